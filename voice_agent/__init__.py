@@ -1,0 +1,21 @@
+"""voice-agent: a real-time spoken assistant that remembers what people told it.
+
+Nothing is loaded at import: models load in an explicit ``start()``.
+"""
+
+from voice_agent.clock import FakeClock, MonotonicClock
+from voice_agent.config import Config, load_config
+from voice_agent.errors import VoiceAgentError
+from voice_agent.memory.records import MemoryRecord
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Config",
+    "FakeClock",
+    "MemoryRecord",
+    "MonotonicClock",
+    "VoiceAgentError",
+    "__version__",
+    "load_config",
+]

@@ -1,0 +1,11 @@
+"""`voice-agent transcribe`."""
+
+from __future__ import annotations
+
+import argparse
+
+from voice_agent.cli.common import add_command, not_ready
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    add_command(sub, "transcribe", "Transcribe an audio file", not_ready("`transcribe`", 4))

@@ -1,0 +1,1 @@
+"""conversation stage."""
