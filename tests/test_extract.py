@@ -1,0 +1,66 @@
+"""Rule-based extraction of durable items, English and Chinese."""
+
+from __future__ import annotations
+
+import pytest
+
+from voice_agent.conversation.extract import extract
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("My kid is allergic to peanuts.", "constraint"),
+        ("我家小孩对坚果过敏，尤其是花生。", "constraint"),
+        ("I'm vegetarian, by the way.", "constraint"),
+        ("We decided to launch in March.", "decision"),
+        ("我们决定下个月去北京。", "decision"),
+        ("My daughter's name is Emma.", "fact"),
+        ("I really love jazz.", "fact"),
+        ("我喜欢喝绿茶。", "fact"),
+        ("I'm currently training for a marathon.", "state"),
+        ("From now on, answer in French.", "constraint"),
+        ("以后请用中文回答我。", "constraint"),
+    ],
+)
+def test_unprompted_statements_are_classified(text: str, kind: str) -> None:
+    items = extract(text).items
+    assert [item.kind for item in items] == [kind]
+    assert items[0].text.rstrip("。.") in text
+
+
+@pytest.mark.parametrize("text", ["What's the weather like?", "Tell me a joke.", "今天天气怎么样？", "ok", "   "])
+def test_small_talk_yields_nothing(text: str) -> None:
+    result = extract(text)
+    assert result.items == [] and result.forget == []
+
+
+def test_explicit_remember_is_important_and_strips_the_command() -> None:
+    item = extract("Remember that the gate code changes every Monday.").items[0]
+    assert item.text == "the gate code changes every Monday"
+    assert item.importance >= 0.9
+    zh = extract("记住：周五下午三点开会。").items[0]
+    assert zh.text == "周五下午三点开会"
+
+
+def test_forget_requests_are_not_items() -> None:
+    result = extract("Forget about my old address.")
+    assert result.items == []
+    assert result.forget[0].query == "my old address"
+    assert extract("忘掉我的旧地址").forget[0].query == "我的旧地址"
+
+
+@pytest.mark.parametrize(
+    ("text", "old"),
+    [
+        ("Actually, we switched from MySQL to PostgreSQL.", "MySQL"),
+        ("Use PostgreSQL, not MySQL.", "MySQL"),
+        ("Let's go with Vue instead of React.", "React"),
+        ("我们从MySQL换成PostgreSQL了。", "MySQL"),
+        ("改用PostgreSQL，不用MySQL了。", "MySQL"),
+    ],
+)
+def test_changes_of_mind_name_what_they_replace(text: str, old: str) -> None:
+    item = extract(text).items[0]
+    assert item.kind == "decision"
+    assert old in item.replaces
