@@ -1,0 +1,54 @@
+"""The turn log persists the recent window across restarts and slides in blocks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from voice_agent.conversation.condense import condense_turns
+from voice_agent.conversation.turns import TurnLog
+from voice_agent.errors import TenantRequiredError
+
+
+async def test_window_survives_reopen_and_is_per_conversation(tmp_path: Path) -> None:
+    path = tmp_path / "memory.sqlite3"
+    log = TurnLog(path)
+    await log.open()
+    await log.append("alice", "t1", "user", "hello")
+    await log.append("alice", "t1", "assistant", "hi alice")
+    await log.append("bob", "t2", "user", "bob here")
+    await log.close()
+
+    reopened = TurnLog(path)
+    await reopened.open()
+    alice = await reopened.window("alice")
+    assert [(t.seq, t.role, t.text) for t in alice] == [(0, "user", "hello"), (1, "assistant", "hi alice")]
+    assert [t.text for t in await reopened.window("bob")] == ["bob here"]
+    await reopened.advance_window("alice", 1)
+    await reopened.advance_window("alice", 0)  # never moves back
+    assert [t.text for t in await reopened.window("alice")] == ["hi alice"]
+    assert await reopened.forget("alice") == 2
+    assert await reopened.window("alice") == []
+    await reopened.close()
+
+
+async def test_a_turn_without_a_conversation_is_refused(tmp_path: Path) -> None:
+    log = TurnLog(tmp_path / "m.sqlite3")
+    await log.open()
+    with pytest.raises(TenantRequiredError):
+        await log.append("", "t", "user", "x")
+    with pytest.raises(TenantRequiredError):
+        await log.window("  ")
+    await log.close()
+
+
+def test_condensed_summary_keeps_user_words_and_shortens_replies() -> None:
+    class T:
+        def __init__(self, role: str, text: str) -> None:
+            self.role, self.text, self.created_at = role, text, 1_700_000_000.0
+
+    summary = condense_turns([T("user", "We are planning a trip to Lisbon in May."), T("assistant", "word " * 40)])
+    assert summary.startswith("Earlier conversation (2023-11-14): User: We are planning a trip to Lisbon in May.")
+    assert "Assistant: word word" in summary and summary.endswith("…")
+    assert condense_turns([]) == ""

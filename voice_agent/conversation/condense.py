@@ -1,0 +1,49 @@
+"""Condensing turns that leave the recent window into one summary record (extractive, no LLM).
+
+The small local models summarise unreliably, so the summary keeps the person's own words: each user
+turn's first clause-sized piece, and a short gist of each reply, dated by the first turn.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from typing import Protocol
+
+_MAX_WORDS_USER = 30
+_MAX_WORDS_ASSISTANT = 12
+
+
+class TurnLike(Protocol):
+    @property
+    def role(self) -> str: ...
+
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def created_at(self) -> float: ...
+
+
+def condense_turns(turns: Sequence[TurnLike]) -> str:
+    """One summary line per turn, user words kept, replies shortened."""
+    if not turns:
+        return ""
+    date = dt.datetime.fromtimestamp(turns[0].created_at, tz=dt.UTC).strftime("%Y-%m-%d")
+    parts = []
+    for turn in turns:
+        limit = _MAX_WORDS_USER if turn.role == "user" else _MAX_WORDS_ASSISTANT
+        who = "User" if turn.role == "user" else "Assistant"
+        parts.append(f"{who}: {_shorten(turn.text, limit)}")
+    return f"Earlier conversation ({date}): " + " | ".join(parts)
+
+
+def _shorten(text: str, max_words: int) -> str:
+    text = " ".join(text.split())
+    words = text.split(" ")
+    if len(words) > max_words:
+        return " ".join(words[:max_words]) + " …"
+    # CJK text has no spaces: cap by characters instead.
+    if len(text) > max_words * 3:
+        return text[: max_words * 3] + "…"
+    return text
