@@ -9,7 +9,7 @@ from voice_agent.cli.common import add_command, config_from_args, print_json
 from voice_agent.provision import ModelStatus, install, load_manifest, status, verify
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg,unused-ignore]
     parser = add_command(
         sub,
         "models",
