@@ -66,6 +66,7 @@ class LlmEndpoint(_Section):
     api_key_env: str | None = None  # name of the env var holding the key
     api_key_file: str | None = None  # or a 0600 file holding it
     timeout_s: float = Field(default=20.0, gt=0)
+    first_token_timeout_s: float | None = Field(default=None, gt=0)  # None: timeout_s
     max_retries: int = Field(default=1, ge=0, le=5)
 
 

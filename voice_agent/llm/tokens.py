@@ -1,0 +1,149 @@
+"""Counting tokens: with the model's own tokenizer when its GGUF is at hand, else a careful estimate.
+
+The prompt builder counts often (every layer, every record), so counting is synchronous and cached.
+Loading a GGUF's vocabulary in-process (``llama_cpp.Llama(vocab_only=True)``) takes well under a second
+and no model weights; tokenizing a sentence then takes tens of microseconds.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from voice_agent.errors import DependencyMissingError, ModelError
+
+Message = dict[str, str]
+
+# Han, kana, hangul and CJK punctuation: about one token per character in the BPE vocabularies used here.
+_CJK = re.compile(
+    r"[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]"
+)
+_WORD = re.compile(r"[A-Za-z]+|\d+|[^\sA-Za-z\d]")
+# Per-message wrapping of the usual chat templates (ChatML: "<|im_start|>role\n" ... "<|im_end|>\n").
+_ESTIMATED_MESSAGE_OVERHEAD = 5
+_ESTIMATED_REPLY_PRIMER = 3
+
+
+def estimate_tokens(text: str) -> int:
+    """A tokenizer-free estimate, on the high side for English and Chinese BPE vocabularies."""
+    if not text:
+        return 0
+    cjk = len(_CJK.findall(text))
+    rest = _CJK.sub(" ", text)
+    total = cjk
+    for piece in _WORD.findall(rest):
+        total += math.ceil(len(piece) / 4) if piece[0].isalnum() else 1
+    return total
+
+
+class TokenCounter:
+    """``count(text)``: tokens of plain text; ``count_messages(messages)``: a whole chat prompt.
+
+    Build with :meth:`from_gguf` (exact, the model's vocabulary) or :meth:`estimate` (no model).
+    """
+
+    def __init__(
+        self,
+        tokenize: Callable[[str], int] | None = None,
+        *,
+        render_chat: Callable[[Sequence[Message]], str] | None = None,
+        count_rendered: Callable[[str], int] | None = None,
+        name: str = "estimate",
+        cache_size: int = 8192,
+    ) -> None:
+        if cache_size < 1:
+            raise ValueError("cache_size must be at least 1")
+        self.name = name
+        self._tokenize = tokenize
+        self._render_chat = render_chat
+        self._count_rendered = count_rendered
+        self._cache: OrderedDict[str, int] = OrderedDict()
+        self._cache_size = cache_size
+        self._lock = threading.Lock()
+
+    @classmethod
+    def estimate(cls) -> TokenCounter:
+        return cls(None, name="estimate")
+
+    @classmethod
+    def from_gguf(cls, path: str | Path) -> TokenCounter:
+        """Load the vocabulary (and chat template) of a GGUF model; blocking, well under a second."""
+        gguf = Path(path)
+        if not gguf.is_file():
+            raise ModelError(f"GGUF model file not found: {gguf}", path=str(gguf))
+        try:
+            import llama_cpp
+        except ImportError as err:
+            raise DependencyMissingError("llama_cpp", "local-llm") from err
+        try:
+            vocab = llama_cpp.Llama(str(gguf), vocab_only=True, verbose=False)
+        except (ValueError, RuntimeError) as err:
+            raise ModelError(f"cannot read the GGUF vocabulary of {gguf}: {err}", path=str(gguf)) from err
+        lock = threading.Lock()
+
+        def tokenize(text: str, special: bool = False) -> int:
+            with lock:  # the llama.cpp vocabulary is not documented as thread-safe
+                return len(vocab.tokenize(text.encode("utf-8"), add_bos=False, special=special))
+
+        return cls(
+            tokenize,
+            render_chat=_template_renderer(vocab),
+            count_rendered=lambda prompt: tokenize(prompt, special=True),
+            name=f"gguf:{gguf.name}",
+        )
+
+    @property
+    def exact(self) -> bool:
+        """True when counts come from the model's own tokenizer."""
+        return self._tokenize is not None
+
+    def count(self, text: str) -> int:
+        if not text:
+            return 0
+        with self._lock:
+            hit = self._cache.get(text)
+            if hit is not None:
+                self._cache.move_to_end(text)
+                return hit
+        value = self._tokenize(text) if self._tokenize is not None else estimate_tokens(text)
+        with self._lock:
+            self._cache[text] = value
+            if len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
+        return value
+
+    def count_messages(self, messages: Sequence[Message]) -> int:
+        """Tokens of the whole prompt the server will read, chat template and reply primer included."""
+        if self._render_chat is not None and self._count_rendered is not None:
+            try:
+                return self._count_rendered(self._render_chat(messages))
+            except Exception:  # a template that needs variables we do not pass: fall back below
+                self._render_chat = None
+        body = sum(self.count(m.get("content", "")) + _ESTIMATED_MESSAGE_OVERHEAD for m in messages)
+        return body + _ESTIMATED_REPLY_PRIMER
+
+
+def _template_renderer(vocab: Any) -> Callable[[Sequence[Message]], str] | None:
+    """Render messages with the chat template stored in the GGUF, as the llama.cpp server does."""
+    template = vocab.metadata.get("tokenizer.chat_template")
+    if not template:
+        return None
+    try:
+        from llama_cpp.llama_chat_format import Jinja2ChatFormatter
+    except ImportError:
+        return None
+    model = vocab._model
+    eos = model.token_get_text(vocab.token_eos()) if vocab.token_eos() >= 0 else ""
+    bos = model.token_get_text(vocab.token_bos()) if vocab.token_bos() >= 0 else ""
+    formatter = Jinja2ChatFormatter(template=template, eos_token=eos, bos_token=bos)
+
+    def render(messages: Sequence[Message]) -> str:
+        chat: Any = list(messages)
+        return str(formatter(messages=chat).prompt)
+
+    return render
