@@ -1,0 +1,193 @@
+"""The local llama.cpp server's lifecycle with SmolLM2-135M: start, answer through the openai client,
+stop, restart after a crash; clear errors for a busy port, a missing model and a corrupt one."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+from _llm_support import free_port, smollm2_gguf
+
+from voice_agent.config import load_config
+from voice_agent.errors import ModelError
+from voice_agent.llm.local_server import LocalLlamaServer, LocalServerError
+from voice_agent.llm.openai_backend import OpenAIBackend
+from voice_agent.llm.router import build_router
+from voice_agent.llm.tokens import TokenCounter
+
+pytestmark = [pytest.mark.slow, pytest.mark.asyncio(loop_scope="module")]
+
+MESSAGES = [
+    {"role": "system", "content": "You are a helpful assistant. Answer briefly."},
+    {"role": "user", "content": "What is the capital of France?"},
+]
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def server(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[LocalLlamaServer]:
+    logs = tmp_path_factory.mktemp("llm-logs")
+    srv = LocalLlamaServer(
+        smollm2_gguf(),
+        log_path=logs / "llama-server.log",
+        port=free_port(),
+        n_ctx=1024,
+        n_threads=1,
+        startup_timeout_s=60,
+        model_alias="smollm2-135m",
+    )
+    await srv.start()
+    yield srv
+    await srv.stop()
+
+
+async def test_answers_through_the_openai_client(server: LocalLlamaServer) -> None:
+    import openai
+
+    assert server.is_running() and await server.healthy()
+    client = openai.AsyncOpenAI(base_url=server.base_url, api_key="none", max_retries=0, timeout=60)
+    try:
+        models = await client.models.list()
+        assert [m.id for m in models.data] == ["smollm2-135m"]
+        reply = await client.chat.completions.create(
+            model="smollm2-135m",
+            messages=MESSAGES,
+            max_tokens=8,
+            temperature=0,  # type: ignore[arg-type]
+        )
+    finally:
+        await client.close()
+    assert reply.choices[0].message.content
+    assert reply.usage is not None and reply.usage.completion_tokens <= 8
+    # the in-process counter renders the GGUF's chat template exactly as the server does
+    assert TokenCounter.from_gguf(server.model_path).count_messages(MESSAGES) == reply.usage.prompt_tokens
+    log_text = server.log_path.read_text(errors="replace")
+    assert "Using gguf chat template" in log_text and "voice-agent: ready after" in log_text
+
+
+async def test_backend_streams_deltas(server: LocalLlamaServer) -> None:
+    backend = OpenAIBackend(
+        "local", base_url=server.base_url, model="smollm2-135m", extra_body={"cache_prompt": True}
+    )
+    try:
+        deltas = [d async for d in backend.stream(MESSAGES, max_tokens=8, temperature=0)]
+    finally:
+        await backend.aclose()
+    assert len(deltas) >= 2 and all(isinstance(d, str) for d in deltas)
+    assert "".join(deltas).strip()
+
+
+async def test_busy_port_is_a_clear_error(server: LocalLlamaServer, tmp_path: Path) -> None:
+    second = LocalLlamaServer(server.model_path, log_path=tmp_path / "l.log", port=server.port, n_threads=1)
+    with pytest.raises(LocalServerError, match=f"port {server.port} .* already in use"):
+        await second.start()
+    assert not second.is_running()
+
+
+async def test_missing_model_is_a_model_error(tmp_path: Path) -> None:
+    srv = LocalLlamaServer(tmp_path / "absent.gguf", log_path=tmp_path / "l.log", port=free_port())
+    with pytest.raises(ModelError, match=r"absent\.gguf"):
+        await srv.start()
+
+
+async def test_corrupt_model_fails_with_the_log_tail(tmp_path: Path) -> None:
+    bad = tmp_path / "corrupt.gguf"
+    bad.write_bytes(b"GGUF" + os.urandom(4096))
+    srv = LocalLlamaServer(bad, log_path=tmp_path / "l.log", port=free_port(), startup_timeout_s=60)
+    with pytest.raises(LocalServerError) as info:
+        await srv.start()
+    message = str(info.value)
+    assert "exited with code" in message and "corrupt.gguf" in message and "last lines of" in message
+    assert not srv.is_running()
+    assert not _listening(srv.port)
+
+
+async def test_restarts_after_a_crash(server: LocalLlamaServer) -> None:
+    old_pid = server.pid
+    assert old_pid is not None
+    os.kill(old_pid, signal.SIGKILL)
+    for _ in range(100):
+        if not server.is_running():
+            break
+        await _sleep(0.05)
+    assert not server.is_running()
+    await server.ensure_running()
+    assert server.is_running() and server.pid != old_pid and server.restarts == 1
+    backend = OpenAIBackend("local", base_url=server.base_url, model="smollm2-135m")
+    try:
+        text = "".join([d async for d in backend.stream(MESSAGES, max_tokens=4, temperature=0)])
+    finally:
+        await backend.aclose()
+    assert text
+    assert "exited with code -9; restarting" in server.log_path.read_text(errors="replace")
+
+
+async def test_stop_frees_the_port(tmp_path: Path) -> None:
+    async with LocalLlamaServer(
+        smollm2_gguf(), log_path=tmp_path / "l.log", port=free_port(), n_ctx=512, n_threads=1
+    ) as srv:
+        assert srv.is_running() and _listening(srv.port)
+        pid = srv.pid
+    assert not srv.is_running() and srv.pid is None
+    assert not _listening(srv.port)
+    assert pid is not None and not _pid_alive(pid)
+
+
+async def test_build_router_starts_and_stops_the_local_server(tmp_path: Path) -> None:
+    port, dead = free_port(), free_port()
+    config_file = tmp_path / "llm.toml"
+    config_file.write_text(
+        f"""
+[[llm.backends]]
+name = "remote"
+kind = "openai"
+base_url = "http://127.0.0.1:{dead}/v1"
+model = "some-remote-model"
+max_retries = 0
+
+[[llm.backends]]
+name = "local"
+kind = "local"
+model = "smollm2-135m"
+
+[llm.local]
+port = {port}
+n_threads = 1
+n_ctx = 1024
+"""
+    )
+    config = load_config(config_file, env={}, data_dir=tmp_path / "data")
+    router = build_router(config)
+    assert router.token_counter.exact
+    async with router:
+        await router.start()
+        assert _listening(port)
+        text, stats = await router.complete(MESSAGES, max_tokens=6, temperature=0)
+        assert text and stats.backend == "local" and stats.fallbacks == ["remote"]
+        assert "cannot connect" in stats.errors[0]
+        assert (tmp_path / "data" / "logs" / "llama-server.log").is_file()
+    assert not _listening(port)
+
+
+def _listening(port: int) -> bool:
+    with socket.socket() as sock:
+        sock.settimeout(0.5)
+        return sock.connect_ex(("127.0.0.1", port)) == 0
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+async def _sleep(seconds: float) -> None:
+    import asyncio
+
+    await asyncio.sleep(seconds)
