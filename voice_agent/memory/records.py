@@ -37,6 +37,7 @@ class MemoryRecord:
     status: Status = "active"
     supersedes: str | None = None
     subject: str | None = None  # normalised subject key, used to find what a new item supersedes
+    speaker: str | None = None  # who said it (scrubbed: a [NAME:…] placeholder), when not just the role
     token_count: int = 0
     vector: tuple[float, ...] | None = None
 
@@ -60,7 +61,7 @@ class MemoryRecord:
         return replace(self, **changes)
 
     def to_json(self, *, with_vector: bool = False) -> dict[str, Any]:
-        data = {
+        data: dict[str, Any] = {
             "id": self.id,
             "conversation_id": self.conversation_id,
             "user_id": self.user_id,
@@ -74,6 +75,7 @@ class MemoryRecord:
             "status": self.status,
             "supersedes": self.supersedes,
             "subject": self.subject,
+            "speaker": self.speaker,
             "token_count": self.token_count,
         }
         if with_vector and self.vector is not None:
@@ -97,6 +99,7 @@ class MemoryRecord:
             status=data.get("status", "active"),
             supersedes=data.get("supersedes"),
             subject=data.get("subject"),
+            speaker=data.get("speaker"),
             token_count=int(data.get("token_count", 0)),
             vector=tuple(float(v) for v in vector) if vector is not None else None,
         )

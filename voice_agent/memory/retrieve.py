@@ -1,0 +1,334 @@
+"""Hybrid retrieval under a token budget.
+
+    vector top-k ─┐
+                  ├─ weighted reciprocal-rank fusion ─ threshold ─ rerank ─ dedupe ─ context ─ pack
+    BM25 top-k  ──┘
+
+- Fusion: each list adds ``weight / (rrf_k + rank)``; ranks are robust to the two scores' scales.
+- Threshold: a vector-only candidate below ``min_similarity`` is noise; a fused score under
+  ``relative_threshold`` × the best one is too.
+- Rerank: cheap features on top of the fused score: share of query terms the text contains, importance,
+  kind (facts/decisions/constraints first), recency among the candidates, and a penalty for a second
+  item from the same turn, so the budget covers more distinct turns.
+- Dedupe: near-identical texts (word-set Jaccard) keep only the best.
+- Context: the best clauses bring their neighbours from the same turn (adjacent clauses), scored just
+  below their parent, so a clause cut from its turn can still be read in context when budget allows.
+- Superseded records are left out (counted as cut "superseded"), or shown marked when asked.
+- Pack: greedy by final score; what does not fit is cut "over_budget" (least relevant first).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import heapq
+import math
+import re
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+import numpy as np
+
+from voice_agent.memory.keywords import term_overlap
+from voice_agent.memory.records import PINNED_KINDS, MemoryRecord, ScoredRecord, Status
+from voice_agent.memory.store.base import MemoryStore, StoreHit, StoreQuery, Tenant, tenant_of
+
+CutReason = Literal["over_budget", "below_threshold", "duplicate", "superseded"]
+TokenCounter = Callable[[str], int]
+_WORDS = re.compile(r"\w+", re.UNICODE)
+
+
+def approx_tokens(text: str) -> int:
+    """About 4 characters a token for Latin text, one per CJK character (matches prompt.py's estimate)."""
+    cjk = sum(1 for ch in text if "\u3000" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff")
+    return cjk + (len(text) - cjk + 3) // 4
+
+
+@dataclass(frozen=True)
+class RetrievalParams:
+    vector_k: int = 60
+    keyword_k: int = 60
+    rrf_k: float = 20.0
+    vector_weight: float = 1.0
+    keyword_weight: float = 0.6
+    min_similarity: float = 0.0  # vector-only candidates below this cosine similarity are cut
+    relative_threshold: float = 0.0  # fused score below this share of the best is cut
+    overlap_weight: float = 0.15
+    importance_weight: float = 0.1
+    pinned_kind_bonus: float = 0.05
+    recency_weight: float = 0.02
+    same_source_penalty: float = 0.25  # multiplies the score of each further item from one turn
+    dedupe_jaccard: float = 0.85
+    context_parents: int = 8  # the best N clauses bring neighbours from their turn
+    context_window: int = 1  # neighbours on each side
+    context_decay: float = 0.5  # a neighbour scores this share of its parent
+    item_overhead_tokens: int = 0  # per-item formatting cost to charge against the budget
+    show_superseded: bool = False
+
+
+@dataclass(frozen=True)
+class Cut:
+    record_id: str
+    reason: CutReason
+    score: float
+    tokens: int
+
+
+@dataclass
+class RecallResult:
+    """What retrieval returns: the packed items (best first), their token cost, and what was cut and why."""
+
+    items: list[ScoredRecord]
+    tokens_used: int
+    budget_tokens: int
+    cut: list[Cut] = field(default_factory=list)
+    candidates: int = 0
+    timings_ms: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def records(self) -> list[MemoryRecord]:
+        return [item.record for item in self.items]
+
+    def cut_counts(self) -> dict[str, int]:
+        counts = {"over_budget": 0, "below_threshold": 0, "duplicate": 0, "superseded": 0}
+        for cut in self.cut:
+            counts[cut.reason] += 1
+        return counts
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "tokens_used": self.tokens_used,
+            "budget_tokens": self.budget_tokens,
+            "candidates": self.candidates,
+            "cut": self.cut_counts(),
+            "timings_ms": {k: round(v, 3) for k, v in self.timings_ms.items()},
+            "items": [
+                {**item.record.to_json(), "score": round(item.score, 5), "why": item.why}
+                for item in self.items
+            ],
+        }
+
+
+@dataclass
+class _Candidate:
+    record: MemoryRecord
+    similarity: float | None = None
+    vector_rank: int | None = None
+    keyword_rank: int | None = None
+    fused: float = 0.0
+    score: float = 0.0
+    parent: str | None = None  # set for context neighbours
+    notes: list[str] = field(default_factory=list)
+
+
+class Retriever:
+    """Hybrid retrieval over one tenant of a :class:`MemoryStore`."""
+
+    def __init__(
+        self,
+        store: MemoryStore,
+        params: RetrievalParams | None = None,
+        *,
+        count_tokens: TokenCounter = approx_tokens,
+    ) -> None:
+        self.store = store
+        self.params = params or RetrievalParams()
+        self.count_tokens = count_tokens
+
+    async def retrieve(
+        self,
+        tenant: Tenant | str,
+        query_text: str,
+        query_vector: np.ndarray | None,
+        budget_tokens: int,
+        *,
+        params: RetrievalParams | None = None,
+    ) -> RecallResult:
+        """Retrieve within ``tenant`` for an already scrubbed query and its embedding."""
+        tenant = tenant_of(tenant if isinstance(tenant, Tenant) else Tenant(tenant), "retrieve")
+        p = params or self.params
+        t0 = time.perf_counter()
+        statuses: tuple[Status, ...] = ("active", "superseded")
+        searches = []
+        if query_vector is not None and p.vector_k > 0:
+            searches.append(
+                self.store.search(
+                    tenant, StoreQuery(vector=query_vector, limit=p.vector_k, statuses=statuses)
+                )
+            )
+        if query_text.strip() and p.keyword_k > 0:
+            searches.append(
+                self.store.search(
+                    tenant, StoreQuery(keywords=query_text, limit=p.keyword_k, statuses=statuses)
+                )
+            )
+        results = await asyncio.gather(*searches)
+        t1 = time.perf_counter()
+        vector_hits = results[0] if query_vector is not None and p.vector_k > 0 else []
+        keyword_hits = results[-1] if query_text.strip() and p.keyword_k > 0 else []
+        candidates = fuse(vector_hits, keyword_hits, p)
+        cuts: list[Cut] = []
+        ranked = self._score(query_text, candidates, p, cuts)
+        if p.context_parents > 0 and p.context_window > 0 and ranked:
+            ranked = await self._with_context(tenant, ranked, p)
+        t2 = time.perf_counter()
+        items, used = self._pack(ranked, budget_tokens, p, cuts)
+        t3 = time.perf_counter()
+        return RecallResult(
+            items, used, budget_tokens, cuts, candidates=len(candidates),
+            timings_ms={"search": (t1 - t0) * 1e3, "rerank": (t2 - t1) * 1e3, "pack": (t3 - t2) * 1e3,
+                        "total": (t3 - t0) * 1e3},
+        )  # fmt: skip
+
+    def _score(
+        self, query_text: str, candidates: list[_Candidate], p: RetrievalParams, cuts: list[Cut]
+    ) -> list[_Candidate]:
+        if not candidates:
+            return []
+        best = max(c.fused for c in candidates)
+        times = [c.record.created_at for c in candidates]
+        oldest, newest = min(times), max(times)
+        kept: list[_Candidate] = []
+        for c in candidates:
+            record = c.record
+            if record.status == "superseded" and not p.show_superseded:
+                cuts.append(Cut(record.id, "superseded", c.fused, self._cost(record, p)))
+                continue
+            vector_only = c.keyword_rank is None
+            if (vector_only and c.similarity is not None and c.similarity < p.min_similarity) or (
+                c.fused < p.relative_threshold * best
+            ):
+                cuts.append(Cut(record.id, "below_threshold", c.fused, self._cost(record, p)))
+                continue
+            recency = (record.created_at - oldest) / (newest - oldest) if newest > oldest else 0.0
+            c.score = (
+                c.fused / best
+                + p.overlap_weight * term_overlap(query_text, record.text)
+                + p.importance_weight * (record.importance - 0.5)
+                + (p.pinned_kind_bonus if record.kind in PINNED_KINDS else 0.0)
+                + p.recency_weight * recency
+            )
+            kept.append(c)
+        kept.sort(key=lambda c: -c.score)
+        return kept
+
+    async def _with_context(
+        self, tenant: Tenant, ranked: list[_Candidate], p: RetrievalParams
+    ) -> list[_Candidate]:
+        parents = ranked[: p.context_parents]
+        sources = tuple(sorted({c.record.source for c in parents if c.record.source}))
+        if not sources:
+            return ranked
+        hits = await self.store.search(tenant, StoreQuery(sources=sources, limit=4096))
+        by_source: dict[str, list[MemoryRecord]] = {}
+        for hit in hits:
+            by_source.setdefault(hit.record.source, []).append(hit.record)
+        present = {c.record.id for c in ranked}
+        extra: list[_Candidate] = []
+        for parent in parents:
+            turn = by_source.get(parent.record.source, [])
+            index = next((i for i, r in enumerate(turn) if r.id == parent.record.id), None)
+            if index is None:
+                continue
+            lo, hi = max(0, index - p.context_window), min(len(turn), index + p.context_window + 1)
+            for neighbour in turn[lo:hi]:
+                if neighbour.id in present:
+                    continue
+                present.add(neighbour.id)
+                extra.append(
+                    _Candidate(neighbour, score=parent.score * p.context_decay, parent=parent.record.id)
+                )
+        return sorted(ranked + extra, key=lambda c: -c.score)
+
+    def _cost(self, record: MemoryRecord, p: RetrievalParams) -> int:
+        return (record.token_count or self.count_tokens(record.text)) + p.item_overhead_tokens
+
+    def _pack(
+        self, ranked: list[_Candidate], budget: int, p: RetrievalParams, cuts: list[Cut]
+    ) -> tuple[list[ScoredRecord], int]:
+        """Greedy by score with a same-turn penalty (a lazy heap: penalties only lower scores) and
+        near-duplicate removal."""
+        heap = [(-c.score, i) for i, c in enumerate(ranked)]
+        heapq.heapify(heap)
+        items: list[ScoredRecord] = []
+        seen_words: list[frozenset[str]] = []
+        per_source: dict[str, int] = {}
+        used = 0
+        while heap:
+            stale, i = heapq.heappop(heap)
+            c = ranked[i]
+            score = self._effective(c, per_source, p)
+            if heap and score < -heap[0][0] and score < -stale:
+                heapq.heappush(heap, (-score, i))
+                continue
+            cost = self._cost(c.record, p)
+            words = frozenset(_WORDS.findall(c.record.text.lower()))
+            if any(_jaccard(words, other) >= p.dedupe_jaccard for other in seen_words):
+                cuts.append(Cut(c.record.id, "duplicate", score, cost))
+                continue
+            if used + cost > budget:
+                cuts.append(Cut(c.record.id, "over_budget", score, cost))
+                continue
+            used += cost
+            seen_words.append(words)
+            if c.record.source:
+                per_source[c.record.source] = per_source.get(c.record.source, 0) + 1
+            items.append(ScoredRecord(c.record, score, _why(c)))
+        return items, used
+
+    @staticmethod
+    def _effective(c: _Candidate, per_source: dict[str, int], p: RetrievalParams) -> float:
+        if c.parent is not None or not c.record.source:
+            return c.score
+        return c.score * (p.same_source_penalty ** per_source.get(c.record.source, 0))
+
+
+def fuse(
+    vector_hits: Sequence[StoreHit], keyword_hits: Sequence[StoreHit], p: RetrievalParams
+) -> list[_Candidate]:
+    """Weighted reciprocal-rank fusion of the two result lists, keyed by record id."""
+    merged: dict[str, _Candidate] = {}
+    for hit in vector_hits:
+        c = merged.setdefault(hit.record.id, _Candidate(hit.record))
+        c.similarity, c.vector_rank = hit.similarity, hit.rank
+        c.fused += p.vector_weight / (p.rrf_k + hit.rank + 1)
+    for hit in keyword_hits:
+        c = merged.setdefault(hit.record.id, _Candidate(hit.record))
+        c.keyword_rank = hit.rank
+        c.fused += p.keyword_weight / (p.rrf_k + hit.rank + 1)
+    return list(merged.values())
+
+
+def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
+    if not a or not b:
+        return 0.0
+    return len(a & b) / len(a | b)
+
+
+def _why(c: _Candidate) -> str:
+    parts = []
+    if c.vector_rank is not None:
+        parts.append(f"vector #{c.vector_rank + 1} ({c.similarity:.2f})")
+    if c.keyword_rank is not None:
+        parts.append(f"bm25 #{c.keyword_rank + 1}")
+    if c.parent is not None:
+        parts.append("context of a match")
+    if c.record.status != "active":
+        parts.append(c.record.status)
+    return " + ".join(parts)
+
+
+def with_status_marker(record: MemoryRecord) -> MemoryRecord:
+    """A superseded record as it may be shown: its text marked, so it is never read as current."""
+    if record.status == "active":
+        return record
+    return replace(record, text=f"[{record.status}] {record.text}")
+
+
+def is_finite_vector(vector: np.ndarray | None) -> bool:
+    return (
+        vector is not None
+        and bool(np.all(np.isfinite(vector)))
+        and not math.isclose(float(np.linalg.norm(vector)), 0.0)
+    )

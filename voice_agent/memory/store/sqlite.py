@@ -1,0 +1,479 @@
+"""The embedded default store: one SQLite file through apsw, vectors in sqlite-vec, keywords in FTS5.
+
+Crash safety: WAL journal, ``synchronous=FULL`` by default, and every ``write`` is one transaction, so a
+killed process loses at most the batch in flight. Deleted rows are zeroed (``secure_delete``) and the
+WAL is checkpointed after a forget, so forgotten text does not linger in the file.
+
+Threading: apsw connections must not be used by two threads at once, so there is one writer and one
+reader connection, each behind its own lock; WAL lets reads proceed while a write is in progress.
+Every public method runs its SQL in a worker thread (``asyncio.to_thread``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, Literal, TypeVar
+
+import numpy as np
+
+from voice_agent.errors import StoreError
+from voice_agent.memory.keywords import fts5_query, indexed_text
+from voice_agent.memory.records import MemoryRecord
+from voice_agent.memory.store.base import (
+    FingerprintHit,
+    StoreHit,
+    StoreInfo,
+    StoreQuery,
+    Tenant,
+    WriteBatch,
+    WriteReport,
+    tenant_of,
+)
+from voice_agent.memory.store.sqlite_schema import SCHEMA_VERSION, ensure_vector_tables, migrate
+
+T = TypeVar("T")
+Synchronous = Literal["NORMAL", "FULL"]
+_VEC_MAX_K = 4096  # sqlite-vec's limit on k
+_COLUMNS = (
+    "rid, id, conversation_id, user_id, source, role, kind, text, pii_tokens, created_at, importance,"
+    " status, supersedes, subject, speaker, token_count"
+)
+
+
+def _connect(path: Path, *, synchronous: Synchronous, busy_timeout_ms: int) -> Any:
+    try:
+        import apsw
+        import sqlite_vec
+    except ImportError as err:  # pragma: no cover - both are core dependencies
+        raise StoreError(f"the embedded store needs apsw and sqlite-vec: {err}") from err
+    try:
+        conn = apsw.Connection(str(path))
+        conn.enable_load_extension(True)
+        conn.load_extension(sqlite_vec.loadable_path())
+        conn.enable_load_extension(False)
+        conn.set_busy_timeout(busy_timeout_ms)
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute(f"PRAGMA synchronous={synchronous}")
+        conn.execute("PRAGMA secure_delete=ON")
+        conn.execute("PRAGMA foreign_keys=ON")
+    except apsw.Error as err:
+        raise StoreError(f"cannot open the memory store {path}: {err}") from err
+    return conn
+
+
+class _Guarded:
+    """One apsw connection and the lock that keeps it to one thread at a time."""
+
+    def __init__(self, conn: Any) -> None:
+        self.conn = conn
+        self.lock = threading.Lock()
+
+    def run(self, fn: Callable[[Any], T]) -> T:
+        import apsw
+
+        with self.lock:
+            try:
+                return fn(self.conn)
+            except apsw.Error as err:
+                raise StoreError(f"memory store: {type(err).__name__}: {err}") from err
+
+
+class SqliteStore:
+    """``MemoryStore`` over ``<data_dir>/memory.sqlite3``."""
+
+    backend = "sqlite"
+
+    def __init__(
+        self, path: str | Path, *, synchronous: Synchronous = "FULL", busy_timeout_ms: int = 5000
+    ) -> None:
+        self.path = Path(path)
+        self.synchronous = synchronous
+        self.busy_timeout_ms = busy_timeout_ms
+        self._writer: _Guarded | None = None
+        self._reader: _Guarded | None = None
+        self.dim = 0
+
+    # -- lifecycle -------------------------------------------------------------------------------
+    async def open(self, *, dim: int, embedder: str) -> StoreInfo:
+        return await asyncio.to_thread(self.open_sync, dim=dim, embedder=embedder)
+
+    def open_sync(self, *, dim: int, embedder: str) -> StoreInfo:
+        if self._writer is not None:
+            raise StoreError("the memory store is already open")
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        writer = _connect(self.path, synchronous=self.synchronous, busy_timeout_ms=self.busy_timeout_ms)
+        try:
+            version = migrate(writer)
+            ensure_vector_tables(writer, dim=dim, embedder=embedder)
+        except Exception:
+            writer.close()
+            raise
+        self._writer = _Guarded(writer)
+        self._reader = _Guarded(
+            _connect(self.path, synchronous=self.synchronous, busy_timeout_ms=self.busy_timeout_ms)
+        )
+        self.dim = dim
+        return StoreInfo("sqlite", dim, embedder, str(self.path), version, self._counts())
+
+    async def close(self) -> None:
+        await asyncio.to_thread(self.close_sync)
+
+    def close_sync(self) -> None:
+        for guarded in (self._reader, self._writer):
+            if guarded is not None:
+                with guarded.lock:
+                    guarded.conn.close()
+        self._reader = self._writer = None
+
+    @property
+    def connection(self) -> Any:
+        """The writer connection, for components that keep their own table in this file (the PII
+        vault). Use it only through :meth:`run_write`, which holds the writer lock."""
+        return self._w().conn
+
+    def run_write(self, fn: Callable[[Any], T]) -> T:
+        """Run ``fn(conn)`` on the writer connection under its lock (blocking; call from a worker)."""
+        return self._w().run(fn)
+
+    def run_read(self, fn: Callable[[Any], T]) -> T:
+        return self._r().run(fn)
+
+    def _w(self) -> _Guarded:
+        if self._writer is None:
+            raise StoreError("the memory store is not open")
+        return self._writer
+
+    def _r(self) -> _Guarded:
+        if self._reader is None:
+            raise StoreError("the memory store is not open")
+        return self._reader
+
+    def _counts(self) -> dict[str, int]:
+        def count(conn: Any) -> dict[str, int]:
+            records = conn.execute("SELECT count(*) FROM records").fetchone()[0]
+            convs = conn.execute("SELECT count(*) FROM conversations").fetchone()[0]
+            return {"records": int(records), "conversations": int(convs)}
+
+        return self._w().run(count)
+
+    # -- writes ----------------------------------------------------------------------------------
+    async def write(self, tenant: Tenant, batch: WriteBatch) -> WriteReport:
+        tenant = tenant_of(tenant, "write")
+        return await asyncio.to_thread(self.write_sync, tenant, batch)
+
+    def write_sync(
+        self, tenant: Tenant, batch: WriteBatch, also: Callable[[Any], None] | None = None
+    ) -> WriteReport:
+        """One transaction: records, vectors, keywords, fingerprints, status changes, and ``also(conn)``
+        (e.g. the vault entries of the same utterance) commit together or not at all."""
+        tenant = tenant_of(tenant, "write")
+        for record in batch.records:
+            if record.conversation_id != tenant.conversation_id:
+                raise StoreError(
+                    f"record {record.id} belongs to conversation {record.conversation_id!r}, "
+                    f"not to {tenant.conversation_id!r}: cross-conversation writes are refused"
+                )
+        if batch.vectors is not None and batch.records and batch.vectors.shape[1] != self.dim:
+            raise StoreError(f"vectors have dimension {batch.vectors.shape[1]}, the store holds {self.dim}")
+
+        def txn(conn: Any) -> WriteReport:
+            with conn:
+                self._touch_conversation(conn, tenant)
+                failed = []
+                written = 0
+                for i, record in enumerate(batch.records):
+                    assert batch.vectors is not None
+                    reason = self._insert(
+                        conn, tenant, record, batch.vectors[i], record.id in batch.fingerprint_ids
+                    )
+                    if reason:
+                        failed.append((record.id, reason))
+                    else:
+                        written += 1
+                changed = sum(self._change_status(conn, tenant, change) for change in batch.status_changes)
+                if also is not None:
+                    also(conn)
+            return WriteReport(written, changed, tuple(failed))
+
+        return self._w().run(txn)
+
+    @staticmethod
+    def _touch_conversation(conn: Any, tenant: Tenant) -> None:
+        now = time.time()
+        conn.execute(
+            "INSERT INTO conversations(id, tenant_key, user_id, created_at, updated_at) VALUES (?,?,?,?,?)"
+            " ON CONFLICT(id) DO UPDATE SET updated_at = excluded.updated_at,"
+            " user_id = coalesce(excluded.user_id, conversations.user_id)",
+            (tenant.conversation_id, tenant.key, tenant.user_id, now, now),
+        )
+
+    def _insert(
+        self, conn: Any, tenant: Tenant, record: MemoryRecord, vector: np.ndarray, fingerprint: bool
+    ) -> str | None:
+        row = conn.execute("SELECT rid, conversation_id FROM records WHERE id = ?", (record.id,)).fetchone()
+        if row is not None:
+            if row[1] != tenant.conversation_id:
+                return "id already used by another conversation"
+            self._delete_rids(conn, [int(row[0])])
+        cursor = conn.execute(
+            "INSERT INTO records(id, conversation_id, user_id, source, role, kind, text, pii_tokens,"
+            " created_at, importance, status, supersedes, subject, speaker, token_count)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING rid",
+            (
+                record.id, tenant.conversation_id, record.user_id or tenant.user_id, record.source,
+                record.role, record.kind, record.text, json.dumps(list(record.pii_tokens)),
+                record.created_at, record.importance, record.status, record.supersedes, record.subject,
+                record.speaker, record.token_count,
+            ),
+        )  # fmt: skip
+        rid = int(cursor.fetchone()[0])
+        blob = np.ascontiguousarray(vector, dtype=np.float32).tobytes()
+        conn.execute("INSERT INTO records_fts(rowid, body) VALUES (?, ?)", (rid, indexed_text(record)))
+        conn.execute(
+            "INSERT INTO records_vec(rid, tenant, status, kind, embedding) VALUES (?,?,?,?,?)",
+            (rid, tenant.key, record.status, record.kind, blob),
+        )
+        if fingerprint:
+            conn.execute(
+                "INSERT INTO fingerprints(rid, owner, embedding) VALUES (?,?,?)", (rid, tenant.hash, blob)
+            )
+        if record.supersedes:
+            conn.execute(
+                "INSERT OR IGNORE INTO links(from_id, to_id, conversation_id, created_at) VALUES (?,?,?,?)",
+                (record.id, record.supersedes, tenant.conversation_id, record.created_at),
+            )
+        return None
+
+    @staticmethod
+    def _change_status(conn: Any, tenant: Tenant, change: Any) -> int:
+        row = conn.execute(
+            "SELECT rid FROM records WHERE id = ? AND conversation_id = ?",
+            (change.record_id, tenant.conversation_id),
+        ).fetchone()
+        if row is None:
+            return 0
+        rid = int(row[0])
+        conn.execute(
+            "UPDATE records SET status = ?, superseded_by = coalesce(?, superseded_by) WHERE rid = ?",
+            (change.status, change.superseded_by, rid),
+        )
+        conn.execute("UPDATE records_vec SET status = ? WHERE rid = ?", (change.status, rid))
+        if change.superseded_by:
+            conn.execute(
+                "INSERT OR IGNORE INTO links(from_id, to_id, conversation_id, created_at) VALUES (?,?,?,?)",
+                (change.superseded_by, change.record_id, tenant.conversation_id, time.time()),
+            )
+        return 1
+
+    # -- deletes ---------------------------------------------------------------------------------
+    async def delete(self, tenant: Tenant, ids: Sequence[str] | None = None) -> int:
+        tenant = tenant_of(tenant, "delete")
+        return await asyncio.to_thread(self.delete_sync, tenant, ids)
+
+    def delete_sync(self, tenant: Tenant, ids: Sequence[str] | None = None) -> int:
+        tenant = tenant_of(tenant, "delete")
+
+        def txn(conn: Any) -> int:
+            with conn:
+                if ids is None:
+                    rows = conn.execute(
+                        "SELECT rid FROM records WHERE conversation_id = ?", (tenant.conversation_id,)
+                    ).fetchall()
+                else:
+                    rows = []
+                    for chunk in _chunks(list(ids), 500):
+                        marks = ",".join("?" * len(chunk))
+                        rows += conn.execute(
+                            f"SELECT rid FROM records WHERE conversation_id = ? AND id IN ({marks})",
+                            (tenant.conversation_id, *chunk),
+                        ).fetchall()
+                rids = [int(r[0]) for r in rows]
+                self._delete_rids(conn, rids)
+                if ids is None:
+                    conn.execute("DELETE FROM links WHERE conversation_id = ?", (tenant.conversation_id,))
+                    conn.execute("DELETE FROM conversations WHERE id = ?", (tenant.conversation_id,))
+            # Forgotten text must not survive in the WAL either.
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            return len(rids)
+
+        return self._w().run(txn)
+
+    @staticmethod
+    def _delete_rids(conn: Any, rids: list[int]) -> None:
+        for rid in rids:
+            conn.execute("DELETE FROM records_fts WHERE rowid = ?", (rid,))
+            conn.execute("DELETE FROM records_vec WHERE rid = ?", (rid,))
+            conn.execute("DELETE FROM fingerprints WHERE rid = ?", (rid,))
+            conn.execute("DELETE FROM records WHERE rid = ?", (rid,))
+
+    # -- reads -----------------------------------------------------------------------------------
+    async def search(self, tenant: Tenant, query: StoreQuery) -> list[StoreHit]:
+        tenant = tenant_of(tenant, "search")
+        return await asyncio.to_thread(self.search_sync, tenant, query)
+
+    def search_sync(self, tenant: Tenant, query: StoreQuery) -> list[StoreHit]:
+        tenant = tenant_of(tenant, "search")
+        if query.mode == "vector":
+            return self._r().run(lambda conn: self._vector_search(conn, tenant, query))
+        if query.mode == "keyword":
+            return self._r().run(lambda conn: self._keyword_search(conn, tenant, query))
+        return self._r().run(lambda conn: self._list(conn, tenant, query))
+
+    def _vector_search(self, conn: Any, tenant: Tenant, query: StoreQuery) -> list[StoreHit]:
+        assert query.vector is not None
+        vector = np.ascontiguousarray(query.vector, dtype=np.float32).reshape(-1)
+        if vector.shape[0] != self.dim:
+            raise StoreError(f"query vector has dimension {vector.shape[0]}, the store holds {self.dim}")
+        post_filtered = bool(query.ids or query.sources or query.subject or query.created_before)
+        k = min(_VEC_MAX_K, query.limit * 8 if post_filtered else query.limit)
+        sql = (
+            "SELECT rid, distance FROM records_vec WHERE embedding MATCH ? AND k = ? AND tenant = ?"
+            f" AND status IN ({','.join('?' * len(query.statuses))})"
+        )
+        params: list[Any] = [vector.tobytes(), k, tenant.key, *query.statuses]
+        if query.kinds:
+            sql += f" AND kind IN ({','.join('?' * len(query.kinds))})"
+            params += list(query.kinds)
+        hits = conn.execute(sql + " ORDER BY distance", params).fetchall()
+        distances = {int(rid): float(dist) for rid, dist in hits}
+        records = self._fetch(conn, tenant, query, list(distances))
+        ordered = sorted(records, key=lambda item: distances[item[0]])[: query.limit]
+        return [StoreHit(record, rank, distance=distances[rid]) for rank, (rid, record) in enumerate(ordered)]
+
+    def _keyword_search(self, conn: Any, tenant: Tenant, query: StoreQuery) -> list[StoreHit]:
+        match = fts5_query(query.keywords or "")
+        if match is None:
+            return []
+        where, params = self._filters(tenant, query, alias="r")
+        rows = conn.execute(
+            f"SELECT {_prefixed('r')}, bm25(records_fts) AS score FROM records_fts"
+            " JOIN records r ON r.rid = records_fts.rowid"
+            f" WHERE records_fts MATCH ? AND {where} ORDER BY score LIMIT ?",
+            (match, *params, query.limit),
+        ).fetchall()
+        vectors = self._vectors(conn, [int(r[0]) for r in rows]) if query.with_vectors else {}
+        return [
+            StoreHit(_record(row[:-1], vectors.get(int(row[0]))), rank, bm25=-float(row[-1]))
+            for rank, row in enumerate(rows)
+        ]
+
+    def _list(self, conn: Any, tenant: Tenant, query: StoreQuery) -> list[StoreHit]:
+        where, params = self._filters(tenant, query, alias="r")
+        order = "DESC" if query.newest_first else "ASC"
+        rows = conn.execute(
+            f"SELECT {_prefixed('r')} FROM records r WHERE {where} ORDER BY r.rid {order} LIMIT ?",
+            (*params, query.limit),
+        ).fetchall()
+        vectors = self._vectors(conn, [int(r[0]) for r in rows]) if query.with_vectors else {}
+        return [StoreHit(_record(row, vectors.get(int(row[0]))), rank) for rank, row in enumerate(rows)]
+
+    def _fetch(
+        self, conn: Any, tenant: Tenant, query: StoreQuery, rids: list[int]
+    ) -> list[tuple[int, MemoryRecord]]:
+        if not rids:
+            return []
+        where, params = self._filters(tenant, query, alias="r")
+        marks = ",".join("?" * len(rids))
+        rows = conn.execute(
+            f"SELECT {_prefixed('r')} FROM records r WHERE r.rid IN ({marks}) AND {where}",
+            (*rids, *params),
+        ).fetchall()
+        vectors = self._vectors(conn, [int(r[0]) for r in rows]) if query.with_vectors else {}
+        return [(int(row[0]), _record(row, vectors.get(int(row[0])))) for row in rows]
+
+    @staticmethod
+    def _filters(tenant: Tenant, query: StoreQuery, *, alias: str) -> tuple[str, list[Any]]:
+        clauses = [
+            f"{alias}.conversation_id = ?",
+            f"{alias}.status IN ({','.join('?' * len(query.statuses))})",
+        ]
+        params: list[Any] = [tenant.conversation_id, *query.statuses]
+        for column, values in (("kind", query.kinds), ("id", query.ids), ("source", query.sources)):
+            if values is not None:
+                clauses.append(f"{alias}.{column} IN ({','.join('?' * len(values))})" if values else "0")
+                params += list(values)
+        if query.subject is not None:
+            clauses.append(f"{alias}.subject = ?")
+            params.append(query.subject)
+        if query.created_before is not None:
+            clauses.append(f"{alias}.created_at < ?")
+            params.append(query.created_before)
+        return " AND ".join(clauses), params
+
+    @staticmethod
+    def _vectors(conn: Any, rids: list[int]) -> dict[int, tuple[float, ...]]:
+        out: dict[int, tuple[float, ...]] = {}
+        for rid in rids:
+            row = conn.execute("SELECT embedding FROM records_vec WHERE rid = ?", (rid,)).fetchone()
+            if row is not None:
+                out[rid] = tuple(float(v) for v in np.frombuffer(row[0], dtype=np.float32))
+        return out
+
+    async def fingerprint_search(
+        self, tenant: Tenant, vector: np.ndarray, *, limit: int = 5
+    ) -> list[FingerprintHit]:
+        tenant = tenant_of(tenant, "fingerprint_search")
+        return await asyncio.to_thread(self.fingerprint_search_sync, tenant, vector, limit=limit)
+
+    def fingerprint_search_sync(
+        self, tenant: Tenant, vector: np.ndarray, *, limit: int = 5
+    ) -> list[FingerprintHit]:
+        tenant = tenant_of(tenant, "fingerprint_search")
+        blob = np.ascontiguousarray(vector, dtype=np.float32).reshape(-1).tobytes()
+
+        def query(conn: Any) -> list[FingerprintHit]:
+            rows = conn.execute(
+                "SELECT owner, distance FROM fingerprints WHERE embedding MATCH ? AND k = ? AND owner != ?"
+                " ORDER BY distance",
+                (blob, min(limit, _VEC_MAX_K), tenant.hash),
+            ).fetchall()
+            return [FingerprintHit(str(owner), 1.0 - float(dist)) for owner, dist in rows]
+
+        return self._r().run(query)
+
+    async def conversations(self) -> list[str]:
+        return await asyncio.to_thread(
+            lambda: self._r().run(
+                lambda conn: [str(r[0]) for r in conn.execute("SELECT id FROM conversations ORDER BY id")]
+            )
+        )
+
+    def integrity_check(self) -> list[str]:
+        """SQLite's own integrity check plus FTS5's; an empty list means the file is sound."""
+
+        def check(conn: Any) -> list[str]:
+            problems = [str(r[0]) for r in conn.execute("PRAGMA integrity_check") if r[0] != "ok"]
+            try:
+                conn.execute("INSERT INTO records_fts(records_fts, rank) VALUES ('integrity-check', 1)")
+            except Exception as err:
+                problems.append(f"fts: {err}")
+            return problems
+
+        return self._w().run(check)
+
+
+def _prefixed(alias: str) -> str:
+    return ", ".join(f"{alias}.{c.strip()}" for c in _COLUMNS.split(","))
+
+
+def _record(row: Sequence[Any], vector: tuple[float, ...] | None = None) -> MemoryRecord:
+    (_rid, rid_id, conv, user, source, role, kind, text, pii, created, importance, status, supersedes,
+     subject, speaker, tokens) = row  # fmt: skip
+    return MemoryRecord(
+        id=rid_id, conversation_id=conv, user_id=user, source=source, role=role, kind=kind, text=text,
+        pii_tokens=tuple(json.loads(pii)), created_at=float(created), importance=float(importance),
+        status=status, supersedes=supersedes, subject=subject, speaker=speaker, token_count=int(tokens),
+        vector=vector,
+    )  # fmt: skip
+
+
+def _chunks(items: list[str], size: int) -> list[list[str]]:
+    return [items[i : i + size] for i in range(0, len(items), size)]
+
+
+__all__ = ["SCHEMA_VERSION", "SqliteStore"]
