@@ -197,7 +197,7 @@ class LlmRouter:
             same += 1
         if same == 0 and previous[0].get("role") != messages[0].get("role"):
             return 0
-        shared = self.token_counter.count_messages(messages[:same]) if same else 0
+        shared = self.token_counter.count_messages(messages[:same], add_generation_prompt=False)
         if same < len(messages) and same < len(previous):
             a, b = previous[same].get("content", ""), messages[same].get("content", "")
             shared += self.token_counter.count(a[: _common_prefix_len(a, b)])

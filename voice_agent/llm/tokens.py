@@ -51,7 +51,7 @@ class TokenCounter:
         self,
         tokenize: Callable[[str], int] | None = None,
         *,
-        render_chat: Callable[[Sequence[Message]], str] | None = None,
+        render_chat: Callable[[Sequence[Message], bool], str] | None = None,
         count_rendered: Callable[[str], int] | None = None,
         name: str = "estimate",
         cache_size: int = 8192,
@@ -117,18 +117,21 @@ class TokenCounter:
                 self._cache.popitem(last=False)
         return value
 
-    def count_messages(self, messages: Sequence[Message]) -> int:
-        """Tokens of the whole prompt the server will read, chat template and reply primer included."""
+    def count_messages(self, messages: Sequence[Message], *, add_generation_prompt: bool = True) -> int:
+        """Tokens of the whole prompt the server will read, chat template included; with
+        ``add_generation_prompt`` also the primer that opens the assistant's reply."""
+        if not messages:
+            return 0
         if self._render_chat is not None and self._count_rendered is not None:
             try:
-                return self._count_rendered(self._render_chat(messages))
+                return self._count_rendered(self._render_chat(messages, add_generation_prompt))
             except Exception:  # a template that needs variables we do not pass: fall back below
                 self._render_chat = None
         body = sum(self.count(m.get("content", "")) + _ESTIMATED_MESSAGE_OVERHEAD for m in messages)
-        return body + _ESTIMATED_REPLY_PRIMER
+        return body + (_ESTIMATED_REPLY_PRIMER if add_generation_prompt else 0)
 
 
-def _template_renderer(vocab: Any) -> Callable[[Sequence[Message]], str] | None:
+def _template_renderer(vocab: Any) -> Callable[[Sequence[Message], bool], str] | None:
     """Render messages with the chat template stored in the GGUF, as the llama.cpp server does."""
     template = vocab.metadata.get("tokenizer.chat_template")
     if not template:
@@ -140,10 +143,13 @@ def _template_renderer(vocab: Any) -> Callable[[Sequence[Message]], str] | None:
     model = vocab._model
     eos = model.token_get_text(vocab.token_eos()) if vocab.token_eos() >= 0 else ""
     bos = model.token_get_text(vocab.token_bos()) if vocab.token_bos() >= 0 else ""
-    formatter = Jinja2ChatFormatter(template=template, eos_token=eos, bos_token=bos)
+    formatters = {
+        primer: Jinja2ChatFormatter(template, eos_token=eos, bos_token=bos, add_generation_prompt=primer)
+        for primer in (True, False)
+    }
 
-    def render(messages: Sequence[Message]) -> str:
+    def render(messages: Sequence[Message], add_generation_prompt: bool) -> str:
         chat: Any = list(messages)
-        return str(formatter(messages=chat).prompt)
+        return str(formatters[add_generation_prompt](messages=chat).prompt)
 
     return render
