@@ -6,6 +6,7 @@ All functions block (file I/O, pip); async callers run them in ``asyncio.to_thre
 
 from voice_agent.provision.install import install
 from voice_agent.provision.manifest import Manifest, ModelSpec, load_manifest
+from voice_agent.provision.required import required_ids
 from voice_agent.provision.status import FileProblem, ModelStatus, State, locate, status, verify
 
 __all__ = [
@@ -17,6 +18,7 @@ __all__ = [
     "install",
     "load_manifest",
     "locate",
+    "required_ids",
     "status",
     "verify",
 ]
