@@ -162,3 +162,27 @@ def test_doctor_text_output_names_a_corrupt_file(model_dir: Path, tmp_path: Path
     line = next(ln for ln in proc.stdout.splitlines() if "model whisper-base" in ln)
     assert line.startswith("FAIL") and str(damaged) in line
     assert "cannot run" in proc.stdout.splitlines()[-1]
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.mark.slow
+def test_doctor_llm_starts_the_local_server_and_measures_first_token(model_dir: Path, tmp_path: Path) -> None:
+    proc = run_cli(
+        ["doctor", "--llm", "--json", "--data-dir", str(tmp_path)],
+        VOICE_AGENT_MODEL_DIR=str(model_dir),
+        VOICE_AGENT_LLM__LOCAL__MODEL="smollm2-135m",
+        VOICE_AGENT_LLM__LOCAL__PORT=str(_free_port()),
+    )
+    report = json.loads(proc.stdout)
+    llm = next(c for c in report["checks"] if c["name"] == "llm local")
+    assert llm["status"] == "ok", llm
+    assert llm["first_token_ms"] > 0
+    assert "SmolLM2" in llm["model"]
+    assert (tmp_path / "logs").is_dir()  # the server wrote its log under the data dir
