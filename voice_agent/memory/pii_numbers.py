@@ -66,6 +66,7 @@ _RUN_RE = re.compile(
 _GROUP_RE = re.compile(_GROUP)
 _TIGHT_GAPS = frozenset({"-", ".", "\u2010", "\u2011", "\u2013", "\u2014"})
 
+_DOUBLED = (0, 2, 4, 6, 8, 1, 3, 5, 7, 9)  # digit sum of 2*d, for Luhn
 _ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
 _ID_CHECK = "10X98765432"
 _ID_SHAPE = re.compile(r"[1-8]\d{5}(?:18|19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dX]")
@@ -74,6 +75,8 @@ _NANP = re.compile(r"[2-9]\d{9}")
 # Chinese landlines: area code with its leading 0, then a 7-8 digit local number, maybe split 4-4.
 _LANDLINE_SHAPES = frozenset({(3, 8), (3, 7), (4, 7), (4, 8), (3, 4, 4), (4, 4, 4), (4, 3, 4), (3, 3, 4)})
 _MIN_RUN_CHARS = 8  # fewer characters cannot hold the 8+ digits any kind needs
+_PLUS_LENGTHS = frozenset(range(8, 16))  # +CC and subscriber number, E.164
+_ZERO_LENGTHS = frozenset(range(10, 18))  # 00-prefixed international, 0-prefixed Chinese landline
 _MAX_WINDOW_DIGITS = 19
 
 
@@ -108,13 +111,9 @@ def id_check_char(first17: str) -> str:
 
 
 def luhn_ok(digits: str) -> bool:
-    total = 0
-    for i, ch in enumerate(reversed(digits)):
-        d = ord(ch) - 48
-        if i % 2:
-            d = d * 2 - 9 if d > 4 else d * 2
-        total += d
-    return total % 10 == 0
+    """The Luhn (mod 10) check of a card number's digits."""
+    values = [ord(c) - 48 for c in reversed(digits)]
+    return (sum(values[0::2]) + sum(_DOUBLED[v] for v in values[1::2])) % 10 == 0
 
 
 def canonical_number(kind: str, text: str) -> str | None:
@@ -151,59 +150,122 @@ def _groups(text: str, start: int, end: int) -> list[_Group]:
     return groups
 
 
-def _tokens(text: str, groups: list[_Group]) -> list[list[_Group]]:
-    """Join groups separated by one tight character (``-`` or ``.``): a window never cuts through them."""
-    tokens: list[list[_Group]] = [[groups[0]]]
-    for prev, cur in itertools.pairwise(groups):
-        if text[prev.end : cur.start] in _TIGHT_GAPS:
-            tokens[-1].append(cur)
-        else:
-            tokens.append([cur])
-    return tokens
+class _Run:
+    """A run's digits with prefix sums, so each candidate window is judged in O(1) before any copying.
+
+    Windows are whole *tokens* (groups joined by one tight ``-``/``.``) and are tried longest first from
+    each start; only windows whose length and first digits fit some kind are built and classified.
+    """
+
+    def __init__(self, text: str, groups: list[_Group]) -> None:
+        self.text = text
+        self.groups = groups
+        self.digits = "".join(g.digits for g in groups)
+        self.goff = list(itertools.accumulate((len(g.digits) for g in groups), initial=0))
+        gaps = [text[a.end : b.start] for a, b in itertools.pairwise(groups)]
+        self.token_starts = [0] + [k + 1 for k, gap in enumerate(gaps) if gap not in _TIGHT_GAPS]
+        self.token_starts.append(len(groups))
+        self.spoken = list(itertools.accumulate((g.spoken for g in groups), initial=0))
+        self.singles = list(itertools.accumulate((len(g.digits) == 1 for g in groups), initial=0))
+        self.dots = list(itertools.accumulate(("." in gap for gap in gaps), initial=0))
+        values = [0 if c == "X" else ord(c) - 48 for c in self.digits]
+        # Luhn in O(1) per window: sums of plain and doubled digits by absolute position parity.
+        self.plain = [_parity_prefix(values, parity) for parity in (0, 1)]
+        self.doubled = [_parity_prefix([_DOUBLED[v] for v in values], parity) for parity in (0, 1)]
+
+    def luhn(self, a: int, b: int) -> bool:
+        q = (b - 1) % 2
+        total = self.plain[q][b] - self.plain[q][a] + self.doubled[1 - q][b] - self.doubled[1 - q][a]
+        return total % 10 == 0
+
+    def lengths_from(self, a: int, gs: int, plus: bool) -> frozenset[int]:
+        """Window lengths (in digits) from digit ``a`` that some kind other than a card could have."""
+        if plus:
+            return _PLUS_LENGTHS
+        d = self.digits
+        first, second = d[a], d[a + 1]
+        if first == "0":
+            return _ZERO_LENGTHS
+        lengths = set()
+        if first in "12345678" and d[a + 6 : a + 8] in ("18", "19", "20") and d[a + 10 : a + 11] in "01":
+            lengths.add(18)
+        north_american = self.goff[gs + 1] - a == 1 and self.goff[gs + 2 : gs + 3] == [a + 4]  # 1-555-…
+        if first == "1" and (second in "3456789" or north_american):
+            lengths.add(11)
+        if first == "8" and second == "6":
+            lengths.add(13)
+        if first in "23456789":
+            lengths.add(10)
+        return frozenset(lengths)
+
+    def classify(self, gs: int, ge: int, plus: bool) -> tuple[str, str, tuple[str, ...]] | None:
+        a, b = self.goff[gs], self.goff[ge]
+        digits = self.digits[a:b]
+        if "X" in digits[:-1]:
+            return None
+        shape = tuple(self.goff[k + 1] - self.goff[k] for k in range(gs, ge))
+        # Digits read out one by one ("1 3 8 0 …") are grouped by the speaker's pauses, not by format.
+        spoken = self.spoken[ge] > self.spoken[gs] or (
+            ge - gs > 2 and self.singles[ge] - self.singles[gs] == ge - gs
+        )
+        if self.dots[ge - 1] > self.dots[gs]:
+            gaps = [self.text[self.groups[k].end : self.groups[k + 1].start] for k in range(gs, ge - 1)]
+            if not _dotted_phone(shape, gaps):
+                return None
+        luhn = 13 <= len(digits) <= 19 and not digits.endswith("X") and self.luhn(a, b)
+        return _phone_or_id_or_card(digits, shape, spoken=spoken, plus=plus, luhn=luhn)
+
+
+def _parity_prefix(values: list[int], parity: int) -> list[int]:
+    return list(itertools.accumulate((v if p % 2 == parity else 0 for p, v in enumerate(values)), initial=0))
 
 
 def _classify_run(text: str, run_start: int, groups: list[_Group], *, plus: bool) -> Iterator[Detection]:
-    tokens = _tokens(text, groups)
-    sizes = [sum(len(g.digits) for g in tok) for tok in tokens]
+    run = _Run(text, groups)
+    starts, goff = run.token_starts, run.goff
+    tokens, last = len(starts) - 1, 0
     i = 0
-    while i < len(tokens):
-        # Longest window first; windows longer than any kind are skipped by their digit count.
-        total, last = 0, i
-        while last < len(tokens) and total + sizes[last] <= _MAX_WINDOW_DIGITS + 2:
-            total += sizes[last]
+    while i < tokens:
+        gs = starts[i]
+        a = goff[gs]
+        last = max(last, i)  # one past the longest window from token i that any kind could fill
+        while last < tokens and goff[starts[last + 1]] - a <= _MAX_WINDOW_DIGITS + 2:
             last += 1
+        window_plus = plus and i == 0
+        if goff[starts[last]] - a < 8:
+            i += 1
+            continue
+        lengths = run.lengths_from(a, gs, window_plus)
+        # Card numbers failing Luhn are kept only for UnionPay (62…) or when written in groups of four.
+        union_pay = run.digits[a : a + 2] == "62"
+        grouped4 = goff[gs + 1] - a == 4
         found = None
         for j in range(last - 1, i - 1, -1):
-            window = [g for tok in tokens[i : j + 1] for g in tok]
-            found = _classify(text, window, plus=plus and i == 0)
+            ge = starts[j + 1]
+            n = goff[ge] - a
+            if n < 8:
+                break
+            if n not in lengths and not (
+                13 <= n <= 19
+                and not window_plus
+                and ((union_pay and n >= 16) or (grouped4 and ge - gs > 1) or run.luhn(a, goff[ge]))
+            ):
+                continue
+            found = run.classify(gs, ge, window_plus)
             if found is not None:
                 kind, canonical, flags = found
-                start = run_start if i == 0 else window[0].start
+                start = run_start if i == 0 else groups[gs].start
                 if text[start - 1 : start] == "(":
                     start -= 1
-                yield Detection(start, window[-1].end, kind, canonical, flags)
+                yield Detection(start, groups[ge - 1].end, kind, canonical, flags)
                 i = j + 1
                 break
         if found is None:
             i += 1
 
 
-def _classify(text: str, window: list[_Group], *, plus: bool) -> tuple[str, str, tuple[str, ...]] | None:
-    digits = "".join(g.digits for g in window)
-    if len(digits) < 8 or len(digits) > _MAX_WINDOW_DIGITS + 2 or "X" in digits[:-1]:
-        return None
-    shape = tuple(len(g.digits) for g in window)
-    # Digits read out one by one ("1 3 8 0 …") are grouped by the speaker's pauses, not by format.
-    spoken = len(shape) > 2 and max(shape) == 1
-    gaps = [text[a.end : b.start] for a, b in itertools.pairwise(window)]
-    if any("." in gap for gap in gaps) and not _dotted_phone(shape, gaps):
-        return None
-    spoken = spoken or any(g.spoken for g in window)
-    return _phone_or_id_or_card(digits, shape, spoken=spoken, plus=plus)
-
-
 def _phone_or_id_or_card(
-    digits: str, shape: tuple[int, ...], *, spoken: bool, plus: bool
+    digits: str, shape: tuple[int, ...], *, spoken: bool, plus: bool, luhn: bool
 ) -> tuple[str, str, tuple[str, ...]] | None:
     has_x = digits.endswith("X")
     if plus or digits.startswith("00"):
@@ -216,7 +278,7 @@ def _phone_or_id_or_card(
     if _ID_SHAPE.fullmatch(digits):
         if id_check_char(digits[:17]) == digits[17]:
             return "ID", digits, ()
-        if _card_shape(shape, spoken) and luhn_ok(digits):
+        if _card_shape(shape, spoken) and luhn:
             return "CARD", digits, ()
         return "ID", digits, ("check_char_mismatch",)
     if has_x:
@@ -228,7 +290,7 @@ def _phone_or_id_or_card(
     if len(digits) == 13 and digits.startswith("86") and _CN_MOBILE.fullmatch(digits[2:]):
         return "PHONE", "+" + digits, ()
     if 13 <= len(digits) <= 19 and _card_shape(shape, spoken):
-        if luhn_ok(digits):
+        if luhn:
             return "CARD", digits, ()
         if (digits.startswith("62") and len(digits) >= 16) or (len(shape) > 1 and shape[0] == 4):
             return "CARD", digits, ("luhn_failed",)
