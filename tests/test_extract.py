@@ -29,7 +29,9 @@ def test_unprompted_statements_are_classified(text: str, kind: str) -> None:
     assert items[0].text.rstrip("。.") in text
 
 
-@pytest.mark.parametrize("text", ["What's the weather like?", "Tell me a joke.", "今天天气怎么样？", "ok", "   "])
+@pytest.mark.parametrize(
+    "text", ["What's the weather like?", "Tell me a joke.", "今天天气怎么样？", "ok", "   "]
+)
 def test_small_talk_yields_nothing(text: str) -> None:
     result = extract(text)
     assert result.items == [] and result.forget == []

@@ -11,7 +11,11 @@ from voice_agent.prompt import PromptBuilder, Turn, approx_token_count
 
 def _record(text: str, kind: str = "fact", age_s: float = 0, status: str = "active") -> MemoryRecord:
     return MemoryRecord(
-        conversation_id="c1", text=text, kind=kind, created_at=time.time() - age_s, status=status  # type: ignore[arg-type]
+        conversation_id="c1",
+        text=text,
+        kind=kind,
+        created_at=time.time() - age_s,
+        status=status,  # type: ignore[arg-type]
     )
 
 
@@ -28,7 +32,9 @@ def test_layers_are_ordered_stable_first() -> None:
     system = prompt.messages[0]["content"]
     assert system.startswith("RULES") and "1. (" in system and "allergic to peanuts" in system
     final = prompt.messages[-1]["content"]
-    assert final.index("<memory>") < final.index("lemon tart") < final.index("</memory>") < final.index("cake")
+    assert (
+        final.index("<memory>") < final.index("lemon tart") < final.index("</memory>") < final.index("cake")
+    )
     assert set(prompt.layers) == {"system", "pinned", "retrieved", "recent", "user"}
     assert prompt.total_tokens == sum(approx_token_count(m["content"]) + 4 for m in prompt.messages)
 
@@ -37,7 +43,10 @@ def test_superseded_pinned_records_are_marked() -> None:
     builder = PromptBuilder(PromptConfig(system="S"))
     prompt = builder.build(
         "db?",
-        pinned=[_record("We use MySQL.", "decision", 100, "superseded"), _record("We use PostgreSQL.", "decision")],
+        pinned=[
+            _record("We use MySQL.", "decision", 100, "superseded"),
+            _record("We use PostgreSQL.", "decision"),
+        ],
     )
     system = prompt.messages[0]["content"]
     assert "[SUPERSEDED: no longer true] We use MySQL." in system

@@ -48,7 +48,11 @@ def test_condensed_summary_keeps_user_words_and_shortens_replies() -> None:
         def __init__(self, role: str, text: str) -> None:
             self.role, self.text, self.created_at = role, text, 1_700_000_000.0
 
-    summary = condense_turns([T("user", "We are planning a trip to Lisbon in May."), T("assistant", "word " * 40)])
-    assert summary.startswith("Earlier conversation (2023-11-14): User: We are planning a trip to Lisbon in May.")
+    summary = condense_turns(
+        [T("user", "We are planning a trip to Lisbon in May."), T("assistant", "word " * 40)]
+    )
+    assert summary.startswith(
+        "Earlier conversation (2023-11-14): User: We are planning a trip to Lisbon in May."
+    )
     assert "Assistant: word word" in summary and summary.endswith("…")
     assert condense_turns([]) == ""

@@ -8,7 +8,7 @@ these in one place per backend (``raise BackendError(...) from e``)::
     ├── ModelError               a model file is missing or corrupt (names the file and the fix)
     ├── DependencyMissingError   an optional extra is not installed ("pip install voice-agent[x]")
     ├── InputError               bad user input: empty/oversized text, corrupt audio, unknown id
-    ├── BackendError             an LLM / ASR / TTS / store backend failed (``retryable`` says if a retry may help)
+    ├── BackendError             an LLM / ASR / TTS / store backend failed (``retryable``: may a retry help)
     │   └── CircuitOpenError     the backend's breaker is open: not tried, try the next one
     ├── StoreError               the memory store refused or failed an operation
     │   └── TenantRequiredError  a read or write did not name its conversation

@@ -99,7 +99,9 @@ def _quote(text: str) -> str:
 class PromptBuilder:
     """Builds the message list within the context window and the per-layer budgets."""
 
-    def __init__(self, config: PromptConfig, count_tokens: TokenCount | None = None, max_reply_tokens: int = 160):
+    def __init__(
+        self, config: PromptConfig, count_tokens: TokenCount | None = None, max_reply_tokens: int = 160
+    ):
         self.config = config
         self.count = count_tokens or approx_token_count
         self.max_reply_tokens = max_reply_tokens

@@ -25,7 +25,7 @@ def common_options() -> argparse.ArgumentParser:
 
 
 def add_command(
-    sub: argparse._SubParsersAction,  # type: ignore[type-arg]
+    sub: argparse._SubParsersAction[argparse.ArgumentParser],
     name: str,
     help_text: str,
     handler: Handler,

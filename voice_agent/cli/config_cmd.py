@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from voice_agent.cli.common import add_command, config_from_args, print_json
 from voice_agent.config import masked_dump
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = add_command(sub, "config", "Show the effective configuration (secrets masked)", _show)
     parser.add_argument("action", nargs="?", default="show", choices=["show"], help="what to do (show)")
 
@@ -23,7 +24,7 @@ def _show(args: argparse.Namespace) -> int:
     return 0
 
 
-def _print_toml_like(data: dict, prefix: str) -> None:  # type: ignore[type-arg]
+def _print_toml_like(data: dict[str, Any], prefix: str) -> None:
     scalars = {k: v for k, v in data.items() if not isinstance(v, dict)}
     for key, value in scalars.items():
         print(f"{prefix}{key} = {value!r}")

@@ -36,11 +36,17 @@ class Extraction:
 
 
 _I = re.IGNORECASE
-_REMEMBER_EN = re.compile(r"^\s*(?:please\s+)?(?:remember|note|keep in mind|don't forget)(?:\s+that)?[,:]?\s+(?P<x>.+)", _I)
+_REMEMBER_EN = re.compile(
+    r"^\s*(?:please\s+)?(?:remember|note|keep in mind|don't forget)(?:\s+that)?[,:]?\s+(?P<x>.+)", _I
+)
 _REMEMBER_ZH = re.compile(r"^\s*(?:请)?(?:记住|记得|记一下|别忘了)[，,:：]?\s*(?P<x>.+)")
-_FORGET_EN = re.compile(r"^\s*(?:please\s+)?(?:forget|stop remembering|erase)(?:\s+(?:that|about))?\s+(?P<x>.+)", _I)
+_FORGET_EN = re.compile(
+    r"^\s*(?:please\s+)?(?:forget|stop remembering|erase)(?:\s+(?:that|about))?\s+(?P<x>.+)", _I
+)
 _FORGET_ZH = re.compile(r"^\s*(?:请)?(?:忘掉|忘记|删掉|删除)(?:关于)?\s*(?P<x>.+)")
-_FROM_NOW_EN = re.compile(r"\b(?:from now on|going forward|in future|always|never|don't ever|do not ever)\b", _I)
+_FROM_NOW_EN = re.compile(
+    r"\b(?:from now on|going forward|in future|always|never|don't ever|do not ever)\b", _I
+)
 _FROM_NOW_ZH = re.compile(r"(?:以后|从现在起|从今以后|永远不要|一定要|千万别|不要再)")
 
 _SWITCH_PATTERNS = (
@@ -51,29 +57,83 @@ _SWITCH_PATTERNS = (
         _I,
     ),
     # "use PostgreSQL, not MySQL" / "PostgreSQL instead of MySQL" / "PostgreSQL rather than MySQL"
-    re.compile(r"(?P<new>[\w.+#-]{2,40})\s*,?\s+(?:not|instead of|rather than)\s+(?P<old>[\w .+#-]{1,40}?)(?=[.,;!?]|$)", _I),
+    re.compile(
+        r"(?P<new>[\w.+#-]{2,40})\s*,?\s+(?:not|instead of|rather than)\s+(?P<old>[\w .+#-]{1,40}?)(?=[.,;!?]|$)",
+        _I,
+    ),
     # "no longer X" has no replacement; handled by _NO_LONGER
     # Chinese: 从X换成/改成/换到Y, 改用Y不用X, 不用X了改用Y
-    re.compile(r"从(?P<old>[^，。,.；;！!？?\s]{1,20}?)(?:换成|改成|换到|改到|转到|迁移到)(?P<new>[^，。,.；;！!？?\s]{1,20})"),
-    re.compile(r"(?:改用|换成|改成)(?P<new>[^，。,.；;！!？?\s]{1,20}?)[，,]?\s*不(?:用|再用)(?P<old>[^，。,.；;！!？?\s]{1,20}?)了?(?=[，。,.；;！!？?]|$)"),
-    re.compile(r"不(?:用|再用)(?P<old>[^，。,.；;！!？?\s]{1,20}?)了?[，,]\s*(?:改用|换成|改成)(?P<new>[^，。,.；;！!？?\s]{1,20})"),
+    re.compile(
+        r"从(?P<old>[^，。,.；;！!？?\s]{1,20}?)(?:换成|改成|换到|改到|转到|迁移到)(?P<new>[^，。,.；;！!？?\s]{1,20})"
+    ),
+    re.compile(
+        r"(?:改用|换成|改成)(?P<new>[^，。,.；;！!？?\s]{1,20}?)[，,]?\s*不(?:用|再用)(?P<old>[^，。,.；;！!？?\s]{1,20}?)了?(?=[，。,.；;！!？?]|$)"
+    ),
+    re.compile(
+        r"不(?:用|再用)(?P<old>[^，。,.；;！!？?\s]{1,20}?)了?[，,]\s*(?:改用|换成|改成)(?P<new>[^，。,.；;！!？?\s]{1,20})"
+    ),
 )
-_NO_LONGER = re.compile(r"\b(?:no longer|don't|do not) (?:use|like|eat|want|work at|live in)\s+(?P<old>[\w .+#-]{1,40}?)(?=[.,;!?]|$)", _I)
+_NO_LONGER = re.compile(
+    r"\b(?:no longer|don't|do not) (?:use|like|eat|want|work at|live in)\s+(?P<old>[\w .+#-]{1,40}?)(?=[.,;!?]|$)",
+    _I,
+)
 
 # (pattern, kind, importance): the first that matches classifies an unprompted statement.
 _CLASSIFIERS: tuple[tuple[re.Pattern[str], Kind, float], ...] = (
-    (re.compile(r"\b(?:allerg\w*|intoleran\w*|celiac|diabet\w*|can't eat|cannot eat|must not eat|epilep\w*|asthma)\b", _I), "constraint", 0.95),
+    (
+        re.compile(
+            r"\b(?:allerg\w*|intoleran\w*|celiac|diabet\w*|can't eat|cannot eat|must not eat|epilep\w*|asthma)\b",
+            _I,
+        ),
+        "constraint",
+        0.95,
+    ),
     (re.compile(r"(?:过敏|不耐受|不能吃|忌口|糖尿病|哮喘)"), "constraint", 0.95),
-    (re.compile(r"\b(?:vegetarian|vegan|halal|kosher|gluten[- ]free|don't drink|sober)\b", _I), "constraint", 0.85),
+    (
+        re.compile(r"\b(?:vegetarian|vegan|halal|kosher|gluten[- ]free|don't drink|sober)\b", _I),
+        "constraint",
+        0.85,
+    ),
     (re.compile(r"(?:吃素|素食|清真|不喝酒)"), "constraint", 0.85),
-    (re.compile(r"\b(?:we|i)(?:'ve| have)? (?:decided|agreed|chose|chosen|picked|settled on|will go with|switched|moved|are going with)\b", _I), "decision", 0.8),
+    (
+        re.compile(
+            r"\b(?:we|i)(?:'ve| have)? (?:decided|agreed|chose|chosen|picked|settled on|will go with|switched|moved|are going with)\b",
+            _I,
+        ),
+        "decision",
+        0.8,
+    ),
     (re.compile(r"\blet's (?:use|go with|pick|choose)\b", _I), "decision", 0.75),
     (re.compile(r"(?:决定|选定|定了|改用|换成|就用)"), "decision", 0.8),
-    (re.compile(r"\b(?:my name is|call me|i live in|i work (?:at|as|for)|i'm a|i am a|my (?:wife|husband|partner|son|daughter|kid|child|children|mom|mother|dad|father|dog|cat)\b)", _I), "fact", 0.7),
-    (re.compile(r"(?:我叫|我住在|我在.{1,12}工作|我是一?名?|我家|我的(?:孩子|小孩|儿子|女儿|妻子|老婆|丈夫|老公|妈妈|爸爸|狗|猫))"), "fact", 0.7),
-    (re.compile(r"\b(?:i (?:really )?(?:like|love|prefer|hate|dislike|enjoy)|my favou?rite)\b", _I), "fact", 0.6),
+    (
+        re.compile(
+            r"\b(?:my name is|call me|i live in|i work (?:at|as|for)|i'm a|i am a|my (?:wife|husband|partner|son|daughter|kid|child|children|mom|mother|dad|father|dog|cat)\b)",
+            _I,
+        ),
+        "fact",
+        0.7,
+    ),
+    (
+        re.compile(
+            r"(?:我叫|我住在|我在.{1,12}工作|我是一?名?|我家|我的(?:孩子|小孩|儿子|女儿|妻子|老婆|丈夫|老公|妈妈|爸爸|狗|猫))"
+        ),
+        "fact",
+        0.7,
+    ),
+    (
+        re.compile(r"\b(?:i (?:really )?(?:like|love|prefer|hate|dislike|enjoy)|my favou?rite)\b", _I),
+        "fact",
+        0.6,
+    ),
     (re.compile(r"(?:我(?:很|最|特别)?(?:喜欢|爱|讨厌|不喜欢)|我最爱)"), "fact", 0.6),
-    (re.compile(r"\b(?:i'm currently|i am currently|right now i'm|i'm working on|i am working on|this week i)\b", _I), "state", 0.5),
+    (
+        re.compile(
+            r"\b(?:i'm currently|i am currently|right now i'm|i'm working on|i am working on|this week i)\b",
+            _I,
+        ),
+        "state",
+        0.5,
+    ),
     (re.compile(r"(?:我现在|我正在|这周我)"), "state", 0.5),
 )
 

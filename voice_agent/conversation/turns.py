@@ -134,7 +134,9 @@ class TurnLog:
                 ).fetchone()[0]
             )
             self._conn.execute("DELETE FROM conversation_turns WHERE conversation_id = ?", (conversation_id,))
-            self._conn.execute("DELETE FROM conversation_windows WHERE conversation_id = ?", (conversation_id,))
+            self._conn.execute(
+                "DELETE FROM conversation_windows WHERE conversation_id = ?", (conversation_id,)
+            )
             return count
 
 

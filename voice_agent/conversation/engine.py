@@ -1,0 +1,256 @@
+"""The conversation engine: the text path of a turn (the speech loop wraps audio around exactly this).
+
+respond():  scrub the user's words → start the memory write (its own task, never cancelled) →
+            pinned + budgeted recall + recent window (concurrently) → four-layer prompt → LLM stream
+commit():   log what the user said and what they actually heard → store the reply as the assistant's
+            utterance (never as facts about the user) → condense turns that leave the window
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime as dt
+import logging
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from voice_agent.clock import Clock, MonotonicClock
+from voice_agent.config import Config
+from voice_agent.conversation.condense import condense_turns
+from voice_agent.conversation.extract import Extraction, extract
+from voice_agent.conversation.ports import LlmPort, MemoryPort, RatePort
+from voice_agent.conversation.turns import LoggedTurn, TurnLog
+from voice_agent.errors import BackendError, InputError
+from voice_agent.memory.budget import budget_for_turn
+from voice_agent.memory.language import detect_language
+from voice_agent.memory.records import MemoryRecord
+from voice_agent.metrics.trace import TurnTrace
+from voice_agent.prompt import BuiltPrompt, PromptBuilder, TokenCount, Turn
+
+log = logging.getLogger(__name__)
+
+# How long the next turn waits for the previous turn's memory write before reading pinned items.
+_PENDING_WRITE_WAIT_S = 2.0
+
+
+@dataclass
+class TurnResult:
+    """What the last respond() call used: for `chat --once --json`, tests and the benchmark."""
+
+    prompt: BuiltPrompt | None = None
+    retrieved: list[MemoryRecord] = field(default_factory=list)
+    pinned: list[MemoryRecord] = field(default_factory=list)
+    budget_tokens: int = 0
+    recall_info: dict[str, Any] = field(default_factory=dict)
+    llm_stats: dict[str, Any] = field(default_factory=dict)
+
+
+class ConversationEngine:
+    """Implements the speech loop's ``Responder`` protocol."""
+
+    def __init__(
+        self,
+        config: Config,
+        memory: MemoryPort,
+        llm: LlmPort,
+        turns: TurnLog,
+        *,
+        rate: RatePort | None = None,
+        count_tokens: TokenCount | None = None,
+        clock: Clock | None = None,
+        user_id: str | None = None,
+    ) -> None:
+        self.config = config
+        self.memory = memory
+        self.llm = llm
+        self.turns = turns
+        self.rate = rate
+        self.clock = clock or MonotonicClock()
+        self.user_id = user_id
+        self.builder = PromptBuilder(config.prompt, count_tokens, max_reply_tokens=config.llm.max_tokens)
+        self.last = TurnResult()
+        self._pending: dict[str, set[asyncio.Task[None]]] = {}
+
+    # -- Responder ---------------------------------------------------------------------------------
+    async def respond(self, conversation_id: str, user_text: str, trace: TurnTrace) -> AsyncIterator[str]:
+        text = self._validate(user_text)
+        await self._await_pending(conversation_id)
+        with trace.span("scrub"):
+            scrubbed = await self.memory.scrub(conversation_id, text)
+        self._spawn_write(conversation_id, scrubbed, trace.turn_id)
+
+        budget = self._budget(trace)
+        with trace.span("retrieve", budget_tokens=budget) as span:
+            pinned, recalled, window = await asyncio.gather(
+                self.memory.pinned(conversation_id),
+                self.memory.recall(conversation_id, scrubbed, budget_tokens=budget),
+                self.turns.window(conversation_id),
+            )
+            pinned_ids = {r.id for r in pinned}
+            retrieved = [r for r in recalled.records if r.id not in pinned_ids]
+            span.update(records=len(retrieved), tokens=recalled.tokens_used)
+        prompt = self.builder.build(
+            scrubbed, pinned=pinned, retrieved=retrieved, recent=_as_turns(window), now=dt.datetime.now()
+        )
+        trace.mark(
+            "prompt.tokens",
+            total=prompt.total_tokens,
+            **{f"{name}_tokens": layer.tokens for name, layer in prompt.layers.items()},
+        )
+        for warning in prompt.warnings:
+            trace.mark("prompt.warning", message=warning)
+        self.last = TurnResult(prompt, retrieved, list(pinned), budget, recalled.info())
+
+        first = True
+        try:
+            async for delta in self.llm.stream(
+                prompt.messages,
+                max_tokens=self.config.llm.max_tokens,
+                temperature=self.config.llm.temperature,
+            ):
+                if first and delta:
+                    trace.mark("llm.first_token")
+                    first = False
+                yield delta
+        except BackendError as err:
+            # Every backend failed (or the one answering died mid-reply): say so instead of going silent.
+            trace.mark("llm.error", error=str(err), after_text=not first)
+            log.warning("LLM failed for conversation %s: %s", conversation_id, err)
+            yield (" " if not first else "") + _apology(scrubbed)
+        stats = self.llm.last_stats
+        if stats is not None:
+            self.last.llm_stats = stats.to_json()
+            trace.attrs["llm"] = self.last.llm_stats
+
+    async def commit(self, conversation_id: str, user_text: str, spoken_reply: str, trace: TurnTrace) -> None:
+        """Record the exchange as the person experienced it: only the spoken part of the reply."""
+        scrubbed_user = await self.memory.scrub(conversation_id, self._validate(user_text))
+        await self.turns.append(conversation_id, trace.turn_id, "user", scrubbed_user)
+        reply = spoken_reply.strip()
+        interrupted = bool(trace.attrs.get("barge_in"))
+        if reply:
+            scrubbed_reply = await self.memory.scrub(conversation_id, reply)
+            await self.turns.append(
+                conversation_id, trace.turn_id, "assistant", scrubbed_reply, interrupted=interrupted
+            )
+            self._spawn(
+                conversation_id,
+                self.memory.remember(
+                    conversation_id, "assistant", scrubbed_reply, source=trace.turn_id, user_id=self.user_id
+                ),
+            )
+        await self._condense_if_needed(conversation_id)
+
+    # -- lifecycle ---------------------------------------------------------------------------------
+    async def drain(self) -> None:
+        """Wait for every memory write in flight (shutdown: writes are never dropped)."""
+        tasks = [t for group in self._pending.values() for t in group]
+        if tasks:
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    # -- internals ---------------------------------------------------------------------------------
+    def _validate(self, user_text: str) -> str:
+        if not isinstance(user_text, str):
+            raise InputError("the user's turn must be text")
+        text = user_text.strip()
+        if not text:
+            raise InputError("the user's turn is empty")
+        limit = self.config.memory.max_text_chars
+        if len(text) > limit:
+            raise InputError(f"the user's turn is {len(text)} characters; the limit is {limit}")
+        return text
+
+    def _budget(self, trace: TurnTrace) -> int:
+        spent_ms = 0.0
+        speech_end = trace.first("vad.speech_end")
+        if speech_end is not None:
+            spent_ms = (self.clock.now_ns() - speech_end.end_ns) / 1e6
+        return budget_for_turn(self.config.memory, spent_ms, self.rate.tokens_per_ms() if self.rate else None)
+
+    def _spawn_write(self, conversation_id: str, scrubbed: str, turn_id: str) -> None:
+        self._spawn(conversation_id, self._write_user_turn(conversation_id, scrubbed, turn_id))
+
+    def _spawn(self, conversation_id: str, coro: Any) -> None:
+        async def guarded() -> None:
+            try:
+                await coro
+            except Exception:  # a failed write is logged, never raised into the reply
+                log.exception("memory write failed for conversation %s", conversation_id)
+
+        task = asyncio.get_running_loop().create_task(guarded())
+        group = self._pending.setdefault(conversation_id, set())
+        group.add(task)
+        task.add_done_callback(group.discard)
+
+    async def _await_pending(self, conversation_id: str) -> None:
+        tasks = list(self._pending.get(conversation_id, ()))
+        if tasks:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.gather(*tasks, return_exceptions=True), _PENDING_WRITE_WAIT_S)
+
+    async def _write_user_turn(self, conversation_id: str, scrubbed: str, turn_id: str) -> None:
+        extraction: Extraction = extract(scrubbed)
+        for request in extraction.forget:
+            await self.memory.forget(conversation_id, query=request.query)
+        if extraction.forget:
+            return  # "forget X" must not itself be remembered
+        await self.memory.remember(conversation_id, "user", scrubbed, source=turn_id, user_id=self.user_id)
+        for item in extraction.items:
+            record = await self.memory.remember_item(
+                conversation_id,
+                item.kind,
+                item.text,
+                source=turn_id,
+                importance=item.importance,
+                user_id=self.user_id,
+            )
+            if item.replaces:
+                await self._supersede(conversation_id, record, item.replaces)
+
+    async def _supersede(
+        self, conversation_id: str, new: MemoryRecord, replaced_terms: tuple[str, ...]
+    ) -> None:
+        terms = [t.lower() for t in replaced_terms]
+        for old in await self.memory.pinned(conversation_id):
+            if old.id == new.id:
+                continue
+            lowered = old.text.lower()
+            if any(term in lowered for term in terms):
+                await self.memory.mark_superseded(conversation_id, old.id, new.id)
+
+    async def _condense_if_needed(self, conversation_id: str) -> None:
+        window = await self.turns.window(conversation_id)
+        limit = self.config.prompt.recent_window_turns
+        if limit <= 0 or len(window) <= limit:
+            return
+        # Slide in blocks (half a window) so the prompt prefix stays stable between slides.
+        keep = max(self.config.prompt.recent_min_turns, limit // 2)
+        cut = len(window) - keep
+        while cut < len(window) and window[cut].role != "user":
+            cut += 1
+        leaving = window[:cut]
+        if not leaving:
+            return
+        summary = condense_turns(leaving)
+        if summary:
+            await self.memory.remember_item(
+                conversation_id,
+                "summary",
+                summary,
+                source=f"turns:{leaving[0].seq}-{leaving[-1].seq}",
+                importance=0.4,
+                user_id=self.user_id,
+            )
+        await self.turns.advance_window(conversation_id, leaving[-1].seq + 1)
+
+
+def _apology(user_text: str) -> str:
+    if detect_language(user_text) == "zh":
+        return "抱歉，我现在连不上语言模型，请稍后再试。"
+    return "Sorry, I can't reach my language model right now. Please try again in a moment."
+
+
+def _as_turns(window: list[LoggedTurn]) -> list[Turn]:
+    return [Turn(t.role, t.text) for t in window]
