@@ -231,3 +231,22 @@ async def test_abandoned_stream_leaves_the_router_usable(server: LocalLlamaServe
         assert router.breakers["local"].state is BreakerState.CLOSED
         text, stats = await router.complete(QUESTION, max_tokens=3)
     assert text and stats.completed
+
+
+async def test_prefix_memory_sees_a_prefix_across_an_interleaved_call(
+    server: LocalLlamaServer, counter: TokenCounter
+) -> None:
+    system = {"role": "system", "content": "You are a voice assistant. " + "Remember the user's facts. " * 20}
+    other = [{"role": "system", "content": "Extract facts."}, {"role": "user", "content": "I like tea."}]
+    turn1 = [system, {"role": "user", "content": "Hello."}]
+    turn2 = [system, {"role": "user", "content": "What do I like?"}]
+    cached: dict[int, int | None] = {}
+    for memory in (1, 4):
+        async with router_of(local(server), token_counter=counter, prefix_memory=memory) as router:
+            await router.complete(turn1, max_tokens=2)
+            await router.complete(other, max_tokens=2)
+            _, stats = await router.complete(turn2, max_tokens=2)
+        cached[memory] = stats.cached_tokens
+    assert cached[1] == 0  # one slot: the interleaved call replaced the prefix
+    system_tokens = counter.count_messages([system], add_generation_prompt=False)
+    assert cached[4] is not None and cached[4] >= system_tokens

@@ -39,6 +39,7 @@ async def server(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Loca
         n_threads=1,
         startup_timeout_s=60,
         model_alias="smollm2-135m",
+        prompt_cache_mb=64,
     )
     await srv.start()
     yield srv
@@ -79,6 +80,24 @@ async def test_backend_streams_deltas(server: LocalLlamaServer) -> None:
         await backend.aclose()
     assert len(deltas) >= 2 and all(isinstance(d, str) for d in deltas)
     assert "".join(deltas).strip()
+
+
+async def test_prompt_cache_keeps_a_prefix_across_an_interleaved_call(server: LocalLlamaServer) -> None:
+    system = {"role": "system", "content": "You are a voice assistant. " + "Remember the user's facts. " * 30}
+    backend = OpenAIBackend("local", base_url=server.base_url, model="smollm2-135m")
+    other = {"role": "system", "content": "Extract facts as JSON."}
+    log_before = server.log_path.read_text(errors="replace").count("cache hit")
+    try:
+        for messages in (
+            [system, {"role": "user", "content": "Hello there."}],
+            [other, {"role": "user", "content": "I like tea."}],
+            [system, {"role": "user", "content": "What do I like?"}],
+        ):
+            assert [d async for d in backend.stream(messages, max_tokens=2, temperature=0)]
+    finally:
+        await backend.aclose()
+    # the third request found the first one's state in the RAM cache instead of re-reading the prefix
+    assert server.log_path.read_text(errors="replace").count("cache hit") > log_before
 
 
 async def test_busy_port_is_a_clear_error(server: LocalLlamaServer, tmp_path: Path) -> None:

@@ -77,6 +77,9 @@ class LocalLlmConfig(_Section):
     n_ctx: int = Field(default=4096, ge=512)
     n_threads: int = Field(default=2, ge=1)
     startup_timeout_s: float = Field(default=90.0, gt=0)
+    # RAM kept for KV states of earlier prompts (llama-cpp-python --cache), so that a background call
+    # on another prompt does not cost the next turn its cached prefix; 0 turns it off
+    prompt_cache_mb: int = Field(default=256, ge=0)
 
 
 class LlmConfig(_Section):

@@ -316,4 +316,5 @@ def server_from_config(
         n_threads=local.n_threads,
         startup_timeout_s=local.startup_timeout_s,
         model_alias=model,
+        prompt_cache_mb=local.prompt_cache_mb,
     )

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections import deque
 from collections.abc import AsyncGenerator, AsyncIterator, Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
@@ -47,7 +48,11 @@ class LlmRouter:
         max_tokens: int = 160,
         temperature: float = 0.3,
         servers: Sequence[LocalLlamaServer] = (),
+        prefix_memory: int | Mapping[str, int] = 1,
     ) -> None:
+        """``prefix_memory``: how many recent prompts a backend may still hold a KV prefix of, to
+        estimate the cached tokens of a call when the server does not report them (1: llama.cpp's one
+        slot; more with its RAM prompt cache)."""
         if not backends:
             raise ValueError("LlmRouter needs at least one backend")
         names = [b.name for b in backends]
@@ -70,7 +75,8 @@ class LlmRouter:
         self._retries = max_retries
         self._backoff_s = retry_backoff_s
         self._timer = MonotonicClock()  # latencies are real time even when the breaker's clock is fake
-        self._last_prompt: dict[str, list[Message]] = {}
+        self._prefix_memory = prefix_memory
+        self._recent_prompts: dict[str, deque[list[Message]]] = {}
 
     def stream(
         self,
@@ -127,6 +133,11 @@ class LlmRouter:
     ) -> None:
         await self.aclose()
 
+    def _memory_for(self, name: str) -> int:
+        if isinstance(self._prefix_memory, Mapping):
+            return max(1, int(self._prefix_memory.get(name, 1)))
+        return max(1, self._prefix_memory)
+
     def _retries_for(self, name: str) -> int:
         if isinstance(self._retries, Mapping):
             return int(self._retries.get(name, 0))
@@ -181,26 +192,32 @@ class LlmRouter:
         if usage is not None and usage.cached_tokens is not None:
             stats.cached_tokens = usage.cached_tokens
         else:
-            stats.cached_tokens = self._shared_prefix_tokens(self._last_prompt.get(name), messages)
+            stats.cached_tokens = self._shared_prefix_tokens(self._recent_prompts.get(name, ()), messages)
             stats.cached_tokens_estimated = True
-        self._last_prompt[name] = [*messages, {"role": "assistant", "content": reply}]
+        recent = self._recent_prompts.setdefault(name, deque(maxlen=self._memory_for(name)))
+        recent.append([*messages, {"role": "assistant", "content": reply}])
         new_tokens = stats.new_prompt_tokens
         if outcome.attempt_first_token_ms is not None and new_tokens:
             self.rate.observe(new_tokens, outcome.attempt_first_token_ms)
 
-    def _shared_prefix_tokens(self, previous: list[Message] | None, messages: list[Message]) -> int:
-        """Tokens of the prompt prefix the server still holds from the previous call (its KV cache)."""
-        if not previous:
-            return 0
-        same = 0
-        while same < min(len(previous), len(messages)) and previous[same] == messages[same]:
-            same += 1
-        if same == 0 and previous[0].get("role") != messages[0].get("role"):
+    def _shared_prefix_tokens(self, recent: Sequence[list[Message]], messages: list[Message]) -> int:
+        """Tokens of the longest prompt prefix the server may still hold from recent calls (its KV cache;
+        with a RAM prompt cache, any of the last few prompts)."""
+        best: tuple[int, int] = (0, 0)  # (shared whole messages, shared chars of the next one)
+        for previous in recent:
+            same = 0
+            while same < min(len(previous), len(messages)) and previous[same] == messages[same]:
+                same += 1
+            chars = 0
+            if same < min(len(previous), len(messages)) and previous[same]["role"] == messages[same]["role"]:
+                chars = _common_prefix_len(previous[same]["content"], messages[same]["content"])
+            best = max(best, (same, chars))
+        same, chars = best
+        if same == 0 and chars == 0:
             return 0
         shared = self.token_counter.count_messages(messages[:same], add_generation_prompt=False)
-        if same < len(messages) and same < len(previous):
-            a, b = previous[same].get("content", ""), messages[same].get("content", "")
-            shared += self.token_counter.count(a[: _common_prefix_len(a, b)])
+        if chars:
+            shared += self.token_counter.count(messages[same]["content"][:chars])
         return max(0, min(shared, self.token_counter.count_messages(messages) - 1))
 
 
@@ -340,7 +357,13 @@ def build_router(
         max_tokens=config.llm.max_tokens,
         temperature=config.llm.temperature,
         servers=servers,
+        prefix_memory={e.name: _prefix_memory(e.kind, config) for e in config.llm.backends},
     )
+
+
+def _prefix_memory(kind: str, config: Config) -> int:
+    """A llama.cpp server holds the last prompt's KV; with its RAM cache, states of several more."""
+    return 8 if kind == "local" and config.llm.local.prompt_cache_mb > 0 else 1
 
 
 def _gguf_counter(path: Path) -> TokenCounter | None:
