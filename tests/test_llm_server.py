@@ -199,14 +199,46 @@ def _listening(port: int) -> bool:
 
 
 def _pid_alive(pid: int) -> bool:
+    """Running (a zombie waiting for init to reap it counts as gone)."""
     try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
         return False
-    return True
 
 
 async def _sleep(seconds: float) -> None:
     import asyncio
 
     await asyncio.sleep(seconds)
+
+
+async def test_server_dies_with_its_parent(tmp_path: Path) -> None:
+    """A voice-agent killed with SIGKILL must not leave its llama.cpp server holding the port."""
+    import asyncio
+    import sys
+
+    script = tmp_path / "parent.py"
+    script.write_text(
+        "import asyncio, sys, time\n"
+        "from voice_agent.llm.local_server import LocalLlamaServer\n"
+        "async def main():\n"
+        f"    srv = LocalLlamaServer({str(smollm2_gguf())!r}, log_path={str(tmp_path / 'l.log')!r},\n"
+        f"                           port={free_port()}, n_ctx=512, n_threads=1)\n"
+        "    await srv.start()\n"
+        "    print(srv.pid, flush=True)\n"
+        "    time.sleep(600)\n"
+        "asyncio.run(main())\n"
+    )
+    parent = await asyncio.create_subprocess_exec(sys.executable, str(script), stdout=asyncio.subprocess.PIPE)
+    assert parent.stdout is not None
+    line = await asyncio.wait_for(parent.stdout.readline(), timeout=120)
+    server_pid = int(line)
+    assert _pid_alive(server_pid)
+    parent.kill()
+    await parent.wait()
+    for _ in range(200):
+        if not _pid_alive(server_pid):
+            break
+        await asyncio.sleep(0.05)
+    assert not _pid_alive(server_pid)

@@ -37,6 +37,7 @@ from voice_agent.config import Config
 from voice_agent.errors import BackendError, DependencyMissingError, ModelError
 
 SERVER_LOG_NAME = "llama-server.log"
+LOG_ROTATE_BYTES = 5 << 20
 
 # Runs llama_cpp.server as ``__main__`` (exactly like ``python -m llama_cpp.server``) after asking Linux
 # to SIGTERM the server when voice-agent dies, so a crashed parent never leaves it holding the port.
@@ -217,6 +218,9 @@ class LocalLlamaServer:
 
     def _spawn(self) -> None:
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        with contextlib.suppress(OSError):
+            if self.log_path.stat().st_size > LOG_ROTATE_BYTES:  # keep one previous log
+                self.log_path.replace(self.log_path.with_name(self.log_path.name + ".1"))
         self._log = self.log_path.open("ab")
         cmd = [self.python, "-c", _LAUNCHER, *self.command()]
         shown = " ".join([self.python, "-m", "llama_cpp.server", *cmd[3:]])
