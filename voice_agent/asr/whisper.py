@@ -66,7 +66,7 @@ class WhisperRecognizer:
 
     def __init__(self, config: AsrConfig, model_dir: Path, *, model_path: Path | None = None) -> None:
         self.config = config
-        self.name = config.model
+        self.name: str = config.model
         self.multilingual = config.model != "whisper-tiny-en"
         self._model_dir = Path(model_dir)
         self._model_path = model_path

@@ -167,6 +167,7 @@ class SpeakerSink:
         self._stream: Any = None
         self.sample_rate_hz = 0
         self._queue: PlaybackQueue | None = None
+        self._generation = 0
 
     def _ensure_open(self) -> PlaybackQueue:
         if self._queue is not None:
@@ -208,9 +209,13 @@ class SpeakerSink:
 
     async def write(self, chunk: SpeechChunk) -> None:
         queue = self._queue if self._queue is not None else await asyncio.to_thread(self._ensure_open)
-        await asyncio.to_thread(queue.add, chunk)  # resampling a sentence takes a few ms
+        generation = self._generation
+        samples = await asyncio.to_thread(queue.prepare, chunk)
+        if generation == self._generation:  # a stop() while resampling drops this chunk
+            queue.add(chunk, samples)  # resampling a sentence takes a few ms
 
     async def stop(self) -> PlaybackReport:
+        self._generation += 1
         if self._queue is None:
             return PlaybackReport(stopped_ns=self._clock.now_ns())
         return self._queue.cut(unplayed_samples=self._latency_samples())

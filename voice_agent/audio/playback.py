@@ -33,9 +33,12 @@ class PlaybackQueue:
         self._lock = threading.Lock()
         self._done = threading.Condition(self._lock)
 
-    def add(self, chunk: SpeechChunk) -> None:
-        samples = int16_to_float32(chunk.pcm.reshape(-1))
-        samples = resample(samples, chunk.sample_rate_hz, self.sample_rate_hz)
+    def prepare(self, chunk: SpeechChunk) -> PcmFloat32:
+        """The chunk's samples at the queue's rate (a few ms of work: may run in a worker thread)."""
+        return resample(int16_to_float32(chunk.pcm.reshape(-1)), chunk.sample_rate_hz, self.sample_rate_hz)
+
+    def add(self, chunk: SpeechChunk, samples: PcmFloat32 | None = None) -> None:
+        samples = self.prepare(chunk) if samples is None else samples
         with self._lock:
             self._entries.append(_Entry(chunk, samples))
 

@@ -101,6 +101,7 @@ class Endpointer:
         self.in_speech = False
         self.utterance_id = -1
         self._frames: list[PcmFloat32] = []
+        self._samples = 0
         self._onset_ns = 0
         self._start_ns = 0
         self._speech_end_ns = 0
@@ -127,6 +128,15 @@ class Endpointer:
 
     def threshold(self, t_ns: int) -> float:
         return self.config.barge_in_threshold if self._high_threshold(t_ns) else self.config.threshold
+
+    @property
+    def paused(self) -> bool:
+        """In speech, but silence has lasted ``pause_ms`` (the speculative final decode has begun)."""
+        return self._paused
+
+    @property
+    def audio_samples(self) -> int:
+        return self._samples
 
     def speech_audio(self) -> PcmFloat32:
         """Pre-roll + speech of the current utterance so far (empty when not in speech)."""
@@ -157,6 +167,7 @@ class Endpointer:
         self._next_id += 1
         self._during_playback = self._high_threshold(t_ns)
         self._frames = [*self._preroll, frame]
+        self._samples = sum(len(f) for f in self._frames)
         self._preroll.clear()
         self._start_ns = t_ns - len(self._frames[:-1]) * self._frame_ns
         self._onset_ns = t_ns
@@ -168,7 +179,7 @@ class Endpointer:
         self._run_voiced += 1
         self._silence_frames = 0
         self._speech_end_ns = t_ns + self._frame_ns
-        self._speech_end_samples = sum(len(f) for f in self._frames)
+        self._speech_end_samples = self._samples
 
     def _maybe_confirm(self, t_ns: int) -> list[EndpointEvent]:
         needed = self._barge_confirm_frames if self._during_playback else self._confirm_frames

@@ -1,0 +1,1 @@
+"""Text helpers for speech: sentence splitting, turn completeness."""

@@ -1,0 +1,182 @@
+"""Streaming sentence splitting over LLM token deltas, for speech.
+
+Releases a piece as soon as it is certainly complete: after ``. ! ? ; …`` followed by whitespace, and
+right after the CJK ``。！？；…`` (Chinese has no spaces), with closing quotes/brackets kept on the
+sentence. It does not split "Dr. Smith", "e.g. this", "J. K. Rowling" or "3.5". The first piece of a
+reply may be a clause: a comma, 、 or colon after ``first_clause_min_words`` words releases it, so the
+first audio starts sooner. Very long runs without punctuation are cut at a space or comma.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator
+
+from voice_agent.clock import Clock, MonotonicClock
+from voice_agent.frames import Sentence
+
+ASCII_TERMINALS = ".!?;…"
+CJK_TERMINALS = "。！？；"  # end a sentence at once: Chinese puts no space after them
+CLOSERS = "\"'”’)]}」』）》*_`"
+CLAUSE_MARKS = ",，、:："
+ABBREVIATIONS = frozenset(
+    [
+        "mr",
+        "mrs",
+        "ms",
+        "dr",
+        "prof",
+        "sr",
+        "jr",
+        "st",
+        "vs",
+        "etc",
+        "eg",
+        "ie",
+        "cf",
+        "al",
+        "approx",
+        "no",
+        "nos",
+        "fig",
+        "figs",
+        "inc",
+        "ltd",
+        "co",
+        "corp",
+        "mt",
+        "ave",
+        "dept",
+        "est",
+        "jan",
+        "feb",
+        "mar",
+        "apr",
+        "jun",
+        "jul",
+        "aug",
+        "sep",
+        "sept",
+        "oct",
+        "nov",
+        "dec",
+        "am",
+        "pm",
+        "ph",
+        "gen",
+        "col",
+        "lt",
+        "sgt",
+        "capt",
+        "rev",
+        "hon",
+    ]
+)
+MAX_WORDS = 40  # a piece this long without punctuation is cut anyway (TTS latency)
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_MARKDOWN = re.compile(r"(\*\*|__|`+|^#+\s*|^\s*[-*+]\s+|^\s*\d+\.\s+(?=\D))", re.MULTILINE)
+
+
+def count_words(text: str) -> int:
+    """Words for pacing decisions: CJK characters count one each, other words by spaces."""
+    cjk = len(_CJK.findall(text))
+    return cjk + len(_CJK.sub(" ", text).split())
+
+
+def clean_for_speech(text: str) -> str:
+    """Drop markdown that a TTS voice would read out (asterisks, backticks, heading marks)."""
+    return re.sub(r"\s+", " ", _MARKDOWN.sub("", text)).strip()
+
+
+def _is_abbreviation(before: str) -> bool:
+    """``before`` is the text up to (not including) a period."""
+    token = re.split(r"[\s(\"'“]", before)[-1] if before else ""
+    if not token:
+        return False
+    if token.isdigit():  # "in 2023." ends a sentence; "3.5" never reaches here (no space after)
+        return False
+    bare = token.replace(".", "").lower()
+    if bare in ABBREVIATIONS:
+        return True
+    if "." in token:  # "e.g", "U.S"
+        return True
+    return len(token) == 1 and token.isalpha() and token.isupper()  # an initial: "J. K. Rowling"
+
+
+class SentenceSplitter:
+    """Feed deltas with ``push``; call ``flush`` at the end of the stream."""
+
+    def __init__(self, *, first_clause_min_words: int = 4, clock: Clock | None = None) -> None:
+        self.first_clause_min_words = first_clause_min_words
+        self._clock = clock or MonotonicClock()
+        self._buffer = ""
+        self._index = 0
+
+    def push(self, delta: str) -> list[Sentence]:
+        self._buffer += delta
+        out: list[Sentence] = []
+        while True:
+            cut = self._find_cut()
+            if cut is None:
+                break
+            piece, self._buffer = self._buffer[:cut], self._buffer[cut:]
+            out += self._emit(piece)
+        return out
+
+    def flush(self) -> list[Sentence]:
+        piece, self._buffer = self._buffer, ""
+        return self._emit(piece)
+
+    def _emit(self, piece: str) -> list[Sentence]:
+        text = clean_for_speech(piece)
+        if not any(ch.isalnum() for ch in text):
+            return []
+        sentence = Sentence(text, self._index, self._clock.now_ns())
+        self._index += 1
+        return [sentence]
+
+    def _find_cut(self) -> int | None:
+        """End index of the first complete piece in the buffer, or None."""
+        buf = self._buffer
+        for i, ch in enumerate(buf):
+            if ch in CJK_TERMINALS or (ch == "…" and i > 0 and _CJK.match(buf[i - 1])):
+                return self._after_closers(i + 1)
+            if ch in ASCII_TERMINALS:
+                end = self._after_closers(i + 1)
+                if end >= len(buf):
+                    return None  # need the next character to decide
+                if buf[end].isspace() and not (ch == "." and _is_abbreviation(buf[:i])):
+                    return end
+            if ch in CLAUSE_MARKS and self._index == 0 and self._clause_ready(buf, i):
+                return self._after_closers(i + 1)
+        return self._long_run_cut(buf)
+
+    def _after_closers(self, end: int) -> int:
+        buf = self._buffer
+        while end < len(buf) and (buf[end] in CLOSERS or buf[end] in ASCII_TERMINALS + CJK_TERMINALS):
+            end += 1
+        return end
+
+    def _clause_ready(self, buf: str, i: int) -> bool:
+        if count_words(buf[:i]) < self.first_clause_min_words:
+            return False
+        # "1,000" or "3:30" are not clause ends; at the end of the buffer we cannot tell yet
+        return buf[i] not in ",:" or (i + 1 < len(buf) and buf[i + 1].isspace())
+
+    def _long_run_cut(self, buf: str) -> int | None:
+        if count_words(buf) <= MAX_WORDS:
+            return None
+        last_space = buf.rstrip().rfind(" ")
+        return last_space + 1 if last_space > 0 else None
+
+
+async def split_sentences(
+    deltas: AsyncIterator[str], *, first_clause_min_words: int = 4, clock: Clock | None = None
+) -> AsyncIterator[Sentence]:
+    """The stage form: LLM deltas in, sentences (first one possibly a clause) out."""
+    splitter = SentenceSplitter(first_clause_min_words=first_clause_min_words, clock=clock)
+    async for delta in deltas:
+        for sentence in splitter.push(delta):
+            yield sentence
+    for sentence in splitter.flush():
+        yield sentence
