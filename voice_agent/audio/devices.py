@@ -168,6 +168,7 @@ class SpeakerSink:
         self.sample_rate_hz = 0
         self._queue: PlaybackQueue | None = None
         self._generation = 0
+        self.callbacks = 0
 
     def _ensure_open(self) -> PlaybackQueue:
         if self._queue is not None:
@@ -180,6 +181,7 @@ class SpeakerSink:
         def callback(outdata: np.ndarray, frames: int, _time: Any, _status: Any) -> None:
             samples, _filled = queue.pull(frames)
             outdata[:, 0] = samples
+            self.callbacks += 1
 
         try:
             self._stream = sd.OutputStream(
@@ -199,9 +201,17 @@ class SpeakerSink:
         self._queue = queue
         return queue
 
-    async def start(self) -> None:
-        """Open the device now (otherwise the first ``write`` does)."""
+    async def start(self, *, settle_s: float = 5.0) -> None:
+        """Open the device now and wait (up to ``settle_s``) until it really consumes audio: some
+        backends (ALSA through PulseAudio) take a second or two before the first blocks flow, and a
+        reply written then would start late."""
         await asyncio.to_thread(self._ensure_open)
+        blocks_per_s = 1000 // self.BLOCK_MS
+        start = self.callbacks
+        for _ in range(int(settle_s / 0.05)):  # the counter is bumped by PortAudio's thread: poll it
+            if self.callbacks - start >= blocks_per_s // 2:
+                break
+            await asyncio.sleep(0.05)
 
     def _latency_samples(self) -> int:
         latency = float(getattr(self._stream, "latency", 0.0) or 0.0)

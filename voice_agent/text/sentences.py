@@ -140,7 +140,8 @@ class SentenceSplitter:
         buf = self._buffer
         for i, ch in enumerate(buf):
             if ch in CJK_TERMINALS or (ch == "…" and i > 0 and _CJK.match(buf[i - 1])):
-                return self._after_closers(i + 1)
+                end = self._after_closers(i + 1)
+                return end if end < len(buf) else None  # a closing quote may follow in the next delta
             if ch in ASCII_TERMINALS:
                 end = self._after_closers(i + 1)
                 if end >= len(buf):
