@@ -31,6 +31,7 @@ from typing import Any, Literal
 import numpy as np
 
 from voice_agent.memory.keywords import term_overlap
+from voice_agent.memory.language import estimate_tokens
 from voice_agent.memory.records import PINNED_KINDS, MemoryRecord, ScoredRecord, Status
 from voice_agent.memory.store.base import MemoryStore, StoreHit, StoreQuery, Tenant, tenant_of
 
@@ -39,16 +40,13 @@ TokenCounter = Callable[[str], int]
 _WORDS = re.compile(r"\w+", re.UNICODE)
 
 
-def approx_tokens(text: str) -> int:
-    """About 4 characters a token for Latin text, one per CJK character (matches prompt.py's estimate)."""
-    cjk = sum(1 for ch in text if "\u3000" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff")
-    return cjk + (len(text) - cjk + 3) // 4
+approx_tokens = estimate_tokens  # four characters a token, one per CJK character (as the prompt counts)
 
 
 @dataclass(frozen=True)
 class RetrievalParams:
-    vector_k: int = 60
-    keyword_k: int = 60
+    vector_k: int = 150
+    keyword_k: int = 150
     rrf_k: float = 20.0
     vector_weight: float = 1.0
     keyword_weight: float = 0.6
@@ -60,10 +58,12 @@ class RetrievalParams:
     recency_weight: float = 0.02
     same_source_penalty: float = 0.25  # multiplies the score of each further item from one turn
     dedupe_jaccard: float = 0.85
-    context_parents: int = 8  # the best N clauses bring neighbours from their turn
+    context_parents: int = 0  # the best N clauses bring neighbours from their turn (0: off)
     context_window: int = 1  # neighbours on each side
     context_decay: float = 0.5  # a neighbour scores this share of its parent
-    item_overhead_tokens: int = 0  # per-item formatting cost to charge against the budget
+    item_overhead_tokens: int = 1  # per-item formatting cost (the separator of render_recalled)
+    labels: Literal["per_item", "grouped"] = "grouped"  # how speaker labels are charged (see _cost)
+    cost_exponent: float = 0.0  # pack by score / cost**a: a > 0 favours short items at equal relevance
     show_superseded: bool = False
 
 
@@ -95,6 +95,13 @@ class RecallResult:
         for cut in self.cut:
             counts[cut.reason] += 1
         return counts
+
+    def info(self) -> dict[str, Any]:
+        """Everything but the items: for traces and logs (no memory text)."""
+        data = self.to_json()
+        data.pop("items")
+        data["items"] = len(self.items)
+        return data
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -241,28 +248,38 @@ class Retriever:
                 )
         return sorted(ranked + extra, key=lambda c: -c.score)
 
-    def _cost(self, record: MemoryRecord, p: RetrievalParams) -> int:
-        return (record.token_count or self.count_tokens(record.text)) + p.item_overhead_tokens
+    def _cost(self, record: MemoryRecord, p: RetrievalParams, labelled: set[str] | None = None) -> int:
+        """What the record costs in the prompt: its text, per-item formatting, and its speaker label —
+        once per speaker when ``labels`` is "grouped" (the prompt then lists each speaker's items
+        under one heading), else on every item."""
+        cost = (record.token_count or self.count_tokens(record.text)) + p.item_overhead_tokens
+        label = record.speaker or record.role
+        if p.labels == "per_item" or labelled is None or label not in labelled:
+            cost += self.count_tokens(f"{label}: ")
+        return cost
 
     def _pack(
         self, ranked: list[_Candidate], budget: int, p: RetrievalParams, cuts: list[Cut]
     ) -> tuple[list[ScoredRecord], int]:
-        """Greedy by score with a same-turn penalty (a lazy heap: penalties only lower scores) and
-        near-duplicate removal."""
-        heap = [(-c.score, i) for i, c in enumerate(ranked)]
+        """Greedy by value density (score / cost^a) with a same-turn penalty — a lazy heap, since
+        penalties only lower priorities — and near-duplicate removal."""
+        costs = [self._cost(c.record, p, set()) for c in ranked]
+        heap = [(-self._priority(c.score, costs[i], p), i) for i, c in enumerate(ranked)]
         heapq.heapify(heap)
         items: list[ScoredRecord] = []
         seen_words: list[frozenset[str]] = []
         per_source: dict[str, int] = {}
+        labelled: set[str] = set()
         used = 0
         while heap:
             stale, i = heapq.heappop(heap)
             c = ranked[i]
             score = self._effective(c, per_source, p)
-            if heap and score < -heap[0][0] and score < -stale:
-                heapq.heappush(heap, (-score, i))
+            priority = self._priority(score, costs[i], p)
+            if heap and priority < -heap[0][0] and priority < -stale:
+                heapq.heappush(heap, (-priority, i))
                 continue
-            cost = self._cost(c.record, p)
+            cost = self._cost(c.record, p, labelled)
             words = frozenset(_WORDS.findall(c.record.text.lower()))
             if any(_jaccard(words, other) >= p.dedupe_jaccard for other in seen_words):
                 cuts.append(Cut(c.record.id, "duplicate", score, cost))
@@ -272,10 +289,15 @@ class Retriever:
                 continue
             used += cost
             seen_words.append(words)
+            labelled.add(c.record.speaker or c.record.role)
             if c.record.source:
                 per_source[c.record.source] = per_source.get(c.record.source, 0) + 1
             items.append(ScoredRecord(c.record, score, _why(c)))
         return items, used
+
+    @staticmethod
+    def _priority(score: float, cost: int, p: RetrievalParams) -> float:
+        return score / (max(1, cost) ** p.cost_exponent) if p.cost_exponent else score
 
     @staticmethod
     def _effective(c: _Candidate, per_source: dict[str, int], p: RetrievalParams) -> float:
@@ -317,6 +339,22 @@ def _why(c: _Candidate) -> str:
     if c.record.status != "active":
         parts.append(c.record.status)
     return " + ".join(parts)
+
+
+def render_recalled(items: Sequence[ScoredRecord | MemoryRecord]) -> str:
+    """The compact prompt form the token accounting assumes (``labels="grouped"``): each speaker's
+    items under one label, in relevance order, one line per speaker::
+
+        [NAME:3f0c9a12b4de]: I went to a support group | it was so powerful
+        you: I like tea
+
+    Superseded records carry a marker; records without a speaker are listed under their role."""
+    groups: dict[str, list[str]] = {}
+    for item in items:
+        record = item.record if isinstance(item, ScoredRecord) else item
+        label = record.speaker or record.role
+        groups.setdefault(label, []).append(with_status_marker(record).text)
+    return "\n".join(f"{label}: {' | '.join(texts)}" for label, texts in groups.items())
 
 
 def with_status_marker(record: MemoryRecord) -> MemoryRecord:

@@ -80,8 +80,13 @@ class WriteBatch:
     vectors: np.ndarray | None = None  # (len(records), dim) float32, L2-normalised, row per record
     fingerprint_ids: frozenset[str] = frozenset()  # ids of records whose vector is a loopback fingerprint
     status_changes: Sequence[StatusChange] = ()
+    # Per record, optional: words of the exchange it came from, indexed for BM25 at a lower weight
+    # (never stored as text, never returned).
+    keyword_context: Sequence[str] | None = None
 
     def __post_init__(self) -> None:
+        if self.keyword_context is not None and len(self.keyword_context) != len(self.records):
+            raise ValueError("keyword_context needs one entry per record")
         if self.records and (self.vectors is None or len(self.vectors) != len(self.records)):
             raise ValueError("a write batch needs one vector per record")
         for change in self.status_changes:
@@ -109,6 +114,7 @@ class StoreQuery:
     ids: tuple[str, ...] | None = None
     sources: tuple[str, ...] | None = None
     subject: str | None = None
+    context_weight: float = 0.3  # BM25 weight of the exchange words relative to the record's own
     created_before: float | None = None
     newest_first: bool = False
     with_vectors: bool = False

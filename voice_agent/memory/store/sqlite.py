@@ -22,7 +22,7 @@ from typing import Any, Literal, TypeVar
 import numpy as np
 
 from voice_agent.errors import StoreError
-from voice_agent.memory.keywords import fts5_query, indexed_text
+from voice_agent.memory.keywords import fts5_query, indexed_text, keyword_text
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.memory.store.base import (
     FingerprintHit,
@@ -131,6 +131,12 @@ class SqliteStore:
         self._reader = self._writer = None
 
     @property
+    def local(self) -> _Guarded:
+        """The writer connection and its lock, for components keeping their own table in this file
+        (the PII vault): ``local.run(fn)`` calls ``fn(conn)`` holding the lock."""
+        return self._w()
+
+    @property
     def connection(self) -> Any:
         """The writer connection, for components that keep their own table in this file (the PII
         vault). Use it only through :meth:`run_write`, which holds the writer lock."""
@@ -188,8 +194,9 @@ class SqliteStore:
                 written = 0
                 for i, record in enumerate(batch.records):
                     assert batch.vectors is not None
+                    context = batch.keyword_context[i] if batch.keyword_context is not None else ""
                     reason = self._insert(
-                        conn, tenant, record, batch.vectors[i], record.id in batch.fingerprint_ids
+                        conn, tenant, record, batch.vectors[i], record.id in batch.fingerprint_ids, context
                     )
                     if reason:
                         failed.append((record.id, reason))
@@ -213,7 +220,13 @@ class SqliteStore:
         )
 
     def _insert(
-        self, conn: Any, tenant: Tenant, record: MemoryRecord, vector: np.ndarray, fingerprint: bool
+        self,
+        conn: Any,
+        tenant: Tenant,
+        record: MemoryRecord,
+        vector: np.ndarray,
+        fingerprint: bool,
+        context: str = "",
     ) -> str | None:
         row = conn.execute("SELECT rid, conversation_id FROM records WHERE id = ?", (record.id,)).fetchone()
         if row is not None:
@@ -233,7 +246,10 @@ class SqliteStore:
         )  # fmt: skip
         rid = int(cursor.fetchone()[0])
         blob = np.ascontiguousarray(vector, dtype=np.float32).tobytes()
-        conn.execute("INSERT INTO records_fts(rowid, body) VALUES (?, ?)", (rid, indexed_text(record)))
+        conn.execute(
+            "INSERT INTO records_fts(rowid, body, context) VALUES (?, ?, ?)",
+            (rid, indexed_text(record), keyword_text(context)),
+        )
         conn.execute(
             "INSERT INTO records_vec(rid, tenant, status, kind, embedding) VALUES (?,?,?,?,?)",
             (rid, tenant.key, record.status, record.kind, blob),
@@ -351,10 +367,10 @@ class SqliteStore:
             return []
         where, params = self._filters(tenant, query, alias="r")
         rows = conn.execute(
-            f"SELECT {_prefixed('r')}, bm25(records_fts) AS score FROM records_fts"
+            f"SELECT {_prefixed('r')}, bm25(records_fts, 1.0, ?) AS score FROM records_fts"
             " JOIN records r ON r.rid = records_fts.rowid"
             f" WHERE records_fts MATCH ? AND {where} ORDER BY score LIMIT ?",
-            (match, *params, query.limit),
+            (query.context_weight, match, *params, query.limit),
         ).fetchall()
         vectors = self._vectors(conn, [int(r[0]) for r in rows]) if query.with_vectors else {}
         return [
@@ -476,4 +492,23 @@ def _chunks(items: list[str], size: int) -> list[list[str]]:
     return [items[i : i + size] for i in range(0, len(items), size)]
 
 
-__all__ = ["SCHEMA_VERSION", "SqliteStore"]
+class LocalFile:
+    """``<data_dir>/memory.sqlite3`` without the vector tables: where the PII vault lives when records
+    are in Weaviate (raw values never go to a server). ``run(fn)`` calls ``fn(conn)`` under its lock."""
+
+    def __init__(self, path: str | Path, *, synchronous: Synchronous = "FULL") -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        conn = _connect(self.path, synchronous=synchronous, busy_timeout_ms=5000)
+        migrate(conn)
+        self._guarded = _Guarded(conn)
+
+    def run(self, fn: Callable[[Any], T]) -> T:
+        return self._guarded.run(fn)
+
+    def close(self) -> None:
+        with self._guarded.lock:
+            self._guarded.conn.close()
+
+
+__all__ = ["SCHEMA_VERSION", "LocalFile", "SqliteStore"]

@@ -1,0 +1,324 @@
+"""`voice-agent bench memory`: evidence recall within a token budget on a LoCoMo-format dataset.
+
+Every system ingests the same turns (each sample its own conversation) and answers the same questions
+(all but category 5, adversarial) within the same budget. Recall of a question = the share of its
+evidence turns (``dia_id``) among the sources of what was retrieved. Systems, in one run:
+
+- ``voice-agent``: the full write path (scrub, clause chunks, embeddings, store) and hybrid retrieval;
+- ``baseline-turn-cosine``: one record per turn ("Speaker: text"), ranked by cosine only;
+- ``baseline-turn-bm25``: one record per turn, ranked by BM25 only;
+- ``baseline-sentence-rrf`` (optional): one record per sentence, plain reciprocal-rank fusion — the
+  reference point the chunker and reranker must beat.
+
+Baselines pack greedily, best first, skipping what does not fit, and count tokens the same way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import statistics
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+import numpy as np
+
+from voice_agent.bench.dataset import Dataset, Question, Sample, load_locomo
+from voice_agent.bench.report import Progress, percentiles, run_meta, write_json
+from voice_agent.config import Config
+from voice_agent.errors import InputError
+from voice_agent.memory.language import estimate_tokens
+from voice_agent.memory.records import MemoryRecord
+from voice_agent.memory.store.base import StoreHit, StoreQuery, Tenant, WriteBatch
+from voice_agent.memory.store.sqlite import SqliteStore
+
+CATEGORIES = ("1", "2", "3", "4")
+DEFAULT_SYSTEMS = ("voice-agent", "baseline-turn-cosine", "baseline-turn-bm25")
+ALL_SYSTEMS = (*DEFAULT_SYSTEMS, "baseline-sentence-rrf")
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+")
+
+
+class System(Protocol):
+    name: str
+
+    async def ingest(self, sample: Sample) -> list[float]: ...
+
+    async def retrieve(self, question: Question, budget_tokens: int) -> tuple[set[str], int]: ...
+
+    async def close(self) -> None: ...
+
+
+@dataclass
+class SystemResult:
+    name: str
+    recalls: dict[str, list[float]] = field(default_factory=dict)
+    tokens: list[float] = field(default_factory=list)
+    retrieve_ms: list[float] = field(default_factory=list)
+    write_ms: list[float] = field(default_factory=list)
+    by_question: dict[int, float] = field(default_factory=dict)
+
+    def add(self, position: int, question: Question, recall: float, tokens: int, ms: float) -> None:
+        self.recalls.setdefault(str(question.category), []).append(recall)
+        self.recalls.setdefault("overall", []).append(recall)
+        self.by_question[position] = recall
+        self.tokens.append(tokens)
+        self.retrieve_ms.append(ms)
+
+    def to_json(self) -> dict[str, Any]:
+        recall = {key: _mean(self.recalls.get(key, [])) for key in ("overall", *CATEGORIES)}
+        return {
+            "recall": recall,
+            "tokens_mean": round(statistics.fmean(self.tokens), 1) if self.tokens else 0.0,
+            "retrieve_ms": percentiles(self.retrieve_ms),
+            "write_ms": percentiles(self.write_ms),
+        }
+
+
+def _mean(values: Sequence[float]) -> float:
+    return round(statistics.fmean(values), 4) if values else 0.0
+
+
+def evidence_recall(question: Question, sources: set[str]) -> float:
+    return sum(1 for dia_id in question.evidence if dia_id in sources) / len(question.evidence)
+
+
+# -- voice-agent ---------------------------------------------------------------------------------------
+class VoiceAgentSystem:
+    name = "voice-agent"
+
+    def __init__(self, memory: Any) -> None:
+        self.memory = memory
+        self.skipped: Counter[str] = Counter()
+
+    async def ingest(self, sample: Sample) -> list[float]:
+        times = []
+        for turn in sample.turns:
+            t0 = time.perf_counter()
+            try:
+                await self.memory.remember(
+                    sample.sample_id, "user", turn.text, source=turn.dia_id, speaker=turn.speaker or None,
+                    created_at=turn.created_at,
+                )  # fmt: skip
+            except InputError as err:
+                self.skipped[f"turn_rejected: {str(err)[:60]}"] += 1
+                continue
+            times.append((time.perf_counter() - t0) * 1e3)
+        return times
+
+    async def retrieve(self, question: Question, budget_tokens: int) -> tuple[set[str], int]:
+        result = await self.memory.recall(question.sample_id, question.question, budget_tokens=budget_tokens)
+        return {r.source for r in result.records}, result.tokens_used
+
+    async def close(self) -> None:
+        await self.memory.close()
+
+
+# -- baselines -------------------------------------------------------------------------------------------
+class BaselineSystem:
+    """Naive references: raw "Speaker: text" units (turns or sentences), one ranking, greedy packing."""
+
+    def __init__(self, name: str, embedder: Any, *, unit: str, ranking: str, workdir: Path) -> None:
+        self.name = name
+        self.embedder = embedder
+        self.unit = unit  # "turn" | "sentence"
+        self.ranking = ranking  # "cosine" | "bm25" | "rrf"
+        self.store = SqliteStore(workdir / f"{name}.sqlite3", synchronous="NORMAL")
+        self._opened = False
+
+    async def ingest(self, sample: Sample) -> list[float]:
+        if not self._opened:
+            await self.store.open(dim=self.embedder.dim, embedder=self.embedder.name)
+            self._opened = True
+        tenant = Tenant(sample.sample_id)
+        times = []
+        for turn in sample.turns:
+            t0 = time.perf_counter()
+            texts = (
+                [turn.text]
+                if self.unit == "turn"
+                else [s for s in _SENTENCE_END.split(turn.text) if s.strip()]
+            )
+            units = [f"{turn.speaker}: {text}" if turn.speaker else text for text in texts]
+            vectors = await asyncio.to_thread(self.embedder.embed_passages, units)
+            records = [
+                MemoryRecord(sample.sample_id, text, source=turn.dia_id, token_count=estimate_tokens(text))
+                for text in units
+            ]
+            await self.store.write(tenant, WriteBatch(records, np.asarray(vectors, dtype=np.float32)))
+            times.append((time.perf_counter() - t0) * 1e3)
+        return times
+
+    async def retrieve(self, question: Question, budget_tokens: int) -> tuple[set[str], int]:
+        tenant = Tenant(question.sample_id)
+        ranked: list[MemoryRecord]
+        vector_hits: list[StoreHit] = []
+        keyword_hits: list[StoreHit] = []
+        if self.ranking in ("cosine", "rrf"):
+            vector = await asyncio.to_thread(self.embedder.embed_queries, [question.question])
+            vector_hits = await self.store.search(tenant, StoreQuery(vector=vector[0], limit=200))
+        if self.ranking in ("bm25", "rrf"):
+            keyword_hits = await self.store.search(tenant, StoreQuery(keywords=question.question, limit=200))
+        ranked = (
+            _rrf([vector_hits, keyword_hits])
+            if self.ranking == "rrf"
+            else [h.record for h in vector_hits or keyword_hits]
+        )
+        sources: set[str] = set()
+        used = 0
+        for record in ranked:
+            if used + record.token_count <= budget_tokens:
+                used += record.token_count
+                sources.add(record.source)
+        return sources, used
+
+    async def close(self) -> None:
+        if self._opened:
+            await self.store.close()
+
+
+def _rrf(lists: Sequence[Sequence[StoreHit]], k: float = 60.0) -> list[MemoryRecord]:
+    scores: dict[str, float] = {}
+    records: dict[str, MemoryRecord] = {}
+    for hits in lists:
+        for hit in hits:
+            scores[hit.record.id] = scores.get(hit.record.id, 0.0) + 1.0 / (k + hit.rank + 1)
+            records[hit.record.id] = hit.record
+    return [records[i] for i in sorted(scores, key=lambda i: -scores[i])]
+
+
+# -- the run ---------------------------------------------------------------------------------------------
+async def build_systems(
+    config: Config,
+    names: Sequence[str],
+    workdir: Path,
+    *,
+    memory_factory: Callable[[Config], Any] | None = None,
+) -> list[System]:
+    from voice_agent.memory.embed import build_embedder
+    from voice_agent.memory.service import Memory
+
+    unknown = set(names) - set(ALL_SYSTEMS)
+    if unknown:
+        raise InputError(f"unknown system(s) {sorted(unknown)}; choose from {list(ALL_SYSTEMS)}")
+    systems: list[System] = []
+    embedder = None
+    for name in names:
+        if name == "voice-agent":
+            bench_config = config.model_copy(update={"data_dir": workdir / "voice-agent"})
+            memory = await (memory_factory(bench_config) if memory_factory else Memory.open(bench_config))
+            systems.append(VoiceAgentSystem(memory))
+            embedder = memory.embedder
+            continue
+        if embedder is None:
+            embedder = build_embedder(config, config.model_dir)
+        unit = "sentence" if name == "baseline-sentence-rrf" else "turn"
+        ranking = name.rsplit("-", 1)[1]
+        systems.append(BaselineSystem(name, embedder, unit=unit, ranking=ranking, workdir=workdir))
+    return systems
+
+
+async def run_memory_bench(
+    dataset_path: str | Path,
+    config: Config,
+    *,
+    budget_tokens: int = 500,
+    systems: Sequence[str] = DEFAULT_SYSTEMS,
+    json_out: str | Path | None = None,
+    plot_out: str | Path | None = None,
+    progress: bool = True,
+    memory_factory: Callable[[Config], Any] | None = None,
+) -> dict[str, Any]:
+    """Run the benchmark; returns (and writes, when ``json_out`` is given) the report."""
+    if budget_tokens < 1:
+        raise InputError(f"--budget-tokens must be at least 1, got {budget_tokens}")
+    dataset = load_locomo(dataset_path)
+    questions = dataset.questions()
+    if not questions:
+        raise InputError(
+            f"{dataset_path}: no question with usable evidence (skipped: {dict(dataset.skipped)})"
+        )
+    interrupted = False
+    results: dict[str, SystemResult] = {}
+    with tempfile.TemporaryDirectory(prefix="va-bench-memory-") as tmp:
+        built = await build_systems(config, systems, Path(tmp), memory_factory=memory_factory)
+        try:
+            for system in built:
+                results[system.name] = result = SystemResult(system.name)
+                await _ingest(system, dataset, result, progress)
+                await _ask(system, questions, budget_tokens, result, progress)
+        except (KeyboardInterrupt, asyncio.CancelledError):
+            interrupted = True  # Ctrl-C: report what was measured so far
+        finally:
+            for system in built:
+                await system.close()
+    report = _report(dataset, questions, budget_tokens, results, built, config, interrupted)
+    if json_out is not None:
+        write_json(json_out, report)
+    if plot_out is not None:
+        from voice_agent.bench.plots import plot_memory
+
+        plot_memory(report, plot_out)
+    return report
+
+
+async def _ingest(system: System, dataset: Dataset, result: SystemResult, show: bool) -> None:
+    bar = Progress(f"{system.name}: ingest", dataset.turns, enabled=show)
+    for sample in dataset.samples:
+        result.write_ms += await system.ingest(sample)
+        bar.advance(len(sample.turns))
+    bar.close()
+
+
+async def _ask(
+    system: System, questions: list[Question], budget: int, result: SystemResult, show: bool
+) -> None:
+    bar = Progress(f"{system.name}: questions", len(questions), enabled=show)
+    for position, question in enumerate(questions):
+        t0 = time.perf_counter()
+        sources, tokens = await system.retrieve(question, budget)
+        ms = (time.perf_counter() - t0) * 1e3
+        result.add(position, question, evidence_recall(question, sources), tokens, ms)
+        bar.advance()
+    bar.close()
+
+
+def _report(
+    dataset: Dataset,
+    questions: list[Question],
+    budget: int,
+    results: dict[str, SystemResult],
+    systems: list[System],
+    config: Config,
+    interrupted: bool,
+) -> dict[str, Any]:
+    skipped = dict(dataset.skipped)
+    for system in systems:
+        for reason, count in getattr(system, "skipped", Counter()).items():
+            skipped[f"{system.name}: {reason}"] = count
+    # Tuning used the even-numbered questions only; the odd ones are the held-out half.
+    halves = {
+        name: {
+            "tune_even": _mean([r for i, r in res.by_question.items() if i % 2 == 0]),
+            "holdout_odd": _mean([r for i, r in res.by_question.items() if i % 2 == 1]),
+        }
+        for name, res in results.items()
+    }
+    return {
+        "questions": len(questions),
+        "budget_tokens": budget,
+        "systems": {name: res.to_json() for name, res in results.items()},
+        "halves": halves,
+        "meta": run_meta(
+            config={"memory": config.memory.model_dump(mode="json")},
+            dataset=str(dataset.path),
+            samples=len(dataset.samples),
+            turns=dataset.turns,
+            skipped=skipped,
+            interrupted=interrupted,
+        ),
+    }

@@ -1,0 +1,201 @@
+"""The loopback check: does a reply sentence quote another conversation's memory?
+
+Before a sentence is spoken it is embedded and compared with the *fingerprints* of other conversations
+(their personal records' vectors, stored apart from the text); a similarity at or above
+``memory.loopback_threshold`` (0.82) flags it, and the speech loop says the information may be inaccurate
+instead. Only other tenants' opaque hashes and similarities are ever seen here, never their text.
+
+Calibration, so ordinary replies are never refused:
+- only records that carry personal content get a fingerprint (:func:`is_personal`): user-side records
+  with a PII placeholder, pinned kinds (facts, decisions, constraints, state), or enough content words —
+  and never a record that itself reads like a stock phrase;
+- the sentence is compared with a bank of stock assistant phrases first: one that is at least as close
+  to a stock phrase as to the fingerprint (within ``generic_margin``) is generic, not a quote;
+- embedders disagree on what "similar" means (e5's cosines bunch up near 0.8, MiniLM's spread from 0),
+  so raw cosines are mapped onto one scale: ``(cos - floor) / (1 - floor)``, where ``floor`` is the
+  embedder's typical similarity between unrelated sentences, measured on the stock bank at start.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from voice_agent.memory.records import PINNED_KINDS, MemoryRecord
+from voice_agent.memory.store.base import MemoryStore, Tenant, tenant_of
+from voice_agent.memory.surface import embedding_text
+
+# Stock phrases of an assistant (English and Chinese). The loopback never treats these as quotes.
+STOCK_PHRASES: tuple[str, ...] = (
+    "Sure, I can help with that.",
+    "Of course!",
+    "Let me know if you need anything else.",
+    "Is there anything else I can help you with?",
+    "I'm sorry, I didn't catch that.",
+    "Could you say that again, please?",
+    "I'm not sure I understand.",
+    "Thank you for telling me.",
+    "That sounds great!",
+    "That's a good question.",
+    "I don't know the answer to that.",
+    "Okay, I'll remember that.",
+    "Got it, I've noted that down.",
+    "You're welcome!",
+    "Have a nice day!",
+    "Goodbye, talk to you soon.",
+    "Hello! How can I help you today?",
+    "How are you doing today?",
+    "I'm here to help.",
+    "Let me think about that for a moment.",
+    "That sounds like a lot of fun.",
+    "I hope that helps.",
+    "I understand how you feel.",
+    "That must have been hard for you.",
+    "Congratulations, that's wonderful news!",
+    "Please wait a moment while I check.",
+    "I can't share that information.",
+    "The information may be inaccurate.",
+    "Could you tell me more about it?",
+    "What would you like to do next?",
+    "好的，我可以帮你。",
+    "还有什么需要帮忙的吗？",
+    "对不起，我没听清楚。",
+    "请再说一遍。",
+    "谢谢你告诉我。",
+    "好的，我记住了。",
+    "不客气！",
+    "再见，祝你愉快。",
+    "你好！有什么可以帮你的？",
+    "这个问题很好。",
+)
+_CONTENT_WORD = re.compile(r"[^\W\d_]{3,}|[\u4e00-\u9fff]", re.UNICODE)
+_FUNCTION_WORD_TEXT = (
+    "the and but you your yours are was were have has had this that with for not just what when where "
+    "how who why can could would should will shall did does doing done been being there their they them "
+    "then than very really also some any all more most much many okay yeah yes sure thanks thank please "
+    "sorry hello good great nice well like know think going want let"
+)
+_FUNCTION_WORDS = frozenset(_FUNCTION_WORD_TEXT.split())
+MIN_CONTENT_WORDS = 4
+
+
+@dataclass(frozen=True)
+class LoopbackVerdict:
+    flagged: bool
+    similarity: float  # best calibrated similarity to another conversation's fingerprint (0 if none)
+    raw_similarity: float  # the same, as the embedder's cosine
+    generic_similarity: float  # calibrated similarity to the nearest stock phrase
+    threshold: float
+    reason: str  # "quotes another conversation" | "generic phrase" | "no close match" | "empty"
+    matches: int = 0  # other-conversation fingerprints at or above the threshold
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "flagged": self.flagged,
+            "similarity": round(self.similarity, 4),
+            "raw_similarity": round(self.raw_similarity, 4),
+            "generic_similarity": round(self.generic_similarity, 4),
+            "threshold": self.threshold,
+            "reason": self.reason,
+            "matches": self.matches,
+        }
+
+
+def content_words(text: str) -> int:
+    return sum(1 for w in _CONTENT_WORD.findall(text.lower()) if w not in _FUNCTION_WORDS)
+
+
+class StockBank:
+    """The stock phrases' vectors and the embedder's unrelated-pair floor, computed once per embedder."""
+
+    def __init__(self, embedder: Any, phrases: Sequence[str] = STOCK_PHRASES) -> None:
+        self.embedder = embedder
+        self.phrases = tuple(phrases)
+        self._vectors: np.ndarray | None = None
+        self._floor = 0.0
+        self._lock = threading.Lock()
+
+    def _load(self) -> np.ndarray:
+        with self._lock:
+            if self._vectors is None:
+                vectors = np.asarray(self.embedder.embed_passages(list(self.phrases)), dtype=np.float32)
+                sims = vectors @ vectors.T
+                off_diagonal = sims[~np.eye(len(sims), dtype=bool)]
+                # Stock phrases are mutually unrelated in content: their median cosine is the floor.
+                self._floor = float(min(0.9, max(0.0, np.median(off_diagonal))))
+                self._vectors = vectors
+            return self._vectors
+
+    @property
+    def floor(self) -> float:
+        self._load()
+        return self._floor
+
+    def calibrate(self, cosine: float | np.ndarray) -> Any:
+        floor = self.floor
+        return np.clip((np.asarray(cosine) - floor) / (1.0 - floor), 0.0, 1.0)
+
+    def generic_similarity(self, vectors: np.ndarray) -> np.ndarray:
+        """Calibrated similarity of each row to its nearest stock phrase."""
+        bank = self._load()
+        return self.calibrate((np.atleast_2d(vectors) @ bank.T).max(axis=1))
+
+
+def is_personal(record: MemoryRecord, generic_similarity: float, *, generic_limit: float = 0.75) -> bool:
+    """Whether a record gets a loopback fingerprint: it carries personal content, and is not stock talk."""
+    if record.role == "assistant" or record.kind == "summary":
+        return False
+    if generic_similarity >= generic_limit:
+        return False
+    return (
+        bool(record.pii_tokens)
+        or record.kind in PINNED_KINDS
+        or content_words(record.text) >= MIN_CONTENT_WORDS
+    )
+
+
+class LoopbackChecker:
+    def __init__(
+        self,
+        store: MemoryStore,
+        embedder: Any,
+        *,
+        threshold: float = 0.82,
+        generic_margin: float = 0.05,
+        bank: StockBank | None = None,
+    ) -> None:
+        self.store = store
+        self.embedder = embedder
+        self.threshold = threshold
+        self.generic_margin = generic_margin
+        self.bank = bank or StockBank(embedder)
+
+    async def check(self, conversation_id: str, sentence: str) -> LoopbackVerdict:
+        """``sentence`` must already be scrubbed (placeholders then match across conversations)."""
+        tenant = tenant_of(
+            Tenant(conversation_id) if isinstance(conversation_id, str) else conversation_id, "loopback"
+        )
+        if content_words(sentence) == 0:
+            return LoopbackVerdict(False, 0.0, 0.0, 0.0, self.threshold, "empty")
+        vector, generic = await asyncio.to_thread(self._embed, sentence)
+        hits = await self.store.fingerprint_search(tenant, vector, limit=8)
+        raw = max((h.similarity for h in hits), default=0.0)
+        similarity = float(self.bank.calibrate(raw))
+        matches = sum(1 for h in hits if float(self.bank.calibrate(h.similarity)) >= self.threshold)
+        if similarity < self.threshold:
+            return LoopbackVerdict(False, similarity, raw, generic, self.threshold, "no close match", matches)
+        if generic + self.generic_margin >= similarity:
+            return LoopbackVerdict(False, similarity, raw, generic, self.threshold, "generic phrase", matches)
+        return LoopbackVerdict(
+            True, similarity, raw, generic, self.threshold, "quotes another conversation", matches
+        )
+
+    def _embed(self, sentence: str) -> tuple[np.ndarray, float]:
+        vector = np.asarray(self.embedder.embed_passages([embedding_text(sentence)]), dtype=np.float32)[0]
+        return vector, float(self.bank.generic_similarity(vector)[0])

@@ -1,0 +1,64 @@
+"""Assembling the memory components from config (models load here, never at import)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+from voice_agent.config import Config
+from voice_agent.errors import ConfigError
+from voice_agent.memory.store.base import MemoryStore
+
+if TYPE_CHECKING:
+    from voice_agent.memory.service import Components
+
+
+def build_store(config: Config, env: dict[str, str] | None = None) -> MemoryStore:
+    """The configured backend: the embedded SQLite file, or Weaviate at ``memory.weaviate_url``."""
+    memory = config.memory
+    if memory.store == "sqlite":
+        from voice_agent.memory.store.sqlite import SqliteStore
+
+        return SqliteStore(config.store_path())
+    if not memory.weaviate_url:
+        raise ConfigError(
+            "memory.store is 'weaviate' but memory.weaviate_url is not set", key="memory.weaviate_url"
+        )
+    from voice_agent.memory.store.weaviate import WeaviateStore
+
+    return WeaviateStore.from_config(memory, env=env)
+
+
+async def open_components(
+    config: Config,
+    *,
+    embedder: Any = None,
+    chunker: Any = None,
+    store: MemoryStore | None = None,
+    env: dict[str, str] | None = None,
+) -> Components:
+    from voice_agent.memory.chunker import ClauseChunker
+    from voice_agent.memory.embed import build_embedder
+    from voice_agent.memory.keys import install_key_from_config
+    from voice_agent.memory.scrub import Scrubber
+    from voice_agent.memory.service import Components
+    from voice_agent.memory.store.sqlite import LocalFile, SqliteStore
+    from voice_agent.memory.vault import PiiVault
+
+    key = await asyncio.to_thread(install_key_from_config, config, env)
+    embedder = embedder if embedder is not None else build_embedder(config, config.model_dir)
+    chunker = chunker if chunker is not None else ClauseChunker()
+    start = getattr(embedder, "start", None)
+    await asyncio.gather(
+        asyncio.to_thread(start) if callable(start) else asyncio.sleep(0),
+        asyncio.to_thread(chunker.start, ["en"]),
+    )
+    store = store if store is not None else build_store(config, env)
+    await store.open(dim=embedder.dim, embedder=embedder.name)
+    try:
+        local: Any = store.local if isinstance(store, SqliteStore) else LocalFile(config.store_path())
+        vault = await asyncio.to_thread(local.run, lambda conn: PiiVault(conn, key))
+    except BaseException:
+        await store.close()
+        raise
+    return Components(store, embedder, chunker, Scrubber(key), vault, local)

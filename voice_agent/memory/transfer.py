@@ -1,0 +1,74 @@
+"""Export and import of a conversation's memory as JSON.
+
+An export holds the scrubbed records (ids, kinds, status, supersede links, dates, speakers): no vectors
+(import re-embeds, so a file moves between embedders) and never a vault value (raw PII does not leave
+the machine; placeholders stay placeholders).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from voice_agent.errors import InputError
+from voice_agent.memory.records import MemoryRecord
+
+FORMAT = "voice-agent-memory"
+VERSION = 1
+
+
+@dataclass
+class ImportReport:
+    imported: int = 0
+    skipped: int = 0  # records whose id is already stored
+    failed: list[str] = field(default_factory=list)  # "record N: reason"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"imported": self.imported, "skipped": self.skipped, "failed": self.failed}
+
+
+def export_document(conversation_id: str, records: list[MemoryRecord], *, embedder: str) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "conversation_id": conversation_id,
+        "exported_at": time.time(),
+        "embedder": embedder,
+        "records": [record.to_json() for record in records],
+    }
+
+
+def parse_import(
+    document: Any, *, conversation_id: str | None = None
+) -> tuple[list[MemoryRecord], ImportReport]:
+    """Validate an export; ``conversation_id`` moves every record into that conversation."""
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise InputError(f'not a voice-agent memory export (expected "format": "{FORMAT}")')
+    if document.get("version") != VERSION:
+        raise InputError(
+            f"unsupported export version {document.get('version')!r}; this reads version {VERSION}"
+        )
+    raw_records = document.get("records")
+    if not isinstance(raw_records, list):
+        raise InputError('the export has no "records" list')
+    report = ImportReport()
+    records: list[MemoryRecord] = []
+    for index, raw in enumerate(raw_records):
+        if not isinstance(raw, dict):
+            report.failed.append(f"record {index}: not an object")
+            continue
+        data = dict(raw)
+        data.pop("vector", None)
+        if conversation_id:
+            data["conversation_id"] = conversation_id
+        try:
+            record = MemoryRecord.from_json(data)
+        except (KeyError, TypeError, ValueError) as err:
+            report.failed.append(f"record {index}: {type(err).__name__}: {err}")
+            continue
+        if not record.text.strip():
+            report.failed.append(f"record {index}: empty text")
+            continue
+        records.append(record)
+    return records, report

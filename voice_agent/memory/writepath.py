@@ -1,0 +1,278 @@
+"""The write path of one utterance, before the store: validate → scrub → chunk → scrub names → embed.
+
+Everything here is blocking CPU work, run by the service in one worker thread per utterance. The raw
+text never leaves this module: what comes out is scrubbed records, their vectors, and the PII findings
+whose raw values go straight into the encrypted vault (in the same store transaction).
+
+Names are found three ways: the chunker's parse (PERSON entities), names already known in this
+conversation (once "Caroline" was found, every later "Caroline" is scrubbed even where the parser misses
+it), and the speaker label when the caller gives one. Known names are kept per conversation in memory,
+loaded from the vault on first use.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from voice_agent.errors import InputError
+from voice_agent.memory.records import Kind, MemoryRecord, Role, new_record_id
+from voice_agent.memory.scrub import PiiFinding, Scrubber, ScrubResult, canonical_name
+from voice_agent.memory.surface import embedding_text
+
+_NAME_CHARS = re.compile(r"\w")
+
+
+def clean_text(text: object, *, limit: int, what: str = "text") -> str:
+    """The text to store, stripped; ``""`` means nothing to do. Raises ``InputError`` for bytes that are not
+    UTF-8, binary data, and text over ``limit`` characters — naming what was wrong."""
+    if isinstance(text, bytes | bytearray | memoryview):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise InputError(f"{what} is not valid UTF-8 (bad byte at offset {err.start})") from err
+    if not isinstance(text, str):
+        raise InputError(f"{what} must be text, got {type(text).__name__}")
+    if any("\ud800" <= ch <= "\udfff" for ch in text):
+        raise InputError(f"{what} holds lone surrogates: it was decoded from invalid UTF-8")
+    stripped = text.strip()
+    if not stripped:
+        return ""
+    if len(stripped) > limit:
+        raise InputError(
+            f"{what} is {len(stripped)} characters; the limit is {limit} (memory.max_text_chars)"
+        )
+    if "\x00" in stripped:
+        raise InputError(f"{what} holds NUL characters: it looks like binary data, not speech")
+    odd = sum(1 for ch in stripped if unicodedata.category(ch) in ("Cc", "Co", "Cn") and ch not in "\t\n\r")
+    if odd > max(2, len(stripped) // 50):
+        raise InputError(f"{what} holds {odd} control or unassigned characters: it looks like binary data")
+    return stripped
+
+
+class KnownNames:
+    """Per-conversation person names already found (canonical form), to scrub every later mention."""
+
+    def __init__(self, loader: Callable[[str], set[str]]) -> None:
+        self._loader = loader
+        self._names: dict[str, set[str]] = {}
+        self._patterns: dict[str, re.Pattern[str] | None] = {}
+        self._lock = threading.Lock()
+
+    def names(self, conversation_id: str) -> set[str]:
+        with self._lock:
+            if conversation_id not in self._names:
+                self._names[conversation_id] = set(self._loader(conversation_id))
+            return self._names[conversation_id]
+
+    def add(self, conversation_id: str, canonical_names: Sequence[str]) -> None:
+        current = self.names(conversation_id)
+        new = {n for n in canonical_names if len(n) >= 2 and _NAME_CHARS.search(n)} - current
+        if new:
+            with self._lock:
+                current |= new
+                self._patterns.pop(conversation_id, None)
+
+    def forget(self, conversation_id: str) -> None:
+        with self._lock:
+            self._names.pop(conversation_id, None)
+            self._patterns.pop(conversation_id, None)
+
+    def spans(self, conversation_id: str, text: str) -> list[tuple[int, int]]:
+        """Spans of known names in ``text``: whole words, Latin names only where written capitalised
+        (so a name like "Will" does not swallow the verb "will")."""
+        pattern = self._pattern(conversation_id)
+        if pattern is None:
+            return []
+        out = []
+        for m in pattern.finditer(text):
+            first = m.group()[0]
+            if first.isalpha() and first.isascii() and not first.isupper():
+                continue
+            out.append((m.start(), m.end()))
+        return out
+
+    def _pattern(self, conversation_id: str) -> re.Pattern[str] | None:
+        names = self.names(conversation_id)
+        with self._lock:
+            if conversation_id not in self._patterns:
+                ordered = sorted(names, key=len, reverse=True)
+                parts = [r"\s+".join(re.escape(w) for w in name.split()) for name in ordered]
+                self._patterns[conversation_id] = (
+                    re.compile(r"(?<!\w)(?:" + "|".join(parts) + r")(?!\w)", re.IGNORECASE) if parts else None
+                )
+            return self._patterns[conversation_id]
+
+
+@dataclass
+class PreparedWrite:
+    records: list[MemoryRecord]
+    vectors: np.ndarray
+    findings: list[PiiFinding]
+    timings_ms: dict[str, float] = field(default_factory=dict)
+    surface: str = ""  # the utterance as the embedder saw it, the next utterance's context
+    scrubbed: str = ""  # the whole utterance, scrubbed (keyword context of its clauses and the next's)
+    keyword_context: str = ""  # words of the exchange (previous utterance + this one) for BM25
+
+
+@dataclass(frozen=True)
+class WriteRequest:
+    conversation_id: str
+    role: Role
+    text: str
+    source: str
+    user_id: str | None = None
+    kind: Kind = "utterance"
+    importance: float = 0.5
+    subject: str | None = None
+    speaker: str | None = None
+    created_at: float | None = None
+    chunked: bool = True  # False: one record for the whole text (facts, summaries)
+
+
+class WritePath:
+    """Scrub, chunk, embed (blocking). ``chunker`` is a ``ClauseChunker``; ``embedder`` an ``Embedder``."""
+
+    def __init__(
+        self,
+        scrubber: Scrubber,
+        chunker: Any,
+        embedder: Any,
+        names: KnownNames,
+        *,
+        context_weight: float = 0.0,
+    ) -> None:
+        self.scrubber = scrubber
+        self.chunker = chunker
+        self.embedder = embedder
+        self.names = names
+        self.context_weight = context_weight
+
+    def scrub(
+        self, conversation_id: str, text: str, name_spans: Sequence[tuple[int, int]] = ()
+    ) -> ScrubResult:
+        """Patterns (phones, IDs, cards, e-mail, addresses), the given name spans, and known names."""
+        first = self.scrubber.scrub(text, name_spans=name_spans)
+        found = list(first.found)
+        self.names.add(conversation_id, [f.canonical for f in found if f.kind == "NAME"])
+        known = self.names.spans(conversation_id, first.text)
+        if not known:
+            return first
+        second = self.scrubber.scrub_names(first.text, known)
+        return ScrubResult(second.text, found + list(second.found))
+
+    def speaker_finding(self, conversation_id: str, speaker: str) -> PiiFinding:
+        """A speaker label is a person's name: it becomes a NAME placeholder like any other."""
+        canonical = canonical_name(speaker)
+        placeholder = self.scrubber.placeholder("NAME", canonical)
+        self.names.add(conversation_id, [canonical])
+        return PiiFinding("NAME", placeholder, speaker, canonical)
+
+    def prepare(self, request: WriteRequest, context: str = "", keyword_context: str = "") -> PreparedWrite:
+        """``context``: the previous utterance of the conversation as embedded text ("Grace: …"), and
+        ``keyword_context`` the same scrubbed: each clause's vector leans towards the exchange it came
+        from (see :meth:`_vectors`), and the exchange's words are indexed with it at a lower weight."""
+        t0 = time.perf_counter()
+        findings: list[PiiFinding] = []
+        speaker = None
+        if request.speaker:
+            finding = self.speaker_finding(request.conversation_id, request.speaker)
+            findings.append(finding)
+            speaker = finding.placeholder
+        # Patterns only here: known names are replaced after the parse, so that the parser still sees
+        # "Caroline Smith" whole and the surname does not escape next to a placeholder.
+        scrubbed = self.scrubber.scrub(request.text)
+        findings += scrubbed.found
+        t1 = time.perf_counter()
+        pieces = self._pieces(request, scrubbed.text, findings)
+        t2 = time.perf_counter()
+        surface = embedding_text(" ".join(text for text, _ in pieces), speaker)
+        vectors = self._vectors([embedding_text(text, speaker) for text, _ in pieces], surface, context)
+        t3 = time.perf_counter()
+        created = time.time() if request.created_at is None else request.created_at
+        records = [
+            MemoryRecord(
+                conversation_id=request.conversation_id,
+                text=text,
+                role=request.role,
+                kind=request.kind,
+                source=request.source,
+                user_id=request.user_id,
+                id=new_record_id(),
+                pii_tokens=_placeholders(text),
+                created_at=created,
+                importance=request.importance,
+                subject=request.subject,
+                speaker=speaker,
+                token_count=tokens,
+            )
+            for text, tokens in pieces
+        ]
+        timings = {"scrub": (t1 - t0) * 1e3, "chunk": (t2 - t1) * 1e3, "embed": (t3 - t2) * 1e3}
+        whole = " ".join(text for text, _ in pieces)
+        exchange_words = f"{keyword_context} {whole}".strip()
+        return PreparedWrite(
+            records,
+            vectors,
+            findings,
+            timings,
+            surface=surface,
+            scrubbed=whole,
+            keyword_context=exchange_words,
+        )
+
+    def _vectors(self, texts: list[str], surface: str, context: str) -> np.ndarray:
+        """Clause vectors, each mixed with the vector of its exchange (previous utterance + this one):
+        ``normalise(v_clause + w · v_exchange)``. A clause like "5 years already!" is then found by
+        "how long have they been married?", which only the question before it mentions."""
+        w = self.context_weight
+        exchange = f"{context}\n{surface}" if context else surface
+        with_context = w > 0 and (len(texts) > 1 or bool(context))
+        rows = np.asarray(
+            self.embedder.embed_passages([*texts, exchange] if with_context else texts), dtype=np.float32
+        )
+        if not with_context:
+            return rows
+        mixed = rows[:-1] + w * rows[-1]
+        return (mixed / np.maximum(np.linalg.norm(mixed, axis=1, keepdims=True), 1e-12)).astype(np.float32)
+
+    def _pieces(self, request: WriteRequest, text: str, findings: list[PiiFinding]) -> list[tuple[str, int]]:
+        """(scrubbed text, token count) per record: clause chunks, with names scrubbed in each."""
+        from voice_agent.memory.language import estimate_tokens
+
+        if not request.chunked:
+            names = self.scrub(request.conversation_id, text)
+            findings += names.found
+            return [(names.text, estimate_tokens(names.text))]
+        chunks = self.chunker.chunk(text)
+        out: list[tuple[str, int]] = []
+        parsed: list[str] = []
+        for chunk in chunks:
+            result = self.scrubber.scrub_names(chunk.text, chunk.person_spans) if chunk.person_spans else None
+            if result is not None:
+                findings += result.found
+                self.names.add(request.conversation_id, [f.canonical for f in result.found])
+            parsed.append(result.text if result is not None else chunk.text)
+        for chunk_text in parsed:  # a name found in one clause is scrubbed in all of them
+            again = self.scrub(request.conversation_id, chunk_text)
+            findings += again.found
+            out.append((again.text, estimate_tokens(again.text)))
+        if not out:  # nothing the chunker kept (punctuation only): store the utterance as one record
+            whole = self.scrub(request.conversation_id, text)
+            findings += whole.found
+            out.append((whole.text, estimate_tokens(whole.text)))
+        return out
+
+
+def _placeholders(text: str) -> tuple[str, ...]:
+    from voice_agent.memory.scrub import PLACEHOLDER_RE
+
+    found = [m.group() for m in PLACEHOLDER_RE.finditer(text)]
+    return tuple(dict.fromkeys(found))
