@@ -104,6 +104,7 @@ _CLASSIFIERS: tuple[tuple[re.Pattern[str], Kind, float], ...] = (
         0.8,
     ),
     (re.compile(r"\blet's (?:use|go with|pick|choose)\b", _I), "decision", 0.75),
+    (re.compile(r"\bwe(?:'re| are)? (?:use|using|run|running|deploy|deploying)\b", _I), "decision", 0.7),
     (re.compile(r"(?:决定|选定|定了|改用|换成|就用)"), "decision", 0.8),
     (
         re.compile(

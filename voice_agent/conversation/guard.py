@@ -11,6 +11,7 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from voice_agent.frames import Sentence
 from voice_agent.memory.language import detect_language
 from voice_agent.metrics.trace import TurnTrace
 
@@ -21,9 +22,9 @@ NOTICES = {
 
 
 class SplitterLike(Protocol):
-    def push(self, delta: str) -> list[str]: ...
+    def push(self, delta: str) -> list[Sentence]: ...
 
-    def flush(self) -> list[str]: ...
+    def flush(self) -> list[Sentence]: ...
 
 
 class GuardMemory(Protocol):
@@ -51,14 +52,14 @@ class ReplyGuard:
         index = 0
         last_flagged = False
         async for delta in deltas:
-            for text in splitter.push(delta):
-                released = await self.release(conversation_id, text, index, trace)
+            for piece in splitter.push(delta):
+                released = await self.release(conversation_id, piece.text, index, trace)
                 if not (released.flagged and last_flagged):  # one notice for a run of flagged sentences
                     yield released
                     index += 1
                 last_flagged = released.flagged
-        for text in splitter.flush():
-            released = await self.release(conversation_id, text, index, trace)
+        for piece in splitter.flush():
+            released = await self.release(conversation_id, piece.text, index, trace)
             if not (released.flagged and last_flagged):
                 yield released
                 index += 1
