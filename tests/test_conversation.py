@@ -12,8 +12,8 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-
 from _llm_support import free_port
+
 from voice_agent.assistant import Assistant
 from voice_agent.config import Config, load_config
 from voice_agent.conversation.guard import NOTICES
