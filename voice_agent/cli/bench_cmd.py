@@ -1,11 +1,79 @@
-"""`voice-agent bench`."""
+"""`voice-agent bench`: memory (built), latency and strategies (issue #5)."""
 
 from __future__ import annotations
 
 import argparse
+import sys
 
-from voice_agent.cli.common import add_command, not_ready
+from voice_agent.cli.common import (
+    add_command,
+    common_options,
+    config_from_args,
+    not_ready,
+    print_json,
+    run_async,
+)
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    add_command(sub, "bench", "Benchmarks: latency, memory, strategies", not_ready("`bench`", 5))
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = add_command(sub, "bench", "Benchmarks: latency, memory, strategies", _help)
+    kinds = parser.add_subparsers(dest="bench_kind", metavar="KIND")
+    parent = common_options()
+
+    memory = kinds.add_parser(
+        "memory",
+        help="Evidence recall within a token budget on a LoCoMo-format dataset, with baselines",
+        description="Ingest a LoCoMo-format file and, for every question except category 5, retrieve "
+        "within the budget from that question's conversation; voice-agent and the baselines in one run.",
+    )
+    # Here --json names the report file, so the common options are added without it.
+    memory.add_argument("--config", metavar="FILE", help="a TOML file layered over config/default.toml")
+    memory.add_argument("--data-dir", metavar="DIR", help="unused by the benchmark (it works in a temp dir)")
+    memory.add_argument("--dataset", required=True, metavar="FILE")
+    memory.add_argument("--json", dest="json_out", required=True, metavar="OUT", help="report file")
+    memory.add_argument("--budget-tokens", type=int, default=500)
+    memory.add_argument("--plot", metavar="OUT.png")
+    memory.add_argument(
+        "--systems",
+        default="voice-agent,baseline-turn-cosine,baseline-turn-bm25",
+        help="comma-separated; also: baseline-sentence-rrf",
+    )
+    memory.add_argument("--quiet", action="store_true", help="no progress bars")
+    memory.set_defaults(handler=_memory)
+
+    for name, text in (
+        ("latency", "Per-stage latency on real speech"),
+        ("strategies", "Memory strategies side by side"),
+    ):
+        p = kinds.add_parser(name, help=f"{text} (not built yet, issue #5)", parents=[parent])
+        p.set_defaults(handler=not_ready(f"`bench {name}`", 5))
+
+
+def _help(args: argparse.Namespace) -> int:
+    print("usage: voice-agent bench {memory,latency,strategies} ...", file=sys.stderr)
+    return 2
+
+
+def _memory(args: argparse.Namespace) -> int:
+    systems = [s.strip() for s in args.systems.split(",") if s.strip()]
+    return run_async(_run(args, systems))
+
+
+async def _run(args: argparse.Namespace, systems: list[str]) -> int:
+    from voice_agent.bench.memory_bench import run_memory_bench
+
+    report = await run_memory_bench(
+        args.dataset,
+        config_from_args(args),
+        budget_tokens=args.budget_tokens,
+        systems=systems,
+        json_out=args.json_out,
+        plot_out=args.plot,
+        progress=not args.quiet,
+    )
+    summary = {
+        name: {"recall": data["recall"]["overall"], "retrieve_p95_ms": data["retrieve_ms"]["p95"]}
+        for name, data in report["systems"].items()
+    }
+    print_json({"json": args.json_out, "plot": args.plot, "systems": summary})
+    return 130 if report["meta"].get("interrupted") else 0
