@@ -139,6 +139,26 @@ class TurnLog:
             )
             return count
 
+    async def purge_older_than(self, days: float) -> int:
+        """Retention: delete logged turns older than ``days`` (every conversation); returns the count."""
+        if days <= 0:
+            raise ValueError(f"purge: days must be > 0, got {days}")
+        return await asyncio.to_thread(self._purge, time.time() - days * 86400)
+
+    def _purge(self, cutoff: float) -> int:
+        with self._lock, self._conn:
+            count = int(
+                self._conn.execute(
+                    "SELECT COUNT(*) FROM conversation_turns WHERE created_at < ?", (cutoff,)
+                ).fetchone()[0]
+            )
+            self._conn.execute("DELETE FROM conversation_turns WHERE created_at < ?", (cutoff,))
+            self._conn.execute(
+                "DELETE FROM conversation_windows WHERE conversation_id NOT IN "
+                "(SELECT DISTINCT conversation_id FROM conversation_turns)"
+            )
+            return count
+
 
 def _require(conversation_id: str, operation: str) -> None:
     if not conversation_id or not conversation_id.strip():

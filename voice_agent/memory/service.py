@@ -356,6 +356,12 @@ class Memory:
         self.names.forget(tenant.conversation_id)
         return removed
 
+    def release(self, conversation_id: str) -> None:
+        """Drop what this process caches for a conversation (its last turn, known names); nothing stored
+        changes. For long-running servers when a visit ends, so the caches do not grow with visitors."""
+        self._last_turn.pop(conversation_id, None)
+        self.names.forget(conversation_id)
+
     async def _matching(self, tenant: Tenant, query: str) -> builtins.list[str]:
         """Records a forget request means: those holding a placeholder the query names, or sharing most of
         its content words, or very close to it in meaning."""

@@ -61,6 +61,13 @@ class SileroVad:
         except Exception as err:
             raise ModelError(f"cannot load Silero VAD from {path}: {err}", path=str(path)) from err
 
+    def fork(self) -> SileroVad:
+        """A detector with its own stream state over this one's loaded model (one per client: the ONNX
+        session is shared, and onnxruntime runs it from several threads at once)."""
+        twin = SileroVad(self._model_path)
+        twin._session = self._session
+        return twin
+
     def reset(self) -> None:
         self._h = np.zeros(STATE_SHAPE, dtype=np.float32)
         self._c = np.zeros(STATE_SHAPE, dtype=np.float32)
