@@ -24,14 +24,22 @@ from typing import Any, Literal
 import numpy as np
 
 from voice_agent.config import Config
-from voice_agent.errors import InputError, TenantRequiredError
+from voice_agent.errors import InputError, StoreError, TenantRequiredError
 from voice_agent.memory.keywords import term_overlap
 from voice_agent.memory.language import detect_language
 from voice_agent.memory.loopback import LoopbackChecker, LoopbackVerdict, StockBank, is_personal
 from voice_agent.memory.records import KINDS, PINNED_KINDS, ROLES, Kind, MemoryRecord, Status
 from voice_agent.memory.retrieve import RecallResult, RetrievalParams, Retriever
 from voice_agent.memory.scrub import PLACEHOLDER_RE, PiiFinding, Scrubber
-from voice_agent.memory.store.base import MemoryStore, StatusChange, StoreQuery, Tenant, WriteBatch, tenant_of
+from voice_agent.memory.store.base import (
+    MemoryStore,
+    StatusChange,
+    StoreQuery,
+    Tenant,
+    WriteBatch,
+    WriteReport,
+    tenant_of,
+)
 from voice_agent.memory.surface import embedding_text
 from voice_agent.memory.transfer import ImportReport, export_document, parse_import
 from voice_agent.memory.vault import unscrub_for_owner
@@ -150,7 +158,9 @@ class Memory:
         changes = await self._supersede_changes(tenant, prepared, subject) if supersede and subject else []
         if changes:
             prepared.records[0] = prepared.records[0].with_(supersedes=changes[0].record_id)
-        await self._commit(tenant, prepared, changes)
+        report = await self._commit(tenant, prepared, changes)
+        if report.failed:
+            raise StoreError(f"the store refused {len(report.failed)} record(s): {report.failed[0][1]}")
         if chunked:
             self._last_turn[conversation_id] = (
                 prepared.surface[-CONTEXT_CHARS:],
@@ -180,7 +190,9 @@ class Memory:
             raise InputError(f"a {kind} item needs text")
         return records[0]
 
-    async def _commit(self, tenant: Tenant, prepared: PreparedWrite, changes: list[StatusChange]) -> None:
+    async def _commit(
+        self, tenant: Tenant, prepared: PreparedWrite, changes: list[StatusChange]
+    ) -> WriteReport:
         generic = self.stock.generic_similarity(prepared.vectors) if prepared.records else np.zeros(0)
         fingerprints = frozenset(
             r.id for r, g in zip(prepared.records, generic, strict=True) if is_personal(r, float(g))
@@ -193,15 +205,15 @@ class Memory:
         write_sync = getattr(self.store, "write_sync", None)
         if write_sync is not None and self._local is getattr(self.store, "local", None):
             # Embedded store: the vault rows commit in the same transaction as the records.
-            await asyncio.to_thread(
+            report: WriteReport = await asyncio.to_thread(
                 write_sync, tenant, batch, lambda _conn: self.vault.put(tenant.conversation_id, findings)
             )
-            return
+            return report
         if findings:
             await asyncio.to_thread(
                 self._local.run, lambda _conn: self.vault.put(tenant.conversation_id, findings)
             )
-        await self.store.write(tenant, batch)
+        return await self.store.write(tenant, batch)
 
     async def _supersede_changes(
         self, tenant: Tenant, prepared: PreparedWrite, subject: str
@@ -435,8 +447,9 @@ class Memory:
             if not fresh:
                 continue
             prepared = await asyncio.to_thread(self._reprepare, conv, fresh)
-            await self._commit(tenant, prepared, [])
-            report.imported += len(fresh)
+            written = await self._commit(tenant, prepared, [])
+            report.imported += written.written
+            report.failed += [f"record {rid}: {reason}" for rid, reason in written.failed]
         return report
 
     def _reprepare(self, conversation_id: str, records: Records) -> PreparedWrite:

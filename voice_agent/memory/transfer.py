@@ -8,6 +8,7 @@ the machine; placeholders stay placeholders).
 from __future__ import annotations
 
 import time
+import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,6 +40,10 @@ def export_document(conversation_id: str, records: list[MemoryRecord], *, embedd
     }
 
 
+def _moved_id(conversation_id: str, record_id: str) -> str:
+    return uuid.uuid5(uuid.NAMESPACE_URL, f"voice-agent:{conversation_id}:{record_id}").hex
+
+
 def parse_import(
     document: Any, *, conversation_id: str | None = None
 ) -> tuple[list[MemoryRecord], ImportReport]:
@@ -54,6 +59,10 @@ def parse_import(
         raise InputError('the export has no "records" list')
     report = ImportReport()
     records: list[MemoryRecord] = []
+    source_conversation = str(document.get("conversation_id") or "")
+    # Into another conversation, records get new ids (derived, so a second import is recognised) and
+    # their supersede links follow; into the same one (a restore), ids are kept.
+    moved = bool(conversation_id) and conversation_id != source_conversation
     for index, raw in enumerate(raw_records):
         if not isinstance(raw, dict):
             report.failed.append(f"record {index}: not an object")
@@ -62,6 +71,10 @@ def parse_import(
         data.pop("vector", None)
         if conversation_id:
             data["conversation_id"] = conversation_id
+        if moved:
+            data["id"] = _moved_id(conversation_id or "", str(data.get("id", "")))
+            if data.get("supersedes"):
+                data["supersedes"] = _moved_id(conversation_id or "", str(data["supersedes"]))
         try:
             record = MemoryRecord.from_json(data)
         except (KeyError, TypeError, ValueError) as err:

@@ -73,8 +73,12 @@ class KnownNames:
             return self._names[conversation_id]
 
     def add(self, conversation_id: str, canonical_names: Sequence[str]) -> None:
+        """Remember names, and the parts of a full name ("maria gonzalez" → "maria", "gonzalez"): a
+        surname said alone is as personal as the full name."""
         current = self.names(conversation_id)
-        new = {n for n in canonical_names if len(n) >= 2 and _NAME_CHARS.search(n)} - current
+        candidates = {part for name in canonical_names for part in (name, *name.split()) if len(part) >= 3}
+        candidates |= set(canonical_names)
+        new = {n for n in candidates if len(n) >= 2 and _NAME_CHARS.search(n)} - current
         if new:
             with self._lock:
                 current |= new
