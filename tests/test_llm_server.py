@@ -97,7 +97,9 @@ async def test_prompt_cache_keeps_a_prefix_across_an_interleaved_call(server: Lo
     finally:
         await backend.aclose()
     # the third request found the first one's state in the RAM cache instead of re-reading the prefix
-    assert server.log_path.read_text(errors="replace").count("cache hit") > log_before
+    log_text = server.log_path.read_text(errors="replace")
+    assert log_text.count("cache hit") > log_before
+    assert "voice-agent: lean prompt cache" in log_text
 
 
 async def test_busy_port_is_a_clear_error(server: LocalLlamaServer, tmp_path: Path) -> None:

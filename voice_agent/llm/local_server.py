@@ -39,17 +39,9 @@ from voice_agent.errors import BackendError, DependencyMissingError, ModelError
 SERVER_LOG_NAME = "llama-server.log"
 LOG_ROTATE_BYTES = 5 << 20
 
-# Runs llama_cpp.server as ``__main__`` (exactly like ``python -m llama_cpp.server``) after asking Linux
-# to SIGTERM the server when voice-agent dies, so a crashed parent never leaves it holding the port.
-_LAUNCHER = """
-import os, runpy, signal, sys
-if sys.platform.startswith("linux"):
-    import ctypes
-    ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
-    if os.getppid() != int(os.environ.get("VOICE_AGENT_PARENT_PID", os.getppid())):
-        sys.exit(70)
-runpy.run_module("llama_cpp.server", run_name="__main__", alter_sys=True)
-"""
+# Runs llama_cpp.server as ``__main__`` (like ``python -m llama_cpp.server``), dying with its parent and
+# with a lean RAM prompt cache; see that file's docstring.
+_LAUNCHER = Path(__file__).with_name("_llama_launch.py")
 
 
 class LocalServerError(BackendError):
@@ -222,7 +214,7 @@ class LocalLlamaServer:
             if self.log_path.stat().st_size > LOG_ROTATE_BYTES:  # keep one previous log
                 self.log_path.replace(self.log_path.with_name(self.log_path.name + ".1"))
         self._log = self.log_path.open("ab")
-        cmd = [self.python, "-c", _LAUNCHER, *self.command()]
+        cmd = [self.python, "-c", _LAUNCHER.read_text(encoding="utf-8"), *self.command()]
         shown = " ".join([self.python, "-m", "llama_cpp.server", *cmd[3:]])
         self._write_log(f"\n--- voice-agent: starting {shown}\n")
         env = {**os.environ, "VOICE_AGENT_PARENT_PID": str(os.getpid())}
