@@ -164,7 +164,7 @@ async def test_delete_by_id_and_whole_tenant(store: MemoryStore) -> None:
     a, b = Tenant(conv_id()), Tenant(conv_id())
     ra = [rec(a.conversation_id, f"a{i}") for i in range(3)]
     rb = rec(b.conversation_id, "b0")
-    await store.write(a, WriteBatch(ra, np.stack([unit(30 + i) for i in range(3)]), frozenset({ra[0].id})))
+    await store.write(a, WriteBatch(ra, np.stack([unit(30 + i) for i in range(3)]), {ra[0].id: unit(30)}))
     await store.write(b, WriteBatch([rb], unit(40)[None]))
     # Deleting B's id through A's tenant deletes nothing.
     assert await store.delete(a, [rb.id]) == 0
@@ -182,9 +182,8 @@ async def test_fingerprints_show_only_other_tenants_hash_and_similarity(store: M
     a, b = Tenant(conv_id()), Tenant(conv_id())
     secret = rec(a.conversation_id, "my PIN is [ID:0123456789ab]")
     chatter = rec(a.conversation_id, "hello there")
-    await store.write(
-        a, WriteBatch([secret, chatter], np.stack([unit(50), unit(51)]), frozenset({secret.id}))
-    )
+    # The fingerprint is a vector of its own (the whole utterance), not the record's.
+    await store.write(a, WriteBatch([secret, chatter], np.stack([unit(52), unit(51)]), {secret.id: unit(50)}))
     hits = [h for h in await store.fingerprint_search(b, near(unit(50), 0.01), limit=5) if h.similarity > 0.9]
     assert len(hits) == 1
     assert hits[0].tenant_hash == a.hash and hits[0].tenant_hash != a.conversation_id
@@ -374,7 +373,7 @@ async def test_weaviate_adapter_scopes_every_record_call_to_the_tenant() -> None
     t = Tenant("conversation/with odd chars")
     good, bad = rec(t.conversation_id, "kept"), rec(t.conversation_id, "REFUSE me")
     report = await store.write(
-        t, WriteBatch([good, bad], np.stack([unit(1), unit(2)]), frozenset({good.id, bad.id}))
+        t, WriteBatch([good, bad], np.stack([unit(1), unit(2)]), {good.id: unit(1), bad.id: unit(2)})
     )
     assert report.written == 1
     assert report.failed == ((bad.id, "refused by the fake server"),)

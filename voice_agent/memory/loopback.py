@@ -6,14 +6,18 @@ Before a sentence is spoken it is embedded and compared with the *fingerprints* 
 instead. Only other tenants' opaque hashes and similarities are ever seen here, never their text.
 
 Calibration, so ordinary replies are never refused:
-- only records that carry personal content get a fingerprint (:func:`is_personal`): user-side records
-  with a PII placeholder, pinned kinds (facts, decisions, constraints, state), or enough content words —
-  and never a record that itself reads like a stock phrase;
-- the sentence is compared with a bank of stock assistant phrases first: one that is at least as close
-  to a stock phrase as to the fingerprint (within ``generic_margin``) is generic, not a quote;
-- embedders disagree on what "similar" means (e5's cosines bunch up near 0.8, MiniLM's spread from 0),
-  so raw cosines are mapped onto one scale: ``(cos - floor) / (1 - floor)``, where ``floor`` is the
-  embedder's typical similarity between unrelated sentences, measured on the stock bank at start.
+- a fingerprint is the vector of a whole utterance that carries personal content (:func:`is_personal`):
+  user-side, with a PII placeholder, a pinned kind (fact, decision, constraint, state), or enough content
+  words — never an utterance that itself reads like a stock phrase, never the assistant's own words;
+- a reply speaks to the person ("your daughter"), a memory speaks as them ("my daughter"): the sentence
+  is turned to the first person before it is embedded (:func:`first_person`);
+- the sentence is compared with a bank of stock assistant phrases: one at least as close to a stock
+  phrase as to the fingerprint (within ``generic_margin``) is generic, not a quote;
+- embedders disagree on what "similar" means (4-bit e5's cosines bunch up near 0.8, MiniLM's spread from
+  0), so raw cosines are mapped onto one scale: ``(cos - floor) / (1 - floor)``, where ``floor`` is the
+  embedder's median similarity between mutually unrelated statements (:data:`UNRELATED`), measured once.
+  Measured on ``loopback_eval`` (see scripts/measure_loopback.py): no generic reply refused, every
+  paraphrased leak caught, with both embedders.
 """
 
 from __future__ import annotations
@@ -74,6 +78,20 @@ STOCK_PHRASES: tuple[str, ...] = (
     "你好！有什么可以帮你的？",
     "这个问题很好。",
 )
+# Mutually unrelated statements: their median cosine is the embedder's "unrelated" floor.
+UNRELATED: tuple[str, ...] = (
+    "The train to Hamburg leaves at nine.", "Tomatoes need a lot of sun.", "My cousin repairs motorbikes.",
+    "The museum closes on Mondays.", "Interest rates went up again.", "We painted the kitchen yellow.",
+    "The cat sleeps on the piano.", "Our team lost the final on penalties.", "She is learning the violin.",
+    "The bridge was built in 1890.", "I forgot my umbrella at the office.", "Snow is expected in the hills.",
+    "He ordered noodles with extra chili.", "The library has a new reading room.",
+    "My grandmother grew up on a farm.", "The printer is out of toner.",
+)  # fmt: skip
+_SECOND_PERSON = re.compile(r"\b(your|yours|you're|youre|you've|you'll|you'd|yourself|you)\b", re.IGNORECASE)
+_FIRST_PERSON = {
+    "your": "my", "yours": "mine", "you're": "I'm", "youre": "I'm", "you've": "I've", "you'll": "I'll",
+    "you'd": "I'd", "yourself": "myself", "you": "I",
+}  # fmt: skip
 _CONTENT_WORD = re.compile(r"[^\W\d_]{3,}|[\u4e00-\u9fff]", re.UNICODE)
 _FUNCTION_WORD_TEXT = (
     "the and but you your yours are was were have has had this that with for not just what when where "
@@ -107,6 +125,13 @@ class LoopbackVerdict:
         }
 
 
+def first_person(sentence: str) -> str:
+    """A reply turned to the speaker's own perspective: "your daughter starts school" → "my daughter
+    starts school" (English pronouns; 你/您 → 我 in Chinese)."""
+    turned = _SECOND_PERSON.sub(lambda m: _FIRST_PERSON[m.group(1).lower()], sentence)
+    return turned.replace("您", "我").replace("你", "我")
+
+
 def content_words(text: str) -> int:
     return sum(1 for w in _CONTENT_WORD.findall(text.lower()) if w not in _FUNCTION_WORDS)
 
@@ -124,12 +149,11 @@ class StockBank:
     def _load(self) -> np.ndarray:
         with self._lock:
             if self._vectors is None:
-                vectors = np.asarray(self.embedder.embed_passages(list(self.phrases)), dtype=np.float32)
-                sims = vectors @ vectors.T
-                off_diagonal = sims[~np.eye(len(sims), dtype=bool)]
-                # Stock phrases are mutually unrelated in content: their median cosine is the floor.
-                self._floor = float(min(0.9, max(0.0, np.median(off_diagonal))))
-                self._vectors = vectors
+                rows = np.asarray(self.embedder.embed_passages([*self.phrases, *UNRELATED]), dtype=np.float32)
+                unrelated = rows[len(self.phrases) :]
+                sims = unrelated @ unrelated.T
+                self._floor = float(min(0.9, max(0.0, np.median(sims[~np.eye(len(sims), dtype=bool)]))))
+                self._vectors = rows[: len(self.phrases)]
             return self._vectors
 
     @property
@@ -197,5 +221,6 @@ class LoopbackChecker:
         )
 
     def _embed(self, sentence: str) -> tuple[np.ndarray, float]:
-        vector = np.asarray(self.embedder.embed_passages([embedding_text(sentence)]), dtype=np.float32)[0]
+        surface = embedding_text(first_person(sentence))
+        vector = np.asarray(self.embedder.embed_passages([surface]), dtype=np.float32)[0]
         return vector, float(self.bank.generic_similarity(vector)[0])

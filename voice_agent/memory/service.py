@@ -193,10 +193,7 @@ class Memory:
     async def _commit(
         self, tenant: Tenant, prepared: PreparedWrite, changes: list[StatusChange]
     ) -> WriteReport:
-        generic = self.stock.generic_similarity(prepared.vectors) if prepared.records else np.zeros(0)
-        fingerprints = frozenset(
-            r.id for r, g in zip(prepared.records, generic, strict=True) if is_personal(r, float(g))
-        )
+        fingerprints = self._fingerprints(prepared)
         contexts = [prepared.keyword_context] * len(prepared.records) if prepared.keyword_context else None
         batch = WriteBatch(
             prepared.records, prepared.vectors, fingerprints, changes, keyword_context=contexts
@@ -214,6 +211,25 @@ class Memory:
                 self._local.run, lambda _conn: self.vault.put(tenant.conversation_id, findings)
             )
         return await self.store.write(tenant, batch)
+
+    def _fingerprints(self, prepared: PreparedWrite) -> dict[str, np.ndarray]:
+        """The utterance's loopback fingerprint (on its first record), when it carries personal content.
+        Imports have no utterance vector: each personal record is its own fingerprint."""
+        if not prepared.records:
+            return {}
+        if prepared.utterance_vector is not None:
+            first = prepared.records[0]
+            whole = first.with_(
+                text=prepared.scrubbed or first.text, pii_tokens=_all_tokens(prepared.records)
+            )
+            generic = float(self.stock.generic_similarity(prepared.utterance_vector)[0])
+            return {first.id: prepared.utterance_vector} if is_personal(whole, generic) else {}
+        generic_rows = self.stock.generic_similarity(prepared.vectors)
+        return {
+            r.id: prepared.vectors[i]
+            for i, r in enumerate(prepared.records)
+            if is_personal(r, float(generic_rows[i]))
+        }
 
     async def _supersede_changes(
         self, tenant: Tenant, prepared: PreparedWrite, subject: str
@@ -330,10 +346,12 @@ class Memory:
     async def loopback(self, conversation_id: str, sentence: str) -> LoopbackVerdict:
         """Whether a reply sentence quotes another conversation's memory (see ``loopback.py``)."""
         tenant = tenant_of(conversation_id, "loopback")
-        scrubbed, _ = await asyncio.to_thread(
-            lambda: (self.writer.scrub(tenant.conversation_id, clean_text(sentence, limit=10_000)).text, None)
-        )
-        return await self.loopback_checker.check(tenant.conversation_id, scrubbed)
+        cleaned = clean_text(sentence, limit=self.config.memory.max_text_chars, what="sentence")
+
+        def scrub() -> str:  # names too: the same person must get the same placeholder as in memory
+            return self.writer.scrub(tenant.conversation_id, cleaned, self._person_spans(cleaned)).text
+
+        return await self.loopback_checker.check(tenant.conversation_id, await asyncio.to_thread(scrub))
 
     async def render_for_owner(self, conversation_id: str, text: str) -> str:
         """A reply for speaking: the owner's placeholders become safe hints ("your phone number ending
@@ -497,6 +515,10 @@ class Memory:
             finder.start()
             self._name_finder = finder
         return list(self._name_finder.spans(text))
+
+
+def _all_tokens(records: Records) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(t for r in records for t in r.pii_tokens))
 
 
 def _spans(trace: TurnTrace, t0: float, timings: dict[str, float], *, store_ms: float) -> None:

@@ -124,6 +124,7 @@ class PreparedWrite:
     surface: str = ""  # the utterance as the embedder saw it, the next utterance's context
     scrubbed: str = ""  # the whole utterance, scrubbed (keyword context of its clauses and the next's)
     keyword_context: str = ""  # words of the exchange (previous utterance + this one) for BM25
+    utterance_vector: np.ndarray | None = None  # the whole utterance, as said: its loopback fingerprint
 
 
 @dataclass(frozen=True)
@@ -197,8 +198,10 @@ class WritePath:
         t1 = time.perf_counter()
         pieces = self._pieces(request, scrubbed.text, findings)
         t2 = time.perf_counter()
-        surface = embedding_text(" ".join(text for text, _ in pieces), speaker)
-        vectors = self._vectors([embedding_text(text, speaker) for text, _ in pieces], surface, context)
+        whole = " ".join(text for text, _ in pieces)
+        surface = embedding_text(whole, speaker)
+        clause_texts = [embedding_text(text, speaker) for text, _ in pieces]
+        vectors, utterance = self._vectors(clause_texts, embedding_text(whole), surface, context)
         t3 = time.perf_counter()
         created = time.time() if request.created_at is None else request.created_at
         records = [
@@ -220,7 +223,6 @@ class WritePath:
             for text, tokens in pieces
         ]
         timings = {"scrub": (t1 - t0) * 1e3, "chunk": (t2 - t1) * 1e3, "embed": (t3 - t2) * 1e3}
-        whole = " ".join(text for text, _ in pieces)
         exchange_words = f"{keyword_context} {whole}".strip()
         return PreparedWrite(
             records,
@@ -230,22 +232,28 @@ class WritePath:
             surface=surface,
             scrubbed=whole,
             keyword_context=exchange_words,
+            utterance_vector=utterance,
         )
 
-    def _vectors(self, texts: list[str], surface: str, context: str) -> np.ndarray:
-        """Clause vectors, each mixed with the vector of its exchange (previous utterance + this one):
-        ``normalise(v_clause + w · v_exchange)``. A clause like "5 years already!" is then found by
-        "how long have they been married?", which only the question before it mentions."""
+    def _vectors(
+        self, texts: list[str], plain: str, surface: str, context: str
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """(clause vectors, utterance vector). One batch embeds the clauses, the utterance alone (its
+        loopback fingerprint) and, when there is a context, the exchange (previous utterance + this one);
+        each clause vector is then mixed with the exchange's: ``normalise(v_clause + w · v_exchange)``. A
+        clause like "5 years already!" is then found by "how long have they been married?", which only
+        the question before it mentions."""
         w = self.context_weight
+        mix = w > 0 and (len(texts) > 1 or bool(context))
         exchange = f"{context}\n{surface}" if context else surface
-        with_context = w > 0 and (len(texts) > 1 or bool(context))
-        rows = np.asarray(
-            self.embedder.embed_passages([*texts, exchange] if with_context else texts), dtype=np.float32
-        )
-        if not with_context:
-            return rows
-        mixed = rows[:-1] + w * rows[-1]
-        return (mixed / np.maximum(np.linalg.norm(mixed, axis=1, keepdims=True), 1e-12)).astype(np.float32)
+        batch = [*texts, plain, *([exchange] if mix and context else [])]
+        rows = np.asarray(self.embedder.embed_passages(batch), dtype=np.float32)
+        clauses, utterance = rows[: len(texts)], rows[len(texts)]
+        if not mix:
+            return clauses, utterance
+        mixed = clauses + w * rows[-1]
+        mixed /= np.maximum(np.linalg.norm(mixed, axis=1, keepdims=True), 1e-12)
+        return mixed.astype(np.float32), utterance
 
     def _pieces(self, request: WriteRequest, text: str, findings: list[PiiFinding]) -> list[tuple[str, int]]:
         """(scrubbed text, token count) per record: clause chunks, with names scrubbed in each."""

@@ -18,7 +18,7 @@ Four core operations plus an open/close lifecycle::
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, Protocol, runtime_checkable
 
@@ -78,7 +78,8 @@ class WriteBatch:
 
     records: Sequence[MemoryRecord] = ()
     vectors: np.ndarray | None = None  # (len(records), dim) float32, L2-normalised, row per record
-    fingerprint_ids: frozenset[str] = frozenset()  # ids of records whose vector is a loopback fingerprint
+    # Loopback fingerprints: record id -> vector (e.g. the whole utterance's), stored apart from the text.
+    fingerprints: Mapping[str, np.ndarray] = field(default_factory=dict)
     status_changes: Sequence[StatusChange] = ()
     # Per record, optional: words of the exchange it came from, indexed for BM25 at a lower weight
     # (never stored as text, never returned).
@@ -89,6 +90,9 @@ class WriteBatch:
             raise ValueError("keyword_context needs one entry per record")
         if self.records and (self.vectors is None or len(self.vectors) != len(self.records)):
             raise ValueError("a write batch needs one vector per record")
+        unknown = set(self.fingerprints) - {r.id for r in self.records}
+        if unknown:
+            raise ValueError(f"fingerprints for records not in the batch: {sorted(unknown)[:3]}")
         for change in self.status_changes:
             if change.status not in STATUSES:
                 raise ValueError(f"unknown status {change.status!r}")

@@ -196,7 +196,7 @@ class SqliteStore:
                     assert batch.vectors is not None
                     context = batch.keyword_context[i] if batch.keyword_context is not None else ""
                     reason = self._insert(
-                        conn, tenant, record, batch.vectors[i], record.id in batch.fingerprint_ids, context
+                        conn, tenant, record, batch.vectors[i], batch.fingerprints.get(record.id), context
                     )
                     if reason:
                         failed.append((record.id, reason))
@@ -225,7 +225,7 @@ class SqliteStore:
         tenant: Tenant,
         record: MemoryRecord,
         vector: np.ndarray,
-        fingerprint: bool,
+        fingerprint: np.ndarray | None,
         context: str = "",
     ) -> str | None:
         row = conn.execute("SELECT rid, conversation_id FROM records WHERE id = ?", (record.id,)).fetchone()
@@ -254,9 +254,11 @@ class SqliteStore:
             "INSERT INTO records_vec(rid, tenant, status, kind, embedding) VALUES (?,?,?,?,?)",
             (rid, tenant.key, record.status, record.kind, blob),
         )
-        if fingerprint:
+        if fingerprint is not None:
+            print_blob = np.ascontiguousarray(fingerprint, dtype=np.float32).reshape(-1).tobytes()
             conn.execute(
-                "INSERT INTO fingerprints(rid, owner, embedding) VALUES (?,?,?)", (rid, tenant.hash, blob)
+                "INSERT INTO fingerprints(rid, owner, embedding) VALUES (?,?,?)",
+                (rid, tenant.hash, print_blob),
             )
         if record.supersedes:
             conn.execute(

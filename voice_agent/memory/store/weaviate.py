@@ -273,11 +273,11 @@ class WeaviateStore:
         objects = [
             DataObject(
                 properties={"owner": tenant.hash},
-                vector=[float(v) for v in batch.vectors[i]],
-                uuid=object_uuid("fp", record.id),
+                vector=[float(v) for v in np.asarray(vector, dtype=np.float32).reshape(-1)],
+                uuid=object_uuid("fp", record_id),
             )
-            for i, record in enumerate(batch.records)
-            if record.id in batch.fingerprint_ids and record.id not in failed_ids
+            for record_id, vector in batch.fingerprints.items()
+            if record_id not in failed_ids
         ]
         if objects:
             self._collection(FINGERPRINTS).data.insert_many(objects)
