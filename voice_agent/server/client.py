@@ -1,0 +1,231 @@
+"""One WebSocket client: hello and token, its visits, its voice session, its limits.
+
+    accept → hello (token, optional returning-user id) → ready → [visit: VoiceSession over the socket's
+    audio source and sink] … → disconnect
+
+A visit ends on ``new_conversation``, ``erase``, after ``server.idle_timeout_s`` without activity, or when
+the client leaves; the session is cancelled (its commits still finish), the engine's memory writes are
+drained, the conversation's caches dropped, and the next visit gets a fresh conversation id. Anything a
+client does wrong ends only that client (``ProtocolError`` → error event → close).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import logging
+from collections import deque
+from typing import Any, Protocol
+
+from voice_agent.server import logs
+from voice_agent.server.outbox import Outbox
+from voice_agent.server.protocol import (
+    CLOSE_GOING_AWAY,
+    CLOSE_NORMAL,
+    CLOSE_POLICY,
+    CLOSE_SERVER_ERROR,
+    ClientMessage,
+    ProtocolError,
+    error_event,
+    parse_client_text,
+    pcm16_to_float32,
+)
+from voice_agent.server.responder import KioskResponder, TurnLimiter
+from voice_agent.server.runtime import Runtime
+from voice_agent.server.visits import VisitRunner
+from voice_agent.server.wsaudio import WebSocketAudioSink, WebSocketAudioSource
+
+log = logging.getLogger(__name__)
+HELLO_TIMEOUT_S = 10.0
+CONTROLS_PER_MINUTE = 60
+WATCH_INTERVAL_S = 0.5
+WRITER_GRACE_S = 2.0
+
+
+class Socket(Protocol):
+    """What the handler needs of a WebSocket (Starlette's fits)."""
+
+    async def accept(self) -> None: ...
+
+    async def receive(self) -> Any: ...
+
+    async def send_text(self, data: str) -> None: ...
+
+    async def send_bytes(self, data: bytes) -> None: ...
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
+
+
+class KioskClient:
+    def __init__(self, runtime: Runtime, socket: Socket, *, token: str | None) -> None:
+        self.rt = runtime
+        self.socket = socket
+        self.token = token
+        config = runtime.config
+        self.outbox = Outbox()
+        self.source = WebSocketAudioSource(clock=runtime.clock)
+        speech = runtime.client_speech()
+        self.sink = WebSocketAudioSink(
+            self.outbox, speech.synthesizer.sample_rate_hz, clock=runtime.clock, on_first_audio=self._on_audio
+        )
+        self.engine = runtime.new_engine()
+        limiter = TurnLimiter(config.server.turns_per_minute, runtime.clock)
+        responder = KioskResponder(self.engine, runtime.assistant.guard, limiter, on_limited=self._on_limited)
+        self.visits = VisitRunner(
+            runtime, self.outbox, self.source, self.sink, speech, responder, self.engine
+        )
+        self._controls: deque[int] = deque()
+        self._shutdown = asyncio.Event()
+
+    # -- lifecycle -----------------------------------------------------------------------------------
+    async def run(self) -> None:
+        await self.socket.accept()
+        writer = asyncio.create_task(self.outbox.run(self.socket.send_text, self.socket.send_bytes))
+        self.rt.clients.add(self)
+        self.rt.metrics.active_clients.add(1)
+        reason, close_code = "client_closed", CLOSE_NORMAL
+        try:
+            hello = await self._hello()
+            await self.visits.begin(hello.user, reason="hello", first=True)
+            reason, close_code = await self._serve()
+        except ProtocolError as err:
+            reason, close_code = err.code, err.close_code
+            self.outbox.event(err.event())
+        except _Disconnected:
+            reason = "client_closed"
+        except Exception:
+            log.exception("client handler failed")
+            self.rt.metrics.errors.inc(stage="server")
+            self.outbox.event(
+                error_event("server_error", "the server hit an error; please reconnect", fatal=True)
+            )
+            reason, close_code = "server_error", CLOSE_SERVER_ERROR
+        finally:
+            await self._finish(writer, reason, close_code)
+
+    async def _finish(self, writer: asyncio.Task[None], reason: str, close_code: int) -> None:
+        try:
+            await self.visits.end("shutdown" if self._shutdown.is_set() else "disconnect")
+            await self.engine.drain()
+        finally:
+            await self.source.close()
+            await self.sink.close()
+            self.outbox.close()
+            with contextlib.suppress(TimeoutError, asyncio.CancelledError):
+                await asyncio.wait_for(asyncio.shield(writer), WRITER_GRACE_S)
+            writer.cancel()
+            with contextlib.suppress(Exception):
+                await self.socket.close(code=close_code)
+            self.rt.clients.discard(self)
+            self.rt.metrics.active_clients.add(-1)
+            self.rt.metrics.disconnects.inc(reason=reason)
+            logs.event("client_closed", reason=reason, close_code=close_code)
+
+    async def shutdown(self) -> None:
+        """The service is stopping: end the visit (its writes finish) and close with 1001."""
+        self._shutdown.set()
+
+    # -- hello -----------------------------------------------------------------------------------------
+    async def _hello(self) -> ClientMessage:
+        try:
+            message = await asyncio.wait_for(self.socket.receive(), HELLO_TIMEOUT_S)
+        except TimeoutError as err:
+            raise ProtocolError("hello_timeout", f"no hello within {HELLO_TIMEOUT_S:.0f} s") from err
+        text = _text_of(message)
+        if text is None:
+            raise ProtocolError("hello_first", "the first message must be a JSON hello")
+        hello = parse_client_text(text)
+        if hello.type != "hello":
+            raise ProtocolError("hello_first", "the first message must be a JSON hello")
+        self._check_token(hello)
+        return hello
+
+    def _check_token(self, hello: ClientMessage) -> None:
+        if self.token is None:
+            return
+        given = (hello.token or "").encode("utf-8")
+        if not hmac.compare_digest(given, self.token.encode("utf-8")):
+            raise ProtocolError("unauthorized", "a valid token is required", close_code=CLOSE_POLICY)
+
+    # -- the main loop ---------------------------------------------------------------------------------
+    async def _serve(self) -> tuple[str, int]:
+        receiver = asyncio.create_task(self._receive_loop(), name="ws-receive")
+        watcher = asyncio.create_task(self._watch(), name="ws-watch")
+        try:
+            done, _ = await asyncio.wait({receiver, watcher}, return_when=asyncio.FIRST_COMPLETED)
+            return done.pop().result()
+        finally:
+            for task in (receiver, watcher):
+                task.cancel()
+            await asyncio.wait({receiver, watcher})
+
+    async def _receive_loop(self) -> tuple[str, int]:
+        max_bytes = self.rt.config.server.max_frame_bytes
+        while True:
+            message = await self.socket.receive()
+            if message.get("type") == "websocket.disconnect":
+                raise _Disconnected()
+            data = message.get("bytes")
+            if data is not None:
+                self.source.push(pcm16_to_float32(data, max_bytes=max_bytes))
+                continue
+            text = _text_of(message)
+            if text is None:
+                raise ProtocolError("bad_frame", "a frame must be binary audio or JSON text")
+            await self._control(parse_client_text(text))
+
+    async def _control(self, message: ClientMessage) -> None:
+        self._count_control()
+        if message.type == "ping":
+            self.outbox.event({"type": "pong", "t": message.t})
+        elif message.type == "new_conversation":
+            await self.visits.switch(None, reason="button")
+        elif message.type == "erase":
+            await self.visits.erase()
+        elif message.type == "hello":  # a badge scanned during a visit: that user's conversation
+            self._check_token(message)
+            await self.visits.switch(message.user, reason="hello")
+
+    def _count_control(self) -> None:
+        now = self.rt.clock.now_ns()
+        while self._controls and now - self._controls[0] >= 60_000_000_000:
+            self._controls.popleft()
+        self._controls.append(now)
+        if len(self._controls) > CONTROLS_PER_MINUTE:
+            raise ProtocolError(
+                "too_many_controls", f"more than {CONTROLS_PER_MINUTE} control messages a minute"
+            )
+
+    async def _watch(self) -> tuple[str, int]:
+        idle_limit = self.rt.config.server.idle_timeout_s
+        while True:
+            await asyncio.sleep(WATCH_INTERVAL_S)
+            if self.outbox.broken.is_set():
+                return self.outbox.reason or "send_failed", CLOSE_POLICY
+            if self._shutdown.is_set():
+                return "shutdown", CLOSE_GOING_AWAY
+            if self.visits.crashed:
+                return "session_failed", CLOSE_SERVER_ERROR
+            if self.visits.idle_for() > idle_limit:
+                await self.visits.switch(None, reason="idle")
+
+    # -- callbacks from the session and sink -------------------------------------------------------
+    def _on_audio(self) -> None:
+        self.visits.on_first_audio()
+
+    def _on_limited(self) -> None:
+        self.outbox.event(error_event("rate_limited", "too many turns this minute; please wait"))
+
+
+class _Disconnected(Exception):
+    pass
+
+
+def _text_of(message: Any) -> str | None:
+    if not isinstance(message, dict):
+        return None
+    if message.get("type") == "websocket.disconnect":
+        raise _Disconnected()
+    text = message.get("text")
+    return text if isinstance(text, str) else None

@@ -1,0 +1,78 @@
+"""One client's ``Responder``: the per-client turn limit, then the conversation engine's reply released
+through the reply guard (loopback check, the owner's PII as safe hints) sentence by sentence."""
+
+from __future__ import annotations
+
+import contextlib
+from collections import deque
+from collections.abc import AsyncGenerator, AsyncIterator, Callable
+from typing import Any, cast
+
+from voice_agent.clock import Clock
+from voice_agent.conversation.engine import ConversationEngine
+from voice_agent.conversation.guard import ReplyGuard
+from voice_agent.metrics.trace import TurnTrace
+
+RATE_LIMIT_NOTICE = "You're going a little fast for me. Please wait a moment, then ask again."
+
+
+class TurnLimiter:
+    """At most ``per_minute`` turns in any sliding minute."""
+
+    def __init__(self, per_minute: int, clock: Clock) -> None:
+        if per_minute < 1:
+            raise ValueError("per_minute must be >= 1")
+        self.per_minute = per_minute
+        self._clock = clock
+        self._times: deque[int] = deque()
+
+    def allow(self) -> bool:
+        now = self._clock.now_ns()
+        while self._times and now - self._times[0] >= 60_000_000_000:
+            self._times.popleft()
+        if len(self._times) >= self.per_minute:
+            return False
+        self._times.append(now)
+        return True
+
+
+class KioskResponder:
+    def __init__(
+        self,
+        engine: ConversationEngine,
+        guard: ReplyGuard,
+        limiter: TurnLimiter,
+        *,
+        on_limited: Callable[[], None] | None = None,
+    ) -> None:
+        self.engine = engine
+        self.guard = guard
+        self.limiter = limiter
+        self.on_limited = on_limited
+        self._limited: set[str] = set()
+
+    async def respond(self, conversation_id: str, user_text: str, trace: TurnTrace) -> AsyncIterator[str]:
+        if not self.limiter.allow():
+            trace.attrs["rate_limited"] = True
+            self._limited.add(trace.turn_id)
+            if self.on_limited is not None:
+                self.on_limited()
+            yield RATE_LIMIT_NOTICE
+            return
+        async with (
+            contextlib.aclosing(_gen(self.engine.respond(conversation_id, user_text, trace))) as deltas,
+            contextlib.aclosing(_gen(self.guard.sentences(conversation_id, deltas, trace))) as released,
+        ):
+            async for piece in released:
+                yield piece.text + " "
+
+    async def commit(self, conversation_id: str, user_text: str, spoken_reply: str, trace: TurnTrace) -> None:
+        if trace.turn_id in self._limited:  # the turn was refused: nothing of it is kept
+            self._limited.discard(trace.turn_id)
+            return
+        await self.engine.commit(conversation_id, user_text, spoken_reply, trace)
+
+
+def _gen(stream: AsyncIterator[Any]) -> AsyncGenerator[Any, None]:
+    """Both are async generators: closed at once on barge-in, which stops the LLM stream."""
+    return cast(AsyncGenerator[Any, None], stream)
