@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from voice_agent.cli import bench_runs
 from voice_agent.cli.common import (
     add_command,
     common_options,
@@ -41,10 +42,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     memory.add_argument("--quiet", action="store_true", help="no progress bars")
     memory.set_defaults(handler=_memory)
 
-    for name, text in (
-        ("latency", "Per-stage latency on real speech"),
-        ("strategies", "Memory strategies side by side"),
-    ):
+    bench_runs.register_strategies(kinds)
+    for name, text in (("latency", "Per-stage latency on real speech"),):
         p = kinds.add_parser(name, help=f"{text} (not built yet, issue #5)", parents=[parent])
         p.set_defaults(handler=not_ready(f"`bench {name}`", 5))
 

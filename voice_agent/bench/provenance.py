@@ -1,0 +1,68 @@
+"""What a benchmark ran with: the model files (paths, sizes, sha256) next to ``report.run_meta``.
+
+``models_info`` asks the provisioning code (``voice_agent.provision.status``) about the models a run
+loads. With ``verify=True`` every file is hashed (a few seconds for the LLM and Whisper) and the record
+says ``sha256_verified: true``; otherwise sizes are checked and the manifest's sha256 is recorded as the
+expected hash.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from voice_agent.bench.report import run_meta
+from voice_agent.config import Config, masked_dump
+
+
+def models_info(model_dir: Path, ids: Sequence[str], *, verify: bool = True) -> list[dict[str, Any]]:
+    from voice_agent.provision import load_manifest, status
+
+    manifest = load_manifest()
+    known = {m.id for m in manifest.models}
+    out: list[dict[str, Any]] = []
+    for report in status(Path(model_dir), [i for i in dict.fromkeys(ids) if i in known], hash_files=verify):
+        spec = manifest.get(report.id)
+        out.append(
+            {
+                "id": report.id,
+                "state": report.state.value,
+                "path": str(report.path) if report.path else None,
+                "sha256_verified": report.hashed and report.ok,
+                "files": [{"path": f.path, "size": f.size, "sha256": f.sha256} for f in spec.files],
+                "packages": [p.requirement for p in spec.packages],
+                "problems": [str(p) for p in report.problems],
+            }
+        )
+    for missing in (i for i in ids if i not in known):
+        out.append({"id": missing, "state": "unknown to the manifest"})
+    return out
+
+
+def llm_model_ids(config: Config) -> list[str]:
+    """The local GGUF model(s) the configured LLM backends load (remote ones load nothing here)."""
+    return [b.model or config.llm.local.model for b in config.llm.backends if b.kind == "local"]
+
+
+def bench_meta(
+    config: Config,
+    *,
+    model_ids: Sequence[str],
+    verify_models: bool,
+    seed: int | None,
+    sections: Sequence[str],
+    **extra: Any,
+) -> dict[str, Any]:
+    """``run_meta`` (date, machine, versions, seed) plus the config sections used and the model files."""
+    dumped = masked_dump(config)
+    return run_meta(
+        config={name: dumped[name] for name in sections if name in dumped},
+        seed=seed,
+        models=models_info(config.model_dir, model_ids, verify=verify_models),
+        llm_backends=[
+            {"name": b.name, "kind": b.kind, "model": b.model, "base_url": b.base_url}
+            for b in config.llm.backends
+        ],
+        **extra,
+    )

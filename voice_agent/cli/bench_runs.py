@@ -1,0 +1,80 @@
+"""`voice-agent bench strategies | latency | report` (registered by ``bench_cmd``)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from voice_agent.cli.common import config_from_args, print_json, run_async
+
+KindParsers = Any  # argparse's private _SubParsersAction
+
+
+def _config_options(parser: argparse.ArgumentParser) -> None:
+    # Here --json names the report file, so the common options are added without it.
+    parser.add_argument("--config", metavar="FILE", help="a TOML file layered over config/default.toml")
+    parser.add_argument("--data-dir", metavar="DIR", help="unused by the benchmark (it works in a temp dir)")
+    parser.add_argument("--json", dest="json_out", required=True, metavar="OUT", help="report file (JSON)")
+    parser.add_argument("--plot", metavar="OUT.png")
+    parser.add_argument("--quiet", action="store_true", help="no progress bars")
+    parser.add_argument(
+        "--no-verify-models", action="store_true", help="record model files by size, without hashing them"
+    )
+
+
+def register_strategies(kinds: KindParsers) -> None:
+    p = kinds.add_parser(
+        "strategies",
+        help="Memory strategies side by side: full context, top-K, voice-agent (latency, tokens, accuracy)",
+        description="On a LoCoMo-format dataset, every strategy answers the same seeded, category-stratified "
+        "sample of questions through the configured LLM (the local model by default).",
+    )
+    p.add_argument("--dataset", required=True, metavar="FILE")
+    _config_options(p)
+    p.add_argument("--questions", type=int, default=20, help="sample size (default 20); 0 = all questions")
+    p.add_argument("--seed", type=int, default=7)
+    p.add_argument(
+        "--strategies",
+        default="full-context,top-4,top-8,voice-agent",
+        help="comma-separated: full-context, top-K, voice-agent, voice-agent-cap",
+    )
+    p.add_argument(
+        "--price-table", metavar="FILE", help="prices per million tokens (default config/prices.toml)"
+    )
+    p.add_argument("--llm-timeout-s", type=float, default=600.0, help="first-token timeout for full windows")
+    p.set_defaults(handler=_strategies)
+
+
+def _strategies(args: argparse.Namespace) -> int:
+    return run_async(_run_strategies(args))
+
+
+async def _run_strategies(args: argparse.Namespace) -> int:
+    from voice_agent.bench.strategies import run_strategies_bench
+
+    report = await run_strategies_bench(
+        args.dataset,
+        config_from_args(args),
+        questions=args.questions or None,
+        seed=args.seed,
+        strategies=[s.strip() for s in args.strategies.split(",") if s.strip()],
+        price_table=args.price_table,
+        json_out=args.json_out,
+        plot_out=args.plot,
+        progress=not args.quiet,
+        verify_models=not args.no_verify_models,
+        llm_timeout_s=args.llm_timeout_s,
+    )
+    summary = {
+        name: {
+            "first_token_p50_ms": data["first_token_ms"]["p50"],
+            "prompt_tokens_mean": data["prompt_tokens"]["mean"],
+            "evidence_recall": data["evidence_recall"]["overall"],
+            "answer_contains_gold": data["answer_contains_gold"]["overall"],
+        }
+        for name, data in report["strategies"].items()
+    }
+    print_json(
+        {"json": args.json_out, "plot": args.plot, "questions": report["questions"], "strategies": summary}
+    )
+    return 130 if report["partial"] else 0
