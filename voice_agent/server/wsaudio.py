@@ -150,7 +150,7 @@ class WebSocketAudioSink:
             if ahead_ns > self._lead_ns:
                 await asyncio.sleep(min(ahead_ns - self._lead_ns, self.BLOCK_MS * 1_000_000) / 1e9)
                 continue
-            while self._announce and self._announce[0].offset <= self._pulled:
+            while self._announce and self._announce[0].offset < self._pulled + block:  # starts in this block
                 item = self._announce.popleft()
                 self.outbox.event({"type": "say", "index": item.sentence_index, "text": item.text})
             samples, filled = self._queue.pull(block)
