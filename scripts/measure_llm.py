@@ -93,7 +93,9 @@ async def measure_model(model_id: str, reps: int, threads: int, cache_mb: int) -
             "prompt_tokens": med([r["prompt_tokens"] for r in values]),
             "new_tokens_est": med([r["prompt_tokens"] - (r["cached_tokens"] or 0) for r in values]),
             "first_token_ms": med([r["first_token_ms"] for r in values]),
+            "first_token_ms_min": min((r["first_token_ms"] or 1e9 for r in values), default=None),
             "decode_tok_s": med([r["decode_tokens_per_s"] for r in values]),
+            "decode_tok_s_max": max((r["decode_tokens_per_s"] or 0 for r in values), default=None),
             "all_first_token_ms": [r["first_token_ms"] for r in values],
         }
     return summary

@@ -250,3 +250,16 @@ async def test_prefix_memory_sees_a_prefix_across_an_interleaved_call(
     assert cached[1] == 0  # one slot: the interleaved call replaced the prefix
     system_tokens = counter.count_messages([system], add_generation_prompt=False)
     assert cached[4] is not None and cached[4] >= system_tokens
+
+
+async def test_a_local_timeout_is_not_retried(server: LocalLlamaServer) -> None:
+    stub = await StubEndpoint("hang").start()
+    try:
+        busy = OpenAIBackend("busy-local", base_url=stub.base_url, model="m", first_token_timeout_s=0.3,
+                             retry_timeouts=False)  # fmt: skip
+        async with router_of(busy, local(server), max_retries=2) as router:
+            text, stats = await router.complete(QUESTION)
+    finally:
+        await stub.stop()
+    assert text and stats.backend == "local"
+    assert len(stub.requests) == 1 and stats.attempts == 2

@@ -77,6 +77,15 @@ def _status_detail(err: Any) -> str:
     return str(getattr(err, "message", err))[:300]
 
 
+def _is_timeout(err: BaseException) -> bool:
+    import openai
+
+    return isinstance(err, openai.APITimeoutError | TimeoutError) or any(
+        cls.__module__.split(".")[0] in ("httpx", "httpx2") and cls.__name__ == "TimeoutException"
+        for cls in type(err).__mro__
+    )
+
+
 def _is_transport_error(err: BaseException) -> bool:
     """httpx (or the openai client's vendored httpx2) transport and timeout errors, by class name."""
     return any(
@@ -100,11 +109,14 @@ class OpenAIBackend:
         first_token_timeout_s: float | None = None,
         extra_body: Mapping[str, Any] | None = None,
         include_usage: bool = True,
+        retry_timeouts: bool = True,
         token_counter: TokenCounter | None = None,
         prepare: Callable[[], Awaitable[None]] | None = None,
         on_close: Callable[[], Awaitable[None]] | None = None,
     ) -> None:
-        """``prepare`` runs before each request (the local backend starts its server there; its time is
+        """``retry_timeouts=False`` marks timeouts as not retryable: a local server is still busy with
+        the abandoned request, so asking it again only queues more work behind it.
+        ``prepare`` runs before each request (the local backend starts its server there; its time is
         not counted against the timeouts); ``on_close`` runs in :meth:`aclose`."""
         if timeout_s <= 0 or (first_token_timeout_s is not None and first_token_timeout_s <= 0):
             raise ValueError("timeouts must be positive")
@@ -120,6 +132,7 @@ class OpenAIBackend:
         self._client: Any = None
         self._prepare = prepare
         self._on_close = on_close
+        self._retry_timeouts = retry_timeouts
 
     @classmethod
     def from_endpoint(
@@ -237,8 +250,11 @@ class OpenAIBackend:
 
     def _mapped(self, err: Exception, waited: _WaitBudget) -> BackendError:
         if isinstance(err, TimeoutError | asyncio.TimeoutError) and waited.expired_reason:
-            return BackendError(waited.expired_reason, backend=self.name, retryable=True)
-        return map_openai_error(err, self.name, self.base_url)
+            return BackendError(waited.expired_reason, backend=self.name, retryable=self._retry_timeouts)
+        mapped = map_openai_error(err, self.name, self.base_url)
+        if not self._retry_timeouts and _is_timeout(err):
+            mapped.retryable = False
+        return mapped
 
 
 class OpenAIChatStream:

@@ -340,6 +340,7 @@ def build_router(
                     first_token_timeout_s=endpoint.first_token_timeout_s,
                     extra_body={"cache_prompt": True},  # llama.cpp: reuse the KV cache across turns
                     token_counter=local_counter,
+                    retry_timeouts=False,  # the server is still busy with the abandoned request
                     prepare=server.ensure_running,
                     on_close=server.stop,
                 )
