@@ -81,16 +81,22 @@ def cough(rate: int = RATE, seed: int = 3) -> PcmFloat32:
 
 @dataclass
 class ScriptedResponder:
-    """Streams a fixed reply word by word (the LLM boundary); records what was committed."""
+    """Streams a fixed reply word by word (the LLM boundary); records what was asked and committed.
+    ``reply`` may be a list: the n-th question gets the n-th reply (the last one repeats)."""
 
-    reply: str
+    reply: str | list[str]
     delay_s: float = 0.01
     commits: list[tuple[str, str, str]] = field(default_factory=list)  # (conversation, user, spoken)
     asked: list[str] = field(default_factory=list)
 
+    def reply_for(self, n: int) -> str:
+        replies = [self.reply] if isinstance(self.reply, str) else self.reply
+        return replies[min(n, len(replies) - 1)]
+
     async def respond(self, conversation_id: str, user_text: str, trace: TurnTrace) -> AsyncIterator[str]:
+        reply = self.reply_for(len(self.asked))
         self.asked.append(user_text)
-        for i, word in enumerate(self.reply.split(" ")):
+        for i, word in enumerate(reply.split(" ")):
             await asyncio.sleep(self.delay_s)
             yield word if i == 0 else " " + word
 

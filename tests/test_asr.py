@@ -12,9 +12,9 @@ import numpy as np
 import pytest
 from _speech_support import librivox_clips, noise, silence, word_error_rate
 
-from voice_agent.asr.base import AsrSegment, SpeechRecognizer
+from voice_agent.asr.base import AsrSegment, SpeechRecognizer, join_words
 from voice_agent.asr.filters import hallucination_reason, to_simplified
-from voice_agent.asr.streaming import StreamingTranscriber, join_words
+from voice_agent.asr.streaming import StreamingTranscriber
 from voice_agent.asr.whisper import WhisperRecognizer
 from voice_agent.audio.files import read_audio
 from voice_agent.cli import main

@@ -100,7 +100,7 @@ class VoiceSession:
         self.results: list[TurnResult] = []
         self._reply_task: asyncio.Task[None] | None = None
         self._reply: _Reply | None = None
-        self._carry: _Reply | None = None  # a reply dropped because the person kept talking
+        self._carry: tuple[UserTurn, str] | None = None  # a turn held back: the person kept talking
         self._commits: set[asyncio.Task[None]] = set()
         self._detector: TurnDetector | None = None
         self._sink: AudioSink | None = None
@@ -122,8 +122,10 @@ class VoiceSession:
                     await self._on_user_turn(event, source.is_live)
                 elif isinstance(event, NoTurn):
                     await self._on_no_turn(source.is_live)
-            if self._carry is not None:  # the stream ended right after a dropped reply: answer it
-                await self._start_reply(self._carry.turn, self._carry.user_text, live=False)
+            if self._carry is not None:  # the stream ended right after a held-back turn: answer it
+                turn, text = self._carry
+                self._carry = None
+                await self._start_reply(turn, text, live=False)
             if self._reply_task is not None:
                 await asyncio.wait({self._reply_task})
         finally:
@@ -151,23 +153,31 @@ class VoiceSession:
             }
         else:  # still thinking and the person goes on: fold both utterances into one turn
             reply.merged = True
-            self._carry = reply
+            self._carry = (reply.turn, reply.user_text)
         task.cancel()
 
     async def _on_user_turn(self, turn: UserTurn, live: bool) -> None:
         user_text = turn.text
         if self._carry is not None:
-            user_text = _join(self._carry.user_text, turn.text)
+            user_text = _join(self._carry[1], turn.text)
             self._carry = None
-        if self._reply_task is not None and not self._reply_task.done():
-            self._reply_task.cancel()
-            await asyncio.wait({self._reply_task})
+        task, reply = self._reply_task, self._reply
+        if task is not None and not task.done() and reply is not None:
+            if not reply.written:  # its utterance and this one are one thought: answer them together
+                reply.merged = True
+                user_text = _join(reply.user_text, user_text)
+            task.cancel()
+            await asyncio.wait({task})
+        assert self._detector is not None
+        if live and self._detector.user_speaking:  # the person already goes on: wait for the rest
+            self._carry = (turn, user_text)
+            return
         await self._start_reply(turn, user_text, live)
 
     async def _on_no_turn(self, live: bool) -> None:
-        if self._carry is not None:  # the "continuation" was a cough: answer the dropped turn after all
-            carry, self._carry = self._carry, None
-            await self._start_reply(carry.turn, carry.user_text, live)
+        if self._carry is not None:  # the "continuation" was a cough: answer the held-back turn now
+            (turn, text), self._carry = self._carry, None
+            await self._start_reply(turn, text, live)
 
     async def _start_reply(self, turn: UserTurn, user_text: str, live: bool) -> None:
         reply = _Reply(turn, user_text, self._new_trace(turn))

@@ -123,6 +123,11 @@ class TurnDetector:
     def set_assistant_speaking(self, speaking: bool) -> None:
         self.endpointer.set_assistant_speaking(speaking, self.clock.now_ns())
 
+    @property
+    def user_speaking(self) -> bool:
+        """Confirmed speech is in progress right now."""
+        return self.endpointer.in_speech and self.endpointer.confirmed
+
     def resume(self) -> None:
         """Non-live sources: the reply to the last turn is over, read on."""
         self._resume.set()

@@ -74,6 +74,19 @@ class AsrResult:
         }
 
 
+_NO_SPACE_BEFORE = tuple("-'’.,!?;:)]}%")
+
+
+def join_words(words: list[Word] | tuple[Word, ...], language: str) -> str:
+    """Words back into text: no spaces in Chinese/Japanese, none before "-sposed" or "'s"."""
+    if language in ("zh", "yue", "ja"):
+        return "".join(w.text for w in words).strip()
+    out = ""
+    for w in words:
+        out += w.text if not out or w.text.startswith(_NO_SPACE_BEFORE) else " " + w.text
+    return out.strip()
+
+
 @runtime_checkable
 class SpeechRecognizer(Protocol):
     name: str

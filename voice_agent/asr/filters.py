@@ -94,6 +94,31 @@ def hallucination_reason(segment: AsrSegment) -> str | None:
     return None
 
 
+def speech_units(text: str) -> list[str]:
+    """Words, or characters for scripts written without spaces (for repetition checks)."""
+    norm = normalize_text(text)
+    if any("\u3040" <= ch <= "\u9fff" for ch in norm):
+        return [ch for ch in norm if not ch.isspace()]
+    return norm.split()
+
+
+def repetition_cut(units: list[str], *, min_block: int = 3) -> int | None:
+    """Where a decoding loop starts: the end of the first copy of a block of at least ``min_block``
+    units that is immediately repeated ("what is the weather what is the weather ..."), or None."""
+    n = len(units)
+    for i in range(n):
+        for k in range(min_block, (n - i) // 2 + 1):
+            if units[i : i + k] == units[i + k : i + 2 * k]:
+                return i + k
+    return None
+
+
+def has_loop(text: str) -> bool:
+    units = speech_units(text)
+    block = 4 if units and len(units[0]) == 1 and not units[0].isascii() else 3
+    return repetition_cut(units, min_block=block) is not None
+
+
 CHINESE_LANGUAGES = ("zh", "yue")
 SIMPLIFIED_PROMPT = "以下是普通话的句子，使用简体中文。"
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 
-from voice_agent.asr.base import AsrResult, AsrSegment, SpeechRecognizer
+from voice_agent.asr.base import AsrResult, AsrSegment, SpeechRecognizer, join_words
 from voice_agent.asr.filters import normalize_text
 from voice_agent.frames import PcmFloat32, Transcript, Word
 
@@ -31,19 +31,6 @@ def _key(word: Word) -> str:
 
 def result_logprob(result: AsrResult) -> float:
     return min((s.avg_logprob for s in result.segments), default=0.0)
-
-
-_NO_SPACE_BEFORE = tuple("-'’.,!?;:)]}%")
-
-
-def join_words(words: list[Word] | tuple[Word, ...], language: str) -> str:
-    """Words back into text: no spaces in Chinese/Japanese, none before "-sposed" or "'s"."""
-    if language in ("zh", "yue", "ja"):
-        return "".join(w.text for w in words).strip()
-    out = ""
-    for w in words:
-        out += w.text if not out or w.text.startswith(_NO_SPACE_BEFORE) else " " + w.text
-    return out.strip()
 
 
 class StreamingTranscriber:

@@ -22,8 +22,16 @@ from typing import Any
 
 import numpy as np
 
-from voice_agent.asr.base import AsrResult, AsrSegment
-from voice_agent.asr.filters import CHINESE_LANGUAGES, SIMPLIFIED_PROMPT, hallucination_reason, to_simplified
+from voice_agent.asr.base import AsrResult, AsrSegment, join_words
+from voice_agent.asr.filters import (
+    CHINESE_LANGUAGES,
+    SIMPLIFIED_PROMPT,
+    hallucination_reason,
+    has_loop,
+    normalize_text,
+    repetition_cut,
+    to_simplified,
+)
 from voice_agent.config import AsrConfig
 from voice_agent.errors import BackendError, ConfigError, InputError, ModelError
 from voice_agent.frames import PcmFloat32, Word
@@ -31,7 +39,9 @@ from voice_agent.frames import PcmFloat32, Word
 SAMPLE_RATE_HZ = 16_000
 HOP_SAMPLES = 160
 MAX_FRAMES = 3000  # Whisper's 30 s window
-PAD_S = 1.0  # silence appended before the short-window encode
+# Silence appended before a short-window encode. 1 s already keeps LibriVox WER, but partial audio cut
+# mid-word loops ("what is the weather, what is the weather, ...") far less with a few seconds of room.
+PAD_S = 4.0
 # Models whose transcripts hold up with a short encoder window (measured on LibriVox: base keeps its WER;
 # tiny.en falls into repetition loops, so it always gets the full 30 s window).
 SHORT_WINDOW_MODELS = frozenset({"whisper-base"})
@@ -102,6 +112,9 @@ class WhisperRecognizer:
                 f"cannot load {self.config.model} from {path}: {err}", model=self.name, path=str(path)
             ) from err
         self.multilingual = bool(model.model.is_multilingual)
+        repaired = repaired_tokenizer(Path(path) / "tokenizer.json")
+        if repaired is not None:
+            model.hf_tokenizer = repaired
         return model
 
     async def close(self) -> None:
@@ -134,6 +147,8 @@ class WhisperRecognizer:
                     segment, lang, prob = self._decode_window(request, short)
                     if short and _suspicious(segment):  # retry the way Whisper was trained
                         segment, lang, prob = self._decode_window(replace(request, language=lang), False)
+                    if segment.compression_ratio == LOOPING_RATIO:
+                        segment = _cut_loop(segment, lang)
                     segments = [segment]
                 else:
                     segments, lang, prob = self._decode_long(request)
@@ -195,7 +210,8 @@ class WhisperRecognizer:
         words: tuple[Word, ...] = ()
         if request.word_timestamps and tokens:
             words = self._align(tokenizer, prefix_ids, tokens, encoder_output, request)
-        looping = len(prompt_ids) + len(generated) >= max_length  # never reached end-of-text
+        # never reached end-of-text, or repeats itself (also across the forced prefix)
+        looping = len(prompt_ids) + len(generated) >= max_length or has_loop(f"{request.prefix} {text}")
         segment = AsrSegment(
             text=text,
             start_s=words[0].start_s if words else 0.0,
@@ -277,6 +293,61 @@ class WhisperRecognizer:
             for s in pieces  # the lazy generator is consumed here, in the worker thread
         ]
         return segments, str(info.language), float(info.language_probability)
+
+
+def repaired_tokenizer(path: Path) -> Any:
+    """The model's BPE tokenizer with any merge missing from its file put back, or None if intact.
+
+    The whisper-base upload we install lacks the very first merge ("Ġ t"), so " the" and " to" encode as
+    two odd tokens. Decoding is unaffected, but every text we *encode* (prompts, the forced prefix of
+    streaming) would be off-distribution and derail the decoder ("like nd run nd"). Merges are ranked in
+    the order of the ids they produce (256 upward), which tells where a missing one belongs.
+    """
+    import json
+
+    import tokenizers
+
+    if not path.is_file():
+        return None
+    data = json.loads(path.read_text(encoding="utf-8"))
+    model = data.get("model", {})
+    vocab: dict[str, int] = model.get("vocab", {})
+    merges: list[Any] = model.get("merges", [])
+    if model.get("type") != "BPE" or not merges:
+        return None
+    as_pairs = [m.split(" ") if isinstance(m, str) else list(m) for m in merges]
+    produced = {vocab.get(a + b) for a, b in as_pairs}
+    first = min(i for i in produced if i is not None)
+    fixed = list(as_pairs)
+    for token_id in range(first - 1, -1, -1):  # ids just below the first produced one: merges lost at the top
+        token = next((t for t, i in vocab.items() if i == token_id), None)
+        split = _split_token(token, vocab, token_id) if token else None
+        if split is None:
+            break
+        fixed.insert(0, split)
+    if len(fixed) == len(as_pairs):
+        return None
+    model["merges"] = [" ".join(p) for p in fixed] if isinstance(merges[0], str) else fixed
+    return tokenizers.Tokenizer.from_str(json.dumps(data))
+
+
+def _split_token(token: str, vocab: dict[str, int], token_id: int) -> list[str] | None:
+    """Two lower-id vocabulary tokens that join into ``token`` (a single byte is not a merge)."""
+    for cut in range(1, len(token)):
+        a, b = token[:cut], token[cut:]
+        if vocab.get(a, token_id) < token_id and vocab.get(b, token_id) < token_id:
+            return [a, b]
+    return None
+
+
+def _cut_loop(segment: AsrSegment, language: str) -> AsrSegment:
+    """Keep a looping decode up to where it starts repeating itself (words are needed to cut)."""
+    units = [normalize_text(w.text) for w in segment.words]
+    cut = repetition_cut(units, min_block=3)
+    if cut is None or not segment.words:
+        return replace(segment, text="") if not segment.words else segment
+    words = segment.words[:cut]
+    return replace(segment, text=join_words(words, language), words=words, compression_ratio=1.0)
 
 
 def _suspicious(segment: AsrSegment) -> bool:

@@ -130,6 +130,11 @@ class Endpointer:
         return self.config.barge_in_threshold if self._high_threshold(t_ns) else self.config.threshold
 
     @property
+    def confirmed(self) -> bool:
+        """The current speech has been confirmed (``SpeechStarted`` was emitted)."""
+        return self._started
+
+    @property
     def paused(self) -> bool:
         """In speech, but silence has lasted ``pause_ms`` (the speculative final decode has begun)."""
         return self._paused
