@@ -132,7 +132,7 @@ def plot_latency(report: dict[str, Any], out: str | Path) -> Path:
     )
     if values:
         ys = [(i + 1) / len(values) for i in range(len(values))]
-        cdf.step([v / 1000 for v in values], ys, where="post")
+        cdf.step([values[0] / 1000] + [v / 1000 for v in values], [0.0, *ys], where="post")
         cdf.scatter([v / 1000 for v in values], ys, s=10)
     target = report.get("target_p50_ms")
     if target:

@@ -1,4 +1,5 @@
-"""What a benchmark ran with: the model files (paths, sizes, sha256) next to ``report.run_meta``.
+"""What a benchmark runs with: its own config (``isolated_config``) and, in the report, the model files
+(paths, sizes, sha256) next to ``report.run_meta``.
 
 ``models_info`` asks the provisioning code (``voice_agent.provision.status``) about the models a run
 loads. With ``verify=True`` every file is hashed (a few seconds for the LLM and Whisper) and the record
@@ -8,12 +9,38 @@ expected hash.
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from voice_agent.bench.report import run_meta
 from voice_agent.config import Config, masked_dump
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def isolated_config(
+    config: Config, workdir: Path, *, llm_timeout_s: float | None = None, prompt_cache: bool = True
+) -> Config:
+    """``config`` for a benchmark: a throw-away data dir, a free port for its own LLM server (a running
+    assistant keeps its port), optionally longer LLM timeouts and the server's RAM prompt cache off."""
+    backends = config.llm.backends
+    if llm_timeout_s is not None:
+        backends = [
+            b.model_copy(update={"timeout_s": max(b.timeout_s, llm_timeout_s), "first_token_timeout_s": None})
+            for b in backends
+        ]
+    local_update: dict[str, Any] = {"port": free_port()}
+    if not prompt_cache:
+        local_update["prompt_cache_mb"] = 0
+    local = config.llm.local.model_copy(update=local_update)
+    llm = config.llm.model_copy(update={"backends": backends, "local": local})
+    return config.model_copy(update={"data_dir": workdir / "data", "llm": llm})
 
 
 def models_info(model_dir: Path, ids: Sequence[str], *, verify: bool = True) -> list[dict[str, Any]]:

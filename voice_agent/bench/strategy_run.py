@@ -8,37 +8,18 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-import socket
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from voice_agent.bench.dataset import Dataset, Question, Sample
 from voice_agent.bench.prices import PriceTable
-from voice_agent.bench.provenance import bench_meta, llm_model_ids
+from voice_agent.bench.provenance import bench_meta, isolated_config, llm_model_ids
 from voice_agent.bench.report import Progress
 from voice_agent.bench.strategies import CallResult, StrategyBench, call_order, strategies_report
 from voice_agent.config import Config
 from voice_agent.errors import InputError
 from voice_agent.provision.required import EMBEDDER_MODELS as _EMBEDDERS
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def bench_config(config: Config, workdir: Path, llm_timeout_s: float) -> Config:
-    """The config the bench runs with: its own data dir and LLM server port, the RAM prompt cache off
-    (see the module docstring of ``strategies``), and first-token timeouts long enough for a full window."""
-    backends = [
-        b.model_copy(update={"timeout_s": max(b.timeout_s, llm_timeout_s), "first_token_timeout_s": None})
-        for b in config.llm.backends
-    ]
-    local = config.llm.local.model_copy(update={"port": _free_port(), "prompt_cache_mb": 0})
-    llm = config.llm.model_copy(update={"backends": backends, "local": local})
-    return config.model_copy(update={"data_dir": workdir / "data", "llm": llm})
 
 
 def _sample_now(sample: Sample) -> dt.datetime:
@@ -87,7 +68,7 @@ async def execute(
     from voice_agent.bench.memory_bench import build_systems
     from voice_agent.llm.router import build_router
 
-    cfg = bench_config(config, workdir, llm_timeout_s)
+    cfg = isolated_config(config, workdir, llm_timeout_s=llm_timeout_s, prompt_cache=False)
     needed = {q.sample_id for q in chosen}
     samples = [s for s in dataset.samples if s.sample_id in needed]
     by_id = {s.sample_id: s for s in samples}
@@ -115,6 +96,9 @@ async def execute(
             await _ask_all(bench, chosen, names, by_id, results, progress)
         except (KeyboardInterrupt, asyncio.CancelledError):
             partial = True  # Ctrl-C: report what was measured so far
+            task = asyncio.current_task()
+            if task is not None:
+                task.uncancel()
         extra["prompt_rate"] = {**extra.get("prompt_rate", {}), "at_end": router.rate.snapshot()}
     finally:
         await router.aclose()

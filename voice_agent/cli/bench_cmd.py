@@ -8,9 +8,7 @@ import sys
 from voice_agent.cli import bench_runs
 from voice_agent.cli.common import (
     add_command,
-    common_options,
     config_from_args,
-    not_ready,
     print_json,
     run_async,
 )
@@ -19,7 +17,6 @@ from voice_agent.cli.common import (
 def register(sub: argparse._SubParsersAction) -> None:
     parser = add_command(sub, "bench", "Benchmarks: latency, memory, strategies", _help)
     kinds = parser.add_subparsers(dest="bench_kind", metavar="KIND")
-    parent = common_options()
 
     memory = kinds.add_parser(
         "memory",
@@ -43,9 +40,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     memory.set_defaults(handler=_memory)
 
     bench_runs.register_strategies(kinds)
-    for name, text in (("latency", "Per-stage latency on real speech"),):
-        p = kinds.add_parser(name, help=f"{text} (not built yet, issue #5)", parents=[parent])
-        p.set_defaults(handler=not_ready(f"`bench {name}`", 5))
+    bench_runs.register_latency(kinds)
 
 
 def _help(args: argparse.Namespace) -> int:

@@ -78,3 +78,53 @@ async def _run_strategies(args: argparse.Namespace) -> int:
         {"json": args.json_out, "plot": args.plot, "questions": report["questions"], "strategies": summary}
     )
     return 130 if report["partial"] else 0
+
+
+def register_latency(kinds: KindParsers) -> None:
+    p = kinds.add_parser(
+        "latency",
+        help="Per-stage latency on real speech, replayed in real time through the live code path",
+        description="Replay speech (a file, or every audio file of a directory) into a voice session in "
+        "real time, N runs after a warm-up; per-stage p50/p95/max and voice-to-voice from the turn traces.",
+    )
+    p.add_argument("--audio", required=True, metavar="FILE|DIR")
+    _config_options(p)
+    p.add_argument("--runs", type=int, default=3, help="passes over all clips (default 3)")
+    p.add_argument("--warmup", type=int, default=1, help="clips played first and not measured (default 1)")
+    p.add_argument("--tail-silence-ms", type=int, default=2000, help="silence after each clip")
+    p.add_argument("--output", metavar="OUT.wav", help="write the replies to a WAV file (default: no sink)")
+    p.add_argument("--trace", metavar="OUT.jsonl", help="also write the turn traces as JSONL")
+    p.set_defaults(handler=_latency)
+
+
+def _latency(args: argparse.Namespace) -> int:
+    return run_async(_run_latency(args))
+
+
+async def _run_latency(args: argparse.Namespace) -> int:
+    from voice_agent.bench.latency_bench import run_latency_bench
+
+    report = await run_latency_bench(
+        args.audio,
+        config_from_args(args),
+        runs=args.runs,
+        warmup=args.warmup,
+        tail_silence_ms=args.tail_silence_ms,
+        json_out=args.json_out,
+        plot_out=args.plot,
+        output_wav=args.output,
+        trace_out=args.trace,
+        progress=not args.quiet,
+        verify_models=not args.no_verify_models,
+    )
+    stages = {key: value["p50"] for key, value in report["stages"].items()}
+    print_json(
+        {
+            "json": args.json_out,
+            "plot": args.plot,
+            "turns": report["turns_measured"],
+            "voice_to_voice_ms": report["stages"]["voice_to_voice_ms"],
+            "p50": stages,
+        }
+    )
+    return 130 if report["partial"] else 0

@@ -1,0 +1,231 @@
+"""`voice-agent bench latency`: real speech through the live code path, stage by stage.
+
+Each clip is played into a ``VoiceSession`` through ``FileSource(realtime=True)`` — frames arrive at the
+speed of speech, so VAD endpointing, streaming ASR and the reply compete for the CPU as they do with a
+microphone — followed by a short tail of silence. Replies go to a sink that "plays" at once (``NullSink``)
+or to a WAV file. The session uses the real conversation engine (memory, prompt, the configured LLM) and
+the real TTS. One conversation throughout, the clips being its successive turns (N runs = N passes over the
+clips); a warm-up clip first (loads and caches what the first turn would otherwise pay for), not reported.
+
+Per turn, from its trace: the stages of ``metrics.latency.stage_latencies`` plus retrieval, prompt
+tokens and the router's own first-token time; and the turn cut into consecutive segments of
+voice-to-voice (the waterfall): endpointing, ASR after the endpoint, scrub + retrieve + prompt, LLM first
+token, first clause, TTS first audio (with the loopback check), to playback.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from voice_agent.audio.base import PlaybackReport, PlayedChunk
+from voice_agent.bench.report import Progress, percentiles, write_json
+from voice_agent.clock import Clock, MonotonicClock
+from voice_agent.config import Config
+from voice_agent.errors import InputError
+from voice_agent.frames import SpeechChunk
+from voice_agent.metrics.latency import stage_latencies
+
+AUDIO_SUFFIXES = (".wav", ".flac", ".mp3", ".ogg", ".m4a")
+TARGET_P50_MS = 1500.0  # issue #4: voice-to-voice p50 on this machine
+SEGMENTS = (
+    "endpoint", "asr_tail", "memory_prompt", "llm_first_token", "first_clause", "tts_first_audio",
+    "to_playback",
+)  # fmt: skip
+STAGES = (
+    "endpoint_ms", "asr_final_ms", "retrieve_ms", "prompt_tokens", "llm_first_token_ms",
+    "first_sentence_ms", "tts_first_audio_ms", "voice_to_voice_ms",
+)  # fmt: skip
+
+
+class NullSink:
+    """A speaker that plays everything the moment it is written (no device, no file)."""
+
+    def __init__(self, sample_rate_hz: int = 22_050, clock: Clock | None = None) -> None:
+        self.sample_rate_hz = sample_rate_hz
+        self._clock = clock or MonotonicClock()
+        self._chunks: list[PlayedChunk] = []
+
+    async def write(self, chunk: SpeechChunk) -> None:
+        n = len(chunk.pcm)
+        self._chunks.append(
+            PlayedChunk(chunk.sentence_index, chunk.text, n, n, chunk.sample_rate_hz, self._clock.now_ns())
+        )
+
+    async def stop(self) -> PlaybackReport:
+        report = PlaybackReport(tuple(self._chunks), stopped_ns=self._clock.now_ns())
+        self._chunks = []
+        return report
+
+    async def drain(self) -> PlaybackReport:
+        report = PlaybackReport(tuple(self._chunks))
+        self._chunks = []
+        return report
+
+    async def close(self) -> None:
+        self._chunks = []
+
+
+def find_clips(path: str | Path) -> list[Path]:
+    """One audio file, or the audio files of a directory (sorted by name)."""
+    p = Path(path)
+    if p.is_file():
+        return [p]
+    if p.is_dir():
+        clips = sorted(f for f in p.iterdir() if f.is_file() and f.suffix.lower() in AUDIO_SUFFIXES)
+        if clips:
+            return clips
+        raise InputError(f"no audio file ({', '.join(AUDIO_SUFFIXES)}) in directory {p}")
+    raise InputError(f"audio not found: {p}")
+
+
+# -- reading traces -----------------------------------------------------------------------------------
+def _first(record: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    spans: dict[str, dict[str, Any]] = {}
+    for span in record.get("spans", []):
+        spans.setdefault(span["name"], span)
+    return spans
+
+
+def _start(span: dict[str, Any] | None) -> float | None:
+    return None if span is None else float(span["start_ms"])
+
+
+def _end(span: dict[str, Any] | None) -> float | None:
+    return None if span is None else float(span["start_ms"]) + float(span["duration_ms"])
+
+
+def turn_segments(record: dict[str, Any]) -> dict[str, float] | None:
+    """Voice-to-voice of one turn cut into consecutive segments (they add up to it); None when the turn
+    never reached first audio."""
+    spans = _first(record)
+    speech_end = _start(spans.get("vad.speech_end"))
+    audio = _start(spans.get("playback.start"))
+    if audio is None:
+        audio = _end(spans.get("tts.first_audio"))
+    if speech_end is None or audio is None:
+        return None
+    checkpoints = [
+        _end(spans.get("vad.end")),
+        _end(spans.get("asr.final")),
+        _start(spans.get("prompt.tokens")),
+        _start(spans.get("llm.first_token")),
+        _start(spans.get("first_sentence")),
+        _end(spans.get("tts.first_audio")),
+        audio,
+    ]
+    out: dict[str, float] = {}
+    previous = speech_end
+    for name, point in zip(SEGMENTS, checkpoints, strict=True):
+        at = previous if point is None else min(max(previous, point), max(previous, audio))
+        out[name] = round(at - previous, 1)
+        previous = at
+    return out
+
+
+def turn_figures(record: dict[str, Any]) -> dict[str, Any]:
+    """What the report keeps of one turn: stage figures, segments and flags (no words of either side)."""
+    spans = _first(record)
+    lat = stage_latencies(record)
+    prompt = spans.get("prompt.tokens", {}).get("attrs", {})
+    retrieve = spans.get("retrieve")
+    llm = record.get("llm") or {}
+    return {
+        "turn_id": record.get("turn_id"),
+        "endpoint_ms": lat["endpoint_ms"],
+        "asr_final_ms": lat["asr_final_ms"],
+        "retrieve_ms": None if retrieve is None else round(float(retrieve["duration_ms"]), 1),
+        "prompt_tokens": prompt.get("total"),
+        "llm_first_token_ms": llm.get("first_token_ms", lat["llm_first_token_ms"]),
+        "llm_cached_tokens": llm.get("cached_tokens"),
+        "first_sentence_ms": lat["first_sentence_ms"],
+        "tts_first_audio_ms": lat["tts_first_audio_ms"],
+        "voice_to_voice_ms": lat["voice_to_voice_ms"],
+        "segments": turn_segments(record),
+        "endpoint_reason": record.get("endpoint_reason"),
+        "asr_speculative": record.get("asr_speculative"),
+        "speech_ms": record.get("speech_ms"),
+        "user_words": record.get("user_words"),
+        "reply_words": record.get("reply_words"),
+        "interrupted": bool(record.get("interrupted")),
+        "flagged_sentences": record.get("flagged_sentences", 0),
+        "error": record.get("error"),
+    }
+
+
+def _stats(values: Sequence[float]) -> dict[str, float]:
+    clean = [v for v in values if v is not None and math.isfinite(v)]
+    return {**percentiles(clean), "max": round(max(clean), 1) if clean else 0.0, "n": len(clean)}
+
+
+def summarise_turns(turns: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Per stage p50/p95/max; per segment p50 and mean share of voice-to-voice; the median turn."""
+    stages = {key: _stats([t[key] for t in turns if t.get(key) is not None]) for key in STAGES}
+    timed = [t for t in turns if t.get("segments") and t.get("voice_to_voice_ms") is not None]
+    segments: dict[str, Any] = {}
+    total = sum(float(t["voice_to_voice_ms"]) for t in timed)
+    for name in SEGMENTS:
+        values = [float(t["segments"][name]) for t in timed]
+        segments[name] = {
+            **_stats(values),
+            "share": round(sum(values) / total, 3) if total > 0 else 0.0,
+        }
+    median = None
+    if timed:
+        ordered = sorted(timed, key=lambda t: float(t["voice_to_voice_ms"]))
+        median = ordered[max(0, math.ceil(len(ordered) / 2) - 1)]
+    return {"stages": stages, "segments": segments, "median_turn": median}
+
+
+def clip_info(path: Path, samples: np.ndarray, rate: int) -> dict[str, Any]:
+    return {
+        "file": str(path),
+        "duration_s": round(len(samples) / rate, 2),
+        "sha256": hashlib.sha256(path.read_bytes()).hexdigest(),
+    }
+
+
+async def run_latency_bench(
+    audio: str | Path,
+    config: Config,
+    *,
+    runs: int = 3,
+    warmup: int = 1,
+    tail_silence_ms: int = 2000,
+    json_out: str | Path | None = None,
+    plot_out: str | Path | None = None,
+    output_wav: str | Path | None = None,
+    trace_out: str | Path | None = None,
+    progress: bool = True,
+    verify_models: bool = True,
+) -> dict[str, Any]:
+    """Run the benchmark; returns (and writes, when ``json_out`` is given) the report."""
+    from voice_agent.bench.latency_run import execute
+
+    if runs < 1:
+        raise InputError(f"--runs must be at least 1, got {runs}")
+    if warmup < 0 or tail_silence_ms < 500:
+        raise InputError("--warmup must be >= 0 and --tail-silence-ms >= 500")
+    clips = find_clips(audio)
+    with tempfile.TemporaryDirectory(prefix="va-bench-latency-") as tmp:
+        report = await execute(
+            clips, config, Path(tmp), runs=runs, warmup=warmup, tail_silence_ms=tail_silence_ms,
+            output_wav=output_wav, trace_out=trace_out, progress=progress, verify_models=verify_models,
+        )  # fmt: skip
+    if json_out is not None:
+        write_json(json_out, report)
+    if plot_out is not None:
+        from voice_agent.bench.charts import plot_latency
+
+        plot_latency(report, plot_out)
+    return report
+
+
+def progress_bar(total: int, show: bool) -> Progress:
+    return Progress("latency: turns", total, enabled=show)

@@ -1,0 +1,156 @@
+"""The run of `bench latency`: start the assistant and the speech stack, replay the clips, report — even
+when cut short (Ctrl-C: ``partial: true`` with the turns measured so far)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from voice_agent.bench.latency_bench import (
+    TARGET_P50_MS,
+    NullSink,
+    clip_info,
+    progress_bar,
+    summarise_turns,
+    turn_figures,
+)
+from voice_agent.bench.provenance import bench_meta, isolated_config
+from voice_agent.config import Config
+from voice_agent.metrics.trace import TraceWriter
+
+LEAD_IN_S = 0.3  # silence before each clip, as before someone speaks into a microphone
+# One conversation for the warm-up and all runs: one person talking on. (Separate conversations would make
+# the loopback check flag the replies that repeat another conversation's stored replies.)
+CONVERSATION = "bench-latency"
+
+
+async def _play(
+    assistant: Any,
+    stack: Any,
+    config: Config,
+    conversation_id: str,
+    samples: np.ndarray,
+    sink: Any,
+    tail_silence_ms: int,
+    writer: TraceWriter | None,
+) -> list[Any]:
+    """One clip through a voice session, paced in real time; the session's turn results."""
+    from voice_agent.audio.files import ASR_RATE_HZ, FileSource
+    from voice_agent.session import VoiceSession
+
+    async def loopback(conversation: str, sentence: str) -> bool:
+        return bool((await assistant.memory.loopback(conversation, sentence)).flagged)
+
+    lead = np.zeros(int(LEAD_IN_S * ASR_RATE_HZ), dtype=np.float32)
+    source = FileSource(
+        samples=np.concatenate([lead, samples]).astype(np.float32),
+        realtime=True,
+        tail_silence_ms=tail_silence_ms,
+        frame_ms=config.vad.frame_ms,
+    )
+    session = VoiceSession(
+        config,
+        responder=assistant.engine,
+        conversation_id=conversation_id,
+        speech=stack,
+        loopback=loopback,
+        trace_writer=writer,
+    )
+    try:
+        return await session.run(source, sink)
+    finally:
+        await source.close()
+
+
+async def execute(
+    clips: Sequence[Path],
+    config: Config,
+    workdir: Path,
+    *,
+    runs: int,
+    warmup: int,
+    tail_silence_ms: int,
+    output_wav: str | Path | None,
+    trace_out: str | Path | None,
+    progress: bool,
+    verify_models: bool,
+) -> dict[str, Any]:
+    from voice_agent.assistant import Assistant
+    from voice_agent.audio.files import ASR_RATE_HZ, WavFileSink, read_audio
+    from voice_agent.provision.required import required_ids
+    from voice_agent.speech import SpeechStack
+
+    cfg = isolated_config(config, workdir)
+    audio = [(path, await asyncio.to_thread(read_audio, path)) for path in clips]
+    sink: Any = WavFileSink(output_wav) if output_wav else NullSink()
+    writer = TraceWriter(trace_out) if trace_out else None
+    stack = SpeechStack.from_config(cfg)
+    assistant: Any = None
+    turns: list[dict[str, Any]] = []
+    extra: dict[str, Any] = {"clips_without_turn": 0}
+    partial = False
+    try:
+        try:
+            t0 = time.perf_counter()
+            assistant = await Assistant.open(cfg)
+            await stack.start()
+            extra["startup_s"] = round(time.perf_counter() - t0, 2)
+            play = (assistant, stack, cfg)
+            for i in range(warmup):
+                samples = audio[i % len(audio)][1]
+                await _play(*play, CONVERSATION, samples, sink, tail_silence_ms, None)
+            bar = progress_bar(runs * len(audio), progress)
+            for run in range(1, runs + 1):
+                for index, (_path, samples) in enumerate(audio):
+                    results = await _play(*play, CONVERSATION, samples, sink, tail_silence_ms, writer)
+                    extra["clips_without_turn"] += int(not results)
+                    for result in results:
+                        turns.append({"run": run, "clip": index, **turn_figures(result.trace.to_record())})
+                    last = turns[-1]["voice_to_voice_ms"] if results else None
+                    bar.advance(note=f"voice-to-voice {last:.0f} ms" if last is not None else "no turn")
+            bar.close()
+        except (KeyboardInterrupt, asyncio.CancelledError):
+            partial = True  # Ctrl-C: report what was measured so far
+            task = asyncio.current_task()
+            if task is not None:
+                task.uncancel()
+        if assistant is not None:
+            extra["prompt_rate"] = assistant.router.rate.snapshot()
+    finally:
+        await stack.close()
+        if assistant is not None:
+            await assistant.close()
+        await sink.close()
+    summary = summarise_turns(turns)
+    p50 = summary["stages"]["voice_to_voice_ms"]["p50"] if turns else None
+    return {
+        "kind": "latency",
+        "schema": 1,
+        "partial": partial,
+        "audio": {"clips": [clip_info(p, s, ASR_RATE_HZ) for p, s in audio]},
+        "runs": runs,
+        "warmup_turns": warmup,
+        "tail_silence_ms": tail_silence_ms,
+        "sink": "wav" if output_wav else "null",
+        "turns_measured": len(turns),
+        **summary,
+        "target_p50_ms": TARGET_P50_MS,
+        "meets_target": None if p50 is None else p50 <= TARGET_P50_MS,
+        "turns": turns,
+        **extra,
+        "load_avg_1m_at_end": round(os.getloadavg()[0], 2),
+        "meta": bench_meta(
+            cfg,
+            model_ids=required_ids(cfg),
+            verify_models=verify_models,
+            seed=None,
+            sections=("asr", "vad", "tts", "llm", "memory", "prompt"),
+            interrupted=partial,
+        ),
+    }
