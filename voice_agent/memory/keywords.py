@@ -8,7 +8,9 @@ are kept as one term (``phone_7f3a9c``) so a scrubbed query matches the scrubbed
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Sequence
 
 from voice_agent.memory.records import MemoryRecord
 
@@ -71,17 +73,18 @@ def fts5_query(text: str) -> str | None:
     return " OR ".join('"' + term.replace('"', '""') + '"' for term in terms)
 
 
-def term_overlap(query: str, text: str) -> float:
-    """Share of the query's content terms that occur in ``text`` (a cheap rerank feature)."""
-    terms = query_terms(query)
+def term_overlap(query: str | Sequence[str], text: str) -> float:
+    """Share of the query's content terms (a query, or its :func:`query_terms`) that occur in ``text``,
+    matching crude stems too (a cheap rerank feature)."""
+    terms = query_terms(query) if isinstance(query, str) else query
     if not terms:
         return 0.0
-    words = set(_WORD.findall(keyword_text(text).lower()))
-    stems = {_stem(w) for w in words}
-    hits = sum(1 for t in terms if t in words or _stem(t) in stems)
+    stems = {_stem(w) for w in _WORD.findall(keyword_text(text).lower())}
+    hits = sum(1 for t in terms if _stem(t) in stems)
     return hits / len(terms)
 
 
+@functools.lru_cache(maxsize=65536)
 def _stem(word: str) -> str:
     # A crude suffix strip, enough to match "painting"/"paints"/"painted" in the overlap feature.
     for suffix in ("ings", "ing", "ies", "ied", "ed", "es", "s"):

@@ -30,7 +30,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-from voice_agent.memory.keywords import term_overlap
+from voice_agent.memory.keywords import query_terms, term_overlap
 from voice_agent.memory.language import estimate_tokens
 from voice_agent.memory.records import PINNED_KINDS, MemoryRecord, ScoredRecord, Status
 from voice_agent.memory.store.base import MemoryStore, StoreHit, StoreQuery, Tenant, tenant_of
@@ -194,6 +194,7 @@ class Retriever:
         if not candidates:
             return []
         best = max(c.fused for c in candidates)
+        terms = query_terms(query_text) if p.overlap_weight else []
         times = [c.record.created_at for c in candidates]
         oldest, newest = min(times), max(times)
         kept: list[_Candidate] = []
@@ -211,7 +212,7 @@ class Retriever:
             recency = (record.created_at - oldest) / (newest - oldest) if newest > oldest else 0.0
             c.score = (
                 c.fused / best
-                + p.overlap_weight * term_overlap(query_text, record.text)
+                + p.overlap_weight * term_overlap(terms, record.text)
                 + p.importance_weight * (record.importance - 0.5)
                 + (p.pinned_kind_bonus if record.kind in PINNED_KINDS else 0.0)
                 + p.recency_weight * recency
@@ -280,12 +281,12 @@ class Retriever:
                 heapq.heappush(heap, (-priority, i))
                 continue
             cost = self._cost(c.record, p, labelled)
+            if used + cost > budget:  # checked first: it is cheap, and most candidates end here
+                cuts.append(Cut(c.record.id, "over_budget", score, cost))
+                continue
             words = frozenset(_WORDS.findall(c.record.text.lower()))
             if any(_jaccard(words, other) >= p.dedupe_jaccard for other in seen_words):
                 cuts.append(Cut(c.record.id, "duplicate", score, cost))
-                continue
-            if used + cost > budget:
-                cuts.append(Cut(c.record.id, "over_budget", score, cost))
                 continue
             used += cost
             seen_words.append(words)
@@ -325,6 +326,9 @@ def fuse(
 def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
     if not a or not b:
         return 0.0
+    small, large = (len(a), len(b)) if len(a) <= len(b) else (len(b), len(a))
+    if small < 0.5 * large:  # Jaccard <= small / large: cannot be a near-duplicate
+        return small / large
     return len(a & b) / len(a | b)
 
 

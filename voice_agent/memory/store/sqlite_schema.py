@@ -5,8 +5,9 @@ Tables:
     conversations   one row per conversation (tenant): user, created/updated, JSON metadata
     records         the memory records (scrubbed text only); ``rid`` is shared with the FTS and vec rows
     links           supersede links (new record -> the record it replaced)
-    records_fts     FTS5 keywords, contentless (holds terms, not text), porter + unicode61: the record's
-                    words, and (weighted lower) the words of the exchange it came from
+    records_fts     FTS5 keywords, contentless (holds terms, not text), porter + unicode61: the tenant
+                    token (every MATCH is ANDed with it, so BM25 only scores this conversation's rows),
+                    the record's words, and (weighted lower) the words of the exchange it came from
     records_vec     sqlite-vec ``vec0``: one partition per conversation, status/kind metadata columns
     fingerprints    sqlite-vec ``vec0``: loopback fingerprints with the owning tenant's opaque hash
     pii_vault       created and owned by ``voice_agent.memory.vault`` in the same file
@@ -65,7 +66,7 @@ CREATE TABLE IF NOT EXISTS links (
 );
 CREATE INDEX IF NOT EXISTS links_by_conv ON links(conversation_id);
 CREATE VIRTUAL TABLE IF NOT EXISTS records_fts USING fts5(
-    body, context, content='', contentless_delete=1, tokenize='porter unicode61 remove_diacritics 2'
+    tenant, body, context, content='', contentless_delete=1, tokenize='porter unicode61 remove_diacritics 2'
 );
 """
 
