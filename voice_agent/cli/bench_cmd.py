@@ -41,10 +41,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     bench_runs.register_strategies(kinds)
     bench_runs.register_latency(kinds)
+    bench_runs.register_report(kinds)
 
 
 def _help(args: argparse.Namespace) -> int:
-    print("usage: voice-agent bench {memory,latency,strategies} ...", file=sys.stderr)
+    print("usage: voice-agent bench {memory,strategies,latency,report} ...", file=sys.stderr)
     return 2
 
 

@@ -128,3 +128,25 @@ async def _run_latency(args: argparse.Namespace) -> int:
         }
     )
     return 130 if report["partial"] else 0
+
+
+def register_report(kinds: KindParsers) -> None:
+    p = kinds.add_parser(
+        "report",
+        help="One Markdown report (tables and plots) from one or more benchmark runs, side by side",
+        description="Render RUN.json files of `bench memory`, `bench strategies` and `bench latency` as one "
+        "Markdown report; runs of the same kind are compared with the ratio to the first. Plots are written "
+        "to <report name>-plots/ beside the report.",
+    )
+    p.add_argument("runs", nargs="+", metavar="RUN.json")
+    p.add_argument("--out", required=True, metavar="report.md")
+    p.add_argument("--no-plots", action="store_true", help="tables only")
+    p.set_defaults(handler=_report)
+
+
+def _report(args: argparse.Namespace) -> int:
+    from voice_agent.bench.markdown import render_report
+
+    path = render_report(args.runs, args.out, plots=not args.no_plots)
+    print(path)
+    return 0
