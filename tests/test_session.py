@@ -8,6 +8,13 @@ end-to-end test runs the real conversation engine and LLM."""
 from __future__ import annotations
 
 import asyncio
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -201,3 +208,91 @@ def test_spoken_text_trims_by_samples_played() -> None:
         (PlayedChunk(0, zh[0], 100, 100, 22050, 1), PlayedChunk(1, zh[1], 100, 40, 22050, 2))
     )
     assert spoken_text(cut, zh) == "今天天气很好。明天"
+
+
+# -- a real audio device path: PortAudio → ALSA → PulseAudio null sinks ---------------------------------
+@pytest.fixture
+def pulse(tmp_path: Path) -> Iterator[dict[str, str]]:
+    """A private PulseAudio server with two null sinks: ``vmic`` (the person's mouth; its monitor is
+    the default input) and ``vspeaker`` (the default output; its monitor lets the test listen)."""
+    if shutil.which("pulseaudio") is None or shutil.which("pactl") is None:
+        pytest.skip(
+            "PulseAudio is not installed: apt-get install -y pulseaudio pulseaudio-utils libasound2-plugins"
+        )
+    runtime = tmp_path / "xdg"
+    runtime.mkdir(mode=0o700)
+    env = {**os.environ, "XDG_RUNTIME_DIR": str(runtime), "PULSE_RUNTIME_PATH": str(runtime / "pulse")}
+    env.pop("PULSE_SERVER", None)
+    started = subprocess.run(
+        [
+            "pulseaudio", "--daemonize=yes", "--exit-idle-time=-1", "-n",
+            "--load=module-native-protocol-unix",
+            "--load=module-null-sink sink_name=vspeaker",
+            "--load=module-null-sink sink_name=vmic",
+            "--load=module-always-sink",
+        ],
+        env=env, capture_output=True, text=True, timeout=30,
+    )  # fmt: skip
+    try:
+        if started.returncode != 0:
+            pytest.skip(f"PulseAudio did not start: {started.stderr.strip()[-300:]}")
+        for _ in range(50):
+            if subprocess.run(["pactl", "info"], env=env, capture_output=True).returncode == 0:
+                break
+            time.sleep(0.1)
+        else:
+            pytest.skip("PulseAudio started but does not answer pactl")
+        subprocess.run(["pactl", "set-default-sink", "vspeaker"], env=env, check=True)
+        subprocess.run(["pactl", "set-default-source", "vmic.monitor"], env=env, check=True)
+        yield env
+    finally:
+        subprocess.run(["pulseaudio", "--kill"], env=env, capture_output=True, timeout=30)
+
+
+@pytest.mark.audio
+def test_full_turn_through_pulseaudio_devices(
+    pulse: dict[str, str], tmp_path: Path, stack: SpeechStack, questions: dict[str, np.ndarray]
+) -> None:
+    """The person speaks into one virtual device; the session hears it through PortAudio, answers, and
+    the answer comes out of the other virtual device in real time, where the test records it."""
+    question = write_wav(tmp_path / "question.wav", np.concatenate([questions["q2"], silence(0.5)]), 16000)
+    reply = "Of course. I will remind you to call your sister on Friday."
+    out = tmp_path / "session.json"
+    recording = tmp_path / "speaker.raw"
+    script = Path(__file__).parent / "_pulse_turn.py"
+    with recording.open("wb") as raw:
+        recorder = subprocess.Popen(
+            ["parec", "-d", "vspeaker.monitor", "--format=s16le", "--rate=16000", "--channels=1"],
+            env=pulse, stdout=raw,
+        )  # fmt: skip
+        child = subprocess.Popen(
+            [sys.executable, str(script), "--reply", reply, "--out", str(out), "--timeout", "60"],
+            env=pulse, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )  # fmt: skip
+        try:
+            assert child.stdout is not None
+            line = child.stdout.readline()
+            assert line.strip() == "READY", child.stderr.read() if child.stderr else line
+            subprocess.run(["paplay", "-d", "vmic", str(question)], env=pulse, check=True, timeout=30)
+            _, err = child.communicate(timeout=120)
+            assert child.returncode == 0, err[-2000:]
+        finally:
+            if child.poll() is None:
+                child.kill()
+            recorder.terminate()
+            recorder.wait(timeout=10)
+    session = json.loads(out.read_text())
+    assert len(session["turns"]) == 1, session
+    turn = session["turns"][0]
+    print(turn["summary"])
+    assert "sister" in turn["user_text"].lower() and turn["error"] is None
+    assert turn["spoken_text"] == reply and not turn["interrupted"]
+    assert session["commits"] == [["pulse", turn["user_text"], reply]]
+    names = {s["name"] for s in turn["trace"]["spans"]}
+    assert {"vad.speech_end", "asr.final", "tts.first_audio", "playback.start"} <= names
+    assert "asr.partial" in names  # live audio: partial transcripts while the question was spoken
+    assert turn["trace"]["voice_to_voice_ms"] > 0
+    heard = np.frombuffer(recording.read_bytes(), dtype="<i2").astype(np.float32) / 32768
+    assert np.abs(heard).max() > 0.05  # the reply really came out of the speaker
+    transcript = asyncio.run(stack.recognizer.transcribe(heard[-16000 * 12 :]))
+    assert "sister" in transcript.text.lower() and "friday" in transcript.text.lower(), transcript.text

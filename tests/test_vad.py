@@ -70,8 +70,9 @@ def test_endpointer_keeps_preroll_and_ends_after_the_silence() -> None:
     assert len(started) == 1 and started[0].onset_ns == 20 * FRAME_NS
     assert len(ended) == 1 and ended[0].reason == "silence"
     utterance = ended[0].utterance
-    first_frame_value = utterance.audio[0]
-    assert first_frame_value == 11.0  # 300 ms pre-roll = 9 frames before the onset at frame 20
+    assert utterance.audio[0] == 11.0  # 300 ms pre-roll = 9 frames before the onset at frame 20
+    assert len(utterance.audio) == (9 + 15 + 5) * FRAME  # pre-roll, speech, 160 ms of trailing silence
+    assert utterance.audio[-1] == 39.0
     assert utterance.speech_end_ns == 35 * FRAME_NS
     assert utterance.endpoint_ns - utterance.speech_end_ns == 13 * FRAME_NS  # 416 ms >= 400 ms of silence
     assert any(isinstance(e, SpeechPaused) for e in events)

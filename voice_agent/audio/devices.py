@@ -159,7 +159,8 @@ class SpeakerSink:
     """Plays speech on an output device. ``stop`` empties the queue the callback reads from, so
     playback ends within one block plus the device latency."""
 
-    BLOCK_MS = 10
+    BLOCK_MS = 20
+    LATENCY_S = 0.06  # device buffer: rides out scheduling hiccups on a busy CPU, still cuts < 100 ms
 
     def __init__(self, device: DeviceSpec = None, *, clock: Clock | None = None) -> None:
         self._device = device
@@ -190,7 +191,7 @@ class SpeakerSink:
                 samplerate=self.sample_rate_hz,
                 dtype="float32",
                 blocksize=int(self.sample_rate_hz * self.BLOCK_MS / 1000),
-                latency="low",
+                latency=self.LATENCY_S,
                 callback=callback,
             )
             self._stream.start()
@@ -205,7 +206,9 @@ class SpeakerSink:
         """Open the device now and wait (up to ``settle_s``) until it really consumes audio: some
         backends (ALSA through PulseAudio) take a second or two before the first blocks flow, and a
         reply written then would start late."""
-        await asyncio.to_thread(self._ensure_open)
+        queue = await asyncio.to_thread(self._ensure_open)
+        # warm the resampler up (the first use loads codecs), so the first reply is not late
+        await asyncio.to_thread(queue.prepare, SpeechChunk(np.zeros(441, dtype=np.int16), 22_050))
         blocks_per_s = 1000 // self.BLOCK_MS
         start = self.callbacks
         for _ in range(int(settle_s / 0.05)):  # the counter is bumped by PortAudio's thread: poll it

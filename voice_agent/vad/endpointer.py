@@ -199,6 +199,7 @@ class Endpointer:
         self, frame: PcmFloat32, probability: float, t_ns: int, threshold: float
     ) -> list[EndpointEvent]:
         self._frames.append(frame)
+        self._samples += len(frame)
         events: list[EndpointEvent] = []
         if probability >= max(0.01, threshold - HYSTERESIS):
             if self._paused:
