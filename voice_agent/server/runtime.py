@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
-import hmac
 import logging
 from typing import Any
 
@@ -21,6 +19,7 @@ from voice_agent.config import Config
 from voice_agent.conversation.engine import ConversationEngine
 from voice_agent.server import logs
 from voice_agent.server.metrics import ServerMetrics
+from voice_agent.server.visitors import users_key
 from voice_agent.speech import SpeechStack
 from voice_agent.vad.silero import SileroVad
 
@@ -47,7 +46,7 @@ class Runtime:
         self.redactor = redactor
         self.clock = clock or MonotonicClock()
         # returning users are hashed under a key of their own, derived from the install secret
-        self.user_key = hmac.new(install_key, b"voice-agent/kiosk-users/v1", hashlib.sha256).digest()
+        self.user_key = users_key(install_key)
         self.clients: set[Any] = set()
         self.closing = False
         self._retention: asyncio.Task[None] | None = None

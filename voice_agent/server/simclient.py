@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -121,12 +122,23 @@ class SimClient:
         record.server_v2v_ms = done.get("voice_to_voice_ms")
         return record
 
-    async def wait_for(self, kind: str, *, timeout_s: float = 30.0, after: int = 0) -> dict[str, Any]:
-        """The first event of type ``kind`` at index >= ``after`` in ``events``."""
+    async def speak(self, audio: PcmFloat32) -> None:
+        """Put ``audio`` into the microphone stream now, without waiting for anything (a barge-in)."""
+        await self._speech.put(_Utterance(np.asarray(audio, dtype=np.float32)))
+
+    async def wait_for(
+        self,
+        kind: str,
+        *,
+        timeout_s: float = 30.0,
+        after: int = 0,
+        where: Callable[[dict[str, Any]], bool] | None = None,
+    ) -> dict[str, Any]:
+        """The first event of type ``kind`` (and matching ``where``) at index >= ``after`` in ``events``."""
         deadline = time.monotonic() + timeout_s
         while time.monotonic() < deadline:
             for event in self.events[after:]:
-                if event.get("type") == kind:
+                if event.get("type") == kind and (where is None or where(event)):
                     return event
             if self.closed is not None:
                 break

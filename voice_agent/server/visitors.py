@@ -21,6 +21,11 @@ _USER_LABEL = b"voice-agent/kiosk-user/v1:"
 EndReason = Literal["button", "idle", "erase", "disconnect", "shutdown"]
 
 
+def users_key(install_key: bytes) -> bytes:
+    """The key returning-user ids are hashed under, derived from the install secret."""
+    return hmac.new(install_key, b"voice-agent/kiosk-users/v1", hashlib.sha256).digest()
+
+
 def new_conversation_id() -> str:
     return "visit-" + secrets.token_hex(16)
 
