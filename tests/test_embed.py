@@ -97,6 +97,11 @@ def test_long_input_is_cut_not_refused(embedder: Embedder) -> None:
     np.testing.assert_allclose(vector, longer, atol=1e-5)
 
 
+def test_undecodable_text_is_embedded(embedder: Embedder) -> None:
+    vectors = embedder.embed_passages(["bad \ud800 bytes \x00 here", "fine"])
+    assert vectors.shape == (2, embedder.dim) and np.isfinite(vectors).all()
+
+
 def test_bad_input_is_named(embedder: Embedder) -> None:
     with pytest.raises(InputError, match="single str"):
         embedder.embed_passages("not a list")

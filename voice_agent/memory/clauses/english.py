@@ -214,7 +214,12 @@ def fragment_test(doc: Any, is_placeholder: Callable[[int], bool]) -> Callable[[
 
     def is_fragment(piece: Piece) -> bool:
         order = piece.order()
-        words = [i for i in order if not doc[i].is_punct and not doc[i].is_space]
+        # whitespace words: "it's" is one word, as a listener counts it
+        words = [
+            i
+            for i in order
+            if not (doc[i].is_punct or doc[i].is_space) and (i == order[0] or doc[i - 1].whitespace_)
+        ]
         if len(words) >= MIN_WORDS:
             return False
         has_subject = any(doc[i].dep_ in SUBJECT_DEPS and doc[i].tag_ not in RELATIVE_TAGS for i in order)
