@@ -52,9 +52,9 @@ CATEGORIES = ("1", "2", "3", "4")
 _CALL_RANK = {"full-context": 0, "top": 1, "voice-agent": 2, "voice-agent-cap": 4}
 _TOP_K = re.compile(r"^top-(\d{1,3})$")
 SMALL_MODEL_NOTE = (
-    "Answer accuracy is that of the model measured: small local models (0.5B parameters and below) answer "
-    "poorly even when the evidence is in the prompt, so read evidence recall as the memory's accuracy and "
-    "answer-contains-gold as a floor for the whole system."
+    "Answer accuracy is that of the model measured, and small local models answer poorly (0.5B "
+    "parameters and below), even with the evidence in the prompt: read evidence recall as the memory's "
+    "accuracy and answer-contains-gold as a floor for the whole system."
 )
 
 
