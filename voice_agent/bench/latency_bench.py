@@ -161,7 +161,7 @@ def turn_figures(record: dict[str, Any]) -> dict[str, Any]:
 
 def _stats(values: Sequence[float]) -> dict[str, float]:
     clean = [v for v in values if v is not None and math.isfinite(v)]
-    return {**percentiles(clean), "max": round(max(clean), 1) if clean else 0.0, "n": len(clean)}
+    return {**percentiles(clean), "max": round(max(clean), 2) if clean else 0.0, "n": len(clean)}
 
 
 def summarise_turns(turns: Sequence[dict[str, Any]]) -> dict[str, Any]:

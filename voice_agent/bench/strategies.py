@@ -277,7 +277,7 @@ def summarise(calls: Sequence[tuple[Question, CallResult]], prices: PriceTable) 
         "errors": len(calls) - len(ok),
         "first_token_ms": {
             **percentiles(first),
-            "max": round(max(first), 1) if first else 0.0,
+            "max": round(max(first), 2) if first else 0.0,
             "mean": round(statistics.fmean(first), 1) if first else 0.0,
         },
         "prompt_tokens": {"mean": round(prompt_mean, 1), "p95": percentiles(prompt)["p95"]},
