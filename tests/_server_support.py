@@ -30,10 +30,13 @@ def write_config(
     llm_port: int | None = None,
     server_extra: str = "",
     llm_section: str | None = None,
+    llm_extra: str = "",
     extra: str = "",
 ) -> Path:
     """A kiosk config with the small models; ``llm_section`` replaces the local SmolLM2 backend."""
-    llm = llm_section or f"""
+    llm = (
+        llm_section
+        or f"""
 [[llm.backends]]
 name = "local"
 kind = "local"
@@ -46,6 +49,7 @@ n_ctx = 2048
 model = "smollm2-135m"
 prompt_cache_mb = 0
 """
+    )
     path = directory / "kiosk-test.toml"
     path.write_text(
         f"""
@@ -58,6 +62,7 @@ language = "en"
 [llm]
 max_tokens = 16
 temperature = 0.0
+{llm_extra}
 
 [prompt]
 context_window = 2048

@@ -125,7 +125,7 @@ async def test_sigterm_mid_reply_finishes_the_turn_before_exiting(
         server.kill()
     assert code in (0, -15), server.log_tail()
     log = server.log_text()
-    assert '"event": "stopped"' in log and '"reason": "shutdown"' in log or '"reason": "disconnect"' in log
+    assert '"event": "stopped"' in log and '"event": "visit_end"' in log
     logged = await _logged(config, "badge-term")
     assert logged[:1] == [("user", "Please remember that my secret word is pineapple.")]
     records = await _stored(config, "badge-term")
