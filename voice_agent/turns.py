@@ -237,7 +237,7 @@ class TurnDetector:
         if (
             self.config.asr.streaming
             and self.endpointer.in_speech
-            and not self.endpointer.paused
+            and not self.endpointer.in_silence  # a decode now would hold up the one at the pause
             and state.partial_task is None
             and (state.speculative is None or state.speculative.done())
             and state.streamer.needs_update(

@@ -103,7 +103,7 @@ class StreamingTranscriber:
             duration_s=len(audio) / SAMPLE_RATE_HZ,
             elapsed_s=time.perf_counter() - started,
             dropped=result.dropped,
-            attrs={"committed_words": len(self.committed), "tail_words": len(words)},
+            attrs={**result.attrs, "committed_words": len(self.committed), "tail_words": len(words)},
         )
 
     async def _decode(self, audio: PcmFloat32) -> AsrResult:

@@ -135,6 +135,11 @@ class Endpointer:
         return self._started
 
     @property
+    def in_silence(self) -> bool:
+        """In speech, but the latest frame was silence (the person may be stopping)."""
+        return self._silence_frames > 0
+
+    @property
     def paused(self) -> bool:
         """In speech, but silence has lasted ``pause_ms`` (the speculative final decode has begun)."""
         return self._paused
