@@ -50,7 +50,7 @@ ALL_STATUSES: tuple[Status, ...] = ("active", "superseded", "deprecated")
 Records = list[MemoryRecord]  # (the class below has a method named `list`)
 _LIST_MAX = 4096
 CONTEXT_WEIGHT = 1.0  # how far a clause's vector leans towards its exchange (writepath._vectors)
-CONTEXT_CHARS = 600  # how much of the previous utterance is context
+CONTEXT_CHARS = 600  # how much of the previous utterance is keyword context
 
 
 @dataclass
@@ -78,8 +78,8 @@ class Memory:
         self.writer = WritePath(
             parts.scrubber, parts.chunker, parts.embedder, self.names, context_weight=CONTEXT_WEIGHT
         )
-        # Per conversation: the last utterance (as embedded, and scrubbed), the next one's context.
-        self._last_turn: dict[str, tuple[str, str]] = {}
+        # Per conversation: the last utterance (its vector, and its scrubbed text), the next one's context.
+        self._last_turn: dict[str, tuple[np.ndarray | None, str]] = {}
         self.retriever = Retriever(parts.store, params)
         self.stock = StockBank(parts.embedder)
         self.loopback_checker = LoopbackChecker(
@@ -152,7 +152,7 @@ class Memory:
             subject=subject, speaker=speaker, created_at=created_at, chunked=chunked,
         )  # fmt: skip
         t0 = time.perf_counter()
-        context, keyword_context = self._last_turn.get(conversation_id, ("", "")) if chunked else ("", "")
+        context, keyword_context = self._last_turn.get(conversation_id, (None, "")) if chunked else (None, "")
         prepared = await asyncio.to_thread(self.writer.prepare, request, context, keyword_context)
         t1 = time.perf_counter()
         changes = await self._supersede_changes(tenant, prepared, subject) if supersede and subject else []
@@ -163,7 +163,7 @@ class Memory:
             raise StoreError(f"the store refused {len(report.failed)} record(s): {report.failed[0][1]}")
         if chunked:
             self._last_turn[conversation_id] = (
-                prepared.surface[-CONTEXT_CHARS:],
+                prepared.utterance_vector,
                 prepared.scrubbed[-CONTEXT_CHARS:],
             )
         if trace is not None:

@@ -180,10 +180,12 @@ class WritePath:
         self.names.add(conversation_id, [canonical])
         return PiiFinding("NAME", placeholder, speaker, canonical)
 
-    def prepare(self, request: WriteRequest, context: str = "", keyword_context: str = "") -> PreparedWrite:
-        """``context``: the previous utterance of the conversation as embedded text ("Grace: …"), and
-        ``keyword_context`` the same scrubbed: each clause's vector leans towards the exchange it came
-        from (see :meth:`_vectors`), and the exchange's words are indexed with it at a lower weight."""
+    def prepare(
+        self, request: WriteRequest, context: np.ndarray | None = None, keyword_context: str = ""
+    ) -> PreparedWrite:
+        """``context``: the previous utterance's vector, and ``keyword_context`` its scrubbed text: each
+        clause's vector leans towards the exchange it came from (see :meth:`_vectors`), and the
+        exchange's words are indexed with it at a lower weight."""
         t0 = time.perf_counter()
         findings: list[PiiFinding] = []
         speaker = None
@@ -201,7 +203,7 @@ class WritePath:
         whole = " ".join(text for text, _ in pieces)
         surface = embedding_text(whole, speaker)
         clause_texts = [embedding_text(text, speaker) for text, _ in pieces]
-        vectors, utterance = self._vectors(clause_texts, embedding_text(whole), surface, context)
+        vectors, utterance = self._vectors(clause_texts, embedding_text(whole), context)
         t3 = time.perf_counter()
         created = time.time() if request.created_at is None else request.created_at
         records = [
@@ -236,22 +238,23 @@ class WritePath:
         )
 
     def _vectors(
-        self, texts: list[str], plain: str, surface: str, context: str
+        self, texts: list[str], plain: str, context: np.ndarray | None
     ) -> tuple[np.ndarray, np.ndarray]:
-        """(clause vectors, utterance vector). One batch embeds the clauses, the utterance alone (its
-        loopback fingerprint) and, when there is a context, the exchange (previous utterance + this one);
-        each clause vector is then mixed with the exchange's: ``normalise(v_clause + w · v_exchange)``. A
-        clause like "5 years already!" is then found by "how long have they been married?", which only
-        the question before it mentions."""
+        """(clause vectors, utterance vector). One batch embeds the clauses and the utterance alone (its
+        loopback fingerprint, and the next utterance's context). Each clause vector then leans towards
+        its exchange — this utterance and the one before it (``context``, that one's utterance vector):
+        ``normalise(v_clause + w · normalise(v_previous + v_utterance))``. A clause like "5 years
+        already!" is then found by "how long have they been married?", which only the question before
+        it mentions. The previous vector is reused, not re-embedded: one model call per utterance."""
+        same = len(texts) == 1 and texts[0] == plain  # one clause, no speaker label: one text to embed
+        rows = np.asarray(self.embedder.embed_passages(texts if same else [*texts, plain]), dtype=np.float32)
+        clauses, utterance = rows[: len(texts)], rows[-1]
         w = self.context_weight
-        mix = w > 0 and (len(texts) > 1 or bool(context))
-        exchange = f"{context}\n{surface}" if context else surface
-        batch = [*texts, plain, *([exchange] if mix and context else [])]
-        rows = np.asarray(self.embedder.embed_passages(batch), dtype=np.float32)
-        clauses, utterance = rows[: len(texts)], rows[len(texts)]
-        if not mix:
+        if w <= 0 or (len(texts) == 1 and context is None):
             return clauses, utterance
-        mixed = clauses + w * rows[-1]
+        exchange = utterance if context is None else utterance + np.asarray(context, dtype=np.float32)
+        exchange = exchange / max(float(np.linalg.norm(exchange)), 1e-12)
+        mixed = clauses + w * exchange
         mixed /= np.maximum(np.linalg.norm(mixed, axis=1, keepdims=True), 1e-12)
         return mixed.astype(np.float32), utterance
 
