@@ -320,5 +320,15 @@ def _report(
             turns=dataset.turns,
             skipped=skipped,
             interrupted=interrupted,
+            models=_models(config),
         ),
     }
+
+
+def _models(config: Config) -> list[dict[str, Any]]:
+    """The model files the memory path loads (sizes checked, sha256 as the manifest expects them)."""
+    from voice_agent.bench.provenance import models_info
+    from voice_agent.provision.required import EMBEDDER_MODELS
+
+    ids = ["spacy-en", "parser-zh", EMBEDDER_MODELS[config.memory.embedder]]
+    return models_info(config.model_dir, ids, verify=False)
