@@ -88,8 +88,16 @@ port = {port}
 class ServerProcess:
     """`python -m voice_agent serve` with its log in a file."""
 
-    def __init__(self, config: Path, data_dir: Path, *, env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        config: Path,
+        data_dir: Path,
+        *,
+        env: dict[str, str] | None = None,
+        extra_args: tuple[str, ...] = (),
+    ) -> None:
         self.config = config
+        self.extra_args = extra_args
         self.data_dir = data_dir
         self.port = load_config(config, env={}).server.port
         self.env = {**os.environ, **(env or {})}
@@ -108,7 +116,7 @@ class ServerProcess:
         self.data_dir.mkdir(parents=True, exist_ok=True)
         log = self.log_path.open("ab")
         command = [sys.executable, "-m", "voice_agent", "serve", "--config", str(self.config)]
-        command += ["--data-dir", str(self.data_dir)]
+        command += ["--data-dir", str(self.data_dir), *self.extra_args]
         self.proc = subprocess.Popen(command, stdout=log, stderr=log, env=self.env, cwd=REPO)
         log.close()
         deadline = time.monotonic() + timeout_s

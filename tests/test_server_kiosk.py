@@ -283,6 +283,15 @@ async def test_an_idle_visit_ends_and_the_next_starts_fresh(
     assert started["conversation"] != c.ready["conversation"] and not started["returning"]
 
 
+async def test_a_returning_users_visit_times_out_even_in_silence(server: ServerProcess) -> None:
+    async with client(server, user="badge-walked-away") as c:
+        assert c.ready is not None and c.ready["returning"]
+        ended = await c.wait_for("visit_ended", timeout_s=IDLE_S + 30)
+        started = await c.wait_for("visit_started", timeout_s=10)
+    assert ended["reason"] == "idle"
+    assert not started["returning"] and started["conversation"] != c.ready["conversation"]
+
+
 async def test_erase_deletes_what_the_visitor_said(
     server: ServerProcess, speech: dict[str, np.ndarray]
 ) -> None:

@@ -54,7 +54,7 @@ async def _turn(server: ServerProcess, audio: np.ndarray, turns: int = 1) -> lis
 async def test_dead_llm_gives_a_spoken_apology_and_recovers(
     tmp_path: Path, model_dir: Path, llm: LocalLlamaServer
 ) -> None:
-    audio = utterances(model_dir, {"q": "What is the capital of France?"})["q"]
+    audio = (await asyncio.to_thread(utterances, model_dir, {"q": "What is the capital of France?"}))["q"]
     section = f"""
 [[llm.backends]]
 name = "remote"

@@ -174,9 +174,13 @@ class VisitRunner:
                 self._task = asyncio.create_task(self._run(visit), name=f"visit-{visit.public}")
 
     def idle_for(self) -> float:
-        """Seconds since the visit's last activity (0 while a reply is under way or nothing was said)."""
+        """Seconds since the visit's last activity; 0 while a reply is under way, and for an anonymous
+        visit where nothing was said yet (ending it would change nothing). A returning user's visit
+        always times out: the next person must not talk inside their conversation."""
         visit = self.visit
-        if visit is None or visit.turns == 0 or self._replying or self._speaking:
+        if visit is None or self._replying or self._speaking:
+            return 0.0
+        if visit.turns == 0 and not visit.returning:
             return 0.0
         return visit.idle_s()
 

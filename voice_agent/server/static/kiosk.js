@@ -206,6 +206,25 @@
     clearTranscript();
     send({ type: "erase" });
   });
+  // A badge or QR reader acting as a keyboard types the id quickly, then Enter: that visitor's own
+  // conversation (a fresh hello; the server hashes the id, and ends the visit after the idle time).
+  let typed = "";
+  let typedAt = 0;
+  document.addEventListener("keydown", (event) => {
+    const now = performance.now();
+    if (now - typedAt > 300) typed = "";
+    typedAt = now;
+    if (event.key === "Enter") {
+      if (typed.length >= 4 && state.ready) {
+        stopAudio();
+        send({ type: "hello", protocol: 1, token: token || undefined, user: typed });
+      }
+      typed = "";
+    } else if (event.key.length === 1) {
+      typed += event.key;
+    }
+  });
+
   $("start-button").addEventListener("click", async () => {
     try {
       await startMicrophone();
