@@ -437,10 +437,13 @@ class SqliteStore:
     @staticmethod
     def _vectors(conn: Any, rids: list[int]) -> dict[int, tuple[float, ...]]:
         out: dict[int, tuple[float, ...]] = {}
-        for rid in rids:
-            row = conn.execute("SELECT embedding FROM records_vec WHERE rid = ?", (rid,)).fetchone()
-            if row is not None:
-                out[rid] = tuple(float(v) for v in np.frombuffer(row[0], dtype=np.float32))
+        for begin in range(0, len(rids), 500):
+            chunk = rids[begin : begin + 500]
+            rows = conn.execute(
+                f"SELECT rid, embedding FROM records_vec WHERE rid IN ({','.join('?' * len(chunk))})", chunk
+            ).fetchall()
+            for rid, blob in rows:
+                out[int(rid)] = tuple(float(v) for v in np.frombuffer(blob, dtype=np.float32))
         return out
 
     async def fingerprint_search(
