@@ -14,6 +14,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -40,13 +41,28 @@ def server(tmp_path_factory: pytest.TempPathFactory, model_dir: Path) -> Iterato
         root,
         port=free_port(),
         server_extra=f'token_env = "{TOKEN_ENV}"\nidle_timeout_s = {IDLE_S}\nmax_frame_bytes = 8192',
+        extra="[privacy]\nretention_days = 1",
     )
+    asyncio.run(_seed(load_config(config, env={}).model_copy(update={"data_dir": root / "data"})))
     proc = ServerProcess(config, root / "data", env={TOKEN_ENV: TOKEN}).start()
     yield proc
     code = proc.stop()
     # uvicorn re-raises SIGTERM after its graceful shutdown (systemd counts that as a clean stop)
     assert code in (0, -15), proc.log_tail()
     assert '"event": "stopped"' in proc.log_text()
+
+
+async def _seed(config: Any) -> None:
+    """Two earlier visits in the store: one three days old (past retention), one from today."""
+    from voice_agent.memory.service import Memory
+
+    memory = await Memory.open(config)
+    try:
+        old = time.time() - 3 * 86400
+        await memory.remember("visit-old", "user", "My locker number is 42.", created_at=old)
+        await memory.remember("visit-today", "user", "My locker number is 17.")
+    finally:
+        await memory.close()
 
 
 @pytest.fixture(scope="module")
@@ -92,6 +108,20 @@ def test_health_metrics_and_an_offline_page(server: ServerProcess) -> None:
         assert not re.search(r"https?://(?!127\.0\.0\.1)", body)
     for element in ("new-conversation", "erase", "status", "transcript", "privacy"):
         assert f'id="{element}"' in page.text
+
+
+async def test_retention_purged_visits_past_the_retention_period(server: ServerProcess) -> None:
+    from voice_agent.memory.service import Memory
+
+    metrics = await asyncio.to_thread(server.metrics)
+    assert metrics['voice_agent_retention_purged_total{kind="records"}'] >= 1  # at start, then hourly
+    config = load_config(server.config, env={}).model_copy(update={"data_dir": server.data_dir})
+    memory = await Memory.open(config)
+    try:
+        assert await memory.list("visit-old") == []
+        assert [r.text for r in await memory.list("visit-today")] != []
+    finally:
+        await memory.close()
 
 
 # -- the token ------------------------------------------------------------------------------------------
