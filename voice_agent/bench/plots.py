@@ -34,7 +34,7 @@ def plot_memory(report: dict[str, Any], out: str | Path) -> Path:
     left.set_title(
         f"Evidence recall within {report['budget_tokens']} tokens ({report['questions']} questions)"
     )
-    left.legend(fontsize=8, loc="lower right")
+    left.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.1), ncols=min(4, len(systems)))
     metrics = [("retrieve_ms", "p50"), ("retrieve_ms", "p95"), ("write_ms", "p50"), ("write_ms", "p95")]
     for i, name in enumerate(systems):
         values = [report["systems"][name][m][p] for m, p in metrics]
