@@ -43,6 +43,7 @@ CANARIES = (
 )  # fmt: skip
 MAX_CLIENTS = len(CANARIES)
 MAX_DURATION_S = 900.0
+WARMUP_S = 60.0
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
@@ -131,12 +132,14 @@ async def server_metrics(base: str) -> dict[str, float]:
         return parse_text((await http.get(base + "/metrics")).text)
 
 
-async def sample_memory(base: str, out: list[float], stop: asyncio.Event) -> None:
+async def sample_memory(base: str, out: list[tuple[float, float]], stop: asyncio.Event) -> None:
+    """(seconds since start, resident MB) every 5 s."""
+    started = time.monotonic()
     while not stop.is_set():
         try:
             rss = (await server_metrics(base)).get("process_resident_memory_bytes")
             if rss:
-                out.append(rss / 2**20)
+                out.append((round(time.monotonic() - started, 1), rss / 2**20))
         except Exception:  # the server is busy; skip one sample
             pass
         with contextlib.suppress(TimeoutError):
@@ -147,9 +150,12 @@ def percentile(values: list[float], q: float) -> float | None:
     return round(float(np.percentile(values, q)), 1) if values else None
 
 
-def summarize(reports: list[ClientReport], rss: list[float], wall_s: float, before: dict[str, float],
-              after: dict[str, float]) -> dict[str, Any]:  # fmt: skip
+def summarize(reports: list[ClientReport], series: list[tuple[float, float]], wall_s: float,
+              before: dict[str, float], after: dict[str, float]) -> dict[str, Any]:  # fmt: skip
     turns = [t for r in reports for t in r.turns if not t["timed_out"]]
+    rss = [mb for _, mb in series]
+    # after the first minute every lazily loaded model part is in memory: growth from there is the leak
+    warm = next((mb for t, mb in series if t >= WARMUP_S), None)
     client_v2v = [t["client_v2v_ms"] for t in turns if t["client_v2v_ms"] is not None]
     server_v2v = [t["server_v2v_ms"] for t in turns if t["server_v2v_ms"] is not None]
     outcomes: dict[str, int] = {}
@@ -176,7 +182,10 @@ def summarize(reports: list[ClientReport], rss: list[float], wall_s: float, befo
             "end": round(rss[-1], 1) if rss else None,
             "max": round(max(rss), 1) if rss else None,
             "growth": round(rss[-1] - rss[0], 1) if rss else None,
+            f"after_{WARMUP_S:.0f}s": round(warm, 1) if warm is not None else None,
+            "growth_after_warmup": round(rss[-1] - warm, 1) if warm is not None else None,
         },
+        "rss_series_mb": [[t, round(mb, 1)] for t, mb in series],
         "cross_talk": [f"client {r.index}: {c}" for r in reports for c in r.cross_talk],
         "own_canary_recalled": sum(r.own_canary_heard for r in reports),
         "asks": sum(1 for t in turns if t["kind"] == "ask"),
@@ -190,7 +199,7 @@ async def load_test(
     base = f"http://{parts.netloc}"
     audio = await speech_for(clients)
     before = await server_metrics(base)
-    rss: list[float] = []
+    rss: list[tuple[float, float]] = []
     stop = asyncio.Event()
     sampler = asyncio.create_task(sample_memory(base, rss, stop))
     started = time.monotonic()
@@ -203,7 +212,7 @@ async def load_test(
     await sampler
     after = await server_metrics(base)
     if after.get("process_resident_memory_bytes"):
-        rss.append(after["process_resident_memory_bytes"] / 2**20)
+        rss.append((round(wall, 1), after["process_resident_memory_bytes"] / 2**20))
     summary = summarize(list(reports), rss, wall, before, after)
     summary["per_client"] = [asdict(r) for r in reports]
     return summary
@@ -268,7 +277,7 @@ def main(argv: list[str] | None = None) -> int:
             proc.wait(60)
     if args.json:
         Path(args.json).write_text(json.dumps(report, indent=2), encoding="utf-8")
-    brief = {k: v for k, v in report.items() if k != "per_client"}
+    brief = {k: v for k, v in report.items() if k not in ("per_client", "rss_series_mb")}
     print(json.dumps(brief, indent=2))
     failed = report["cross_talk"] or report["unexpected_closes"] or report["turns_completed"] == 0
     return 1 if failed else 0
