@@ -30,7 +30,16 @@ def test_unprompted_statements_are_classified(text: str, kind: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["What's the weather like?", "Tell me a joke.", "今天天气怎么样？", "ok", "   "]
+    "text",
+    [
+        "What's the weather like?",
+        "Tell me a joke.",
+        "今天天气怎么样？",
+        "ok",
+        "   ",
+        "He was not an ill-disposed young man.",
+        "It is not that simple.",
+    ],
 )
 def test_small_talk_yields_nothing(text: str) -> None:
     result = extract(text)

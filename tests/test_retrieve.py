@@ -55,7 +55,10 @@ def test_token_budget_from_latency() -> None:
     assert token_budget(1000, 1200, 1.5, 500) == 0  # already late: nothing
     assert token_budget(1000, 0, 0.2, 500) == 200
     assert budget_for_turn(MemoryConfig(), 900) == 150  # seed rate 150 tokens / 100 ms
-    assert budget_for_turn(MemoryConfig(), 900, tokens_per_ms=0.5) == 50
+    assert budget_for_turn(MemoryConfig(), 900, tokens_per_ms=0.5) == 64  # the floor
+    assert budget_for_turn(MemoryConfig(), 500, tokens_per_ms=0.5) == 250
+    assert budget_for_turn(MemoryConfig(budget_floor_tokens=0), 1200) == 0  # no floor: nothing
+    assert budget_for_turn(MemoryConfig(budget_floor_tokens=900), 1200) == 500  # floor within the cap
     with pytest.raises(ValueError):
         token_budget(1000, -1, 1.5, 500)
     with pytest.raises(ValueError):

@@ -23,9 +23,10 @@ from _speech_support import ScriptedMicrophone, ScriptedResponder, silence, spea
 
 from voice_agent.audio.files import FileSource, WavFileSink, read_audio, write_wav
 from voice_agent.config import Config, load_config
+from voice_agent.conversation.guard import NOTICES, Released
 from voice_agent.metrics.latency import STAGES, format_summary, stage_latencies
-from voice_agent.metrics.trace import TraceWriter, read_traces
-from voice_agent.session import LOOPBACK_NOTICE, TurnResult, VoiceSession, spoken_text
+from voice_agent.metrics.trace import TraceWriter, TurnTrace, read_traces
+from voice_agent.session import TurnResult, VoiceSession, spoken_text
 from voice_agent.speech import SpeechStack
 
 pytestmark = pytest.mark.slow
@@ -159,15 +160,20 @@ async def test_loopback_flagged_sentences_are_replaced_by_a_notice(
     responder = ScriptedResponder("I will remind you. Her number is secret one. Also secret two. Bye now.")
     checked: list[str] = []
 
-    async def loopback(conversation_id: str, sentence: str) -> bool:
-        checked.append(sentence)
-        return "secret" in sentence
+    class KeywordGuard:
+        """Stands in for the memory loopback check: flags sentences holding a planted word."""
+
+        async def release(self, conversation_id: str, text: str, index: int, trace: TurnTrace) -> Released:
+            checked.append(text)
+            with trace.span("loopback", index=index):
+                flagged = "secret" in text
+            return Released(NOTICES["en"] if flagged else text, index, flagged)
 
     sink = WavFileSink(tmp_path / "out.wav")
-    results = await _session(config, stack, responder, loopback=loopback).run(FileSource(wav), sink)
+    results = await _session(config, stack, responder, guard=KeywordGuard()).run(FileSource(wav), sink)
     await sink.close()
     assert checked == ["I will remind you.", "Her number is secret one.", "Also secret two.", "Bye now."]
-    assert results[0].spoken_text == f"I will remind you. {LOOPBACK_NOTICE} Bye now."
+    assert results[0].spoken_text == f"I will remind you. {NOTICES['en']} Bye now."
     assert results[0].flagged_sentences == 2
     assert responder.commits[0][2] == results[0].spoken_text
     assert any(s.name == "loopback" for s in results[0].trace.spans)

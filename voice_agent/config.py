@@ -110,6 +110,9 @@ class MemoryConfig(_Section):
     weaviate_api_key_env: str | None = None
     first_audio_budget_ms: float = Field(default=1000.0, gt=0)
     budget_cap_tokens: int = Field(default=500, ge=0)
+    # Even when upstream stages spent the whole first-audio budget, the most relevant memories still go
+    # in: a reply that ignores what the person said is worse than one that starts a little later.
+    budget_floor_tokens: int = Field(default=64, ge=0)
     seed_prompt_rate_tokens_per_ms: float = Field(default=1.5, gt=0)
     relevance_threshold: float = Field(default=0.0, ge=0, le=1)
     loopback_threshold: float = Field(default=0.82, gt=0, le=1)

@@ -82,18 +82,16 @@ def render_pinned(records: Sequence[MemoryRecord]) -> str:
 
 
 def render_retrieved(records: Sequence[MemoryRecord]) -> str:
-    lines = []
-    for record in records:
-        date = dt.datetime.fromtimestamp(record.created_at, tz=dt.UTC).strftime("%Y-%m-%d")
-        speaker = "user" if record.role == "user" else record.role
-        marker = " (superseded)" if record.status != "active" else ""
-        lines.append(f'- [{date}, {speaker}{marker}] "{_quote(record.text)}"')
-    return "\n".join(lines)
+    """Grouped by speaker, in relevance order: the compact form the retrieval budget was counted in
+    (``memory.retrieve.render_recalled``), quoted so that memory text cannot act as markup."""
+    from voice_agent.memory.retrieve import render_recalled
+
+    return _quote(render_recalled(records))
 
 
 def _quote(text: str) -> str:
     # Memory text is data: it must not be able to close the delimiter or open a new one.
-    return text.replace("</memory>", "</ memory>").replace("<memory>", "< memory>").replace('"', "'")
+    return text.replace("</memory>", "</ memory>").replace("<memory>", "< memory>")
 
 
 class PromptBuilder:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +23,7 @@ from voice_agent.audio.base import AudioSink, AudioSource, PlaybackReport
 from voice_agent.clock import Clock, MonotonicClock
 from voice_agent.config import Config
 from voice_agent.conversation.base import Responder
+from voice_agent.conversation.guard import SentenceGuard
 from voice_agent.errors import VoiceAgentError
 from voice_agent.frames import Sentence
 from voice_agent.metrics.latency import format_summary
@@ -34,9 +35,7 @@ from voice_agent.vad.endpointer import SpeechStarted
 
 log = logging.getLogger(__name__)
 
-LOOPBACK_NOTICE = "I'm not sure that information is accurate."
 ERROR_NOTICE = "Sorry, I can't answer that right now."
-LoopbackCheck = Callable[[str, str], Awaitable[bool]]  # (conversation_id, sentence) -> flagged
 
 
 @dataclass
@@ -81,7 +80,7 @@ class VoiceSession:
         conversation_id: str,
         speech: SpeechStack,
         clock: Clock | None = None,
-        loopback: LoopbackCheck | None = None,
+        guard: SentenceGuard | None = None,
         trace_writer: TraceWriter | None = None,
         on_turn: Callable[[TurnResult], None] | None = None,
         on_event: Callable[[TurnEvent], None] | None = None,
@@ -93,7 +92,7 @@ class VoiceSession:
         self.conversation_id = conversation_id
         self.speech = speech
         self.clock = clock or MonotonicClock()
-        self.loopback = loopback
+        self.guard = guard
         self.trace_writer = trace_writer
         self.on_turn = on_turn
         self.on_event = on_event
@@ -244,15 +243,14 @@ class VoiceSession:
         if sentence.index == 0:
             reply.trace.mark("first_sentence", at_ns=sentence.t_ns, words=count_words(sentence.text))
         text = sentence.text
-        if self.loopback is not None:
-            with reply.trace.span("loopback", index=sentence.index) as attrs:
-                flagged = await self.loopback(self.conversation_id, text)
-                attrs["flagged"] = flagged
-            if flagged:
+        if self.guard is not None:  # loopback check and owner hints, shared with the text chat
+            released = await self.guard.release(self.conversation_id, text, sentence.index, reply.trace)
+            if released.flagged:
                 reply.flagged += 1
                 if reply.notice_given:
                     return
-                text, reply.notice_given = LOOPBACK_NOTICE, True
+                reply.notice_given = True
+            text = released.text
         queue.put_nowait(Sentence(text, sentence.index, self.clock.now_ns()))
 
     async def _say(self, reply: _Reply, sentence: Sentence) -> None:

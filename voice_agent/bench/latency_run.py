@@ -44,9 +44,6 @@ async def _play(
     from voice_agent.audio.files import ASR_RATE_HZ, FileSource
     from voice_agent.session import VoiceSession
 
-    async def loopback(conversation: str, sentence: str) -> bool:
-        return bool((await assistant.memory.loopback(conversation, sentence)).flagged)
-
     lead = np.zeros(int(LEAD_IN_S * ASR_RATE_HZ), dtype=np.float32)
     source = FileSource(
         samples=np.concatenate([lead, samples]).astype(np.float32),
@@ -59,7 +56,7 @@ async def _play(
         responder=assistant.engine,
         conversation_id=conversation_id,
         speech=stack,
-        loopback=loopback,
+        guard=assistant.guard,
         trace_writer=writer,
     )
     try:

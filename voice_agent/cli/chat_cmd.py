@@ -37,6 +37,7 @@ async def _run(config: object, args: argparse.Namespace) -> int:
             else:
                 print(reply.text)
             return 0
+        await assistant.engine.prefill(args.conversation)
         print(
             f"conversation {args.conversation!r}: type a message; "
             "/pinned lists what is remembered, /quit ends"

@@ -90,6 +90,15 @@ async def _open(args: argparse.Namespace) -> Any:
     return await Memory.open(config_from_args(args))
 
 
+async def _turn_log(args: argparse.Namespace) -> Any:
+    """The conversation turn log in the same data directory (forget/purge clear it too)."""
+    from voice_agent.conversation.turns import TurnLog
+
+    log = TurnLog(config_from_args(args).store_path())
+    await log.open()
+    return log
+
+
 def _records_out(records: list[Any]) -> list[dict[str, Any]]:
     return [r.to_json() for r in records]
 
@@ -169,6 +178,11 @@ def _forget(args: argparse.Namespace) -> int:
         try:
             if args.all:
                 removed = await memory.forget(args.conversation)
+                turns = await _turn_log(args)
+                try:
+                    await turns.forget(args.conversation)
+                finally:
+                    await turns.close()
             elif args.query is not None:
                 removed = await memory.forget(args.conversation, query=args.query)
             else:
@@ -290,6 +304,11 @@ def _purge(args: argparse.Namespace) -> int:
         memory = await _open(args)
         try:
             removed = await memory.purge_older_than(days)
+            turns = await _turn_log(args)
+            try:
+                await turns.purge_older_than(days)
+            finally:
+                await turns.close()
         finally:
             await memory.close()
         print_json({"removed": removed, "older_than_days": days}) if args.json else print(

@@ -79,12 +79,15 @@ class ConversationEngine:
         await self._await_pending(conversation_id)
         with trace.span("scrub"):
             scrubbed = await self.memory.scrub(conversation_id, text)
+        # Pinned items are read before this turn's write lands, so the prompt prefix (system + pinned)
+        # stays identical to the previous turn's and the LLM reuses its cache; the turn itself is in
+        # the user message anyway.
+        pinned = await self.memory.pinned(conversation_id)
         self._spawn_write(conversation_id, scrubbed, trace.turn_id)
 
         budget = self._budget(trace)
         with trace.span("retrieve", budget_tokens=budget) as span:
-            pinned, recalled, window = await asyncio.gather(
-                self.memory.pinned(conversation_id),
+            recalled, window = await asyncio.gather(
                 self.memory.recall(conversation_id, scrubbed, budget_tokens=budget),
                 self.turns.window(conversation_id),
             )
@@ -118,7 +121,7 @@ class ConversationEngine:
             # Every backend failed (or the one answering died mid-reply): say so instead of going silent.
             trace.mark("llm.error", error=str(err), after_text=not first)
             log.warning("LLM failed for conversation %s: %s", conversation_id, err)
-            yield (" " if not first else "") + _apology(scrubbed)
+            yield _apology(scrubbed, cut_off=not first)
         stats = self.llm.last_stats
         if stats is not None:
             self.last.llm_stats = stats.to_json()
@@ -144,6 +147,23 @@ class ConversationEngine:
         await self._condense_if_needed(conversation_id)
 
     # -- lifecycle ---------------------------------------------------------------------------------
+    async def prefill(self, conversation_id: str) -> float | None:
+        """Have the LLM read the stable prompt prefix (system, pinned, recent window) before the first
+        turn, so that turn pays only for its new tokens. Returns the time it took (ms), or None when the
+        LLM could not be reached (the turn itself will then fall back or apologise)."""
+        pinned, window = await asyncio.gather(
+            self.memory.pinned(conversation_id), self.turns.window(conversation_id)
+        )
+        prompt = self.builder.build(".", pinned=pinned, recent=_as_turns(window))
+        start = self.clock.now_ns()
+        try:
+            async for _ in self.llm.stream(prompt.messages, max_tokens=1, temperature=0.0):
+                pass
+        except BackendError as err:
+            log.warning("prefill failed: %s", err)
+            return None
+        return (self.clock.now_ns() - start) / 1e6
+
     async def drain(self) -> None:
         """Wait for every memory write in flight (shutdown: writes are never dropped)."""
         tasks = [t for group in self._pending.values() for t in group]
@@ -246,8 +266,11 @@ class ConversationEngine:
         await self.turns.advance_window(conversation_id, leaving[-1].seq + 1)
 
 
-def _apology(user_text: str) -> str:
-    if detect_language(user_text) == "zh":
+def _apology(user_text: str, *, cut_off: bool) -> str:
+    chinese = detect_language(user_text) == "zh"
+    if cut_off:  # part of the answer was already said
+        return "……抱歉，我的回答中断了。" if chinese else "… sorry, I lost my train of thought there."
+    if chinese:
         return "抱歉，我现在连不上语言模型，请稍后再试。"
     return "Sorry, I can't reach my language model right now. Please try again in a moment."
 

@@ -58,7 +58,7 @@ _SWITCH_PATTERNS = (
     ),
     # "use PostgreSQL, not MySQL" / "PostgreSQL instead of MySQL" / "PostgreSQL rather than MySQL"
     re.compile(
-        r"(?P<new>[\w.+#-]{2,40})\s*,?\s+(?:not|instead of|rather than)\s+(?P<old>[\w .+#-]{1,40}?)(?=[.,;!?]|$)",
+        r"(?P<new>[\w.+#-]{2,40})(?:\s*,\s*not|\s+instead of|\s+rather than)\s+(?P<old>[\w .+#-]{1,40}?)(?=[.,;!?]|$)",
         _I,
     ),
     # "no longer X" has no replacement; handled by _NO_LONGER

@@ -40,6 +40,12 @@ class Released:
     flagged: bool = False
 
 
+class SentenceGuard(Protocol):
+    """What the speech loop needs: one sentence in, the text that may be spoken out."""
+
+    async def release(self, conversation_id: str, text: str, index: int, trace: TurnTrace) -> Released: ...
+
+
 class ReplyGuard:
     def __init__(self, memory: GuardMemory, splitter_factory: Callable[[], SplitterLike]) -> None:
         self.memory = memory
@@ -48,22 +54,19 @@ class ReplyGuard:
     async def sentences(
         self, conversation_id: str, deltas: AsyncIterator[str], trace: TurnTrace
     ) -> AsyncIterator[Released]:
+        """The reply as released sentences; a run of flagged sentences gives one notice."""
         splitter = self.splitter_factory()
         index = 0
         last_flagged = False
-        async for delta in deltas:
-            for piece in splitter.push(delta):
+        async for pieces in _pieces(splitter, deltas):
+            for piece in pieces:
+                if piece.index == 0:
+                    trace.mark("first_sentence", at_ns=piece.t_ns or None)
                 released = await self.release(conversation_id, piece.text, index, trace)
-                if not (released.flagged and last_flagged):  # one notice for a run of flagged sentences
+                if not (released.flagged and last_flagged):
                     yield released
                     index += 1
                 last_flagged = released.flagged
-        for piece in splitter.flush():
-            released = await self.release(conversation_id, piece.text, index, trace)
-            if not (released.flagged and last_flagged):
-                yield released
-                index += 1
-            last_flagged = released.flagged
 
     async def release(self, conversation_id: str, text: str, index: int, trace: TurnTrace) -> Released:
         with trace.span("loopback", index=index) as span:
@@ -73,7 +76,10 @@ class ReplyGuard:
             trace.mark("loopback.flagged", index=index, similarity=round(float(verdict.similarity), 4))
             language = "zh" if detect_language(text) == "zh" else "en"
             return Released(NOTICES[language], index, flagged=True)
-        shown = await self.memory.render_for_owner(conversation_id, text)
-        if index == 0:
-            trace.mark("first_sentence", chars=len(shown))
-        return Released(shown, index)
+        return Released(await self.memory.render_for_owner(conversation_id, text), index)
+
+
+async def _pieces(splitter: SplitterLike, deltas: AsyncIterator[str]) -> AsyncIterator[list[Sentence]]:
+    async for delta in deltas:
+        yield splitter.push(delta)
+    yield splitter.flush()

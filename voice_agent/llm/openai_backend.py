@@ -279,7 +279,8 @@ class OpenAIChatStream:
 
 
 class _WaitBudget:
-    """Counts the time spent waiting for the server against the first-token and request timeouts."""
+    """The first token must come within the first-token timeout; after it, each further chunk within the
+    request timeout (an idle limit: a slow but steady reply on a busy CPU is not cut off)."""
 
     def __init__(self, first_token_s: float, total_s: float) -> None:
         self.first_token_s = first_token_s
@@ -288,7 +289,7 @@ class _WaitBudget:
         self.expired_reason = ""
 
     async def run(self, awaitable: Awaitable[_T], *, first: bool) -> _T:
-        limit = (self.first_token_s if first else self.total_s) - self.waited_s
+        limit = self.first_token_s - self.waited_s if first else self.total_s
         started = time.monotonic()
         try:
             if limit <= 0:
@@ -301,7 +302,7 @@ class _WaitBudget:
             if first:
                 self.expired_reason = f"no first token within {self.first_token_s:g} s"
             else:
-                self.expired_reason = f"reply not finished within {self.total_s:g} s"
+                self.expired_reason = f"reply stalled: no token for {self.total_s:g} s"
             raise
         finally:
             self.waited_s += time.monotonic() - started

@@ -28,6 +28,7 @@ def token_budget(first_audio_budget_ms: float, spent_ms: float, tokens_per_ms: f
 
 def budget_for_turn(memory: MemoryConfig, spent_ms: float, tokens_per_ms: float | None = None) -> int:
     """The budget of one turn from config: its first-audio budget and cap, and the measured rate (the
-    configured seed rate until one is measured)."""
+    configured seed rate until one is measured), never below the configured floor."""
     rate = memory.seed_prompt_rate_tokens_per_ms if tokens_per_ms is None else tokens_per_ms
-    return token_budget(memory.first_audio_budget_ms, spent_ms, rate, memory.budget_cap_tokens)
+    budget = token_budget(memory.first_audio_budget_ms, spent_ms, rate, memory.budget_cap_tokens)
+    return max(budget, min(memory.budget_floor_tokens, memory.budget_cap_tokens))
