@@ -71,7 +71,7 @@ class KioskClient:
         )
         self.engine = runtime.new_engine()
         limiter = TurnLimiter(config.server.turns_per_minute, runtime.clock)
-        responder = KioskResponder(self.engine, runtime.assistant.guard, limiter, on_limited=self._on_limited)
+        responder = KioskResponder(self.engine, limiter, on_limited=self._on_limited)
         self.visits = VisitRunner(
             runtime, self.outbox, self.source, self.sink, speech, responder, self.engine
         )

@@ -32,7 +32,7 @@ async def run_local_audio(runtime: Runtime) -> None:
     await sink.start()
     engine = runtime.new_engine()
     limiter = TurnLimiter(runtime.config.server.turns_per_minute, runtime.clock)
-    responder = KioskResponder(engine, runtime.assistant.guard, limiter)
+    responder = KioskResponder(engine, limiter)
     speech = runtime.client_speech()
     runner = VisitRunner(runtime, DiscardingOutbox(), source, sink, speech, responder, engine)
     try:

@@ -1,5 +1,5 @@
-"""One client's ``Responder``: the per-client turn limit, then the conversation engine's reply released
-through the reply guard (loopback check, the owner's PII as safe hints) sentence by sentence."""
+"""One client's ``Responder``: the per-client turn limit in front of the conversation engine. (The voice
+session releases the reply sentence by sentence through the reply guard: loopback check, owner hints.)"""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from typing import Any, cast
 
 from voice_agent.clock import Clock
 from voice_agent.conversation.engine import ConversationEngine
-from voice_agent.conversation.guard import ReplyGuard
 from voice_agent.metrics.trace import TurnTrace
 
 RATE_LIMIT_NOTICE = "You're going a little fast for me. Please wait a moment, then ask again."
@@ -40,13 +39,11 @@ class KioskResponder:
     def __init__(
         self,
         engine: ConversationEngine,
-        guard: ReplyGuard,
         limiter: TurnLimiter,
         *,
         on_limited: Callable[[], None] | None = None,
     ) -> None:
         self.engine = engine
-        self.guard = guard
         self.limiter = limiter
         self.on_limited = on_limited
         self._limited: set[str] = set()
@@ -59,12 +56,10 @@ class KioskResponder:
                 self.on_limited()
             yield RATE_LIMIT_NOTICE
             return
-        async with (
-            contextlib.aclosing(_gen(self.engine.respond(conversation_id, user_text, trace))) as deltas,
-            contextlib.aclosing(_gen(self.guard.sentences(conversation_id, deltas, trace))) as released,
-        ):
-            async for piece in released:
-                yield piece.text + " "
+        reply = _gen(self.engine.respond(conversation_id, user_text, trace))
+        async with contextlib.aclosing(reply) as deltas:
+            async for delta in deltas:
+                yield delta
 
     async def commit(self, conversation_id: str, user_text: str, spoken_reply: str, trace: TurnTrace) -> None:
         if trace.turn_id in self._limited:  # the turn was refused: nothing of it is kept
@@ -74,5 +69,5 @@ class KioskResponder:
 
 
 def _gen(stream: AsyncIterator[Any]) -> AsyncGenerator[Any, None]:
-    """Both are async generators: closed at once on barge-in, which stops the LLM stream."""
+    """The engine's reply is an async generator: closed at once on barge-in, which stops the LLM stream."""
     return cast(AsyncGenerator[Any, None], stream)

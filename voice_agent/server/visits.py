@@ -154,6 +154,7 @@ class VisitRunner:
             conversation_id=visit.conversation_id,
             speech=self.speech,
             clock=self.rt.clock,
+            guard=self.rt.assistant.guard,
             trace_writer=self.rt.assistant.traces,
             on_turn=lambda result: self._on_turn(visit, result),
             on_event=lambda event: self._on_event(visit, event),
