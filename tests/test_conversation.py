@@ -49,24 +49,26 @@ UNRELATED = [
 ]
 
 
-def _config(tmp_path: Path, extra: str = "", port: int | None = None) -> Config:
-    path = tmp_path / "test.toml"
-    path.write_text(
-        f"""
+SMOLLM2_LOCAL = """
 [[llm.backends]]
 name = "local"
 kind = "local"
 model = "smollm2-135m"
 timeout_s = 30
+"""
 
-{extra}
 
+def _config_file(tmp_path: Path, *, backends: str = SMOLLM2_LOCAL, name: str = "test.toml") -> Path:
+    """A config over the defaults: the given LLM backends (SmolLM2 on a free port by default)."""
+    path = tmp_path / name
+    path.write_text(
+        f"""{backends}
 [llm]
 max_tokens = 12
 temperature = 0.0
 
 [llm.local]
-port = {port or free_port()}
+port = {free_port()}
 n_ctx = 2048
 model = "smollm2-135m"
 
@@ -75,7 +77,11 @@ context_window = 2048
 """,
         encoding="utf-8",
     )
-    return load_config(path, data_dir=tmp_path / "data", env={})
+    return path
+
+
+def _config(tmp_path: Path) -> Config:
+    return load_config(_config_file(tmp_path), data_dir=tmp_path / "data", env={})
 
 
 async def _script(assistant: Assistant, conversation: str, turns: list[str]) -> None:
@@ -146,25 +152,7 @@ model = "gpt-test"
 timeout_s = 3
 max_retries = 0
 """
-    path = tmp_path / "fallback.toml"
-    local_port = free_port()
-    path.write_text(
-        extra_first
-        + f"""
-[[llm.backends]]
-name = "local"
-kind = "local"
-model = "smollm2-135m"
-
-[llm]
-max_tokens = 12
-
-[llm.local]
-port = {local_port}
-n_ctx = 2048
-""",
-        encoding="utf-8",
-    )
+    path = _config_file(tmp_path, backends=extra_first + SMOLLM2_LOCAL, name="fallback.toml")
     config = load_config(path, data_dir=tmp_path / "data", env={})
     async with await Assistant.open(config) as assistant:
         reply = await assistant.chat_turn("c", "Say hello.")
@@ -172,8 +160,7 @@ n_ctx = 2048
         assert "remote" in reply.result.llm_stats["fallbacks"]
         assert reply.text and "can't reach" not in reply.text
 
-    only_dead = tmp_path / "dead.toml"
-    only_dead.write_text(extra_first, encoding="utf-8")
+    only_dead = _config_file(tmp_path, backends=extra_first, name="dead.toml")
     config = load_config(only_dead, data_dir=tmp_path / "data2", env={})
     async with await Assistant.open(config) as assistant:
         reply = await assistant.chat_turn("c", "Say hello.")
@@ -217,23 +204,7 @@ async def test_the_loopback_guard_replaces_another_persons_fact(tmp_path: Path, 
 
 
 def test_a_restarted_process_continues_the_conversation(tmp_path: Path, model_dir: Path) -> None:
-    config_path = tmp_path / "cfg.toml"
-    config_path.write_text(
-        f"""
-[[llm.backends]]
-name = "local"
-kind = "local"
-model = "smollm2-135m"
-
-[llm]
-max_tokens = 12
-
-[llm.local]
-port = {free_port()}
-n_ctx = 2048
-""",
-        encoding="utf-8",
-    )
+    config_path = _config_file(tmp_path)
     env = {k: v for k, v in os.environ.items() if not k.startswith("VOICE_AGENT_")}
     base = [sys.executable, "-m", "voice_agent.cli", "chat", "--config", str(config_path)]
     base += ["--data-dir", str(tmp_path / "data"), "--conversation", "alice"]
