@@ -30,7 +30,7 @@ from voice_agent.audio.resample import int16_to_float32, resample
 from voice_agent.config import Config, load_config
 from voice_agent.speech import SpeechStack
 from voice_agent.tts.espeak import EspeakSynthesizer
-from voice_agent.turns import TurnDetector, UserTurn
+from voice_agent.turn_detection import TurnDetector, UserTurn
 
 LIBRIVOX = Path("/usr/share/pocketsphinx/test/data/librivox")
 QUESTIONS = [

@@ -150,7 +150,7 @@ def recognizer(model_dir: Path) -> WhisperRecognizer:
 
 
 async def _turn_events(audio: np.ndarray, vad: SileroVad, recognizer: WhisperRecognizer) -> list[object]:
-    from voice_agent.turns import TurnDetector, UserTurn
+    from voice_agent.turn_detection import TurnDetector, UserTurn
 
     detector = TurnDetector(Config(), vad=vad, recognizer=recognizer)
     events: list[object] = []
@@ -175,7 +175,7 @@ async def _turn_events(audio: np.ndarray, vad: SileroVad, recognizer: WhisperRec
 async def test_silence_noise_and_coughs_make_no_turn(
     make: object, vad: SileroVad, recognizer: WhisperRecognizer
 ) -> None:
-    from voice_agent.turns import UserTurn
+    from voice_agent.turn_detection import UserTurn
 
     assert callable(make)
     events = await _turn_events(make(), vad, recognizer)
@@ -186,7 +186,7 @@ async def test_silence_noise_and_coughs_make_no_turn(
 async def test_speech_after_silence_is_one_turn_with_its_first_word(
     vad: SileroVad, recognizer: WhisperRecognizer
 ) -> None:
-    from voice_agent.turns import UserTurn
+    from voice_agent.turn_detection import UserTurn
 
     clip, reference = librivox_clips()[4]
     audio = np.concatenate([silence(1.5), read_audio(clip), silence(1.5)])

@@ -30,7 +30,7 @@ from voice_agent.metrics.latency import format_summary
 from voice_agent.metrics.trace import Span, TraceWriter, TurnTrace
 from voice_agent.speech import SpeechStack
 from voice_agent.text.sentences import SentenceSplitter, count_words
-from voice_agent.turns import NoTurn, TurnDetector, TurnEvent, UserTurn
+from voice_agent.turn_detection import NoTurn, TurnDetector, TurnEvent, UserTurn
 from voice_agent.vad.endpointer import SpeechStarted
 
 log = logging.getLogger(__name__)

@@ -21,7 +21,7 @@ from voice_agent.server.runtime import Runtime
 from voice_agent.server.visitors import EndReason, Visit
 from voice_agent.session import TurnResult, VoiceSession
 from voice_agent.speech import SpeechStack
-from voice_agent.turns import NoTurn, PartialTranscript, TurnEvent, UserTurn
+from voice_agent.turn_detection import NoTurn, PartialTranscript, TurnEvent, UserTurn
 from voice_agent.vad.endpointer import SpeechStarted
 
 log = logging.getLogger(__name__)
