@@ -14,7 +14,7 @@ from voice_agent.memory.language import PLACEHOLDER_RE, detect_language, estimat
 
 pytestmark = pytest.mark.slow
 
-LOCOMO = Path("/work/shared/data/locomo-dev.json")
+LOCOMO = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "locomo-dev.json"
 PARTIAL_PLACEHOLDER = re.compile(r"\[[A-Z_]+:[0-9a-f]*(?![0-9a-f]*\])")
 
 

@@ -22,7 +22,7 @@ from voice_agent.memory.scrub import (
 
 KEY = bytes(range(32))
 OTHER_KEY = bytes(range(1, 33))
-LOCOMO = Path("/work/shared/data/locomo-dev.json")
+LOCOMO = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "locomo-dev.json"
 
 
 @pytest.fixture(scope="module")
