@@ -2,8 +2,9 @@
 
 ``LocalLlamaServer`` runs this file's source with ``python -c`` (so it works from any install layout).
 
-1. The server dies with voice-agent: Linux sends it SIGTERM when its parent dies (PR_SET_PDEATHSIG), so
-   a crashed or killed voice-agent never leaves a server holding the port and the memory.
+1. The server dies with voice-agent: Linux sends it SIGKILL when its parent dies (PR_SET_PDEATHSIG), so
+   a crashed or killed voice-agent never leaves a server holding the port and the memory (SIGTERM let
+   uvicorn wait for a reply still streaming to the dead parent).
 2. A lean RAM prompt cache (``--cache``): llama-cpp-python 0.3.x stores, with every cached prompt state,
    a copy of its whole logits buffer (n_batch x n_vocab floats: 311 MB for Qwen2.5, 100 MB for SmolLM2)
    that the cache's size limit does not count, and copies it back on every restore. A restored state is
@@ -27,7 +28,7 @@ def die_with_parent() -> None:
     import ctypes
 
     pr_set_pdeathsig = 1
-    ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
+    ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGKILL)
     expected = os.environ.get("VOICE_AGENT_PARENT_PID")
     if expected and os.getppid() != int(expected):  # the parent died before prctl took effect
         sys.exit(70)
