@@ -54,6 +54,8 @@ class BuiltPrompt:
     total_tokens: int
     context_window: int
     warnings: list[str] = field(default_factory=list)
+    pinned: list[MemoryRecord] = field(default_factory=list)  # the records that made it into the prompt
+    retrieved: list[MemoryRecord] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -147,7 +149,7 @@ class PromptBuilder:
         warnings = []
         if total > 0.8 * cfg.context_window:
             warnings.append(f"prompt uses {total} of {cfg.context_window} context tokens (>80%)")
-        return BuiltPrompt(messages, layers, total, cfg.context_window, warnings)
+        return BuiltPrompt(messages, layers, total, cfg.context_window, warnings, pinned_kept, retrieved_kept)
 
     def _tokens(self, text: str) -> int:
         return self.count(text) + MESSAGE_OVERHEAD_TOKENS if text else 0

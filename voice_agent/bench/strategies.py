@@ -144,10 +144,9 @@ def _with_speaker(record: MemoryRecord) -> MemoryRecord:
     return record.with_(text=f"{record.speaker}: {record.text}") if record.speaker else record
 
 
-def _kept_sources(prompt: BuiltPrompt, records: Sequence[MemoryRecord]) -> set[str]:
-    """Sources of the records whose rendered line made it into the prompt (the builder may drop some)."""
-    final = prompt.messages[-1]["content"]
-    return {r.source for r in records if render_retrieved([r]) in final}
+def _kept_sources(prompt: BuiltPrompt) -> set[str]:
+    """Sources of the records that made it into the prompt (the builder may drop some)."""
+    return {r.source for r in (*prompt.pinned, *prompt.retrieved)}
 
 
 class StrategyBench:
@@ -221,7 +220,7 @@ class StrategyBench:
         records, text, builder, budget = await self.select(name, sample, question)
         retrieve_ms = (time.perf_counter() - t0) * 1e3
         prompt = builder.build(text, pinned=(), retrieved=records, now=now)
-        kept = _kept_sources(prompt, records)
+        kept = _kept_sources(prompt)
         recall = sum(1 for d in question.evidence if d in kept) / len(question.evidence)
         answer, error = "", None
         stream = self.router.stream(

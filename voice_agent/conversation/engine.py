@@ -104,7 +104,7 @@ class ConversationEngine:
         )
         for warning in prompt.warnings:
             trace.mark("prompt.warning", message=warning)
-        self.last = TurnResult(prompt, retrieved, list(pinned), budget, recalled.info())
+        self.last = TurnResult(prompt, prompt.retrieved, prompt.pinned, budget, recalled.info())
 
         first = True
         try:
