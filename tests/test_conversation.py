@@ -224,3 +224,15 @@ def test_a_restarted_process_continues_the_conversation(tmp_path: Path, model_di
     assert any(m["role"] == "user" and "allergic" in m["content"] for m in messages[1:-1])
     assert report["prompt"]["layers"]["pinned"]["items"] >= 1
     assert {"reply", "retrieved", "trace", "llm"} <= set(report)
+
+
+async def test_each_prompt_extends_the_previous_one_for_the_llm_cache(tmp_path: Path, model_dir: Path) -> None:
+    async with await Assistant.open(_config(tmp_path)) as assistant:
+        await assistant.chat_turn("c", "Remember that I take my coffee black.")
+        first = await assistant.chat_turn("c", "We went hiking at Mount Tam last weekend.")
+        second = await assistant.chat_turn("c", "What do I drink in the morning?")
+        before = first.result.prompt.messages  # type: ignore[union-attr]
+        after = second.result.prompt.messages  # type: ignore[union-attr]
+        # Same system + pinned prefix, the previous user message exactly as sent, then the spoken reply.
+        assert after[: len(before)] == before
+        assert after[len(before)] == {"role": "assistant", "content": first.text}

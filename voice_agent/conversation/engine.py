@@ -45,6 +45,7 @@ class TurnResult:
     budget_tokens: int = 0
     recall_info: dict[str, Any] = field(default_factory=dict)
     llm_stats: dict[str, Any] = field(default_factory=dict)
+    turn_id: str = ""
 
 
 class ConversationEngine:
@@ -104,7 +105,9 @@ class ConversationEngine:
         )
         for warning in prompt.warnings:
             trace.mark("prompt.warning", message=warning)
-        self.last = TurnResult(prompt, prompt.retrieved, prompt.pinned, budget, recalled.info())
+        self.last = TurnResult(
+            prompt, prompt.retrieved, prompt.pinned, budget, recalled.info(), turn_id=trace.turn_id
+        )
 
         first = True
         try:
@@ -130,7 +133,12 @@ class ConversationEngine:
     async def commit(self, conversation_id: str, user_text: str, spoken_reply: str, trace: TurnTrace) -> None:
         """Record the exchange as the person experienced it: only the spoken part of the reply."""
         scrubbed_user = await self.memory.scrub(conversation_id, self._validate(user_text))
-        await self.turns.append(conversation_id, trace.turn_id, "user", scrubbed_user)
+        # The window keeps the user's message exactly as the LLM read it (memory block included), so the
+        # next prompt extends this one token for token: the server reuses its KV cache through this turn
+        # and the reply, and only the next turn's memories and words are new tokens.
+        last = self.last
+        sent = last.prompt.messages[-1]["content"] if last.prompt and last.turn_id == trace.turn_id else None
+        await self.turns.append(conversation_id, trace.turn_id, "user", sent or scrubbed_user)
         reply = spoken_reply.strip()
         interrupted = bool(trace.attrs.get("barge_in"))
         if reply:
