@@ -226,7 +226,7 @@ def test_a_restarted_process_continues_the_conversation(tmp_path: Path, model_di
     assert {"reply", "retrieved", "trace", "llm"} <= set(report)
 
 
-async def test_each_prompt_extends_the_previous_one_for_the_llm_cache(tmp_path: Path, model_dir: Path) -> None:
+async def test_each_prompt_extends_the_previous_one(tmp_path: Path, model_dir: Path) -> None:
     async with await Assistant.open(_config(tmp_path)) as assistant:
         await assistant.chat_turn("c", "Remember that I take my coffee black.")
         first = await assistant.chat_turn("c", "We went hiking at Mount Tam last weekend.")
