@@ -20,9 +20,9 @@ pytestmark = pytest.mark.slow
 
 TURN_KEYS = {
     "run", "clip", "turn_id", "endpoint_ms", "asr_final_ms", "retrieve_ms", "prompt_tokens",
-    "llm_first_token_ms", "llm_cached_tokens", "first_sentence_ms", "tts_first_audio_ms",
-    "voice_to_voice_ms", "segments", "endpoint_reason", "asr_speculative", "speech_ms", "user_words",
-    "reply_words", "interrupted", "flagged_sentences", "error",
+    "llm_first_token_ms", "llm_cached_tokens", "llm_decode_tokens_per_s", "first_sentence_ms",
+    "tts_first_audio_ms", "voice_to_voice_ms", "segments", "endpoint_reason", "asr_speculative",
+    "speech_ms", "user_words", "reply_words", "interrupted", "flagged_sentences", "error",
 }  # fmt: skip
 
 

@@ -144,6 +144,7 @@ def turn_figures(record: dict[str, Any]) -> dict[str, Any]:
         "prompt_tokens": prompt.get("total"),
         "llm_first_token_ms": llm.get("first_token_ms", lat["llm_first_token_ms"]),
         "llm_cached_tokens": llm.get("cached_tokens"),
+        "llm_decode_tokens_per_s": llm.get("decode_tokens_per_s"),  # low: the CPU was contended
         "first_sentence_ms": lat["first_sentence_ms"],
         "tts_first_audio_ms": lat["tts_first_audio_ms"],
         "voice_to_voice_ms": lat["voice_to_voice_ms"],

@@ -86,7 +86,11 @@ async def execute(
     cfg = isolated_config(config, workdir)
     audio = [(path, await asyncio.to_thread(read_audio, path)) for path in clips]
     sink: Any = WavFileSink(output_wav) if output_wav else NullSink()
-    writer = TraceWriter(trace_out) if trace_out else None
+    writer = None
+    if trace_out:
+        # this run's turns only (the writer appends)
+        await asyncio.to_thread(Path(trace_out).unlink, missing_ok=True)
+        writer = TraceWriter(trace_out)
     stack = SpeechStack.from_config(cfg)
     assistant: Any = None
     turns: list[dict[str, Any]] = []
