@@ -12,7 +12,9 @@ Strategies (each question of a seeded, category-stratified sample gets every one
 - ``voice-agent-cap`` (optional): the same at the fixed cap (``memory.budget_cap_tokens``).
 
 Every strategy's records go through the same ``PromptBuilder`` (the same system prompt and ``<memory>``
-block, records prefixed with their speaker), so only the selection differs. Per call: first-token
+block and rendering), so only the selection differs: voice-agent's records are grouped under their
+(scrubbed) speaker as the engine shows them; the turns of full-context and top-K keep the dialogue's
+order, each prefixed with its speaker ("Alice: ..."). Per call: first-token
 latency and token counts from the router's ``LlmCallStats``; evidence recall (the share of the
 question's evidence ``dia_id``s among the records that made it into the prompt); whether the reply
 contains the gold answer after normalisation (and token F1). Calls are interleaved by question, with the
@@ -140,10 +142,6 @@ def _as_record(sample: Sample, turn_index: int) -> MemoryRecord:
     return MemoryRecord(sample.sample_id, text, source=turn.dia_id, created_at=turn.created_at or 0.0)
 
 
-def _with_speaker(record: MemoryRecord) -> MemoryRecord:
-    return record.with_(text=f"{record.speaker}: {record.text}") if record.speaker else record
-
-
 def _kept_sources(prompt: BuiltPrompt) -> set[str]:
     """Sources of the records that made it into the prompt (the builder may drop some)."""
     return {r.source for r in (*prompt.pinned, *prompt.retrieved)}
@@ -183,8 +181,8 @@ class StrategyBench:
             self.memory.pinned(conv), self.memory.recall(conv, scrubbed, budget_tokens=budget)
         )
         pinned_ids = {r.id for r in pinned}
-        records = [_with_speaker(r) for r in recalled.records if r.id not in pinned_ids]
-        return [_with_speaker(r) for r in pinned] + records, scrubbed, self.engine_builder, budget
+        records = [r for r in recalled.records if r.id not in pinned_ids]
+        return [*pinned, *records], scrubbed, self.engine_builder, budget
 
     def _full_context(self, sample: Sample, question: Question) -> list[MemoryRecord]:
         cfg = self.config.prompt
