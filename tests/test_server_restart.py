@@ -54,7 +54,7 @@ async def _logged(config: Config, badge: str) -> list[tuple[str, str]]:
     log = TurnLog(config.store_path())
     await log.open()
     try:
-        return [(t.role, t.text) for t in await log.window(_conversation(config, badge))]
+        return [(t.role, t.words) for t in await log.window(_conversation(config, badge))]
     finally:
         await log.close()
 

@@ -56,3 +56,12 @@ def test_condensed_summary_keeps_user_words_and_shortens_replies() -> None:
     )
     assert "Assistant: word word" in summary and summary.endswith("…")
     assert condense_turns([]) == ""
+
+
+def test_a_logged_user_message_keeps_the_persons_words_apart_from_prompt_additions() -> None:
+    from voice_agent.conversation.turns import LoggedTurn, said_words
+
+    sent = "(today is 2026-11-30)\n<memory>\nEarlier:\nuser: a | b\n</memory>\n\nWhat cake?"
+    assert said_words(sent) == "What cake?"
+    assert LoggedTurn(0, "t", "user", sent, 0.0).words == "What cake?"
+    assert LoggedTurn(1, "t", "assistant", "(today is x)\nhi", 0.0).words == "(today is x)\nhi"

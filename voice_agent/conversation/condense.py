@@ -7,13 +7,12 @@ turn's first clause-sized piece, and a short gist of each reply, dated by the fi
 from __future__ import annotations
 
 import datetime as dt
-import re
 from collections.abc import Sequence
 from typing import Protocol
 
+from voice_agent.conversation.turns import said_words
+
 _MAX_WORDS_USER = 30
-# The window holds user messages as the LLM read them; summaries keep only the person's words.
-_PROMPT_ADDITIONS = re.compile(r"\A\(today is [^)\n]*\)\n|<memory>.*?</memory>\n*", re.S)
 _MAX_WORDS_ASSISTANT = 12
 
 
@@ -37,7 +36,7 @@ def condense_turns(turns: Sequence[TurnLike]) -> str:
     for turn in turns:
         limit = _MAX_WORDS_USER if turn.role == "user" else _MAX_WORDS_ASSISTANT
         who = "User" if turn.role == "user" else "Assistant"
-        text = _PROMPT_ADDITIONS.sub("", turn.text) if turn.role == "user" else turn.text
+        text = said_words(turn.text) if turn.role == "user" else turn.text  # keep only the person's words
         parts.append(f"{who}: {_shorten(text, limit)}")
     return f"Earlier conversation ({date}): " + " | ".join(parts)
 

@@ -9,6 +9,7 @@ identical (and cacheable) between slides.
 from __future__ import annotations
 
 import asyncio
+import re
 import threading
 import time
 from dataclasses import dataclass
@@ -35,14 +36,29 @@ CREATE TABLE IF NOT EXISTS conversation_windows (
 """
 
 
+# A user turn is logged as the LLM read it (date line and memory block included, so the next prompt
+# extends this one for the LLM's cache); these are the parts the person did not say.
+_PROMPT_ADDITIONS = re.compile(r"\A\(today is [^)\n]*\)\n|<memory>.*?</memory>\n*", re.S)
+
+
+def said_words(text: str) -> str:
+    """The person's own words of a logged user message."""
+    return _PROMPT_ADDITIONS.sub("", text)
+
+
 @dataclass(frozen=True)
 class LoggedTurn:
     seq: int
     turn_id: str
     role: str
-    text: str
+    text: str  # as the LLM read it
     created_at: float
     interrupted: bool = False
+
+    @property
+    def words(self) -> str:
+        """What was said: the user's own words, or the reply as spoken."""
+        return said_words(self.text) if self.role == "user" else self.text
 
 
 class TurnLog:
