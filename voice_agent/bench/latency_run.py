@@ -7,6 +7,7 @@ import asyncio
 import os
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +66,51 @@ async def _play(
         await source.close()
 
 
+@dataclass
+class _Measured:
+    """What a run has measured so far (kept when it is interrupted)."""
+
+    assistant: Any = None
+    turns: list[dict[str, Any]] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=lambda: {"clips_without_turn": 0})
+    partial: bool = False
+
+
+async def _measure(
+    state: _Measured,
+    cfg: Config,
+    stack: Any,
+    audio: Sequence[tuple[Path, np.ndarray]],
+    sink: Any,
+    writer: TraceWriter | None,
+    *,
+    runs: int,
+    warmup: int,
+    tail_silence_ms: int,
+    progress: bool,
+) -> None:
+    """Start everything as `talk` does, play the warm-up clip(s), then ``runs`` passes over the clips."""
+    from voice_agent.assistant import Assistant
+
+    t0 = time.perf_counter()
+    state.assistant = assistant = await Assistant.open(cfg)
+    await asyncio.gather(stack.start(), assistant.engine.prefill(CONVERSATION))
+    state.extra["startup_s"] = round(time.perf_counter() - t0, 2)
+    play = (assistant, stack, cfg, CONVERSATION)
+    for i in range(warmup):
+        await _play(*play, audio[i % len(audio)][1], sink, tail_silence_ms, None)
+    bar = progress_bar(runs * len(audio), progress)
+    for run in range(1, runs + 1):
+        for index, (_path, samples) in enumerate(audio):
+            results = await _play(*play, samples, sink, tail_silence_ms, writer)
+            state.extra["clips_without_turn"] += int(not results)
+            for result in results:
+                state.turns.append({"run": run, "clip": index, **turn_figures(result.trace.to_record())})
+            last = state.turns[-1]["voice_to_voice_ms"] if results else None
+            bar.advance(note=f"voice-to-voice {last:.0f} ms" if last is not None else "no turn")
+    bar.close()
+
+
 async def execute(
     clips: Sequence[Path],
     config: Config,
@@ -78,73 +124,65 @@ async def execute(
     progress: bool,
     verify_models: bool,
 ) -> dict[str, Any]:
-    from voice_agent.assistant import Assistant
-    from voice_agent.audio.files import ASR_RATE_HZ, WavFileSink, read_audio
-    from voice_agent.provision.required import required_ids
+    from voice_agent.audio.files import WavFileSink, read_audio
     from voice_agent.speech import SpeechStack
 
     cfg = isolated_config(config, workdir)
     audio = [(path, await asyncio.to_thread(read_audio, path)) for path in clips]
     sink: Any = WavFileSink(output_wav) if output_wav else NullSink()
     writer = None
-    if trace_out:
-        # this run's turns only (the writer appends)
+    if trace_out:  # this run's turns only (the writer appends)
         await asyncio.to_thread(Path(trace_out).unlink, missing_ok=True)
         writer = TraceWriter(trace_out)
     stack = SpeechStack.from_config(cfg)
-    assistant: Any = None
-    turns: list[dict[str, Any]] = []
-    extra: dict[str, Any] = {"clips_without_turn": 0}
-    partial = False
+    state = _Measured()
     try:
         try:
-            t0 = time.perf_counter()
-            assistant = await Assistant.open(cfg)
-            await stack.start()
-            extra["startup_s"] = round(time.perf_counter() - t0, 2)
-            play = (assistant, stack, cfg)
-            for i in range(warmup):
-                samples = audio[i % len(audio)][1]
-                await _play(*play, CONVERSATION, samples, sink, tail_silence_ms, None)
-            bar = progress_bar(runs * len(audio), progress)
-            for run in range(1, runs + 1):
-                for index, (_path, samples) in enumerate(audio):
-                    results = await _play(*play, CONVERSATION, samples, sink, tail_silence_ms, writer)
-                    extra["clips_without_turn"] += int(not results)
-                    for result in results:
-                        turns.append({"run": run, "clip": index, **turn_figures(result.trace.to_record())})
-                    last = turns[-1]["voice_to_voice_ms"] if results else None
-                    bar.advance(note=f"voice-to-voice {last:.0f} ms" if last is not None else "no turn")
-            bar.close()
+            await _measure(
+                state, cfg, stack, audio, sink, writer,
+                runs=runs, warmup=warmup, tail_silence_ms=tail_silence_ms, progress=progress,
+            )  # fmt: skip
         except (KeyboardInterrupt, asyncio.CancelledError):
-            partial = True  # Ctrl-C: report what was measured so far
+            state.partial = True  # Ctrl-C: report what was measured so far
             task = asyncio.current_task()
             if task is not None:
                 task.uncancel()
-        if assistant is not None:
-            extra["prompt_rate"] = assistant.router.rate.snapshot()
+        if state.assistant is not None:
+            state.extra["prompt_rate"] = state.assistant.router.rate.snapshot()
     finally:
         await stack.close()
-        if assistant is not None:
-            await assistant.close()
+        if state.assistant is not None:
+            await state.assistant.close()
         await sink.close()
-    summary = summarise_turns(turns)
-    p50 = summary["stages"]["voice_to_voice_ms"]["p50"] if turns else None
+    settings = {"runs": runs, "warmup_turns": warmup, "tail_silence_ms": tail_silence_ms,
+                "sink": "wav" if output_wav else "null"}  # fmt: skip
+    return _report(state, audio, cfg, settings, verify_models)
+
+
+def _report(
+    state: _Measured,
+    audio: Sequence[tuple[Path, np.ndarray]],
+    cfg: Config,
+    settings: dict[str, Any],
+    verify_models: bool,
+) -> dict[str, Any]:
+    from voice_agent.audio.files import ASR_RATE_HZ
+    from voice_agent.provision.required import required_ids
+
+    summary = summarise_turns(state.turns)
+    p50 = summary["stages"]["voice_to_voice_ms"]["p50"] if state.turns else None
     return {
         "kind": "latency",
         "schema": 1,
-        "partial": partial,
+        "partial": state.partial,
         "audio": {"clips": [clip_info(p, s, ASR_RATE_HZ) for p, s in audio]},
-        "runs": runs,
-        "warmup_turns": warmup,
-        "tail_silence_ms": tail_silence_ms,
-        "sink": "wav" if output_wav else "null",
-        "turns_measured": len(turns),
+        **settings,
+        "turns_measured": len(state.turns),
         **summary,
         "target_p50_ms": TARGET_P50_MS,
         "meets_target": None if p50 is None else p50 <= TARGET_P50_MS,
-        "turns": turns,
-        **extra,
+        "turns": state.turns,
+        **state.extra,
         "load_avg_1m_at_end": round(os.getloadavg()[0], 2),
         "meta": bench_meta(
             cfg,
@@ -152,6 +190,6 @@ async def execute(
             verify_models=verify_models,
             seed=None,
             sections=("asr", "vad", "tts", "llm", "memory", "prompt"),
-            interrupted=partial,
+            interrupted=state.partial,
         ),
     }

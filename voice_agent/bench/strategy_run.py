@@ -85,10 +85,7 @@ async def execute(
             extra["ingest"] = await _ingest(systems, samples, progress)
             await router.start()
             bench = StrategyBench(
-                cfg,
-                router,
-                next((s for s in systems if s.name == "voice-agent"), None),
-                next((s for s in systems if s.name == "baseline-turn-cosine"), None),
+                cfg, router, _named(systems, "voice-agent"), _named(systems, "baseline-turn-cosine")
             )
             rate_before = router.rate.snapshot()
             await _warm_up(bench, names, by_id[chosen[0].sample_id], chosen[0])
@@ -108,18 +105,16 @@ async def execute(
         raise InputError("no question was answered")
     ids = ["spacy-en", "parser-zh", _EMBEDDERS[cfg.memory.embedder], *llm_model_ids(cfg)]
     extra["meta"] = bench_meta(
-        cfg,
-        model_ids=ids,
-        verify_models=verify_models,
-        seed=seed,
-        sections=("llm", "memory", "prompt"),
-        dataset=dataset.path,
-        skipped=dict(dataset.skipped),
-        interrupted=partial,
-    )
+        cfg, model_ids=ids, verify_models=verify_models, seed=seed, sections=("llm", "memory", "prompt"),
+        dataset=dataset.path, skipped=dict(dataset.skipped), interrupted=partial,
+    )  # fmt: skip
     return strategies_report(
         dataset, chosen, requested, seed, names, results, prices, cfg, partial=partial, extra=extra
     )
+
+
+def _named(systems: Sequence[Any], name: str) -> Any:
+    return next((s for s in systems if s.name == name), None)
 
 
 async def _ask_all(
