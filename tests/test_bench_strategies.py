@@ -119,7 +119,8 @@ def test_provenance_is_recorded(run: tuple[int, dict, Path]) -> None:
     meta = report["meta"]
     assert meta["machine"]["cores"] >= 1 and meta["machine"]["cpu"] and meta["machine"]["ram_gib"]
     assert meta["versions"]["voice-agent"] and meta["versions"]["numpy"]
-    assert meta["seed"] == 7 and meta["date"]
+    assert meta["seed"] == 7 and meta["started"] <= meta["date"]
+    assert meta["machine"]["load_avg_1m_at_start"] >= 0 and meta["machine"]["load_avg_1m_at_end"] >= 0
     assert meta["config"]["llm"]["local"]["model"] == "smollm2-135m"
     manifest = {m.id: m for m in load_manifest().models}
     models = {m["id"]: m for m in meta["models"]}

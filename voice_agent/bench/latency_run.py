@@ -4,7 +4,6 @@ when cut short (Ctrl-C: ``partial: true`` with the turns measured so far)."""
 from __future__ import annotations
 
 import asyncio
-import os
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -21,7 +20,7 @@ from voice_agent.bench.latency_bench import (
     summarise_turns,
     turn_figures,
 )
-from voice_agent.bench.provenance import bench_meta, isolated_config
+from voice_agent.bench.provenance import bench_meta, isolated_config, start_stamp
 from voice_agent.config import Config
 from voice_agent.metrics.trace import TraceWriter
 
@@ -127,6 +126,7 @@ async def execute(
     from voice_agent.audio.files import WavFileSink, read_audio
     from voice_agent.speech import SpeechStack
 
+    started = start_stamp()
     cfg = isolated_config(config, workdir)
     audio = [(path, await asyncio.to_thread(read_audio, path)) for path in clips]
     sink: Any = WavFileSink(output_wav) if output_wav else NullSink()
@@ -156,7 +156,7 @@ async def execute(
         await sink.close()
     settings = {"runs": runs, "warmup_turns": warmup, "tail_silence_ms": tail_silence_ms,
                 "sink": "wav" if output_wav else "null"}  # fmt: skip
-    return _report(state, audio, cfg, settings, verify_models)
+    return _report(state, audio, cfg, settings, verify_models, started)
 
 
 def _report(
@@ -165,6 +165,7 @@ def _report(
     cfg: Config,
     settings: dict[str, Any],
     verify_models: bool,
+    started: dict[str, Any],
 ) -> dict[str, Any]:
     from voice_agent.audio.files import ASR_RATE_HZ
     from voice_agent.provision.required import required_ids
@@ -183,13 +184,13 @@ def _report(
         "meets_target": None if p50 is None else p50 <= TARGET_P50_MS,
         "turns": state.turns,
         **state.extra,
-        "load_avg_1m_at_end": round(os.getloadavg()[0], 2),
         "meta": bench_meta(
             cfg,
             model_ids=required_ids(cfg),
             verify_models=verify_models,
             seed=None,
             sections=("asr", "vad", "tts", "llm", "memory", "prompt"),
+            started=started,
             interrupted=state.partial,
         ),
     }

@@ -135,7 +135,7 @@ def latency_section(runs: Sequence[Run]) -> list[str]:
             f"{d.get('turns_measured')} turns: {d.get('runs')} run(s) over {clips} clip(s) after "
             f"{d.get('warmup_turns')} warm-up clip(s); target p50 {fmt(d.get('target_p50_ms'), 0)} ms "
             f"(met: {fmt(d.get('meets_target'))}). Load average (1 min) at start/end: "
-            f"{load_start} / {fmt(d.get('load_avg_1m_at_end'), 2)}."
+            f"{load_start} / {_load_end(run)}."
             + (" **Partial run (interrupted).**" if d.get("partial") else "")
         )
         out.append("")
@@ -169,6 +169,11 @@ def latency_section(runs: Sequence[Run]) -> list[str]:
         ]
         out += ["### Side by side", "", *side_by_side(runs, metrics)]
     return out
+
+
+def _load_end(run: Run) -> str:
+    value = get(run.meta, "machine", "load_avg_1m_at_end")
+    return fmt(value if value is not None else get(run.data, "load_avg_1m_at_end"), 2)
 
 
 def get_list(data: Any, *keys: str) -> list[Any]:
@@ -327,7 +332,7 @@ def runs_table(runs: Sequence[Run]) -> list[str]:
                 str(machine.get("cpu", "–")),
                 fmt(machine.get("cores")),
                 fmt(machine.get("ram_gib")),
-                fmt(machine.get("load_avg_1m_at_start"), 2),
+                f"{fmt(machine.get('load_avg_1m_at_start'), 2)} / {_load_end(r)}",
                 str((m.get("versions") or {}).get("voice-agent", "–")),
                 fmt(m.get("seed")),
                 fmt(bool(r.data.get("partial") or m.get("interrupted"))),
@@ -341,7 +346,7 @@ def runs_table(runs: Sequence[Run]) -> list[str]:
         "CPU",
         "cores",
         "RAM GiB",
-        "load 1m",
+        "load 1m start / end",
         "voice-agent",
         "seed",
         "partial",

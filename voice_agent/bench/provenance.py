@@ -9,6 +9,8 @@ expected hash.
 
 from __future__ import annotations
 
+import datetime as dt
+import os
 import socket
 from collections.abc import Sequence
 from pathlib import Path
@@ -72,6 +74,16 @@ def llm_model_ids(config: Config) -> list[str]:
     return [b.model or config.llm.local.model for b in config.llm.backends if b.kind == "local"]
 
 
+def start_stamp() -> dict[str, Any]:
+    """When a run started and the machine's 1-minute load average then (``bench_meta`` is built at the
+    end of a run, when both have changed)."""
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+    return {
+        "started": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+        "load_avg_1m_at_start": None if load is None else round(load, 2),
+    }
+
+
 def bench_meta(
     config: Config,
     *,
@@ -79,11 +91,13 @@ def bench_meta(
     verify_models: bool,
     seed: int | None,
     sections: Sequence[str],
+    started: dict[str, Any] | None = None,
     **extra: Any,
 ) -> dict[str, Any]:
-    """``run_meta`` (date, machine, versions, seed) plus the config sections used and the model files."""
+    """``run_meta`` (date, machine, versions, seed) plus the config sections used and the model files;
+    with ``started`` (``start_stamp()``), the start time and the load average at the start."""
     dumped = masked_dump(config)
-    return run_meta(
+    meta = run_meta(
         config={name: dumped[name] for name in sections if name in dumped},
         seed=seed,
         models=models_info(config.model_dir, model_ids, verify=verify_models),
@@ -93,3 +107,10 @@ def bench_meta(
         ],
         **extra,
     )
+    if started is not None:
+        meta["started"] = started["started"]
+        meta["machine"]["load_avg_1m_at_start"] = started["load_avg_1m_at_start"]
+        meta["machine"]["load_avg_1m_at_end"] = (
+            round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None
+        )
+    return meta

@@ -14,7 +14,7 @@ from typing import Any
 
 from voice_agent.bench.dataset import Dataset, Question, Sample
 from voice_agent.bench.prices import PriceTable
-from voice_agent.bench.provenance import bench_meta, isolated_config, llm_model_ids
+from voice_agent.bench.provenance import bench_meta, isolated_config, llm_model_ids, start_stamp
 from voice_agent.bench.report import Progress
 from voice_agent.bench.strategies import CallResult, StrategyBench, call_order, strategies_report
 from voice_agent.config import Config
@@ -68,6 +68,7 @@ async def execute(
     from voice_agent.bench.memory_bench import build_systems
     from voice_agent.llm.router import build_router
 
+    started = start_stamp()
     cfg = isolated_config(config, workdir, llm_timeout_s=llm_timeout_s, prompt_cache=False)
     needed = {q.sample_id for q in chosen}
     samples = [s for s in dataset.samples if s.sample_id in needed]
@@ -106,7 +107,7 @@ async def execute(
     ids = ["spacy-en", "parser-zh", _EMBEDDERS[cfg.memory.embedder], *llm_model_ids(cfg)]
     extra["meta"] = bench_meta(
         cfg, model_ids=ids, verify_models=verify_models, seed=seed, sections=("llm", "memory", "prompt"),
-        dataset=dataset.path, skipped=dict(dataset.skipped), interrupted=partial,
+        dataset=dataset.path, skipped=dict(dataset.skipped), interrupted=partial, started=started,
     )  # fmt: skip
     return strategies_report(
         dataset, chosen, requested, seed, names, results, prices, cfg, partial=partial, extra=extra
