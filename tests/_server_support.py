@@ -18,6 +18,7 @@ from _speech_support import silence, speak
 
 from voice_agent.config import load_config
 from voice_agent.frames import PcmFloat32
+from voice_agent.llm.local_server import port_is_free
 
 TOKEN_ENV = "VOICE_AGENT_TEST_KIOSK_TOKEN"
 REPO = Path(__file__).resolve().parents[1]
@@ -177,14 +178,9 @@ def utterances(model_dir: Path, texts: dict[str, str]) -> dict[str, PcmFloat32]:
 
 
 def wait_port_free(port: int, timeout_s: float = 30.0) -> None:
-    import socket
-
+    """Wait until nothing listens on ``port`` (old connections in TIME_WAIT do not count)."""
     deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        with socket.socket() as sock:
-            try:
-                sock.bind(("127.0.0.1", port))
-                return
-            except OSError:
-                time.sleep(0.5)
-    raise RuntimeError(f"port {port} still busy after {timeout_s} s")
+    while not port_is_free("127.0.0.1", port):
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"port {port} still has a listener after {timeout_s} s")
+        time.sleep(0.5)

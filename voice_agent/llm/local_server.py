@@ -201,7 +201,7 @@ class LocalLlamaServer:
             )
         if importlib.util.find_spec("llama_cpp") is None:
             raise DependencyMissingError("llama_cpp", "local-llm")
-        if not _port_free(self.host, self.port):
+        if not port_is_free(self.host, self.port):
             raise LocalServerError(
                 f"port {self.port} on {self.host} is already in use: stop whatever listens there or set "
                 f"llm.local.port (VOICE_AGENT_LLM__LOCAL__PORT) to a free port",
@@ -265,7 +265,12 @@ def _url_host(host: str) -> str:
     return f"[{host}]" if ":" in host else host
 
 
-def _port_free(host: str, port: int) -> bool:
+def port_is_free(host: str, port: int) -> bool:
+    """True when nothing listens on ``host:port``.
+
+    SO_REUSEADDR makes a port whose old connections sit in TIME_WAIT (for a minute after a killed
+    server) count as free, as it is for the llama.cpp server, which binds with the same option.
+    """
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     with socket.socket(family, socket.SOCK_STREAM) as sock:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
