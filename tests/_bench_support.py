@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from _llm_support import free_port
+from _llm_support import smollm2_sections
 
 from voice_agent.config import Config, load_config
 
@@ -94,25 +94,7 @@ def smollm2_config_file(tmp_path: Path, extra: str = "") -> Path:
     """A config layered over the defaults: SmolLM2-135M as the local LLM, MiniLM embeddings, tiny.en."""
     path = tmp_path / "bench-test.toml"
     path.write_text(
-        f"""
-[[llm.backends]]
-name = "local"
-kind = "local"
-model = "smollm2-135m"
-timeout_s = 120
-
-[llm]
-max_tokens = 12
-temperature = 0.0
-
-[llm.local]
-port = {free_port()}
-n_ctx = 2048
-model = "smollm2-135m"
-
-[prompt]
-context_window = 2048
-
+        f"""{smollm2_sections()}
 [memory]
 embedder = "minilm"
 

@@ -36,6 +36,39 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+def smollm2_backend(*, timeout_s: float = 120) -> str:
+    """The ``[[llm.backends]]`` entry of SmolLM2-135M served by the local llama.cpp server."""
+    return f"""
+[[llm.backends]]
+name = "local"
+kind = "local"
+model = "{SMOLLM2_ID}"
+timeout_s = {timeout_s:g}
+"""
+
+
+def smollm2_sections(
+    *, backends: str | None = None, llm_port: int | None = None, max_tokens: int = 12, llm_extra: str = ""
+) -> str:
+    """Config sections for tests on SmolLM2-135M: the backends (SmolLM2 unless given), short greedy
+    replies, the local server on a free port with a 2k window (prompt cache off: each test starts cold)."""
+    return f"""{smollm2_backend() if backends is None else backends}
+[llm]
+max_tokens = {max_tokens}
+temperature = 0.0
+{llm_extra}
+
+[llm.local]
+port = {llm_port or free_port()}
+n_ctx = 2048
+model = "{SMOLLM2_ID}"
+prompt_cache_mb = 0
+
+[prompt]
+context_window = 2048
+"""
+
+
 class StubEndpoint:
     """A real HTTP server on 127.0.0.1 that answers every request the same way.
 

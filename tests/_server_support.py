@@ -13,7 +13,7 @@ from pathlib import Path
 
 import httpx
 import numpy as np
-from _llm_support import free_port
+from _llm_support import smollm2_backend, smollm2_sections
 from _speech_support import silence, speak
 
 from voice_agent.config import load_config
@@ -35,22 +35,8 @@ def write_config(
     extra: str = "",
 ) -> Path:
     """A kiosk config with the small models; ``llm_section`` replaces the local SmolLM2 backend."""
-    llm = (
-        llm_section
-        or f"""
-[[llm.backends]]
-name = "local"
-kind = "local"
-model = "smollm2-135m"
-timeout_s = 60
-
-[llm.local]
-port = {llm_port or free_port()}
-n_ctx = 2048
-model = "smollm2-135m"
-prompt_cache_mb = 0
-"""
-    )
+    backends = llm_section or smollm2_backend(timeout_s=60)
+    sections = smollm2_sections(backends=backends, llm_port=llm_port, max_tokens=16, llm_extra=llm_extra)
     path = directory / "kiosk-test.toml"
     path.write_text(
         f"""
@@ -58,16 +44,7 @@ prompt_cache_mb = 0
 model = "whisper-tiny-en"
 language = "en"
 
-{llm}
-
-[llm]
-max_tokens = 16
-temperature = 0.0
-{llm_extra}
-
-[prompt]
-context_window = 2048
-
+{sections}
 [memory]
 embedder = "minilm"
 

@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from _llm_support import free_port
+from _llm_support import free_port, smollm2_backend, smollm2_sections
 
 from voice_agent.assistant import Assistant
 from voice_agent.config import Config, load_config
@@ -49,34 +49,13 @@ UNRELATED = [
 ]
 
 
-SMOLLM2_LOCAL = """
-[[llm.backends]]
-name = "local"
-kind = "local"
-model = "smollm2-135m"
-timeout_s = 30
-"""
+SMOLLM2_LOCAL = smollm2_backend(timeout_s=30)
 
 
 def _config_file(tmp_path: Path, *, backends: str = SMOLLM2_LOCAL, name: str = "test.toml") -> Path:
     """A config over the defaults: the given LLM backends (SmolLM2 on a free port by default)."""
     path = tmp_path / name
-    path.write_text(
-        f"""{backends}
-[llm]
-max_tokens = 12
-temperature = 0.0
-
-[llm.local]
-port = {free_port()}
-n_ctx = 2048
-model = "smollm2-135m"
-
-[prompt]
-context_window = 2048
-""",
-        encoding="utf-8",
-    )
+    path.write_text(smollm2_sections(backends=backends), encoding="utf-8")
     return path
 
 

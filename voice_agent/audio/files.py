@@ -9,13 +9,13 @@ file, either at once or paced in real time (so barge-in can cut it like a speake
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import wave
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import numpy as np
 
+from voice_agent.aio import cancel_and_wait
 from voice_agent.audio.base import PlaybackReport, PlayedChunk
 from voice_agent.audio.playback import PlaybackQueue
 from voice_agent.audio.resample import float32_to_int16, int16_to_float32, resample
@@ -222,10 +222,7 @@ class WavFileSink:
         return self._queue.cut(stopped=False)
 
     async def _stop_pacer(self) -> None:
-        if self._pacer is not None and not self._pacer.done():
-            self._pacer.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._pacer
+        await cancel_and_wait(self._pacer)
         self._pacer = None
 
     async def close(self) -> None:

@@ -7,7 +7,7 @@ breaker per backend.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator, AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -32,6 +32,22 @@ class ChatStream(Protocol):
     def __aiter__(self) -> AsyncIterator[str]: ...
 
     async def __anext__(self) -> str: ...
+
+
+class GeneratorStream:
+    """An async iterator over text deltas made by an async generator, closable before its end."""
+
+    def __init__(self, gen: AsyncGenerator[str, None]) -> None:
+        self._gen = gen
+
+    def __aiter__(self) -> AsyncIterator[str]:
+        return self
+
+    async def __anext__(self) -> str:
+        return await self._gen.__anext__()
+
+    async def aclose(self) -> None:
+        await self._gen.aclose()
 
 
 @runtime_checkable

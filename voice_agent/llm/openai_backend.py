@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import AsyncGenerator, Awaitable, Callable, Mapping
 from typing import Any, TypeVar
 
 from voice_agent.config import LlmEndpoint, resolve_api_key
 from voice_agent.errors import BackendError, DependencyMissingError, VoiceAgentError
-from voice_agent.llm.base import Message, TokenUsage
+from voice_agent.llm.base import GeneratorStream, Message, TokenUsage
 from voice_agent.llm.tokens import TokenCounter
 
 OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1"
@@ -257,7 +257,7 @@ class OpenAIBackend:
         return mapped
 
 
-class OpenAIChatStream:
+class OpenAIChatStream(GeneratorStream):
     """The deltas of one request; ``usage`` holds what the server reported (often only at the end)."""
 
     def __init__(
@@ -266,16 +266,7 @@ class OpenAIChatStream:
         if not messages:
             raise ValueError("messages must not be empty")
         self.usage = TokenUsage()
-        self._gen = backend._generate(messages, max_tokens, temperature, self.usage)
-
-    def __aiter__(self) -> AsyncIterator[str]:
-        return self
-
-    async def __anext__(self) -> str:
-        return await self._gen.__anext__()
-
-    async def aclose(self) -> None:
-        await self._gen.aclose()
+        super().__init__(backend._generate(messages, max_tokens, temperature, self.usage))
 
 
 class _WaitBudget:

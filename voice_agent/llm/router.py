@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import logging
 from collections import deque
-from collections.abc import AsyncGenerator, AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncGenerator, Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -21,7 +21,7 @@ from typing import Any
 from voice_agent.clock import Clock, MonotonicClock
 from voice_agent.config import Config
 from voice_agent.errors import BackendError, CircuitOpenError, ModelError
-from voice_agent.llm.base import ChatBackend, LlmCallStats, Message
+from voice_agent.llm.base import ChatBackend, GeneratorStream, LlmCallStats, Message
 from voice_agent.llm.breaker import CircuitBreaker
 from voice_agent.llm.local_server import LocalLlamaServer, server_from_config
 from voice_agent.llm.openai_backend import LlmRequestError, OpenAIBackend
@@ -297,21 +297,12 @@ class _Attempt:
         self.completed = True
 
 
-class RoutedStream:
+class RoutedStream(GeneratorStream):
     """Deltas of one routed call, with its ``stats``."""
 
     def __init__(self, gen: AsyncGenerator[str, None], stats: LlmCallStats) -> None:
-        self._gen = gen
+        super().__init__(gen)
         self.stats = stats
-
-    def __aiter__(self) -> AsyncIterator[str]:
-        return self
-
-    async def __anext__(self) -> str:
-        return await self._gen.__anext__()
-
-    async def aclose(self) -> None:
-        await self._gen.aclose()
 
 
 def build_router(

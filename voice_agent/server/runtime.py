@@ -9,10 +9,10 @@ Retention runs here as a background task.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from typing import Any
 
+from voice_agent.aio import cancel_and_wait
 from voice_agent.assistant import Assistant
 from voice_agent.clock import Clock, MonotonicClock
 from voice_agent.config import Config
@@ -120,10 +120,7 @@ class Runtime:
     async def close(self) -> None:
         """Close every client (their memory writes finish), then the models (``Assistant.close`` drains)."""
         self.closing = True
-        if self._retention is not None:
-            self._retention.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._retention
+        await cancel_and_wait(self._retention)
         clients = list(self.clients)
         if clients:
             await asyncio.gather(*(c.shutdown() for c in clients), return_exceptions=True)

@@ -14,11 +14,11 @@ before its first audio block: the page shows the reply as it is spoken.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from collections import deque
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 
+from voice_agent.aio import cancel_and_wait
 from voice_agent.audio.base import PlaybackReport
 from voice_agent.audio.playback import PlaybackQueue
 from voice_agent.clock import Clock, MonotonicClock
@@ -200,10 +200,7 @@ class WebSocketAudioSink:
         self._busy_until_ns = min(self._busy_until_ns, self._clock.now_ns())
 
     async def _stop_pacer(self) -> None:
-        if self._pacer is not None and not self._pacer.done():
-            self._pacer.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._pacer
+        await cancel_and_wait(self._pacer)
         self._pacer = None
 
     async def close(self) -> None:
