@@ -25,7 +25,7 @@ import numpy as np
 
 from voice_agent.config import Config
 from voice_agent.errors import InputError, StoreError, TenantRequiredError
-from voice_agent.memory.keywords import term_overlap
+from voice_agent.memory.forgetting import ALL_STATUSES, records_meant
 from voice_agent.memory.language import detect_language
 from voice_agent.memory.loopback import LoopbackChecker, LoopbackVerdict, StockBank, is_personal
 from voice_agent.memory.records import KINDS, PINNED_KINDS, ROLES, Kind, MemoryRecord, Status
@@ -46,7 +46,6 @@ from voice_agent.memory.vault import unscrub_for_owner
 from voice_agent.memory.writepath import KnownNames, PreparedWrite, WritePath, WriteRequest, clean_text
 from voice_agent.metrics.trace import TurnTrace
 
-ALL_STATUSES: tuple[Status, ...] = ("active", "superseded", "deprecated")
 Records = list[MemoryRecord]  # (the class below has a method named `list`)
 _LIST_MAX = 4096
 CONTEXT_WEIGHT = 1.0  # how far a clause's vector leans towards its exchange (writepath._vectors)
@@ -399,23 +398,7 @@ class Memory:
         if not cleaned:
             raise InputError("forget: the query is empty")
         scrubbed, vector = await asyncio.to_thread(self._query, tenant.conversation_id, cleaned)
-        placeholders = set(PLACEHOLDER_RE.findall(scrubbed))
-        wanted = {f"[{k}:{h}]" for k, h in placeholders}
-        hits = await self.store.search(
-            tenant, StoreQuery(keywords=scrubbed, limit=200, statuses=ALL_STATUSES)
-        )
-        hits += await self.store.search(tenant, StoreQuery(vector=vector, limit=50, statuses=ALL_STATUSES))
-        chosen: dict[str, None] = {}
-        for hit in hits:
-            record = hit.record
-            close = hit.similarity is not None and float(self.stock.calibrate(hit.similarity)) >= 0.85
-            if (
-                (wanted and wanted & set(record.pii_tokens))
-                or term_overlap(scrubbed, record.text) >= 0.6
-                or close
-            ):
-                chosen[record.id] = None
-        return list(chosen)
+        return await records_meant(self.store, self.stock, tenant, scrubbed, vector)
 
     async def purge_older_than(self, days: float) -> int:
         """Retention: remove records created more than ``days`` ago, in every conversation."""
@@ -464,44 +447,15 @@ class Memory:
             report.skipped += len(items) - len(fresh)
             if not fresh:
                 continue
-            prepared = await asyncio.to_thread(self._reprepare, conv, fresh)
+            prepared = await asyncio.to_thread(self.writer.reprepare, conv, fresh)
             written = await self._commit(tenant, prepared, [])
             report.imported += written.written
             report.failed += [f"record {rid}: {reason}" for rid, reason in written.failed]
         return report
 
-    def _reprepare(self, conversation_id: str, records: Records) -> PreparedWrite:
-        """Imported text is scrubbed again (an export may have been edited by hand) and re-embedded."""
-        findings: list[PiiFinding] = []
-        clean: Records = []
-        for record in records:
-            result = self.writer.scrub(conversation_id, record.text)
-            findings += result.found
-            tokens = tuple(dict.fromkeys(m.group() for m in PLACEHOLDER_RE.finditer(result.text)))
-            speaker = record.speaker
-            if speaker and not PLACEHOLDER_RE.fullmatch(speaker):
-                finding = self.writer.speaker_finding(conversation_id, speaker)
-                findings.append(finding)
-                speaker = finding.placeholder
-            clean.append(record.with_(text=result.text, pii_tokens=tokens, speaker=speaker))
-        vectors = self.embedder.embed_passages([embedding_text(r.text, r.speaker) for r in clean])
-        return PreparedWrite(clean, np.asarray(vectors, dtype=np.float32), findings)
-
     # -- helpers ---------------------------------------------------------------------------------
     def _known_names(self, conversation_id: str) -> set[str]:
-        def load(conn: Any) -> set[str]:
-            rows = conn.execute(
-                "SELECT placeholder FROM pii_vault WHERE conversation_id = ? AND kind = 'NAME'",
-                (conversation_id,),
-            ).fetchall()
-            names = set()
-            for (placeholder,) in rows:
-                entry = self.vault.entry(conversation_id, placeholder)
-                if entry is not None:
-                    names.add(entry.canonical)
-            return names
-
-        return set(self._local.run(load))
+        return set(self._local.run(lambda _conn: self.vault.names(conversation_id)))
 
     def _person_spans(self, text: str) -> builtins.list[tuple[int, int]]:
         from voice_agent.memory.language import detect_language

@@ -141,6 +141,24 @@ class PiiVault:
             ) from err
         return VaultEntry(kind, placeholder, str(payload["v"]), str(payload["c"]))
 
+    def names(self, conversation_id: str) -> set[str]:
+        """The canonical form of every person name stored for ``conversation_id`` (rows that fail
+        authentication are left out)."""
+        _require_conversation(conversation_id, "pii vault names")
+        rows = self._conn.execute(
+            "SELECT placeholder FROM pii_vault WHERE conversation_id = ? AND kind = 'NAME'",
+            (conversation_id,),
+        ).fetchall()
+        found: set[str] = set()
+        for (placeholder,) in rows:
+            try:
+                entry = self.entry(conversation_id, str(placeholder))
+            except VaultIntegrityError:
+                continue
+            if entry is not None:
+                found.add(entry.canonical)
+        return found
+
     def forget_conversation(self, conversation_id: str) -> int:
         """Delete every value of ``conversation_id``; returns how many rows were removed."""
         _require_conversation(conversation_id, "pii vault forget")

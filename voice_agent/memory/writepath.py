@@ -237,6 +237,28 @@ class WritePath:
             utterance_vector=utterance,
         )
 
+    def reprepare(self, conversation_id: str, records: Sequence[MemoryRecord]) -> PreparedWrite:
+        """Imported records again: their text is scrubbed anew (an export may have been edited by hand),
+        their speaker labels become placeholders, and they are re-embedded (as one record each, with
+        their ids, status and links kept)."""
+        from voice_agent.memory.scrub import PLACEHOLDER_RE
+
+        findings: list[PiiFinding] = []
+        clean: list[MemoryRecord] = []
+        for record in records:
+            result = self.scrub(conversation_id, record.text)
+            findings += result.found
+            speaker = record.speaker
+            if speaker and not PLACEHOLDER_RE.fullmatch(speaker):
+                finding = self.speaker_finding(conversation_id, speaker)
+                findings.append(finding)
+                speaker = finding.placeholder
+            clean.append(
+                record.with_(text=result.text, pii_tokens=_placeholders(result.text), speaker=speaker)
+            )
+        vectors = self.embedder.embed_passages([embedding_text(r.text, r.speaker) for r in clean])
+        return PreparedWrite(clean, np.asarray(vectors, dtype=np.float32), findings)
+
     def _vectors(
         self, texts: list[str], plain: str, context: np.ndarray | None
     ) -> tuple[np.ndarray, np.ndarray]:

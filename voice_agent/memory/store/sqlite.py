@@ -14,11 +14,10 @@ from __future__ import annotations
 
 import asyncio
 import json
-import threading
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import Any
 
 import numpy as np
 
@@ -35,53 +34,14 @@ from voice_agent.memory.store.base import (
     WriteReport,
     tenant_of,
 )
+from voice_agent.memory.store.sqlite_conn import Guarded, LocalFile, Synchronous, T, connect
 from voice_agent.memory.store.sqlite_schema import SCHEMA_VERSION, ensure_vector_tables, migrate
 
-T = TypeVar("T")
-Synchronous = Literal["NORMAL", "FULL"]
 _VEC_MAX_K = 4096  # sqlite-vec's limit on k
 _COLUMNS = (
     "rid, id, conversation_id, user_id, source, role, kind, text, pii_tokens, created_at, importance,"
     " status, supersedes, subject, speaker, token_count"
 )
-
-
-def _connect(path: Path, *, synchronous: Synchronous, busy_timeout_ms: int) -> Any:
-    try:
-        import apsw
-        import sqlite_vec
-    except ImportError as err:  # pragma: no cover - both are core dependencies
-        raise StoreError(f"the embedded store needs apsw and sqlite-vec: {err}") from err
-    try:
-        conn = apsw.Connection(str(path))
-        conn.enable_load_extension(True)
-        conn.load_extension(sqlite_vec.loadable_path())
-        conn.enable_load_extension(False)
-        conn.set_busy_timeout(busy_timeout_ms)
-        conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute(f"PRAGMA synchronous={synchronous}")
-        conn.execute("PRAGMA secure_delete=ON")
-        conn.execute("PRAGMA foreign_keys=ON")
-    except apsw.Error as err:
-        raise StoreError(f"cannot open the memory store {path}: {err}") from err
-    return conn
-
-
-class _Guarded:
-    """One apsw connection and the lock that keeps it to one thread at a time."""
-
-    def __init__(self, conn: Any) -> None:
-        self.conn = conn
-        self.lock = threading.Lock()
-
-    def run(self, fn: Callable[[Any], T]) -> T:
-        import apsw
-
-        with self.lock:
-            try:
-                return fn(self.conn)
-            except apsw.Error as err:
-                raise StoreError(f"memory store: {type(err).__name__}: {err}") from err
 
 
 class SqliteStore:
@@ -95,8 +55,8 @@ class SqliteStore:
         self.path = Path(path)
         self.synchronous = synchronous
         self.busy_timeout_ms = busy_timeout_ms
-        self._writer: _Guarded | None = None
-        self._readers: list[_Guarded] = []
+        self._writer: Guarded | None = None
+        self._readers: list[Guarded] = []
         self.dim = 0
 
     # -- lifecycle -------------------------------------------------------------------------------
@@ -107,17 +67,17 @@ class SqliteStore:
         if self._writer is not None:
             raise StoreError("the memory store is already open")
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        writer = _connect(self.path, synchronous=self.synchronous, busy_timeout_ms=self.busy_timeout_ms)
+        writer = connect(self.path, synchronous=self.synchronous, busy_timeout_ms=self.busy_timeout_ms)
         try:
             version = migrate(writer)
             ensure_vector_tables(writer, dim=dim, embedder=embedder)
         except Exception:
             writer.close()
             raise
-        self._writer = _Guarded(writer)
+        self._writer = Guarded(writer)
         # Two readers: the vector and the keyword search of one retrieval run side by side.
         self._readers = [
-            _Guarded(_connect(self.path, synchronous=self.synchronous, busy_timeout_ms=self.busy_timeout_ms))
+            Guarded(connect(self.path, synchronous=self.synchronous, busy_timeout_ms=self.busy_timeout_ms))
             for _ in range(2)
         ]
         self.dim = dim
@@ -135,7 +95,7 @@ class SqliteStore:
         self._writer = None
 
     @property
-    def local(self) -> _Guarded:
+    def local(self) -> Guarded:
         """The writer connection and its lock, for components keeping their own table in this file
         (the PII vault): ``local.run(fn)`` calls ``fn(conn)`` holding the lock."""
         return self._w()
@@ -153,12 +113,12 @@ class SqliteStore:
     def run_read(self, fn: Callable[[Any], T]) -> T:
         return self._r().run(fn)
 
-    def _w(self) -> _Guarded:
+    def _w(self) -> Guarded:
         if self._writer is None:
             raise StoreError("the memory store is not open")
         return self._writer
 
-    def _r(self) -> _Guarded:
+    def _r(self) -> Guarded:
         """A reader that is free right now, else the first one (its lock then queues the caller)."""
         if not self._readers:
             raise StoreError("the memory store is not open")
@@ -511,25 +471,6 @@ def _record(row: Sequence[Any], vector: tuple[float, ...] | None = None) -> Memo
 
 def _chunks(items: list[str], size: int) -> list[list[str]]:
     return [items[i : i + size] for i in range(0, len(items), size)]
-
-
-class LocalFile:
-    """``<data_dir>/memory.sqlite3`` without the vector tables: where the PII vault lives when records
-    are in Weaviate (raw values never go to a server). ``run(fn)`` calls ``fn(conn)`` under its lock."""
-
-    def __init__(self, path: str | Path, *, synchronous: Synchronous = "FULL") -> None:
-        self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        conn = _connect(self.path, synchronous=synchronous, busy_timeout_ms=5000)
-        migrate(conn)
-        self._guarded = _Guarded(conn)
-
-    def run(self, fn: Callable[[Any], T]) -> T:
-        return self._guarded.run(fn)
-
-    def close(self) -> None:
-        with self._guarded.lock:
-            self._guarded.conn.close()
 
 
 __all__ = ["SCHEMA_VERSION", "LocalFile", "SqliteStore"]
