@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from voice_agent.errors import InputError
+from voice_agent.memory.pii_cued import iban_ok
 from voice_agent.memory.pii_numbers import id_check_char, luhn_ok
 from voice_agent.memory.scrub import (
     KINDS,
@@ -96,6 +97,20 @@ POSITIVES: list[tuple[str, str, str]] = [
     ("朝阳区望京街道100号201室", "ADDRESS", "朝阳区望京街道100号201室"),
     ("上海市浦东新区世纪大道一百号", "ADDRESS", "上海市浦东新区世纪大道一百号"),
     ("我住在阳光小区5号楼", "ADDRESS", "阳光小区5号楼"),
+    ("我在成都市武侯区人民南路四段12号附近上班", "ADDRESS", "成都市武侯区人民南路四段12号"),
+    ("他在成都市高新区天府大道北段1700号", "ADDRESS", "成都市高新区天府大道北段1700号"),
+    ("北京市朝阳区建国路88号SOHO现代城5号楼1201室", "ADDRESS", "北京市朝阳区建国路88号SOHO现代城5号楼1201室"),
+    ("send it to 42 Elm St., Springfield, IL 62704 please", "ADDRESS", "42 Elm St., Springfield, IL 62704"),
+    ("I live at 221B Baker Street, London NW1 6XE.", "ADDRESS", "221B Baker Street, London NW1 6XE"),
+    ("text me on 07700 900123", "PHONE", "07700 900123"),
+    ("appelle au 01 42 68 53 00", "PHONE", "01 42 68 53 00"),
+    ("my SSN is 123-45-6789.", "ID", "123-45-6789"),
+    ("social security 078 05 1120", "ID", "078 05 1120"),
+    ("IBAN DE89 3704 0044 0532 0130 00 for the rent", "ID", "DE89 3704 0044 0532 0130 00"),
+    ("pay GB82WEST12345698765432 today", "ID", "GB82WEST12345698765432"),
+    ("my passport number is X12345678", "ID", "X12345678"),
+    ("driver's license: D1234567.", "ID", "D1234567"),
+    ("护照号码是E12345678", "ID", "E12345678"),
 ]
 
 
@@ -227,6 +242,9 @@ NEGATIVES = [
     "我有两个孩子，一二三四五，第三名",
     "他买了一百二十个苹果，花了3000元",
     "Dec 2022 12345678901234",
+    "parts 000-12-3456, 666-12-3456 and 123-00-4567 are not SSNs",
+    "flight CA1234 and model XPS9310 at gate 12",
+    "my account is great and the customer 1234 called",
 ]
 
 
@@ -263,6 +281,17 @@ def test_id_with_bad_check_char_is_still_scrubbed_and_flagged(scrubber: Scrubber
     assert [f.flags for f in good] == [()]
     assert [(f.kind, f.flags) for f in bad] == [("ID", ("check_char_mismatch",))]
     assert good[0].placeholder != bad[0].placeholder
+
+
+def test_iban_check_digits() -> None:
+    assert iban_ok("DE89 3704 0044 0532 0130 00") and iban_ok("GB82WEST12345698765432")
+    assert not iban_ok("DE00 3704 0044 0532 0130 00") and not iban_ok("GB82WEST1234569876543X")
+
+
+def test_an_address_keeps_the_full_stop_that_ends_its_sentence(scrubber: Scrubber) -> None:
+    result = scrubber.scrub("I met him at 5 Main St. He was late.")
+    assert [f.value for f in result.found] == ["5 Main St"]
+    assert result.text.endswith(". He was late.")
 
 
 def test_luhn() -> None:

@@ -13,7 +13,9 @@ is what keeps dates, prices, versions and counts out:
 - bank card of 13–19 digits passing Luhn, grouped as cards are written; UnionPay (``62…``) numbers and
   4-4-4-4 groupings that fail Luhn are kept too, flagged (some UnionPay cards carry no Luhn digit);
 - international ``+CC…`` (8–15 digits), North American numbers ``(555) 123-4567`` → ``+1…``, Chinese
-  landlines ``010-12345678`` → ``+86…``.
+  landlines ``010-12345678`` → ``+86…``, other national numbers grouped as their countries write them
+  (``07700 900123``, ``01 42 68 53 00``; kept as written, the country is unknown);
+- US social security numbers written ``123-45-6789`` or ``123 45 6789`` (valid area, group and serial).
 
 Everything here is pure string work on precompiled patterns, linear in the input.
 """
@@ -74,6 +76,11 @@ _CN_MOBILE = re.compile(r"1[3-9]\d{9}")
 _NANP = re.compile(r"[2-9]\d{9}")
 # Chinese landlines: area code with its leading 0, then a 7-8 digit local number, maybe split 4-4.
 _LANDLINE_SHAPES = frozenset({(3, 8), (3, 7), (4, 7), (4, 8), (3, 4, 4), (4, 4, 4), (4, 3, 4), (3, 3, 4)})
+# Other national numbers with a trunk 0, as they are grouped: UK 07700 900123 / 01632 960 001,
+# French 01 42 68 53 00, and 0xx xxxx xxxx.
+_TRUNK_SHAPES = frozenset({(5, 6), (5, 3, 3), (2, 2, 2, 2, 2), (2, 4, 4), (3, 3, 3, 2)})
+# US social security number: area not 000, 666 or 9xx; group not 00; serial not 0000.
+_SSN = re.compile(r"(?!000|666|9\d\d)\d{3}(?!00)\d{2}(?!0000)\d{4}")
 _MIN_RUN_CHARS = 8  # fewer characters cannot hold the 8+ digits any kind needs
 _PLUS_LENGTHS = frozenset(range(8, 16))  # +CC and subscriber number, E.164
 _ZERO_LENGTHS = frozenset(range(10, 18))  # 00-prefixed international, 0-prefixed Chinese landline
@@ -184,9 +191,11 @@ class _Run:
             return _PLUS_LENGTHS
         d = self.digits
         first, second = d[a], d[a + 1]
-        if first == "0":
-            return _ZERO_LENGTHS
         lengths = set()
+        if self.goff[gs + 1 : gs + 4] == [a + 3, a + 5, a + 9]:  # 123-45-6789: a US social security number
+            lengths.add(9)
+        if first == "0":
+            return _ZERO_LENGTHS | lengths
         if first in "12345678" and d[a + 6 : a + 8] in ("18", "19", "20") and d[a + 10 : a + 11] in "01":
             lengths.add(18)
         north_american = self.goff[gs + 1] - a == 1 and self.goff[gs + 2 : gs + 3] == [a + 4]  # 1-555-…
@@ -298,6 +307,10 @@ def _phone_or_id_or_card(
         return "PHONE", "+1" + digits, ()
     if digits[0] == "0" and digits[1] != "0" and shape in _LANDLINE_SHAPES:
         return "PHONE", "+86" + digits[1:], ()
+    if digits[0] == "0" and digits[1] != "0" and shape in _TRUNK_SHAPES:
+        return "PHONE", digits, ("national",)  # 07700 900123, 01 42 68 53 00: the country is unknown
+    if shape == (3, 2, 4) and _SSN.fullmatch(digits):
+        return "ID", "SSN" + digits, ()
     return None
 
 

@@ -5,9 +5,9 @@
 - English street addresses: a house number, a capitalised street name and a street suffix
   (``221B Baker Street``, ``1600 Pennsylvania Avenue NW, Washington, DC 20500``), lower-case
   ``12 main street`` for the unambiguous suffixes, apartment/suite numbers, "City, ST 12345", PO boxes.
-- Chinese addresses: anchored on a house number after a road (``…路88号``), a building and room
-  (``3栋2单元501室``), or an estate and building (``阳光小区5号楼``), extended left over the province /
-  city / district / road name and right over building, unit and room.
+- Chinese addresses: anchored on a house number after a road (``…路88号``, ``…南路四段12号``), a
+  building and room (``3栋2单元501室``), or an estate and building (``阳光小区5号楼``), extended left
+  over the province / city / district / road name and right over building, unit and room.
 
 Every pattern is bounded (no nested unbounded repetition), so matching is linear in the input.
 """
@@ -90,8 +90,10 @@ _EN_ADDRESS = re.compile(
     rf"(?i:{_SUFFIXES})\b(?:[ \t]+(?:{_DIRS})\b)?"
     rf"|{_NUM}[ \t]+(?:(?!(?:{_STOPWORDS})\b)[a-z][a-z']{{1,24}}[ \t]+){{1,3}}(?:street|avenue|boulevard)\b"
 )
+_UK_POSTCODE = r"[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[A-Z]{2}(?![A-Za-z0-9])"
 _EN_TAIL = re.compile(
-    rf"(?:,?[ \t]*{_UNIT})?(?:,[ \t]*{_CITY_STATE_ZIP}|,?[ \t]+\d{{5}}(?:-\d{{4}})?(?!\d))?"
+    rf"\.?(?:,?[ \t]*{_UNIT})?(?:,[ \t]*{_CITY_STATE_ZIP}|,?[ \t]+\d{{5}}(?:-\d{{4}})?(?!\d)"
+    rf"|(?:,[ \t]*[A-Z][a-z]+(?:[ \t][A-Z][a-z]+)?)?,?[ \t]+{_UK_POSTCODE})?"
 )
 _EN_STANDALONE = re.compile(
     rf"(?<![A-Za-z])(?i:apt|apartment|suite)\.?[ \t]*\#?[ \t]*\d{{1,5}}[A-Za-z]?(?![A-Za-z0-9])"
@@ -123,7 +125,7 @@ _EN_ABBREVIATIONS = {
 def find_english_addresses(text: str) -> Iterator[Detection]:
     for m in _EN_ADDRESS.finditer(text):
         tail = _EN_TAIL.match(text, m.end())
-        end = tail.end() if tail else m.end()
+        end = tail.end() if tail and tail.group() != "." else m.end()  # "5 Main St. He …": a full stop
         yield Detection(m.start(), end, "ADDRESS", canonical_english_address(text[m.start() : end]))
     for m in _EN_STANDALONE.finditer(text):
         yield Detection(m.start(), m.end(), "ADDRESS", canonical_english_address(m.group()))
@@ -153,17 +155,19 @@ def _cjk_class_without(stop: str) -> str:
 
 _CN_NAME = _cjk_class_without(_CN_STOP)
 _BUILDING = rf"(?:[{_CN_NUM}]{{1,4}}|[A-Za-z])(?:号楼|栋|幢|座)"
+_ESTATE = "小区|花园|大厦|公寓|家园|新村|苑|广场|城|园|中心"
 _CN_CORE = re.compile(
-    rf"(?:路|街|大道|巷|胡同|弄|道)[ \t-]?[{_CN_NUM}]{{1,6}}(?:号院|号)"
-    rf"|(?:小区|花园|大厦|公寓|家园|新村|苑|广场|村){_BUILDING}"
+    rf"(?:路|街|大道|巷|胡同|弄|道)(?:[{_CN_NUM}东南西北中]{{1,3}}段)?[ \t-]?[{_CN_NUM}]{{1,6}}(?:号院|号)"
+    rf"|(?:{_ESTATE}|村){_BUILDING}"
     rf"|{_BUILDING}(?:[{_CN_NUM}]{{1,3}}单元)?[{_CN_NUM}]{{1,5}}(?:室|房)"
     rf"|[{_CN_NUM}]{{1,6}}号(?:[{_CN_NUM}]{{1,3}}单元)?[{_CN_NUM}]{{1,5}}(?:室|房)"
 )
 _CN_TAIL = re.compile(
-    rf"(?:[{_CN_NAME}]{{0,12}}?(?:小区|花园|大厦|公寓|家园|新村|苑|广场))?(?:{_BUILDING})?"
+    rf"(?:[A-Za-z{_CN_NAME}]{{0,12}}?(?:{_ESTATE}))?(?:{_BUILDING})?"
     rf"(?:[{_CN_NUM}]{{1,3}}单元)?(?:[{_CN_NUM}]{{1,5}}(?:室|房|层|楼))?"
 )
 _CN_LEAD = re.compile(rf"[{_CN_NAME}]")
+_CN_ADMIN = frozenset("省市区县镇乡")
 _CN_MAX_LEAD = 24
 _CN_MARKERS = ("号", "室", "房", "栋", "幢", "座")
 
@@ -174,11 +178,21 @@ def find_chinese_addresses(text: str) -> Iterator[Detection]:
     for m in _CN_CORE.finditer(text):
         start = m.start()
         floor = max(0, start - _CN_MAX_LEAD)
-        while start > floor and _CN_LEAD.match(text, start - 1):
+        while start > floor and (_CN_LEAD.match(text, start - 1) or _admin_name_end(text, start)):
             start -= 1
         tail = _CN_TAIL.match(text, m.end())
         end = tail.end() if tail else m.end()
         yield Detection(start, end, "ADDRESS", canonical_chinese_address(text[start:end]))
+
+
+def _admin_name_end(text: str, start: int) -> bool:
+    """A stop character that ends a place name before 市/省/区/县 ("成都市", "首都区"), not a lead-in."""
+    return (
+        text[start : start + 1] in _CN_ADMIN
+        and start >= 2
+        and _CN_LEAD.match(text, start - 2) is not None
+        and "\u4e00" <= text[start - 1] <= "\u9fff"
+    )
 
 
 def canonical_chinese_address(text: str) -> str:

@@ -12,7 +12,8 @@ of writing it (``138-0013-8000``, ``+86 13800138000``, ``一三八零零一三�
 the same value always gives the same token. 48 bits keep accidental collisions negligible
 (~2e-3 with a million distinct values of one kind in one install) while staying short in prompts.
 
-Kinds: PHONE, ID (Chinese resident ID), CARD, EMAIL, ADDRESS and NAME. Names are not found by pattern:
+Kinds: PHONE, ID (Chinese resident ID, US SSN, IBAN, passport / licence / account numbers after their
+name), CARD, EMAIL, ADDRESS and NAME. Names are not found by pattern:
 the write path passes the PERSON spans of its spaCy parse (``name_spans``), or uses ``names.py``.
 Scrubbing is deterministic, pure CPU, linear in the text; text already holding placeholders is left as is.
 """
@@ -27,6 +28,7 @@ from dataclasses import dataclass, field
 
 from voice_agent.errors import InputError
 from voice_agent.memory.keys import placeholder_hmac_key
+from voice_agent.memory.pii_cued import canonical_code, find_cued_ids, find_ibans
 from voice_agent.memory.pii_numbers import Detection, find_numbers
 from voice_agent.memory.pii_text import (
     canonical_chinese_address,
@@ -120,8 +122,11 @@ class Scrubber:
         kinds = self._kinds
         if "EMAIL" in kinds:
             yield from find_emails(text)
-        if kinds & {"PHONE", "ID", "CARD"}:
-            yield from (d for d in find_numbers(text) if d.kind in kinds)
+        numbers = list(find_numbers(text)) if kinds & {"PHONE", "ID", "CARD"} else []
+        yield from (d for d in numbers if d.kind in kinds)
+        if "ID" in kinds:  # a number's own pattern knows its kind better than a cue word before it
+            yield from find_ibans(text)
+            yield from (c for c in find_cued_ids(text) if not any(_overlap(c, d) for d in numbers))
         if "ADDRESS" in kinds:
             yield from find_english_addresses(text)
             yield from find_chinese_addresses(text)
@@ -160,6 +165,12 @@ def canonical_value(kind: str, value: str) -> str:
         for d in find_numbers(whole):
             if d.kind == kind and d.start == 0 and d.end == len(whole):
                 return d.canonical
+        if (
+            kind == "ID"
+            and re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9 -]{4,40}", whole)
+            and sum(map(str.isdigit, whole)) >= 5
+        ):
+            return canonical_code(whole)  # a passport, licence, account number or IBAN
         raise InputError(f"the value given is not one whole {kind} number ({len(whole)} characters)")
     if kind == "EMAIL":
         return canonical_email(value)
@@ -190,6 +201,10 @@ def _name_detections(text: str, spans: Sequence[tuple[int, int]]) -> Iterable[De
         end = start + len(trimmed.strip())
         if end > start:
             yield Detection(start, end, "NAME", canonical_name(text[start:end]))
+
+
+def _overlap(a: Detection, b: Detection) -> bool:
+    return a.start < b.end and b.start < a.end
 
 
 def _check_text(text: object) -> None:
