@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from collections.abc import AsyncIterator
@@ -215,3 +216,35 @@ async def test_each_prompt_extends_the_previous_one(tmp_path: Path, model_dir: P
         # Same system + pinned prefix, the previous user message exactly as sent, then the spoken reply.
         assert after[: len(before)] == before
         assert after[len(before)] == {"role": "assistant", "content": first.text}
+
+
+def _prompt_reads(log: Path) -> list[tuple[int, int]]:
+    """(tokens reused from the KV cache, tokens read) of each request, from the llama.cpp server's log."""
+    found = re.findall(
+        r"(\d+) prefix-match hit, remaining (\d+) prompt tokens", log.read_text(errors="replace")
+    )
+    return [(int(hit), int(left)) for hit, left in found]
+
+
+async def test_a_changed_prefix_is_read_before_the_next_turn(tmp_path: Path, model_dir: Path) -> None:
+    config = _config(tmp_path)
+    log = config.data_dir / "logs" / "llama-server.log"
+    async with await Assistant.open(config) as assistant:
+        engine = assistant.engine
+        # Pinning an item changes the system message: the whole prefix is new for the next turn.
+        await assistant.chat_turn("c", "Remember that I take my coffee black.")
+        await engine.settle("c")
+        assert engine.rewarms == 1
+        await assistant.chat_turn("c", "We went hiking at Mount Tam last weekend.")
+        hit, left = _prompt_reads(log)[-1]
+        assert hit > left, (hit, left)  # the server read only the new turn, not the re-pinned prefix
+        await engine.settle("c")
+        assert engine.rewarms == 1  # that turn changed nothing before its own words: no prefill
+
+    off = config.model_copy(update={"llm": config.llm.model_copy(update={"rewarm_prefix": False})})
+    async with await Assistant.open(off) as assistant:
+        await assistant.chat_turn("d", "Remember that my sister is called Jo.")
+        await assistant.engine.settle("d")
+        await assistant.chat_turn("d", "We went hiking at Mount Tam last weekend.")
+        hit, left = _prompt_reads(log)[-1]
+        assert assistant.engine.rewarms == 0 and hit < left, (hit, left)  # without it, read again

@@ -145,6 +145,9 @@ async def test_a_spoken_turn_gets_transcript_reply_text_and_audio(
         assert ready is not None and ready["audio_in"]["sample_rate_hz"] == 16000
         assert ready["privacy"]["retention_days"] == load_config(server.config, env={}).privacy.retention_days
         turn = await c.say(speech["hello"], timeout_s=240)
+        done = [i for i, e in enumerate(c.events) if e["type"] == "turn_done"]
+        if done:  # "listening" follows turn_done on the wire: wait for it before the client leaves
+            await c.wait_for("status", after=done[0], where=lambda e: e["state"] == "listening", timeout_s=10)
         kinds = [e["type"] for e in c.events]
     assert not turn.timed_out, kinds
     assert "hear" in turn.final.lower(), turn.final

@@ -91,6 +91,10 @@ class LlmConfig(_Section):
     max_tokens: int = Field(default=160, ge=1)
     breaker_failures: int = Field(default=3, ge=1)
     breaker_reset_s: float = Field(default=30.0, gt=0)
+    # After a turn that changed the prompt's stable prefix (the window slid, a pinned item was added),
+    # have the local model read the new prefix while the person is still listening or talking, so the
+    # next turn does not pay for it. Only when the first backend is the local server.
+    rewarm_prefix: bool = True
 
     @field_validator("backends")
     @classmethod

@@ -73,6 +73,8 @@ class ConversationEngine:
         self.builder = PromptBuilder(config.prompt, count_tokens, max_reply_tokens=config.llm.max_tokens)
         self.last = TurnResult()
         self._pending: dict[str, set[asyncio.Task[None]]] = {}
+        self._rewarming: dict[str, asyncio.Task[float | None]] = {}
+        self.rewarms = 0  # prefills run after a turn changed the stable prefix (for traces and tests)
 
     # -- Responder ---------------------------------------------------------------------------------
     async def respond(self, conversation_id: str, user_text: str, trace: TurnTrace) -> AsyncIterator[str]:
@@ -110,12 +112,11 @@ class ConversationEngine:
         )
 
         first = True
+        stream = self.llm.stream(
+            prompt.messages, max_tokens=self.config.llm.max_tokens, temperature=self.config.llm.temperature
+        )
         try:
-            async for delta in self.llm.stream(
-                prompt.messages,
-                max_tokens=self.config.llm.max_tokens,
-                temperature=self.config.llm.temperature,
-            ):
+            async for delta in stream:
                 if first and delta:
                     trace.mark("llm.first_token")
                     first = False
@@ -125,7 +126,8 @@ class ConversationEngine:
             trace.mark("llm.error", error=str(err), after_text=not first)
             log.warning("LLM failed for conversation %s: %s", conversation_id, err)
             yield _apology(scrubbed, cut_off=not first)
-        stats = self.llm.last_stats
+        # This call's own stats: a prefill running meanwhile would have replaced the router's last ones.
+        stats = getattr(stream, "stats", None) or self.llm.last_stats
         if stats is not None:
             self.last.llm_stats = stats.to_json()
             trace.attrs["llm"] = self.last.llm_stats
@@ -137,10 +139,12 @@ class ConversationEngine:
         # next prompt extends this one token for token: the server reuses its KV cache through this turn
         # and the reply, and only the next turn's memories and words are new tokens.
         last = self.last
-        sent = last.prompt.messages[-1]["content"] if last.prompt and last.turn_id == trace.turn_id else None
+        read = last.prompt.messages if last.prompt and last.turn_id == trace.turn_id else None
+        sent = read[-1]["content"] if read else None
         await self.turns.append(conversation_id, trace.turn_id, "user", sent or scrubbed_user)
         reply = spoken_reply.strip()
         interrupted = bool(trace.attrs.get("barge_in"))
+        scrubbed_reply = ""
         if reply:
             scrubbed_reply = await self.memory.scrub(conversation_id, reply)
             await self.turns.append(
@@ -153,16 +157,24 @@ class ConversationEngine:
                 ),
             )
         await self._condense_if_needed(conversation_id)
+        if self._rewarm_enabled():
+            cached = [*read, {"role": "assistant", "content": scrubbed_reply}] if read and reply else None
+            self._spawn_rewarm(conversation_id, cached)
 
     # -- lifecycle ---------------------------------------------------------------------------------
     async def prefill(self, conversation_id: str) -> float | None:
         """Have the LLM read the stable prompt prefix (system, pinned, recent window) before the first
         turn, so that turn pays only for its new tokens. Returns the time it took (ms), or None when the
         LLM could not be reached (the turn itself will then fall back or apologise)."""
+        return await self._prefill(await self._prefix_prompt(conversation_id))
+
+    async def _prefix_prompt(self, conversation_id: str) -> BuiltPrompt:
         pinned, window = await asyncio.gather(
             self.memory.pinned(conversation_id), self.turns.window(conversation_id)
         )
-        prompt = self.builder.build(".", pinned=pinned, recent=_as_turns(window))
+        return self.builder.build(".", pinned=pinned, recent=_as_turns(window))
+
+    async def _prefill(self, prompt: BuiltPrompt) -> float | None:
         start = self.clock.now_ns()
         try:
             async for _ in self.llm.stream(prompt.messages, max_tokens=1, temperature=0.0):
@@ -172,8 +184,49 @@ class ConversationEngine:
             return None
         return (self.clock.now_ns() - start) / 1e6
 
+    def _rewarm_enabled(self) -> bool:
+        backends = self.config.llm.backends
+        return self.config.llm.rewarm_prefix and bool(backends) and backends[0].kind == "local"
+
+    def _spawn_rewarm(self, conversation_id: str, cached: list[dict[str, str]] | None) -> None:
+        previous = self._rewarming.pop(conversation_id, None)
+        if previous is not None and not previous.done():
+            previous.cancel()
+        task = asyncio.get_running_loop().create_task(self._rewarm(conversation_id, cached))
+        self._rewarming[conversation_id] = task
+
+    async def _rewarm(self, conversation_id: str, cached: list[dict[str, str]] | None) -> float | None:
+        """After a turn: once its memory writes have landed, prefill the next turn's stable prefix if it
+        is not what the LLM last read (``cached``: the last prompt and the reply, as the server holds
+        them). A slid window or a new pinned item changes the prefix; without this, the next turn would
+        read the whole prompt again (the p95 of voice-to-voice)."""
+        try:
+            await self._await_pending(conversation_id)
+            prompt = await self._prefix_prompt(conversation_id)
+            prefix = prompt.messages[:-1]
+            if cached is not None and prefix == cached[: len(prefix)]:
+                return None  # the server's cache already covers it
+            self.rewarms += 1
+            return await self._prefill(prompt)
+        except Exception:  # a prefill is an optimisation: it never fails a conversation
+            log.exception("prefix prefill failed for conversation %s", conversation_id)
+            return None
+
+    async def settle(self, conversation_id: str) -> None:
+        """Wait until the background work of the last turn is done: its memory writes, then the prefill
+        of a changed prefix (tests and benchmarks use it to start the next turn from a quiet state)."""
+        tasks = list(self._pending.get(conversation_id, ()))
+        if tasks:
+            await asyncio.gather(*tasks, return_exceptions=True)
+        rewarm = self._rewarming.get(conversation_id)
+        if rewarm is not None:
+            await asyncio.gather(rewarm, return_exceptions=True)
+
     async def drain(self) -> None:
-        """Wait for every memory write in flight (shutdown: writes are never dropped)."""
+        """Wait for every memory write in flight (shutdown: writes are never dropped); stop prefills."""
+        for task in self._rewarming.values():
+            task.cancel()
+        self._rewarming.clear()
         tasks = [t for group in self._pending.values() for t in group]
         if tasks:
             await asyncio.gather(*tasks, return_exceptions=True)
