@@ -88,7 +88,6 @@ class ScriptedResponder:
     delay_s: float = 0.01
     commits: list[tuple[str, str, str]] = field(default_factory=list)  # (conversation, user, spoken)
     asked: list[str] = field(default_factory=list)
-    prepared: list[str] = field(default_factory=list)  # transcripts decoded at pauses, as offered
 
     def reply_for(self, n: int) -> str:
         replies = [self.reply] if isinstance(self.reply, str) else self.reply
@@ -103,9 +102,6 @@ class ScriptedResponder:
 
     async def commit(self, conversation_id: str, user_text: str, spoken_reply: str, trace: TurnTrace) -> None:
         self.commits.append((conversation_id, user_text, spoken_reply))
-
-    async def prepare(self, conversation_id: str, user_text: str) -> None:
-        self.prepared.append(user_text)
 
 
 class ScriptedMicrophone:

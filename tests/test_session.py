@@ -195,19 +195,6 @@ async def test_person_who_keeps_talking_gets_one_answer_to_both_parts(
     assert responder.asked[-1] == results[0].user_text
 
 
-async def test_the_turn_is_offered_for_preparation_when_the_pause_begins(
-    config: Config, stack: SpeechStack, questions: dict[str, np.ndarray], tmp_path: Path
-) -> None:
-    responder = ScriptedResponder("It will be sunny.")
-    mic = ScriptedMicrophone(np.concatenate([silence(0.3), questions["q1"], silence(3.0)]))
-    sink = WavFileSink(tmp_path / "out.wav", realtime=True)
-    results = await _session(config, stack, responder).run(mic, sink)
-    await sink.close()
-    assert len(results) == 1
-    # The transcript decoded at the pause, before the endpoint, is the turn that was then answered.
-    assert responder.prepared and responder.prepared[-1] == results[0].user_text == responder.asked[0]
-
-
 def test_spoken_text_trims_by_samples_played() -> None:
     from voice_agent.audio.base import PlaybackReport, PlayedChunk
 

@@ -95,9 +95,6 @@ class LlmConfig(_Section):
     # have the local model read the new prefix while the person is still listening or talking, so the
     # next turn does not pay for it. Only when the first backend is the local server.
     rewarm_prefix: bool = True
-    # When a pause begins and its transcript is decoded, retrieve and have the local model read the
-    # whole prompt while the endpointer still waits; the confirmed turn then only has to generate.
-    prepare_at_pause: bool = True
 
     @field_validator("backends")
     @classmethod

@@ -22,7 +22,7 @@ from typing import Any
 from voice_agent.audio.base import AudioSink, AudioSource, PlaybackReport
 from voice_agent.clock import Clock, MonotonicClock
 from voice_agent.config import Config
-from voice_agent.conversation.base import PreparingResponder, Responder
+from voice_agent.conversation.base import Responder
 from voice_agent.conversation.guard import SentenceGuard
 from voice_agent.errors import VoiceAgentError
 from voice_agent.frames import Sentence
@@ -30,7 +30,7 @@ from voice_agent.metrics.latency import format_summary
 from voice_agent.metrics.trace import Span, TraceWriter, TurnTrace
 from voice_agent.speech import SpeechStack
 from voice_agent.text.sentences import SentenceSplitter, count_words
-from voice_agent.turn_detection import NoTurn, PauseTranscript, TurnDetector, TurnEvent, UserTurn
+from voice_agent.turn_detection import NoTurn, TurnDetector, TurnEvent, UserTurn
 from voice_agent.vad.endpointer import SpeechStarted
 
 log = logging.getLogger(__name__)
@@ -101,7 +101,6 @@ class VoiceSession:
         self._reply: _Reply | None = None
         self._carry: tuple[UserTurn, str] | None = None  # a turn held back: the person kept talking
         self._commits: set[asyncio.Task[None]] = set()
-        self._preparing: asyncio.Task[None] | None = None  # the responder preparing a turn at a pause
         self._detector: TurnDetector | None = None
         self._sink: AudioSink | None = None
 
@@ -122,8 +121,6 @@ class VoiceSession:
                     await self._on_user_turn(event, source.is_live)
                 elif isinstance(event, NoTurn):
                     await self._on_no_turn(source.is_live)
-                elif isinstance(event, PauseTranscript):
-                    self._on_pause_transcript(event)
             if self._carry is not None:  # the stream ended right after a held-back turn: answer it
                 turn, text = self._carry
                 self._carry = None
@@ -136,9 +133,6 @@ class VoiceSession:
                 await asyncio.wait({self._reply_task})
             if self._commits:
                 await asyncio.wait(set(self._commits))
-            if self._preparing is not None:  # a turn that never came: its prefill is not needed
-                self._preparing.cancel()
-                await asyncio.wait({self._preparing})
         return self.results
 
     async def _on_speech_started(self, event: SpeechStarted) -> None:
@@ -160,18 +154,6 @@ class VoiceSession:
             reply.merged = True
             self._carry = (reply.turn, reply.user_text)
         task.cancel()
-
-    def _on_pause_transcript(self, event: PauseTranscript) -> None:
-        """Let the responder prepare the turn this pause may end, unless a reply is still in progress
-        (the LLM is busy) or the words will be joined to a held-back turn (the text would not match)."""
-        responder = self.responder
-        if not isinstance(responder, PreparingResponder) or self._carry is not None:
-            return
-        if self._reply_task is not None and not self._reply_task.done():
-            return
-        if self._preparing is not None and not self._preparing.done():
-            self._preparing.cancel()
-        self._preparing = asyncio.create_task(responder.prepare(self.conversation_id, event.text))
 
     async def _on_user_turn(self, turn: UserTurn, live: bool) -> None:
         user_text = turn.text

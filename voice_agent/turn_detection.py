@@ -81,17 +81,7 @@ class NoTurn:
     dropped: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class PauseTranscript:
-    """The transcript decoded when a pause began: the turn's text if the pause becomes its end (the
-    session lets the responder prepare its prompt with it while the endpointer is still waiting)."""
-
-    utterance_id: int
-    text: str
-    t_ns: int
-
-
-TurnEvent = SpeechStarted | PartialTranscript | PauseTranscript | UserTurn | NoTurn
+TurnEvent = SpeechStarted | PartialTranscript | UserTurn | NoTurn
 
 
 @dataclass
@@ -242,11 +232,8 @@ class TurnDetector:
         ):
             state.hinted = True
             if spec.exception() is None:
-                text = spec.result().text
-                complete = looks_complete(text)
+                complete = looks_complete(spec.result().text)
                 self.endpointer.hint_complete(uid, state.speculative_samples, complete)
-                if text and self.endpointer.in_silence:
-                    self._queue.put_nowait(PauseTranscript(uid, text, self.clock.now_ns()))
         if (
             self.config.asr.streaming
             and self.endpointer.in_speech

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from typing import Protocol, runtime_checkable
+from typing import Protocol
 
 from voice_agent.metrics.trace import TurnTrace
 
@@ -21,11 +21,3 @@ class Responder(Protocol):
     async def commit(
         self, conversation_id: str, user_text: str, spoken_reply: str, trace: TurnTrace
     ) -> None: ...
-
-
-@runtime_checkable
-class PreparingResponder(Responder, Protocol):
-    """A responder that can get a turn ready from the transcript decoded at a pause, before the
-    endpoint confirms the turn: ``respond`` with the same text then starts from the prepared prompt."""
-
-    async def prepare(self, conversation_id: str, user_text: str) -> None: ...

@@ -20,8 +20,7 @@ from voice_agent.clock import Clock, MonotonicClock
 from voice_agent.config import Config
 from voice_agent.conversation.condense import condense_turns
 from voice_agent.conversation.extract import Extraction, extract
-from voice_agent.conversation.ports import LlmPort, MemoryPort, RatePort, RecallLike
-from voice_agent.conversation.prepared import PreparedTurn, pinned_key
+from voice_agent.conversation.ports import LlmPort, MemoryPort, RatePort
 from voice_agent.conversation.turns import LoggedTurn, TurnLog
 from voice_agent.errors import BackendError, InputError
 from voice_agent.memory.budget import budget_for_turn
@@ -34,7 +33,6 @@ log = logging.getLogger(__name__)
 
 # How long the next turn waits for the previous turn's memory write before reading pinned items.
 _PENDING_WRITE_WAIT_S = 2.0
-_PREPARE_WAIT_S = 1.0  # how long a turn waits for the prompt a prepare is building for it
 
 
 @dataclass
@@ -76,10 +74,7 @@ class ConversationEngine:
         self.last = TurnResult()
         self._pending: dict[str, set[asyncio.Task[None]]] = {}
         self._rewarming: dict[str, asyncio.Task[float | None]] = {}
-        self._prepared: dict[str, PreparedTurn] = {}
-        self._assembling: dict[str, asyncio.Event] = {}  # set when a prepare has built its prompt
         self.rewarms = 0  # prefills run after a turn changed the stable prefix (for traces and tests)
-        self.prepared_turns = 0  # turns prepared at a pause (``respond`` reuses those that match)
 
     # -- Responder ---------------------------------------------------------------------------------
     async def respond(self, conversation_id: str, user_text: str, trace: TurnTrace) -> AsyncIterator[str]:
@@ -93,20 +88,18 @@ class ConversationEngine:
         pinned = await self.memory.pinned(conversation_id)
         self._spawn_write(conversation_id, scrubbed, trace.turn_id)
 
-        assembling = self._assembling.get(conversation_id)
-        if assembling is not None:  # a prepare for (maybe) this very turn is building its prompt
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(assembling.wait(), _PREPARE_WAIT_S)
-        prepared = self._prepared.pop(conversation_id, None)
-        with trace.span("retrieve") as span:
-            window = _as_turns(await self.turns.window(conversation_id))
-            if prepared is not None and prepared.matches(scrubbed, pinned, window, self.clock.now_ns()):
-                budget, recalled, prompt = prepared.budget, prepared.recalled, prepared.prompt
-                span.update(prepared_ms_before=round((self.clock.now_ns() - prepared.created_ns) / 1e6, 1))
-            else:
-                budget = self._budget(trace)
-                recalled, prompt = await self._assemble(conversation_id, scrubbed, pinned, window, budget)
-            span.update(budget_tokens=budget, records=len(prompt.retrieved), tokens=recalled.tokens_used)
+        budget = self._budget(trace)
+        with trace.span("retrieve", budget_tokens=budget) as span:
+            recalled, window = await asyncio.gather(
+                self.memory.recall(conversation_id, scrubbed, budget_tokens=budget),
+                self.turns.window(conversation_id),
+            )
+            pinned_ids = {r.id for r in pinned}
+            retrieved = [r for r in recalled.records if r.id not in pinned_ids]
+            span.update(records=len(retrieved), tokens=recalled.tokens_used)
+        prompt = self.builder.build(
+            scrubbed, pinned=pinned, retrieved=retrieved, recent=_as_turns(window), now=dt.datetime.now()
+        )
         trace.mark(
             "prompt.tokens",
             total=prompt.total_tokens,
@@ -168,52 +161,6 @@ class ConversationEngine:
             cached = [*read, {"role": "assistant", "content": scrubbed_reply}] if read and reply else None
             self._spawn_rewarm(conversation_id, cached)
 
-    async def prepare(self, conversation_id: str, user_text: str) -> None:
-        """Get the turn ``user_text`` would be ready before it is confirmed (the speech loop calls this
-        with the transcript decoded at a pause): retrieve, build the prompt and have the local LLM read
-        it. If the endpoint then delivers the same text, ``respond`` sends this very prompt and the
-        server only has to generate. Read-only: nothing is stored until ``respond``."""
-        if not (self.config.llm.prepare_at_pause and self._local_first()):
-            return
-        try:
-            text = self._validate(user_text)
-        except InputError:
-            return
-        done = self._assembling[conversation_id] = asyncio.Event()
-        try:
-            await self._await_pending(conversation_id)
-            scrubbed = await self.memory.scrub(conversation_id, text)
-            pinned = await self.memory.pinned(conversation_id)
-            window = _as_turns(await self.turns.window(conversation_id))
-            budget = self._budget(None)
-            recalled, prompt = await self._assemble(conversation_id, scrubbed, pinned, window, budget)
-            self._prepared[conversation_id] = PreparedTurn(
-                scrubbed, pinned_key(pinned), window, budget, recalled, prompt, self.clock.now_ns()
-            )
-            self.prepared_turns += 1
-        finally:
-            done.set()
-            if self._assembling.get(conversation_id) is done:
-                del self._assembling[conversation_id]
-        await self._prefill(prompt)
-
-    async def _assemble(
-        self,
-        conversation_id: str,
-        scrubbed: str,
-        pinned: list[MemoryRecord],
-        window: list[Turn],
-        budget: int,
-    ) -> tuple[RecallLike, BuiltPrompt]:
-        """Retrieve within ``budget`` and build the prompt of one turn."""
-        recalled = await self.memory.recall(conversation_id, scrubbed, budget_tokens=budget)
-        pinned_ids = {r.id for r in pinned}
-        retrieved = [r for r in recalled.records if r.id not in pinned_ids]
-        prompt = self.builder.build(
-            scrubbed, pinned=pinned, retrieved=retrieved, recent=window, now=dt.datetime.now()
-        )
-        return recalled, prompt
-
     # -- lifecycle ---------------------------------------------------------------------------------
     async def prefill(self, conversation_id: str) -> float | None:
         """Have the LLM read the stable prompt prefix (system, pinned, recent window) before the first
@@ -237,13 +184,9 @@ class ConversationEngine:
             return None
         return (self.clock.now_ns() - start) / 1e6
 
-    def _local_first(self) -> bool:
-        """Prefills pay off (and cost nothing) only on the local server, which keeps its KV cache."""
-        backends = self.config.llm.backends
-        return bool(backends) and backends[0].kind == "local"
-
     def _rewarm_enabled(self) -> bool:
-        return self.config.llm.rewarm_prefix and self._local_first()
+        backends = self.config.llm.backends
+        return self.config.llm.rewarm_prefix and bool(backends) and backends[0].kind == "local"
 
     def _spawn_rewarm(self, conversation_id: str, cached: list[dict[str, str]] | None) -> None:
         previous = self._rewarming.pop(conversation_id, None)
@@ -300,11 +243,9 @@ class ConversationEngine:
             raise InputError(f"the user's turn is {len(text)} characters; the limit is {limit}")
         return text
 
-    def _budget(self, trace: TurnTrace | None) -> int:
-        """Memory tokens for this turn: what is left of the first-audio budget since the person stopped
-        speaking, at the LLM's measured reading rate (all of it when nothing is spent yet)."""
+    def _budget(self, trace: TurnTrace) -> int:
         spent_ms = 0.0
-        speech_end = trace.first("vad.speech_end") if trace is not None else None
+        speech_end = trace.first("vad.speech_end")
         if speech_end is not None:
             spent_ms = (self.clock.now_ns() - speech_end.end_ns) / 1e6
         return budget_for_turn(self.config.memory, spent_ms, self.rate.tokens_per_ms() if self.rate else None)
