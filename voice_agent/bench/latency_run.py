@@ -149,6 +149,7 @@ async def execute(
                 task.uncancel()
         if state.assistant is not None:
             state.extra["prompt_rate"] = state.assistant.router.rate.snapshot()
+            state.extra["prefix_prefills"] = state.assistant.engine.rewarms  # between turns, not timed
     finally:
         await stack.close()
         if state.assistant is not None:
