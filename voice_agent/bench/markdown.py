@@ -136,6 +136,11 @@ def latency_section(runs: Sequence[Run]) -> list[str]:
             f"{d.get('warmup_turns')} warm-up clip(s); target p50 {fmt(d.get('target_p50_ms'), 0)} ms "
             f"(met: {fmt(d.get('meets_target'))}). Load average (1 min) at start/end: "
             f"{load_start} / {_load_end(run)}."
+            + (
+                f" Prefix prefills between turns: {d['prefix_prefills']}."
+                if d.get("prefix_prefills") is not None
+                else ""
+            )
             + (" **Partial run (interrupted).**" if d.get("partial") else "")
         )
         out.append("")
