@@ -7,6 +7,8 @@ and no model weights; tokenizing a sentence then takes tens of microseconds.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import math
 import re
 import threading
@@ -80,10 +82,16 @@ class TokenCounter:
             import llama_cpp
         except ImportError as err:
             raise DependencyMissingError("llama_cpp", "local-llm") from err
+        said = io.StringIO()  # llama.cpp warns about the context of a vocabulary-only model: not news
         try:
-            vocab = llama_cpp.Llama(str(gguf), vocab_only=True, verbose=False)
+            with contextlib.redirect_stderr(said):
+                vocab = llama_cpp.Llama(str(gguf), vocab_only=True, verbose=False)
         except (ValueError, RuntimeError) as err:
-            raise ModelError(f"cannot read the GGUF vocabulary of {gguf}: {err}", path=str(gguf)) from err
+            detail = said.getvalue().strip()[-500:]
+            raise ModelError(
+                f"cannot read the GGUF vocabulary of {gguf}: {err}" + (f" ({detail})" if detail else ""),
+                path=str(gguf),
+            ) from err
         lock = threading.Lock()
 
         def tokenize(text: str, special: bool = False) -> int:
