@@ -110,6 +110,7 @@ POSITIVES: list[tuple[str, str, str]] = [
     ("pay GB82WEST12345698765432 today", "ID", "GB82WEST12345698765432"),
     ("my passport number is X12345678", "ID", "X12345678"),
     ("driver's license: D1234567.", "ID", "D1234567"),
+    ("Passport Number: X12345678", "ID", "X12345678"),
     ("护照号码是E12345678", "ID", "E12345678"),
 ]
 

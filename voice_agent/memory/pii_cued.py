@@ -30,7 +30,7 @@ _ZH_CUE = r"护照|驾照|驾驶证|驾驶执照|账号|帐号|账户|卡号|社
 _ZH_FILLER = r"(?:号码|号|编号)?(?:是|为|：|:)?[ \t]*"
 _CODE = r"(?=(?:[A-Za-z-]*\d){5})[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){5,23}(?![A-Za-z0-9])"
 _CUED = re.compile(
-    rf"(?i:(?<![A-Za-z])(?:{_EN_CUE})){_EN_FILLER}(?P<en>{_CODE})"
+    rf"(?i:(?<![A-Za-z])(?:{_EN_CUE}){_EN_FILLER})(?P<en>{_CODE})"
     rf"|(?:{_ZH_CUE}){_ZH_FILLER}(?P<zh>{_CODE})"
 )
 _IBAN_HINT = re.compile(r"[A-Z]{2}\d{2}")
