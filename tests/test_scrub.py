@@ -104,6 +104,8 @@ POSITIVES: list[tuple[str, str, str]] = [
     ("I live at 221B Baker Street, London NW1 6XE.", "ADDRESS", "221B Baker Street, London NW1 6XE"),
     ("text me on 07700 900123", "PHONE", "07700 900123"),
     ("appelle au 01 42 68 53 00", "PHONE", "01 42 68 53 00"),
+    ("my mobile is 0412 345 678", "PHONE", "0412 345 678"),
+    ("住在海淀区学院路30号院5号楼2单元301", "ADDRESS", "海淀区学院路30号院5号楼2单元301"),
     ("my SSN is 123-45-6789.", "ID", "123-45-6789"),
     ("social security 078 05 1120", "ID", "078 05 1120"),
     ("IBAN DE89 3704 0044 0532 0130 00 for the rent", "ID", "DE89 3704 0044 0532 0130 00"),

@@ -77,8 +77,8 @@ _NANP = re.compile(r"[2-9]\d{9}")
 # Chinese landlines: area code with its leading 0, then a 7-8 digit local number, maybe split 4-4.
 _LANDLINE_SHAPES = frozenset({(3, 8), (3, 7), (4, 7), (4, 8), (3, 4, 4), (4, 4, 4), (4, 3, 4), (3, 3, 4)})
 # Other national numbers with a trunk 0, as they are grouped: UK 07700 900123 / 01632 960 001,
-# French 01 42 68 53 00, and 0xx xxxx xxxx.
-_TRUNK_SHAPES = frozenset({(5, 6), (5, 3, 3), (2, 2, 2, 2, 2), (2, 4, 4), (3, 3, 3, 2)})
+# French 01 42 68 53 00, Australian mobiles 0412 345 678, and 0xx xxxx xxxx.
+_TRUNK_SHAPES = frozenset({(5, 6), (5, 3, 3), (2, 2, 2, 2, 2), (2, 4, 4), (3, 3, 3, 2), (4, 3, 3)})
 # US social security number: area not 000, 666 or 9xx; group not 00; serial not 0000.
 _SSN = re.compile(r"(?!000|666|9\d\d)\d{3}(?!00)\d{2}(?!0000)\d{4}")
 _MIN_RUN_CHARS = 8  # fewer characters cannot hold the 8+ digits any kind needs

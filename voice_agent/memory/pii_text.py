@@ -164,7 +164,7 @@ _CN_CORE = re.compile(
 )
 _CN_TAIL = re.compile(
     rf"(?:[A-Za-z{_CN_NAME}]{{0,12}}?(?:{_ESTATE}))?(?:{_BUILDING})?"
-    rf"(?:[{_CN_NUM}]{{1,3}}单元)?(?:[{_CN_NUM}]{{1,5}}(?:室|房|层|楼))?"
+    rf"(?:[{_CN_NUM}]{{1,3}}单元(?:[{_CN_NUM}]{{1,5}}(?:室|房)?)?)?(?:[{_CN_NUM}]{{1,5}}(?:室|房|层|楼))?"
 )
 _CN_LEAD = re.compile(rf"[{_CN_NAME}]")
 _CN_ADMIN = frozenset("省市区县镇乡")
