@@ -224,12 +224,13 @@ class ConversationEngine:
 
     async def drain(self) -> None:
         """Wait for every memory write in flight (shutdown: writes are never dropped); stop prefills."""
-        for task in self._rewarming.values():
-            task.cancel()
+        prefills = list(self._rewarming.values())
         self._rewarming.clear()
+        for task in prefills:
+            task.cancel()
         tasks = [t for group in self._pending.values() for t in group]
-        if tasks:
-            await asyncio.gather(*tasks, return_exceptions=True)
+        if tasks or prefills:
+            await asyncio.gather(*tasks, *prefills, return_exceptions=True)
 
     # -- internals ---------------------------------------------------------------------------------
     def _validate(self, user_text: str) -> str:
