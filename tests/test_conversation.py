@@ -248,3 +248,26 @@ async def test_a_changed_prefix_is_read_before_the_next_turn(tmp_path: Path, mod
         await assistant.chat_turn("d", "We went hiking at Mount Tam last weekend.")
         hit, left = _prompt_reads(log)[-1]
         assert assistant.engine.rewarms == 0 and hit < left, (hit, left)  # without it, read again
+
+
+async def test_memory_writes_are_never_cancelled_by_a_wait_or_a_shutdown(
+    tmp_path: Path, model_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import voice_agent.conversation.engine as engine_module
+
+    monkeypatch.setattr(engine_module, "_PENDING_WRITE_WAIT_S", 0.0)  # waiters give up at once
+    config = _config(tmp_path)
+    async with await Assistant.open(config) as assistant:
+        # The second turn starts while the first reply's write runs, and its wait gives up at once.
+        turns = [
+            await assistant.chat_turn("c", "My neighbour's parrot is called Captain."),
+            await assistant.chat_turn("c", "Tomorrow I will repaint the garden fence."),
+        ]
+    # Closed right after the turn, with the reply's write still running: neither the prefill that
+    # waited for it nor the shutdown that stopped the prefill may take the write down with them.
+    async with await Assistant.open(config) as assistant:
+        records = await assistant.memory.list("c")
+    stored = {(r.role, r.source) for r in records}
+    for turn in turns:
+        assert ("user", turn.trace.turn_id) in stored, stored
+        assert not turn.text or ("assistant", turn.trace.turn_id) in stored, stored

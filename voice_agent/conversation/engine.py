@@ -9,7 +9,6 @@ commit():   log what the user said and what they actually heard → store the re
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import datetime as dt
 import logging
 from collections.abc import AsyncIterator
@@ -217,10 +216,10 @@ class ConversationEngine:
         of a changed prefix (tests and benchmarks use it to start the next turn from a quiet state)."""
         tasks = list(self._pending.get(conversation_id, ()))
         if tasks:
-            await asyncio.gather(*tasks, return_exceptions=True)
+            await asyncio.wait(tasks)
         rewarm = self._rewarming.get(conversation_id)
         if rewarm is not None:
-            await asyncio.gather(rewarm, return_exceptions=True)
+            await asyncio.wait({rewarm})
 
     async def drain(self) -> None:
         """Wait for every memory write in flight (shutdown: writes are never dropped); stop prefills."""
@@ -230,7 +229,7 @@ class ConversationEngine:
             task.cancel()
         tasks = [t for group in self._pending.values() for t in group]
         if tasks or prefills:
-            await asyncio.gather(*tasks, *prefills, return_exceptions=True)
+            await asyncio.wait([*tasks, *prefills])
 
     # -- internals ---------------------------------------------------------------------------------
     def _validate(self, user_text: str) -> str:
@@ -267,10 +266,12 @@ class ConversationEngine:
         task.add_done_callback(group.discard)
 
     async def _await_pending(self, conversation_id: str) -> None:
+        """Wait (a little) for the conversation's memory writes in flight. ``asyncio.wait`` never
+        cancels them: not when the wait times out, and not when the waiter itself is cancelled (a
+        barge-in cancelling the reply, shutdown cancelling a prefill). A write is never dropped."""
         tasks = list(self._pending.get(conversation_id, ()))
         if tasks:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(asyncio.gather(*tasks, return_exceptions=True), _PENDING_WRITE_WAIT_S)
+            await asyncio.wait(tasks, timeout=_PENDING_WRITE_WAIT_S)
 
     async def _write_user_turn(self, conversation_id: str, scrubbed: str, turn_id: str) -> None:
         extraction: Extraction = extract(scrubbed)
