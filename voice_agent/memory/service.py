@@ -460,7 +460,12 @@ class Memory:
     def _person_spans(self, text: str) -> builtins.list[tuple[int, int]]:
         from voice_agent.memory.language import detect_language
 
-        if detect_language(text) != "en":
+        language = detect_language(text)
+        if language == "zh":
+            from voice_agent.memory.names_zh import chinese_name_spans
+
+            return chinese_name_spans(text)
+        if language != "en":
             return []
         if self._name_finder is None:
             from voice_agent.memory.names import EnglishNameFinder

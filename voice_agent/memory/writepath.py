@@ -28,6 +28,7 @@ from voice_agent.memory.scrub import PiiFinding, Scrubber, ScrubResult, canonica
 from voice_agent.memory.surface import embedding_text
 
 _NAME_CHARS = re.compile(r"\w")
+_CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 def clean_text(text: object, *, limit: int, what: str = "text") -> str:
@@ -108,9 +109,14 @@ class KnownNames:
         with self._lock:
             if conversation_id not in self._patterns:
                 ordered = sorted(names, key=len, reverse=True)
-                parts = [r"\s+".join(re.escape(w) for w in name.split()) for name in ordered]
+                # Chinese runs words together: a Chinese name needs no boundary around it (张伟明天来).
+                parts = [
+                    re.escape(name) if _CJK.search(name) else
+                    r"(?<!\w)" + r"\s+".join(re.escape(w) for w in name.split()) + r"(?!\w)"
+                    for name in ordered
+                ]  # fmt: skip
                 self._patterns[conversation_id] = (
-                    re.compile(r"(?<!\w)(?:" + "|".join(parts) + r")(?!\w)", re.IGNORECASE) if parts else None
+                    re.compile("|".join(parts), re.IGNORECASE) if parts else None
                 )
             return self._patterns[conversation_id]
 

@@ -1,0 +1,48 @@
+"""Chinese person names, where the sentence says it is one.
+
+No Chinese NER ships in a registry package that loads offline here, and the UD-Chinese parser has no
+entity labels. Names are therefore found where the words around them say so:
+
+- after a naming cue: 我叫张伟, 我的名字是欧阳娜娜, 她叫李华, 名叫…, 姓名是…;
+- before a title: 李明老师, 王芳女士, 陈建国先生, 赵医生 is not taken (a surname alone names nobody).
+
+A name is a common surname (single or compound) and one or two given-name characters, which stop at
+punctuation and at characters that end a name in speech (的, 了, 是, 在 …). Once found, a name is known to
+the conversation, and later mentions are scrubbed without a cue (``writepath.KnownNames``).
+"""
+
+from __future__ import annotations
+
+import re
+
+# The most common single-character surnames (covering the large majority of people) and the compound ones.
+_SURNAMES = (
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁"
+    "任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付傅方白邹孟熊秦邱江尹薛闫阎段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃"
+    "武戴莫孔向汤常温康施文牛樊葛邢安齐易乔伍庞颜倪庄聂章鲁岳翟殷詹申欧耿关兰焦俞左柳甘祝包宁尚符舒阮"
+    "柯纪梅童凌毕单季裴霍涂成苗谷盛曲翁冉骆蓝路游辛靳管柴蒙鲍华喻祁蒲房滕屈饶解牟艾尤阳时穆农司卓古吉"
+    "缪简车项连芦麦褚娄窦戚岑景党宫费卜冷晏席卫米柏宗瞿桂全佟应臧闵苟邬边卞姬师和仇栾隋商刁沙荣巫寇"
+    "桑郎甄丛仲虞敖巩明佘池查麻苑迟邝"
+)
+_COMPOUND = "欧阳|司马|诸葛|上官|慕容|东方|皇甫|令狐|公孙|夏侯|尉迟|长孙|宇文|司徒|端木|南宫|独孤"
+# Characters that end a name in running speech rather than belong to it.
+_NOT_GIVEN = "的了是在和与跟给到从对把被就也都还很又再不没有吗呢吧啊呀哦嗯说讲去来我你他她它们这那个"
+_GIVEN = rf"[\u4e00-\u9fff](?<![{_NOT_GIVEN}])"
+_NAME = rf"(?:{_COMPOUND}|[{_SURNAMES}]){_GIVEN}(?:{_GIVEN})?"
+_WHO = r"(?:我|他|她|我们|孩子|儿子|女儿|老公|老婆|妈妈|爸爸|朋友)"
+_CUE = rf"{_WHO}?(?:叫做|叫|名叫|的名字是|的名字叫|名字是|名字叫|姓名是|姓名叫)"
+_TITLE = r"(?:老师|先生|女士|小姐|同学|医生|大夫|经理|教授|律师|阿姨|叔叔|师傅)"
+_CUED = re.compile(rf"{_CUE}[ \t：:]?(?P<cued>{_NAME})")
+_TITLED = re.compile(rf"(?P<titled>(?:{_COMPOUND}|[{_SURNAMES}]){_GIVEN}{{1,2}}?){_TITLE}")
+
+
+def chinese_name_spans(text: str) -> list[tuple[int, int]]:
+    """Character spans of the Chinese person names ``text`` marks as names (cue or title)."""
+    if not any("\u4e00" <= ch <= "\u9fff" for ch in text):
+        return []
+    spans = {(m.start("cued"), m.end("cued")) for m in _CUED.finditer(text)}
+    for m in _TITLED.finditer(text):
+        start, end = m.start("titled"), m.end("titled")
+        if end - start >= 2 and not any(a <= start < b for a, b in spans):
+            spans.add((start, end))
+    return sorted(spans)
