@@ -194,6 +194,12 @@ class ConversationEngine:
         task = asyncio.get_running_loop().create_task(self._rewarm(conversation_id, cached))
         self._rewarming[conversation_id] = task
 
+        def forget(done: asyncio.Task[float | None]) -> None:  # a kiosk sees endless conversations
+            if self._rewarming.get(conversation_id) is done:
+                del self._rewarming[conversation_id]
+
+        task.add_done_callback(forget)
+
     async def _rewarm(self, conversation_id: str, cached: list[dict[str, str]] | None) -> float | None:
         """After a turn: once its memory writes have landed, prefill the next turn's stable prefix if it
         is not what the LLM last read (``cached``: the last prompt and the reply, as the server holds
@@ -263,7 +269,13 @@ class ConversationEngine:
         task = asyncio.get_running_loop().create_task(guarded())
         group = self._pending.setdefault(conversation_id, set())
         group.add(task)
-        task.add_done_callback(group.discard)
+
+        def done(finished: asyncio.Task[None]) -> None:
+            group.discard(finished)
+            if not group and self._pending.get(conversation_id) is group:
+                del self._pending[conversation_id]
+
+        task.add_done_callback(done)
 
     async def _await_pending(self, conversation_id: str) -> None:
         """Wait (a little) for the conversation's memory writes in flight. ``asyncio.wait`` never
