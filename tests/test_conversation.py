@@ -251,13 +251,11 @@ async def test_a_changed_prefix_is_read_before_the_next_turn(tmp_path: Path, mod
 
 
 async def test_memory_writes_are_never_cancelled_by_a_wait_or_a_shutdown(
-    tmp_path: Path, model_dir: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, model_dir: Path
 ) -> None:
-    import voice_agent.conversation.engine as engine_module
-
-    monkeypatch.setattr(engine_module, "_PENDING_WRITE_WAIT_S", 0.0)  # waiters give up at once
     config = _config(tmp_path)
     async with await Assistant.open(config) as assistant:
+        assistant.engine.pending_write_wait_s = 0.0  # waiters give up at once
         # The second turn starts while the first reply's write runs, and its wait gives up at once.
         turns = [
             await assistant.chat_turn("c", "My neighbour's parrot is called Captain."),

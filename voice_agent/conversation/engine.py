@@ -72,6 +72,7 @@ class ConversationEngine:
         self.builder = PromptBuilder(config.prompt, count_tokens, max_reply_tokens=config.llm.max_tokens)
         self.last = TurnResult()
         self._pending: dict[str, set[asyncio.Task[None]]] = {}
+        self.pending_write_wait_s = _PENDING_WRITE_WAIT_S  # how long a turn waits for the last one's writes
         self._rewarming: dict[str, asyncio.Task[float | None]] = {}
         self.rewarms = 0  # prefills run after a turn changed the stable prefix (for traces and tests)
 
@@ -283,7 +284,7 @@ class ConversationEngine:
         barge-in cancelling the reply, shutdown cancelling a prefill). A write is never dropped."""
         tasks = list(self._pending.get(conversation_id, ()))
         if tasks:
-            await asyncio.wait(tasks, timeout=_PENDING_WRITE_WAIT_S)
+            await asyncio.wait(tasks, timeout=self.pending_write_wait_s)
 
     async def _write_user_turn(self, conversation_id: str, scrubbed: str, turn_id: str) -> None:
         extraction: Extraction = extract(scrubbed)
