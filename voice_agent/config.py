@@ -134,6 +134,15 @@ class PromptConfig(_Section):
     retrieved_max_tokens: int = Field(default=500, ge=0)
     recent_window_turns: int = Field(default=8, ge=0)
     recent_min_turns: int = Field(default=2, ge=0)
+    # The facts for this turn (pinned constraints, relevant pinned facts) restated in one first-person
+    # line right before the person's words ("Remember: my kid is allergic to nuts.").
+    reminder_line: bool = True
+    # State the reply language after a Chinese turn (the system rules are English).
+    language_note: bool = True
+    # Check each reply piece before it is said: pinned constraints (regenerate once, then a safe
+    # sentence) and the reply language (regenerate once, then mark the trace).
+    check_constraints: bool = True
+    check_language: bool = True
 
 
 class PrivacyConfig(_Section):

@@ -150,3 +150,59 @@ def _report(args: argparse.Namespace) -> int:
     path = render_report(args.runs, args.out, plots=not args.no_plots)
     print(path)
     return 0
+
+
+def register_adoption(kinds: KindParsers) -> None:
+    p = kinds.add_parser(
+        "adoption",
+        help="Do replies use what was remembered? Facts, N unrelated turns, a probe (English and Chinese)",
+        description="Each scenario says a fact, then --fillers unrelated turns (the fact leaves the recent "
+        "window), then a probe, through the real engine, memory and LLM. Reports adoption, constraint "
+        "violations, reply-language match and first-token latency per model, variant and split.",
+    )
+    _config_options(p)
+    p.add_argument("--scenarios", metavar="FILE", help="scenario file (default: the built-in set)")
+    p.add_argument("--split", choices=("all", "tune", "heldout"), default="all")
+    p.add_argument("--limit", type=int, default=0, help="at most this many scenarios (0 = all)")
+    p.add_argument("--ids", default="", help="comma-separated scenario ids")
+    p.add_argument("--fillers", type=int, default=10, help="unrelated turns between fact and probe")
+    p.add_argument("--models", default="", help="comma-separated local model ids (default: the configured)")
+    p.add_argument(
+        "--variants",
+        default="default",
+        help="comma-separated, run back to back per scenario: default, unguarded, no-reminder, "
+        "no-language-note, bare",
+    )
+    p.add_argument("--judge", metavar="BACKEND", help="a remote [[llm.backends]] entry as LLM judge")
+    p.set_defaults(handler=_adoption)
+
+
+def _adoption(args: argparse.Namespace) -> int:
+    return run_async(_run_adoption(args))
+
+
+async def _run_adoption(args: argparse.Namespace) -> int:
+    from voice_agent.bench.adoption import table
+    from voice_agent.bench.adoption_run import run_adoption_bench
+
+    report = await run_adoption_bench(
+        config_from_args(args),
+        scenarios_path=args.scenarios,
+        split=args.split,
+        limit=args.limit or None,
+        ids=_csv(args.ids),
+        fillers=args.fillers,
+        models=_csv(args.models),
+        variants=_csv(args.variants) or ["default"],
+        judge=args.judge,
+        json_out=args.json_out,
+        progress=not args.quiet,
+        verify_models=not args.no_verify_models,
+    )
+    print(table(report))
+    print_json({"json": args.json_out, "groups": report["groups"]})
+    return 130 if report["partial"] else 0
+
+
+def _csv(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",") if part.strip()]

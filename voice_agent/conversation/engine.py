@@ -18,8 +18,11 @@ from typing import Any
 from voice_agent.clock import Clock, MonotonicClock
 from voice_agent.config import Config
 from voice_agent.conversation.condense import condense_turns
+from voice_agent.conversation.constraints import ConstraintSet, constraints_from_texts
 from voice_agent.conversation.extract import Extraction, extract
 from voice_agent.conversation.ports import LlmPort, MemoryPort, RatePort
+from voice_agent.conversation.reminders import turn_reminders
+from voice_agent.conversation.reply_check import ReplyCheck
 from voice_agent.conversation.turns import LoggedTurn, TurnLog
 from voice_agent.errors import BackendError, InputError
 from voice_agent.memory.budget import budget_for_turn
@@ -45,6 +48,7 @@ class TurnResult:
     recall_info: dict[str, Any] = field(default_factory=dict)
     llm_stats: dict[str, Any] = field(default_factory=dict)
     turn_id: str = ""
+    checks: dict[str, Any] = field(default_factory=dict)  # what the reply check did (``reply_check``)
 
 
 class ConversationEngine:
@@ -97,8 +101,16 @@ class ConversationEngine:
             pinned_ids = {r.id for r in pinned}
             retrieved = [r for r in recalled.records if r.id not in pinned_ids]
             span.update(records=len(retrieved), tokens=recalled.tokens_used)
+        language = detect_language(scrubbed)
+        constraints = self._constraints(pinned, scrubbed)
         prompt = self.builder.build(
-            scrubbed, pinned=pinned, retrieved=retrieved, recent=_as_turns(window), now=dt.datetime.now()
+            scrubbed,
+            pinned=pinned,
+            retrieved=retrieved,
+            recent=_as_turns(window),
+            now=dt.datetime.now(),
+            reminders=turn_reminders(pinned, recalled.records, constraints),
+            language=language,
         )
         trace.mark(
             "prompt.tokens",
@@ -110,27 +122,60 @@ class ConversationEngine:
         self.last = TurnResult(
             prompt, prompt.retrieved, prompt.pinned, budget, recalled.info(), turn_id=trace.turn_id
         )
+        async for text in self._checked_reply(prompt, constraints, language, scrubbed, trace):
+            yield text
 
-        first = True
-        stream = self.llm.stream(
-            prompt.messages, max_tokens=self.config.llm.max_tokens, temperature=self.config.llm.temperature
+    def _constraints(self, pinned: list[MemoryRecord], scrubbed: str) -> ConstraintSet:
+        if not self.config.prompt.check_constraints:
+            return ConstraintSet()
+        return constraints_from_texts([*(r.text for r in pinned), scrubbed])
+
+    async def _checked_reply(
+        self, prompt: BuiltPrompt, constraints: ConstraintSet, language: str, scrubbed: str, trace: TurnTrace
+    ) -> AsyncIterator[str]:
+        """The LLM's reply, piece by piece, each checked before it is passed on (``reply_check``)."""
+        check = ReplyCheck(
+            constraints,
+            language if self.config.prompt.check_language else "und",
+            trace,
+            first_clause_min_words=self.config.tts.first_clause_min_words,
+            clock=self.clock,
         )
+        streams: list[Any] = []
+
+        def open_stream(messages: list[dict[str, str]]) -> Any:
+            stream = self.llm.stream(
+                messages, max_tokens=self.config.llm.max_tokens, temperature=self.config.llm.temperature
+            )
+            streams.append(stream)
+            return stream
+
         try:
-            async for delta in stream:
-                if first and delta:
-                    trace.mark("llm.first_token")
-                    first = False
-                yield delta
+            async for text in check.run(prompt.messages, open_stream):
+                yield text
         except BackendError as err:
             # Every backend failed (or the one answering died mid-reply): say so instead of going silent.
-            trace.mark("llm.error", error=str(err), after_text=not first)
-            log.warning("LLM failed for conversation %s: %s", conversation_id, err)
-            yield _apology(scrubbed, cut_off=not first)
-        # This call's own stats: a prefill running meanwhile would have replaced the router's last ones.
-        stats = getattr(stream, "stats", None) or self.llm.last_stats
+            trace.mark("llm.error", error=str(err), after_text=check.said_anything)
+            log.warning("LLM failed for conversation %s: %s", trace.conversation_id, err)
+            yield _apology(scrubbed, cut_off=check.said_anything)
+        finally:
+            self.last.checks = check.outcome.to_json()
+            trace.attrs["reply_check"] = self.last.checks
+        # The first call's own stats: a prefill running meanwhile would have replaced the router's last ones.
+        stats = (getattr(streams[0], "stats", None) if streams else None) or self.llm.last_stats
         if stats is not None:
             self.last.llm_stats = stats.to_json()
             trace.attrs["llm"] = self.last.llm_stats
+
+    async def record(self, conversation_id: str, user_text: str, reply: str, trace: TurnTrace) -> None:
+        """A turn answered elsewhere (an imported transcript, a benchmark's scripted turn): the user's
+        words are scrubbed and remembered exactly as in ``respond``, and the exchange is logged."""
+        text = self._validate(user_text)
+        await self._await_pending(conversation_id)
+        with trace.span("scrub"):
+            scrubbed = await self.memory.scrub(conversation_id, text)
+        self._spawn_write(conversation_id, scrubbed, trace.turn_id)
+        await self.commit(conversation_id, text, reply, trace)
 
     async def commit(self, conversation_id: str, user_text: str, spoken_reply: str, trace: TurnTrace) -> None:
         """Record the exchange as the person experienced it: only the spoken part of the reply."""

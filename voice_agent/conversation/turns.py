@@ -38,7 +38,10 @@ CREATE TABLE IF NOT EXISTS conversation_windows (
 
 # A user turn is logged as the LLM read it (date line and memory block included, so the next prompt
 # extends this one for the LLM's cache); these are the parts the person did not say.
-_PROMPT_ADDITIONS = re.compile(r"\A\(today is [^)\n]*\)\n|<memory>.*?</memory>\n*", re.S)
+_PROMPT_ADDITIONS = re.compile(
+    r"\A\(today is [^)\n]*\)\n|<memory>.*?</memory>\n*|\n\((?:Answer in English only\.|请只用中文回答。)\)\Z",
+    re.S,
+)
 
 
 def said_words(text: str) -> str:

@@ -1,0 +1,234 @@
+"""Drives `bench adoption` through the real assistant: ConversationEngine, memory (spaCy, embeddings,
+SQLite), the reply check and the loopback guard, and the configured LLM backend(s).
+
+Facts and filler turns are recorded through the engine's write path with short scripted answers
+(``ConversationEngine.record``: scrubbed, chunked, embedded and logged exactly like a spoken turn), so
+only the probe costs an LLM call. Variants (prompt shapes, the reply check on or off) run back to back
+for each scenario, so a loaded machine slows A and B alike; compare ratios within one run.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from voice_agent.bench.adoption import (
+    Scenario,
+    ScenarioResult,
+    ScenarioSet,
+    adopted,
+    language_matches,
+    load_scenarios,
+    summarise,
+    violations,
+)
+from voice_agent.bench.provenance import bench_meta, isolated_config, llm_model_ids, start_stamp
+from voice_agent.bench.report import Progress, write_json
+from voice_agent.config import Config, PromptConfig
+from voice_agent.errors import InputError
+
+VARIANTS: dict[str, dict[str, bool]] = {
+    "default": {},
+    "unguarded": {"check_constraints": False, "check_language": False},
+    "no-reminder": {"reminder_line": False},
+    "no-language-note": {"language_note": False},
+    "bare": {"reminder_line": False, "language_note": False, "check_constraints": False,
+             "check_language": False},
+}  # fmt: skip
+ACK = {"en": "Got it, I'll remember that.", "zh": "好的，我记住了。"}
+NOTE = (
+    "Adoption: the reply contains one of the scenario's expected words and recommends none of its "
+    "'never' words (negated mentions allowed). Violations count 'never' words in what was said, after "
+    "the reply check. regen: replies regenerated once (a constraint or the language); safe: replies "
+    "replaced by the sentence naming the constraint. Variants run back to back per scenario on a shared, "
+    "loaded machine: compare ratios within one run, not absolute latencies across runs."
+)
+
+
+def variant_prompt(base: PromptConfig, variant: str) -> PromptConfig:
+    if variant not in VARIANTS:
+        raise InputError(f"unknown variant {variant!r}; known: {', '.join(VARIANTS)}")
+    return base.model_copy(update=VARIANTS[variant])
+
+
+def with_model(config: Config, model: str | None) -> Config:
+    """``config`` with its first local backend loading ``model`` (a manifest id)."""
+    if not model:
+        return config
+    backends = [
+        b.model_copy(update={"model": model}) if b.kind == "local" else b for b in config.llm.backends
+    ]
+    if not any(b.kind == "local" for b in backends):
+        raise InputError("--models needs a local backend in [[llm.backends]]")
+    return config.model_copy(update={"llm": config.llm.model_copy(update={"backends": backends})})
+
+
+async def run_adoption_bench(
+    config: Config,
+    *,
+    scenarios_path: str | Path | None = None,
+    split: str = "all",
+    limit: int | None = None,
+    ids: Sequence[str] = (),
+    fillers: int = 10,
+    models: Sequence[str | None] = (),
+    variants: Sequence[str] = ("default",),
+    judge: str | None = None,
+    json_out: str | Path | None = None,
+    progress: bool = True,
+    verify_models: bool = True,
+) -> dict[str, Any]:
+    scenario_set = load_scenarios(scenarios_path)
+    chosen = scenario_set.select(split, limit, ids)
+    if not chosen:
+        raise InputError(f"no scenario selected (split={split!r}, ids={list(ids)})")
+    if fillers < 0:
+        raise InputError("--fillers must be >= 0")
+    for variant in variants:
+        variant_prompt(config.prompt, variant)
+    started = start_stamp()
+    results: list[ScenarioResult] = []
+    names: list[str] = []
+    partial = False
+    try:
+        for model in list(models) or [None]:
+            cfg = with_model(config, model)
+            name = model or _model_name(cfg)
+            names.append(name)
+            with tempfile.TemporaryDirectory(prefix="va-bench-adoption-") as tmp:
+                results += await _run_model(cfg, name, chosen, scenario_set, fillers, variants, judge,
+                                            Path(tmp), progress)  # fmt: skip
+    except KeyboardInterrupt:
+        partial = True
+    report = _report(config, results, names, variants, fillers, split, verify_models, started, partial)
+    if json_out is not None:
+        write_json(json_out, report)
+    return report
+
+
+def _model_name(config: Config) -> str:
+    first = config.llm.backends[0]
+    return first.model or config.llm.local.model if first.kind == "local" else f"{first.name}:{first.model}"
+
+
+async def _run_model(
+    config: Config,
+    name: str,
+    chosen: list[Scenario],
+    scenario_set: ScenarioSet,
+    fillers: int,
+    variants: Sequence[str],
+    judge: str | None,
+    workdir: Path,
+    progress: bool,
+) -> list[ScenarioResult]:
+    from voice_agent.assistant import Assistant
+    from voice_agent.bench.adoption_judge import Judge
+
+    cfg = isolated_config(config, workdir, llm_timeout_s=120.0)
+    out: list[ScenarioResult] = []
+    bar = Progress(f"adoption {name}", len(chosen) * len(variants), enabled=progress)
+    judge_ = Judge.from_config(cfg, judge) if judge else None
+    async with await Assistant.open(cfg) as assistant:
+        for number, scenario in enumerate(chosen):
+            for variant in variants:
+                result = await run_scenario(assistant, cfg, scenario, scenario_set, fillers, variant, number)
+                result.model = name
+                if judge_ is not None:
+                    result.judge = await judge_.verdict(scenario, result.reply)
+                out.append(result)
+                bar.advance(note=f"{scenario.id}/{variant}")
+    if judge_ is not None:
+        await judge_.aclose()
+    bar.close()
+    return out
+
+
+async def run_scenario(
+    assistant: Any,
+    config: Config,
+    scenario: Scenario,
+    scenario_set: ScenarioSet,
+    fillers: int,
+    variant: str,
+    offset: int = 0,
+) -> ScenarioResult:
+    """One scenario in a fresh conversation: facts, fillers, then the probe through ``chat_turn``. The
+    conversation is forgotten afterwards, so no scenario's facts reach another's loopback check."""
+    engine = assistant.engine
+    prompt = variant_prompt(config.prompt, variant)
+    engine.config = config.model_copy(update={"prompt": prompt})
+    engine.builder.config = prompt
+    conversation = f"adoption-{variant}-{scenario.id}-{time.monotonic_ns()}"
+    ack = ACK.get(scenario.language, ACK["en"])
+    turns = [(fact, ack) for fact in scenario.facts]
+    turns += scenario_set.filler_turns(scenario.language, fillers, offset * 3)
+    try:
+        for user_text, answer in turns:
+            await engine.record(conversation, user_text, answer, assistant.new_trace(conversation))
+        await engine.settle(conversation)
+        reply = await assistant.chat_turn(conversation, scenario.probe)
+        await engine.settle(conversation)
+    finally:
+        await assistant.memory.forget(conversation)
+        await assistant.turns.forget(conversation)
+    trace = reply.trace
+    first_sentence = trace.first("first_sentence")
+    first_text_ms = (
+        None if first_sentence is None else round((first_sentence.end_ns - trace.origin_ns) / 1e6, 1)
+    )
+    stats = reply.result.llm_stats
+    prompt_built = reply.result.prompt
+    return ScenarioResult(
+        scenario=scenario,
+        variant=variant,
+        reply=reply.text,
+        adopted=adopted(reply.text, scenario),
+        violations=violations(reply.text, scenario.never, scenario.never_except),
+        language_ok=language_matches(reply.text, scenario.language),
+        first_token_ms=stats.get("first_token_ms"),
+        first_text_ms=first_text_ms,
+        checks=dict(reply.result.checks),
+        prompt_tokens=prompt_built.total_tokens if prompt_built else None,
+    )
+
+
+def _report(
+    config: Config,
+    results: list[ScenarioResult],
+    models: list[str],
+    variants: Sequence[str],
+    fillers: int,
+    split: str,
+    verify_models: bool,
+    started: dict[str, Any],
+    partial: bool,
+) -> dict[str, Any]:
+    groups = []
+    for model in models:
+        for variant in variants:
+            mine = [r for r in results if r.variant == variant and r.model == model]
+            for part in ("heldout", "tune", "all"):
+                chosen = [r for r in mine if part == "all" or r.scenario.split == part]
+                if chosen:
+                    groups.append(
+                        {"model": model, "variant": variant, "split": part, "summary": summarise(chosen)}
+                    )
+    ids = [m for m in models if m] or llm_model_ids(config)
+    meta = bench_meta(config, model_ids=ids, verify_models=verify_models, seed=None,
+                      sections=("llm", "memory", "prompt"), started=started, interrupted=partial)  # fmt: skip
+    return {
+        "kind": "adoption",
+        "meta": meta,
+        "models": models,
+        "variants": list(variants),
+        "fillers": fillers,
+        "split": split,
+        "partial": partial,
+        "groups": groups,
+        "note": NOTE,
+        "per_scenario": [r.to_json() for r in results],
+    }

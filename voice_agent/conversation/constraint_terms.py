@@ -1,0 +1,187 @@
+"""What each kind of constraint rules out, in English and Chinese: the term lists of the constraint guard.
+
+A :class:`Topic` is one thing a person may have to avoid (nuts, meat, alcohol, cilantro…): the words that
+name it when they state the constraint (``keys``), the words that mean a reply recommends it (``terms``),
+and a short name for the sentence that explains a refusal. Chinese has no word boundaries, so a Chinese
+term can carry contexts in which it means something else (肉 in 肉桂 is cinnamon, 鸡 in 鸡蛋 is an egg).
+A diet (vegetarian, vegan, halal…) is a set of topics.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class ZhTerm:
+    text: str
+    not_before: tuple[str, ...] = ()  # the term does not count right after one of these
+    not_after: tuple[str, ...] = ()  # nor right before one of these
+
+
+@dataclass(frozen=True)
+class Topic:
+    key: str
+    noun_en: str  # "nuts": used in "I'll avoid nuts"
+    noun_zh: str
+    keys: tuple[str, ...]  # how people name it when stating the constraint (lower-case English, Chinese)
+    terms_en: tuple[str, ...]  # whole words (a plural "s"/"es" is added), lower-case
+    terms_zh: tuple[ZhTerm, ...] = field(default_factory=tuple)
+
+
+def _zh(*items: str | ZhTerm) -> tuple[ZhTerm, ...]:
+    return tuple(item if isinstance(item, ZhTerm) else ZhTerm(item) for item in items)
+
+
+_MEAT_ZH = ZhTerm("肉", not_before=("果", "肌", "素", "人造", "植物", "假"), not_after=("桂", "豆蔻", "松"))
+_CHICKEN_ZH = ZhTerm("鸡", not_after=("蛋", "尾酒", "毛菜"))
+_FISH_ZH = ZhTerm("鱼", not_before=("鲸",), not_after=("腥草",))
+
+TOPICS: dict[str, Topic] = {
+    t.key: t
+    for t in (
+        Topic(
+            "nuts", "nuts", "坚果",
+            ("nut", "nuts", "tree nut", "tree nuts", "peanut", "peanuts", "坚果", "花生", "果仁"),
+            ("nut", "peanut", "almond", "walnut", "hazelnut", "cashew", "pecan", "pistachio", "macadamia",
+             "brazil nut", "pine nut", "nutella", "praline", "marzipan", "satay", "frangipane", "nougat",
+             "gianduja", "peanut butter", "almond milk", "almond flour", "trail mix", "baklava", "pesto"),
+            _zh("坚果", "花生", "杏仁", "核桃", "榛子", "腰果", "开心果", "碧根果", "夏威夷果", "松子",
+                "果仁", "巴旦木", "沙爹", "沙嗲", "果仁糖", "杏仁糖", "花生酱", "碧根", "仁酥"),
+        ),
+        Topic(
+            "shellfish", "shellfish", "海鲜",
+            ("shellfish", "seafood", "shrimp", "prawn", "prawns", "crab", "lobster", "海鲜", "虾", "贝类",
+             "螃蟹"),
+            ("shellfish", "seafood", "shrimp", "prawn", "crab", "lobster", "oyster", "mussel", "clam",
+             "scallop", "crayfish", "langoustine", "squid", "calamari", "octopus"),
+            _zh("海鲜", "虾", "蟹", "贝", "蚝", "牡蛎", "蛤", "扇贝", "龙虾", "鱿鱼", "章鱼", "生蚝", "青口"),
+        ),
+        Topic(
+            "fish", "fish", "鱼",
+            ("fish", "鱼"),
+            ("fish", "salmon", "tuna", "cod", "trout", "sardine", "anchovy", "anchovies", "mackerel", "sushi",
+             "sashimi", "fish sauce", "halibut", "tilapia", "haddock", "herring"),
+            _zh(_FISH_ZH, "三文鱼", "金枪鱼", "寿司", "生鱼片", "鱼露"),
+        ),
+        Topic(
+            "dairy", "dairy", "乳制品",
+            ("dairy", "milk", "lactose", "cheese", "乳制品", "牛奶", "乳糖", "奶制品", "奶"),
+            ("milk", "cheese", "butter", "cream", "yogurt", "yoghurt", "ice cream", "whey", "custard",
+             "cheesecake", "mozzarella", "parmesan", "cheddar", "milkshake", "latte", "cappuccino",
+             "ghee", "buttercream", "cream cheese", "sour cream", "creme", "gelato", "lactose", "dairy"),
+            _zh(ZhTerm("奶", not_before=("豆", "椰", "杏仁", "燕麦"), not_after=("奶奶",)), "牛奶", "芝士",
+                "奶酪", "黄油", ZhTerm("奶油", not_before=("植物",)), "酸奶", "冰淇淋", "雪糕", "乳酪",
+                "拿铁", "乳糖"),
+        ),
+        Topic(
+            "eggs", "eggs", "鸡蛋",
+            ("egg", "eggs", "鸡蛋", "蛋"),
+            ("egg", "omelette", "omelet", "mayonnaise", "mayo", "meringue", "custard", "quiche", "frittata",
+             "eggnog", "aioli"),
+            _zh("鸡蛋", ZhTerm("蛋", not_after=("白质",), not_before=("皮",)), "蛋黄酱", "荷包蛋", "煎蛋",
+                "蛋挞", "蛋糕"),
+        ),
+        Topic(
+            "gluten", "gluten", "麸质",
+            ("gluten", "wheat", "celiac", "coeliac", "麸质", "小麦", "面筋", "乳糜泻"),
+            ("gluten", "wheat", "bread", "pasta", "flour", "barley", "rye", "couscous", "noodle", "spaghetti",
+             "pizza", "croissant", "bagel", "cracker", "beer", "seitan", "semolina", "breadcrumb"),
+            _zh("麸质", "小麦", "面包", "面条", "面粉", "大麦", "黑麦", "意面", "披萨", "面筋", "饺子",
+                "馒头"),
+        ),
+        Topic(
+            "soy", "soy", "大豆",
+            ("soy", "soya", "soybean", "soybeans", "大豆", "黄豆", "豆制品"),
+            ("soy", "soya", "tofu", "edamame", "tempeh", "miso", "soy sauce", "soybean", "soy milk"),
+            _zh("大豆", "黄豆", "豆腐", "豆浆", "酱油", "毛豆", "味噌", "腐竹"),
+        ),
+        Topic(
+            "sesame", "sesame", "芝麻",
+            ("sesame", "芝麻"),
+            ("sesame", "tahini", "hummus", "halva"),
+            _zh("芝麻", "麻酱", "芝麻酱"),
+        ),
+        Topic(
+            "meat", "meat", "肉",
+            ("meat", "肉", "荤"),
+            ("meat", "chicken", "beef", "pork", "bacon", "ham", "lamb", "mutton", "steak", "sausage",
+             "turkey", "duck", "veal", "salami", "pepperoni", "prosciutto", "chorizo", "meatball", "burger",
+             "hamburger", "brisket", "ribs", "venison", "goose", "gelatin", "gelatine", "lard", "broth",
+             "hot dog", "jerky", "pâté", "pate", "meatloaf", "kebab", "ground beef", "mince"),
+            _zh(_MEAT_ZH, _CHICKEN_ZH, "牛排", "培根", "火腿", "香肠", "排骨", "鸭", "鹅", "腊肠", "肉丸",
+                "汉堡", "牛肉", "猪肉", "羊肉", "鸡肉", "烤鸭", "腊肉", "肉末", "肉松", "火锅底料"),
+        ),
+        Topic(
+            "pork", "pork", "猪肉",
+            ("pork", "pig", "猪肉", "猪"),
+            ("pork", "bacon", "ham", "sausage", "salami", "pepperoni", "prosciutto", "chorizo", "lard",
+             "pancetta", "spare ribs", "gelatin", "gelatine"),
+            _zh("猪肉", "猪", "培根", "火腿", "腊肉", "腊肠", "猪油", "叉烧", "排骨", "红烧肉", "东坡肉"),
+        ),
+        Topic(
+            "alcohol", "alcohol", "酒",
+            ("alcohol", "drink", "drinking", "booze", "wine", "beer", "酒", "喝酒"),
+            ("alcohol", "wine", "beer", "cocktail", "whisky", "whiskey", "vodka", "rum", "gin", "tequila",
+             "champagne", "prosecco", "sake", "liqueur", "brandy", "cider", "margarita", "mojito",
+             "sangria", "mimosa", "bourbon", "martini", "ale", "lager", "spirits"),
+            _zh(ZhTerm("酒", not_after=("店", "精灯", "窝", "席"), not_before=("无醇", "不含")),
+                "啤酒", "红酒", "白酒", "葡萄酒", "鸡尾酒", "香槟", "威士忌", "伏特加", "黄酒", "米酒",
+                "清酒"),
+        ),
+        Topic(
+            "cilantro", "cilantro", "香菜",
+            ("cilantro", "coriander", "香菜", "芫荽"),
+            ("cilantro", "coriander"),
+            _zh("香菜", "芫荽"),
+        ),
+        Topic(
+            "spicy", "spicy food", "辣的",
+            ("spicy", "spicy food", "chili", "chilli", "hot food", "辣", "辣的", "吃辣"),
+            ("spicy", "chili", "chilli", "jalapeño", "jalapeno", "sriracha", "hot sauce", "cayenne",
+             "habanero", "vindaloo", "szechuan", "sichuan", "curry", "wasabi", "harissa", "kimchi"),
+            _zh(ZhTerm("辣", not_before=("不", "微", "免", "去")), "麻辣", "火锅", "辣椒", "川菜", "湘菜",
+                "剁椒", "水煮鱼", "麻婆"),
+        ),
+        Topic(
+            "sugar", "sugar", "糖",
+            ("sugar", "sweets", "diabetes", "diabetic", "糖", "糖尿病", "甜食"),
+            ("sugar", "candy", "soda", "syrup", "honey", "dessert", "cake", "cookie", "chocolate",
+             "ice cream", "lemonade", "donut", "doughnut", "pastry", "brownie", "cupcake", "milkshake",
+             "juice"),
+            _zh(ZhTerm("糖", not_before=("无", "代", "低", "控", "降")), "蛋糕", "甜点", "甜品", "巧克力",
+                "冰淇淋", "饼干", "蜂蜜", "可乐", "奶茶", "果汁"),
+        ),
+        Topic(
+            "mushrooms", "mushrooms", "蘑菇",
+            ("mushroom", "mushrooms", "蘑菇", "菌菇"),
+            ("mushroom", "truffle", "shiitake", "portobello", "porcini", "chanterelle"),
+            _zh("蘑菇", "香菇", "菌菇", "松露", "金针菇", "平菇", "杏鲍菇"),
+        ),
+    )
+}  # fmt: skip
+
+# Diets: the topics a diet rules out, with how to name it in a sentence.
+DIETS: dict[str, tuple[tuple[str, ...], str, str, tuple[str, ...]]] = {
+    # key: (keys that state it, English adjective, Chinese phrase, topics ruled out)
+    "vegetarian": (("vegetarian", "veggie", "吃素", "素食", "素食者", "不吃荤"), "vegetarian", "吃素",
+                   ("meat", "fish", "shellfish")),
+    "vegan": (("vegan", "纯素", "严格素食", "全素"), "vegan", "吃纯素",
+              ("meat", "fish", "shellfish", "dairy", "eggs")),
+    "pescatarian": (("pescatarian", "pescetarian", "鱼素"), "pescatarian", "只吃鱼素", ("meat",)),
+    "halal": (("halal", "清真", "穆斯林"), "halal", "吃清真", ("pork", "alcohol")),
+    "kosher": (("kosher", "犹太洁食"), "kosher", "吃犹太洁食", ("pork", "shellfish")),
+    "sober": (("sober", "teetotal", "teetotaler", "don't drink", "do not drink", "don't drink alcohol",
+               "不喝酒", "戒酒", "滴酒不沾"), "not drinking alcohol", "不喝酒", ("alcohol",)),
+    "gluten-free": (("gluten-free", "gluten free", "无麸质"), "gluten-free", "不吃麸质", ("gluten",)),
+    "dairy-free": (("dairy-free", "dairy free", "无乳制品"), "dairy-free", "不吃乳制品", ("dairy",)),
+}  # fmt: skip
+
+
+def topic_for(phrase: str) -> Topic | None:
+    """The topic a phrase names ("tree nuts" → nuts, "香菜" → cilantro), or None."""
+    cleaned = phrase.strip().lower()
+    for topic in TOPICS.values():
+        if cleaned in topic.keys:
+            return topic
+    return None

@@ -1,0 +1,362 @@
+"""The person's constraints as checks on reply sentences (English and Chinese).
+
+:func:`constraints_from_texts` reads what the person pinned ("my kid is allergic to nuts", "我吃素",
+"never suggest sushi", "I hate cilantro") into :class:`Constraint` objects, each with the words that would
+break it. :meth:`ConstraintSet.check` finds those words in a reply sentence and lets a mention pass when
+it is negated or names the constraint itself: "nut-free", "without peanuts", "since your kid is allergic
+to nuts", "不含坚果", "对花生过敏" are fine; "peanut butter cake" and "花生酱蛋糕" are not. Plain regular
+expressions: microseconds per sentence, so the check never delays speech.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from voice_agent.conversation.constraint_terms import DIETS, TOPICS, Topic, ZhTerm
+
+_I = re.IGNORECASE
+_ALLERGY_EN = re.compile(r"\b(?:allergic|allergy|allergies|sensitive|intolerant|intolerance)\s+(?:to\s+)?"
+                         r"(?P<x>[a-z][a-z -]{1,40})", _I)  # fmt: skip
+_ALLERGY_BEFORE_EN = re.compile(
+    r"\b(?P<x>[a-z]+(?:[ -][a-z]+)?)[ -](?:allergy|allergies|intolerance|intolerant|free diet)\b", _I
+)
+_AVOID_EN = re.compile(
+    r"\b(?:can't|cannot|can not|must not|mustn't|shouldn't|should not|don't|do not|doesn't|does not|never|"
+    r"won't|no longer)\s+(?:ever\s+)?(?:eat|eats|have|has|drink|drinks|touch|stand|like|likes|want|wants)\s+"
+    r"(?P<x>[a-z][a-z -]{1,40})", _I)  # fmt: skip
+_DISLIKE_EN = re.compile(
+    r"\b(?:hate|hates|dislike|dislikes|detest|detests|can't stand|cannot stand|not a fan of|avoid|avoids)\s+"
+    r"(?P<x>[a-z][a-z -]{1,40})", _I)  # fmt: skip
+_NEVER_EN = re.compile(
+    r"\b(?:never|don't ever|do not ever|don't|do not|please don't|stop)\s+(?:suggest|recommend|offer|serve|"
+    r"give me|propose|mention|bring up|book)\s+(?:me\s+)?(?:any\s+)?(?P<x>[a-z][a-z -]{1,40})",
+    _I,
+)  # fmt: skip
+_ALLERGY_ZH = re.compile(r"对(?P<x>[^，。,.！？!?；;]{1,12}?)(?:严重)?(?:过敏|不耐受)")
+_ALLERGY_BEFORE_ZH = re.compile(r"(?P<x>[\u4e00-\u9fff]{1,6}?)(?:过敏|不耐受)")
+_AVOID_ZH = re.compile(
+    r"(?:不能吃|不可以吃|不能喝|不吃|不喝|不碰|忌口|忌|讨厌|不喜欢|不爱吃|不爱|受不了|吃不了|别给我推荐|"
+    r"不要推荐|永远不要推荐|别推荐|不要给我|别给我)(?P<x>[^，。,.！？!?；;了的]{1,10})"
+)
+_ZH_OBJECT_STOP = re.compile(r"[，。,.！？!?；;]|尤其|特别|还有|而且|所以|因为")
+_EN_OBJECT_STOP = re.compile(
+    r"[,.;!?]|\b(?:especially|and|but|so|because|which|who|at all|anymore|any more|in|on|at|for|at)\b", _I
+)
+_ARTICLES = re.compile(r"^(?:any|all|the|a|an|some|kinds of|kind of|type of|types of|my|your|of)\s+", _I)
+_GENERIC_BAD = re.compile(r"^(?:it|that|this|them|him|her|you|me|to|when|how|what|being|waiting|people)\b"
+                          r"|ing$", _I)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Constraint:
+    key: str  # "nuts", "diet:vegetarian", "avoid:horror movies"
+    kind: str  # "allergy" | "intolerance" | "diet" | "avoid"
+    noun_en: str
+    noun_zh: str
+    terms_en: tuple[str, ...]
+    terms_zh: tuple[ZhTerm, ...]
+    diet_en: str = ""  # "vegetarian" (diets only)
+    diet_zh: str = ""
+    source: str = ""  # the remembered sentence it came from
+
+    def reminder(self, language: str) -> str:
+        """One short first-person line for the prompt ("Remember: I am vegetarian.")."""
+        return self.source
+
+    def explanation(self, language: str) -> str:
+        """The safe sentence said instead of a reply that would break it."""
+        if language == "zh":
+            if self.kind in ("allergy", "intolerance"):
+                word = "过敏" if self.kind == "allergy" else "不耐受"
+                return f"你说过对{self.noun_zh}{word}，所以我会避免{self.noun_zh}。"
+            if self.kind == "diet":
+                return f"你说过你{self.diet_zh}，所以我会避免{self.noun_zh}。"
+            return f"你说过不想要{self.noun_zh}，所以我会避免{self.noun_zh}。"
+        if self.kind in ("allergy", "intolerance"):
+            return f"You told me about the {self.kind} to {self.noun_en}, so I'll avoid {self.noun_en}."
+        if self.kind == "diet":
+            return f"You told me you're {self.diet_en}, so I'll avoid {self.noun_en}."
+        return f"You told me you don't want {self.noun_en}, so I'll avoid {self.noun_en}."
+
+    def instruction(self, language: str) -> str:
+        """The rule stated next to the turn when a reply is regenerated."""
+        if language == "zh":
+            return f"不要推荐任何含{self.noun_zh}的东西。"
+        return f"Do not suggest anything containing {self.noun_en}."
+
+
+@dataclass(frozen=True)
+class Violation:
+    constraint: Constraint
+    term: str  # the words that broke it, as written in the sentence
+    sentence: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"constraint": self.constraint.key, "kind": self.constraint.kind, "term": self.term}
+
+
+@dataclass
+class ConstraintSet:
+    constraints: list[Constraint] = field(default_factory=list)
+    _patterns: list[tuple[Constraint, re.Pattern[str]]] = field(default_factory=list, repr=False)
+
+    def __post_init__(self) -> None:
+        self._patterns = [(c, _pattern(c)) for c in self.constraints]
+
+    def __bool__(self) -> bool:
+        return bool(self.constraints)
+
+    def __len__(self) -> int:
+        return len(self.constraints)
+
+    def keys(self) -> list[str]:
+        return [c.key for c in self.constraints]
+
+    def check(self, sentence: str, context: str = "") -> Violation | None:
+        """The first constraint ``sentence`` breaks, or None. ``context`` is what the reply already said
+        before it in the same sentence (a first clause), so "without nuts, almonds or walnuts" split at a
+        comma stays negated."""
+        if not self._patterns or not sentence:
+            return None
+        joined = f"{context} {sentence}" if context else sentence
+        offset = len(joined) - len(sentence)
+        for constraint, pattern in self._patterns:
+            for match in pattern.finditer(joined, offset):
+                if _excluded(joined, match, constraint.terms_zh):
+                    continue
+                if not is_negated(joined, match.start(), match.end(), pattern):
+                    return Violation(constraint, match.group(0), sentence)
+        return None
+
+
+def constraints_from_texts(texts: Iterable[str]) -> ConstraintSet:
+    """Every constraint stated in ``texts`` (remembered records, or the turn itself), deduplicated."""
+    found: dict[str, Constraint] = {}
+    for text in texts:
+        for constraint in parse_constraints(text):
+            found.setdefault(constraint.key, constraint)
+    return ConstraintSet(list(found.values()))
+
+
+def parse_constraints(text: str) -> list[Constraint]:
+    """The constraints one remembered sentence states (none for an ordinary sentence)."""
+    out: list[Constraint] = []
+    lowered = text.lower()
+    for key, (keys, diet_en, diet_zh, topics) in DIETS.items():
+        if any(_mentions(lowered, k) for k in keys) and not _negated_statement(lowered, keys):
+            out.append(_diet(key, diet_en, diet_zh, topics, text))
+    for pattern, kind in (
+        (_ALLERGY_EN, "allergy"), (_ALLERGY_BEFORE_EN, "allergy"), (_ALLERGY_ZH, "allergy"),
+        (_ALLERGY_BEFORE_ZH, "allergy"), (_AVOID_EN, "avoid"), (_DISLIKE_EN, "avoid"), (_NEVER_EN, "avoid"),
+        (_AVOID_ZH, "avoid"),
+    ):  # fmt: skip
+        for match in pattern.finditer(text):
+            stated = match.group(0)
+            if kind == "allergy" and ("intoleran" in stated.lower() or "不耐受" in stated):
+                kind_here = "intolerance"
+            else:
+                kind_here = kind
+            out.extend(_object_constraints(match, kind_here, text))
+    return out
+
+
+def _diet(key: str, diet_en: str, diet_zh: str, topics: tuple[str, ...], source: str) -> Constraint:
+    parts = [TOPICS[t] for t in topics]
+    return Constraint(
+        f"diet:{key}", "diet",
+        " and ".join(p.noun_en for p in parts), "和".join(p.noun_zh for p in parts),
+        tuple(t for p in parts for t in p.terms_en), tuple(t for p in parts for t in p.terms_zh),
+        diet_en, diet_zh, source,
+    )  # fmt: skip
+
+
+def _object_constraints(match: re.Match[str], kind: str, text: str) -> list[Constraint]:
+    """The constraint(s) on what follows the verb: every known topic named in that stretch of the
+    sentence ("nuts, especially peanuts" → nuts), else the phrase itself ("horror movies")."""
+    rest = text[match.start("x") :]
+    end = re.search(r"[。！？!?;；\n]|(?<=[a-z])\.(?:\s|$)", rest)
+    stretch = rest[: end.start()] if end else rest
+    topics = [t for t in TOPICS.values() if any(_mentions(stretch.lower(), k) for k in t.keys)]
+    if topics:
+        return [_topic_constraint(t, kind, text) for t in topics]
+    phrase = _clean_object(match.group("x"))
+    if not phrase:
+        return []
+    zh = bool(re.search(r"[\u4e00-\u9fff]", phrase))
+    singular = phrase.lower()[:-1] if phrase.lower().endswith("s") and not phrase.endswith("ss") else phrase
+    terms_en = () if zh else (singular.lower(),)
+    terms_zh = (ZhTerm(phrase),) if zh else ()
+    return [Constraint(f"{kind}:{phrase.lower()}", kind, phrase, phrase, terms_en, terms_zh, source=text)]
+
+
+def _topic_constraint(topic: Topic, kind: str, text: str) -> Constraint:
+    return Constraint(topic.key, kind, topic.noun_en, topic.noun_zh, topic.terms_en, topic.terms_zh,
+                      source=text)  # fmt: skip
+
+
+def _clean_object(raw: str) -> str:
+    zh = bool(re.search(r"[\u4e00-\u9fff]", raw))
+    stop = (_ZH_OBJECT_STOP if zh else _EN_OBJECT_STOP).search(raw)
+    phrase = raw[: stop.start()] if stop else raw
+    phrase = phrase.strip(" -")
+    while True:
+        stripped = _ARTICLES.sub("", phrase)
+        if stripped == phrase:
+            break
+        phrase = stripped
+    if zh:
+        phrase = phrase.strip("吃喝用")
+        return phrase if 1 <= len(phrase) <= 8 else ""
+    words = phrase.split()
+    if not words or len(words) > 3 or _GENERIC_BAD.search(phrase) or len(phrase) < 3:
+        return ""
+    return phrase
+
+
+def _mentions(lowered: str, key: str) -> bool:
+    if re.search(r"[\u4e00-\u9fff]", key):
+        return key in lowered
+    return re.search(rf"(?<![a-z]){re.escape(key)}(?:s|es)?(?![a-z])", lowered) is not None
+
+
+def _negated_statement(lowered: str, keys: tuple[str, ...]) -> bool:
+    """ "I'm not vegetarian anymore", "我不再吃素了": the diet is named to say it no longer holds."""
+    for key in keys:
+        if re.search(rf"\b(?:not|no longer|never been|stopped being|quit being)\s+(?:a\s+)?{re.escape(key)}",
+                     lowered) or re.search(rf"(?:不再|不是|没有){re.escape(key)}", lowered):  # fmt: skip
+            return True
+    return False
+
+
+# -- matching and negation -----------------------------------------------------------------------------
+def _pattern(constraint: Constraint) -> re.Pattern[str]:
+    english = sorted({t for t in constraint.terms_en if t}, key=len, reverse=True)
+    chinese = sorted({t.text for t in constraint.terms_zh}, key=len, reverse=True)
+    parts = []
+    if english:
+        words = "|".join(re.escape(t).replace(r"\ ", r"[\s-]+") for t in english)
+        parts.append(rf"(?<![a-z])(?:{words})(?:s|es)?(?![a-z])")
+    if chinese:
+        parts.append("|".join(re.escape(t) for t in chinese))
+    return re.compile("|".join(parts) or r"(?!x)x", _I)
+
+
+def _excluded(text: str, match: re.Match[str], terms_zh: tuple[ZhTerm, ...]) -> bool:
+    """A Chinese term inside a word that means something else (肉桂, 鸡蛋, 酒店)."""
+    word = match.group(0)
+    for term in terms_zh:
+        if term.text != word:
+            continue
+        before = text[: match.start()]
+        after = text[match.end() :]
+        return any(before.endswith(b) for b in term.not_before) or any(
+            after.startswith(a) for a in term.not_after
+        )
+    return False
+
+
+_STRONG_EN = (
+    r"without|free of|free from|avoid|avoids|avoiding|skip|skipping|instead of|rather than|in place of|"
+    r"replace|replacing|swap out|exclude|excluding|leave out|leaving out|hold the|minus|none of|nothing with|"
+    r"allergic to|allergy to|allergies to|intolerant to|intolerance to|sensitive to|stay away from|"
+    r"steer clear of|keep away from|away from|contains no|contain no|don't|doesn't|do not|does not|won't|"
+    r"will not|can't|cannot|can not|shouldn't|should not|must not|mustn't|never|not|isn't|aren't|no longer|"
+    r"dislike|dislikes|hate|hates|not a fan of|moved from|changed from|switched from|cancelled|canceled|"
+    r"instead|substitute for|alternative to|safe from|apart from|except|check for|watch out for|"
+    r"look out for|careful with|careful about"
+)
+_WEAK_EN = (
+    r"no|non|zero|low|less|reduced|lower|little|oat|soy|almond|coconut|rice|plant|plant-based|plant based|"
+    r"vegan|veggie|vegetarian|meatless|meat-free|mock|faux|fake|imitation|dairy-free|lactose-free|nut-free|"
+    r"gluten-free|sugar-free|alcohol-free|non-alcoholic|virgin|decaf|egg-free"
+)
+_STRONG_EN_RE = re.compile(rf"(?<![a-z])(?:{_STRONG_EN})(?![a-z])", _I)
+_WEAK_EN_RE = re.compile(rf"(?<![a-z])(?:{_WEAK_EN})(?![a-z])", _I)
+_RESET_EN = re.compile(
+    r"(?<![a-z])(?:but|however|though|although|yet|use|using|add|adding|try|include|including|serve|top|"
+    r"sprinkle|enjoy|make|have|get|go for|pick|choose|recommend|suggest|order|plus|then)(?![a-z])",
+    _I,
+)
+_LEAD_EN = re.compile(
+    r"^\s*(?:be\s+|ever\s+|even\s+)?(?:have|having|eat|eating|use|using|add|adding|include|including|contain|"
+    r"containing|put|drink|drinking|touch|want|need|like|suggest|suggesting|recommend|recommending|serve|"
+    r"serving|get|any|with|offer|mention|book)(?![a-z])",
+    _I,
+)
+_FILLER_TEXT = (
+    "or and nor any other the a an even trace traces of kind kinds type types such as like added extra "
+    "real regular ordinary all sorts food foods products product ingredients ingredient"
+)
+_FILLER_EN = frozenset(_FILLER_TEXT.split(" "))
+_AFTER_OK_EN = re.compile(
+    r"^(?:[\s-]*(?:free|less)\b|\s+(?:allerg|intoleran|sensitiv|substitute|alternative|replacement|"
+    r"-?based substitute)|\s+or\s+\w+[\s-]+free\b|-?free\b)",
+    _I,
+)
+_STRONG_ZH = (
+    "不含", "不加", "不放", "不要", "不用", "不吃", "不喝", "不能吃", "不能喝", "别吃", "别喝", "别放",
+    "别加", "无", "没有", "避免", "远离", "去掉", "去除", "代替", "替代", "替换", "而不是", "忌", "禁止",
+    "拒绝", "不能有", "不带", "免", "零", "少", "不碰", "不建议", "不推荐", "不适合", "不喜欢", "讨厌",
+    "不会", "不再", "取消", "改掉", "除了",
+    "不是", "换掉", "不想要", "不想吃", "不想",
+)  # fmt: skip
+_RESET_ZH = re.compile(r"但|可以|加上|加入|用|放|推荐|试试|来点|配上|搭配|或者来")
+_LEAD_ZH = re.compile(r"^(?:推荐|建议|使用|用|加入|加|放|吃|喝|含有|含|给你|给)")
+_FILLER_ZH = re.compile(r"[、，,和或与及跟任何的等一点丝毫类其他以及还有也\s]")
+_AFTER_OK_ZH = re.compile(r"^(?:过敏|不耐受|的替代|替代品|以外|除外)")
+_CLAUSE_END = re.compile(r"[.!?;。！？；\n]")
+
+
+def is_negated(text: str, start: int, end: int, terms: re.Pattern[str] | None = None) -> bool:
+    """Whether the mention ``text[start:end]`` is negated or names a constraint rather than
+    recommending the thing: "nut-free", "without peanuts or almonds", "allergic to nuts", "不含坚果",
+    "对坚果过敏". ``terms`` (the constraint's pattern) lets a list continue a negation: "no nuts,
+    peanuts or almonds"."""
+    after = text[end : end + 24]
+    if _AFTER_OK_EN.search(after):
+        return True
+    after_zh = terms.sub("", after) if terms is not None else after
+    if _AFTER_OK_ZH.search(_FILLER_ZH.sub("", after_zh[:12])):
+        return True
+    clause_start = 0
+    for found in _CLAUSE_END.finditer(text, 0, start):
+        clause_start = found.end()
+    before = text[clause_start:start]
+    return _negated_en(before, terms) or _negated_zh(before, terms)
+
+
+def _negated_en(before: str, terms: re.Pattern[str] | None) -> bool:
+    candidates = [(m, 6) for m in _STRONG_EN_RE.finditer(before)] + [
+        (m, 1) for m in _WEAK_EN_RE.finditer(before)
+    ]
+    for negator, reach in candidates:
+        between = before[negator.end() :]
+        if not between.strip(" -"):
+            return True
+        between = _LEAD_EN.sub(" ", between, count=1)
+        if _RESET_EN.search(between):
+            continue
+        remaining = terms.sub(" ", between) if terms is not None else between
+        words = re.findall(r"[a-z']+", remaining.lower())
+        content = [w for w in words if w not in _FILLER_EN]
+        if not content or len(words) < reach:
+            return True
+    return False
+
+
+def _negated_zh(before: str, terms: re.Pattern[str] | None) -> bool:
+    tail = before[-16:]
+    for negator in _STRONG_ZH:
+        index = tail.rfind(negator)
+        if index < 0:
+            continue
+        between = _LEAD_ZH.sub("", tail[index + len(negator) :], count=1)
+        if _RESET_ZH.search(between):
+            continue
+        remaining = terms.sub("", between) if terms is not None else between
+        remaining = _FILLER_ZH.sub("", remaining)
+        if len(remaining) <= 3:
+            return True
+    return False

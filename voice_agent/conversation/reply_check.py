@@ -1,0 +1,202 @@
+"""The reply check: each piece of the reply is checked against the person's constraints and language
+before it leaves the engine (and so before the speech loop or the text chat can say it).
+
+The LLM stream is split with the same :class:`SentenceSplitter` rules the speech loop uses, so a piece is
+handed on at the very moment the speech loop could have cut it: a clean reply's first audio is not
+delayed (the check itself is a few regular expressions, well under a millisecond a piece; each check is
+a ``constraint`` span in the trace).
+
+- A piece that breaks a constraint ("peanut butter cake" after "my kid is allergic to nuts") is not
+  passed on. The reply is regenerated once with the constraint stated next to the turn; if the new reply
+  breaks it too, a safe sentence naming the constraint is said instead.
+- A first piece in the wrong language (an English answer to a Chinese turn) is not passed on either: the
+  reply is regenerated once with an explicit language instruction. If it is still in the wrong language,
+  it is said anyway (something is better than nothing) and the trace says so (``language.mismatch``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from voice_agent.clock import Clock, MonotonicClock
+from voice_agent.conversation.constraints import ConstraintSet, Violation
+from voice_agent.memory.language import detect_language
+from voice_agent.metrics.trace import TurnTrace
+from voice_agent.text.sentences import SentenceSplitter
+
+Message = dict[str, str]
+StreamFactory = Callable[[list[Message]], AsyncIterator[str]]
+
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+_LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+LANGUAGE_NOTES = {"zh": "请只用中文回答。", "en": "Answer in English only."}
+
+
+def reply_language_ok(user_language: str, text: str) -> bool | None:
+    """Whether ``text`` is in the user's language (zh or en); None when the text is too short to tell
+    or the user's language is neither."""
+    han = len(_HAN.findall(text))
+    latin = len(_LATIN_WORD.findall(text))
+    if user_language == "zh":
+        if han >= 2:
+            return True
+        return False if latin >= 3 else None
+    if user_language == "en":
+        if latin >= 2 and han == 0:
+            return True
+        return False if han >= 3 and han >= latin else None
+    return None
+
+
+@dataclass
+class CheckOutcome:
+    """What the check did to one reply (the engine copies it into its turn result)."""
+
+    attempts: int = 1
+    violations: list[dict[str, Any]] = field(default_factory=list)
+    safe_sentence: bool = False
+    language_mismatch: bool = False
+    check_ms: list[float] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "attempts": self.attempts,
+            "violations": self.violations,
+            "safe_sentence": self.safe_sentence,
+            "language_mismatch": self.language_mismatch,
+            "check_ms_max": round(max(self.check_ms), 3) if self.check_ms else 0.0,
+        }
+
+
+class _Retry(Exception):
+    def __init__(self, reason: str, violation: Violation | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.violation = violation
+
+
+class ReplyCheck:
+    """One reply's check. ``run`` yields the text that may be said, piece by piece."""
+
+    def __init__(
+        self,
+        constraints: ConstraintSet,
+        user_language: str,
+        trace: TurnTrace,
+        *,
+        first_clause_min_words: int = 4,
+        clock: Clock | None = None,
+    ) -> None:
+        self.constraints = constraints
+        self.language = user_language if user_language in LANGUAGE_NOTES else "und"
+        self.trace = trace
+        self.first_clause_min_words = first_clause_min_words
+        self.clock = clock or MonotonicClock()
+        self.outcome = CheckOutcome()
+        self.said_anything = False
+        self._language_decided = self.language not in LANGUAGE_NOTES
+
+    async def run(self, messages: list[Message], stream: StreamFactory) -> AsyncIterator[str]:
+        try:
+            async for text in self._attempt(stream(messages), final=False):
+                yield text
+            return
+        except _Retry as retry:
+            reason, violation = retry.reason, retry.violation
+        self.outcome.attempts = 2
+        self.trace.mark("reply.regenerate", reason=reason, after_text=self.said_anything)
+        noted = with_note(messages, self.note(violation))
+        try:
+            async for text in self._attempt(stream(noted), final=True):
+                yield text
+        except _Retry as again:  # only a constraint ends the second attempt
+            assert again.violation is not None
+            self.outcome.safe_sentence = True
+            self.trace.mark("constraint.safe_sentence", constraint=again.violation.constraint.key)
+            yield again.violation.constraint.explanation(self._speaking_language()) + " "
+
+    def note(self, violation: Violation | None) -> str:
+        """What is stated next to the turn for the second attempt: the language, and every constraint
+        (the one broken first)."""
+        language = self._speaking_language()
+        parts = [LANGUAGE_NOTES[language]] if self.language in LANGUAGE_NOTES else []
+        ordered = list(self.constraints.constraints)
+        if violation is not None:
+            ordered.sort(key=lambda c: c.key != violation.constraint.key)
+        parts += [c.instruction(language) for c in ordered[:3]]
+        return " ".join(parts)
+
+    def _speaking_language(self) -> str:
+        return self.language if self.language in LANGUAGE_NOTES else "en"
+
+    async def _attempt(self, deltas: AsyncIterator[str], *, final: bool) -> AsyncIterator[str]:
+        splitter = SentenceSplitter(first_clause_min_words=self.first_clause_min_words, clock=self.clock)
+        context = ""  # the current sentence so far: a first clause keeps its negation for what follows
+        try:
+            async for delta in deltas:
+                if self.trace.first("llm.first_token") is None and delta:
+                    self.trace.mark("llm.first_token")
+                for piece in splitter.push(delta):
+                    context = self._check(piece.text, piece.index, context, final)
+                    self.said_anything = True
+                    yield piece.text + " "
+            for piece in splitter.flush():
+                context = self._check(piece.text, piece.index, context, final)
+                self.said_anything = True
+                yield piece.text + " "
+        finally:
+            close = getattr(deltas, "aclose", None)
+            if close is not None:
+                await close()
+
+    def _check(self, text: str, index: int, context: str, final: bool) -> str:
+        """Raise ``_Retry`` when the piece may not be said; return the context for the next piece."""
+        with self.trace.span("constraint", index=index, attempt=self.outcome.attempts) as span:
+            start = self.clock.now_ns()
+            violation = self.constraints.check(text, context) if self.constraints else None
+            self.outcome.check_ms.append((self.clock.now_ns() - start) / 1e6)
+            span.update(violated=violation is not None)
+        if violation is not None:
+            self.outcome.violations.append({**violation.to_json(), "attempt": self.outcome.attempts})
+            detail = violation.to_json()
+            self.trace.mark(
+                "constraint.violation",
+                index=index,
+                attempt=self.outcome.attempts,
+                constraint=detail["constraint"],
+                kind=detail["kind"],
+                term=detail["term"],
+            )
+            raise _Retry("constraint", violation)
+        if not self._language_decided:
+            self._check_language(text, final)
+        ends_sentence = bool(re.search(r"[.!?;。！？；…]\W*$", text))
+        return "" if ends_sentence else f"{context} {text}".strip()
+
+    def _check_language(self, text: str, final: bool) -> None:
+        """Decided on the first piece long enough to tell; a wrong language before anything was said
+        is regenerated, after that (or on the second attempt) only marked."""
+        ok = reply_language_ok(self.language, text)
+        if ok is None:
+            return
+        self._language_decided = True
+        if ok:
+            return
+        kept = final or self.said_anything
+        self.trace.mark("language.mismatch", expected=self.language, got=detect_language(text), kept=kept)
+        if kept:
+            self.outcome.language_mismatch = True
+            return
+        self._language_decided = False  # the second attempt is checked again
+        raise _Retry("language")
+
+
+def with_note(messages: list[Message], note: str) -> list[Message]:
+    """The messages with ``note`` stated right after the user's turn (the last message)."""
+    if not note or not messages:
+        return list(messages)
+    last = messages[-1]
+    return [*messages[:-1], {**last, "content": f"{last['content']}\n({note})"}]
