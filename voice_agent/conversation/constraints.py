@@ -42,7 +42,16 @@ _AVOID_ZH = re.compile(
 )
 _ZH_OBJECT_STOP = re.compile(r"[，。,.！？!?；;]|尤其|特别|还有|而且|所以|因为")
 _EN_OBJECT_STOP = re.compile(
-    r"[,.;!?]|\b(?:especially|and|but|so|because|which|who|at all|anymore|any more|in|on|at|for|at)\b", _I
+    r"[,.;!?]|\b(?:especially|and|but|so|because|since|as|which|who|at all|anymore|any more|in|on|at|for|"
+    r"to|me|please|again|ever|from|with)\b",
+    _I,
+)
+# A constraint's object runs to the end of the sentence, or to a comma that starts something else
+# ("nuts, especially peanuts" goes on; "sushi to me, I don't like raw fish" stops).
+_STRETCH_END = re.compile(
+    r"[。！？!?;；\n]|(?<=[a-z])\.(?:\s|$)|[,，](?!\s*(?:especially|particularly|including|and|or|even|"
+    r"尤其|特别|包括|还有|和|或))",
+    re.I,
 )
 _ARTICLES = re.compile(r"^(?:any|all|the|a|an|some|kinds of|kind of|type of|types of|my|your|of)\s+", _I)
 _GENERIC_BAD = re.compile(r"^(?:it|that|this|them|him|her|you|me|to|when|how|what|being|waiting|people)\b"
@@ -176,7 +185,7 @@ def _object_constraints(match: re.Match[str], kind: str, text: str) -> list[Cons
     """The constraint(s) on what follows the verb: every known topic named in that stretch of the
     sentence ("nuts, especially peanuts" → nuts), else the phrase itself ("horror movies")."""
     rest = text[match.start("x") :]
-    end = re.search(r"[。！？!?;；\n]|(?<=[a-z])\.(?:\s|$)", rest)
+    end = _STRETCH_END.search(rest)
     stretch = rest[: end.start()] if end else rest
     topics = [t for t in TOPICS.values() if any(_mentions(stretch.lower(), k) for k in t.keys)]
     if topics:

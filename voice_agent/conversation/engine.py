@@ -175,6 +175,7 @@ class ConversationEngine:
         with trace.span("scrub"):
             scrubbed = await self.memory.scrub(conversation_id, text)
         self._spawn_write(conversation_id, scrubbed, trace.turn_id)
+        await self._await_pending(conversation_id)  # nobody is waiting for a reply: one writer at a time
         await self.commit(conversation_id, text, reply, trace)
 
     async def commit(self, conversation_id: str, user_text: str, spoken_reply: str, trace: TurnTrace) -> None:

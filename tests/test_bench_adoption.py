@@ -1,0 +1,112 @@
+"""`bench adoption`: the scenario data, the scoring, and a real run through the engine."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from _llm_support import smollm2_sections
+
+from voice_agent.bench.adoption import (
+    Scenario,
+    adopted,
+    language_matches,
+    load_scenarios,
+    table,
+    violations,
+)
+from voice_agent.errors import InputError
+
+NUT_NEVER = ("peanut", "almond", "walnut", "nuts", "花生", "坚果", "核桃")
+
+
+def test_the_built_in_scenarios_cover_both_languages_kinds_and_splits() -> None:
+    scenarios = load_scenarios().scenarios
+    assert len(scenarios) >= 40
+    languages = {s.language for s in scenarios}
+    assert languages == {"en", "zh"}
+    for language in languages:
+        mine = [s for s in scenarios if s.language == language]
+        assert len(mine) >= 18
+        kinds = {s.category for s in mine}
+        assert {"allergy", "diet", "name", "place", "date", "changed", "preference", "dislike"} <= kinds
+    for split in ("tune", "heldout"):
+        assert len([s for s in scenarios if s.split == split]) >= 20
+    fillers = load_scenarios().filler_turns("zh", 10)
+    assert len(fillers) == 10 and all(q and a for q, a in fillers)
+
+
+def test_a_bad_scenario_file_is_a_clear_error(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"scenarios": [{"id": "x", "facts": ["f"], "probe": "p"}]}), encoding="utf-8")
+    with pytest.raises(InputError, match="expect_any"):
+        load_scenarios(bad)
+    bad.write_text("{not json", encoding="utf-8")
+    with pytest.raises(InputError, match="cannot read"):
+        load_scenarios(bad)
+
+
+@pytest.mark.parametrize(
+    ("reply", "found"),
+    [
+        ("A peanut butter cake is a classic.", ["peanut"]),
+        ("Try a nut-free lemon cake.", []),
+        ("Make it without peanuts, almonds or walnuts.", []),
+        ("Since your kid is allergic to nuts, pick a fruit tart.", []),
+        ("推荐花生酱蛋糕。", ["花生"]),
+        ("做一个不含坚果和花生的蛋糕。", []),
+    ],
+)
+def test_violations_allow_negated_mentions(reply: str, found: list[str]) -> None:
+    assert [v.lower() for v in violations(reply, NUT_NEVER)] == found
+
+
+def test_never_except_words_do_not_count() -> None:
+    assert violations("番茄炒鸡蛋很好吃。", ["鸡"], ["鸡蛋"]) == []
+    assert violations("宫保鸡丁很好吃。", ["鸡"], ["鸡蛋"]) == ["鸡"]
+
+
+def test_adoption_needs_an_expected_word_and_no_violation() -> None:
+    scenario = Scenario("s", "en", "allergy", ("My kid is allergic to nuts.",), "Recommend a cake.",
+                        ("nut-free", "allerg", "cake"), NUT_NEVER)  # fmt: skip
+    assert adopted("A nut-free lemon cake.", scenario)
+    assert not adopted("A peanut butter cake.", scenario)
+    assert not adopted("The guitar is a fine instrument.", scenario)
+    assert language_matches("A lemon cake.", "en") and not language_matches("A lemon cake is nice.", "zh")
+
+
+@pytest.mark.slow
+async def test_bench_adoption_runs_two_scenarios_through_the_engine(tmp_path: Path, model_dir: Path) -> None:
+    """SmolLM2-135M through the real engine and memory: the report's shape, and the reply check's
+    promise that no guarded reply breaks a constraint (the tiny model's words are not judged)."""
+    from voice_agent.bench.adoption_run import run_adoption_bench
+    from voice_agent.config import load_config
+
+    config_path = tmp_path / "bench.toml"
+    config_path.write_text(smollm2_sections(max_tokens=40), encoding="utf-8")
+    config = load_config(config_path, data_dir=tmp_path / "data", env={})
+    out = tmp_path / "adoption.json"
+    report = await run_adoption_bench(
+        config, ids=["en-nut-cake", "zh-vegetarian"], fillers=6, variants=["default", "bare"],
+        json_out=out, progress=False, verify_models=False,
+    )  # fmt: skip
+    assert json.loads(out.read_text(encoding="utf-8"))["kind"] == "adoption"
+    assert report["models"] == ["smollm2-135m"] and report["variants"] == ["default", "bare"]
+    rows = report["per_scenario"]
+    assert len(rows) == 4 and {r["id"] for r in rows} == {"en-nut-cake", "zh-vegetarian"}
+    for row in rows:
+        assert row["reply"] and row["first_token_ms"] and row["first_token_ms"] > 0
+        assert isinstance(row["adopted"], bool) and isinstance(row["language_ok"], bool)
+    guarded = [r for r in rows if r["variant"] == "default"]
+    assert all(r["violations"] == [] for r in guarded), guarded
+    assert all(r["checks"]["check_ms_max"] >= 0 for r in guarded)
+    groups = {(g["variant"], g["split"]) for g in report["groups"]}
+    assert ("default", "all") in groups and ("bare", "all") in groups
+    summary = next(
+        g["summary"] for g in report["groups"] if g["variant"] == "default" and g["split"] == "all"
+    )
+    assert summary["scenarios"] == 2 and summary["violations"] == 0
+    assert set(summary) >= {"adoption", "language_match", "regenerated", "safe_sentences", "first_token_ms"}
+    assert "smollm2-135m" in table(report)
+    assert report["meta"]["machine"]["cores"]

@@ -1,0 +1,175 @@
+"""The reply check between the LLM and the speaker: constraints and reply language, piece by piece.
+
+The LLM here is a scripted stream of deltas (the network edge); the splitter, the constraint checks,
+the regeneration and the trace are the real ones."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+from voice_agent.conversation.constraints import constraints_from_texts
+from voice_agent.conversation.reply_check import LANGUAGE_NOTES, ReplyCheck, reply_language_ok
+from voice_agent.conversation.turns import said_words
+from voice_agent.metrics.trace import TurnTrace
+from voice_agent.prompt import PromptBuilder
+from voice_agent.config import PromptConfig
+from voice_agent.text.sentences import SentenceSplitter
+
+NUTS = constraints_from_texts(["My kid is allergic to nuts, especially peanuts."])
+MESSAGES = [{"role": "system", "content": "rules"}, {"role": "user", "content": "Recommend a cake."}]
+
+
+def _deltas(text: str, size: int = 3) -> list[str]:
+    return [text[i : i + size] for i in range(0, len(text), size)]
+
+
+class ScriptedLlm:
+    """Each call streams the next scripted reply; it records the messages it was sent."""
+
+    def __init__(self, *replies: str) -> None:
+        self.replies = list(replies)
+        self.calls: list[list[dict[str, str]]] = []
+        self.consumed = 0  # deltas handed out so far, over all calls
+
+    def __call__(self, messages: list[dict[str, str]]) -> AsyncIterator[str]:
+        self.calls.append(messages)
+        reply = self.replies.pop(0)
+        return self._stream(reply)
+
+    async def _stream(self, reply: str) -> AsyncIterator[str]:
+        for delta in _deltas(reply):
+            self.consumed += 1
+            yield delta
+
+
+async def _run(check: ReplyCheck, llm: ScriptedLlm) -> str:
+    return "".join([text async for text in check.run(MESSAGES, llm)])
+
+
+async def test_a_clean_reply_passes_unchanged_and_is_not_delayed() -> None:
+    reply = "For a birthday, a lemon sponge cake is lovely. Add fresh berries on top."
+    llm = ScriptedLlm(reply)
+    trace = TurnTrace("c1")
+    check = ReplyCheck(NUTS, "en", trace)
+    consumed_at_first_output = None
+    out = []
+    async for text in check.run(MESSAGES, llm):
+        if consumed_at_first_output is None:
+            consumed_at_first_output = llm.consumed
+        out.append(text)
+    # The speech loop's own splitter would have released its first piece after the same delta.
+    splitter = SentenceSplitter()
+    released_after = next(i for i, d in enumerate(_deltas(reply), start=1) if splitter.push(d))
+    assert consumed_at_first_output == released_after
+    assert " ".join("".join(out).split()) == reply
+    assert len(llm.calls) == 1 and check.outcome.attempts == 1
+    spans = [s for s in trace.spans if s.name == "constraint"]
+    assert len(spans) == len(out) == 2 and not any(s.attrs["violated"] for s in spans)
+    assert trace.first("constraint.violation") is None
+
+
+async def test_each_checked_piece_is_released_at_once_by_the_speech_loops_splitter() -> None:
+    """The speech loop splits the checked text again: every piece must come out the moment it is passed
+    on (a Chinese piece ends without a space, so the check adds one)."""
+    for reply, language in (
+        ("Sure, here is a good one: a lemon cake. It has fresh berries.", "en"),
+        ("好的，推荐柠檬蛋糕。上面放新鲜的草莓。", "zh"),
+    ):
+        downstream = SentenceSplitter()
+        check = ReplyCheck(NUTS, language, TurnTrace("c"))
+        async for text in check.run(MESSAGES, ScriptedLlm(reply)):
+            released = downstream.push(text)
+            assert [p.text for p in released] == [text.strip()], text
+        assert downstream.flush() == []
+
+
+async def test_a_violating_piece_is_not_said_and_the_reply_is_regenerated_with_the_constraint() -> None:
+    llm = ScriptedLlm(
+        "A classic choice is a peanut butter cake. Kids love it.",
+        "How about a nut-free vanilla cake with strawberries?",
+    )
+    trace = TurnTrace("c2")
+    check = ReplyCheck(NUTS, "en", trace)
+    said = await _run(check, llm)
+    assert "peanut butter" not in said and "nut-free vanilla cake" in said
+    assert len(llm.calls) == 2
+    second_turn = llm.calls[1][-1]["content"]
+    assert second_turn.startswith("Recommend a cake.") and "nuts" in second_turn.split("\n")[-1]
+    assert NUTS.check(said) is None
+    violation = trace.first("constraint.violation")
+    assert violation is not None and violation.attrs["constraint"] == "nuts"
+    assert violation.attrs["term"].lower() == "peanut butter"
+    assert trace.first("reply.regenerate") is not None and trace.first("constraint.safe_sentence") is None
+    assert check.outcome.attempts == 2 and not check.outcome.safe_sentence
+
+
+async def test_a_second_violation_gives_the_safe_sentence_naming_the_constraint() -> None:
+    llm = ScriptedLlm("Try a walnut brownie.", "Sure, a praline cake with hazelnuts.")
+    trace = TurnTrace("c3")
+    check = ReplyCheck(NUTS, "en", trace)
+    said = await _run(check, llm)
+    assert said.strip() == NUTS.constraints[0].explanation("en")
+    assert "allergy" in said and "walnut" not in said and "praline" not in said
+    assert check.outcome.safe_sentence and trace.first("constraint.safe_sentence") is not None
+    assert [v["attempt"] for v in check.outcome.violations] == [1, 2]
+
+
+async def test_chinese_violations_are_caught_and_the_safe_sentence_is_chinese() -> None:
+    constraints = constraints_from_texts(["我家小孩对坚果过敏，尤其是花生。"])
+    llm = ScriptedLlm("推荐一个花生酱蛋糕。", "可以做核桃蛋糕。")
+    trace = TurnTrace("c4")
+    said = await _run(ReplyCheck(constraints, "zh", trace), llm)
+    assert "花生酱" not in said and "核桃" not in said
+    assert "过敏" in said and "坚果" in said
+
+
+async def test_a_reply_in_the_wrong_language_is_regenerated_with_an_instruction() -> None:
+    llm = ScriptedLlm("Here is a nice idea for a cake.", "可以做一个香草蛋糕。")
+    trace = TurnTrace("c5")
+    check = ReplyCheck(NUTS, "zh", trace)
+    said = await _run(check, llm)
+    assert said.strip() == "可以做一个香草蛋糕。"
+    assert LANGUAGE_NOTES["zh"] in llm.calls[1][-1]["content"]
+    mismatch = trace.first("language.mismatch")
+    assert mismatch is not None and mismatch.attrs["expected"] == "zh" and not mismatch.attrs["kept"]
+
+
+async def test_a_reply_still_in_the_wrong_language_is_said_and_marked() -> None:
+    llm = ScriptedLlm("Here is a nice idea for a cake.", "A vanilla sponge is always good.")
+    trace = TurnTrace("c6")
+    check = ReplyCheck(NUTS, "zh", trace)
+    said = await _run(check, llm)
+    assert "vanilla sponge" in said
+    assert check.outcome.language_mismatch
+    marks = [s for s in trace.spans if s.name == "language.mismatch"]
+    assert [m.attrs["kept"] for m in marks] == [False, True]
+
+
+def test_reply_language_detection() -> None:
+    assert reply_language_ok("zh", "可以做一个香草蛋糕。") is True
+    assert reply_language_ok("zh", "Here is a nice idea.") is False
+    assert reply_language_ok("zh", "OK.") is None
+    assert reply_language_ok("en", "A lemon cake.") is True
+    assert reply_language_ok("en", "可以做一个香草蛋糕。") is False
+    assert reply_language_ok("fr", "Bonjour tout le monde.") is None
+
+
+def test_the_turn_carries_the_reminder_line_and_the_language_note() -> None:
+    builder = PromptBuilder(PromptConfig())
+    prompt = builder.build(
+        "孩子过生日，推荐一个蛋糕吧。", reminders=["我家小孩对坚果过敏，尤其是花生。"], language="zh"
+    )
+    final = prompt.messages[-1]["content"]
+    assert "记住：我家小孩对坚果过敏，尤其是花生。" in final
+    assert final.endswith("(请只用中文回答。)")
+    assert final.index("记住") < final.index("孩子过生日")
+    assert said_words(final) == "孩子过生日，推荐一个蛋糕吧。"
+    english = builder.build("Recommend a cake.", reminders=["My kid is allergic to nuts."], language="en")
+    assert "Remember: My kid is allergic to nuts." in english.messages[-1]["content"]
+    assert said_words(english.messages[-1]["content"]) == "Recommend a cake."
+
+
+def test_the_prompt_changes_can_be_turned_off() -> None:
+    builder = PromptBuilder(PromptConfig(reminder_line=False, language_note=False))
+    prompt = builder.build("推荐一个蛋糕。", reminders=["我对坚果过敏。"], language="zh")
+    assert prompt.messages[-1]["content"] == "推荐一个蛋糕。"

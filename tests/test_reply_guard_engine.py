@@ -1,0 +1,93 @@
+"""The reply check inside the real assistant: real memory (SQLite, spaCy, e5), the real engine and turn
+log; the LLM is a scripted OpenAI-compatible endpoint (the network edge), so the replies that break a
+constraint are known and the guard's behaviour can be asserted."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from _llm_support import free_port
+from _scripted_llm import ScriptedEndpoint
+
+from voice_agent.assistant import Assistant
+from voice_agent.config import load_config
+
+pytestmark = pytest.mark.slow
+
+FILLERS = [
+    ("What's the capital of France?", "Paris."),
+    ("How many legs does a spider have?", "Eight."),
+    ("Why is the sky blue?", "Air scatters blue light most."),
+    ("Name a planet with rings.", "Saturn."),
+    ("What is the tallest animal?", "The giraffe."),
+    ("Which ocean is the largest?", "The Pacific."),
+    ("What colour are emeralds?", "Green."),
+    ("How many continents are there?", "Seven."),
+    ("Who wrote Hamlet?", "Shakespeare."),
+    ("What is a haiku?", "A short poem."),
+]
+
+
+async def _assistant(tmp_path: Path, endpoint: ScriptedEndpoint) -> Assistant:
+    path = tmp_path / "scripted.toml"
+    path.write_text(
+        endpoint.backend()
+        + f"\n[llm]\nmax_tokens = 60\ntemperature = 0.0\nrewarm_prefix = false\n\n[llm.local]\nport = {free_port()}\n",
+        encoding="utf-8",
+    )
+    config = load_config(path, data_dir=tmp_path / "data", env={})
+    return await Assistant.open(config)
+
+
+async def _tell_then_fill(assistant: Assistant, conversation: str, fact: str) -> None:
+    await assistant.engine.record(conversation, fact, "Got it.", assistant.new_trace(conversation))
+    for question, answer in FILLERS:
+        await assistant.engine.record(conversation, question, answer, assistant.new_trace(conversation))
+    await assistant.engine.settle(conversation)
+
+
+async def test_a_reply_breaking_the_allergy_is_regenerated_then_replaced(
+    tmp_path: Path, model_dir: Path
+) -> None:
+    endpoint = await ScriptedEndpoint(
+        ["A peanut butter cake is perfect for kids.", "Sure, a walnut and praline cake."]
+    ).start()
+    try:
+        async with await _assistant(tmp_path, endpoint) as assistant:
+            await _tell_then_fill(assistant, "family", "My kid is allergic to nuts, especially peanuts.")
+            reply = await assistant.chat_turn("family", "Can you recommend a cake for my kid's birthday?")
+            window = await assistant.turns.window("family")
+    finally:
+        await endpoint.stop()
+    assert "peanut" not in reply.text.lower() and "walnut" not in reply.text.lower()
+    assert "allergy" in reply.text and "nuts" in reply.text
+    first, second = endpoint.last_user_messages()
+    # The fact left the recent window; the turn restates it right before the person's words.
+    assert "Remember: My kid is allergic to nuts, especially peanuts." in first
+    assert first.index("Remember:") < first.index("Can you recommend a cake")
+    assert second.startswith(first) and "Do not suggest anything containing nuts." in second
+    names = [s.name for s in reply.trace.spans]
+    assert names.count("constraint.violation") == 2
+    assert "reply.regenerate" in names and "constraint.safe_sentence" in names
+    assert reply.result.checks["safe_sentence"] and reply.result.checks["attempts"] == 2
+    # What the person heard is what the history keeps.
+    assert window[-1].role == "assistant" and window[-1].text == reply.text
+
+
+async def test_a_chinese_turn_is_answered_in_chinese(tmp_path: Path, model_dir: Path) -> None:
+    endpoint = await ScriptedEndpoint(
+        ["Here is a nice idea for dinner tonight.", "今晚可以做一个麻婆豆腐，用香菇代替肉末。"]
+    ).start()
+    try:
+        async with await _assistant(tmp_path, endpoint) as assistant:
+            await _tell_then_fill(assistant, "home", "我吃素，不吃肉也不吃鱼。")
+            reply = await assistant.chat_turn("home", "今晚做什么菜好？")
+    finally:
+        await endpoint.stop()
+    first, second = endpoint.last_user_messages()
+    assert first.endswith("(请只用中文回答。)") and "记住：我吃素，不吃肉也不吃鱼。" in first
+    assert "请只用中文回答" in second.split("\n")[-1]
+    assert reply.text.startswith("今晚可以做一个麻婆豆腐")
+    mismatch = reply.trace.first("language.mismatch")
+    assert mismatch is not None and mismatch.attrs["expected"] == "zh"
