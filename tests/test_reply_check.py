@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 
+from voice_agent.config import PromptConfig
 from voice_agent.conversation.constraints import constraints_from_texts
 from voice_agent.conversation.reply_check import LANGUAGE_NOTES, ReplyCheck, reply_language_ok
 from voice_agent.conversation.turns import said_words
 from voice_agent.metrics.trace import TurnTrace
 from voice_agent.prompt import PromptBuilder
-from voice_agent.config import PromptConfig
 from voice_agent.text.sentences import SentenceSplitter
 
 NUTS = constraints_from_texts(["My kid is allergic to nuts, especially peanuts."])

@@ -33,7 +33,8 @@ async def _assistant(tmp_path: Path, endpoint: ScriptedEndpoint) -> Assistant:
     path = tmp_path / "scripted.toml"
     path.write_text(
         endpoint.backend()
-        + f"\n[llm]\nmax_tokens = 60\ntemperature = 0.0\nrewarm_prefix = false\n\n[llm.local]\nport = {free_port()}\n",
+        + "\n[llm]\nmax_tokens = 60\ntemperature = 0.0\nrewarm_prefix = false\n"
+        + f"\n[llm.local]\nport = {free_port()}\n",
         encoding="utf-8",
     )
     config = load_config(path, data_dir=tmp_path / "data", env={})
