@@ -17,7 +17,7 @@ def model_dir() -> Path:
     from voice_agent.provision import install, load_manifest, status
 
     path = default_model_dir()
-    ids = [m.id for m in load_manifest().models if m.location != "system"]
+    ids = [m.id for m in load_manifest().models if m.location != "system" and not m.optional]
     if not all(s.ok for s in status(path, ids)):
         results = install(ids, path)
         broken = [r.describe() for r in results if not r.ok]

