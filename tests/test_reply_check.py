@@ -173,3 +173,21 @@ def test_the_prompt_changes_can_be_turned_off() -> None:
     builder = PromptBuilder(PromptConfig(reminder_line=False, language_note=False))
     prompt = builder.build("推荐一个蛋糕。", reminders=["我对坚果过敏。"], language="zh")
     assert prompt.messages[-1]["content"] == "推荐一个蛋糕。"
+
+
+def test_reminders_restate_constraints_when_they_may_matter_and_relevant_facts() -> None:
+    from voice_agent.conversation.constraints import constraints_from_texts as parse
+    from voice_agent.conversation.reminders import turn_reminders
+    from voice_agent.memory.records import MemoryRecord
+
+    allergy = MemoryRecord("c", "My kid is allergic to nuts.", kind="constraint", created_at=1.0)
+    name = MemoryRecord("c", "My name is Marisol.", kind="fact", created_at=2.0)
+    old = MemoryRecord("c", "I'm vegetarian.", kind="constraint", status="superseded", created_at=0.5)
+    pinned = [allergy, name, old]
+    constraints = parse(r.text for r in pinned if r.status == "active")
+    # A food question: the constraint, though retrieval did not bring it up.
+    assert turn_reminders(pinned, [], constraints, "Recommend a cake.") == [allergy.text]
+    # An unrelated question: nothing, unless retrieval found it relevant.
+    assert turn_reminders(pinned, [], constraints, "What's the capital of France?") == []
+    assert turn_reminders(pinned, [name], constraints, "Do you remember my name?") == [name.text]
+    assert turn_reminders(pinned, [allergy, name], constraints, "Anything else?") == [allergy.text, name.text]

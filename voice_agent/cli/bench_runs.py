@@ -171,7 +171,7 @@ def register_adoption(kinds: KindParsers) -> None:
         "--variants",
         default="default",
         help="comma-separated, run back to back per scenario: default, unguarded, no-reminder, "
-        "no-language-note, bare",
+        "no-language-note, direct-system, bare",
     )
     p.add_argument("--judge", metavar="BACKEND", help="a remote [[llm.backends]] entry as LLM judge")
     p.set_defaults(handler=_adoption)

@@ -109,7 +109,7 @@ class ConversationEngine:
             retrieved=retrieved,
             recent=_as_turns(window),
             now=dt.datetime.now(),
-            reminders=turn_reminders(pinned, recalled.records, constraints),
+            reminders=turn_reminders(pinned, recalled.records, constraints, scrubbed),
             language=language,
         )
         trace.mark(

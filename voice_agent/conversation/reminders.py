@@ -8,21 +8,36 @@ words, newest first, at most a few.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from voice_agent.conversation.constraints import ConstraintSet
 from voice_agent.memory.records import MemoryRecord
 
+# A turn where a constraint may matter even when retrieval did not bring it up: food, drink, outings,
+# anything asked to be recommended.
+CONSTRAINT_TOPICS = re.compile(
+    r"\b(?:eat|eating|food|cook|cooking|recipe|bake|baking|cake|dinner|lunch|breakfast|brunch|snack|dessert|"
+    r"meal|menu|restaurant|order|drink|drinks|bar|party|picnic|treat|topping|pizza|dish|kitchen|grocer\w*|"
+    r"recommend|suggest|ideas?|plan)\b|吃|喝|菜|饭|餐|蛋糕|甜点|零食|早点|早饭|推荐|建议|点什么|做什么|聚会|饮料|配料",
+    re.IGNORECASE,
+)
 MAX_CONSTRAINTS = 3
 MAX_RELEVANT_FACTS = 2
 
 
 def turn_reminders(
-    pinned: Sequence[MemoryRecord], recalled: Sequence[MemoryRecord], constraints: ConstraintSet
+    pinned: Sequence[MemoryRecord],
+    recalled: Sequence[MemoryRecord],
+    constraints: ConstraintSet,
+    user_text: str = "",
 ) -> list[str]:
-    """The texts for the reminder line: constraint statements first, then relevant pinned facts."""
+    """The texts for the reminder line: constraint statements first (when retrieval found them, or the
+    turn is about food, drink or a recommendation), then relevant pinned facts."""
     pinned_by_id = {r.id: r for r in pinned if r.status == "active"}
-    pinned_texts = {r.text for r in pinned_by_id.values()}
+    recalled_ids = {r.id for r in recalled}
+    topical = bool(CONSTRAINT_TOPICS.search(user_text))
+    pinned_texts = {r.text for r in pinned_by_id.values() if topical or r.id in recalled_ids}
     stated = [c.source for c in constraints.constraints if c.source in pinned_texts]
     newest = sorted(pinned_by_id.values(), key=lambda r: -r.created_at)
     ordered_constraints = [r.text for r in newest if r.text in stated][:MAX_CONSTRAINTS]
