@@ -44,6 +44,7 @@ class ChatReply:
             "budget_tokens": result.budget_tokens,
             "recall": result.recall_info,
             "llm": result.llm_stats,
+            "reply_check": result.checks,
             "trace": self.trace.to_record(),
         }
 

@@ -58,6 +58,13 @@ _GENERIC_BAD = re.compile(r"^(?:it|that|this|them|him|her|you|me|to|when|how|wha
                           r"|ing$", _I)  # fmt: skip
 
 
+# Conditions that imply a constraint without naming what to avoid.
+_CONDITIONS = {
+    "celiac": ("gluten", "intolerance"), "coeliac": ("gluten", "intolerance"), "乳糜泻": ("gluten", "intolerance"),
+    "diabetic": ("sugar", "avoid"), "diabetes": ("sugar", "avoid"), "糖尿病": ("sugar", "avoid"),
+}  # fmt: skip
+
+
 @dataclass(frozen=True)
 class Constraint:
     key: str  # "nuts", "diet:vegetarian", "avoid:horror movies"
@@ -156,6 +163,9 @@ def parse_constraints(text: str) -> list[Constraint]:
     for key, (keys, diet_en, diet_zh, topics) in DIETS.items():
         if any(_mentions(lowered, k) for k in keys) and not _negated_statement(lowered, keys):
             out.append(_diet(key, diet_en, diet_zh, topics, text))
+    for condition, (topic, kind) in _CONDITIONS.items():
+        if condition in lowered:
+            out.append(_topic_constraint(TOPICS[topic], kind, text))
     for pattern, kind in (
         (_ALLERGY_EN, "allergy"), (_ALLERGY_BEFORE_EN, "allergy"), (_ALLERGY_ZH, "allergy"),
         (_ALLERGY_BEFORE_ZH, "allergy"), (_AVOID_EN, "avoid"), (_DISLIKE_EN, "avoid"), (_NEVER_EN, "avoid"),
