@@ -60,7 +60,8 @@ _GENERIC_BAD = re.compile(r"^(?:it|that|this|them|him|her|you|me|to|when|how|wha
 
 # Conditions that imply a constraint without naming what to avoid.
 _CONDITIONS = {
-    "celiac": ("gluten", "intolerance"), "coeliac": ("gluten", "intolerance"), "乳糜泻": ("gluten", "intolerance"),
+    "celiac": ("gluten", "intolerance"), "coeliac": ("gluten", "intolerance"),
+    "乳糜泻": ("gluten", "intolerance"),
     "diabetic": ("sugar", "avoid"), "diabetes": ("sugar", "avoid"), "糖尿病": ("sugar", "avoid"),
 }  # fmt: skip
 
