@@ -166,7 +166,10 @@ async def run_scenario(
     conversation is forgotten afterwards, so no scenario's facts reach another's loopback check."""
     engine = assistant.engine
     prompt = variant_prompt(config.prompt, variant)
-    engine.config = config.model_copy(update={"prompt": prompt})
+    # The scripted turns skip the background prefill after each turn; the probe's stable prefix is read
+    # once before it instead (as the prefill would have done while the person spoke).
+    quiet = config.llm.model_copy(update={"rewarm_prefix": False})
+    engine.config = config.model_copy(update={"prompt": prompt, "llm": quiet})
     engine.builder.config = prompt
     conversation = f"adoption-{variant}-{scenario.id}-{time.monotonic_ns()}"
     ack = ACK.get(scenario.language, ACK["en"])
@@ -176,6 +179,7 @@ async def run_scenario(
         for user_text, answer in turns:
             await engine.record(conversation, user_text, answer, assistant.new_trace(conversation))
         await engine.settle(conversation)
+        await engine.prefill(conversation)
         reply = await assistant.chat_turn(conversation, scenario.probe)
         await engine.settle(conversation)
     finally:

@@ -171,11 +171,13 @@ class ConversationEngine:
         """A turn answered elsewhere (an imported transcript, a benchmark's scripted turn): the user's
         words are scrubbed and remembered exactly as in ``respond``, and the exchange is logged."""
         text = self._validate(user_text)
-        await self._await_pending(conversation_id)
+        await self.settle(conversation_id)
         with trace.span("scrub"):
             scrubbed = await self.memory.scrub(conversation_id, text)
         self._spawn_write(conversation_id, scrubbed, trace.turn_id)
-        await self._await_pending(conversation_id)  # nobody is waiting for a reply: one writer at a time
+        pending = list(self._pending.get(conversation_id, ()))
+        if pending:  # nobody waits for a reply here: let the write land first, however long it takes
+            await asyncio.wait(pending)
         await self.commit(conversation_id, text, reply, trace)
 
     async def commit(self, conversation_id: str, user_text: str, spoken_reply: str, trace: TurnTrace) -> None:

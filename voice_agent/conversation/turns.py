@@ -96,16 +96,25 @@ class TurnLog:
         return await asyncio.to_thread(self._append, conversation_id, turn_id, role, text, interrupted)
 
     def _append(self, conversation_id: str, turn_id: str, role: str, text: str, interrupted: bool) -> int:
-        with self._lock, self._conn:
-            row = self._conn.execute(
-                "SELECT COALESCE(MAX(seq), -1) + 1 FROM conversation_turns WHERE conversation_id = ?",
-                (conversation_id,),
-            ).fetchone()
-            seq = int(row[0])
-            self._conn.execute(
-                "INSERT INTO conversation_turns VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (conversation_id, seq, turn_id, role, text, time.time(), int(interrupted)),
-            )
+        # BEGIN IMMEDIATE: the write lock is taken (with the busy timeout) before the read of the next
+        # seq. A deferred transaction would read first and then fail at once, without waiting, when a
+        # memory write on the same file committed in between (SQLite's WAL snapshot rule).
+        with self._lock:
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                row = self._conn.execute(
+                    "SELECT COALESCE(MAX(seq), -1) + 1 FROM conversation_turns WHERE conversation_id = ?",
+                    (conversation_id,),
+                ).fetchone()
+                seq = int(row[0])
+                self._conn.execute(
+                    "INSERT INTO conversation_turns VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (conversation_id, seq, turn_id, role, text, time.time(), int(interrupted)),
+                )
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+            self._conn.execute("COMMIT")
             return seq
 
     async def window(self, conversation_id: str) -> list[LoggedTurn]:
