@@ -140,13 +140,14 @@ async def _run_model(
     judge_ = Judge.from_config(cfg, judge) if judge else None
     async with await Assistant.open(cfg) as assistant:
         for number, scenario in enumerate(chosen):
-            for variant in variants:
-                result = await run_scenario(assistant, cfg, scenario, scenario_set, fillers, variant, number)
+            # Alternate the order of the variants, so neither always runs first on a warm cache.
+            order = list(variants) if number % 2 == 0 else list(reversed(variants))
+            for result in await run_scenario(assistant, cfg, scenario, scenario_set, fillers, order, number):
                 result.model = name
                 if judge_ is not None:
                     result.judge = await judge_.verdict(scenario, result.reply)
                 out.append(result)
-                bar.advance(note=f"{scenario.id}/{variant}")
+                bar.advance(note=f"{scenario.id}/{result.variant}")
     if judge_ is not None:
         await judge_.aclose()
     bar.close()
@@ -159,50 +160,69 @@ async def run_scenario(
     scenario: Scenario,
     scenario_set: ScenarioSet,
     fillers: int,
-    variant: str,
+    variants: Sequence[str],
     offset: int = 0,
-) -> ScenarioResult:
-    """One scenario in a fresh conversation: facts, fillers, then the probe through ``chat_turn``. The
+) -> list[ScenarioResult]:
+    """One scenario in a fresh conversation: facts and fillers once, then the probe once per variant.
+    Each probe is answered as ``chat_turn`` would (engine, reply check, loopback guard) but not logged,
+    and what it wrote to memory is forgotten, so every variant answers the same conversation. The
     conversation is forgotten afterwards, so no scenario's facts reach another's loopback check."""
     engine = assistant.engine
-    prompt = variant_prompt(config.prompt, variant)
     # The scripted turns skip the background prefill after each turn; the probe's stable prefix is read
     # once before it instead (as the prefill would have done while the person spoke).
     quiet = config.llm.model_copy(update={"rewarm_prefix": False})
-    engine.config = config.model_copy(update={"prompt": prompt, "llm": quiet})
-    engine.builder.config = prompt
-    conversation = f"adoption-{variant}-{scenario.id}-{time.monotonic_ns()}"
+    conversation = f"adoption-{scenario.id}-{time.monotonic_ns()}"
     ack = ACK.get(scenario.language, ACK["en"])
     turns = [(fact, ack) for fact in scenario.facts]
     turns += scenario_set.filler_turns(scenario.language, fillers, offset * 3)
+    results = []
     try:
+        engine.config = config.model_copy(update={"llm": quiet})
+        engine.builder.config = config.prompt
         for user_text, answer in turns:
             await engine.record(conversation, user_text, answer, assistant.new_trace(conversation))
         await engine.settle(conversation)
         await engine.prefill(conversation)
-        reply = await assistant.chat_turn(conversation, scenario.probe)
-        await engine.settle(conversation)
+        for variant in variants:
+            prompt = variant_prompt(config.prompt, variant)
+            engine.config = config.model_copy(update={"prompt": prompt, "llm": quiet})
+            engine.builder.config = prompt
+            results.append(await _probe(assistant, conversation, scenario, variant))
     finally:
+        engine.config, engine.builder.config = config, config.prompt
         await assistant.memory.forget(conversation)
         await assistant.turns.forget(conversation)
-    trace = reply.trace
+    return results
+
+
+async def _probe(assistant: Any, conversation: str, scenario: Scenario, variant: str) -> ScenarioResult:
+    engine = assistant.engine
+    trace = assistant.new_trace(conversation)
+    deltas = engine.respond(conversation, scenario.probe, trace)
+    said = [released.text async for released in assistant.guard.sentences(conversation, deltas, trace)]
+    reply = " ".join(s for s in said if s)
+    await engine.settle(conversation)
+    written = [
+        r.id for r in await assistant.memory.list(conversation, limit=1000) if r.source == trace.turn_id
+    ]
+    if written:
+        await assistant.memory.forget(conversation, ids=written)
     first_sentence = trace.first("first_sentence")
     first_text_ms = (
         None if first_sentence is None else round((first_sentence.end_ns - trace.origin_ns) / 1e6, 1)
     )
-    stats = reply.result.llm_stats
-    prompt_built = reply.result.prompt
+    result = engine.last
     return ScenarioResult(
         scenario=scenario,
         variant=variant,
-        reply=reply.text,
-        adopted=adopted(reply.text, scenario),
-        violations=violations(reply.text, scenario.never, scenario.never_except),
-        language_ok=language_matches(reply.text, scenario.language),
-        first_token_ms=stats.get("first_token_ms"),
+        reply=reply,
+        adopted=adopted(reply, scenario),
+        violations=violations(reply, scenario.never, scenario.never_except),
+        language_ok=language_matches(reply, scenario.language),
+        first_token_ms=result.llm_stats.get("first_token_ms"),
         first_text_ms=first_text_ms,
-        checks=dict(reply.result.checks),
-        prompt_tokens=prompt_built.total_tokens if prompt_built else None,
+        checks=dict(result.checks),
+        prompt_tokens=result.prompt.total_tokens if result.prompt else None,
     )
 
 
