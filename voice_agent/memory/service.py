@@ -378,11 +378,26 @@ class Memory:
         if query is not None:
             matched = await self._matching(tenant, query)
             return await self.store.delete(tenant, matched) if matched else 0
+        removed = await self._erase(tenant)
+        self.names.forget(tenant.conversation_id)
+        return removed
+
+    async def _erase(self, tenant: Tenant) -> int:
+        """Records and vault values of the whole conversation; returns once both have committed (with
+        the embedded store, in one transaction: there is no moment with one gone and not the other)."""
+        delete_sync = getattr(self.store, "delete_sync", None)
+        if delete_sync is not None and self._local is getattr(self.store, "local", None):
+            removed: int = await asyncio.to_thread(
+                delete_sync,
+                tenant,
+                None,
+                lambda _conn: self.vault.forget_conversation(tenant.conversation_id),
+            )
+            return removed
         removed = await self.store.delete(tenant, None)
         await asyncio.to_thread(
             self._local.run, lambda _conn: self.vault.forget_conversation(tenant.conversation_id)
         )
-        self.names.forget(tenant.conversation_id)
         return removed
 
     def release(self, conversation_id: str) -> None:

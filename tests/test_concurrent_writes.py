@@ -1,0 +1,65 @@
+"""No lost writes: kiosk visitors committing turns and erasing their conversations at the same time, in
+one process (asyncio tasks, threads) and from two processes against one data directory, lose no turn and
+fail no erase; everything asked to be erased is gone from every table (records, vectors, keywords,
+fingerprints, vault, turn log). The workload is in ``_commit_storm.py``; vectors are random (the subject
+is the SQLite file, not embedding quality; the engine-level test below uses the real models)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests._commit_storm import Parts, StormLog, audit, log_from_json, storm
+
+ROOT = Path(__file__).resolve().parent.parent
+SEED = 11
+
+
+def assert_clean(data_dir: Path, log: StormLog) -> None:
+    result = audit(data_dir, log)
+    assert result.turns > 0 and result.erases > 0, result  # the storm did commit and erase
+    assert (result.lost_turns, result.failed_erases) == (0, 0), result
+
+
+@pytest.mark.parametrize("threads", [False, True], ids=["asyncio", "threads"])
+async def test_visitors_committing_and_erasing_at_once_lose_nothing(tmp_path: Path, threads: bool) -> None:
+    parts = await Parts.open(tmp_path)
+    try:
+        log = await storm(parts, "v", visitors=8, turns=10, erase_p=0.25, seed=SEED, threads=threads)
+    finally:
+        await parts.close()
+    assert_clean(tmp_path, log)
+
+
+async def test_two_processes_on_one_data_dir_lose_nothing(tmp_path: Path) -> None:
+    """A second kiosk process (or the CLI beside the server) storming the same file at the same time."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+    parts = await Parts.open(tmp_path)  # creates the file before the other process opens it
+    script = str(ROOT / "tests" / "_commit_storm.py")
+    child = await asyncio.create_subprocess_exec(
+        *(sys.executable, script, str(tmp_path), str(SEED), "p", "6", "10", "0.25"),
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        env=env,
+        cwd=ROOT,
+    )
+    try:
+        assert child.stdout is not None and child.stderr is not None
+        ready = await asyncio.wait_for(child.stdout.readline(), timeout=120)
+        assert ready.decode().strip() == "ready", (await child.stderr.read()).decode()[-2000:]
+        (tmp_path / "go").touch()
+        log = await storm(parts, "q", visitors=6, turns=10, erase_p=0.25, seed=SEED, threads=False)
+        out, err = await asyncio.wait_for(child.communicate(), timeout=300)
+    finally:
+        if child.returncode is None:
+            child.kill()
+            await child.wait()
+        await parts.close()
+    assert child.returncode == 0, err.decode()[-2000:]
+    log.merge(log_from_json(out.decode().strip().splitlines()[-1]))
+    assert {c[0] for c in log.kept} | {c[0] for c in log.erased} == {"p", "q"}  # both processes wrote
+    assert_clean(tmp_path, log)
