@@ -68,7 +68,10 @@ def conv_id() -> str:
 
 
 async def test_every_call_needs_a_tenant(store: MemoryStore) -> None:
-    for tenant in (None, "", Tenant(""), Tenant("   ")):
+    for empty in ("", "   ", "\t\n"):  # an empty id is refused where the tenant is built
+        with pytest.raises(TenantRequiredError):
+            Tenant(empty)
+    for tenant in (None, "", "  "):
         with pytest.raises(TenantRequiredError):
             await store.search(tenant, StoreQuery())  # type: ignore[arg-type]
         with pytest.raises(TenantRequiredError):

@@ -132,8 +132,10 @@ class Memory:
         created_at: float | None = None,
         chunked: bool = True,
         trace: TurnTrace | None = None,
+        record_key: str | None = None,
     ) -> Records:
-        """Store one utterance (all its clauses) atomically; ``[]`` for empty text."""
+        """Store one utterance (all its clauses) atomically; ``[]`` for empty text. With ``record_key``
+        the record ids derive from it: the same key written again replaces, never duplicates."""
         tenant = tenant_of(Tenant(conversation_id, user_id) if conversation_id else None, "remember")
         if role not in ROLES:
             raise InputError(f"unknown role {role!r}; expected one of {ROLES}")
@@ -149,6 +151,7 @@ class Memory:
             source=source or uuid.uuid4().hex[:16], user_id=user_id, kind=kind,  # type: ignore[arg-type]
             importance=importance if importance is not None else (0.8 if kind in PINNED_KINDS else 0.5),
             subject=subject, speaker=speaker, created_at=created_at, chunked=chunked,
+            record_key=record_key,
         )  # fmt: skip
         t0 = time.perf_counter()
         context, keyword_context = self._last_turn.get(conversation_id, (None, "")) if chunked else (None, "")
@@ -448,7 +451,9 @@ class Memory:
 
     async def import_(self, document: Any, *, conversation_id: str | None = None) -> ImportReport:
         """Load an export; records are re-embedded here and keep their ids, status and links."""
-        records, report = parse_import(document, conversation_id=conversation_id)
+        records, report = parse_import(
+            document, conversation_id=conversation_id, max_chars=self.config.memory.max_text_chars
+        )
         by_conversation: dict[str, Records] = {}
         for record in records:
             by_conversation.setdefault(record.conversation_id, []).append(record)
