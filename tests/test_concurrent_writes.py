@@ -14,8 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from tests._commit_storm import THINGS, Parts, StormLog, audit, log_from_json, storm, visitor
+from _commit_storm import THINGS, Parts, StormLog, audit, log_from_json, storm, visitor
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED = 11
