@@ -15,7 +15,9 @@ prints ``ready`` once open, waits for the file ``DATA_DIR/go``, storms, and prin
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
+import os
 import random
 import sys
 import time
@@ -36,6 +38,8 @@ from voice_agent.memory.vault import PiiVault
 DIM = 16
 KEY = bytes(range(32))  # the test install key (both processes must share it)
 STORE = "memory.sqlite3"
+SCRIPT = Path(__file__).resolve()
+ROOT = SCRIPT.parent.parent  # on the child's PYTHONPATH: this checkout's voice_agent
 THINGS = ("tea", "the sea", "chess", "jazz", "rain", "trains", "bread", "maps")
 
 
@@ -81,9 +85,12 @@ class Parts:
 
     @classmethod
     async def open(cls, data_dir: Path) -> Parts:
+        """The store, vault and turn log of ``data_dir``; vectors of the dimension (and under the
+        embedder name) the file already holds, so this can storm beside a real Memory."""
         path = data_dir / STORE
         store = SqliteStore(path)
-        await store.open(dim=DIM, embedder="test-random")
+        dim, embedder = _vector_meta(path)
+        await store.open(dim=dim, embedder=embedder)
         vault = await asyncio.to_thread(store.local.run, lambda conn: PiiVault(conn, KEY))
         turns = TurnLog(path)
         await turns.open()
@@ -94,8 +101,22 @@ class Parts:
         await self.store.close()
 
 
-def _vector(rng: random.Random) -> np.ndarray:
-    v = np.array([rng.gauss(0.0, 1.0) for _ in range(DIM)], dtype=np.float32)
+def _vector_meta(path: Path) -> tuple[int, str]:
+    if not path.exists():
+        return DIM, "test-random"
+    import apsw
+
+    conn = apsw.Connection(str(path), flags=apsw.SQLITE_OPEN_READONLY)
+    try:
+        conn.set_busy_timeout(5000)
+        meta = dict(conn.execute("SELECT key, value FROM meta WHERE key IN ('dim', 'embedder')").fetchall())
+    finally:
+        conn.close()
+    return (int(meta["dim"]), str(meta["embedder"])) if meta else (DIM, "test-random")
+
+
+def _vector(rng: random.Random, dim: int) -> np.ndarray:
+    v = np.array([rng.gauss(0.0, 1.0) for _ in range(dim)], dtype=np.float32)
     return v / np.linalg.norm(v)
 
 
@@ -110,7 +131,8 @@ async def commit_turn(parts: Parts, conv: str, turn_id: str, rng: random.Random)
     await asyncio.to_thread(store.local.run, lambda _conn: vault.put(conv, scrubbed.found))
     await parts.turns.append(conv, turn_id, "user", scrubbed.text)
     user = MemoryRecord(conv, scrubbed.text, source=turn_id, pii_tokens=scrubbed.placeholders)
-    vector = _vector(rng)
+    dim = parts.store.dim
+    vector = _vector(rng, dim)
     batch = WriteBatch([user], vector[None, :], {user.id: vector})
     await asyncio.to_thread(
         store.write_sync, Tenant(conv), batch, lambda _conn: vault.put(conv, scrubbed.found)
@@ -118,7 +140,7 @@ async def commit_turn(parts: Parts, conv: str, turn_id: str, rng: random.Random)
     reply = f"Noted: {rng.choice(THINGS)}."
     await parts.turns.append(conv, turn_id, "assistant", reply)
     answer = MemoryRecord(conv, reply, role="assistant", source=turn_id)
-    await parts.store.write(Tenant(conv), WriteBatch([answer], _vector(rng)[None, :]))
+    await parts.store.write(Tenant(conv), WriteBatch([answer], _vector(rng, dim)[None, :]))
 
 
 async def erase(parts: Parts, conv: str) -> None:
@@ -135,16 +157,25 @@ Erase = Callable[[str], Awaitable[None]]
 
 
 async def visitor(
-    name: str, commit: Commit, erase_conv: Erase, *, turns: int, erase_p: float, seed: int
+    name: str,
+    commit: Commit,
+    erase_conv: Erase,
+    *,
+    turns: int,
+    erase_p: float,
+    seed: int,
+    until: Callable[[], bool] | None = None,
 ) -> StormLog:
-    """``turns`` turns; after each, with probability ``erase_p``, erase the conversation and go on in a
-    new one (the last one is erased too when the dice say so after its final turn)."""
+    """``turns`` turns (and more, until ``until()`` says so, when given); after each, with
+    probability ``erase_p``, erase the conversation and go on in a new one."""
     rng = random.Random(f"{seed}:{name}")
     log = StormLog()
     generation = 0
     conv = f"{name}-g{generation}"
     log.kept[conv] = []
-    for number in range(turns):
+    for number in itertools.count():
+        if number >= turns and (until is None or until()):
+            break
         turn_id = f"{conv}-t{number}"
         log.attempted += 1
         try:
@@ -166,7 +197,15 @@ async def visitor(
 
 
 async def storm(
-    parts: Parts, prefix: str, *, visitors: int, turns: int, erase_p: float, seed: int, threads: bool
+    parts: Parts,
+    prefix: str,
+    *,
+    visitors: int,
+    turns: int,
+    erase_p: float,
+    seed: int,
+    threads: bool,
+    until: Callable[[], bool] | None = None,
 ) -> StormLog:
     """``visitors`` visitors at once: asyncio tasks on this loop, or each in its own thread and loop."""
 
@@ -179,7 +218,7 @@ async def storm(
     names = [f"{prefix}{i}" for i in range(visitors)]
 
     def one(name: str) -> Awaitable[StormLog]:
-        return visitor(name, commit, erase_conv, turns=turns, erase_p=erase_p, seed=seed)
+        return visitor(name, commit, erase_conv, turns=turns, erase_p=erase_p, seed=seed, until=until)
 
     if not threads:
         logs = await asyncio.gather(*(one(name) for name in names))
@@ -268,6 +307,7 @@ def wait_for(path: Path, timeout_s: float = 120.0) -> None:
 def main(argv: list[str]) -> int:
     data_dir, seed, prefix = Path(argv[0]), int(argv[1]), argv[2]
     visitors, turns, erase_p = int(argv[3]), int(argv[4]), float(argv[5])
+    until = (data_dir / "stop").exists if argv[6:] == ["until-stop"] else None
 
     async def run() -> StormLog:
         parts = await Parts.open(data_dir)
@@ -275,13 +315,55 @@ def main(argv: list[str]) -> int:
             print("ready", flush=True)
             await asyncio.to_thread(wait_for, data_dir / "go")
             return await storm(
-                parts, prefix, visitors=visitors, turns=turns, erase_p=erase_p, seed=seed, threads=False
-            )
+                parts, prefix, visitors=visitors, turns=turns, erase_p=erase_p, seed=seed, threads=False,
+                until=until,
+            )  # fmt: skip
         finally:
             await parts.close()
 
     print(json.dumps(asdict(asyncio.run(run()))), flush=True)
     return 0
+
+
+class OtherProcess:
+    """This script in a child process storming ``data_dir``: ``await start()`` (open, then ready),
+    ``go()`` (storm), ``await finish()`` (stop, when it storms until told, and its log)."""
+
+    def __init__(
+        self, data_dir: Path, *, prefix: str, visitors: int, turns: int, erase_p: float, seed: int,
+        until_stop: bool = False,
+    ) -> None:  # fmt: skip
+        self.data_dir = data_dir
+        self.args = [str(data_dir), str(seed), prefix, str(visitors), str(turns), str(erase_p)]
+        self.args += ["until-stop"] if until_stop else []
+        self.child: asyncio.subprocess.Process | None = None
+
+    async def start(self) -> None:
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+        self.child = await asyncio.create_subprocess_exec(
+            sys.executable, str(SCRIPT), *self.args,
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, env=env, cwd=ROOT,
+        )  # fmt: skip
+        assert self.child.stdout is not None and self.child.stderr is not None
+        ready = await asyncio.wait_for(self.child.stdout.readline(), timeout=120)
+        if ready.decode().strip() != "ready":
+            raise RuntimeError((await self.child.stderr.read()).decode()[-2000:])
+
+    def go(self) -> None:
+        (self.data_dir / "go").touch()
+
+    async def finish(self) -> StormLog:
+        assert self.child is not None
+        (self.data_dir / "stop").touch()
+        out, err = await asyncio.wait_for(self.child.communicate(), timeout=300)
+        if self.child.returncode != 0:
+            raise RuntimeError(err.decode()[-2000:])
+        return log_from_json(out.decode().strip().splitlines()[-1])
+
+    async def kill(self) -> None:
+        if self.child is not None and self.child.returncode is None:
+            self.child.kill()
+            await self.child.wait()
 
 
 def log_from_json(text: str) -> StormLog:

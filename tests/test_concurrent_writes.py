@@ -7,22 +7,21 @@ is the SQLite file, not embedding quality; the engine-level test below uses the 
 from __future__ import annotations
 
 import asyncio
-import os
-import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from _commit_storm import THINGS, Parts, StormLog, audit, log_from_json, storm, visitor
+from _commit_storm import THINGS, OtherProcess, Parts, StormLog, audit, storm, visitor
 
-ROOT = Path(__file__).resolve().parent.parent
 SEED = 11
 STREETS = ("Baker", "Rose", "Mill", "Castle", "Harbour")
 
 
 def assert_clean(data_dir: Path, log: StormLog) -> None:
     result = audit(data_dir, log)
+    lost, failed = result.lost_turns, result.failed_erases
+    print(f"storm: {result.turns} turns, {lost} lost; {result.erases} erases, {failed} failed")
     assert result.turns > 0 and result.erases > 0, result  # the storm did commit and erase
     assert (result.lost_turns, result.failed_erases) == (0, 0), result
 
@@ -39,30 +38,16 @@ async def test_visitors_committing_and_erasing_at_once_lose_nothing(tmp_path: Pa
 
 async def test_two_processes_on_one_data_dir_lose_nothing(tmp_path: Path) -> None:
     """A second kiosk process (or the CLI beside the server) storming the same file at the same time."""
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
     parts = await Parts.open(tmp_path)  # creates the file before the other process opens it
-    script = str(ROOT / "tests" / "_commit_storm.py")
-    child = await asyncio.create_subprocess_exec(
-        *(sys.executable, script, str(tmp_path), str(SEED), "p", "6", "10", "0.25"),
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-        env=env,
-        cwd=ROOT,
-    )
+    other = OtherProcess(tmp_path, prefix="p", visitors=6, turns=10, erase_p=0.25, seed=SEED)
     try:
-        assert child.stdout is not None and child.stderr is not None
-        ready = await asyncio.wait_for(child.stdout.readline(), timeout=120)
-        assert ready.decode().strip() == "ready", (await child.stderr.read()).decode()[-2000:]
-        (tmp_path / "go").touch()
+        await other.start()
+        other.go()
         log = await storm(parts, "q", visitors=6, turns=10, erase_p=0.25, seed=SEED, threads=False)
-        out, err = await asyncio.wait_for(child.communicate(), timeout=300)
+        log.merge(await other.finish())
     finally:
-        if child.returncode is None:
-            child.kill()
-            await child.wait()
+        await other.kill()
         await parts.close()
-    assert child.returncode == 0, err.decode()[-2000:]
-    log.merge(log_from_json(out.decode().strip().splitlines()[-1]))
     assert {c[0] for c in log.kept} | {c[0] for c in log.erased} == {"p", "q"}  # both processes wrote
     assert_clean(tmp_path, log)
 
@@ -93,9 +78,11 @@ def models() -> tuple[Any, Any]:
 
 
 @pytest.mark.slow
-async def test_engine_visitors_committing_and_erasing_lose_nothing(
+async def test_engine_visitors_beside_another_process_lose_nothing(
     tmp_path: Path, models: tuple[Any, Any], caplog: pytest.LogCaptureFixture
 ) -> None:
+    """Kiosk visitors through the real engine and Memory (MiniLM, spaCy, scrubber, vault) while another
+    process (a second kiosk, the CLI) writes and erases in the same file the whole time."""
     from voice_agent.config import load_config
     from voice_agent.conversation.engine import ConversationEngine
     from voice_agent.conversation.turns import TurnLog
@@ -107,6 +94,7 @@ async def test_engine_visitors_committing_and_erasing_lose_nothing(
     memory = await Memory.open(config, embedder=embedder, chunker=chunker, env={})
     turns = TurnLog(config.store_path())
     await turns.open()
+    other = OtherProcess(tmp_path, prefix="p", visitors=3, turns=5, erase_p=0.25, seed=SEED, until_stop=True)
     engines: list[ConversationEngine] = []
 
     def visitor_of(name: str) -> Any:
@@ -130,14 +118,18 @@ async def test_engine_visitors_committing_and_erasing_lose_nothing(
 
         return visitor(name, commit, erase_conv, turns=4, erase_p=0.3, seed=SEED)
 
+    log = StormLog()
     try:
-        logs = await asyncio.gather(*(visitor_of(f"e{i}") for i in range(5)))
+        await other.start()
+        other.go()
+        for one in await asyncio.gather(*(visitor_of(f"e{i}") for i in range(5))):
+            log.merge(one)
         await asyncio.gather(*(engine.drain() for engine in engines))
+        log.merge(await other.finish())
     finally:
+        await other.kill()
         await turns.close()
         await memory.close()
-    log = StormLog()
-    for one in logs:
-        log.merge(one)
+    assert {c[0] for c in log.kept} | {c[0] for c in log.erased} == {"e", "p"}
     assert not [r.getMessage() for r in caplog.records if "failed" in r.getMessage()]
     assert_clean(tmp_path, log)
