@@ -133,3 +133,37 @@ async def test_engine_visitors_beside_another_process_lose_nothing(
     assert {c[0] for c in log.kept} | {c[0] for c in log.erased} == {"e", "p"}
     assert not [r.getMessage() for r in caplog.records if "failed" in r.getMessage()]
     assert_clean(tmp_path, log)
+
+
+# -- the policy itself --------------------------------------------------------------------------------
+def test_a_write_waits_out_a_lock_held_past_the_busy_timeout_and_gives_up_clearly(tmp_path: Path) -> None:
+    import threading
+
+    from voice_agent.errors import StoreError
+    from voice_agent.memory.store.sqlite_conn import connect, write_transaction
+
+    path = tmp_path / "policy.sqlite3"
+    holder = connect(path, synchronous="NORMAL", vectors=False)
+    holder.execute("CREATE TABLE t (x INTEGER)")
+    writer = connect(path, synchronous="NORMAL", busy_timeout_ms=20, vectors=False)
+    holder.execute("BEGIN IMMEDIATE")
+    with pytest.raises(StoreError, match="busy"):  # a bounded wait, then a clear error
+        write_transaction(writer, lambda c: c.execute("INSERT INTO t VALUES (1)"), deadline_s=0.2)
+    released = threading.Event()
+
+    def release_later() -> None:
+        released.wait(timeout=30)
+        holder.execute("COMMIT")
+
+    thread = threading.Thread(target=release_later)
+    thread.start()
+    try:
+        # Far longer than the 20 ms busy timeout: the write is retried, never dropped.
+        threading.Timer(0.3, released.set).start()
+        write_transaction(writer, lambda c: c.execute("INSERT INTO t VALUES (2)"), deadline_s=30)
+    finally:
+        released.set()
+        thread.join()
+    assert [r[0] for r in writer.execute("SELECT x FROM t")] == [2]
+    holder.close()
+    writer.close()

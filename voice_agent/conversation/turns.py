@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from voice_agent.errors import StoreError, TenantRequiredError
-from voice_agent.memory.store.sqlite_conn import connect, read, with_retry, write_transaction
+from voice_agent.memory.store.sqlite_conn import connect, read, write_transaction
 
 T = TypeVar("T")
 
@@ -82,7 +82,7 @@ class TurnLog:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         conn = connect(self.path, synchronous="NORMAL", vectors=False)
         try:
-            with_retry(lambda: write_transaction(conn, lambda c: c.execute(_SCHEMA)), what="turn log schema")
+            write_transaction(conn, lambda c: c.execute(_SCHEMA))
         except BaseException:
             conn.close()
             raise
