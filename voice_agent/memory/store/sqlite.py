@@ -48,6 +48,7 @@ from voice_agent.memory.store.sqlite_conn import (
     connect,
     with_retry,
 )
+from voice_agent.memory.store.sqlite_erase import fts_tenant, remaining, sweep_and_verify
 from voice_agent.memory.store.sqlite_schema import SCHEMA_VERSION, ensure_vector_tables, migrate
 
 _VEC_MAX_K = 4096  # sqlite-vec's limit on k
@@ -236,7 +237,7 @@ class SqliteStore:
         blob = np.ascontiguousarray(vector, dtype=np.float32).tobytes()
         conn.execute(
             "INSERT INTO records_fts(rowid, tenant, body, context) VALUES (?, ?, ?, ?)",
-            (rid, _fts_tenant(tenant), indexed_text(record), keyword_text(context)),
+            (rid, fts_tenant(tenant), indexed_text(record), keyword_text(context)),
         )
         conn.execute(
             "INSERT INTO records_vec(rid, tenant, status, kind, embedding) VALUES (?,?,?,?,?)",
@@ -303,9 +304,8 @@ class SqliteStore:
                     ).fetchall()
             rids = [int(r[0]) for r in rows]
             self._delete_rids(conn, rids)
-            if ids is None:
-                conn.execute("DELETE FROM links WHERE conversation_id = ?", (tenant.conversation_id,))
-                conn.execute("DELETE FROM conversations WHERE id = ?", (tenant.conversation_id,))
+            if ids is None:  # the whole conversation: nothing of it may remain in any table
+                sweep_and_verify(conn, tenant)
             if also is not None:
                 also(conn)
             return len(rids)
@@ -321,6 +321,10 @@ class SqliteStore:
             conn.execute("DELETE FROM records_vec WHERE rid = ?", (rid,))
             conn.execute("DELETE FROM fingerprints WHERE rid = ?", (rid,))
             conn.execute("DELETE FROM records WHERE rid = ?", (rid,))
+
+    def remaining_sync(self, tenant: Tenant) -> dict[str, int]:
+        """Rows of the tenant left in each table (after an erase: none)."""
+        return self._r().run(lambda conn: remaining(conn, tenant_of(tenant, "remaining")))
 
     # -- reads -----------------------------------------------------------------------------------
     async def search(self, tenant: Tenant, query: StoreQuery) -> list[StoreHit]:
@@ -363,7 +367,7 @@ class SqliteStore:
         where, params = self._filters(tenant, query, alias="r")
         # Scoped in the index itself: FTS5 intersects the tenant's postings before scoring (about 5x
         # faster at 100k records in 10 conversations than filtering after the match).
-        scoped = f'tenant:"{_fts_tenant(tenant)}" AND {{body context}}: ({match})'
+        scoped = f'tenant:"{fts_tenant(tenant)}" AND {{body context}}: ({match})'
         rows = conn.execute(
             f"SELECT {_prefixed('r')}, bm25(records_fts, 0.0, 1.0, ?) AS score FROM records_fts"
             " JOIN records r ON r.rid = records_fts.rowid"
@@ -472,11 +476,6 @@ class SqliteStore:
             return problems
 
         return self._w().run(check)
-
-
-def _fts_tenant(tenant: Tenant) -> str:
-    """The tenant as one FTS5 token (letters and digits only)."""
-    return "t" + tenant.key.removeprefix("t_")
 
 
 def _prefixed(alias: str) -> str:
