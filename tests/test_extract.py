@@ -75,3 +75,17 @@ def test_changes_of_mind_name_what_they_replace(text: str, old: str) -> None:
     item = extract(text).items[0]
     assert item.kind == "decision"
     assert old in item.replaces
+
+
+@pytest.mark.parametrize(
+    ("text", "subject"),
+    [
+        ("Actually, we moved the party to Sunday.", "party"),
+        ("My flight got changed to Thursday.", "flight"),
+        ("我们把聚会改到星期天了。", "聚会"),
+        ("项目会改到周四下午了。", "项目会"),
+    ],
+)
+def test_a_moved_plan_replaces_older_items_about_it(text: str, subject: str) -> None:
+    (item,) = extract(text).items
+    assert item.kind == "decision" and subject in item.replaces

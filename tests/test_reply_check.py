@@ -191,3 +191,16 @@ def test_reminders_restate_constraints_when_they_may_matter_and_relevant_facts()
     assert turn_reminders(pinned, [], constraints, "What's the capital of France?") == []
     assert turn_reminders(pinned, [name], constraints, "Do you remember my name?") == [name.text]
     assert turn_reminders(pinned, [allergy, name], constraints, "Anything else?") == [allergy.text, name.text]
+
+
+def test_a_pinned_fact_naming_what_the_turn_asks_about_is_restated() -> None:
+    from voice_agent.conversation.constraints import ConstraintSet
+    from voice_agent.conversation.reminders import turn_reminders
+    from voice_agent.memory.records import MemoryRecord
+
+    moved = MemoryRecord("c", "Actually, we moved the party to Sunday.", kind="decision", created_at=2.0)
+    daughter = MemoryRecord("c", "我女儿的生日是三月十四号。", kind="fact", created_at=1.0)
+    pinned = [moved, daughter]
+    assert turn_reminders(pinned, [], ConstraintSet(), "When is the party?") == [moved.text]
+    assert turn_reminders(pinned, [], ConstraintSet(), "我女儿生日是哪天？") == [daughter.text]
+    assert turn_reminders(pinned, [], ConstraintSet(), "What is the weather like?") == []

@@ -44,7 +44,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "bare": {"reminder_line": False, "language_note": False, "check_constraints": False,
              "check_language": False},
 }  # fmt: skip
-ACK = {"en": "Got it, I'll remember that.", "zh": "好的，我记住了。"}
+ACK = {"en": "Got it, I'll remember that.", "zh": "好的，我记住了。"}  # the scripted answer to a fact
 NOTE = (
     "Adoption: the reply contains one of the scenario's expected words and recommends none of its "
     "'never' words (negated mentions allowed). Violations count 'never' words in what was said, after "

@@ -99,7 +99,9 @@ class ConversationEngine:
                 self.turns.window(conversation_id),
             )
             pinned_ids = {r.id for r in pinned}
-            retrieved = [r for r in recalled.records if r.id not in pinned_ids]
+            # The block quotes what the person said: the assistant's own earlier words are left out
+            # (measured: a small model copies them back as its answer).
+            retrieved = [r for r in recalled.records if r.id not in pinned_ids and r.role != "assistant"]
             span.update(records=len(retrieved), tokens=recalled.tokens_used)
         language = detect_language(scrubbed)
         constraints = self._constraints(pinned, scrubbed)

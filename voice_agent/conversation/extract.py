@@ -73,6 +73,24 @@ _SWITCH_PATTERNS = (
         r"不(?:用|再用)(?P<old>[^，。,.；;！!？?\s]{1,20}?)了?[，,]\s*(?:改用|换成|改成)(?P<new>[^，。,.；;！!？?\s]{1,20})"
     ),
 )
+# A plan moved without naming the old value: "we moved the party to Sunday", "my flight got changed to
+# Thursday", "把聚会改到星期天", "项目会改到周四": older items about the same thing are superseded.
+_MOVED_EN = (
+    re.compile(
+        r"\b(?:moved|changed|switched|rescheduled|postponed|pushed|brought forward)\s+(?:the|our|my)\s+"
+        r"(?P<subject>[a-z]+)\s+to\b",
+        _I,
+    ),
+    re.compile(
+        r"\b(?:the|our|my)\s+(?P<subject>[a-z]+)\s+(?:got|was|has been|is|is now|have been)?\s*"
+        r"(?:moved|changed|rescheduled|postponed|pushed)\s+to\b",
+        _I,
+    ),
+)
+_MOVED_ZH = re.compile(
+    r"(?:把(?P<object>[^把，。,.\s]{1,6}?)|(?P<subject>(?<![\u4e00-\u9fff])[\u4e00-\u9fff]{2,4}?))"
+    r"(?:改到|改成|改在|推迟到|提前到|挪到|换到)"
+)
 _NO_LONGER = re.compile(
     r"\b(?:no longer|don't|do not) (?:use|like|eat|want|work at|live in)\s+(?P<old>[\w .+#-]{1,40}?)(?=[.,;!?]|$)",
     _I,
@@ -186,6 +204,12 @@ def _replaced_terms(text: str) -> tuple[str, ...]:
                 terms.append(old)
     for match in _NO_LONGER.finditer(text):
         terms.append(_clean(match.group("old")))
+    for pattern in (*_MOVED_EN, _MOVED_ZH):
+        for match in pattern.finditer(text):
+            groups = match.groupdict()
+            subject = groups.get("object") or groups.get("subject") or ""
+            if subject and subject.lower() not in {"it", "that", "this", "them"}:
+                terms.append(subject)
     return tuple(dict.fromkeys(t for t in terms if t))
 
 

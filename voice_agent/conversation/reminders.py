@@ -41,7 +41,70 @@ def turn_reminders(
     stated = [c.source for c in constraints.constraints if c.source in pinned_texts]
     newest = sorted(pinned_by_id.values(), key=lambda r: -r.created_at)
     ordered_constraints = [r.text for r in newest if r.text in stated][:MAX_CONSTRAINTS]
-    relevant = [
-        r.text for r in recalled if r.id in pinned_by_id and r.status == "active" and r.text not in stated
-    ][:MAX_RELEVANT_FACTS]
+    found = [r for r in recalled if r.id in pinned_by_id and r.status == "active"]
+    shared = [r for r in newest if r not in found and _shares_a_word(r.text, user_text)]
+    relevant = [r.text for r in [*found, *shared] if r.text not in stated][:MAX_RELEVANT_FACTS]
     return list(dict.fromkeys([*ordered_constraints, *relevant]))
+
+
+_WORD = re.compile(r"[a-z]{3,}|[\u4e00-\u9fff]{2}", re.IGNORECASE)
+_COMMON = frozenset(
+    [
+        "the",
+        "and",
+        "you",
+        "your",
+        "what",
+        "when",
+        "where",
+        "which",
+        "who",
+        "how",
+        "does",
+        "did",
+        "can",
+        "could",
+        "would",
+        "should",
+        "will",
+        "this",
+        "that",
+        "with",
+        "for",
+        "from",
+        "are",
+        "was",
+        "were",
+        "have",
+        "has",
+        "had",
+        "any",
+        "some",
+        "about",
+        "again",
+        "remember",
+        "tell",
+        "know",
+        "like",
+        "want",
+        "need",
+        "just",
+        "please",
+        "today",
+        "tonight",
+    ]
+)
+
+
+def _shares_a_word(record: str, turn: str) -> bool:
+    """A pinned fact that names what the turn asks about ("my name", "the party", "我女儿")."""
+    if not turn:
+        return False
+    record_words = {w.lower() for w in _WORD.findall(record)} | _bigrams(record)
+    turn_words = {w.lower() for w in _WORD.findall(turn)} | _bigrams(turn)
+    return bool((record_words & turn_words) - _COMMON)
+
+
+def _bigrams(text: str) -> set[str]:
+    han = "".join(ch for ch in text if "\u4e00" <= ch <= "\u9fff")
+    return {han[i : i + 2] for i in range(len(han) - 1)}
