@@ -162,19 +162,26 @@ TOPICS: dict[str, Topic] = {
 }  # fmt: skip
 
 # Diets: the topics a diet rules out, with how to name it in a sentence.
-DIETS: dict[str, tuple[tuple[str, ...], str, str, tuple[str, ...]]] = {
-    # key: (keys that state it, English adjective, Chinese phrase, topics ruled out)
+DIETS: dict[str, tuple[tuple[str, ...], str, str, tuple[str, ...], str, str]] = {
+    # key: (keys that state it, English adjective, Chinese phrase, topics ruled out, what to avoid in a
+    # sentence: English, Chinese)
     "vegetarian": (("vegetarian", "veggie", "吃素", "素食", "素食者", "不吃荤"), "vegetarian", "吃素",
-                   ("meat", "fish", "shellfish")),
+                   ("meat", "fish", "shellfish"), "meat and fish", "肉和鱼"),
     "vegan": (("vegan", "纯素", "严格素食", "全素"), "vegan", "吃纯素",
-              ("meat", "fish", "shellfish", "dairy", "eggs")),
-    "pescatarian": (("pescatarian", "pescetarian", "鱼素"), "pescatarian", "只吃鱼素", ("meat",)),
-    "halal": (("halal", "清真", "穆斯林"), "halal", "吃清真", ("pork", "alcohol")),
-    "kosher": (("kosher", "犹太洁食"), "kosher", "吃犹太洁食", ("pork", "shellfish")),
+              ("meat", "fish", "shellfish", "dairy", "eggs"), "animal products", "动物制品"),
+    "pescatarian": (("pescatarian", "pescetarian", "鱼素"), "pescatarian", "只吃鱼素", ("meat",),
+                    "meat", "肉"),
+    "halal": (("halal", "清真", "穆斯林"), "keeping halal", "吃清真", ("pork", "alcohol"),
+              "pork and alcohol", "猪肉和酒"),
+    "kosher": (("kosher", "犹太洁食"), "keeping kosher", "吃犹太洁食", ("pork", "shellfish"),
+               "pork and shellfish", "猪肉和贝类"),
     "sober": (("sober", "teetotal", "teetotaler", "don't drink", "do not drink", "don't drink alcohol",
-               "不喝酒", "戒酒", "滴酒不沾"), "not drinking alcohol", "不喝酒", ("alcohol",)),
-    "gluten-free": (("gluten-free", "gluten free", "无麸质"), "gluten-free", "不吃麸质", ("gluten",)),
-    "dairy-free": (("dairy-free", "dairy free", "无乳制品"), "dairy-free", "不吃乳制品", ("dairy",)),
+               "不喝酒", "戒酒", "滴酒不沾"), "not drinking alcohol", "不喝酒", ("alcohol",), "alcohol",
+              "酒"),
+    "gluten-free": (("gluten-free", "gluten free", "无麸质"), "gluten-free", "不吃麸质", ("gluten",),
+                    "gluten", "麸质"),
+    "dairy-free": (("dairy-free", "dairy free", "无乳制品"), "dairy-free", "不吃乳制品", ("dairy",),
+                   "dairy", "乳制品"),
 }  # fmt: skip
 
 

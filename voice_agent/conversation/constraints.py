@@ -161,9 +161,9 @@ def parse_constraints(text: str) -> list[Constraint]:
     """The constraints one remembered sentence states (none for an ordinary sentence)."""
     out: list[Constraint] = []
     lowered = text.lower()
-    for key, (keys, diet_en, diet_zh, topics) in DIETS.items():
+    for key, (keys, diet_en, diet_zh, topics, noun_en, noun_zh) in DIETS.items():
         if any(_mentions(lowered, k) for k in keys) and not _negated_statement(lowered, keys):
-            out.append(_diet(key, diet_en, diet_zh, topics, text))
+            out.append(_diet(key, (diet_en, diet_zh), topics, (noun_en, noun_zh), text))
     for condition, (topic, kind) in _CONDITIONS.items():
         if condition in lowered:
             out.append(_topic_constraint(TOPICS[topic], kind, text))
@@ -182,13 +182,14 @@ def parse_constraints(text: str) -> list[Constraint]:
     return out
 
 
-def _diet(key: str, diet_en: str, diet_zh: str, topics: tuple[str, ...], source: str) -> Constraint:
+def _diet(
+    key: str, names: tuple[str, str], topics: tuple[str, ...], nouns: tuple[str, str], source: str
+) -> Constraint:
     parts = [TOPICS[t] for t in topics]
     return Constraint(
-        f"diet:{key}", "diet",
-        " and ".join(p.noun_en for p in parts), "和".join(p.noun_zh for p in parts),
+        f"diet:{key}", "diet", nouns[0], nouns[1],
         tuple(t for p in parts for t in p.terms_en), tuple(t for p in parts for t in p.terms_zh),
-        diet_en, diet_zh, source,
+        names[0], names[1], source,
     )  # fmt: skip
 
 
