@@ -32,10 +32,15 @@ class AsrConfig(_Section):
     model: Literal["whisper-base", "whisper-tiny-en"] = "whisper-base"
     language: str | None = None  # None: detect per utterance
     beam_size: int = Field(default=1, ge=1, le=10)
-    compute_type: str = "int8"
+    compute_type: str = "auto"  # "auto": int8 on CPU, float16 on CUDA; or any CTranslate2 type
     cpu_threads: int = Field(default=2, ge=1)
     streaming: bool = True  # decode while the person speaks (LocalAgreement)
     partial_interval_ms: int = Field(default=600, ge=100)
+    # "auto": CUDA through CTranslate2 when it sees a GPU, else the CPU
+    device: Literal["auto", "cpu", "cuda"] = "auto"
+    # languages people are expected to speak (when ``language`` is None): a segment detected in another
+    # language with little confidence is dropped as noise; empty: any language
+    expected_languages: tuple[str, ...] = ("en", "zh")
 
 
 class VadConfig(_Section):
@@ -80,6 +85,9 @@ class LocalLlmConfig(_Section):
     # RAM kept for KV states of earlier prompts (llama-cpp-python --cache), so that a background call
     # on another prompt does not cost the next turn its cached prefix; 0 turns it off
     prompt_cache_mb: int = Field(default=256, ge=0)
+    # layers offloaded to a GPU: "auto" offloads all of them when llama.cpp was built with GPU support
+    # (else none); an integer is passed as it is (-1: all, 0: none)
+    n_gpu_layers: int | Literal["auto"] = "auto"
 
 
 class LlmConfig(_Section):

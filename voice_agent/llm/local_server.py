@@ -63,6 +63,7 @@ class LocalLlamaServer:
         startup_timeout_s: float = 90.0,
         model_alias: str | None = None,
         prompt_cache_mb: int = 0,
+        n_gpu_layers: int | str = 0,
         extra_args: tuple[str, ...] = (),
         python: str = sys.executable,
     ) -> None:
@@ -77,6 +78,7 @@ class LocalLlamaServer:
         self.startup_timeout_s = startup_timeout_s
         self.model_alias = model_alias or self.model_path.stem
         self.prompt_cache_mb = prompt_cache_mb
+        self.n_gpu_layers = n_gpu_layers  # "auto": the launcher offloads all layers if llama.cpp can
         self.extra_args = tuple(extra_args)
         self.python = python
         self.restarts = 0
@@ -111,6 +113,8 @@ class LocalLlamaServer:
         if self.prompt_cache_mb > 0:
             cache_bytes = str(self.prompt_cache_mb << 20)
             args += ["--cache", "true", "--cache_type", "ram", "--cache_size", cache_bytes]
+        if self.n_gpu_layers != 0:
+            args += ["--n_gpu_layers", str(self.n_gpu_layers)]
         return [*args, *self.extra_args]
 
     def is_running(self) -> bool:
@@ -318,4 +322,5 @@ def server_from_config(
         startup_timeout_s=local.startup_timeout_s,
         model_alias=model,
         prompt_cache_mb=local.prompt_cache_mb,
+        n_gpu_layers=local.n_gpu_layers,
     )
