@@ -147,6 +147,7 @@ async def test_realtime_wav_sink_stops_mid_sentence_and_reports_what_was_played(
     sink = WavFileSink(out, sample_rate_hz=16000, realtime=True, clock=clock)
     await sink.write(_chunk(1.0, 0, "first sentence here"))
     await sink.write(_chunk(1.0, 1, "second sentence here"))
+    await asyncio.sleep(0.05)  # playback starts (at the clock's time 0)
     clock.advance_ms(400)
     await asyncio.sleep(0.1)  # the pacer catches up with the clock
     report = await sink.stop()
