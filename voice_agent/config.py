@@ -153,6 +153,7 @@ class ServerConfig(_Section):
     idle_timeout_s: float = Field(default=90.0, gt=0)
     max_frame_bytes: int = Field(default=65536, ge=512)
     turns_per_minute: int = Field(default=20, ge=1)
+    page_language: Literal["auto", "en", "zh"] = "auto"  # the kiosk page's texts; auto: the browser's
 
 
 class Config(_Section):

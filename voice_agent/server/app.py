@@ -1,4 +1,4 @@
-"""The kiosk service as an ASGI app (FastAPI): the page, ``/ws``, ``/healthz``, ``/metrics``.
+"""The kiosk service as an ASGI app (FastAPI): the page, ``/ws``, ``/privacy``, ``/healthz``, ``/metrics``.
 
     app = create_app(config)          # nothing loads until the app starts (lifespan)
     uvicorn.run(app, host=..., port=...)
@@ -24,6 +24,7 @@ from voice_agent.errors import ConfigError
 from voice_agent.server import logs
 from voice_agent.server.health import HealthChecker
 from voice_agent.server.metrics import CONTENT_TYPE, ServerMetrics
+from voice_agent.server.notice import privacy_facts
 from voice_agent.server.protocol import CLOSE_POLICY
 from voice_agent.server.runtime import Runtime
 
@@ -99,6 +100,10 @@ def create_app(config: Config, *, local_audio: bool = False, token: str | None =
     @app.get("/")
     async def index() -> Any:
         return FileResponse(STATIC_DIR / "index.html", headers=SECURITY_HEADERS)
+
+    @app.get("/privacy")
+    async def privacy() -> Any:
+        return JSONResponse(privacy_facts(config), headers=SECURITY_HEADERS)
 
     @app.get("/healthz")
     async def healthz() -> Any:
