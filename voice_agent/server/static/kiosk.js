@@ -51,7 +51,7 @@
     $("status-use").setAttribute("href", "#icon-" + shown);
     $("status-word").textContent = word;
     $("status-hint").textContent = hint;
-    $("start").hidden = state.micOn;
+    $("start").hidden = state.micOn || !state.ready; // nothing to start without a connection
   }
 
   function setStatus(value) {
