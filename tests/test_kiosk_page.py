@@ -89,7 +89,7 @@ def test_the_notice_follows_a_second_factor_and_unknown_kinds() -> None:
     facts["returning_users"] = {"badge": True, "second_factor": "pin"}
     lines = _run_texts(f"KioskText.privacyFacts(KioskText.TEXTS.en, {json.dumps(facts)})")
     text = " ".join(lines)
-    assert "only with your PIN" in text and "2 minutes" in text
+    assert "only with its PIN" in text and "2 minutes" in text
     assert "phone numbers and plate" in text  # a kind the page has no words for is still listed
 
 

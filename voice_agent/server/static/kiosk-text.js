@@ -39,6 +39,11 @@
       rate_limited: "Too many questions this minute; please wait a moment.",
       server_error: "The assistant hit a problem and is restarting this visit.",
       session_error: "Something went wrong with that turn; I am listening again.",
+      pin_required: "Please type your PIN, then press Enter.",
+      identity_refused: "That badge or PIN did not work; this is a new conversation.",
+      badge_expired: "This badge has expired; please ask staff for a new one.",
+      identity_locked: "Too many wrong PINs; please wait a while before trying again.",
+      server_full: "All places are taken; trying again shortly.",
       fatal: "This kiosk cannot start a conversation right now. Please ask staff for help.",
       other: "Something went wrong; please try again.",
     },
@@ -56,7 +61,8 @@
         : "A badge alone continues a past conversation: keep yours to yourself.",
       "“Erase what I said” deletes this conversation's memory now.",
     ],
-    factor: (kind) => ({ pin: "your PIN", signed_badge: "a signed badge" })[kind] || "a second check",
+    factor: (kind) =>
+      ({ pin: "its PIN", badge: "a signed badge", either: "its PIN or a signed badge" })[kind] || "a second check",
   };
 
   const zh = {
@@ -87,6 +93,11 @@
       rate_limited: "这一分钟内提问太多，请稍等片刻。",
       server_error: "助手出现问题，正在重新开始本次访问。",
       session_error: "这一轮出了点问题，我会继续听。",
+      pin_required: "请输入您的 PIN 码，然后按回车键。",
+      identity_refused: "胸卡或 PIN 码无效；现在是一个新的对话。",
+      badge_expired: "此胸卡已过期，请向工作人员领取新的胸卡。",
+      identity_locked: "PIN 码错误次数过多，请稍后再试。",
+      server_full: "所有位置都已占用，稍后自动重试。",
       fatal: "本机暂时无法开始对话，请联系工作人员。",
       other: "出了点问题，请再试一次。",
     },
@@ -104,7 +115,7 @@
         : "仅凭胸卡即可继续以前的对话：请妥善保管。",
       "按“清除我说过的话”立即删除本次对话的记忆。",
     ],
-    factor: (kind) => ({ pin: "您的 PIN 码", signed_badge: "签名胸卡" })[kind] || "第二重验证",
+    factor: (kind) => ({ pin: "PIN 码", badge: "签名胸卡", either: "PIN 码或签名胸卡" })[kind] || "第二重验证",
   };
 
   const TEXTS = { en, zh };
