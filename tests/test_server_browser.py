@@ -109,6 +109,7 @@ def test_the_page_transcribes_answers_aloud_and_starts_clean_conversations(
     assert state["conversation"] not in browser.find_element(By.TAG_NAME, "body").text
     audited = page_audit.available
     looks = [page_audit.audit(browser, "idle", 30)] if audited else []
+    _check_touch_targets(browser)
     _start_with_the_keyboard(browser)
 
     state = _wait(browser, "a final transcript", lambda s: len(s["finals"]) >= 1)
@@ -116,6 +117,8 @@ def test_the_page_transcribes_answers_aloud_and_starts_clean_conversations(
     if audited:  # while the reply plays, then once the page listens again
         looks.append(page_audit.audit(browser, "speaking", TURN_TIMEOUT_S))
         looks.append(page_audit.audit(browser, "listening", TURN_TIMEOUT_S))
+    motion = "return getComputedStyle(document.querySelector('.status-icon')).animationName"
+    assert browser.execute_script(motion) == "none"  # the browser asks for reduced motion (prepare_browser)
     state = _wait(browser, "a reply played", lambda s: s["turnsDone"] >= 1 and s["playedMs"] > 300)
     assert state["says"], state
     assert state["scheduledMs"] >= state["playedMs"] > 300
@@ -160,6 +163,15 @@ def test_a_refused_visit_shows_the_error_state_legibly(
     hint = browser.find_element(By.ID, "status-hint").text
     assert hint and "user" not in hint  # a plain sentence for the visitor, not the protocol's message
     assert _state(browser)["errors"]
+
+
+def _check_touch_targets(driver: Any) -> None:
+    """Every control is at least 44 × 44 CSS px (WCAG 2.5.5), so a finger finds it."""
+    sizes = driver.execute_script(
+        "return [...document.querySelectorAll('button')].filter((b) => b.offsetParent)"
+        ".map((b) => [b.id, b.getBoundingClientRect().width, b.getBoundingClientRect().height])"
+    )
+    assert len(sizes) >= 3 and all(w >= 44 and h >= 44 for _, w, h in sizes), sizes
 
 
 def _start_with_the_keyboard(driver: Any) -> None:
