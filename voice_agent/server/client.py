@@ -19,6 +19,7 @@ from collections import deque
 from typing import Any, Protocol
 
 from voice_agent.server import logs
+from voice_agent.server.identity import Verdict
 from voice_agent.server.outbox import Outbox
 from voice_agent.server.protocol import (
     CLOSE_GOING_AWAY,
@@ -37,7 +38,6 @@ from voice_agent.server.visits import VisitRunner
 from voice_agent.server.wsaudio import WebSocketAudioSink, WebSocketAudioSource
 
 log = logging.getLogger(__name__)
-HELLO_TIMEOUT_S = 10.0
 CONTROLS_PER_MINUTE = 60
 WATCH_INTERVAL_S = 0.5
 WRITER_GRACE_S = 2.0
@@ -57,11 +57,39 @@ class Socket(Protocol):
     async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
 
 
+async def read_hello(socket: Socket, *, timeout_s: float, token: str | None) -> ClientMessage:
+    """The client's first frame: a valid ``hello`` with the token, within ``timeout_s`` (else
+    ``ProtocolError``). Runs before the client takes one of the service's slots."""
+    try:
+        message = await asyncio.wait_for(socket.receive(), timeout_s)
+    except TimeoutError as err:
+        raise ProtocolError("hello_timeout", f"no hello within {timeout_s:g} s") from err
+    text = _text_of(message)
+    if text is None:
+        raise ProtocolError("hello_first", "the first message must be a JSON hello")
+    hello = parse_client_text(text)
+    if hello.type != "hello":
+        raise ProtocolError("hello_first", "the first message must be a JSON hello")
+    check_token(hello, token)
+    return hello
+
+
+def check_token(hello: ClientMessage, token: str | None) -> None:
+    if token is None:
+        return
+    given = (hello.token or "").encode("utf-8")
+    if not hmac.compare_digest(given, token.encode("utf-8")):
+        raise ProtocolError("unauthorized", "a valid token is required", close_code=CLOSE_POLICY)
+
+
 class KioskClient:
-    def __init__(self, runtime: Runtime, socket: Socket, *, token: str | None) -> None:
+    """One admitted client (its hello was valid and a slot was free): visits until it leaves."""
+
+    def __init__(self, runtime: Runtime, socket: Socket, *, token: str | None, peer: str = "unknown") -> None:
         self.rt = runtime
         self.socket = socket
         self.token = token
+        self.peer = peer
         config = runtime.config
         self.outbox = Outbox()
         self.source = WebSocketAudioSource(clock=runtime.clock)
@@ -75,19 +103,22 @@ class KioskClient:
         self.visits = VisitRunner(
             runtime, self.outbox, self.source, self.sink, speech, responder, self.engine
         )
+        self.visits.on_flagged = self._on_flagged
         self._controls: deque[int] = deque()
         self._shutdown = asyncio.Event()
+        self._refused_for = 0.0
 
     # -- lifecycle -----------------------------------------------------------------------------------
-    async def run(self) -> None:
-        await self.socket.accept()
+    async def run(self, hello: ClientMessage) -> None:
+        """Serve an accepted socket whose ``hello`` was read (``read_hello``)."""
+        self.rt.clients.add(self)  # before any await: the slot count stays exact
         writer = asyncio.create_task(self.outbox.run(self.socket.send_text, self.socket.send_bytes))
-        self.rt.clients.add(self)
         self.rt.metrics.active_clients.add(1)
         reason, close_code = "client_closed", CLOSE_NORMAL
         try:
-            hello = await self._hello()
-            await self.visits.begin(hello.user, reason="hello", first=True)
+            verdict = await self.rt.identity.resolve(hello, peer=self.peer)
+            await self.visits.begin(verdict.user, reason="hello", first=True)
+            self._tell(verdict)
             reason, close_code = await self._serve()
         except ProtocolError as err:
             reason, close_code = err.code, err.close_code
@@ -126,27 +157,14 @@ class KioskClient:
         """The service is stopping: end the visit (its writes finish) and close with 1001."""
         self._shutdown.set()
 
-    # -- hello -----------------------------------------------------------------------------------------
-    async def _hello(self) -> ClientMessage:
-        try:
-            message = await asyncio.wait_for(self.socket.receive(), HELLO_TIMEOUT_S)
-        except TimeoutError as err:
-            raise ProtocolError("hello_timeout", f"no hello within {HELLO_TIMEOUT_S:.0f} s") from err
-        text = _text_of(message)
-        if text is None:
-            raise ProtocolError("hello_first", "the first message must be a JSON hello")
-        hello = parse_client_text(text)
-        if hello.type != "hello":
-            raise ProtocolError("hello_first", "the first message must be a JSON hello")
-        self._check_token(hello)
-        return hello
-
-    def _check_token(self, hello: ClientMessage) -> None:
-        if self.token is None:
-            return
-        given = (hello.token or "").encode("utf-8")
-        if not hmac.compare_digest(given, self.token.encode("utf-8")):
-            raise ProtocolError("unauthorized", "a valid token is required", close_code=CLOSE_POLICY)
+    # -- identity --------------------------------------------------------------------------------------
+    def _tell(self, verdict: Verdict) -> None:
+        event = verdict.event()
+        if event is not None:
+            self.outbox.event(event)
+        logs.event(
+            "identity", returning=verdict.user is not None, problem=verdict.problem, enrolled=verdict.enrolled
+        )
 
     # -- the main loop ---------------------------------------------------------------------------------
     async def _serve(self) -> tuple[str, int]:
@@ -184,8 +202,10 @@ class KioskClient:
         elif message.type == "erase":
             await self.visits.erase()
         elif message.type == "hello":  # a badge scanned during a visit: that user's conversation
-            self._check_token(message)
-            await self.visits.switch(message.user, reason="hello")
+            check_token(message, self.token)
+            verdict = await self.rt.identity.resolve(message, peer=self.peer)
+            await self.visits.switch(verdict.user, reason="hello")  # a fresh visit without the 2nd factor
+            self._tell(verdict)
 
     def _count_control(self) -> None:
         now = self.rt.clock.now_ns()
@@ -198,6 +218,9 @@ class KioskClient:
             )
 
     async def _watch(self) -> tuple[str, int]:
+        """Ends the client on a broken outbox, shutdown, a crashed session, too many refused replies, or
+        when it sat idle: an idle visit gives way to a fresh one, and a fresh visit nobody used for
+        ``server.idle_timeout_s`` ends the connection (the slot goes to someone else; a page reconnects)."""
         idle_limit = self.rt.config.server.idle_timeout_s
         while True:
             await asyncio.sleep(WATCH_INTERVAL_S)
@@ -207,12 +230,24 @@ class KioskClient:
                 return "shutdown", CLOSE_GOING_AWAY
             if self.visits.crashed:
                 return "session_failed", CLOSE_SERVER_ERROR
+            if self._refused_for > 0:
+                event = error_event("too_many_refusals", "please come back later", fatal=True)
+                self.outbox.event({**event, "retry_after_s": round(self._refused_for, 1)})
+                return "too_many_refusals", CLOSE_POLICY
             if self.visits.idle_for() > idle_limit:
+                if self.visits.unused():
+                    await self.visits.end("idle")
+                    return "idle", CLOSE_NORMAL
                 await self.visits.switch(None, reason="idle")
 
     # -- callbacks from the session and sink -------------------------------------------------------
     def _on_audio(self) -> None:
         self.visits.on_first_audio()
+
+    def _on_flagged(self) -> None:
+        """A reply of this client's was refused by the loopback guard: probing for other people's
+        memories is a guessing game, so too many refusals end the visit and lock the client out."""
+        self._refused_for = self.rt.refusals.fail(self.peer)
 
     def _on_limited(self) -> None:
         self.outbox.event(error_event("rate_limited", "too many turns this minute; please wait"))
