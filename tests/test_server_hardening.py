@@ -32,6 +32,7 @@ from _server_support import REPO, TOKEN_ENV, ServerProcess, utterances, write_co
 from voice_agent.config import load_config
 from voice_agent.conversation.guard import NOTICES
 from voice_agent.server.simclient import SimClient
+from voice_agent.server.spoken_pin import REPLIES
 from voice_agent.server.visitors import public_id, returning_conversation_id, users_key
 
 pytestmark = pytest.mark.slow
@@ -81,6 +82,12 @@ async def _seed(config: Any) -> None:
         await memory.remember(_conversation(config, "badge-seeded"), "user", "My locker is number 42.")
     finally:
         await memory.close()
+
+
+@pytest.fixture(scope="module")
+def speech(model_dir: Path) -> dict[str, np.ndarray]:
+    texts = {"probe": SECRET, "hello": "Hello, can you hear me today?", "pin": "Two, four, six, eight."}
+    return utterances(model_dir, texts)
 
 
 def _config(server: ServerProcess) -> Any:
@@ -258,6 +265,22 @@ async def test_a_new_badge_enrols_its_pin_and_a_signed_badge_needs_no_pin(server
         assert started["returning"] is True and started["conversation"] == first.ready["conversation"]
 
 
+async def test_a_pin_said_aloud_opens_the_returning_conversation(
+    server: ServerProcess, speech: dict[str, np.ndarray]
+) -> None:
+    async with _client(server, user="badge-spoken", pin="2468") as enrol:
+        assert enrol.ready is not None and enrol.ready["returning"] is True
+    async with _client(server, user="badge-spoken") as c:
+        assert c.ready is not None and c.ready["returning"] is False and _errors(c) == ["pin_required"]
+        n = len(c.events)
+        turn = await c.say(speech["pin"], timeout_s=240)
+        started = await c.wait_for("visit_started", after=n, timeout_s=30)
+    assert turn.says == [REPLIES["ok"][0]], turn
+    assert not any(ch.isdigit() for ch in turn.final) and "•" in turn.final  # masked on screen
+    assert started["returning"] is True and started["conversation"] == enrol.ready["conversation"]
+    assert await _records(_config(server), "badge-spoken") == []  # the PIN turn is never stored
+
+
 async def test_wrong_pins_lock_the_badge_out(server: ServerProcess) -> None:
     outcomes = []
     for pin in ("0000", "1111", "2222", "1357"):  # three wrong guesses, then the right PIN
@@ -270,11 +293,6 @@ async def test_wrong_pins_lock_the_badge_out(server: ServerProcess) -> None:
 
 
 # -- finding 5 (server side): the loopback guard as a membership oracle --------------------------------
-@pytest.fixture(scope="module")
-def speech(model_dir: Path) -> dict[str, np.ndarray]:
-    return utterances(model_dir, {"probe": SECRET, "hello": "Hello, can you hear me today?"})
-
-
 async def test_the_loopback_notice_hides_the_score_and_refusals_end_the_visit(
     server: ServerProcess, speech: dict[str, np.ndarray]
 ) -> None:

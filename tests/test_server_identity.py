@@ -238,3 +238,45 @@ def test_host_names_and_origins_compare_without_case() -> None:
     assert host_name("[::1]:8080") == "::1" and host_name("Kiosk.Example:80") == "kiosk.example"
     assert host_name("a b") is None
     assert same_origin("http://Kiosk.Example:8080", "kiosk.example:8080")  # names are case-blind
+
+
+# -- a PIN said aloud -----------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("said", "pin"),
+    [
+        ("2 4 6 8", "2468"),
+        ("2468.", "2468"),
+        ("My PIN is 2, 4, 6, 8.", "2468"),
+        ("Two four six eight", "2468"),
+        ("It's one two three four five six.", "123456"),
+        ("我的密码是二四六八。", "2468"),
+        ("一，二，三，四", "1234"),
+        ("I was born in 1984.", None),
+        ("What is my secret word?", None),
+        ("1 2 3", None),
+        ("My phone number is 13800138000123", None),
+        ("我今年二十岁", None),
+    ],
+)
+def test_a_pin_said_aloud_is_recognised_only_when_the_utterance_is_one(said: str, pin: str | None) -> None:
+    from voice_agent.server.spoken_pin import pin_from_speech
+
+    assert pin_from_speech(said) == pin
+
+
+async def test_a_spoken_pin_is_answered_without_the_model_and_masked(tmp_path: Path) -> None:
+    from voice_agent.server.spoken_pin import REPLIES, SpokenPin
+
+    gate = _gate(tmp_path, FakeClock())
+    gate.pins.set(returning_conversation_id(USERS, "badge-9"), "2468", by="operator")
+    told: list[object] = []
+    spoken = SpokenPin(gate, "p", told.append)
+    assert await spoken.answer("2 4 6 8") is None  # nobody is waiting for a PIN: ordinary speech
+    spoken.expect("badge-9", await gate.resolve(_hello(user="badge-9"), peer="p"))
+    assert spoken.mask("my PIN is 2 4 six 8") == "my PIN is • • • •"
+    assert await spoken.answer("What time is it?") is None  # not a PIN: an ordinary turn
+    assert await spoken.answer("1 3 5 7") == REPLIES["identity_refused"][0]
+    assert spoken.waiting_for == "badge-9"  # may say it again
+    assert await spoken.answer("我的密码是二四六八") == REPLIES["ok"][1]
+    assert [getattr(v, "user", None) for v in told] == [None, "badge-9"]
+    assert spoken.waiting_for is None and spoken.mask("2468") == "2468"

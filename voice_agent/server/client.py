@@ -18,6 +18,7 @@ import logging
 from collections import deque
 from typing import Any, Protocol
 
+from voice_agent.aio import cancel_and_wait
 from voice_agent.server import logs
 from voice_agent.server.identity import Verdict
 from voice_agent.server.outbox import Outbox
@@ -34,6 +35,7 @@ from voice_agent.server.protocol import (
 )
 from voice_agent.server.responder import KioskResponder, TurnLimiter
 from voice_agent.server.runtime import Runtime
+from voice_agent.server.spoken_pin import SpokenPin
 from voice_agent.server.visits import VisitRunner
 from voice_agent.server.wsaudio import WebSocketAudioSink, WebSocketAudioSource
 
@@ -99,11 +101,18 @@ class KioskClient:
         )
         self.engine = runtime.new_engine()
         limiter = TurnLimiter(config.server.turns_per_minute, runtime.clock)
-        responder = KioskResponder(self.engine, limiter, on_limited=self._on_limited)
+        self.spoken_pin = SpokenPin(runtime.identity, peer, self._on_spoken_pin)
+        responder = KioskResponder(
+            self.engine, limiter, on_limited=self._on_limited, intercept=self.spoken_pin.answer
+        )
         self.visits = VisitRunner(
             runtime, self.outbox, self.source, self.sink, speech, responder, self.engine
         )
         self.visits.on_flagged = self._on_flagged
+        self.visits.on_turn_end = self._after_turn
+        self.visits.redact = self.spoken_pin.mask
+        self._switch_to: Verdict | None = None  # a PIN said aloud was right: switch when its turn ends
+        self._background: set[asyncio.Task[None]] = set()
         self._controls: deque[int] = deque()
         self._shutdown = asyncio.Event()
         self._refused_for = 0.0
@@ -119,6 +128,7 @@ class KioskClient:
             verdict = await self.rt.identity.resolve(hello, peer=self.peer)
             await self.visits.begin(verdict.user, reason="hello", first=True)
             self._tell(verdict)
+            self.spoken_pin.expect(hello.user, verdict)
             reason, close_code = await self._serve()
         except ProtocolError as err:
             reason, close_code = err.code, err.close_code
@@ -137,6 +147,8 @@ class KioskClient:
 
     async def _finish(self, writer: asyncio.Task[None], reason: str, close_code: int) -> None:
         try:
+            for task in list(self._background):
+                await cancel_and_wait(task)
             await self.visits.end("shutdown" if self._shutdown.is_set() else "disconnect")
             await self.engine.drain()
         finally:
@@ -198,14 +210,17 @@ class KioskClient:
         if message.type == "ping":
             self.outbox.event({"type": "pong", "t": message.t})
         elif message.type == "new_conversation":
+            self.spoken_pin.clear()
             await self.visits.switch(None, reason="button")
         elif message.type == "erase":
+            self.spoken_pin.clear()
             await self.visits.erase()
         elif message.type == "hello":  # a badge scanned during a visit: that user's conversation
             check_token(message, self.token)
             verdict = await self.rt.identity.resolve(message, peer=self.peer)
             await self.visits.switch(verdict.user, reason="hello")  # a fresh visit without the 2nd factor
             self._tell(verdict)
+            self.spoken_pin.expect(message.user, verdict)
 
     def _count_control(self) -> None:
         now = self.rt.clock.now_ns()
@@ -238,11 +253,29 @@ class KioskClient:
                 if self.visits.unused():
                     await self.visits.end("idle")
                     return "idle", CLOSE_NORMAL
+                self.spoken_pin.clear()
                 await self.visits.switch(None, reason="idle")
 
     # -- callbacks from the session and sink -------------------------------------------------------
     def _on_audio(self) -> None:
         self.visits.on_first_audio()
+
+    def _on_spoken_pin(self, verdict: Verdict) -> None:
+        if verdict.user is None:
+            self._tell(verdict)
+        else:
+            self._switch_to = verdict
+
+    def _after_turn(self) -> None:
+        verdict, self._switch_to = self._switch_to, None
+        if verdict is not None:  # the "welcome back" was spoken: now the returning user's conversation
+            task = asyncio.create_task(self._continue_as(verdict), name="ws-returning")
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
+
+    async def _continue_as(self, verdict: Verdict) -> None:
+        await self.visits.switch(verdict.user, reason="hello")
+        self._tell(verdict)
 
     def _on_flagged(self) -> None:
         """A reply of this client's was refused by the loopback guard: probing for other people's

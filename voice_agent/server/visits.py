@@ -55,6 +55,8 @@ class VisitRunner:
         self._speaking = False
         self._restarts = 0
         self.on_flagged: Callable[[], None] | None = None  # a turn with a reply the loopback guard refused
+        self.on_turn_end: Callable[[], None] | None = None
+        self.redact: Callable[[str], str] = str  # what the live transcript shows of the visitor's words
 
     # -- switching ---------------------------------------------------------------------------------
     async def begin(self, user: str | None, *, reason: str, first: bool = False) -> None:
@@ -205,10 +207,10 @@ class VisitRunner:
             if self._speaking:
                 self.outbox.event({"type": "barge_in"})
         elif isinstance(event, PartialTranscript):
-            self.outbox.event({"type": "partial", "text": event.transcript.text})
+            self.outbox.event({"type": "partial", "text": self.redact(event.transcript.text)})
         elif isinstance(event, UserTurn):
             self._replying = True
-            self.outbox.event({"type": "final", "text": event.text, "language": event.language})
+            self.outbox.event({"type": "final", "text": self.redact(event.text), "language": event.language})
             self._status("thinking")
         elif isinstance(event, NoTurn):
             if event.reason.startswith("transcription failed"):
@@ -221,6 +223,8 @@ class VisitRunner:
         visit.touch()
         if result.flagged_sentences and self.on_flagged is not None:
             self.on_flagged()
+        if self.on_turn_end is not None:
+            self.on_turn_end()
         outcome = record_turn(self.rt.metrics, self.rt.config, result)
         log_turn(visit.public, result, outcome)
         if visit is self.visit:
