@@ -280,3 +280,43 @@ async def test_a_spoken_pin_is_answered_without_the_model_and_masked(tmp_path: P
     assert await spoken.answer("我的密码是二四六八") == REPLIES["ok"][1]
     assert [getattr(v, "user", None) for v in told] == [None, "badge-9"]
     assert spoken.waiting_for is None and spoken.mask("2468") == "2468"
+
+
+def test_a_key_can_be_locked_out_at_once_and_the_lockouts_double() -> None:
+    clock = FakeClock()
+    limiter = AttemptLimiter(9, 60, clock)
+    limiter.fail("k")
+    assert limiter.lock("k") == 60.0 and limiter.failures("k") == 0
+    assert limiter.lock("k") == 120.0  # a second lockout while locked: the longer one holds
+    clock.advance_ms(120_000)
+    assert limiter.retry_after("k") == 0 and limiter.lock("k") == 240.0
+
+
+# -- the operator's CLI ---------------------------------------------------------------------------------
+def test_the_operator_issues_badge_tokens_and_sets_pins(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+    import json
+
+    from voice_agent.cli import main
+    from voice_agent.config import load_config
+    from voice_agent.memory.keys import install_key_from_config
+    from voice_agent.server.visitors import users_key
+
+    data = tmp_path / "data"
+    assert main(["kiosk", "badge", "badge-77", "--days", "2", "--data-dir", str(data), "--json"]) == 0
+    issued = json.loads(capsys.readouterr().out)
+    install_key = install_key_from_config(load_config(data_dir=data))
+    assert BadgeSigner(badges_key(install_key)).verify(issued["token"]) == "badge-77"
+    assert 86400 < issued["expires_at"] - time.time() <= 2 * 86400
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("24680\n"))
+    assert main(["kiosk", "pin", "badge-77", "--data-dir", str(data)]) == 0
+    pins = PinStore.for_data_dir(data, pins_key(install_key))
+    assert pins.verify(returning_conversation_id(users_key(install_key), "badge-77"), "24680")
+    monkeypatch.setattr("sys.stdin", io.StringIO("12\n"))
+    assert main(["kiosk", "pin", "badge-77", "--data-dir", str(data)]) == 1  # not a PIN: nothing changes
+    assert "4 to 12 digits" in capsys.readouterr().err
+    assert main(["kiosk", "pin", "badge-77", "--clear", "--data-dir", str(data)]) == 0
+    assert not pins.has_pin(returning_conversation_id(users_key(install_key), "badge-77"))

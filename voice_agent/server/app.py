@@ -14,6 +14,7 @@ import contextlib
 import hmac
 import logging
 import os
+from collections import Counter
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +34,7 @@ log = logging.getLogger(__name__)
 STATIC_DIR = Path(__file__).parent / "static"
 MAX_CLIENTS = 16
 MAX_PENDING = 64  # sockets waiting for their hello (each for at most server.hello_timeout_s)
+MAX_PENDING_PER_PEER = 32  # … of them from one address
 CLOSE_TRY_AGAIN = 1013
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -54,7 +56,7 @@ class AppState:
     redactor: logs.IdRedactor = field(default_factory=logs.IdRedactor)
     health: HealthChecker = field(default_factory=HealthChecker)
     runtime: Runtime | None = None
-    pending: int = 0
+    pending: Counter[str] = field(default_factory=Counter)  # sockets without a hello yet, by address
     background: list[asyncio.Task[Any]] = field(default_factory=list)
 
 
@@ -142,34 +144,37 @@ def _may_see_details(state: AppState, request: Any) -> bool:
 
 
 async def _accept_client(state: AppState, ws: Any) -> None:
-    """Admission: origin, pending-socket cap, a valid hello with the token (within
-    ``server.hello_timeout_s``), the client's lockout, and only then one of the ``MAX_CLIENTS`` slots."""
+    """Admission: origin, the cap on sockets still without a hello (per address and in all), a valid
+    hello with the token within ``server.hello_timeout_s``, the address's lockout, and only then one of
+    the ``MAX_CLIENTS`` slots."""
     runtime = state.runtime
     if not same_origin(ws.headers.get("origin"), ws.headers.get("host")):
         state.metrics.disconnects.inc(reason="bad_origin")
         await ws.close(code=CLOSE_POLICY)
         return
-    if runtime is None or runtime.closing or state.pending >= MAX_PENDING:
+    peer = ws.client.host if getattr(ws, "client", None) else "unknown"
+    crowded = sum(state.pending.values()) >= MAX_PENDING or state.pending[peer] >= MAX_PENDING_PER_PEER
+    if runtime is None or runtime.closing or crowded:
         state.metrics.disconnects.inc(reason="busy")
         await ws.close(code=CLOSE_TRY_AGAIN)
         return
-    peer = ws.client.host if getattr(ws, "client", None) else "unknown"
-    state.pending += 1
+    state.pending[peer] += 1
     try:
         await ws.accept()
         hello = await read_hello(ws, timeout_s=state.config.server.hello_timeout_s, token=state.token)
         _admit(runtime, peer)
     except ProtocolError as err:
-        state.pending -= 1
         await _refuse(state, ws, err)
         return
     except Exception:  # the socket went away before its hello
-        state.pending -= 1
         state.metrics.disconnects.inc(reason="client_closed")
         with contextlib.suppress(Exception):
             await ws.close(code=CLOSE_POLICY)
         return
-    state.pending -= 1
+    finally:
+        state.pending[peer] -= 1
+        if state.pending[peer] <= 0:
+            del state.pending[peer]
     client = KioskClient(runtime, ws, token=state.token, peer=peer)
     await client.run(hello)
 

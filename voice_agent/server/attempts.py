@@ -67,11 +67,19 @@ class AttemptLimiter:
         entry.failures.append(now)
         if len(entry.failures) < self.max_failures:
             return 0.0
+        return self._lock(entry, now)
+
+    def lock(self, key: str) -> float:
+        """Lock ``key`` out now (the caller saw enough); returns the lockout in seconds."""
+        now = self._clock.now_ns()
+        return self._lock(self._entry(key, now), now)
+
+    def _lock(self, entry: _Entry, now: int) -> float:
         entry.failures.clear()
         lockout = min(self.lockout_ns << min(entry.lockouts, 32), self.max_lockout_ns)
         entry.lockouts += 1
-        entry.locked_until_ns = now + lockout
-        return lockout / NS
+        entry.locked_until_ns = max(entry.locked_until_ns, now + lockout)
+        return (entry.locked_until_ns - now) / NS
 
     def failures(self, key: str) -> int:
         entry = self._entries.get(key)

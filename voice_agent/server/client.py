@@ -1,12 +1,15 @@
-"""One WebSocket client: hello and token, its visits, its voice session, its limits.
+"""One WebSocket client: its hello, its visits, its voice session, its limits.
 
-    accept → hello (token, optional returning-user id) → ready → [visit: VoiceSession over the socket's
-    audio source and sink] … → disconnect
+    accept → hello within server.hello_timeout_s, with the token (``read_hello``, before the client holds
+    a slot) → a free slot → the identity gate (a returning user only with their PIN or signed badge) →
+    ready → [visit: VoiceSession over the socket's audio source and sink] … → disconnect
 
 A visit ends on ``new_conversation``, ``erase``, after ``server.idle_timeout_s`` without activity, or when
 the client leaves; the session is cancelled (its commits still finish), the engine's memory writes are
-drained, the conversation's caches dropped, and the next visit gets a fresh conversation id. Anything a
-client does wrong ends only that client (``ProtocolError`` → error event → close).
+drained, the conversation's caches dropped, and the next visit gets a fresh conversation id. A fresh visit
+that nobody used for ``server.idle_timeout_s`` ends the connection, and so do too many replies refused
+by the loopback guard. Anything a client does wrong ends only that client (``ProtocolError`` → error
+event → close).
 """
 
 from __future__ import annotations
@@ -115,6 +118,7 @@ class KioskClient:
         self._background: set[asyncio.Task[None]] = set()
         self._controls: deque[int] = deque()
         self._shutdown = asyncio.Event()
+        self._refusals = 0  # turns of this connection with a reply the loopback guard refused
         self._refused_for = 0.0
 
     # -- lifecycle -----------------------------------------------------------------------------------
@@ -280,7 +284,11 @@ class KioskClient:
     def _on_flagged(self) -> None:
         """A reply of this client's was refused by the loopback guard: probing for other people's
         memories is a guessing game, so too many refusals end the visit and lock the client out."""
-        self._refused_for = self.rt.refusals.fail(self.peer)
+        self._refusals += 1
+        wait = self.rt.refusals.fail(self.peer)
+        if self._refusals >= self.rt.config.server.loopback_refusals_max:
+            wait = max(wait, self.rt.refusals.lock(self.peer))
+        self._refused_for = wait
 
     def _on_limited(self) -> None:
         self.outbox.event(error_event("rate_limited", "too many turns this minute; please wait"))

@@ -51,9 +51,11 @@ class Runtime:
         # returning users are hashed under a key of their own, derived from the install secret
         self.user_key = users_key(install_key)
         self.identity = self._identity_gate(install_key)
-        # clients whose replies the loopback guard keeps refusing (probing other people's memories)
+        # client addresses whose replies the loopback guard keeps refusing (probing other people's
+        # memories): one connection reaching server.loopback_refusals_max locks its address out, and so
+        # do three times as many over several connections
         self.refusals = AttemptLimiter(
-            config.server.loopback_refusals_max, config.server.identity_lockout_s, self.clock
+            3 * config.server.loopback_refusals_max, config.server.identity_lockout_s, self.clock
         )
         self.clients: set[Any] = set()
         self.closing = False
