@@ -13,6 +13,7 @@ counted per badge and per client; ``server.identity_max_failures`` of them lock 
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -99,14 +100,16 @@ class IdentityGate:
             return Verdict(None, "pin_required", "type your PIN, then Enter")
         if not valid_pin(pin):  # cannot match any PIN: not a guess worth counting
             return Verdict(None, "identity_refused", "a PIN is 4 to 12 digits")
-        if self.pins.verify(badge, pin):
+        pins = self.pins  # a small file under a lock: read off the event loop
+        if await asyncio.to_thread(pins.verify, badge, pin):
             self.by_badge.succeed(badge)
             self.by_client.succeed(peer)
             return Verdict(user)
-        if not self.pins.has_pin(badge) and self.config.pin_self_enrol and not await self.has_history(badge):
-            if self.pins.set(badge, pin, by="visitor", only_if_unset=True):
+        may_enrol = self.config.pin_self_enrol and not await asyncio.to_thread(pins.has_pin, badge)
+        if may_enrol and not await self.has_history(badge):
+            if await asyncio.to_thread(pins.set, badge, pin, by="visitor", only_if_unset=True):
                 return Verdict(user, enrolled=True)
-            if self.pins.verify(badge, pin):  # another kiosk enrolled it a moment ago, with this PIN
+            if await asyncio.to_thread(pins.verify, badge, pin):  # another kiosk enrolled it just now
                 return Verdict(user)
         lockout = max(self.by_badge.fail(badge), self.by_client.fail(peer))
         if lockout > 0:
