@@ -19,6 +19,7 @@ from voice_agent.memory.scrub import KINDS
 from voice_agent.server.app import STATIC_DIR, create_app
 
 NODE = shutil.which("node")
+LOCAL = "http://127.0.0.1"  # the Host header the kiosk accepts
 
 
 def _config(tmp_path: Path, server: str = "", privacy: str = "") -> Any:
@@ -31,7 +32,7 @@ def test_privacy_endpoint_serves_the_running_configuration(tmp_path: Path) -> No
     from fastapi.testclient import TestClient
 
     config = _config(tmp_path, 'idle_timeout_s = 45\npage_language = "zh"', "retention_days = 3")
-    client = TestClient(create_app(config, token=None))  # no `with`: the models never load
+    client = TestClient(create_app(config, token=None), base_url=LOCAL)  # no `with`: no models load
     response = client.get("/privacy")
     assert response.status_code == 200
     assert response.headers["cache-control"] == "no-store"
@@ -39,7 +40,14 @@ def test_privacy_endpoint_serves_the_running_configuration(tmp_path: Path) -> No
     assert facts["retention_days"] == 3 and facts["idle_timeout_s"] == 45
     assert facts["page_language"] == "zh"
     assert facts["scrubbed_kinds"] == list(KINDS)  # what the scrubber replaces, not a fixed list
-    assert facts["returning_users"]["badge"] is True
+    assert facts["returning_users"] == {"badge": True, "second_factor": "either"}
+    pin_only = _config(tmp_path, 'returning_factor = "pin"')
+    assert TestClient(create_app(pin_only, token=None), base_url=LOCAL).get("/privacy").json()[
+        "returning_users"
+    ] == {
+        "badge": True,
+        "second_factor": "pin",
+    }
 
 
 def test_page_language_setting_is_validated(tmp_path: Path) -> None:

@@ -27,12 +27,6 @@ def privacy_facts(config: Config) -> dict[str, Any]:
         "scrubbed_kinds": list(KINDS),
         "retention_days": config.privacy.retention_days,
         "idle_timeout_s": config.server.idle_timeout_s,
-        "returning_users": {"badge": True, "second_factor": _second_factor(config)},
+        # a badge id continues its conversation only with this second factor: "pin", "badge" or "either"
+        "returning_users": {"badge": True, "second_factor": config.server.returning_factor},
     }
-
-
-def _second_factor(config: Config) -> str | None:
-    """What a returning badge needs besides its id: ``server.returning_factor`` ("pin", "badge" or
-    "either") where this build has that setting; None where a badge id alone continues a conversation."""
-    factor = getattr(config.server, "returning_factor", None)
-    return str(factor) if factor else None
