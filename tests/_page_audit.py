@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 AXE_JS = Path(os.environ.get("VOICE_AGENT_AXE_JS", REPO / ".setup/node/node_modules/axe-core/axe.min.js"))
 BLOCKING_IMPACTS = ("serious", "critical")
+WAIT_SLICE_S = 30.0
 SCREEN = {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False}
 
 # Wait (in the page) until the banner shows the wanted state, then audit at once, before it moves on.
@@ -67,8 +69,13 @@ class PageAudit:
     def audit(self, driver: Any, state: str, timeout_s: float) -> dict[str, str]:
         """Wait for ``state`` on the page's banner, audit it, save a screenshot; returns the banner's look."""
         driver.execute_script(AXE_JS.read_text(encoding="utf-8"))
-        driver.set_script_timeout(timeout_s + 60)
-        found = driver.execute_async_script(_AUDIT_WHEN, state, timeout_s * 1000)
+        driver.set_script_timeout(WAIT_SLICE_S + 60)
+        deadline = time.monotonic() + timeout_s
+        while True:  # in slices: one WebDriver call must end well within its HTTP timeout (120 s)
+            slice_s = max(0.1, min(WAIT_SLICE_S, deadline - time.monotonic()))
+            found = driver.execute_async_script(_AUDIT_WHEN, state, slice_s * 1000)
+            if not found.get("timeout") or time.monotonic() >= deadline:
+                break
         assert not found.get("timeout"), f"the page never showed {state!r}; it showed {found.get('shown')!r}"
         assert "error" not in found, f"axe failed on {state!r}: {found['error']}"
         shot = self.shots / f"kiosk-{state}.png"
