@@ -19,8 +19,10 @@ VENV="$ROOT/.venv"
 SETUP_DIR="$ROOT/.setup"
 LOG="$SETUP_DIR/setup.log"
 STAMPS="$VENV/.setup-stamps"
-# chromium + chromium-driver: the kiosk page's end-to-end test drives the real page headless
-APT_PACKAGES=(espeak-ng libportaudio2 pocketsphinx-testdata sox pulseaudio libasound2-plugins chromium chromium-driver)
+# chromium + chromium-driver: the kiosk page's end-to-end test drives the real page headless;
+# fonts-noto-cjk: the kiosk page's Chinese texts (server.page_language) in a browser on this machine
+APT_PACKAGES=(espeak-ng libportaudio2 pocketsphinx-testdata sox pulseaudio libasound2-plugins chromium chromium-driver
+    fonts-noto-cjk)
 LLAMA_REQ="llama-cpp-python[server]==0.3.36"
 LLAMA_VERSION="0.3.36"
 # axe-core: the accessibility engine the kiosk page's browser test injects (npm, not a Python wheel)
