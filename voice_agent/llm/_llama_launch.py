@@ -101,7 +101,11 @@ def resolve_gpu_layers(argv: list[str]) -> list[str]:
 
 def main() -> None:
     die_with_parent()
-    sys.argv = resolve_gpu_layers(sys.argv)
+    resolved = resolve_gpu_layers(sys.argv)
+    if resolved != sys.argv:
+        layers = resolved[resolved.index("--n_gpu_layers") + 1]
+        print(f"voice-agent: --n_gpu_layers auto -> {layers}", file=sys.stderr, flush=True)
+        sys.argv = resolved
     if "--cache" in sys.argv and lean_prompt_cache():
         print("voice-agent: lean prompt cache (KV state only)", file=sys.stderr, flush=True)
     runpy.run_module("llama_cpp.server", run_name="__main__", alter_sys=True)
