@@ -109,7 +109,7 @@ class WhisperRecognizer:
                 str(path),
                 device="cpu",
                 compute_type=self.config.compute_type,
-                cpu_threads=self.config.cpu_threads,
+                cpu_threads=self.config.threads(),
             )
         except Exception as err:
             raise ModelError(

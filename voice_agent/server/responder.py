@@ -47,6 +47,10 @@ class KioskResponder:
         self.limiter = limiter
         self.on_limited = on_limited
         self._limited: set[str] = set()
+        self.scheduler = engine.scheduler  # the speech loops share the engine's critical-path scheduler
+
+    def speculate(self, conversation_id: str, confirmed_text: str) -> bool:
+        return self.engine.speculate(conversation_id, confirmed_text)
 
     async def respond(self, conversation_id: str, user_text: str, trace: TurnTrace) -> AsyncIterator[str]:
         if not self.limiter.allow():
