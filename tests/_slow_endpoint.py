@@ -25,7 +25,9 @@ class SlowEndpoint:
         return f"http://127.0.0.1:{self.port}/v1"
 
     def backend_toml(self, *, timeout_s: float = 10.0, first_token_timeout_s: float | None = None) -> str:
-        first = "" if first_token_timeout_s is None else f"first_token_timeout_s = {first_token_timeout_s:g}\n"
+        first = (
+            "" if first_token_timeout_s is None else f"first_token_timeout_s = {first_token_timeout_s:g}\n"
+        )
         return (
             f'[[llm.backends]]\nname = "slow"\nkind = "openai"\nbase_url = "{self.base_url}"\n'
             f'model = "stub"\ntimeout_s = {timeout_s:g}\nmax_retries = 0\n{first}'

@@ -26,7 +26,11 @@ MESSAGES = [{"role": "user", "content": "What is the capital of France?"}]
 
 def _router(endpoint: SlowEndpoint, **kwargs: object) -> LlmRouter:
     backend = OpenAIBackend(
-        "local-ish", base_url=endpoint.base_url, model="stub", timeout_s=30, **kwargs  # type: ignore[arg-type]
+        "local-ish",
+        base_url=endpoint.base_url,
+        model="stub",
+        timeout_s=30,
+        **kwargs,  # type: ignore[arg-type]
     )
     return LlmRouter([backend], max_retries=0)
 

@@ -74,9 +74,14 @@ class Assistant:
             clock=self.clock,
             user_id=user_id,
         )
-        min_words = config.tts.first_clause_min_words
+        tts = config.tts
         self.guard = ReplyGuard(
-            memory, lambda: SentenceSplitter(first_clause_min_words=min_words, clock=self.clock)
+            memory,
+            lambda: SentenceSplitter(
+                first_clause_min_words=tts.first_clause_min_words,
+                first_clause_max_words=tts.first_clause_max_words,
+                clock=self.clock,
+            ),
         )
         self.traces = TraceWriter(config.trace_path()) if config.trace.enabled else None
 

@@ -70,6 +70,8 @@ class TtsConfig(_Section):
     edge_voice: str = "en-US-AriaNeural"
     edge_timeout_s: float = Field(default=2.0, gt=0)
     first_clause_min_words: int = Field(default=4, ge=1)
+    # A first sentence this long without a comma is cut before a joining word ("and", "because"); 0: off
+    first_clause_max_words: int = Field(default=10, ge=0)
 
 
 class LlmEndpoint(_Section):

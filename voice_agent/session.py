@@ -251,7 +251,9 @@ class VoiceSession:
         """LLM deltas → sentences → loopback check → queue (runs ahead of TTS and playback)."""
         trace = reply.trace
         splitter = SentenceSplitter(
-            first_clause_min_words=self.config.tts.first_clause_min_words, clock=self.clock
+            first_clause_min_words=self.config.tts.first_clause_min_words,
+            first_clause_max_words=self.config.tts.first_clause_max_words,
+            clock=self.clock,
         )
         try:
             async for delta in self.responder.respond(self.conversation_id, reply.user_text, trace):

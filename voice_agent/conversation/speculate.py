@@ -140,6 +140,12 @@ class Speculator:
         self.stats.reused += 1
         return prepared
 
+    async def settle(self, conversation_id: str) -> None:
+        """Wait for the conversation's speculation in flight, if any (tests, benchmarks)."""
+        state = self._states.get(conversation_id)
+        if state is not None and state.task is not None:
+            await asyncio.wait({state.task})
+
     async def drain(self) -> None:
         tasks = [s.task for s in self._states.values() if s.task is not None and not s.task.done()]
         self._states.clear()
