@@ -76,12 +76,8 @@ ABBREVIATIONS = frozenset(
 )
 MAX_WORDS = 40  # a piece this long without punctuation is cut anyway (TTS latency)
 # Words before which a first clause may end when no comma comes (a speaker pauses there naturally).
-JOINING_WORDS = frozenset(
-    (
-        "and", "but", "so", "because", "which", "who", "whose", "where", "when", "while", "although",
-        "though", "or", "since", "unless", "until",
-    )  # fmt: skip
-)
+_JOINING = "and but so because which who whose where when while although though or since unless until"
+JOINING_WORDS = frozenset(_JOINING.split(" "))
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _MARKDOWN = re.compile(r"(\*\*|__|`+|^#+\s*|^\s*[-*+]\s+|^\s*\d+\.\s+(?=\D))", re.MULTILINE)
 
