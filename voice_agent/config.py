@@ -175,7 +175,7 @@ class SchedulingConfig(_Section):
     # While a turn is between the end of speech and its first audio, background work (memory writes,
     # prefix prefills, speculative prefills, partial decodes of a next utterance) waits.
     critical_path: bool = True
-    max_deferral_s: float = Field(default=3.0, ge=0)  # deferred work goes ahead after this: none starves
+    max_deferral_s: float = Field(default=8.0, ge=0)  # deferred work goes ahead after this: none starves
     embed_threads: Threads = "auto"
 
     def embedder_threads(self) -> int:

@@ -30,7 +30,7 @@ from voice_agent.threads import available_cores
 
 log = logging.getLogger(__name__)
 
-DEFAULT_MAX_DEFERRAL_S = 3.0
+DEFAULT_MAX_DEFERRAL_S = 8.0
 DEFAULT_HOLD_TTL_S = 20.0  # a hold nobody closed (a bug, a crash) stops counting after this
 
 
