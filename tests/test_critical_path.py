@@ -49,7 +49,7 @@ LARGE = " ".join(FACTS * 6)  # about 2,400 characters: many clauses to parse and
 
 
 def _config(tmp_path: Path, model_dir: Path, llm_extra: str = "") -> Config:
-    """SmolLM2 settings; deferral bounded only by a minute, so the order does not depend on the CPU's speed."""
+    """SmolLM2; deferral bounded only by a minute, so the order does not depend on the CPU's speed."""
     path = tmp_path / "test.toml"
     sections = smollm2_sections(llm_extra=llm_extra) + "\n[scheduling]\nmax_deferral_s = 60\n"
     path.write_text(sections, encoding="utf-8")

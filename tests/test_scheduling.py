@@ -10,12 +10,14 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from voice_agent.bench.latency_bench import summarise_turns, turn_figures
 from voice_agent.clock import FakeClock
 from voice_agent.config import ConfigError, load_config
-from voice_agent.metrics.trace import TurnTrace
+from voice_agent.metrics.trace import Span, TurnTrace
 from voice_agent.scheduling import CriticalPathScheduler
 from voice_agent.threads import available_cores, resolve_threads, thread_budget
 
@@ -156,3 +158,38 @@ async def test_a_hold_nobody_released_expires() -> None:
     clock.advance_ms(6000)
     assert not scheduler.busy()
     assert ("hold_expired", "leaked") in _events(scheduler)
+
+
+# -- tail hunting in the latency bench ---------------------------------------------------------------------
+def _turn_record(
+    clock: FakeClock, scheduler: CriticalPathScheduler, *, llm_ms: float, busy: bool
+) -> dict[str, Any]:
+    trace = TurnTrace("c", clock=clock)
+    trace.mark("vad.speech_end")
+    clock.advance_ms(400)
+    trace.add(Span("vad.end", trace.origin_ns, clock.now_ns()))
+    scheduler.hold(trace.turn_id, trace=trace)
+    if busy:
+        with scheduler.running("llm.prefix_prefill"):
+            clock.advance_ms(llm_ms)
+    else:
+        clock.advance_ms(llm_ms)
+    trace.mark("llm.first_token")
+    clock.advance_ms(100)
+    trace.add(Span("tts.first_audio", clock.now_ns() - 50_000_000, clock.now_ns()))
+    scheduler.release(trace.turn_id, at="first_audio")
+    return trace.to_record()
+
+
+def test_the_latency_report_names_what_ran_beside_the_slowest_turns() -> None:
+    clock = FakeClock()
+    scheduler = CriticalPathScheduler(clock=clock)
+    records = [_turn_record(clock, scheduler, llm_ms=600, busy=False) for _ in range(3)]
+    records.append(_turn_record(clock, scheduler, llm_ms=3000, busy=True))
+    turns = [turn_figures(r) for r in records]
+    assert all(t["critical_path"]["cores"] == available_cores() for t in turns)
+    summary = summarise_turns(turns)
+    slowest = summary["slow_turns"][0]
+    assert slowest["turn_id"] == records[-1]["turn_id"]
+    assert slowest["background"] == ["llm.prefix_prefill"] and slowest["biggest_segment"] == "llm_first_token"
+    assert summary["critical_path"]["turns_with_background"] == 1
