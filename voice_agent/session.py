@@ -298,6 +298,12 @@ class VoiceSession:
                             {"backend": chunk.meta.get("backend", "")},
                         )
                     )
+                if (
+                    sentence.index == 1
+                    and reply.trace.attrs.get("holding_phrase")
+                    and reply.trace.first("answer.first_audio") is None
+                ):  # the answer after a holding phrase: its own first audio, for honest latency figures
+                    reply.trace.mark("answer.first_audio")
                 if reply.stopping:
                     return
                 await self._sink.write(chunk)

@@ -40,7 +40,7 @@ SEGMENTS = (
 )  # fmt: skip
 STAGES = (
     "endpoint_ms", "asr_final_ms", "retrieve_ms", "prompt_tokens", "llm_first_token_ms",
-    "first_sentence_ms", "tts_first_audio_ms", "voice_to_voice_ms",
+    "first_sentence_ms", "tts_first_audio_ms", "voice_to_voice_ms", "answer_voice_to_voice_ms",
 )  # fmt: skip
 
 
@@ -158,10 +158,19 @@ def turn_figures(record: dict[str, Any]) -> dict[str, Any]:
         "flagged_sentences": record.get("flagged_sentences", 0),
         "error": record.get("error"),
         "holding_phrase": bool(record.get("holding_phrase")),
+        # after a holding phrase, voice-to-voice counts the phrase; this is the answer's own first audio
+        "answer_voice_to_voice_ms": _answer_v2v(spans, lat["voice_to_voice_ms"]),
         "speculated": bool((retrieve or {}).get("attrs", {}).get("speculated")),
         "llm_queued_ahead": llm.get("queued_ahead"),
         "critical_path": _critical_path(record.get("critical_path")),
     }
+
+
+def _answer_v2v(spans: dict[str, dict[str, Any]], voice_to_voice_ms: float | None) -> float | None:
+    speech_end, answer = _start(spans.get("vad.speech_end")), _start(spans.get("answer.first_audio"))
+    if speech_end is None or answer is None:
+        return voice_to_voice_ms
+    return round(answer - speech_end, 1)
 
 
 def _critical_path(report: Any) -> dict[str, Any] | None:
