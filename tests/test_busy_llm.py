@@ -19,6 +19,7 @@ from voice_agent.conversation.holding import PHRASES
 from voice_agent.errors import BackendError
 from voice_agent.llm.openai_backend import OpenAIBackend
 from voice_agent.llm.router import LlmRouter
+from voice_agent.metrics.trace import TurnTrace
 
 ANSWER = "Paris is the capital of France, and it sits on the Seine."
 MESSAGES = [{"role": "user", "content": "What is the capital of France?"}]
@@ -93,14 +94,17 @@ async def test_a_late_first_token_gets_a_holding_phrase_then_the_answer(
         config = load_config(config_file, data_dir=tmp_path / "data", env={})
         config = config.model_copy(update={"model_dir": model_dir})
         async with await Assistant.open(config) as assistant:
-            reply = await assistant.chat_turn("c", question)
+            trace = TurnTrace("c")
+            deltas = [d async for d in assistant.engine.respond("c", question, trace)]  # as the speech loop
+            await assistant.engine.commit("c", question, "".join(deltas), trace)
             window = await assistant.turns.window("c")
-    assert reply.sentences[0] == phrase  # said at once, while the LLM was still silent
-    joined = "".join(reply.sentences[1:]).replace(" ", "")
-    assert joined == answer.replace(" ", "")  # then the whole answer
+            text_reply = await assistant.chat_turn("c", question)  # a text reply is read: no phrase
+    assert deltas[0].strip() == phrase  # said at once, while the LLM was still silent
+    assert "".join(deltas[1:]) == answer  # then the whole answer
     apologies = ("Sorry", "抱歉")
-    assert not any(word in reply.text for word in apologies)
-    names = [s.name for s in sorted(reply.trace.spans, key=lambda s: s.start_ns)]
+    assert not any(word in "".join(deltas) for word in apologies)
+    names = [s.name for s in sorted(trace.spans, key=lambda s: s.start_ns)]
     assert names.index("llm.holding") < names.index("llm.first_token")
-    assert endpoint.served == 1  # one request: the phrase did not cost a second one
-    assert window[-1].role == "assistant" and not window[-1].text.startswith(phrase)  # history: the answer
+    assert endpoint.served == 2  # one request a turn: the phrase did not cost another
+    assert window[-1].role == "assistant" and window[-1].text == answer  # history: the answer only
+    assert phrase not in text_reply.text and text_reply.trace.attrs["holding_phrase"] == phrase

@@ -14,6 +14,7 @@ from voice_agent.clock import Clock, MonotonicClock
 from voice_agent.config import Config
 from voice_agent.conversation.engine import ConversationEngine, TurnResult
 from voice_agent.conversation.guard import ReplyGuard
+from voice_agent.conversation.holding import without_holding_phrase
 from voice_agent.conversation.turns import TurnLog
 from voice_agent.metrics.trace import TraceWriter, TurnTrace
 from voice_agent.text.sentences import SentenceSplitter
@@ -132,7 +133,7 @@ class Assistant:
         sentences: list[str] = []
         flagged = 0
         async for released in self.guard.sentences(
-            conversation_id, self.engine.respond(conversation_id, text, trace), trace
+            conversation_id, without_holding_phrase(self.engine.respond(conversation_id, text, trace)), trace
         ):
             sentences.append(released.text)
             flagged += int(released.flagged)

@@ -50,3 +50,15 @@ async def hold_if_late(
         if not first.done():
             first.cancel()
             await asyncio.wait({first})
+
+
+async def without_holding_phrase(deltas: AsyncIterator[str]) -> AsyncIterator[str]:
+    """``deltas`` without the holding phrase: a text reply is read, not waited for in silence."""
+    try:
+        async for delta in deltas:
+            if not isinstance(delta, HoldingPhrase):
+                yield delta
+    finally:
+        closer = getattr(deltas, "aclose", None)
+        if closer is not None:
+            await closer()  # the reply's stream ends with this one (a closed turn releases its hold)
