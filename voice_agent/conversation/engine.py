@@ -9,9 +9,10 @@ commit():   log what the user said and what they actually heard → store the re
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime as dt
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncGenerator, AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -97,15 +98,18 @@ class ConversationEngine:
         here, or until the speech loop, which holds it itself, has played the first audio."""
         owned = self.scheduler.hold(trace.turn_id, kind="reply", trace=trace)
         try:
-            async for delta in self._respond(conversation_id, user_text, trace):
-                if owned:
-                    self.scheduler.release(trace.turn_id, at="first_delta")
-                yield delta
+            async with contextlib.aclosing(self._respond(conversation_id, user_text, trace)) as deltas:
+                async for delta in deltas:
+                    if owned:
+                        self.scheduler.release(trace.turn_id, at="first_delta")
+                    yield delta
         finally:
             if owned:
                 self.scheduler.release(trace.turn_id, at="reply_end")
 
-    async def _respond(self, conversation_id: str, user_text: str, trace: TurnTrace) -> AsyncIterator[str]:
+    async def _respond(
+        self, conversation_id: str, user_text: str, trace: TurnTrace
+    ) -> AsyncGenerator[str, None]:
         text = self._validate(user_text)
         self._cancel_unsent_rewarm(conversation_id)  # this turn reads the prefix itself
         await self._await_pending(conversation_id)
@@ -139,7 +143,14 @@ class ConversationEngine:
         self.last = TurnResult(
             prompt, prompt.retrieved, prompt.pinned, budget, recalled.info(), turn_id=trace.turn_id
         )
+        async with contextlib.aclosing(self._stream_reply(conversation_id, prompt, scrubbed, trace)) as reply:
+            async for delta in reply:
+                yield delta
 
+    async def _stream_reply(
+        self, conversation_id: str, prompt: BuiltPrompt, scrubbed: str, trace: TurnTrace
+    ) -> AsyncGenerator[str, None]:
+        """The LLM's deltas, a holding phrase first when they are late, the apology when it failed."""
         first = True
         stream = self.llm.stream(
             prompt.messages, max_tokens=self.config.llm.max_tokens, temperature=self.config.llm.temperature

@@ -50,6 +50,9 @@ async def hold_if_late(
         if not first.done():
             first.cancel()
             await asyncio.wait({first})
+        closer = getattr(iterator, "aclose", None)
+        if closer is not None:
+            await closer()  # a reply cut short (barge-in) closes the LLM's stream now
 
 
 async def without_holding_phrase(deltas: AsyncIterator[str]) -> AsyncIterator[str]:
