@@ -12,9 +12,10 @@ is what keeps dates, prices, versions and counts out:
   character; a wrong check character is still an ID (a mis-heard one) and is flagged;
 - bank card of 13–19 digits passing Luhn, grouped as cards are written; UnionPay (``62…``) numbers and
   4-4-4-4 groupings that fail Luhn are kept too, flagged (some UnionPay cards carry no Luhn digit);
-- international ``+CC…`` (8–15 digits), North American numbers ``(555) 123-4567`` → ``+1…``, Chinese
-  landlines ``010-12345678`` → ``+86…``, other national numbers grouped as their countries write them
-  (``07700 900123``, ``01 42 68 53 00``; kept as written, the country is unknown);
+- international ``+CC…`` (8–15 digits), North American numbers ``(555) 123-4567`` → ``+1…``; Chinese
+  landlines ``010-12345678`` and other national numbers grouped as their countries write them
+  (``07700 900123``, ``01 42 68 53 00``) are kept as written, flagged ``national``: the scrubber reads
+  them in its configured region (never a guessed +86);
 - US social security numbers written ``123-45-6789`` or ``123 45 6789`` (valid area, group and serial).
 
 Everything here is pure string work on precompiled patterns, linear in the input.
@@ -306,7 +307,7 @@ def _phone_or_id_or_card(
     if len(digits) == 10 and _NANP.fullmatch(digits) and (spoken or shape in ((10,), (3, 3, 4))):
         return "PHONE", "+1" + digits, ()
     if digits[0] == "0" and digits[1] != "0" and shape in _LANDLINE_SHAPES:
-        return "PHONE", "+86" + digits[1:], ()
+        return "PHONE", digits, ("national",)  # 010-12345678: +86 only where the region says China
     if digits[0] == "0" and digits[1] != "0" and shape in _TRUNK_SHAPES:
         return "PHONE", digits, ("national",)  # 07700 900123, 01 42 68 53 00: the country is unknown
     if shape == (3, 2, 4) and _SSN.fullmatch(digits):

@@ -1,0 +1,290 @@
+"""Person names without a cue, in English and Chinese text, for the scrubber.
+
+English (and other Latin, Greek, Cyrillic script) names are found three ways and joined:
+
+- the PERSON entities of a spaCy parse, when the caller has one (``spans(text, doc=doc)``);
+- lists of first names and surnames ranked in the top 500 of some country (from the names-dataset
+  package, see ``scripts/build_name_lists.py``): a run of capitalised words holding a known name
+  (``Steffen Mauer``, ``Crystal Murdock``), or a known first name alone (``Caroline``); common words
+  that are also names (May, Will, Grace, Friday) and runs holding place words (Park, Street, Bridge)
+  count only beside another name;
+- a title before capitalised words: ``Dr. Okafor``, ``Mrs Patel``, ``Herr Schmidt``.
+
+Chinese names are found in running text with jieba's part-of-speech tags (``nr``), checked against the
+common surnames (single and compound), together with the cue and title rules of ``names_zh``; so
+``白雅宁是一位43岁的…`` and ``主治医生刘德华`` are names without 我叫 or 老师.
+
+A name found once is found again later in the same text: its first name, surname or (Chinese) given
+name said alone. Across utterances the write path's ``KnownNames`` does the same from the vault.
+
+``start()`` loads the lists (tens of ms) and, for Chinese, jieba's dictionary (about a second; jieba
+caches its prefix dictionary on disk); the first call of ``spans`` starts what it needs if not done.
+"""
+
+from __future__ import annotations
+
+import gzip
+import logging
+import re
+import threading
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from voice_agent.errors import ModelError
+from voice_agent.memory.names_zh import COMPOUND_SURNAMES, SINGLE_SURNAMES, chinese_name_spans
+
+Span = tuple[int, int]
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+_UP = "A-ZÀ-ÖØ-ÞĀ-žΑ-ΩΆ-Ώ\u0400-\u042f"
+_TOKEN = re.compile(rf"(?<![\w'’])[{_UP}][^\W\d_]+(?:['’-][{_UP}]?[^\W\d_]+)*(?![\w])")
+_CONNECTORS = _words(
+    """
+    van von der den de del della di da du la le ter ten bin ibn al el dos das y mac st.
+    """
+)
+_TITLES = _words(
+    """
+    mr mrs ms miss mx dr prof sir dame lord lady rev fr herr frau monsieur madame mme mlle señor señora
+    sr sra srta signor signora sig dott dra pan pani doctor professor uncle aunt auntie grandma grandpa
+    nurse officer captain judge
+    """
+)
+# Words that start a sentence or greet: never part of a name ("Thanks Caroline", "Hi Mel").
+_LEADING = _words(
+    """
+    a an the and or but so if then when while because hi hey hello dear thanks thank yes no oh ok okay
+    wow well congrats congratulations bye goodbye good morning night evening afternoon happy sorry
+    please i i'm i've we you he she they it this that these those my your his her our their what who
+    where why how which did do does is are was were have has had will would can could should also just
+    maybe yesterday today tomorrow last next every each on in at for to from with by of about after
+    before since until as like love dear mom mum dad
+    """
+)
+# Common words that are also names: a name only beside another capitalised name.
+_COMMON = _words(
+    """
+    january february march april may june july august september october november december monday tuesday
+    wednesday thursday friday saturday sunday christmas easter will grace hope faith joy rose mark bill
+    rich long young brown white black green gray grey king love happy golden summer winter spring autumn
+    art dean guy sky star sun river stone wood hill lane north south east west new old big little sweet
+    baby honey god jesus christ lord angel pretty bright sunny rain snow crystal amber ruby pearl jade
+    iris lily daisy ivy holly violet may april june august sunday paris london sydney florence victoria
+    georgia virginia carolina india china jordan chad kenya israel america asia africa europe english
+    french german spanish italian chinese japanese english american christian muslim jewish buddhist
+    catholic sugar candy cookie apple berry cherry olive pepper ginger basil sage clay dawn eve day week
+    year time thanks hi hey hello yes okay sorry please nice great good best well fine
+    """
+)
+# Words that make a capitalised run a place or an organisation, not a person.
+_PLACE = _words(
+    """
+    street st road rd avenue ave lane drive boulevard park square bridge gate tower castle palace lake
+    river mount mountain hill valley bay beach island islands sea ocean forest garden gardens church
+    cathedral hall house center centre college university school academy institute hospital clinic
+    museum gallery library station airport hotel cafe restaurant bar pub company inc ltd llc corp group
+    bank club team market mall store shop city county state states kingdom republic national
+    international united federal union association foundation society council ministry department office
+    north south east west fort port saint san santa los las new old great day week festival awards cup
+    league conference summit show series season chapter pride
+    """
+)
+_NOT_PERSON_LABELS = frozenset({"GPE", "LOC", "NORP", "FAC", "ORG", "EVENT", "PRODUCT", "WORK_OF_ART"})
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+_NAME_TAGS = frozenset({"nr", "nrfg", "nrt"})
+_LOG = logging.getLogger(__name__)
+
+
+def _read_list(filename: str) -> frozenset[str]:
+    data = (Path(__file__).resolve().parent.parent / "defaults" / "names" / filename).read_bytes()
+    return frozenset(gzip.decompress(data).decode("utf-8").split())
+
+
+class PersonNameFinder:
+    """Names in English and Chinese text; thread-safe after ``start``."""
+
+    def __init__(self) -> None:
+        self._first: frozenset[str] = frozenset()
+        self._last: frozenset[str] = frozenset()
+        self._posseg: Any = None
+        self._lock = threading.Lock()
+
+    def start(self, languages: Iterable[str] = ("en", "zh")) -> None:
+        """Load the name lists (``en``) and jieba's dictionary (``zh``)."""
+        wanted = set(languages)
+        with self._lock:
+            if "en" in wanted and not self._first:
+                self._first = _read_list("first.txt.gz")
+                self._last = _read_list("last.txt.gz")
+            if "zh" in wanted and self._posseg is None:
+                self._posseg = _load_jieba()
+
+    def spans(self, text: str, doc: Any = None) -> list[Span]:
+        """Character spans of the person names in ``text``; ``doc``: its spaCy parse, if there is one."""
+        found: list[Span] = []
+        if _CJK.search(text):
+            found += self.chinese_spans(text)
+        if any("A" <= ch <= "Z" or ch > "\u00bf" for ch in text):
+            found += self.latin_spans(text, doc)
+        if not found:
+            return []
+        return _merge(found + _later_mentions(text, found))
+
+    def latin_spans(self, text: str, doc: Any = None) -> list[Span]:
+        if not self._first:
+            self.start(["en"])
+        spans: list[Span] = []
+        blocked: list[Span] = []
+        if doc is not None:
+            for ent in doc.ents:
+                if ent.label_ in ("PERSON", "PER"):
+                    spans.append((ent.start_char, ent.end_char))
+                elif ent.label_ in _NOT_PERSON_LABELS:
+                    blocked.append((ent.start_char, ent.end_char))
+        for run in _capitalised_runs(text):
+            span = self._judge_run(text, run)
+            if span is not None and not _inside_any(span, spans) and not _overlaps_any(span, blocked):
+                spans.append(span)
+        return spans
+
+    def chinese_spans(self, text: str) -> list[Span]:
+        if self._posseg is None:
+            self.start(["zh"])
+        spans = list(chinese_name_spans(text))
+        words = [(w.word, w.flag) for w in self._posseg.cut(text)]
+        offset = 0
+        for index, (word, flag) in enumerate(words):
+            start, offset = offset, offset + len(word)
+            name = _chinese_name(word, flag, words[index + 1] if index + 1 < len(words) else None)
+            if name and not _overlaps_any((start, start + name), spans):
+                spans.append((start, start + name))
+        return spans
+
+    def _known(self, word: str) -> bool:
+        return word.casefold() not in _COMMON and (word in self._first or word in self._last)
+
+    def _judge_run(self, text: str, run: list[tuple[int, int]]) -> Span | None:
+        words = [text[a:b] for a, b in run]
+        lowered = [w.casefold().rstrip(".") for w in words]
+        titled = _title_before(text, run[0][0])
+        while run and lowered[0] in _LEADING and not titled:
+            run, words, lowered = run[1:], words[1:], lowered[1:]
+        # At a sentence start, a capitalised word that is no known name is the sentence's ("Contact Ngozi").
+        while len(run) > 1 and _sentence_start(text, run[0][0]) and not self._known(words[0]):
+            run, words, lowered = run[1:], words[1:], lowered[1:]
+        if not run:
+            return None
+        if titled:
+            return run[0][0], run[-1][1]
+        if any(w in _PLACE for w in lowered) or all(not _mixed_case(w) for w in words):
+            return None
+        known = [w for w in words if self._known(w)]
+        if len(run) == 1:
+            return run[0] if known and words[0] in self._first else None
+        return (run[0][0], run[-1][1]) if known else None
+
+
+def _sentence_start(text: str, start: int) -> bool:
+    before = text[:start].rstrip(" \t\"'“(")
+    return not before or before[-1] in ".!?:;\n"
+
+
+def _capitalised_runs(text: str) -> list[list[tuple[int, int]]]:
+    """Runs of capitalised words joined by one space or a name connector ("Ludwig van Beethoven")."""
+    runs: list[list[tuple[int, int]]] = []
+    current: list[tuple[int, int]] = []
+    for m in _TOKEN.finditer(text):
+        if current:
+            gap = text[current[-1][1] : m.start()]
+            joined = gap == " " or (
+                gap.startswith(" ") and gap.endswith(" ") and gap.strip().casefold() in _CONNECTORS
+            )
+            if not joined or len(current) >= 4:
+                runs.append(current)
+                current = []
+        current.append(m.span())
+    if current:
+        runs.append(current)
+    return runs
+
+
+def _title_before(text: str, start: int) -> bool:
+    m = re.search(r"([^\W\d_]+)\.?[ \t]+$", text[max(0, start - 12) : start])
+    return m is not None and m.group(1).casefold() in _TITLES
+
+
+def _mixed_case(word: str) -> bool:
+    return not word.isupper() or len(word) == 1
+
+
+def _chinese_name(word: str, flag: str, following: tuple[str, str] | None) -> int:
+    """Length of the name starting at ``word`` (0 for none), from jieba's tag and the surname list."""
+    if flag in _NAME_TAGS and 2 <= len(word) <= 4:
+        if word[:2] in COMPOUND_SURNAMES or (word[0] in SINGLE_SURNAMES and len(word) <= 3):
+            return len(word)
+        if flag == "nrt" and len(word) >= 3:
+            return len(word)  # a transliterated foreign name
+    # "欧阳 / 娜娜", "白 / 雅宁": a surname the segmenter cut from the given name.
+    surname = word in COMPOUND_SURNAMES or (len(word) == 1 and word in SINGLE_SURNAMES and flag == "nr")
+    if surname and following is not None:
+        given, given_flag = following
+        if 1 <= len(given) <= 2 and _CJK.fullmatch(given[0]) and given_flag in (*_NAME_TAGS, "nz", "n", "a"):
+            return len(word) + len(given)
+    return 0
+
+
+def _later_mentions(text: str, found: Sequence[Span]) -> list[Span]:
+    """Other mentions in ``text`` of the parts of the names found ("Steffen Mauer … Steffen")."""
+    parts: set[str] = set()
+    for a, b in found:
+        name = text[a:b]
+        if _CJK.search(name):
+            parts.add(name)
+            if len(name) == 3 and name[:2] not in COMPOUND_SURNAMES:
+                parts.add(name[1:])  # the given name alone: 雅宁
+        else:
+            parts.update(w for w in re.findall(r"[^\W\d_][\w'’-]+", name) if len(w) >= 3)
+    parts -= {p for p in parts if p.casefold() in _COMMON or p.casefold() in _LEADING}
+    out: list[Span] = []
+    for chinese in (True, False):
+        group = sorted((p for p in parts if bool(_CJK.search(p)) == chinese), key=len, reverse=True)
+        if not group:
+            continue
+        alternatives = "|".join(re.escape(p) for p in group)
+        pattern = alternatives if chinese else rf"(?<![^\W\d_])(?:{alternatives})(?![^\W\d_])"
+        out += [m.span() for m in re.finditer(pattern, text)]
+    return out
+
+
+def _merge(spans: list[Span]) -> list[Span]:
+    merged: list[Span] = []
+    for a, b in sorted(spans):
+        if merged and a < merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(b, merged[-1][1]))
+        else:
+            merged.append((a, b))
+    return merged
+
+
+def _inside_any(span: Span, others: Sequence[Span]) -> bool:
+    return any(a <= span[0] and span[1] <= b for a, b in others)
+
+
+def _overlaps_any(span: Span, others: Sequence[Span]) -> bool:
+    return any(span[0] < b and a < span[1] for a, b in others)
+
+
+def _load_jieba() -> Any:
+    try:
+        import jieba
+        import jieba.posseg
+    except ImportError as err:
+        raise ModelError("jieba is not installed: pip install jieba==0.42.1", model="jieba") from err
+    jieba.setLogLevel(logging.WARNING)
+    jieba.initialize()  # builds (or reads the cached) prefix dictionary once
+    return jieba.posseg
