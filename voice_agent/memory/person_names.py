@@ -69,6 +69,7 @@ _LEADING = _words(
 # Common words that are also names: a name only beside another capitalised name.
 _COMMON = _words(
     """
+    jan feb mar apr jun jul aug sep sept oct nov dec mon tue tues wed thu thur thurs fri sat sun
     january february march april may june july august september october november december monday tuesday
     wednesday thursday friday saturday sunday christmas easter will grace hope faith joy rose mark bill
     rich long young brown white black green gray grey king love happy golden summer winter spring autumn
@@ -97,6 +98,64 @@ _PLACE = _words(
 _NOT_PERSON_LABELS = frozenset({"GPE", "LOC", "NORP", "FAC", "ORG", "EVENT", "PRODUCT", "WORK_OF_ART"})
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _NAME_TAGS = frozenset({"nr", "nrfg", "nrt"})
+_NOT_GIVEN_TAGS = frozenset("xupcrmqyeofw")  # punctuation, particles, prepositions, pronouns, numbers…
+_ZH_SURNAME = f"(?:{'|'.join(sorted(COMPOUND_SURNAMES))}|[{''.join(sorted(SINGLE_SURNAMES))}])"
+# A surname and two characters where a person stands: at the start of a sentence or after a word for
+# a relative or a role, and before what follows a subject ("苏明远的女儿", "我妈妈马俊杰今年…").
+_ZH_ROLES = [
+    "妈妈",
+    "爸爸",
+    "母亲",
+    "父亲",
+    "丈夫",
+    "妻子",
+    "老公",
+    "老婆",
+    "儿子",
+    "女儿",
+    "哥哥",
+    "姐姐",
+    "弟弟",
+    "妹妹",
+    "爷爷",
+    "奶奶",
+    "外公",
+    "外婆",
+    "同事",
+    "同学",
+    "朋友",
+    "邻居",
+    "患者",
+    "病人",
+    "医生",
+    "护士",
+    "家属",
+    "收件人",
+    "开户人",
+    "联系人",
+    "客户",
+    "经理",
+    "老板",
+    "室友",
+    "说",
+    "给",
+    "跟",
+    "和",
+    "与",
+    "找",
+    "问",
+    "让",
+    "请",
+    "告诉",
+    "认识",
+    "见到",
+    "通知",
+    "联系",
+    "感谢",
+]
+_ZH_BEFORE = '(?:^|(?<=[，。！？；：、\\s“”"（(])|' + "|".join(f"(?<={role})" for role in _ZH_ROLES) + ")"
+_ZH_AFTER = r"(?=是一位|是个|是我|今年|和|的|说|也|跟|给|打|在|，|。|、|！|？|$)"
+_ZH_PLACED_NAME = re.compile(rf"{_ZH_BEFORE}(?P<name>{_ZH_SURNAME}[\u4e00-\u9fff]{{2}}){_ZH_AFTER}")
 _LOG = logging.getLogger(__name__)
 
 
@@ -111,6 +170,8 @@ class PersonNameFinder:
     def __init__(self) -> None:
         self._first: frozenset[str] = frozenset()
         self._last: frozenset[str] = frozenset()
+        self._words: frozenset[str] = frozenset()  # English adjectives, adverbs, verbs, stop words
+        self._nouns: frozenset[str] = frozenset()
         self._posseg: Any = None
         self._lock = threading.Lock()
 
@@ -119,8 +180,10 @@ class PersonNameFinder:
         wanted = set(languages)
         with self._lock:
             if "en" in wanted and not self._first:
-                self._first = _read_list("first.txt.gz")
                 self._last = _read_list("last.txt.gz")
+                self._words = _read_list("english.txt.gz")
+                self._nouns = _read_list("nouns.txt.gz")
+                self._first = _read_list("first.txt.gz")  # last: it marks the lists loaded
             if "zh" in wanted and self._posseg is None:
                 self._posseg = _load_jieba()
 
@@ -160,13 +223,50 @@ class PersonNameFinder:
         offset = 0
         for index, (word, flag) in enumerate(words):
             start, offset = offset, offset + len(word)
-            name = _chinese_name(word, flag, words[index + 1] if index + 1 < len(words) else None)
-            if name and not _overlaps_any((start, start + name), spans):
-                spans.append((start, start + name))
+            following = words[index + 1] if index + 1 < len(words) else None
+            found = _chinese_name(word, flag, following)
+            if not found and len(word) > 1 and word[-1] in SINGLE_SURNAMES and following:
+                # "说谢 / 天宇": the segmenter glued the surname to the word before it.
+                glued = _chinese_name(word[-1], "nr", following)
+                found, start = (glued, offset - 1) if following[1] in _NAME_TAGS and glued else (0, start)
+            if found and not _overlaps_any((start, start + found), spans):
+                spans.append((start, start + found))
+        for m in _ZH_PLACED_NAME.finditer(text):
+            span = m.span("name")
+            if not _overlaps_any(span, spans) and not self._is_word(m.group("name")):
+                spans.append(span)
         return spans
 
+    def _is_word(self, name: str) -> bool:
+        """Whether a surname-led run is an ordinary word of the dictionary (马上, 高速路, 白天) instead."""
+        freq = self._posseg.dt.tokenizer.FREQ
+        return bool(freq.get(name) or freq.get(name[:2]) or (len(name) == 4 and freq.get(name[:3])))
+
+    def plausible(self, text: str, span: Span) -> bool:
+        """Whether a parser's PERSON span can be a name: the small English model also tags "Glad",
+        "Nah" or "kinda nerve"; a single common word counts only when it is a listed name."""
+        if not self._first:
+            self.start(["en"])
+        name = text[span[0] : span[1]]
+        if _CJK.search(name):
+            return True
+        if not any(ch.isupper() for ch in name):
+            return False
+        words = [w.casefold().rstrip(".") for w in name.split()]
+        if len(words) > 1:
+            return not all(w in _COMMON or w in _LEADING or w in self._words for w in words)
+        low = words[0]
+        if low in _COMMON or low in _LEADING:
+            return False
+        listed = name in self._first or name in self._last
+        if low in self._words or (low in self._nouns and _sentence_start(text, span[0])):
+            return listed
+        return True
+
     def _known(self, word: str) -> bool:
-        return word.casefold() not in _COMMON and (word in self._first or word in self._last)
+        """A listed first name or surname that is not also a common word ("Lucky", "Glad", "May")."""
+        low = word.casefold()
+        return low not in _COMMON and low not in self._words and (word in self._first or word in self._last)
 
     def _judge_run(self, text: str, run: list[tuple[int, int]]) -> Span | None:
         words = [text[a:b] for a, b in run]
@@ -185,7 +285,9 @@ class PersonNameFinder:
             return None
         known = [w for w in words if self._known(w)]
         if len(run) == 1:
-            return run[0] if known and words[0] in self._first else None
+            # A first name alone; one that is also a noun ("Art", "Nature") only inside a sentence.
+            noun = lowered[0] in self._nouns and _sentence_start(text, run[0][0])
+            return run[0] if known and words[0] in self._first and not noun else None
         return (run[0][0], run[-1][1]) if known else None
 
 
@@ -230,11 +332,17 @@ def _chinese_name(word: str, flag: str, following: tuple[str, str] | None) -> in
         if flag == "nrt" and len(word) >= 3:
             return len(word)  # a transliterated foreign name
     # "欧阳 / 娜娜", "白 / 雅宁": a surname the segmenter cut from the given name.
-    surname = word in COMPOUND_SURNAMES or (len(word) == 1 and word in SINGLE_SURNAMES and flag == "nr")
-    if surname and following is not None:
-        given, given_flag = following
-        if 1 <= len(given) <= 2 and _CJK.fullmatch(given[0]) and given_flag in (*_NAME_TAGS, "nz", "n", "a"):
-            return len(word) + len(given)
+    if following is None or not (word in COMPOUND_SURNAMES or (len(word) == 1 and word in SINGLE_SURNAMES)):
+        return 0
+    given, given_flag = following
+    if not 1 <= len(given) <= 2 or not _CJK.fullmatch(given[0]):
+        return 0
+    # The given name tagged as a name ("郑 / 宇航"), or a surname the tagger took for a name followed by
+    # a content word ("姚 / 建国", "董 / 立新").
+    if given_flag in _NAME_TAGS or (
+        (flag == "nr" or word in COMPOUND_SURNAMES) and given_flag[:1] not in _NOT_GIVEN_TAGS
+    ):
+        return len(word) + len(given)
     return 0
 
 

@@ -60,7 +60,8 @@ _KEYWORD_LEAD = (
     r"calle|avenida|plaza|paseo|rua|travessa|praça|strada)"
 )
 _POSTCODE = (
-    r"(?:[A-Z]{1,2}-)?\d{2}-\d{3}|\d{3}[ \t]\d{2}|\d{4}[ \t]?[A-Z]{2}(?![A-Za-z])|(?:[A-Z]{1,2}-)?\d{4,5}"
+    r"(?:(?:[A-Z]{1,2}-)?\d{2}-\d{3}|\d{3}[ \t]\d{2}|\d{4}[ \t]?[A-Z]{2}(?![A-Za-z])|(?:[A-Z]{1,2}-)?\d{4,6})"
+    r"(?!\d)"
 )
 _NOT_CITY = (
     r"(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|"
@@ -75,6 +76,8 @@ _STREETS = re.compile(
     rf"|(?<![\w.])(?:{_WORD}[ \t]+){{0,2}}[{_UP}][^\W\d_]*(?:{_STREET_SUFFIX})[ \t]+{_NUMBER_WORD}{_HOUSE}"
     rf"|(?<![\w.])(?:{_WORD}[ \t]+){{0,2}}{_WORD}[ \t]+(?:{_STREET_WORD})[ \t]+{_NUMBER_WORD}{_HOUSE}"
     rf"|(?<![\w.]){_SLAVIC}[ \t]+{_HOUSE}"
+    rf"|(?<![\w.])(?:(?i:house|flat|plot|door|building|block|shop)[ \t]+)?(?:No\.?|Nr\.?|\#)[ \t]*{_HOUSE},?"
+    rf"[ \t]+(?:{_WORD}[ \t]+){{0,3}}(?i:road|street|marg|nagar|lane|layout|colony|cross|main|avenue|way)\b"
 )
 _YEAR = re.compile(r"(?:1[89]|20)\d\d")
 _POSTCODE_CITY = re.compile(rf"(?<![\w.,/:$€£-])(?P<code>{_POSTCODE})[ \t]+{_CITY}")

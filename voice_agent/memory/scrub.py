@@ -137,13 +137,28 @@ class Scrubber:
         if text:
             detections.extend(self._detect(text))
         if name_spans and "NAME" in self._kinds:
-            detections.extend(_name_detections(text, name_spans))
+            detections.extend(_name_detections(text, self._plausible(text, name_spans)))
         return self._replace(text, detections)
 
     def scrub_names(self, text: str, spans: Sequence[tuple[int, int]]) -> ScrubResult:
         """Replace only the given character spans (person names from a parser) with NAME placeholders."""
         _check_text(text)
-        return self._replace(text, list(_name_detections(text, spans)))
+        return self._replace(text, list(_name_detections(text, self._plausible(text, spans))))
+
+    def _plausible(self, text: str, spans: Sequence[tuple[int, int]]) -> Sequence[tuple[int, int]]:
+        """A parser's PERSON spans, less common words it took for names (with a name finder only)."""
+        if self.names is None:
+            return spans
+        checked = []
+        for span in spans:
+            try:
+                start, end = int(span[0]), int(span[1])
+            except (TypeError, ValueError, IndexError):
+                checked.append(span)  # _name_detections names the bad span
+                continue
+            if not 0 <= start <= end <= len(text) or self.names.plausible(text, (start, end)):
+                checked.append(span)
+        return checked
 
     def _detect(self, text: str) -> Iterable[Detection]:
         kinds = self._kinds
