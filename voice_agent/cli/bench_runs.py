@@ -163,7 +163,13 @@ def register_privacy(kinds: KindParsers) -> None:
     p.add_argument("--fp-dataset", metavar="FILE", help="a LoCoMo-format file of ordinary turns")
     p.add_argument("--split", action="append", help="only texts of this split (repeatable)")
     p.add_argument("--phone-region", help="region of national phone numbers (default: privacy.phone_region)")
-    p.add_argument("--no-ner", action="store_true", help="without the English spaCy parse")
+    p.add_argument(
+        "--names",
+        choices=("both", "ner", "lists"),
+        default="both",
+        help="person names from the spaCy parse, the name finder (lists, jieba), or both (default)",
+    )
+    p.add_argument("--repeat", type=int, default=3, help="time each utterance this many times, keep the best")
     p.add_argument("--config", metavar="FILE", help="a TOML file layered over config/default.toml")
     p.add_argument("--data-dir", metavar="DIR", help="unused by the benchmark")
     p.add_argument("--json", dest="json_out", metavar="OUT", help="full report (JSON), with every miss")
@@ -181,7 +187,9 @@ def _privacy(args: argparse.Namespace) -> int:
         fp_dataset=args.fp_dataset,
         phone_region=region,
         splits=args.split,
-        ner=not args.no_ner,
+        ner=args.names in ("both", "ner"),
+        lists=args.names in ("both", "lists"),
+        repeat=args.repeat,
         json_out=args.json_out,
     )
     print_json({"json": args.json_out, "phone_region": region, **summary(report)})

@@ -29,6 +29,7 @@ _COMPOUND = "欧阳|司马|诸葛|上官|慕容|东方|皇甫|令狐|公孙|夏�
 SINGLE_SURNAMES = frozenset(_SURNAMES)
 COMPOUND_SURNAMES = frozenset(_COMPOUND.split("|"))
 _NOT_GIVEN = "的了是在和与跟给到从对把被就也都还很又再不没有吗呢吧啊呀哦嗯说讲去来我你他她它们这那个"
+NOT_GIVEN = _NOT_GIVEN
 _GIVEN = rf"[\u4e00-\u9fff](?<![{_NOT_GIVEN}])"
 _SURNAME = rf"(?:{_COMPOUND}|[{_SURNAMES}])"
 _NAME = rf"{_SURNAME}{_GIVEN}(?:{_GIVEN})?"

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from voice_agent.errors import ModelError
-from voice_agent.memory.names_zh import COMPOUND_SURNAMES, SINGLE_SURNAMES, chinese_name_spans
+from voice_agent.memory.names_zh import COMPOUND_SURNAMES, NOT_GIVEN, SINGLE_SURNAMES, chinese_name_spans
 
 Span = tuple[int, int]
 
@@ -64,6 +64,7 @@ _LEADING = _words(
     where why how which did do does is are was were have has had will would can could should also just
     maybe yesterday today tomorrow last next every each on in at for to from with by of about after
     before since until as like love dear mom mum dad
+    nah yeah yep yup ya wanna gonna gotta lol omg wow yay aww ugh hmm oops haha
     """
 )
 # Common words that are also names: a name only beside another capitalised name.
@@ -95,9 +96,14 @@ _PLACE = _words(
     league conference summit show series season chapter pride
     """
 )
+_SURNAME_SHAPE = re.compile(r"(?:Ma?c|O['’]|Fitz)[A-Z][a-z]{2,}")
 _NOT_PERSON_LABELS = frozenset({"GPE", "LOC", "NORP", "FAC", "ORG", "EVENT", "PRODUCT", "WORK_OF_ART"})
 _CJK = re.compile(r"[\u4e00-\u9fff]")
-_NAME_TAGS = frozenset({"nr", "nrfg", "nrt"})
+_NAME_TAGS = frozenset({"nr", "nrfg", "nrt", "oov"})
+_COMMON_PREFIX = 100  # a dictionary frequency above which a surname-led start is a word (白天, 黄金, 马上)
+_KIN = frozenset(
+    ["老公", "老婆", "老爸", "老妈", "老伴", "老头", "老板", "小姐", "先生", "太太", "阿姨", "叔叔", "师傅"]
+)
 _NOT_GIVEN_TAGS = frozenset("xupcrmqyeofw")  # punctuation, particles, prepositions, pronouns, numbers…
 _ZH_SURNAME = f"(?:{'|'.join(sorted(COMPOUND_SURNAMES))}|[{''.join(sorted(SINGLE_SURNAMES))}])"
 # A surname and two characters where a person stands: at the start of a sentence or after a word for
@@ -154,7 +160,11 @@ _ZH_ROLES = [
     "感谢",
 ]
 _ZH_BEFORE = '(?:^|(?<=[，。！？；：、\\s“”"（(])|' + "|".join(f"(?<={role})" for role in _ZH_ROLES) + ")"
-_ZH_AFTER = r"(?=是一位|是个|是我|今年|和|的|说|也|跟|给|打|在|，|。|、|！|？|$)"
+_ZH_AFTER = (
+    r"(?=是一位|是个|是我|今年|和|的|说|也|跟|给|打|在|来|去|已|还|会|要|就|都|被|把|带|，|。|、|！|？|$)"
+)
+# A run ending like a place (岳麓区, 高新区, 白云路) is a place even when it starts with a surname.
+_ZH_PLACE_END = frozenset("区市省县镇乡村路街道站馆院店厂局园湾港桥寺庙")
 _ZH_PLACED_NAME = re.compile(rf"{_ZH_BEFORE}(?P<name>{_ZH_SURNAME}[\u4e00-\u9fff]{{2}}){_ZH_AFTER}")
 _LOG = logging.getLogger(__name__)
 
@@ -219,12 +229,15 @@ class PersonNameFinder:
         if self._posseg is None:
             self.start(["zh"])
         spans = list(chinese_name_spans(text))
-        words = [(w.word, w.flag) for w in self._posseg.cut(text)]
+        words = self._tagged(text)
         offset = 0
         for index, (word, flag) in enumerate(words):
             start, offset = offset, offset + len(word)
             following = words[index + 1] if index + 1 < len(words) else None
             found = _chinese_name(word, flag, following)
+            listed = flag in ("nr", "nrfg", "nrt") and found == len(word)
+            if found and self._is_word(text[start : start + found], listed=listed):
+                found = 0  # "白天鹅", "黄金周": a surname-led run that starts with a word
             if not found and len(word) > 1 and word[-1] in SINGLE_SURNAMES and following:
                 # "说谢 / 天宇": the segmenter glued the surname to the word before it.
                 glued = _chinese_name(word[-1], "nr", following)
@@ -237,10 +250,34 @@ class PersonNameFinder:
                 spans.append(span)
         return spans
 
-    def _is_word(self, name: str) -> bool:
-        """Whether a surname-led run is an ordinary word of the dictionary (马上, 高速路, 白天) instead."""
+    def _tagged(self, text: str) -> list[tuple[str, str]]:
+        """Words of ``text`` with their dictionary tag; "oov" for a word the segmenter's HMM joined from
+        characters no dictionary word holds — in running text most often a name. (jieba's own POS
+        tagger runs a much slower Viterbi over every tag; the dictionary's tags are enough here.)"""
+        tags = self._posseg.dt.word_tag_tab
         freq = self._posseg.dt.tokenizer.FREQ
-        return bool(freq.get(name) or freq.get(name[:2]) or (len(name) == 4 and freq.get(name[:3])))
+        out = []
+        for word in self._posseg.dt.tokenizer.cut(text, HMM=True):
+            tag = tags.get(word)
+            if tag is None:
+                tag = "oov" if _CJK.match(word) and not freq.get(word) else "x"
+            out.append((word, tag))
+        return out
+
+    def _is_word(self, name: str, *, listed: bool = False) -> bool:
+        """Whether a surname-led run is ordinary words (马上, 高速路, 白天鹅) rather than a name: the run, or
+        its first two (three) characters, is a common dictionary word. ``listed``: the dictionary itself
+        tags the run as a name, so only its start is checked."""
+        freq = self._posseg.dt.tokenizer.FREQ
+        if not listed and freq.get(name):
+            return True
+        if name[:2] in COMPOUND_SURNAMES or len(name) < 3:
+            return False
+        if name[-1] in _ZH_PLACE_END:
+            return True
+        return (freq.get(name[:2]) or 0) >= _COMMON_PREFIX or (
+            len(name) == 4 and (freq.get(name[:3]) or 0) >= _COMMON_PREFIX
+        )
 
     def plausible(self, text: str, span: Span) -> bool:
         """Whether a parser's PERSON span can be a name: the small English model also tags "Glad",
@@ -263,9 +300,15 @@ class PersonNameFinder:
             return listed
         return True
 
+    def _is_common(self, low: str) -> bool:
+        return low in self._words or low in self._nouns or low in _COMMON or low in _LEADING
+
     def _known(self, word: str) -> bool:
-        """A listed first name or surname that is not also a common word ("Lucky", "Glad", "May")."""
+        """A listed first name or surname that is not also a common word ("Lucky", "Glad", "May"), or a
+        surname by its shape (MacLeod, McAllister, O'Neill, FitzGerald)."""
         low = word.casefold()
+        if _SURNAME_SHAPE.fullmatch(word):
+            return True
         return low not in _COMMON and low not in self._words and (word in self._first or word in self._last)
 
     def _judge_run(self, text: str, run: list[tuple[int, int]]) -> Span | None:
@@ -275,7 +318,12 @@ class PersonNameFinder:
         while run and lowered[0] in _LEADING and not titled:
             run, words, lowered = run[1:], words[1:], lowered[1:]
         # At a sentence start, a capitalised word that is no known name is the sentence's ("Contact Ngozi").
-        while len(run) > 1 and _sentence_start(text, run[0][0]) and not self._known(words[0]):
+        while (
+            len(run) > 1
+            and _sentence_start(text, run[0][0])
+            and self._is_common(lowered[0])
+            and not self._known(words[0])
+        ):
             run, words, lowered = run[1:], words[1:], lowered[1:]
         if not run:
             return None
@@ -286,8 +334,11 @@ class PersonNameFinder:
         known = [w for w in words if self._known(w)]
         if len(run) == 1:
             # A first name alone; one that is also a noun ("Art", "Nature") only inside a sentence.
-            noun = lowered[0] in self._nouns and _sentence_start(text, run[0][0])
-            return run[0] if known and words[0] in self._first and not noun else None
+            # A listed first name that is also a word ("Caroline", "Art") only inside a sentence.
+            starts = _sentence_start(text, run[0][0])
+            word_too = lowered[0] in self._words or lowered[0] in self._nouns
+            first = words[0] in self._first and lowered[0] not in _COMMON
+            return run[0] if first and (known or not starts) and not (word_too and starts) else None
         return (run[0][0], run[-1][1]) if known else None
 
 
@@ -326,17 +377,30 @@ def _mixed_case(word: str) -> bool:
 
 def _chinese_name(word: str, flag: str, following: tuple[str, str] | None) -> int:
     """Length of the name starting at ``word`` (0 for none), from jieba's tag and the surname list."""
+    if flag == "oov":
+        word = _trim_given(word)  # "文博去": the name, not the verb after it
+    joined = _with_given_name(word, flag, following)
+    if joined:
+        return joined
     if flag in _NAME_TAGS and 2 <= len(word) <= 4:
         if word[:2] in COMPOUND_SURNAMES or (word[0] in SINGLE_SURNAMES and len(word) <= 3):
             return len(word)
         if flag == "nrt" and len(word) >= 3:
             return len(word)  # a transliterated foreign name
-    # "欧阳 / 娜娜", "白 / 雅宁": a surname the segmenter cut from the given name.
+    return 0
+
+
+def _with_given_name(word: str, flag: str, following: tuple[str, str] | None) -> int:
+    """ "欧阳 / 娜娜", "白 / 雅宁", "诸葛 / 文博去": a surname the segmenter cut from the given name."""
     if following is None or not (word in COMPOUND_SURNAMES or (len(word) == 1 and word in SINGLE_SURNAMES)):
         return 0
     given, given_flag = following
+    if given_flag == "oov":
+        given = _trim_given(given)
     if not 1 <= len(given) <= 2 or not _CJK.fullmatch(given[0]):
         return 0
+    if flag[:1] in _NOT_GIVEN_TAGS or given in _KIN:
+        return 0  # "和 / 老公": a conjunction before a kinship word the dictionary tags as a name
     # The given name tagged as a name ("郑 / 宇航"), or a surname the tagger took for a name followed by
     # a content word ("姚 / 建国", "董 / 立新").
     if given_flag in _NAME_TAGS or (
@@ -344,6 +408,11 @@ def _chinese_name(word: str, flag: str, following: tuple[str, str] | None) -> in
     ):
         return len(word) + len(given)
     return 0
+
+
+def _trim_given(word: str) -> str:
+    trimmed = word.rstrip(NOT_GIVEN)
+    return trimmed if len(trimmed) >= 1 else word
 
 
 def _later_mentions(text: str, found: Sequence[Span]) -> list[Span]:

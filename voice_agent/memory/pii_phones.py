@@ -103,13 +103,25 @@ class PhoneFinder:
                 yield found
 
     def normalise(self, digits: str) -> str | None:
-        """E.164 of a national number (digits, leading trunk 0 kept) in the configured region, or None."""
+        """E.164 of a national number (digits, trunk prefix kept) in the configured region, or None.
+
+        Valid there, or of a possible length there and said with the region's trunk prefix: a
+        national number is the owner's region's unless it has a country code."""
         if self.region is None:
             return None
         number = _parse(digits, self.region)
-        if number is None or not _valid(number):
+        if number is None:
             return None
-        return _e164(number)
+        if _valid(number) or (digits.startswith(self._trunk) and self._trunk and _possible(number)):
+            return _e164(number)
+        return None
+
+    @property
+    def _trunk(self) -> str:
+        import phonenumbers
+
+        meta = phonenumbers.PhoneMetadata.metadata_for_region(self.region or "")
+        return (meta.national_prefix or "") if meta is not None else ""
 
     def _judge(self, text: str, m: re.Match[str]) -> Detection | None:
         ext = m.group("ext")
@@ -138,7 +150,8 @@ class PhoneFinder:
     ) -> tuple[str, tuple[str, ...]] | None:
         body = text[start:end]
         digits = re.sub(r"\D", "", to_ascii_digits(body))
-        if len(digits) < (_MIN_CUED_DIGITS if cued else _MIN_DIGITS) or len(digits) > 17:
+        longest = 16 if digits[:1] == "0" else 15  # E.164 holds 15 digits; a trunk 0 adds one
+        if len(digits) < (_MIN_CUED_DIGITS if cued else _MIN_DIGITS) or len(digits) > longest:
             return None
         international = plus or (digits[:2] == "00" and digits[2:3] not in ("", "0"))
         if not cued and not international and _not_a_phone(body, digits):
@@ -153,13 +166,13 @@ class PhoneFinder:
             # A country code is a strong sign: a number of a possible length for it is taken.
             number = _parse("+" + (digits[2:] if digits.startswith("00") else digits), None)
             return _e164(number) if number is not None and _possible(number) else None
-        written = re.sub(r"\(0\)", "0", body)
+        national = re.sub(r"\D", "", to_ascii_digits(re.sub(r"\(0\)", "0", body)))
         if self.region is not None:
-            number = _parse(written, self.region)
+            number = _parse(national, self.region)
             if number is not None and _valid(number):
                 return _e164(number)
-        if _valid_somewhere(re.sub(r"\D", "", to_ascii_digits(written))):
-            return re.sub(r"\D", "", to_ascii_digits(written))  # the country is unknown: as written
+        if _valid_somewhere(national):
+            return self.normalise(national) or national  # the country is unknown: kept as written
         return None
 
 
@@ -182,7 +195,26 @@ def _not_a_phone(body: str, digits: str) -> bool:
 
 @lru_cache(maxsize=4096)
 def _valid_somewhere(digits: str) -> bool:
-    return any((number := _parse(digits, region)) is not None and _valid(number) for region in COMMON_REGIONS)
+    """Whether ``digits`` (as said in a country, trunk prefix included) is a number of some common region:
+    its national number fits the region's number pattern. One regex per region, no full parse."""
+    for prefix, pattern in _region_patterns():
+        national = digits[len(prefix) :] if prefix and digits.startswith(prefix) else digits
+        if pattern.fullmatch(national):
+            return True
+    return False
+
+
+@lru_cache(maxsize=1)
+def _region_patterns() -> list[tuple[str, re.Pattern[str]]]:
+    import phonenumbers
+
+    patterns = []
+    for region in COMMON_REGIONS:
+        meta = phonenumbers.PhoneMetadata.metadata_for_region(region)
+        if meta is None or meta.general_desc is None or not meta.general_desc.national_number_pattern:
+            continue
+        patterns.append((meta.national_prefix or "", re.compile(meta.general_desc.national_number_pattern)))
+    return patterns
 
 
 def _parse(text: str, region: str | None) -> Any:

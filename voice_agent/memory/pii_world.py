@@ -50,7 +50,10 @@ _STREET_SUFFIX = (
 )
 _STREET_WORD = (
     r"Straße|Strasse|Str\.|Weg|Allee|Platz|Gasse|Ring|utca|út|útja|tér|körút|cesta|ulica|ulice|"
-    r"Sokak|Sokağı|Caddesi|Cad\.|Bulvarı|Mahallesi|Mah\."
+    r"Sokak|Sokağı|Caddesi|Cad\.|Bulvarı|Mahallesi|Mah\.|gatvė|g\.|alėja|al\.|prospektas|pr\.|iela|"
+    r"bulvāris|tänav|mnt|maantee|puiestee|"
+    # English words in European order: "Wenceslas Square 21"
+    r"Street|Road|Avenue|Square|Lane|Boulevard|Place|Embankment"
 )
 _SLAVIC = (
     r"[A-ZČŠŽĆĐŁŚŹŻ][^\W\d_]{2,}(?:ska|ška|ská|ški|ski|sky|cka|čka|ova|ová|eva|ina|ovo|evo|owa|iego|skiego)"
@@ -69,7 +72,8 @@ _NOT_CITY = (
     r"Steps|Calories|Points|Words|Miles|People|Users|Views|Likes|Followers|I|The|A|An|And|In|On|At|To|"
     r"For|It|We|He|She|They|You|My|Our|This|That|BC|AD|AM|PM|Olympics|Edition|Model|Series|Version)\b"
 )
-_CITY = rf"(?!{_NOT_CITY}){_WORD}(?:[ \t-](?!{_NOT_CITY}){_WORD}){{0,2}}"
+_CITY_WORD = rf"[{_UP}][^\W\d_]*(?:[-'’][^\W\d_]+)*"  # no full stop: "Berlin. Thanks" is two sentences
+_CITY = rf"(?!{_NOT_CITY}){_CITY_WORD}(?:[ \t-](?!{_NOT_CITY}){_CITY_WORD}){{0,2}}"
 _STREETS = re.compile(
     rf"(?<![\w.])(?:{_KEYWORD_FIRST})[ \t]*{_NAME},?[ \t]+{_NUMBER_WORD}{_HOUSE}"
     rf"|(?<![\w/.,-]){_HOUSE},?[ \t]+{_KEYWORD_LEAD}[ \t]+(?:{_CONNECT}[ \t]*)*{_NAME}"
