@@ -287,3 +287,15 @@ def test_bench_privacy_on_the_small_set(tmp_path: Path) -> None:
     assert fp["placeholders"].get("NAME", 0) == 0  # "Ann" and "Ben" are the speakers: counted apart
     assert fp["placeholders"]["NAME_speaker"] == 2
     assert json.loads(out.read_text())["labelled"]["texts"] == report["labelled"]["texts"]
+
+
+def test_bench_privacy_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from voice_agent.cli import main
+
+    out = tmp_path / "privacy.json"
+    args = ["bench", "privacy", "--dataset", str(SMALL_SET), "--names", "lists", "--phone-region", "GB"]
+    assert main([*args, "--repeat", "1", "--json", str(out), "--data-dir", str(tmp_path)]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["phone_region"] == "GB"
+    assert printed["recall"]["all"]["any"]["PHONE"] == 1.0
+    assert json.loads(out.read_text())["meta"]["name_lists"] is True
