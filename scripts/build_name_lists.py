@@ -1,4 +1,5 @@
-"""Rebuild voice_agent/defaults/names/*.txt.gz: name lists (names-dataset, Apache-2.0) and English words.
+"""Rebuild voice_agent/defaults/names/*.txt.gz: name lists (names-dataset, Apache-2.0), English words and
+multi-word place names (phonenumbers' geocoding data, Apache-2.0).
 
     pip install names-dataset==3.3.1
     python scripts/build_name_lists.py [--rank 500]
@@ -61,6 +62,28 @@ def _english_words() -> tuple[list[str], list[str]]:
     return plain, nouns
 
 
+_MORE_PLACES = (
+    "Hong Kong|Costa Rica|Puerto Rico|Sri Lanka|New Zealand|South Africa|South Korea|North Korea|Saudi Arabia|"
+    "United States|United Kingdom|El Salvador|Sierra Leone|Burkina Faso|Cape Verde|San Marino|Sao Paulo|"
+    "São Paulo|Abu Dhabi|Las Vegas|Los Angeles|San Francisco|San Diego|Santa Monica|Hong Kong Island|"
+    "Ho Chi Minh|Buenos Aires|Kuala Lumpur|Tel Aviv|Rio de Janeiro|Addis Ababa|Dar es Salaam|Phnom Penh"
+)
+
+
+def _places() -> list[str]:
+    """Multi-word place names (cities of phonenumbers' geocoding data, countries): a run of capitalised
+    foreign words that is one of them is a place, not a person."""
+    from phonenumbers.geodata import GEOCODE_DATA
+
+    places = set(_MORE_PLACES.split("|"))
+    for entry in GEOCODE_DATA.values():
+        description = entry.get("en", "")
+        name = description.split(",")[0].split(" - ")[0].strip()
+        if " " in name and name.replace(" ", "").replace("-", "").isalpha():
+            places.add(name)
+    return sorted(places)
+
+
 def _write(name: str, lines: list[str]) -> None:
     data = ("\n".join(lines) + "\n").encode("utf-8")
     (OUT / name).write_bytes(gzip.compress(data, mtime=0))  # byte-identical on every rebuild
@@ -85,6 +108,7 @@ def main() -> None:
     plain, nouns = _english_words()
     _write("english.txt.gz", plain)
     _write("nouns.txt.gz", nouns)
+    _write("places.txt.gz", _places())
 
 
 if __name__ == "__main__":

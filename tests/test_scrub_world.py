@@ -55,6 +55,9 @@ def _kinds(scrubber: Scrubber, text: str) -> dict[str, str]:
         ("Dr. Okafor saw me on Monday.", ["Okafor"]),
         ("Thanks Caroline, that was great.", ["Caroline"]),
         ("I met Hamish MacLeod at the station.", ["Hamish MacLeod"]),
+        ("Please forward this to Tanses Yorulmaz before Friday.", ["Tanses Yorulmaz"]),
+        ("The parcel for Ευφροσύνη Στρατογιάννη came back.", ["Ευφροσύνη Στρατογιάννη"]),
+        ("I spoke with Maaike Bruijne van der Veen yesterday.", ["Maaike Bruijne van der Veen"]),
     ],
 )
 def test_english_names_without_a_cue(gb: Scrubber, text: str, expected: list[str]) -> None:
@@ -96,6 +99,7 @@ def test_a_later_mention_gets_the_same_placeholder_as_the_full_name(gb: Scrubber
         "Happy Birthday! Glad you liked the cake.",
         "Lucky me, the Lincoln Park Zoo was open on Sunday.",
         "Nah, I think Blue is the better colour for the kitchen.",
+        "We flew to Buenos Aires, then Hong Kong and Kuala Lumpur.",
         "今天天气不错，我们去公园散步吧。",
         "马上就要下雨了，高速路上车很多。",
         "周末我们去白天鹅宾馆吃早茶，黄金周人太多了。",

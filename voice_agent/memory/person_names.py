@@ -169,9 +169,14 @@ _ZH_PLACED_NAME = re.compile(rf"{_ZH_BEFORE}(?P<name>{_ZH_SURNAME}[\u4e00-\u9fff
 _LOG = logging.getLogger(__name__)
 
 
-def _read_list(filename: str) -> frozenset[str]:
+def _read_list(filename: str, *, lines: bool = False) -> frozenset[str]:
     data = (Path(__file__).resolve().parent.parent / "defaults" / "names" / filename).read_bytes()
-    return frozenset(gzip.decompress(data).decode("utf-8").split())
+    text = gzip.decompress(data).decode("utf-8")
+    return (
+        frozenset(line.strip() for line in text.splitlines() if line.strip())
+        if lines
+        else frozenset(text.split())
+    )
 
 
 class PersonNameFinder:
@@ -182,6 +187,7 @@ class PersonNameFinder:
         self._last: frozenset[str] = frozenset()
         self._words: frozenset[str] = frozenset()  # English adjectives, adverbs, verbs, stop words
         self._nouns: frozenset[str] = frozenset()
+        self._places: frozenset[str] = frozenset()  # multi-word place names ("Buenos Aires")
         self._posseg: Any = None
         self._lock = threading.Lock()
 
@@ -193,6 +199,7 @@ class PersonNameFinder:
                 self._last = _read_list("last.txt.gz")
                 self._words = _read_list("english.txt.gz")
                 self._nouns = _read_list("nouns.txt.gz")
+                self._places = _read_list("places.txt.gz", lines=True)
                 self._first = _read_list("first.txt.gz")  # last: it marks the lists loaded
             if "zh" in wanted and self._posseg is None:
                 self._posseg = _load_jieba()
@@ -333,13 +340,29 @@ class PersonNameFinder:
             return None
         known = [w for w in words if self._known(w)]
         if len(run) == 1:
-            # A first name alone; one that is also a noun ("Art", "Nature") only inside a sentence.
             # A listed first name that is also a word ("Caroline", "Art") only inside a sentence.
             starts = _sentence_start(text, run[0][0])
             word_too = lowered[0] in self._words or lowered[0] in self._nouns
             first = words[0] in self._first and lowered[0] not in _COMMON
             return run[0] if first and (known or not starts) and not (word_too and starts) else None
-        return (run[0][0], run[-1][1]) if known else None
+        if text[run[0][0] : run[-1][1]] in self._places:
+            return None  # "Buenos Aires", "Hong Kong": a place, though its words are names too
+        if known or all(self._foreign(w, low) for w, low in zip(words, lowered, strict=True)):
+            return run[0][0], run[-1][1]
+        return None
+
+    def _foreign(self, word: str, low: str) -> bool:
+        """A capitalised word that is no English word, no common word and no place word: two or more in
+        a row ("Tanses Yorulmaz", "Ευφροσύνη Στρατογιάννη") are taken for a name when unsure."""
+        return (
+            len(word) > 2
+            and low not in self._words
+            and low not in self._nouns
+            and low not in _COMMON
+            and low not in _LEADING
+            and low not in _PLACE
+            and not word.isupper()
+        )
 
 
 def _sentence_start(text: str, start: int) -> bool:
@@ -355,7 +378,9 @@ def _capitalised_runs(text: str) -> list[list[tuple[int, int]]]:
         if current:
             gap = text[current[-1][1] : m.start()]
             joined = gap == " " or (
-                gap.startswith(" ") and gap.endswith(" ") and gap.strip().casefold() in _CONNECTORS
+                gap.startswith(" ")
+                and gap.endswith(" ")
+                and all(part in _CONNECTORS for part in gap.casefold().split())  # "van der"
             )
             if not joined or len(current) >= 4:
                 runs.append(current)
