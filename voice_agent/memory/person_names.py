@@ -219,16 +219,17 @@ class PersonNameFinder:
         if not self._first:
             self.start(["en"])
         spans: list[Span] = []
-        blocked: list[Span] = []
+        persons, blocked = _Marks(len(text)), _Marks(len(text))
         if doc is not None:
             for ent in doc.ents:
                 if ent.label_ in ("PERSON", "PER"):
                     spans.append((ent.start_char, ent.end_char))
+                    persons.take((ent.start_char, ent.end_char))
                 elif ent.label_ in _NOT_PERSON_LABELS:
-                    blocked.append((ent.start_char, ent.end_char))
+                    blocked.take((ent.start_char, ent.end_char))
         for run in _capitalised_runs(text):
             span = self._judge_run(text, run)
-            if span is not None and not _inside_any(span, spans) and not _overlaps_any(span, blocked):
+            if span is not None and not persons.covers(span) and blocked.free(span):
                 spans.append(span)
         return spans
 
@@ -236,6 +237,9 @@ class PersonNameFinder:
         if self._posseg is None:
             self.start(["zh"])
         spans = list(chinese_name_spans(text))
+        taken = _Marks(len(text))
+        for span in spans:
+            taken.take(span)
         words = self._tagged(text)
         offset = 0
         for index, (word, flag) in enumerate(words):
@@ -249,12 +253,14 @@ class PersonNameFinder:
                 # "说谢 / 天宇": the segmenter glued the surname to the word before it.
                 glued = _chinese_name(word[-1], "nr", following)
                 found, start = (glued, offset - 1) if following[1] in _NAME_TAGS and glued else (0, start)
-            if found and not _overlaps_any((start, start + found), spans):
+            if found and taken.free((start, start + found)):
                 spans.append((start, start + found))
+                taken.take((start, start + found))
         for m in _ZH_PLACED_NAME.finditer(text):
             span = m.span("name")
-            if not _overlaps_any(span, spans) and not self._is_word(m.group("name")):
+            if taken.free(span) and not self._is_word(m.group("name")):
                 spans.append(span)
+                taken.take(span)
         return spans
 
     def _tagged(self, text: str) -> list[tuple[str, str]]:
@@ -473,12 +479,20 @@ def _merge(spans: list[Span]) -> list[Span]:
     return merged
 
 
-def _inside_any(span: Span, others: Sequence[Span]) -> bool:
-    return any(a <= span[0] and span[1] <= b for a, b in others)
+class _Marks:
+    """Which characters of a text are already taken by a span: each check and mark is O(span)."""
 
+    def __init__(self, size: int) -> None:
+        self._marks = bytearray(size)
 
-def _overlaps_any(span: Span, others: Sequence[Span]) -> bool:
-    return any(span[0] < b and a < span[1] for a, b in others)
+    def take(self, span: Span) -> None:
+        self._marks[span[0] : span[1]] = b"\x01" * (span[1] - span[0])
+
+    def free(self, span: Span) -> bool:
+        return self._marks.find(1, span[0], span[1]) == -1
+
+    def covers(self, span: Span) -> bool:
+        return span[1] > span[0] and self._marks.find(0, span[0], span[1]) == -1
 
 
 def _load_jieba() -> Any:
