@@ -175,6 +175,7 @@ class ServerConfig(_Section):
     identity_lockout_s: float = Field(default=60.0, gt=0)  # doubles with each lockout, up to an hour
     # Replies the loopback guard refused before the visit ends and the client must wait (oracle probing).
     loopback_refusals_max: int = Field(default=3, ge=1)
+    page_language: Literal["auto", "en", "zh"] = "auto"  # the kiosk page's texts; auto: the browser's
 
 
 class Config(_Section):
