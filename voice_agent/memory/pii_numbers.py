@@ -150,9 +150,9 @@ def _groups(text: str, start: int, end: int) -> list[_Group]:
     groups: list[_Group] = []
     for m in _GROUP_RE.finditer(text, start, end):
         raw = m.group()
-        lowered = raw.lower()
-        repeat, _, word = lowered.partition(" ") if lowered[:6] in ("double", "triple") else ("", "", lowered)
-        if word.strip() in DIGIT_WORDS:
+        if raw[0].isascii() and raw[0].isalpha():  # a digit word, maybe "double oh"
+            lowered = raw.lower()
+            repeat, _, word = lowered.partition(" ") if lowered[:6] in _REPEAT else ("", "", lowered)
             digit = DIGIT_WORDS[word.strip()] * _REPEAT.get(repeat, 1)
             groups.append(_Group(m.start(), m.end(), digit, True))
         else:

@@ -57,6 +57,7 @@ _MIN_CUED_DIGITS = 6
 _MIN_DIGITS = 8
 _ISO_DATE = re.compile(r"(?:19|20)\d\d[-./](?:0[1-9]|1[0-2])[-./](?:0[1-9]|[12]\d|3[01])")
 _IP = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}")
+_LETTER = re.compile(r"[^\W\d_]")
 _YEAR = re.compile(r"(?:19|20)\d\d")
 _DATE = re.compile(
     r"(?:19|20)\d\d[-./](?:0?[1-9]|1[0-2])[-./](?:0?[1-9]|[12]\d|3[01])|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}"
@@ -128,7 +129,10 @@ class PhoneFinder:
         body_end = m.start("ext") if ext else m.end()
         while body_end > m.start() and not text[body_end - 1].isdigit():
             body_end -= 1  # "… 0958 x769": the body ends at its last digit
-        cued = _CUE.search(text, max(0, m.start() - _CUE_LOOKBACK), m.start()) is not None
+        before = max(0, m.start() - _CUE_LOOKBACK)
+        cued = _LETTER.search(text, before, m.start()) is not None and (
+            _CUE.search(text, before, m.start()) is not None
+        )
         groups = [g.span() for g in _GROUP.finditer(text, m.start(), body_end)]
         # The whole run, else the run less its last or its first group ("in 2023 020 7946 0958").
         windows = [(0, len(groups))] + ([(0, len(groups) - 1), (1, len(groups))] if len(groups) > 2 else [])

@@ -84,6 +84,8 @@ _STREETS = re.compile(
     rf"[ \t]+(?:{_WORD}[ \t]+){{0,3}}(?i:road|street|marg|nagar|lane|layout|colony|cross|main|avenue|way)\b"
 )
 _YEAR = re.compile(r"(?:1[89]|20)\d\d")
+_DIGIT = re.compile(r"\d")
+_LETTER = re.compile(r"[^\W\d_]")
 _POSTCODE_CITY = re.compile(rf"(?<![\w.,/:$€£-])(?P<code>{_POSTCODE})[ \t]+{_CITY}")
 # A street name alone and a number, made an address by the postcode and city after it.
 _NAME_NUMBER_BEFORE_CITY = re.compile(
@@ -96,7 +98,7 @@ _TAIL = re.compile(rf"(?:(?:,[ \t]*|[ \t]*\n[ \t]*)(?:{_PLACE_PART})){{1,3}}")
 
 def find_world_addresses(text: str) -> Iterator[Detection]:
     """House number + street in the world's common orders, and postcodes beside a city."""
-    if not any(ch.isdigit() for ch in text):
+    if _DIGIT.search(text) is None or _LETTER.search(text) is None:
         return
     for pattern in (_STREETS, _NAME_NUMBER_BEFORE_CITY):
         for m in pattern.finditer(text):
