@@ -85,7 +85,7 @@ _STREETS = re.compile(
 )
 _YEAR = re.compile(r"(?:1[89]|20)\d\d")
 _DIGIT = re.compile(r"\d")
-_LETTER = re.compile(r"[^\W\d_]")
+_LETTER = re.compile(r"[A-Za-zÀ-ɏͰ-ϿЀ-ӿ]")  # the scripts the patterns read (not CJK)
 _POSTCODE_CITY = re.compile(rf"(?<![\w.,/:$€£-])(?P<code>{_POSTCODE})[ \t]+{_CITY}")
 # A street name alone and a number, made an address by the postcode and city after it.
 _NAME_NUMBER_BEFORE_CITY = re.compile(
