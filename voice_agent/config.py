@@ -185,6 +185,18 @@ class SchedulingConfig(_Section):
 class PrivacyConfig(_Section):
     key_file: str | None = None  # default: <data_dir>/secrets/pii.key (created 0600)
     retention_days: int = Field(default=30, ge=1)
+    # The country national phone numbers are read in ("GB": 020 7946 0958 is +44 20 7946 0958). Unset:
+    # the locale's country (LANG=en_GB.UTF-8 → GB); "none": no region, such numbers are kept as written.
+    phone_region: str | None = None
+
+    def resolved_phone_region(self, env: Mapping[str, str] | None = None) -> str | None:
+        from voice_agent.memory.pii_phones import check_region, region_from_locale
+
+        chosen = self.phone_region if self.phone_region is not None else region_from_locale(env)
+        try:
+            return check_region(chosen)
+        except ValueError as err:
+            raise ConfigError(str(err), key="privacy.phone_region") from err
 
 
 class TraceConfig(_Section):
@@ -209,6 +221,7 @@ class ServerConfig(_Section):
     identity_lockout_s: float = Field(default=60.0, gt=0)  # doubles with each lockout, up to an hour
     # Replies the loopback guard refused before the visit ends and the client must wait (oracle probing).
     loopback_refusals_max: int = Field(default=3, ge=1)
+    page_language: Literal["auto", "en", "zh"] = "auto"  # the kiosk page's texts; auto: the browser's
 
 
 class Config(_Section):
