@@ -125,7 +125,7 @@ class WhisperRecognizer:
                 str(path),
                 device=placement.device,
                 compute_type=placement.compute_type,
-                cpu_threads=self.config.cpu_threads,
+                cpu_threads=self.config.threads(),
             )
         except Exception as err:
             raise ModelError(

@@ -1,4 +1,4 @@
-"""`voice-agent bench`: memory (built), latency and strategies (issue #5)."""
+"""`voice-agent bench`: memory (built), latency and strategies (issue #5), privacy (issue #12)."""
 
 from __future__ import annotations
 
@@ -42,10 +42,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     bench_runs.register_strategies(kinds)
     bench_runs.register_latency(kinds)
     bench_runs.register_report(kinds)
+    bench_runs.register_privacy(kinds)
 
 
 def _help(args: argparse.Namespace) -> int:
-    print("usage: voice-agent bench {memory,strategies,latency,report} ...", file=sys.stderr)
+    print("usage: voice-agent bench {memory,strategies,latency,report,privacy} ...", file=sys.stderr)
     return 2
 
 
