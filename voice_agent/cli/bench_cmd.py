@@ -1,4 +1,4 @@
-"""`voice-agent bench`: memory, latency, strategies, adoption and report."""
+"""`voice-agent bench`: memory, latency, strategies, privacy, adoption and report."""
 
 from __future__ import annotations
 
@@ -42,11 +42,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     bench_runs.register_strategies(kinds)
     bench_runs.register_latency(kinds)
     bench_runs.register_report(kinds)
+    bench_runs.register_privacy(kinds)
     bench_runs.register_adoption(kinds)
 
 
 def _help(args: argparse.Namespace) -> int:
-    print("usage: voice-agent bench {memory,strategies,latency,adoption,report} ...", file=sys.stderr)
+    print("usage: voice-agent bench {memory,strategies,latency,report,privacy,adoption} ...", file=sys.stderr)
     return 2
 
 

@@ -23,6 +23,7 @@ from typing import Any
 
 from voice_agent.clock import Clock, MonotonicClock
 from voice_agent.conversation.constraints import ConstraintSet, Violation
+from voice_agent.conversation.holding import HoldingPhrase
 from voice_agent.memory.language import detect_language
 from voice_agent.metrics.trace import TurnTrace
 from voice_agent.text.sentences import SentenceSplitter
@@ -137,6 +138,9 @@ class ReplyCheck:
         context = ""  # the current sentence so far: a first clause keeps its negation for what follows
         try:
             async for delta in deltas:
+                if isinstance(delta, HoldingPhrase):  # said while the LLM is late: passed on as it is
+                    yield delta
+                    continue
                 if self.trace.first("llm.first_token") is None and delta:
                     self.trace.mark("llm.first_token")
                 for piece in splitter.push(delta):
