@@ -28,6 +28,7 @@ from voice_agent.bench.adoption import (
 from voice_agent.bench.provenance import bench_meta, isolated_config, llm_model_ids, start_stamp
 from voice_agent.bench.report import Progress, write_json
 from voice_agent.config import Config, PromptConfig
+from voice_agent.conversation.holding import without_holding_phrase
 from voice_agent.errors import InputError
 
 DIRECT_SYSTEM = (
@@ -198,7 +199,7 @@ async def run_scenario(
 async def _probe(assistant: Any, conversation: str, scenario: Scenario, variant: str) -> ScenarioResult:
     engine = assistant.engine
     trace = assistant.new_trace(conversation)
-    deltas = engine.respond(conversation, scenario.probe, trace)
+    deltas = without_holding_phrase(engine.respond(conversation, scenario.probe, trace))  # as chat_turn
     said = [released.text async for released in assistant.guard.sentences(conversation, deltas, trace)]
     reply = " ".join(s for s in said if s)
     await engine.settle(conversation)
