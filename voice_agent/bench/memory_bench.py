@@ -94,6 +94,7 @@ class VoiceAgentSystem:
     def __init__(self, memory: Any) -> None:
         self.memory = memory
         self.skipped: Counter[str] = Counter()
+        self.stages: dict[str, list[float]] = {}  # recall's per-stage times (ms), per question
 
     async def ingest(self, sample: Sample) -> list[float]:
         times = []
@@ -112,6 +113,8 @@ class VoiceAgentSystem:
 
     async def retrieve(self, question: Question, budget_tokens: int) -> tuple[set[str], int]:
         result = await self.memory.recall(question.sample_id, question.question, budget_tokens=budget_tokens)
+        for stage, ms in result.timings_ms.items():
+            self.stages.setdefault(stage, []).append(ms)
         return {r.source for r in result.records}, result.tokens_used
 
     async def close(self) -> None:
@@ -266,6 +269,56 @@ async def run_memory_bench(
     return report
 
 
+async def run_scale_bench(
+    dataset_path: str | Path,
+    config: Config,
+    sizes: str | Sequence[int],
+    *,
+    queries: int = 200,
+    pool_size: int = 2000,
+    json_out: str | Path | None = None,
+    plot_out: str | Path | None = None,
+    progress: bool = True,
+    env: dict[str, str] | None = None,
+    ann_min_records: int | None = None,
+) -> dict[str, Any]:
+    """``bench memory --scale``: the embedded store at each size, and Weaviate when WEAVIATE_URL is set."""
+    import os
+
+    from voice_agent.bench.memory_scale import parse_sizes, run_scale
+
+    wanted = parse_sizes(sizes) if isinstance(sizes, str) else list(sizes)
+    if queries < 1:
+        raise InputError(f"--queries must be at least 1, got {queries}")
+    embedded = config.model_copy(update={"memory": config.memory.model_copy(update={"store": "sqlite"})})
+    from voice_agent.memory.store.ann_index import DEFAULT_MIN_RECORDS
+
+    threshold = DEFAULT_MIN_RECORDS if ann_min_records is None else ann_min_records
+    report = await run_scale(
+        dataset_path, embedded, wanted, queries=queries, pool_size=pool_size, progress=progress,
+        ann_min_records=threshold if threshold > 0 else None,
+    )  # fmt: skip
+    url = (env if env is not None else os.environ).get("WEAVIATE_URL")
+    if url:
+        server = config.model_copy(
+            update={"memory": config.memory.model_copy(update={"store": "weaviate", "weaviate_url": url})}
+        )
+        more = await run_scale(dataset_path, server, wanted, queries=queries, pool_size=pool_size,
+                               progress=progress)  # fmt: skip
+        report["scale"] += more["scale"]
+    report["meta"] = run_meta(
+        config={"memory": config.memory.model_dump(mode="json")}, dataset=str(dataset_path),
+        sizes=wanted, models=_models(config),
+    )  # fmt: skip
+    if json_out is not None:
+        write_json(json_out, report)
+    if plot_out is not None:
+        from voice_agent.bench.plots import plot_scale
+
+        plot_scale(report, plot_out)
+    return report
+
+
 async def _ingest(system: System, dataset: Dataset, result: SystemResult, show: bool) -> None:
     bar = Progress(f"{system.name}: ingest", dataset.turns, enabled=show)
     for sample in dataset.samples:
@@ -308,10 +361,15 @@ def _report(
         }
         for name, res in results.items()
     }
+    systems_json = {name: res.to_json() for name, res in results.items()}
+    for system in systems:  # where the retrieval time goes: query scrub/embed, searches, fusion, rerank, pack
+        stages = getattr(system, "stages", None)
+        if stages and system.name in systems_json:
+            systems_json[system.name]["stages_ms"] = {k: percentiles(v) for k, v in stages.items()}
     return {
         "questions": len(questions),
         "budget_tokens": budget,
-        "systems": {name: res.to_json() for name, res in results.items()},
+        "systems": systems_json,
         "halves": halves,
         "meta": run_meta(
             config={"memory": config.memory.model_dump(mode="json")},

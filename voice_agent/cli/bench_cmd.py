@@ -37,6 +37,19 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="comma-separated; also: baseline-sentence-rrf",
     )
     memory.add_argument("--quiet", action="store_true", help="no progress bars")
+    memory.add_argument(
+        "--scale",
+        metavar="SIZES",
+        help="instead of recall: retrieval latency and ANN recall at these record counts (e.g. 10k,100k,1m), "
+        "synthetic records made from the dataset's sentences; Weaviate too when WEAVIATE_URL is set",
+    )
+    memory.add_argument("--queries", type=int, default=200, help="questions asked per --scale size")
+    memory.add_argument(
+        "--ann-min-records",
+        type=int,
+        metavar="N",
+        help="with --scale: conversations of at least N records search the HNSW index (0: exact only)",
+    )
     memory.set_defaults(handler=_memory)
 
     bench_runs.register_strategies(kinds)
@@ -55,8 +68,16 @@ def _memory(args: argparse.Namespace) -> int:
 
 
 async def _run(args: argparse.Namespace, systems: list[str]) -> int:
-    from voice_agent.bench.memory_bench import run_memory_bench
+    from voice_agent.bench.memory_bench import run_memory_bench, run_scale_bench
 
+    if args.scale:
+        report = await run_scale_bench(
+            args.dataset, config_from_args(args), args.scale, queries=args.queries,
+            json_out=args.json_out, plot_out=args.plot, progress=not args.quiet,
+            ann_min_records=args.ann_min_records,
+        )  # fmt: skip
+        print_json({"json": args.json_out, "plot": args.plot, "scale": report["scale"]})
+        return 0
     report = await run_memory_bench(
         args.dataset,
         config_from_args(args),
