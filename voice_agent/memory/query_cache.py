@@ -20,6 +20,14 @@ from typing import Any
 import numpy as np
 
 
+@dataclass(frozen=True)
+class PreparedQuery:
+    text: str  # scrubbed
+    vector: np.ndarray
+    cached: bool  # the vector came from the query cache (prepared or asked before)
+    timings_ms: dict[str, float]
+
+
 @dataclass
 class CacheStats:
     hits: int = 0

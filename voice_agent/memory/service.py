@@ -28,7 +28,7 @@ from voice_agent.errors import InputError, StoreError, TenantRequiredError
 from voice_agent.memory.forgetting import ALL_STATUSES, records_meant
 from voice_agent.memory.language import detect_language
 from voice_agent.memory.loopback import LoopbackChecker, LoopbackVerdict, StockBank, is_personal
-from voice_agent.memory.query_cache import QueryEmbeddings
+from voice_agent.memory.query_cache import PreparedQuery, QueryEmbeddings
 from voice_agent.memory.records import KINDS, PINNED_KINDS, ROLES, Kind, MemoryRecord, Status
 from voice_agent.memory.retrieve import RecallResult, RetrievalParams, Retriever
 from voice_agent.memory.scrub import PLACEHOLDER_RE, PiiFinding, Scrubber
@@ -63,14 +63,6 @@ class Components:
     scrubber: Scrubber
     vault: Any  # PiiVault over a connection that ``local`` guards
     local: Any  # an object with run(fn) -> fn(conn) under the connection's lock
-
-
-@dataclass(frozen=True)
-class PreparedQuery:
-    text: str  # scrubbed
-    vector: np.ndarray
-    cached: bool  # the vector came from the query cache (prepared or asked before)
-    timings_ms: dict[str, float]
 
 
 class Memory:
