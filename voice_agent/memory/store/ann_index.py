@@ -68,6 +68,7 @@ class _Entry:
     building: bool = False
     backlog: list[AnnChanges] = field(default_factory=list)  # changes made while it was being built
     unsaved: int = 0
+    evicted: bool = False  # dropped from RAM to make room (still saved), not forgotten
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
@@ -99,6 +100,7 @@ class AnnIndexes:
         self._entries: OrderedDict[str, _Entry] = OrderedDict()
         self._counts: dict[str, int] = {}
         self._lock = threading.Lock()
+        self._files_lock = threading.Lock()  # one writer of index files at a time
         self._builders: list[threading.Thread] = []
         self.builds = 0  # rebuilds from SQLite (for tests and the bench)
 
@@ -135,16 +137,18 @@ class AnnIndexes:
                 _apply(entry.index, changes)
                 entry.generation = changes.generation
                 entry.unsaved += len(changes.added) + len(changes.removed)
-        if entry.unsaved >= SAVE_EVERY:
-            self._save(changes.tenant, entry)
+        if entry.unsaved >= SAVE_EVERY:  # off the write's thread: a large index takes a moment
+            entry.unsaved = 0
+            threading.Thread(target=self._save, args=(changes.tenant, entry), daemon=True).start()
 
     def forget_tenant(self, tenant: str) -> None:
         """The whole conversation was deleted: drop its index and files."""
-        with self._lock:
-            self._entries.pop(tenant, None)
-            self._counts.pop(tenant, None)
-        for path in self._paths(tenant):
-            path.unlink(missing_ok=True)
+        with self._files_lock:
+            with self._lock:
+                self._entries.pop(tenant, None)
+                self._counts.pop(tenant, None)
+            for path in self._paths(tenant):
+                path.unlink(missing_ok=True)
 
     # -- search ---------------------------------------------------------------------------------
     def candidates(self, tenant: str, query: StoreQuery) -> list[tuple[int, float]] | None:
@@ -304,9 +308,12 @@ class AnnIndexes:
         """Write the index, then its sidecar (both atomically): a crash in between leaves a sidecar
         that does not match, so the next start rebuilds."""
         index_path, meta_path = self._paths(tenant)
-        with entry.lock:
+        with self._files_lock, entry.lock:
             if entry.index is None or entry.building:
                 return
+            with self._lock:  # forgotten meanwhile: its vectors must not come back to disk
+                if tenant not in self._entries and not entry.evicted:
+                    return
             self.directory.mkdir(parents=True, exist_ok=True)
             blob = bytes(entry.index.save())
             meta = {
@@ -315,8 +322,8 @@ class AnnIndexes:
                 "saved_at": time.time(),
             }  # fmt: skip
             entry.unsaved = 0
-        _atomic_write(index_path, blob)
-        _atomic_write(meta_path, json.dumps(meta).encode())
+            _atomic_write(index_path, blob)
+            _atomic_write(meta_path, json.dumps(meta).encode())
 
     def _evict(self) -> None:
         """Keep at most ``max_loaded_vectors`` in RAM: the least recently searched indexes are saved
@@ -331,6 +338,7 @@ class AnnIndexes:
                     self._entries.move_to_end(tenant)
                     continue
                 del self._entries[tenant]
+                entry.evicted = True
             if entry.unsaved:
                 self._save(tenant, entry)
 
@@ -344,11 +352,12 @@ class AnnIndexes:
         self.wait(timeout=60)
         with self._lock:
             entries = list(self._entries.items())
-            self._entries.clear()
-            self._counts.clear()
         for tenant, entry in entries:
             if entry.unsaved:
                 self._save(tenant, entry)
+        with self._lock:
+            self._entries.clear()
+            self._counts.clear()
 
     def loaded(self) -> dict[str, int]:
         """Tenant key → vectors in its loaded index (for tests and the bench)."""

@@ -328,10 +328,8 @@ class SqliteStore:
             return len(rids)
 
         removed = self._w().run(txn)
-        if self.ann is not None:
-            self.ann.apply(ann)
-            if ids is None:
-                self.ann.forget_tenant(tenant.key)
+        if self.ann is not None:  # a whole conversation drops its index; else the index follows
+            self.ann.forget_tenant(tenant.key) if ids is None else self.ann.apply(ann)
         return removed
 
     @staticmethod
