@@ -46,6 +46,10 @@ DEFAULT_DTYPE = "f16"  # half the memory of f32 at the same recall@10; i8 lost r
 CONNECTIVITY = 16
 EXPANSION_ADD = 128
 MIN_EXPANSION_SEARCH = 64
+# The search explores this many times the candidates asked for. Measured on 100k vectors mixed from real
+# e5 sentence vectors, real questions as queries (k=187): 2x gave recall@10 0.976 / recall@150 0.935,
+# 4x 0.995 / 0.982 at 1.5x the time, 8x 0.998 / 0.995 at 3x.
+SEARCH_BREADTH = 4
 SAVE_EVERY = 2000  # changes between saves of a loaded index (and always on close)
 _SCHEMA = "CREATE TABLE IF NOT EXISTS ann_generation (tenant TEXT PRIMARY KEY, generation INTEGER NOT NULL)"
 
@@ -176,7 +180,7 @@ class AnnIndexes:
             index = entry.index
             if index is None or len(index) == 0:
                 return None
-            index.expansion_search = max(MIN_EXPANSION_SEARCH, 2 * k)
+            index.expansion_search = max(MIN_EXPANSION_SEARCH, SEARCH_BREADTH * k)
             matches = index.search(vector, min(k, len(index)), threads=1)
         return [(int(key), float(dist)) for key, dist in zip(matches.keys, matches.distances, strict=True)]
 
