@@ -160,6 +160,12 @@ async def test_forgetting_a_whole_conversation_removes_its_index_files(tmp_path:
         assert (folder / f"{TENANT.key}.usearch").is_file()
         await store.delete(TENANT, None)
         assert not (folder / f"{TENANT.key}.usearch").exists()
+        generation_rows = store.run_read(
+            lambda conn: conn.execute(
+                "SELECT count(*) FROM ann_generation WHERE tenant = ?", (TENANT.key,)
+            ).fetchone()[0]
+        )
+        assert generation_rows == 0 and store.remaining_sync(TENANT) == {}
         assert await top(store, clustered(1, 10)[0]) == []
         assert len(await top(store, clustered(1, 10)[0], tenant=other)) == 10
     finally:

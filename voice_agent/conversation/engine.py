@@ -97,7 +97,7 @@ class ConversationEngine:
             pinned_ids = {r.id for r in pinned}
             retrieved = [r for r in recalled.records if r.id not in pinned_ids]
             span.update(records=len(retrieved), tokens=recalled.tokens_used)
-        trace.attrs["retrieve"] = recalled.info()  # per-stage times: query embed, searches, fusion, rerank, pack
+        trace.attrs["retrieve"] = recalled.info()  # with the time of each recall stage
         prompt = self.builder.build(
             scrubbed, pinned=pinned, retrieved=retrieved, recent=_as_turns(window), now=dt.datetime.now()
         )

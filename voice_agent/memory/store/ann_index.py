@@ -127,6 +127,11 @@ class AnnIndexes:
         ).fetchone()
         changes.generation = int(row[0])
 
+    @staticmethod
+    def erase(conn: Any, tenant: str) -> None:
+        """Inside an erase of the whole conversation: its generation row goes with it."""
+        conn.execute("DELETE FROM ann_generation WHERE tenant = ?", (tenant,))
+
     def apply(self, changes: AnnChanges) -> None:
         """After the commit: the loaded index (if any) follows; a build in progress replays it later."""
         if not changes:
