@@ -170,3 +170,24 @@ async def test_forgetting_a_whole_conversation_removes_its_index_files(tmp_path:
         assert len(await top(store, clustered(1, 10)[0], tenant=other)) == 10
     finally:
         await store.close()
+
+
+async def test_writes_during_a_background_build_are_not_lost(tmp_path: Path) -> None:
+    store = await open_store(tmp_path / "b.sqlite3")
+    try:
+        assert store.ann is not None
+        store.ann.background = True
+        old = await fill(store, clustered(3000, 11))
+        probes = clustered(5, 12)
+        assert len(await top(store, probes[0])) == 10  # starts the build; this search is exact
+        fresh = await fill(store, probes)  # committed while the index is (maybe) being built
+        assert await store.delete(TENANT, old[:2]) == 2
+        store.ann.wait(timeout=120)
+        assert store.ann.loaded() == {TENANT.key: 3003} and store.ann.builds == 1
+        for probe, record_id in zip(probes, fresh, strict=True):
+            assert (await top(store, probe))[0] == record_id
+        forgotten = set(old[:2])
+        for query in clustered(10, 13):
+            assert not forgotten & set(await top(store, query, k=150))
+    finally:
+        await store.close()
