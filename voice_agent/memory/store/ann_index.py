@@ -362,7 +362,8 @@ class AnnIndexes:
         self._builders = [t for t in self._builders if t.is_alive()]
 
     def close(self) -> None:
-        self.wait(timeout=60)
+        """Save what changed; a build still running is abandoned (its result is never saved, and the
+        next start rebuilds), so closing never waits for it."""
         with self._lock:
             entries = list(self._entries.items())
         for tenant, entry in entries:
