@@ -163,6 +163,7 @@ def test_bench_memory_scale_reports_each_size(
         assert entry["conversations"] == 1 and entry["store"] == "sqlite" and entry["queries"] == 6
         assert 0 < entry["retrieve_ms"]["p50"] <= entry["retrieve_ms"]["p95"]
         assert 0 < entry["retrieve_cpu_ms"]["p50"] <= entry["retrieve_cpu_ms"]["p95"]
+        assert 0 < entry["retrieve_prepared_ms"]["p50"] <= entry["retrieve_prepared_ms"]["p95"]
         assert 0.0 <= entry["recall_vs_exact"] <= 1.0
         assert entry["rss_mb"] > 0 and entry["bytes_per_record"] > 100 and entry["build_s"] >= 0
         assert {"embed", "vector_search", "keyword_search"} <= set(entry["stages_ms"])
