@@ -21,6 +21,7 @@ from typing import Any
 
 from voice_agent.config import PromptConfig
 from voice_agent.memory.records import MemoryRecord
+from voice_agent.text.cjk import estimate_tokens
 
 TokenCount = Callable[[str], int]
 Message = dict[str, str]
@@ -69,8 +70,7 @@ class BuiltPrompt:
 
 def approx_token_count(text: str) -> int:
     """A tokenizer-free estimate: about 4 characters a token for Latin text, 1 token per CJK character."""
-    cjk = sum(1 for ch in text if "\u3000" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff")
-    return cjk + (len(text) - cjk + 3) // 4
+    return estimate_tokens(text)
 
 
 def render_pinned(records: Sequence[MemoryRecord]) -> str:

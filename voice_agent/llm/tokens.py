@@ -18,13 +18,12 @@ from pathlib import Path
 from typing import Any
 
 from voice_agent.errors import DependencyMissingError, ModelError
+from voice_agent.text.cjk import CJK_SYMBOLS, FULLWIDTH, HAN, HANGUL, KANA, char_class
 
 Message = dict[str, str]
 
 # Han, kana, hangul and CJK punctuation: about one token per character in the BPE vocabularies used here.
-_CJK = re.compile(
-    r"[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]"
-)
+_CJK = re.compile(char_class(CJK_SYMBOLS, KANA, HAN, HANGUL, FULLWIDTH))
 _WORD = re.compile(r"[A-Za-z]+|\d+|[^\sA-Za-z\d]")
 # Per-message wrapping of the usual chat templates (ChatML: "<|im_start|>role\n" ... "<|im_end|>\n").
 _ESTIMATED_MESSAGE_OVERHEAD = 5

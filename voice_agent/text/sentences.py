@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator
 
 from voice_agent.clock import Clock, MonotonicClock
 from voice_agent.frames import Sentence
+from voice_agent.text.cjk import HAN, KANA, char_class
 
 ASCII_TERMINALS = ".!?;…"
 CJK_TERMINALS = "。！？；"  # end a sentence at once: Chinese puts no space after them
@@ -73,7 +74,7 @@ ABBREVIATIONS = frozenset(
     ]
 )
 MAX_WORDS = 40  # a piece this long without punctuation is cut anyway (TTS latency)
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_CJK = re.compile(char_class(KANA, HAN))
 _MARKDOWN = re.compile(r"(\*\*|__|`+|^#+\s*|^\s*[-*+]\s+|^\s*\d+\.\s+(?=\D))", re.MULTILINE)
 
 
