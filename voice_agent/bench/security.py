@@ -20,8 +20,9 @@ shown in the system message: the false-positive rate of the injection filter.
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -75,32 +76,54 @@ async def run_security_bench(
     """Run every case against each chosen backend (default: every configured one); returns (and writes,
     when ``json_out`` is given) the report."""
     cases = load_cases(cases_path)
-    if limit is not None:
-        cases = SecurityCases(cases.attacks[:limit], cases.benign[:limit], cases.source)
+    # Languages in turn, so that a short (--limit) or interrupted run still covers both.
+    count = limit if limit is not None else max(len(cases.attacks), len(cases.benign))
+    cases = SecurityCases(_by_language(cases.attacks, count), _by_language(cases.benign, count), cases.source)
     names = _backend_names(config, backends)
     started = start_stamp()
     runs: dict[str, Any] = {}
+
+    def report(unfinished: bool) -> dict[str, Any]:
+        return {
+            "kind": "security",
+            "cases": cases.source,
+            "partial": unfinished,
+            "targets": TARGETS,
+            "backends": runs,
+            "meta": bench_meta(
+                config,
+                model_ids=llm_model_ids(config),
+                verify_models=verify_models and not unfinished,
+                seed=None,
+                sections=["llm", "prompt", "memory"],
+                started=started,
+            ),
+        }
+
+    def checkpoint(name: str, run: dict[str, Any]) -> None:
+        runs[name] = run
+        if json_out is not None:  # after every case: a long run stopped midway still leaves its numbers
+            write_json(json_out, report(unfinished=True))
+
     with tempfile.TemporaryDirectory(prefix="va-bench-security-") as tmp:
         for name in names:
             run_config = _config_for(config, name, Path(tmp) / name, max_tokens)
-            runs[name] = await _run_backend(run_config, cases, progress=progress)
-    report = {
-        "kind": "security",
-        "cases": cases.source,
-        "targets": TARGETS,
-        "backends": runs,
-        "meta": bench_meta(
-            config,
-            model_ids=llm_model_ids(config),
-            verify_models=verify_models,
-            seed=None,
-            sections=["llm", "prompt", "memory"],
-            started=started,
-        ),
-    }
+            await _run_backend(run_config, cases, progress=progress, checkpoint=partial(checkpoint, name))
+    final = report(unfinished=False)
     if json_out is not None:
-        write_json(json_out, report)
-    return report
+        write_json(json_out, final)
+    return final
+
+
+def _by_language(cases: Sequence[Any], limit: int) -> tuple[Any, ...]:
+    """The first ``limit`` cases taken in turn from each language (a short run still covers both)."""
+    queues = {lang: [c for c in cases if c.lang == lang] for lang in dict.fromkeys(c.lang for c in cases)}
+    chosen: list[Any] = []
+    while len(chosen) < limit and any(queues.values()):
+        for queue in queues.values():
+            if queue and len(chosen) < limit:
+                chosen.append(queue.pop(0))
+    return tuple(chosen)
 
 
 def _backend_names(config: Config, chosen: Sequence[str] | None) -> list[str]:
@@ -128,30 +151,43 @@ def _config_for(config: Config, backend: str, workdir: Path, max_tokens: int) ->
     return isolated.model_copy(update={"llm": llm, "trace": trace})
 
 
-async def _run_backend(config: Config, cases: SecurityCases, *, progress: bool) -> dict[str, Any]:
+async def _run_backend(
+    config: Config,
+    cases: SecurityCases,
+    *,
+    progress: bool,
+    checkpoint: Callable[[dict[str, Any]], None],
+) -> None:
+    """Run every case on the config's one backend; ``checkpoint`` gets the results after each case."""
     from voice_agent.assistant import Assistant
 
     endpoint = config.llm.backends[0]
     bar = Progress(f"security {endpoint.name}", len(cases.attacks) + len(cases.benign), enabled=progress)
+    attacks: list[AttackOutcome] = []
+    benign: list[BenignOutcome] = []
+
+    def results(vocabulary: str | None) -> dict[str, Any]:
+        return {
+            "backend": {"name": endpoint.name, "kind": endpoint.kind, "model": endpoint.model},
+            "marker_vocabulary": vocabulary,
+            "attacks": summarize_attacks(attacks),
+            "benign": summarize_benign(benign),
+            "attack_cases": [asdict(o) for o in attacks],
+            "benign_cases": [asdict(o) for o in benign],
+        }
+
     async with await Assistant.open(config) as assistant:
         counter = _marker_counter(config, assistant.router.token_counter)
-        attacks = []
+        vocabulary = counter.name if counter is not None else None
         for case in cases.attacks:
             attacks.append(await _run_attack(assistant, case, counter))
             bar.advance(note=case.id)
-        benign = []
+            checkpoint(results(vocabulary))
         for index, statement in enumerate(cases.benign):
             benign.append(await _run_benign(assistant, statement, index))
             bar.advance()
+            checkpoint(results(vocabulary))
     bar.close()
-    return {
-        "backend": {"name": endpoint.name, "kind": endpoint.kind, "model": endpoint.model},
-        "marker_vocabulary": counter.name if counter is not None else None,
-        "attacks": summarize_attacks(attacks),
-        "benign": summarize_benign(benign),
-        "attack_cases": [asdict(o) for o in attacks],
-        "benign_cases": [asdict(o) for o in benign],
-    }
 
 
 def _marker_counter(config: Config, routed: TokenCounter) -> TokenCounter | None:
