@@ -24,6 +24,7 @@ COMMAND_NAMES = [
     "memory",
     "bench",
     "serve",
+    "kiosk",
     "models",
     "config",
     "doctor",

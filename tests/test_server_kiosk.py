@@ -83,7 +83,8 @@ def client(server: ServerProcess, **kwargs: Any) -> SimClient:
 
 # -- plain HTTP -----------------------------------------------------------------------------------------
 def test_health_metrics_and_an_offline_page(server: ServerProcess) -> None:
-    health = httpx.get(server.base + "/healthz", timeout=10).json()
+    auth = {"Authorization": f"Bearer {TOKEN}"}  # the details are for the operator
+    health = httpx.get(server.base + "/healthz", headers=auth, timeout=10).json()
     assert health["ok"] is True
     assert {c["name"] for c in health["checks"]} >= {"models", "llm local", "store"}
     metrics = httpx.get(server.base + "/metrics", timeout=10)
@@ -269,7 +270,7 @@ async def test_hostile_clients_are_disconnected_without_affecting_a_good_one(
         key = f'voice_agent_disconnects_total{{reason="{error}"}}'
         assert after[key] == before.get(key, 0) + 1
     health = await asyncio.to_thread(httpx.get, server.base + "/healthz", timeout=10)
-    assert health.json()["ok"] is True
+    assert health.json() == {"ok": True}
 
 
 # -- visits -----------------------------------------------------------------------------------------------
@@ -287,11 +288,11 @@ async def test_new_conversation_and_returning_users(server: ServerProcess) -> No
     from voice_agent.memory.keys import install_key_from_config
 
     expected = public_id(returning_conversation_id(users_key(install_key_from_config(config)), "badge-0042"))
-    first = client(server, user="badge-0042")
+    first = client(server, user="badge-0042", pin="4200")
     await first.connect()
     await first.close()
-    again = client(server, user="badge-0042")
-    other = client(server, user="badge-0043")
+    again = client(server, user="badge-0042", pin="4200")
+    other = client(server, user="badge-0043", pin="4300")
     await again.connect()
     await other.connect()
     await again.close()
@@ -317,7 +318,7 @@ async def test_an_idle_visit_ends_and_the_next_starts_fresh(
 
 
 async def test_a_returning_users_visit_times_out_even_in_silence(server: ServerProcess) -> None:
-    async with client(server, user="badge-walked-away") as c:
+    async with client(server, user="badge-walked-away", pin="1111") as c:
         assert c.ready is not None and c.ready["returning"]
         ended = await c.wait_for("visit_ended", timeout_s=IDLE_S + 30)
         started = await c.wait_for("visit_started", timeout_s=10)
@@ -328,7 +329,7 @@ async def test_a_returning_users_visit_times_out_even_in_silence(server: ServerP
 async def test_erase_deletes_what_the_visitor_said(
     server: ServerProcess, speech: dict[str, np.ndarray]
 ) -> None:
-    async with client(server, user="badge-erase") as c:
+    async with client(server, user="badge-erase", pin="2222") as c:
         turn = await c.say(speech["plant"], timeout_s=240)
         assert not turn.timed_out
         config = load_config(server.config, env={}).model_copy(update={"data_dir": server.data_dir})

@@ -76,7 +76,7 @@ async def test_sigkill_mid_turn_loses_no_stored_memory(
     await asyncio.to_thread(server.start)
     config = _config(server)
     try:
-        async with SimClient(server.ws_url, user="badge-kill") as c:
+        async with SimClient(server.ws_url, user="badge-kill", pin="5150") as c:
             turn = await c.say(speech["plant"], timeout_s=TURN_TIMEOUT_S)
             assert not turn.timed_out and turn.outcome == "ok"
 
@@ -102,7 +102,7 @@ async def test_sigkill_mid_turn_loses_no_stored_memory(
         assert set(before) <= set(after), "records stored before the kill are gone"
         assert all(after[k] == v for k, v in before.items())
         assert (await _logged(config, "badge-kill"))[: len(logged_before)] == logged_before
-        async with SimClient(server.ws_url, user="badge-kill") as c:  # and the visitor carries on
+        async with SimClient(server.ws_url, user="badge-kill", pin="5150") as c:  # and the visitor carries on
             turn = await c.say(speech["ask"], timeout_s=TURN_TIMEOUT_S)
         assert not turn.timed_out and turn.outcome == "ok" and turn.says
     finally:
@@ -116,7 +116,7 @@ async def test_sigterm_mid_reply_finishes_the_turn_before_exiting(
     await asyncio.to_thread(server.start)
     config = _config(server)
     try:
-        async with SimClient(server.ws_url, user="badge-term") as c:
+        async with SimClient(server.ws_url, user="badge-term", pin="5151") as c:
             await c.speak(speech["plant"])
             await c.wait_for("status", timeout_s=TURN_TIMEOUT_S, where=lambda e: e["state"] == "speaking")
             code = await asyncio.to_thread(server.stop)  # SIGTERM while the reply is playing

@@ -16,7 +16,8 @@ from voice_agent.config import Config
 from voice_agent.errors import ConfigError
 from voice_agent.frames import SpeechChunk
 from voice_agent.server import logs
-from voice_agent.server.app import _same_origin, resolve_token
+from voice_agent.server.app import resolve_token
+from voice_agent.server.hosts import same_origin as _same_origin
 from voice_agent.server.metrics import ServerMetrics, parse_text
 from voice_agent.server.outbox import Outbox
 from voice_agent.server.protocol import (

@@ -68,7 +68,10 @@ def conv_id() -> str:
 
 
 async def test_every_call_needs_a_tenant(store: MemoryStore) -> None:
-    for tenant in (None, "", Tenant(""), Tenant("   ")):
+    for empty in ("", "   ", "\t\n"):  # an empty id is refused where the tenant is built
+        with pytest.raises(TenantRequiredError):
+            Tenant(empty)
+    for tenant in (None, "", "  "):
         with pytest.raises(TenantRequiredError):
             await store.search(tenant, StoreQuery())  # type: ignore[arg-type]
         with pytest.raises(TenantRequiredError):
@@ -241,6 +244,25 @@ async def test_sqlite_forget_leaves_no_text_in_the_file(tmp_path: Path) -> None:
     await store.delete(t, None)
     await store.close()
     assert b"zanzibar-marmalade-canary" not in _all_bytes(tmp_path)
+
+
+async def test_sqlite_erase_sweeps_orphans_and_leaves_nothing_of_the_conversation(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "memory.sqlite3")
+    await store.open(dim=DIM, embedder="e1")
+    t, other = Tenant("c"), Tenant("d")
+    first = rec("c", "my cello lessons are on Fridays")
+    await store.write(t, WriteBatch([first], unit(83)[None], {first.id: unit(84)}))
+    await store.write(t, WriteBatch([rec("c", "second thought")], unit(85)[None]))
+    await store.write(other, WriteBatch([rec("d", "someone else's note")], unit(86)[None]))
+    # An orphan: the record row gone, its vector, keywords and fingerprint left (an older version, a
+    # hand-edited file). Erasing the conversation must still leave nothing of it.
+    store.run_write(lambda conn: conn.execute("DELETE FROM records WHERE id = ?", (first.id,)))
+    assert set(store.remaining_sync(t)) == {"records", "conversations", "records_vec", "fingerprints",
+                                            "records_fts"}  # fmt: skip
+    assert await store.delete(t, None) == 1
+    assert store.remaining_sync(t) == {}
+    assert set(store.remaining_sync(other)) == {"records", "conversations", "records_vec", "records_fts"}
+    await store.close()
 
 
 # -- Weaviate adapter without a server: does it scope every call to the tenant, build filters and

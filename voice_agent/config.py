@@ -153,6 +153,16 @@ class ServerConfig(_Section):
     idle_timeout_s: float = Field(default=90.0, gt=0)
     max_frame_bytes: int = Field(default=65536, ge=512)
     turns_per_minute: int = Field(default=20, ge=1)
+    # Host header names accepted besides the bind host, localhost, 127.0.0.1 and [::1] (DNS rebinding).
+    allowed_hosts: list[str] = Field(default_factory=list)
+    hello_timeout_s: float = Field(default=1.0, gt=0, le=30)  # a socket without a valid hello is closed
+    # A returning user (badge id) needs a second factor: a PIN, a signed badge token, or either.
+    returning_factor: Literal["pin", "badge", "either"] = "either"
+    pin_self_enrol: bool = True  # an unused badge id may set its own PIN at its first visit
+    identity_max_failures: int = Field(default=5, ge=1)  # per badge and per client, then a lockout
+    identity_lockout_s: float = Field(default=60.0, gt=0)  # doubles with each lockout, up to an hour
+    # Replies the loopback guard refused before the visit ends and the client must wait (oracle probing).
+    loopback_refusals_max: int = Field(default=3, ge=1)
 
 
 class Config(_Section):

@@ -7,6 +7,8 @@ import asyncio
 import sys
 
 from voice_agent.cli.common import add_command, config_from_args, print_json, run_async
+from voice_agent.cli.ids import OperatorIds
+from voice_agent.config import Config
 from voice_agent.errors import VoiceAgentError
 
 
@@ -26,18 +28,21 @@ def _chat(args: argparse.Namespace) -> int:
     return run_async(_run(config, args))
 
 
-async def _run(config: object, args: argparse.Namespace) -> int:
+async def _run(config: Config, args: argparse.Namespace) -> int:
     from voice_agent.assistant import Assistant
 
-    async with await Assistant.open(config, user_id=args.user) as assistant:  # type: ignore[arg-type]
+    # What the operator typed is stored, logged and traced only as the install's keyed hash.
+    ids = OperatorIds.for_config(config)
+    conversation, user = ids.conversation(args.conversation), ids.user(args.user)
+    async with await Assistant.open(config, user_id=user) as assistant:
         if args.once is not None:
-            reply = await assistant.chat_turn(args.conversation, args.once)
+            reply = await assistant.chat_turn(conversation, args.once)
             if args.json:
                 print_json(reply.to_json())
             else:
                 print(reply.text)
             return 0
-        await assistant.engine.prefill(args.conversation)
+        await assistant.engine.prefill(conversation)
         print(
             f"conversation {args.conversation!r}: type a message; "
             "/pinned lists what is remembered, /quit ends"
@@ -52,11 +57,11 @@ async def _run(config: object, args: argparse.Namespace) -> int:
             if line in {"/quit", "/exit"}:
                 return 0
             if line == "/pinned":
-                for number, record in enumerate(await assistant.memory.pinned(args.conversation), 1):
+                for number, record in enumerate(await assistant.memory.pinned(conversation), 1):
                     print(f"  {number}. ({record.kind}) {record.text}")
                 continue
             try:
-                reply = await assistant.chat_turn(args.conversation, line)
+                reply = await assistant.chat_turn(conversation, line)
             except VoiceAgentError as err:  # keep the REPL alive; the error is shown
                 print(f"error: {err}", file=sys.stderr)
                 continue

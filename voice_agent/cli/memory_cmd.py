@@ -2,6 +2,8 @@
 
 Every subcommand takes --data-dir (where memory.sqlite3 lives) and --json (machine-readable output).
 Text is scrubbed before it is stored, searched or printed: PII is only ever shown as placeholders.
+Conversation and user ids the operator types are stored, listed and traced only as the install's keyed
+hash (``cli/ids.py``): the same ``--conversation X`` reaches the same conversation every time.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from voice_agent.cli.common import add_command, common_options, config_from_args, print_json, run_async
+from voice_agent.cli.ids import OperatorIds, is_stored_form
 from voice_agent.errors import InputError
 
 _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([dhw]?)\s*$")
@@ -90,6 +93,11 @@ async def _open(args: argparse.Namespace) -> Any:
     return await Memory.open(config_from_args(args))
 
 
+def _conversation(args: argparse.Namespace) -> str:
+    """``--conversation`` as stored: the keyed hash of what was typed (empty is an error)."""
+    return OperatorIds.for_config(config_from_args(args)).conversation(args.conversation)
+
+
 async def _turn_log(args: argparse.Namespace) -> Any:
     """The conversation turn log in the same data directory (forget/purge clear it too)."""
     from voice_agent.conversation.turns import TurnLog
@@ -104,19 +112,21 @@ def _records_out(records: list[Any]) -> list[dict[str, Any]]:
 
 
 def _add(args: argparse.Namespace) -> int:
+    conversation = _conversation(args)
+
     async def run() -> int:
         memory = await _open(args)
         try:
             records = await memory.remember(
-                args.conversation, args.role, args.text, source=args.source, speaker=args.speaker,
+                conversation, args.role, args.text, source=args.source, speaker=args.speaker,
                 kind=args.kind, subject=args.subject,
             )  # fmt: skip
         finally:
             await memory.close()
         if args.json:
-            print_json({"conversation": args.conversation, "records": _records_out(records)})
+            print_json({"conversation": conversation, "records": _records_out(records)})
         else:
-            print(f"stored {len(records)} record(s) in conversation {args.conversation}")
+            print(f"stored {len(records)} record(s) in conversation {conversation}")
             for r in records:
                 print(f"  {r.id}  {r.text}")
         return 0
@@ -125,13 +135,15 @@ def _add(args: argparse.Namespace) -> int:
 
 
 def _search(args: argparse.Namespace) -> int:
+    conversation = _conversation(args)
+
     async def run() -> int:
         memory = await _open(args)
         budget = (
             args.budget_tokens if args.budget_tokens is not None else memory.config.memory.budget_cap_tokens
         )
         try:
-            result = await memory.recall(args.conversation, args.query, budget_tokens=budget)
+            result = await memory.recall(conversation, args.query, budget_tokens=budget)
         finally:
             await memory.close()
         if args.json:
@@ -149,21 +161,24 @@ def _search(args: argparse.Namespace) -> int:
 
 
 def _list(args: argparse.Namespace) -> int:
+    # Only a missing --conversation lists the conversations; an empty one is an error, never "all".
+    conversation = None if args.conversation is None else _conversation(args)
+
     async def run() -> int:
         memory = await _open(args)
         try:
-            if not args.conversation:
+            if conversation is None:
                 conversations = await memory.store.conversations()
                 records = None
             else:
-                records = await memory.list(args.conversation, kinds=args.kind, limit=args.limit)
+                records = await memory.list(conversation, kinds=args.kind, limit=args.limit)
         finally:
             await memory.close()
         if records is None:
             print_json({"conversations": conversations}) if args.json else print("\n".join(conversations))
             return 0
         if args.json:
-            print_json({"conversation": args.conversation, "records": _records_out(records)})
+            print_json({"conversation": conversation, "records": _records_out(records)})
         else:
             for r in records:
                 print(f"{r.id}  {r.kind:9} {r.status:10} [{r.source}] {r.speaker or r.role}: {r.text}")
@@ -173,20 +188,22 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _forget(args: argparse.Namespace) -> int:
+    conversation = _conversation(args)
+
     async def run() -> int:
         memory = await _open(args)
         try:
             if args.all:
-                removed = await memory.forget(args.conversation)
+                removed = await memory.forget(conversation)
                 turns = await _turn_log(args)
                 try:
-                    await turns.forget(args.conversation)
+                    await turns.forget(conversation)
                 finally:
                     await turns.close()
             elif args.query is not None:
-                removed = await memory.forget(args.conversation, query=args.query)
+                removed = await memory.forget(conversation, query=args.query)
             else:
-                removed = await memory.forget(args.conversation, ids=args.ids)
+                removed = await memory.forget(conversation, ids=args.ids)
         finally:
             await memory.close()
         print_json({"removed": removed}) if args.json else print(f"forgot {removed} record(s)")
@@ -196,10 +213,12 @@ def _forget(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
+    conversation = _conversation(args)
+
     async def run() -> int:
         memory = await _open(args)
         try:
-            document = await memory.export(args.conversation)
+            document = await memory.export(conversation)
         finally:
             await memory.close()
         text = json.dumps(document, ensure_ascii=False, indent=2)
@@ -223,11 +242,12 @@ def _import(args: argparse.Namespace) -> int:
         raise InputError(f"file not found: {args.file}") from err
     except (UnicodeDecodeError, json.JSONDecodeError) as err:
         raise InputError(f"{args.file} is not a JSON export: {err}") from err
+    target = _import_target(args, document)
 
     async def run() -> int:
         memory = await _open(args)
         try:
-            report = await memory.import_(document, conversation_id=args.conversation)
+            report = await memory.import_(document, conversation_id=target)
         finally:
             await memory.close()
         if args.json:
@@ -242,47 +262,69 @@ def _import(args: argparse.Namespace) -> int:
     return run_async(run())
 
 
+def _import_target(args: argparse.Namespace, document: Any) -> str | None:
+    """The conversation an import goes into, as stored: ``--conversation`` hashed, else the file's own id
+    (hashed unless already in stored form: an export names its conversation as stored). User ids in the
+    records are hashed the same way."""
+    ids = OperatorIds.for_config(config_from_args(args))
+    if args.conversation is not None:
+        return ids.conversation(args.conversation)
+    if not isinstance(document, dict):
+        return None  # refused with a clear error by the import itself
+    for record in document.get("records") or []:
+        if not isinstance(record, dict):
+            continue
+        for key, what in (("user_id", "--user"), ("conversation_id", "--conversation")):
+            value = record.get(key)
+            if isinstance(value, str) and value.strip() and not is_stored_form(value.strip()):
+                record[key] = ids.conversation(value, what=what)
+    own = document.get("conversation_id")
+    if isinstance(own, str) and own.strip():
+        return ids.conversation(own, what="the export's conversation_id")
+    return None
+
+
 def _ingest(args: argparse.Namespace) -> int:
     from voice_agent.bench.dataset import load_locomo
     from voice_agent.bench.report import Progress
 
     dataset = load_locomo(args.file)
 
+    ids = OperatorIds.for_config(config_from_args(args))
+    conversations = [
+        ids.conversation(s.sample_id, what="the dataset's conversation id") for s in dataset.samples
+    ]
+
     async def run() -> int:
+        from voice_agent.memory.ingest import IngestReport, ingest_turns
+
         memory = await _open(args)
-        stored = 0
-        skipped: Counter[str] = Counter(dataset.skipped)
+        report = IngestReport(skipped=Counter(dataset.skipped))
         bar = Progress("ingest", dataset.turns)
         try:
-            for sample in dataset.samples:
-                for turn in sample.turns:
-                    try:
-                        records = await memory.remember(
-                            sample.sample_id, "user", turn.text, source=turn.dia_id,
-                            speaker=turn.speaker or None, created_at=turn.created_at,
-                        )  # fmt: skip
-                        stored += len(records)
-                        if not records:
-                            skipped["turn_empty"] += 1
-                    except InputError as err:
-                        skipped[f"turn_rejected: {str(err)[:60]}"] += 1
-                    bar.advance()
+            for sample, conversation in zip(dataset.samples, conversations, strict=True):
+                await ingest_turns(memory, conversation, sample.turns, report, bar.advance)
         finally:
             bar.close()
             await memory.close()
         summary = {
             "conversations": [s.sample_id for s in dataset.samples],
             "turns": dataset.turns,
-            "records": stored,
-            "skipped": dict(skipped),
+            "records": report.records,
+            "resumed": report.resumed,
+            "skipped": dict(report.skipped),
         }
         if args.json:
             print_json(summary)
         else:
-            conversations = len(dataset.samples)
-            print(f"ingested {dataset.turns} turns of {conversations} conversation(s) as {stored} records")
-            for reason, count in sorted(skipped.items()):
-                print(f"  skipped {count}: {reason}")
+            count = len(dataset.samples)
+            print(
+                f"ingested {dataset.turns} turns of {count} conversation(s) as {report.records} new records"
+            )
+            if report.resumed:
+                print(f"  {report.resumed} turn(s) were stored by an earlier run: skipped")
+            for reason, n in sorted(report.skipped.items()):
+                print(f"  skipped {n}: {reason}")
         return 0
 
     return run_async(run())

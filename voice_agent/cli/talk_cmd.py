@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from voice_agent.cli.common import add_command, config_from_args, print_json, run_async
+from voice_agent.cli.ids import OperatorIds
 from voice_agent.config import Config
 
 
@@ -49,11 +50,14 @@ async def _run(config: Config, args: argparse.Namespace) -> int:
     from voice_agent.session import TurnResult, VoiceSession
     from voice_agent.speech import SpeechStack
 
+    # What the operator typed is stored, logged and traced only as the install's keyed hash.
+    ids = OperatorIds.for_config(config)
+    conversation, user = ids.conversation(args.conversation), ids.user(args.user)
     source, sink = await _audio_ends(config, args)
     stack = SpeechStack.from_config(config)
     reports: list[dict[str, Any]] = []
-    async with await Assistant.open(config, user_id=args.user) as assistant:
-        await asyncio.gather(stack.start(), assistant.engine.prefill(args.conversation))
+    async with await Assistant.open(config, user_id=user) as assistant:
+        await asyncio.gather(stack.start(), assistant.engine.prefill(conversation))
         writer = TraceWriter(args.trace) if args.trace else assistant.traces
 
         def on_turn(result: TurnResult) -> None:
@@ -65,7 +69,7 @@ async def _run(config: Config, args: argparse.Namespace) -> int:
         session = VoiceSession(
             config,
             responder=assistant.engine,
-            conversation_id=args.conversation,
+            conversation_id=conversation,
             speech=stack,
             guard=assistant.guard,
             trace_writer=writer,
@@ -80,7 +84,7 @@ async def _run(config: Config, args: argparse.Namespace) -> int:
             await sink.close()
             await stack.close()
     if args.json:
-        print_json({"conversation_id": args.conversation, "output": args.output, "turns": reports})
+        print_json({"conversation_id": conversation, "output": args.output, "turns": reports})
     elif not reports:
         print("no speech found in the input: no turn (silence, noise or too short)")
     elif args.output:

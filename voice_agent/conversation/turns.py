@@ -1,9 +1,13 @@
 """The turn log: every (scrubbed) user turn and spoken reply of a conversation, in order.
 
 It lives in the same SQLite file as the memory store (its own table), so a conversation resumes after a
-restart with its recent window. The window slides in blocks: turns before ``window_start`` have been
-condensed into summary records, and the window only moves when it overflows, so the prompt prefix stays
-identical (and cacheable) between slides.
+restart with its recent window. Its connection and writes follow the store's connection policy
+(``sqlite_conn``: WAL, busy timeout, ``BEGIN IMMEDIATE``, retry while busy): a turn is never lost because
+another writer, in this process or another, held the file at that moment.
+
+The window slides in blocks: turns before ``window_start`` have been condensed into summary records, and
+the window only moves when it overflows, so the prompt prefix stays identical (and cacheable) between
+slides.
 """
 
 from __future__ import annotations
@@ -12,11 +16,15 @@ import asyncio
 import re
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from voice_agent.errors import TenantRequiredError
+from voice_agent.errors import StoreError, TenantRequiredError
+from voice_agent.memory.store.sqlite_conn import connect, read, write_transaction
+
+T = TypeVar("T")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS conversation_turns (
@@ -71,20 +79,41 @@ class TurnLog:
         await asyncio.to_thread(self._open)
 
     def _open(self) -> None:
-        import apsw
-
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        conn = apsw.Connection(str(self.path))
-        conn.setbusytimeout(5000)
-        conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("PRAGMA synchronous=NORMAL")
-        conn.execute(_SCHEMA)
+        conn = connect(self.path, synchronous="NORMAL", vectors=False)
+        try:
+            write_transaction(conn, lambda c: c.execute(_SCHEMA))
+        except BaseException:
+            conn.close()
+            raise
         self._conn = conn
 
+    def _write(self, fn: Callable[[Any], T]) -> T:
+        """``fn(conn)`` as one write transaction (blocking; call from a worker thread)."""
+        return self._locked(lambda conn: write_transaction(conn, fn))
+
+    def _read(self, fn: Callable[[Any], T]) -> T:
+        return self._locked(lambda conn: read(conn, fn))
+
+    def _locked(self, call: Callable[[Any], T]) -> T:
+        import apsw
+
+        with self._lock:
+            if self._conn is None:
+                raise StoreError("the turn log is not open")
+            try:
+                return call(self._conn)
+            except apsw.Error as err:
+                raise StoreError(f"turn log: {type(err).__name__}: {err}") from err
+
     async def close(self) -> None:
-        if self._conn is not None:
+        await asyncio.to_thread(self._close)
+
+    def _close(self) -> None:
+        with self._lock:
             conn, self._conn = self._conn, None
-            await asyncio.to_thread(conn.close)
+            if conn is not None:
+                conn.close()
 
     async def append(
         self, conversation_id: str, turn_id: str, role: str, text: str, *, interrupted: bool = False
@@ -93,17 +122,19 @@ class TurnLog:
         return await asyncio.to_thread(self._append, conversation_id, turn_id, role, text, interrupted)
 
     def _append(self, conversation_id: str, turn_id: str, role: str, text: str, interrupted: bool) -> int:
-        with self._lock, self._conn:
-            row = self._conn.execute(
+        def txn(conn: Any) -> int:
+            row = conn.execute(
                 "SELECT COALESCE(MAX(seq), -1) + 1 FROM conversation_turns WHERE conversation_id = ?",
                 (conversation_id,),
             ).fetchone()
             seq = int(row[0])
-            self._conn.execute(
+            conn.execute(
                 "INSERT INTO conversation_turns VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (conversation_id, seq, turn_id, role, text, time.time(), int(interrupted)),
             )
             return seq
+
+        return self._write(txn)
 
     async def window(self, conversation_id: str) -> list[LoggedTurn]:
         """The turns not yet condensed, oldest first."""
@@ -111,49 +142,47 @@ class TurnLog:
         return await asyncio.to_thread(self._window, conversation_id)
 
     def _window(self, conversation_id: str) -> list[LoggedTurn]:
-        with self._lock:
-            start = self._window_start(conversation_id)
-            rows = self._conn.execute(
+        def query(conn: Any) -> list[Any]:
+            # One statement, one snapshot: the window start and the turns agree.
+            return conn.execute(
                 "SELECT seq, turn_id, role, text, created_at, interrupted FROM conversation_turns "
-                "WHERE conversation_id = ? AND seq >= ? ORDER BY seq",
-                (conversation_id, start),
+                "WHERE conversation_id = ? AND seq >= COALESCE((SELECT window_start FROM "
+                "conversation_windows WHERE conversation_id = ?), 0) ORDER BY seq",
+                (conversation_id, conversation_id),
             ).fetchall()
-        return [LoggedTurn(int(r[0]), str(r[1]), str(r[2]), str(r[3]), float(r[4]), bool(r[5])) for r in rows]
 
-    def _window_start(self, conversation_id: str) -> int:
-        row = self._conn.execute(
-            "SELECT window_start FROM conversation_windows WHERE conversation_id = ?", (conversation_id,)
-        ).fetchone()
-        return int(row[0]) if row else 0
+        rows = self._read(query)
+        return [LoggedTurn(int(r[0]), str(r[1]), str(r[2]), str(r[3]), float(r[4]), bool(r[5])) for r in rows]
 
     async def advance_window(self, conversation_id: str, new_start: int) -> None:
         _require(conversation_id, "advance window")
         await asyncio.to_thread(self._advance, conversation_id, new_start)
 
     def _advance(self, conversation_id: str, new_start: int) -> None:
-        with self._lock, self._conn:
-            self._conn.execute(
+        self._write(
+            lambda conn: conn.execute(
                 "INSERT INTO conversation_windows VALUES (?, ?) ON CONFLICT(conversation_id) "
                 "DO UPDATE SET window_start = MAX(window_start, excluded.window_start)",
                 (conversation_id, new_start),
             )
+        )
 
     async def forget(self, conversation_id: str) -> int:
         _require(conversation_id, "forget turns")
         return await asyncio.to_thread(self._forget, conversation_id)
 
     def _forget(self, conversation_id: str) -> int:
-        with self._lock, self._conn:
+        def txn(conn: Any) -> int:
             count = int(
-                self._conn.execute(
+                conn.execute(
                     "SELECT COUNT(*) FROM conversation_turns WHERE conversation_id = ?", (conversation_id,)
                 ).fetchone()[0]
             )
-            self._conn.execute("DELETE FROM conversation_turns WHERE conversation_id = ?", (conversation_id,))
-            self._conn.execute(
-                "DELETE FROM conversation_windows WHERE conversation_id = ?", (conversation_id,)
-            )
+            conn.execute("DELETE FROM conversation_turns WHERE conversation_id = ?", (conversation_id,))
+            conn.execute("DELETE FROM conversation_windows WHERE conversation_id = ?", (conversation_id,))
             return count
+
+        return self._write(txn)
 
     async def purge_older_than(self, days: float) -> int:
         """Retention: delete logged turns older than ``days`` (every conversation); returns the count."""
@@ -162,18 +191,20 @@ class TurnLog:
         return await asyncio.to_thread(self._purge, time.time() - days * 86400)
 
     def _purge(self, cutoff: float) -> int:
-        with self._lock, self._conn:
+        def txn(conn: Any) -> int:
             count = int(
-                self._conn.execute(
+                conn.execute(
                     "SELECT COUNT(*) FROM conversation_turns WHERE created_at < ?", (cutoff,)
                 ).fetchone()[0]
             )
-            self._conn.execute("DELETE FROM conversation_turns WHERE created_at < ?", (cutoff,))
-            self._conn.execute(
+            conn.execute("DELETE FROM conversation_turns WHERE created_at < ?", (cutoff,))
+            conn.execute(
                 "DELETE FROM conversation_windows WHERE conversation_id NOT IN "
                 "(SELECT DISTINCT conversation_id FROM conversation_turns)"
             )
             return count
+
+        return self._write(txn)
 
 
 def _require(conversation_id: str, operation: str) -> None:

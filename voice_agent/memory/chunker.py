@@ -122,6 +122,10 @@ class ClauseChunker:
         self._load_lock = threading.Lock()
         self._parse_locks = {language: threading.Lock() for language in PARSED_LANGUAGES}
 
+    def count_tokens(self, text: str) -> int:
+        """Tokens of ``text`` as this chunker counts them (the ``token_count`` of the records it makes)."""
+        return int(self._count(text))
+
     # ----- loading -------------------------------------------------------------------------------
 
     def start(self, languages: Iterable[str] = PARSED_LANGUAGES) -> None:

@@ -132,8 +132,10 @@ class Memory:
         created_at: float | None = None,
         chunked: bool = True,
         trace: TurnTrace | None = None,
+        record_key: str | None = None,
     ) -> Records:
-        """Store one utterance (all its clauses) atomically; ``[]`` for empty text."""
+        """Store one utterance (all its clauses) atomically; ``[]`` for empty text. With ``record_key``
+        the record ids derive from it: the same key written again replaces, never duplicates."""
         tenant = tenant_of(Tenant(conversation_id, user_id) if conversation_id else None, "remember")
         if role not in ROLES:
             raise InputError(f"unknown role {role!r}; expected one of {ROLES}")
@@ -149,6 +151,7 @@ class Memory:
             source=source or uuid.uuid4().hex[:16], user_id=user_id, kind=kind,  # type: ignore[arg-type]
             importance=importance if importance is not None else (0.8 if kind in PINNED_KINDS else 0.5),
             subject=subject, speaker=speaker, created_at=created_at, chunked=chunked,
+            record_key=record_key,
         )  # fmt: skip
         t0 = time.perf_counter()
         context, keyword_context = self._last_turn.get(conversation_id, (None, "")) if chunked else (None, "")
@@ -378,11 +381,26 @@ class Memory:
         if query is not None:
             matched = await self._matching(tenant, query)
             return await self.store.delete(tenant, matched) if matched else 0
+        removed = await self._erase(tenant)
+        self.names.forget(tenant.conversation_id)
+        return removed
+
+    async def _erase(self, tenant: Tenant) -> int:
+        """Records and vault values of the whole conversation; returns once both have committed (with
+        the embedded store, in one transaction: there is no moment with one gone and not the other)."""
+        delete_sync = getattr(self.store, "delete_sync", None)
+        if delete_sync is not None and self._local is getattr(self.store, "local", None):
+            removed: int = await asyncio.to_thread(
+                delete_sync,
+                tenant,
+                None,
+                lambda _conn: self.vault.forget_conversation(tenant.conversation_id),
+            )
+            return removed
         removed = await self.store.delete(tenant, None)
         await asyncio.to_thread(
             self._local.run, lambda _conn: self.vault.forget_conversation(tenant.conversation_id)
         )
-        self.names.forget(tenant.conversation_id)
         return removed
 
     def release(self, conversation_id: str) -> None:
@@ -433,7 +451,9 @@ class Memory:
 
     async def import_(self, document: Any, *, conversation_id: str | None = None) -> ImportReport:
         """Load an export; records are re-embedded here and keep their ids, status and links."""
-        records, report = parse_import(document, conversation_id=conversation_id)
+        records, report = parse_import(
+            document, conversation_id=conversation_id, max_chars=self.config.memory.max_text_chars
+        )
         by_conversation: dict[str, Records] = {}
         for record in records:
             by_conversation.setdefault(record.conversation_id, []).append(record)

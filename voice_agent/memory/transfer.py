@@ -14,6 +14,7 @@ from typing import Any
 
 from voice_agent.errors import InputError
 from voice_agent.memory.records import MemoryRecord
+from voice_agent.memory.writepath import clean_text
 
 FORMAT = "voice-agent-memory"
 VERSION = 1
@@ -45,9 +46,12 @@ def _moved_id(conversation_id: str, record_id: str) -> str:
 
 
 def parse_import(
-    document: Any, *, conversation_id: str | None = None
+    document: Any, *, conversation_id: str | None = None, max_chars: int
 ) -> tuple[list[MemoryRecord], ImportReport]:
-    """Validate an export; ``conversation_id`` moves every record into that conversation."""
+    """Validate an export; ``conversation_id`` moves every record into that conversation. A record gets
+    the limits of a live write (``max_chars``, no binary or control characters; a record over them is
+    reported as failed, never stored), and the file's ``token_count`` is never trusted (the import
+    recounts it)."""
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise InputError(f'not a voice-agent memory export (expected "format": "{FORMAT}")')
     if document.get("version") != VERSION:
@@ -76,11 +80,15 @@ def parse_import(
             if data.get("supersedes"):
                 data["supersedes"] = _moved_id(conversation_id or "", str(data["supersedes"]))
         try:
-            record = MemoryRecord.from_json(data)
+            text = clean_text(data.get("text"), limit=max_chars)
+            record = MemoryRecord.from_json({**data, "text": text, "token_count": 0})
+        except InputError as err:
+            report.failed.append(f"record {index}: {err}")
+            continue
         except (KeyError, TypeError, ValueError) as err:
             report.failed.append(f"record {index}: {type(err).__name__}: {err}")
             continue
-        if not record.text.strip():
+        if not record.text:
             report.failed.append(f"record {index}: empty text")
             continue
         records.append(record)

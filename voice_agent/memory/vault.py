@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Literal
 from voice_agent.errors import InputError, StoreError, TenantRequiredError
 from voice_agent.memory.keys import vault_encryption_key
 from voice_agent.memory.scrub import PLACEHOLDER_RE, PiiFinding
+from voice_agent.memory.store.sqlite_conn import write_transaction
 
 if TYPE_CHECKING:
     import apsw
@@ -79,8 +80,7 @@ class PiiVault:
 
         self._conn = connection
         self._aead = AESGCM(vault_encryption_key(install_key))
-        with self._conn:
-            self._conn.execute(_SCHEMA)
+        write_transaction(self._conn, lambda conn: conn.execute(_SCHEMA))
 
     def put(self, conversation_id: str, findings: Iterable[PiiFinding]) -> int:
         """Store the values of ``findings`` for ``conversation_id``; returns how many rows were new.
@@ -100,14 +100,17 @@ class PiiVault:
             rows.append((conversation_id, finding.placeholder, kind, nonce, sealed, now))
         if not rows:
             return 0
-        before = self._conn.total_changes()
-        with self._conn:
-            self._conn.executemany(
+
+        def insert(conn: apsw.Connection) -> int:
+            before = conn.total_changes()
+            conn.executemany(
                 "INSERT INTO pii_vault (conversation_id, placeholder, kind, nonce, ciphertext, created_at) "
                 "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (conversation_id, placeholder) DO NOTHING",
                 rows,
             )
-        return self._conn.total_changes() - before
+            return conn.total_changes() - before
+
+        return write_transaction(self._conn, insert)
 
     def reveal(self, conversation_id: str, placeholder: str) -> str | None:
         """The raw value behind ``placeholder`` for its owning conversation; None for any other one.
@@ -162,10 +165,13 @@ class PiiVault:
     def forget_conversation(self, conversation_id: str) -> int:
         """Delete every value of ``conversation_id``; returns how many rows were removed."""
         _require_conversation(conversation_id, "pii vault forget")
-        before = self._conn.total_changes()
-        with self._conn:
-            self._conn.execute("DELETE FROM pii_vault WHERE conversation_id = ?", (conversation_id,))
-        return self._conn.total_changes() - before
+
+        def delete(conn: apsw.Connection) -> int:
+            before = conn.total_changes()
+            conn.execute("DELETE FROM pii_vault WHERE conversation_id = ?", (conversation_id,))
+            return conn.total_changes() - before
+
+        return write_transaction(self._conn, delete)
 
 
 def safe_hint(entry: VaultEntry, *, language: Language = "en") -> str:

@@ -16,6 +16,7 @@ import re
 import threading
 import time
 import unicodedata
+import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from voice_agent.errors import InputError
+from voice_agent.memory.language import estimate_tokens
 from voice_agent.memory.records import Kind, MemoryRecord, Role, new_record_id
 from voice_agent.memory.scrub import PiiFinding, Scrubber, ScrubResult, canonical_name
 from voice_agent.memory.surface import embedding_text
@@ -146,6 +148,9 @@ class WriteRequest:
     speaker: str | None = None
     created_at: float | None = None
     chunked: bool = True  # False: one record for the whole text (facts, summaries)
+    # Set: record ids derive from (conversation, key, clause index), so writing the same source again
+    # replaces its records instead of adding a second copy (ingest, resumable).
+    record_key: str | None = None
 
 
 class WritePath:
@@ -178,6 +183,10 @@ class WritePath:
             return first
         second = self.scrubber.scrub_names(first.text, known)
         return ScrubResult(second.text, found + list(second.found))
+
+    def count_tokens(self, text: str) -> int:
+        count = getattr(self.chunker, "count_tokens", None)
+        return int(count(text)) if callable(count) else estimate_tokens(text)
 
     def speaker_finding(self, conversation_id: str, speaker: str) -> PiiFinding:
         """A speaker label is a person's name: it becomes a NAME placeholder like any other."""
@@ -220,7 +229,7 @@ class WritePath:
                 kind=request.kind,
                 source=request.source,
                 user_id=request.user_id,
-                id=new_record_id(),
+                id=_record_id(request, index),
                 pii_tokens=_placeholders(text),
                 created_at=created,
                 importance=request.importance,
@@ -228,7 +237,7 @@ class WritePath:
                 speaker=speaker,
                 token_count=tokens,
             )
-            for text, tokens in pieces
+            for index, (text, tokens) in enumerate(pieces)
         ]
         timings = {"scrub": (t1 - t0) * 1e3, "chunk": (t2 - t1) * 1e3, "embed": (t3 - t2) * 1e3}
         exchange_words = f"{keyword_context} {whole}".strip()
@@ -260,7 +269,12 @@ class WritePath:
                 findings.append(finding)
                 speaker = finding.placeholder
             clean.append(
-                record.with_(text=result.text, pii_tokens=_placeholders(result.text), speaker=speaker)
+                record.with_(
+                    text=result.text,
+                    pii_tokens=_placeholders(result.text),
+                    speaker=speaker,
+                    token_count=self.count_tokens(result.text),  # never the file's own count
+                )
             )
         vectors = self.embedder.embed_passages([embedding_text(r.text, r.speaker) for r in clean])
         return PreparedWrite(clean, np.asarray(vectors, dtype=np.float32), findings)
@@ -319,3 +333,10 @@ def _placeholders(text: str) -> tuple[str, ...]:
 
     found = [m.group() for m in PLACEHOLDER_RE.finditer(text)]
     return tuple(dict.fromkeys(found))
+
+
+def _record_id(request: WriteRequest, index: int) -> str:
+    if request.record_key is None:
+        return new_record_id()
+    name = f"voice-agent/record:{request.conversation_id}\x00{request.record_key}\x00{index}"
+    return uuid.uuid5(uuid.NAMESPACE_URL, name).hex

@@ -11,25 +11,30 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import logging
 import os
+from collections import Counter
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from voice_agent.config import Config
 from voice_agent.errors import ConfigError
 from voice_agent.server import logs
+from voice_agent.server.client import KioskClient, read_hello
 from voice_agent.server.health import HealthChecker
+from voice_agent.server.hosts import HostGuard, HostPolicy, same_origin
 from voice_agent.server.metrics import CONTENT_TYPE, ServerMetrics
-from voice_agent.server.protocol import CLOSE_POLICY
+from voice_agent.server.protocol import CLOSE_POLICY, ProtocolError, dumps
 from voice_agent.server.runtime import Runtime
 
 log = logging.getLogger(__name__)
 STATIC_DIR = Path(__file__).parent / "static"
 MAX_CLIENTS = 16
+MAX_PENDING = 64  # sockets waiting for their hello (each for at most server.hello_timeout_s)
+MAX_PENDING_PER_PEER = 32  # … of them from one address
 CLOSE_TRY_AGAIN = 1013
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -51,6 +56,7 @@ class AppState:
     redactor: logs.IdRedactor = field(default_factory=logs.IdRedactor)
     health: HealthChecker = field(default_factory=HealthChecker)
     runtime: Runtime | None = None
+    pending: Counter[str] = field(default_factory=Counter)  # sockets without a hello yet, by address
     background: list[asyncio.Task[Any]] = field(default_factory=list)
 
 
@@ -68,7 +74,7 @@ def resolve_token(config: Config, env: dict[str, str] | None = None) -> str | No
 
 
 def create_app(config: Config, *, local_audio: bool = False, token: str | None = None) -> Any:
-    from fastapi import FastAPI, WebSocket
+    from fastapi import FastAPI, Request, WebSocket
     from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
     from fastapi.staticfiles import StaticFiles
 
@@ -94,16 +100,22 @@ def create_app(config: Config, *, local_audio: bool = False, token: str | None =
 
     app = FastAPI(lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.kiosk = state
+    policy = HostPolicy(config.server.host, config.server.allowed_hosts)
+    app.add_middleware(
+        HostGuard, policy=policy, on_refused=lambda kind: state.metrics.disconnects.inc(reason="bad_host")
+    )
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
 
     @app.get("/")
     async def index() -> Any:
         return FileResponse(STATIC_DIR / "index.html", headers=SECURITY_HEADERS)
 
-    @app.get("/healthz")
-    async def healthz() -> Any:
+    async def healthz(request: Request) -> Any:
         report = await state.health.report(state.runtime)
-        return JSONResponse(report, status_code=200 if report["ok"] else 503)
+        status = 200 if report["ok"] else 503
+        if not _may_see_details(state, request):  # paths, ports and models are for the operator only
+            return JSONResponse({"ok": report["ok"]}, status_code=status)
+        return JSONResponse(report, status_code=status)
 
     @app.get("/metrics")
     async def metrics() -> Any:
@@ -112,31 +124,74 @@ def create_app(config: Config, *, local_audio: bool = False, token: str | None =
     async def websocket(ws: WebSocket) -> None:
         await _accept_client(state, ws)
 
-    # annotations are strings here (PEP 563) and WebSocket is local: give FastAPI the real class
+    # annotations are strings here (PEP 563) and WebSocket is local: give FastAPI the real classes
     websocket.__annotations__["ws"] = WebSocket
+    healthz.__annotations__["request"] = Request
+    app.add_api_route("/healthz", healthz, methods=["GET"])
     app.add_api_websocket_route("/ws", websocket)
 
     return app
 
 
-async def _accept_client(state: AppState, ws: Any) -> None:
-    from voice_agent.server.client import KioskClient
+def _may_see_details(state: AppState, request: Any) -> bool:
+    """``/healthz`` details need the service token (``Authorization: Bearer …``); without a token
+    configured, only a client on this machine sees them."""
+    if state.token is None:
+        peer = request.client.host if request.client else ""
+        return peer in ("127.0.0.1", "::1")
+    scheme, _, given = (request.headers.get("authorization") or "").partition(" ")
+    return scheme.lower() == "bearer" and hmac.compare_digest(given.strip().encode(), state.token.encode())
 
+
+async def _accept_client(state: AppState, ws: Any) -> None:
+    """Admission: origin, the cap on sockets still without a hello (per address and in all), a valid
+    hello with the token within ``server.hello_timeout_s``, the address's lockout, and only then one of
+    the ``MAX_CLIENTS`` slots."""
     runtime = state.runtime
-    if not _same_origin(ws.headers.get("origin"), ws.headers.get("host")):
+    if not same_origin(ws.headers.get("origin"), ws.headers.get("host")):
         state.metrics.disconnects.inc(reason="bad_origin")
         await ws.close(code=CLOSE_POLICY)
         return
-    if runtime is None or runtime.closing or len(runtime.clients) >= MAX_CLIENTS:
+    peer = ws.client.host if getattr(ws, "client", None) else "unknown"
+    crowded = sum(state.pending.values()) >= MAX_PENDING or state.pending[peer] >= MAX_PENDING_PER_PEER
+    if runtime is None or runtime.closing or crowded:
         state.metrics.disconnects.inc(reason="busy")
         await ws.close(code=CLOSE_TRY_AGAIN)
         return
-    await KioskClient(runtime, ws, token=state.token).run()
+    state.pending[peer] += 1
+    try:
+        await ws.accept()
+        hello = await read_hello(ws, timeout_s=state.config.server.hello_timeout_s, token=state.token)
+        _admit(runtime, peer)
+    except ProtocolError as err:
+        await _refuse(state, ws, err)
+        return
+    except Exception:  # the socket went away before its hello
+        state.metrics.disconnects.inc(reason="client_closed")
+        with contextlib.suppress(Exception):
+            await ws.close(code=CLOSE_POLICY)
+        return
+    finally:
+        state.pending[peer] -= 1
+        if state.pending[peer] <= 0:
+            del state.pending[peer]
+    client = KioskClient(runtime, ws, token=state.token, peer=peer)
+    await client.run(hello)
 
 
-def _same_origin(origin: str | None, host: str | None) -> bool:
-    """Browsers send Origin: only the page this server serves may open the socket (non-browser
-    clients send none)."""
-    if not origin:
-        return True
-    return bool(host) and urlsplit(origin).netloc == host
+def _admit(runtime: Runtime, peer: str) -> None:
+    """A client that was locked out, or a full house, is refused (``ProtocolError``)."""
+    wait = runtime.refusals.retry_after(peer)
+    if wait > 0:
+        raise ProtocolError("try_later", f"please come back in {wait:.0f} s", close_code=CLOSE_TRY_AGAIN)
+    if len(runtime.clients) >= MAX_CLIENTS:
+        raise ProtocolError("server_full", "every place is taken; trying again", close_code=CLOSE_TRY_AGAIN)
+
+
+async def _refuse(state: AppState, ws: Any, err: ProtocolError) -> None:
+    state.metrics.disconnects.inc(reason=err.code)
+    logs.event("client_refused", reason=err.code)
+    with contextlib.suppress(Exception):
+        await ws.send_text(dumps(err.event()))
+    with contextlib.suppress(Exception):
+        await ws.close(code=err.close_code)

@@ -1,12 +1,15 @@
-"""One WebSocket client: hello and token, its visits, its voice session, its limits.
+"""One WebSocket client: its hello, its visits, its voice session, its limits.
 
-    accept → hello (token, optional returning-user id) → ready → [visit: VoiceSession over the socket's
-    audio source and sink] … → disconnect
+    accept → hello within server.hello_timeout_s, with the token (``read_hello``, before the client holds
+    a slot) → a free slot → the identity gate (a returning user only with their PIN or signed badge) →
+    ready → [visit: VoiceSession over the socket's audio source and sink] … → disconnect
 
 A visit ends on ``new_conversation``, ``erase``, after ``server.idle_timeout_s`` without activity, or when
 the client leaves; the session is cancelled (its commits still finish), the engine's memory writes are
-drained, the conversation's caches dropped, and the next visit gets a fresh conversation id. Anything a
-client does wrong ends only that client (``ProtocolError`` → error event → close).
+drained, the conversation's caches dropped, and the next visit gets a fresh conversation id. A fresh visit
+that nobody used for ``server.idle_timeout_s`` ends the connection, and so do too many replies refused
+by the loopback guard. Anything a client does wrong ends only that client (``ProtocolError`` → error
+event → close).
 """
 
 from __future__ import annotations
@@ -18,7 +21,9 @@ import logging
 from collections import deque
 from typing import Any, Protocol
 
+from voice_agent.aio import cancel_and_wait
 from voice_agent.server import logs
+from voice_agent.server.identity import Verdict
 from voice_agent.server.outbox import Outbox
 from voice_agent.server.protocol import (
     CLOSE_GOING_AWAY,
@@ -33,11 +38,11 @@ from voice_agent.server.protocol import (
 )
 from voice_agent.server.responder import KioskResponder, TurnLimiter
 from voice_agent.server.runtime import Runtime
+from voice_agent.server.spoken_pin import SpokenPin
 from voice_agent.server.visits import VisitRunner
 from voice_agent.server.wsaudio import WebSocketAudioSink, WebSocketAudioSource
 
 log = logging.getLogger(__name__)
-HELLO_TIMEOUT_S = 10.0
 CONTROLS_PER_MINUTE = 60
 WATCH_INTERVAL_S = 0.5
 WRITER_GRACE_S = 2.0
@@ -57,11 +62,39 @@ class Socket(Protocol):
     async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
 
 
+async def read_hello(socket: Socket, *, timeout_s: float, token: str | None) -> ClientMessage:
+    """The client's first frame: a valid ``hello`` with the token, within ``timeout_s`` (else
+    ``ProtocolError``). Runs before the client takes one of the service's slots."""
+    try:
+        message = await asyncio.wait_for(socket.receive(), timeout_s)
+    except TimeoutError as err:
+        raise ProtocolError("hello_timeout", f"no hello within {timeout_s:g} s") from err
+    text = _text_of(message)
+    if text is None:
+        raise ProtocolError("hello_first", "the first message must be a JSON hello")
+    hello = parse_client_text(text)
+    if hello.type != "hello":
+        raise ProtocolError("hello_first", "the first message must be a JSON hello")
+    check_token(hello, token)
+    return hello
+
+
+def check_token(hello: ClientMessage, token: str | None) -> None:
+    if token is None:
+        return
+    given = (hello.token or "").encode("utf-8")
+    if not hmac.compare_digest(given, token.encode("utf-8")):
+        raise ProtocolError("unauthorized", "a valid token is required", close_code=CLOSE_POLICY)
+
+
 class KioskClient:
-    def __init__(self, runtime: Runtime, socket: Socket, *, token: str | None) -> None:
+    """One admitted client (its hello was valid and a slot was free): visits until it leaves."""
+
+    def __init__(self, runtime: Runtime, socket: Socket, *, token: str | None, peer: str = "unknown") -> None:
         self.rt = runtime
         self.socket = socket
         self.token = token
+        self.peer = peer
         config = runtime.config
         self.outbox = Outbox()
         self.source = WebSocketAudioSource(clock=runtime.clock)
@@ -71,23 +104,35 @@ class KioskClient:
         )
         self.engine = runtime.new_engine()
         limiter = TurnLimiter(config.server.turns_per_minute, runtime.clock)
-        responder = KioskResponder(self.engine, limiter, on_limited=self._on_limited)
+        self.spoken_pin = SpokenPin(runtime.identity, peer, self._on_spoken_pin)
+        responder = KioskResponder(
+            self.engine, limiter, on_limited=self._on_limited, intercept=self.spoken_pin.answer
+        )
         self.visits = VisitRunner(
             runtime, self.outbox, self.source, self.sink, speech, responder, self.engine
         )
+        self.visits.on_flagged = self._on_flagged
+        self.visits.on_turn_end = self._after_turn
+        self.visits.redact = self.spoken_pin.mask
+        self._switch_to: Verdict | None = None  # a PIN said aloud was right: switch when its turn ends
+        self._background: set[asyncio.Task[None]] = set()
         self._controls: deque[int] = deque()
         self._shutdown = asyncio.Event()
+        self._refusals = 0  # turns of this connection with a reply the loopback guard refused
+        self._refused_for = 0.0
 
     # -- lifecycle -----------------------------------------------------------------------------------
-    async def run(self) -> None:
-        await self.socket.accept()
+    async def run(self, hello: ClientMessage) -> None:
+        """Serve an accepted socket whose ``hello`` was read (``read_hello``)."""
+        self.rt.clients.add(self)  # before any await: the slot count stays exact
         writer = asyncio.create_task(self.outbox.run(self.socket.send_text, self.socket.send_bytes))
-        self.rt.clients.add(self)
         self.rt.metrics.active_clients.add(1)
         reason, close_code = "client_closed", CLOSE_NORMAL
         try:
-            hello = await self._hello()
-            await self.visits.begin(hello.user, reason="hello", first=True)
+            verdict = await self.rt.identity.resolve(hello, peer=self.peer)
+            await self.visits.begin(verdict.user, reason="hello", first=True)
+            self._tell(verdict)
+            self.spoken_pin.expect(hello.user, verdict)
             reason, close_code = await self._serve()
         except ProtocolError as err:
             reason, close_code = err.code, err.close_code
@@ -106,6 +151,8 @@ class KioskClient:
 
     async def _finish(self, writer: asyncio.Task[None], reason: str, close_code: int) -> None:
         try:
+            for task in list(self._background):
+                await cancel_and_wait(task)
             await self.visits.end("shutdown" if self._shutdown.is_set() else "disconnect")
             await self.engine.drain()
         finally:
@@ -126,27 +173,14 @@ class KioskClient:
         """The service is stopping: end the visit (its writes finish) and close with 1001."""
         self._shutdown.set()
 
-    # -- hello -----------------------------------------------------------------------------------------
-    async def _hello(self) -> ClientMessage:
-        try:
-            message = await asyncio.wait_for(self.socket.receive(), HELLO_TIMEOUT_S)
-        except TimeoutError as err:
-            raise ProtocolError("hello_timeout", f"no hello within {HELLO_TIMEOUT_S:.0f} s") from err
-        text = _text_of(message)
-        if text is None:
-            raise ProtocolError("hello_first", "the first message must be a JSON hello")
-        hello = parse_client_text(text)
-        if hello.type != "hello":
-            raise ProtocolError("hello_first", "the first message must be a JSON hello")
-        self._check_token(hello)
-        return hello
-
-    def _check_token(self, hello: ClientMessage) -> None:
-        if self.token is None:
-            return
-        given = (hello.token or "").encode("utf-8")
-        if not hmac.compare_digest(given, self.token.encode("utf-8")):
-            raise ProtocolError("unauthorized", "a valid token is required", close_code=CLOSE_POLICY)
+    # -- identity --------------------------------------------------------------------------------------
+    def _tell(self, verdict: Verdict) -> None:
+        event = verdict.event()
+        if event is not None:
+            self.outbox.event(event)
+        logs.event(
+            "identity", returning=verdict.user is not None, problem=verdict.problem, enrolled=verdict.enrolled
+        )
 
     # -- the main loop ---------------------------------------------------------------------------------
     async def _serve(self) -> tuple[str, int]:
@@ -180,12 +214,17 @@ class KioskClient:
         if message.type == "ping":
             self.outbox.event({"type": "pong", "t": message.t})
         elif message.type == "new_conversation":
+            self.spoken_pin.clear()
             await self.visits.switch(None, reason="button")
         elif message.type == "erase":
+            self.spoken_pin.clear()
             await self.visits.erase()
         elif message.type == "hello":  # a badge scanned during a visit: that user's conversation
-            self._check_token(message)
-            await self.visits.switch(message.user, reason="hello")
+            check_token(message, self.token)
+            verdict = await self.rt.identity.resolve(message, peer=self.peer)
+            await self.visits.switch(verdict.user, reason="hello")  # a fresh visit without the 2nd factor
+            self._tell(verdict)
+            self.spoken_pin.expect(message.user, verdict)
 
     def _count_control(self) -> None:
         now = self.rt.clock.now_ns()
@@ -198,6 +237,9 @@ class KioskClient:
             )
 
     async def _watch(self) -> tuple[str, int]:
+        """Ends the client on a broken outbox, shutdown, a crashed session, too many refused replies, or
+        when it sat idle: an idle visit gives way to a fresh one, and a fresh visit nobody used for
+        ``server.idle_timeout_s`` ends the connection (the slot goes to someone else; a page reconnects)."""
         idle_limit = self.rt.config.server.idle_timeout_s
         while True:
             await asyncio.sleep(WATCH_INTERVAL_S)
@@ -207,12 +249,46 @@ class KioskClient:
                 return "shutdown", CLOSE_GOING_AWAY
             if self.visits.crashed:
                 return "session_failed", CLOSE_SERVER_ERROR
+            if self._refused_for > 0:
+                event = error_event("too_many_refusals", "please come back later", fatal=True)
+                self.outbox.event({**event, "retry_after_s": round(self._refused_for, 1)})
+                return "too_many_refusals", CLOSE_POLICY
             if self.visits.idle_for() > idle_limit:
+                if self.visits.unused():
+                    await self.visits.end("idle")
+                    return "idle", CLOSE_NORMAL
+                self.spoken_pin.clear()
                 await self.visits.switch(None, reason="idle")
 
     # -- callbacks from the session and sink -------------------------------------------------------
     def _on_audio(self) -> None:
         self.visits.on_first_audio()
+
+    def _on_spoken_pin(self, verdict: Verdict) -> None:
+        if verdict.user is None:
+            self._tell(verdict)
+        else:
+            self._switch_to = verdict
+
+    def _after_turn(self) -> None:
+        verdict, self._switch_to = self._switch_to, None
+        if verdict is not None:  # the "welcome back" was spoken: now the returning user's conversation
+            task = asyncio.create_task(self._continue_as(verdict), name="ws-returning")
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
+
+    async def _continue_as(self, verdict: Verdict) -> None:
+        await self.visits.switch(verdict.user, reason="hello")
+        self._tell(verdict)
+
+    def _on_flagged(self) -> None:
+        """A reply of this client's was refused by the loopback guard: probing for other people's
+        memories is a guessing game, so too many refusals end the visit and lock the client out."""
+        self._refusals += 1
+        wait = self.rt.refusals.fail(self.peer)
+        if self._refusals >= self.rt.config.server.loopback_refusals_max:
+            wait = max(wait, self.rt.refusals.lock(self.peer))
+        self._refused_for = wait
 
     def _on_limited(self) -> None:
         self.outbox.event(error_event("rate_limited", "too many turns this minute; please wait"))

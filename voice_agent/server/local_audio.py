@@ -40,7 +40,7 @@ async def run_local_audio(runtime: Runtime) -> None:
         idle_limit = runtime.config.server.idle_timeout_s
         while not runner.crashed:
             await asyncio.sleep(0.5)
-            if runner.idle_for() > idle_limit:
+            if runner.idle_for() > idle_limit and not runner.unused():  # nobody there: nothing to end
                 await runner.switch(None, reason="idle")
         log.error("local audio session failed repeatedly; stopped")
     finally:

@@ -9,7 +9,7 @@ validated here; a violation raises ``ProtocolError`` with the WebSocket close co
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -22,6 +22,7 @@ AUDIO_ENCODING = "pcm_s16le"
 MAX_TEXT_FRAME_CHARS = 4096
 MAX_TOKEN_CHARS = 512
 MAX_USER_ID_CHARS = 128
+MAX_PIN_CHARS = 32
 
 # WebSocket close codes (RFC 6455 §7.4.1)
 CLOSE_NORMAL = 1000
@@ -54,6 +55,8 @@ class ClientMessage:
     token: str | None = None
     user: str | None = None
     t: float | None = None
+    pin: str | None = field(default=None, repr=False)
+    badge: str | None = field(default=None, repr=False)
 
 
 def parse_client_text(raw: str) -> ClientMessage:
@@ -93,7 +96,14 @@ def _hello(data: dict[str, Any]) -> ClientMessage:
     user = _optional_str(data, "user", MAX_USER_ID_CHARS)
     if user is not None and (not user.strip() or not user.isprintable()):
         raise ProtocolError("bad_user", "hello.user must be printable text with something besides spaces")
-    return ClientMessage("hello", token=token, user=user.strip() if user else None)
+    pin = _optional_str(data, "pin", MAX_PIN_CHARS)
+    badge = _optional_str(data, "badge", MAX_TOKEN_CHARS)
+    if badge is not None and user is not None:
+        raise ProtocolError("bad_user", "hello carries either user (with pin) or badge, not both")
+    return ClientMessage(
+        "hello", token=token, user=user.strip() if user else None, pin=pin.strip() if pin else None,
+        badge=badge.strip() if badge else None,
+    )  # fmt: skip
 
 
 def _optional_str(data: dict[str, Any], key: str, limit: int) -> str | None:

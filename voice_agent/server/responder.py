@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import contextlib
 from collections import deque
-from collections.abc import AsyncGenerator, AsyncIterator, Callable
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
 from typing import Any, cast
 
 from voice_agent.clock import Clock
 from voice_agent.conversation.engine import ConversationEngine
 from voice_agent.metrics.trace import TurnTrace
 
+Intercept = Callable[[str], Awaitable[str | None]]
 RATE_LIMIT_NOTICE = "You're going a little fast for me. Please wait a moment, then ask again."
 
 
@@ -42,13 +43,21 @@ class KioskResponder:
         limiter: TurnLimiter,
         *,
         on_limited: Callable[[], None] | None = None,
+        intercept: Intercept | None = None,
     ) -> None:
         self.engine = engine
         self.limiter = limiter
         self.on_limited = on_limited
-        self._limited: set[str] = set()
+        self.intercept = intercept
+        self._limited: set[str] = set()  # turns answered here that leave no trace in memory or turn log
 
     async def respond(self, conversation_id: str, user_text: str, trace: TurnTrace) -> AsyncIterator[str]:
+        answer = None if self.intercept is None else await self.intercept(user_text)
+        if answer is not None:  # e.g. a PIN said aloud: answered here, never stored nor sent to the LLM
+            trace.attrs["private"] = True
+            self._limited.add(trace.turn_id)
+            yield answer
+            return
         if not self.limiter.allow():
             trace.attrs["rate_limited"] = True
             self._limited.add(trace.turn_id)
@@ -62,7 +71,7 @@ class KioskResponder:
                 yield delta
 
     async def commit(self, conversation_id: str, user_text: str, spoken_reply: str, trace: TurnTrace) -> None:
-        if trace.turn_id in self._limited:  # the turn was refused: nothing of it is kept
+        if trace.turn_id in self._limited:  # refused or private: nothing of it is kept
             self._limited.discard(trace.turn_id)
             return
         await self.engine.commit(conversation_id, user_text, spoken_reply, trace)

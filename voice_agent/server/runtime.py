@@ -18,6 +18,9 @@ from voice_agent.clock import Clock, MonotonicClock
 from voice_agent.config import Config
 from voice_agent.conversation.engine import ConversationEngine
 from voice_agent.server import logs
+from voice_agent.server.attempts import AttemptLimiter
+from voice_agent.server.credentials import BadgeSigner, PinStore, badges_key, pins_key
+from voice_agent.server.identity import IdentityGate
 from voice_agent.server.metrics import ServerMetrics
 from voice_agent.server.visitors import users_key
 from voice_agent.speech import SpeechStack
@@ -47,6 +50,13 @@ class Runtime:
         self.clock = clock or MonotonicClock()
         # returning users are hashed under a key of their own, derived from the install secret
         self.user_key = users_key(install_key)
+        self.identity = self._identity_gate(install_key)
+        # client addresses whose replies the loopback guard keeps refusing (probing other people's
+        # memories): one connection reaching server.loopback_refusals_max locks its address out, and so
+        # do three times as many over several connections
+        self.refusals = AttemptLimiter(
+            3 * config.server.loopback_refusals_max, config.server.identity_lockout_s, self.clock
+        )
         self.clients: set[Any] = set()
         self.closing = False
         self._retention: asyncio.Task[None] | None = None
@@ -67,6 +77,25 @@ class Runtime:
             raise
         metrics.models_loaded.set(1)
         return cls(config, assistant, speech, install_key=install_key, metrics=metrics, redactor=redactor)
+
+    def _identity_gate(self, install_key: bytes) -> IdentityGate:
+        server = self.config.server
+        limits = (server.identity_max_failures, server.identity_lockout_s, self.clock)
+        return IdentityGate(
+            server,
+            user_key=self.user_key,
+            pins=PinStore.for_data_dir(self.config.data_dir, pins_key(install_key)),
+            signer=BadgeSigner(badges_key(install_key)),
+            by_badge=AttemptLimiter(*limits),
+            by_client=AttemptLimiter(*limits),
+            has_history=self.has_history,
+        )
+
+    async def has_history(self, conversation_id: str) -> bool:
+        """Whether anything of a conversation is stored (records or logged turns)."""
+        if await self.memory.list(conversation_id, limit=1):
+            return True
+        return bool(await self.assistant.turns.window(conversation_id))
 
     @property
     def memory(self) -> Any:

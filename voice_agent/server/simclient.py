@@ -47,12 +47,16 @@ class SimClient:
         *,
         token: str | None = None,
         user: str | None = None,
+        pin: str | None = None,
+        badge: str | None = None,
         frame_ms: int = FRAME_MS,
         realtime: bool = True,
     ) -> None:
         self.url = url
         self.token = token
         self.user = user
+        self.pin = pin
+        self.badge = badge
         self.frame = AUDIO_IN_RATE_HZ * frame_ms // 1000
         self.realtime = realtime
         self.events: list[dict[str, Any]] = []
@@ -77,6 +81,10 @@ class SimClient:
             hello["token"] = self.token
         if self.user:
             hello["user"] = self.user
+        if self.pin:
+            hello["pin"] = self.pin
+        if self.badge:
+            hello["badge"] = self.badge
         await self._ws.send(json.dumps(hello))
         self._tasks = [asyncio.create_task(self._receive()), asyncio.create_task(self._microphone())]
         await asyncio.wait_for(self._ready.wait(), timeout_s)

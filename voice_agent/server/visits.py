@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 
 from voice_agent.audio.base import AudioSink, AudioSource
 from voice_agent.conversation.engine import ConversationEngine
@@ -53,6 +54,9 @@ class VisitRunner:
         self._replying = False
         self._speaking = False
         self._restarts = 0
+        self.on_flagged: Callable[[], None] | None = None  # a turn with a reply the loopback guard refused
+        self.on_turn_end: Callable[[], None] | None = None
+        self.redact: Callable[[str], str] = str  # what the live transcript shows of the visitor's words
 
     # -- switching ---------------------------------------------------------------------------------
     async def begin(self, user: str | None, *, reason: str, first: bool = False) -> None:
@@ -175,15 +179,18 @@ class VisitRunner:
                 self._task = asyncio.create_task(self._run(visit), name=f"visit-{visit.public}")
 
     def idle_for(self) -> float:
-        """Seconds since the visit's last activity; 0 while a reply is under way, and for an anonymous
-        visit where nothing was said yet (ending it would change nothing). A returning user's visit
-        always times out: the next person must not talk inside their conversation."""
+        """Seconds since the visit's last activity (0 while a reply is under way). Every visit times out:
+        a returning user's, so the next person cannot talk inside their conversation; a used anonymous
+        one, so the next visitor starts fresh; an unused one, so a silent client gives up its slot."""
         visit = self.visit
         if visit is None or self._replying or self._speaking:
             return 0.0
-        if visit.turns == 0 and not visit.returning:
-            return 0.0
         return visit.idle_s()
+
+    def unused(self) -> bool:
+        """An anonymous visit in which nothing was said: ending it changes nothing but the connection."""
+        visit = self.visit
+        return visit is None or (visit.turns == 0 and not visit.returning)
 
     def on_first_audio(self) -> None:
         self._speaking = True
@@ -200,10 +207,10 @@ class VisitRunner:
             if self._speaking:
                 self.outbox.event({"type": "barge_in"})
         elif isinstance(event, PartialTranscript):
-            self.outbox.event({"type": "partial", "text": event.transcript.text})
+            self.outbox.event({"type": "partial", "text": self.redact(event.transcript.text)})
         elif isinstance(event, UserTurn):
             self._replying = True
-            self.outbox.event({"type": "final", "text": event.text, "language": event.language})
+            self.outbox.event({"type": "final", "text": self.redact(event.text), "language": event.language})
             self._status("thinking")
         elif isinstance(event, NoTurn):
             if event.reason.startswith("transcription failed"):
@@ -214,6 +221,10 @@ class VisitRunner:
     def _on_turn(self, visit: Visit, result: TurnResult) -> None:
         visit.turns += 1
         visit.touch()
+        if result.flagged_sentences and self.on_flagged is not None:
+            self.on_flagged()
+        if self.on_turn_end is not None:
+            self.on_turn_end()
         outcome = record_turn(self.rt.metrics, self.rt.config, result)
         log_turn(visit.public, result, outcome)
         if visit is self.visit:

@@ -37,6 +37,11 @@ class Tenant:
     conversation_id: str
     user_id: str | None = None
 
+    def __post_init__(self) -> None:
+        # An empty id never means "every conversation", wherever the tenant was built.
+        if not isinstance(self.conversation_id, str) or not self.conversation_id.strip():
+            raise TenantRequiredError("tenant")
+
     @property
     def key(self) -> str:
         """The backend tenant name: conversation-scoped, filesystem and Weaviate safe."""

@@ -8,6 +8,10 @@ Threading: apsw connections must not be used by two threads at once, so there is
 reader connections, each behind its own lock (the vector and keyword searches of one retrieval run in
 parallel); WAL lets reads proceed while a write is in progress.
 Every public method runs its SQL in a worker thread (``asyncio.to_thread``).
+
+Concurrency: every connection and every write follows ``sqlite_conn``'s policy (WAL, busy timeout,
+``BEGIN IMMEDIATE``, retry with backoff while busy), shared with the vault and the turn log in this file,
+so writers in this process and in others (a second kiosk, the CLI) wait for each other instead of failing.
 """
 
 from __future__ import annotations
@@ -34,7 +38,17 @@ from voice_agent.memory.store.base import (
     WriteReport,
     tenant_of,
 )
-from voice_agent.memory.store.sqlite_conn import Guarded, LocalFile, Synchronous, T, connect
+from voice_agent.memory.store.sqlite_conn import (
+    BUSY_TIMEOUT_MS,
+    Guarded,
+    LocalFile,
+    Synchronous,
+    T,
+    checkpoint,
+    connect,
+    with_retry,
+)
+from voice_agent.memory.store.sqlite_erase import fts_tenant, remaining, sweep_and_verify
 from voice_agent.memory.store.sqlite_schema import SCHEMA_VERSION, ensure_vector_tables, migrate
 
 _VEC_MAX_K = 4096  # sqlite-vec's limit on k
@@ -50,7 +64,11 @@ class SqliteStore:
     backend = "sqlite"
 
     def __init__(
-        self, path: str | Path, *, synchronous: Synchronous = "FULL", busy_timeout_ms: int = 5000
+        self,
+        path: str | Path,
+        *,
+        synchronous: Synchronous = "FULL",
+        busy_timeout_ms: int = BUSY_TIMEOUT_MS,
     ) -> None:
         self.path = Path(path)
         self.synchronous = synchronous
@@ -69,8 +87,10 @@ class SqliteStore:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         writer = connect(self.path, synchronous=self.synchronous, busy_timeout_ms=self.busy_timeout_ms)
         try:
-            version = migrate(writer)
-            ensure_vector_tables(writer, dim=dim, embedder=embedder)
+            version = with_retry(lambda: migrate(writer), what="migrating")
+            with_retry(
+                lambda: ensure_vector_tables(writer, dim=dim, embedder=embedder), what="creating tables"
+            )
         except Exception:
             writer.close()
             raise
@@ -97,7 +117,8 @@ class SqliteStore:
     @property
     def local(self) -> Guarded:
         """The writer connection and its lock, for components keeping their own table in this file
-        (the PII vault): ``local.run(fn)`` calls ``fn(conn)`` holding the lock."""
+        (the PII vault): ``local.run(fn)`` calls ``fn(conn)`` holding the lock, ``local.write(fn)`` as
+        one write transaction."""
         return self._w()
 
     @property
@@ -107,8 +128,9 @@ class SqliteStore:
         return self._w().conn
 
     def run_write(self, fn: Callable[[Any], T]) -> T:
-        """Run ``fn(conn)`` on the writer connection under its lock (blocking; call from a worker)."""
-        return self._w().run(fn)
+        """Run ``fn(conn)`` as one write transaction on the writer connection under its lock (blocking;
+        call from a worker)."""
+        return self._w().write(fn)
 
     def run_read(self, fn: Callable[[Any], T]) -> T:
         return self._r().run(fn)
@@ -156,26 +178,25 @@ class SqliteStore:
             raise StoreError(f"vectors have dimension {batch.vectors.shape[1]}, the store holds {self.dim}")
 
         def txn(conn: Any) -> WriteReport:
-            with conn:
-                self._touch_conversation(conn, tenant)
-                failed = []
-                written = 0
-                for i, record in enumerate(batch.records):
-                    assert batch.vectors is not None
-                    context = batch.keyword_context[i] if batch.keyword_context is not None else ""
-                    reason = self._insert(
-                        conn, tenant, record, batch.vectors[i], batch.fingerprints.get(record.id), context
-                    )
-                    if reason:
-                        failed.append((record.id, reason))
-                    else:
-                        written += 1
-                changed = sum(self._change_status(conn, tenant, change) for change in batch.status_changes)
-                if also is not None:
-                    also(conn)
+            self._touch_conversation(conn, tenant)
+            failed = []
+            written = 0
+            for i, record in enumerate(batch.records):
+                assert batch.vectors is not None
+                context = batch.keyword_context[i] if batch.keyword_context is not None else ""
+                reason = self._insert(
+                    conn, tenant, record, batch.vectors[i], batch.fingerprints.get(record.id), context
+                )
+                if reason:
+                    failed.append((record.id, reason))
+                else:
+                    written += 1
+            changed = sum(self._change_status(conn, tenant, change) for change in batch.status_changes)
+            if also is not None:
+                also(conn)
             return WriteReport(written, changed, tuple(failed))
 
-        return self._w().run(txn)
+        return self._w().write(txn)
 
     @staticmethod
     def _touch_conversation(conn: Any, tenant: Tenant) -> None:
@@ -216,7 +237,7 @@ class SqliteStore:
         blob = np.ascontiguousarray(vector, dtype=np.float32).tobytes()
         conn.execute(
             "INSERT INTO records_fts(rowid, tenant, body, context) VALUES (?, ?, ?, ?)",
-            (rid, _fts_tenant(tenant), indexed_text(record), keyword_text(context)),
+            (rid, fts_tenant(tenant), indexed_text(record), keyword_text(context)),
         )
         conn.execute(
             "INSERT INTO records_vec(rid, tenant, status, kind, embedding) VALUES (?,?,?,?,?)",
@@ -261,33 +282,37 @@ class SqliteStore:
         tenant = tenant_of(tenant, "delete")
         return await asyncio.to_thread(self.delete_sync, tenant, ids)
 
-    def delete_sync(self, tenant: Tenant, ids: Sequence[str] | None = None) -> int:
+    def delete_sync(
+        self, tenant: Tenant, ids: Sequence[str] | None = None, also: Callable[[Any], None] | None = None
+    ) -> int:
+        """One transaction: the records (all of the tenant's when ``ids`` is None) with their vectors,
+        keywords and fingerprints, and ``also(conn)`` (e.g. the vault rows). Returns once committed."""
         tenant = tenant_of(tenant, "delete")
 
         def txn(conn: Any) -> int:
-            with conn:
-                if ids is None:
-                    rows = conn.execute(
-                        "SELECT rid FROM records WHERE conversation_id = ?", (tenant.conversation_id,)
+            if ids is None:
+                rows = conn.execute(
+                    "SELECT rid FROM records WHERE conversation_id = ?", (tenant.conversation_id,)
+                ).fetchall()
+            else:
+                rows = []
+                for chunk in _chunks(list(ids), 500):
+                    marks = ",".join("?" * len(chunk))
+                    rows += conn.execute(
+                        f"SELECT rid FROM records WHERE conversation_id = ? AND id IN ({marks})",
+                        (tenant.conversation_id, *chunk),
                     ).fetchall()
-                else:
-                    rows = []
-                    for chunk in _chunks(list(ids), 500):
-                        marks = ",".join("?" * len(chunk))
-                        rows += conn.execute(
-                            f"SELECT rid FROM records WHERE conversation_id = ? AND id IN ({marks})",
-                            (tenant.conversation_id, *chunk),
-                        ).fetchall()
-                rids = [int(r[0]) for r in rows]
-                self._delete_rids(conn, rids)
-                if ids is None:
-                    conn.execute("DELETE FROM links WHERE conversation_id = ?", (tenant.conversation_id,))
-                    conn.execute("DELETE FROM conversations WHERE id = ?", (tenant.conversation_id,))
-            # Forgotten text must not survive in the WAL either.
-            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            rids = [int(r[0]) for r in rows]
+            self._delete_rids(conn, rids)
+            if ids is None:  # the whole conversation: nothing of it may remain in any table
+                sweep_and_verify(conn, tenant)
+            if also is not None:
+                also(conn)
             return len(rids)
 
-        return self._w().run(txn)
+        removed = self._w().write(txn)
+        self._w().run(checkpoint)  # forgotten text must not survive in the WAL either
+        return removed
 
     @staticmethod
     def _delete_rids(conn: Any, rids: list[int]) -> None:
@@ -296,6 +321,10 @@ class SqliteStore:
             conn.execute("DELETE FROM records_vec WHERE rid = ?", (rid,))
             conn.execute("DELETE FROM fingerprints WHERE rid = ?", (rid,))
             conn.execute("DELETE FROM records WHERE rid = ?", (rid,))
+
+    def remaining_sync(self, tenant: Tenant) -> dict[str, int]:
+        """Rows of the tenant left in each table (after an erase: none)."""
+        return self._r().run(lambda conn: remaining(conn, tenant_of(tenant, "remaining")))
 
     # -- reads -----------------------------------------------------------------------------------
     async def search(self, tenant: Tenant, query: StoreQuery) -> list[StoreHit]:
@@ -338,7 +367,7 @@ class SqliteStore:
         where, params = self._filters(tenant, query, alias="r")
         # Scoped in the index itself: FTS5 intersects the tenant's postings before scoring (about 5x
         # faster at 100k records in 10 conversations than filtering after the match).
-        scoped = f'tenant:"{_fts_tenant(tenant)}" AND {{body context}}: ({match})'
+        scoped = f'tenant:"{fts_tenant(tenant)}" AND {{body context}}: ({match})'
         rows = conn.execute(
             f"SELECT {_prefixed('r')}, bm25(records_fts, 0.0, 1.0, ?) AS score FROM records_fts"
             " JOIN records r ON r.rid = records_fts.rowid"
@@ -447,11 +476,6 @@ class SqliteStore:
             return problems
 
         return self._w().run(check)
-
-
-def _fts_tenant(tenant: Tenant) -> str:
-    """The tenant as one FTS5 token (letters and digits only)."""
-    return "t" + tenant.key.removeprefix("t_")
 
 
 def _prefixed(alias: str) -> str:

@@ -82,7 +82,8 @@ def migrate(conn: Any) -> int:
             f"memory store schema version {version} is newer than this voice-agent understands "
             f"({SCHEMA_VERSION}); upgrade voice-agent"
         )
-    with conn:
+    with conn:  # the connection policy makes this BEGIN IMMEDIATE; a second process waits here
+        version = int(conn.execute("PRAGMA user_version").fetchone()[0])
         for step in range(version, SCHEMA_VERSION):
             conn.execute(MIGRATIONS[step])
             conn.execute(f"PRAGMA user_version = {step + 1}")
@@ -90,17 +91,18 @@ def migrate(conn: Any) -> int:
 
 
 def ensure_vector_tables(conn: Any, *, dim: int, embedder: str) -> None:
-    """Create the vec0 tables for ``dim``; refuse to mix vectors from another embedder or dimension."""
-    rows = dict(conn.execute("SELECT key, value FROM meta WHERE key IN ('dim', 'embedder')").fetchall())
-    if rows:
-        if int(rows["dim"]) != dim or rows["embedder"] != embedder:
-            raise StoreError(
-                f"this memory store holds {rows['dim']}-d vectors from embedder {rows['embedder']!r}, "
-                f"but the configured embedder is {embedder!r} ({dim}-d): set memory.embedder back, or "
-                "export the memories and import them into a fresh data directory"
-            )
-        return
+    """Create the vec0 tables for ``dim``; refuse to mix vectors from another embedder or dimension.
+    Checked and created in one transaction: two processes opening a new file at once agree."""
     with conn:
+        rows = dict(conn.execute("SELECT key, value FROM meta WHERE key IN ('dim', 'embedder')").fetchall())
+        if rows:
+            if int(rows["dim"]) != dim or rows["embedder"] != embedder:
+                raise StoreError(
+                    f"this memory store holds {rows['dim']}-d vectors from embedder {rows['embedder']!r}, "
+                    f"but the configured embedder is {embedder!r} ({dim}-d): set memory.embedder back, or "
+                    "export the memories and import them into a fresh data directory"
+                )
+            return
         conn.execute(
             "CREATE VIRTUAL TABLE IF NOT EXISTS records_vec USING vec0("
             " rid INTEGER PRIMARY KEY, tenant TEXT PARTITION KEY, status TEXT, kind TEXT,"

@@ -1,6 +1,6 @@
 // The kiosk page: microphone → WebSocket (PCM16 16 kHz frames from an AudioWorklet), replies ← WebSocket
 // (PCM16 at the announced rate, scheduled back to back), and the protocol's events on screen.
-// Optional URL fragment: #token=...&user=... (a fragment never reaches server logs).
+// Optional URL fragment: #token=...&badge=... (a signed badge token; a fragment never reaches server logs).
 "use strict";
 
 (() => {
@@ -8,6 +8,8 @@
   const params = new URLSearchParams(location.hash.slice(1));
   const token = params.get("token") || "";
   let user = params.get("user") || "";
+  let badge = params.get("badge") || "";
+  let pinFor = ""; // a badge id waiting for its PIN (typed digits, then Enter)
 
   // Observable state (the end-to-end test reads it; nothing here is sent anywhere).
   const state = (window.kioskState = {
@@ -120,6 +122,7 @@
   // -- protocol ----------------------------------------------------------------------------------------
   function onReady(msg) {
     state.ready = msg;
+    if (msg.returning) pinFor = "";
     outRate = msg.audio_out.sample_rate_hz;
     const days = msg.privacy.retention_days;
     $("retention").textContent = days === 1 ? "1 day" : days + " days";
@@ -158,10 +161,14 @@
       if (reply && m.interrupted) reply.classList.add("interrupted");
       reply = null;
     },
-    visit_ended: () => { user = ""; stopAudio(); clearTranscript(); },
-    visit_started: (m) => onVisit(m.conversation),
+    visit_ended: () => { user = ""; badge = ""; stopAudio(); clearTranscript(); },
+    visit_started: (m) => { if (m.returning) pinFor = ""; onVisit(m.conversation); },
     erased: (m) => { state.erased += 1; notice("Erased " + m.records + " remembered items from this conversation."); },
-    error: (m) => { state.errors.push(m.code); notice(m.message); },
+    error: (m) => {
+      state.errors.push(m.code);
+      notice(m.message);
+      if (m.code !== "pin_required" && m.code !== "identity_refused") pinFor = "";
+    },
     pong: () => {},
   };
 
@@ -173,7 +180,9 @@
       retryMs = 500;
       const hello = { type: "hello", protocol: 1 };
       if (token) hello.token = token;
-      if (user) hello.user = user;
+      if (badge) hello.badge = badge;
+      else if (user) hello.user = user;
+      pinFor = user;
       ws.send(JSON.stringify(hello));
     };
     ws.onmessage = (event) => {
@@ -212,12 +221,18 @@
   let typedAt = 0;
   document.addEventListener("keydown", (event) => {
     const now = performance.now();
-    if (now - typedAt > 300) typed = "";
+    if (now - typedAt > (pinFor ? 10000 : 300)) typed = ""; // a PIN is typed by hand, slowly
     typedAt = now;
     if (event.key === "Enter") {
+      const pin = /^[0-9]{4,12}$/.test(typed) && pinFor ? typed : "";
       if (typed.length >= 4 && state.ready) {
         stopAudio();
-        send({ type: "hello", protocol: 1, token: token || undefined, user: typed });
+        const hello = { type: "hello", protocol: 1, token: token || undefined };
+        if (pin) Object.assign(hello, { user: pinFor, pin: pin });
+        else if (typed.startsWith("vab1.")) hello.badge = typed; // a signed badge token
+        else hello.user = typed; // a badge id: the server asks for its PIN
+        pinFor = hello.badge ? "" : hello.user; // kept until the server says "returning"
+        send(hello);
       }
       typed = "";
     } else if (event.key.length === 1) {
