@@ -92,6 +92,7 @@ async def test_a_few_attempts_through_the_real_engine(tmp_path: Path, model_dir:
     run = report["backends"]["local"]
     attacks = run["attacks"]
     assert attacks["attempts"] == 3
+    assert attacks["stored"] == 0  # recognised attempts stay in the turn log, out of memory
     assert attacks["pinned"] == 0 and attacks["reached_system"] == 0
     assert attacks["refused_by_filter"] == 3
     assert attacks["control_tokens_typed"] >= 3  # the typed markers were real control tokens …

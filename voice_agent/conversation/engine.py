@@ -292,6 +292,8 @@ class ConversationEngine:
             await self.memory.forget(conversation_id, query=request.query)
         if extraction.forget:
             return  # "forget X" must not itself be remembered
+        if extraction.instruction is not None:
+            return  # an attempt to instruct the assistant stays in the turn log, out of memory and prompts
         await self.memory.remember(conversation_id, "user", scrubbed, source=turn_id, user_id=self.user_id)
         for item in extraction.items:
             record = await self.memory.remember_item(
