@@ -19,6 +19,7 @@ from voice_agent.clock import Clock, MonotonicClock
 from voice_agent.config import Config
 from voice_agent.conversation.condense import condense_turns
 from voice_agent.conversation.extract import Extraction, extract
+from voice_agent.conversation.injection import find_instruction
 from voice_agent.conversation.ports import LlmPort, MemoryPort, RatePort
 from voice_agent.conversation.turns import LoggedTurn, TurnLog
 from voice_agent.errors import BackendError, InputError
@@ -150,12 +151,17 @@ class ConversationEngine:
             await self.turns.append(
                 conversation_id, trace.turn_id, "assistant", scrubbed_reply, interrupted=interrupted
             )
-            self._spawn(
-                conversation_id,
-                self.memory.remember(
-                    conversation_id, "assistant", scrubbed_reply, source=trace.turn_id, user_id=self.user_id
-                ),
-            )
+            if find_instruction(scrubbed_user) is None:  # a reply to an injection attempt stays out too
+                self._spawn(
+                    conversation_id,
+                    self.memory.remember(
+                        conversation_id,
+                        "assistant",
+                        scrubbed_reply,
+                        source=trace.turn_id,
+                        user_id=self.user_id,
+                    ),
+                )
         await self._condense_if_needed(conversation_id)
         if self._rewarm_enabled():
             cached = [*read, {"role": "assistant", "content": scrubbed_reply}] if read and reply else None
