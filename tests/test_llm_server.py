@@ -41,6 +41,7 @@ async def server(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Loca
         startup_timeout_s=60,
         model_alias="smollm2-135m",
         prompt_cache_mb=64,
+        n_gpu_layers="auto",  # the config's default: all layers on a GPU only when llama.cpp has one
     )
     await srv.start()
     yield srv
@@ -69,6 +70,7 @@ async def test_answers_through_the_openai_client(server: LocalLlamaServer) -> No
     assert TokenCounter.from_gguf(server.model_path).count_messages(MESSAGES) == reply.usage.prompt_tokens
     log_text = server.log_path.read_text(errors="replace")
     assert "Using gguf chat template" in log_text and "voice-agent: ready after" in log_text
+    assert "--n_gpu_layers auto -> " in log_text  # resolved by the launcher, by what llama.cpp can do
 
 
 async def test_backend_streams_deltas(server: LocalLlamaServer) -> None:

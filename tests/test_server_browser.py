@@ -1,7 +1,10 @@
 """The kiosk page end to end in headless Chromium (Debian `chromium` + `chromium-driver`, driven by
 Selenium): Chromium's fake microphone plays a real LibriVox clip (resampled to 48 kHz, looped with long
 pauses) into the page's AudioWorklet, which streams it to `voice-agent serve` over the WebSocket. The page
-must show the transcript, show and play the reply, and "New conversation" must start a clean one."""
+must show the transcript, show and play the reply, and "New conversation" must start a clean one.
+
+On the way, axe-core audits the idle, speaking, listening and error states (no serious or critical
+violation allowed) and a screenshot of each is saved (see ``_page_audit.py``)."""
 
 from __future__ import annotations
 
@@ -14,6 +17,7 @@ from typing import Any
 import numpy as np
 import pytest
 from _llm_support import free_port
+from _page_audit import AXE_JS, PageAudit, prepare_browser
 from _server_support import ServerProcess, write_config
 from _speech_support import LIBRIVOX, words
 
@@ -38,6 +42,11 @@ def server(tmp_path_factory: pytest.TempPathFactory, model_dir: Path) -> Iterato
     assert proc.stop() in (0, -15), proc.log_tail()
 
 
+@pytest.fixture(scope="module")
+def page_audit(tmp_path_factory: pytest.TempPathFactory) -> PageAudit:
+    return PageAudit(tmp_path_factory.mktemp("kiosk-screens"))
+
+
 @pytest.fixture
 def browser(tmp_path: Path) -> Iterator[Any]:
     if CHROMIUM is None or CHROMEDRIVER is None:
@@ -59,6 +68,7 @@ def browser(tmp_path: Path) -> Iterator[Any]:
     ):  # fmt: skip
         options.add_argument(arg)
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    prepare_browser(driver)
     try:
         yield driver
     finally:
@@ -86,24 +96,35 @@ def _overlap(text: str) -> float:
 
 
 def test_the_page_transcribes_answers_aloud_and_starts_clean_conversations(
-    server: ServerProcess, browser: Any
+    server: ServerProcess, browser: Any, page_audit: PageAudit
 ) -> None:
     from selenium.webdriver.common.by import By
 
     browser.get(server.base + "/")
-    _wait(browser, "a connection", lambda s: s["ready"] is not None, 30)
+    state = _wait(browser, "a connection and its privacy facts", lambda s: s["ready"] and s["privacy"], 30)
     privacy = browser.find_element(By.ID, "privacy").text
-    assert "30 days" in privacy and "Erase what I said" in privacy
-    browser.find_element(By.ID, "start-button").click()
+    # the running config's facts: default retention, this server's idle_timeout_s = 600, the scrubbed kinds
+    assert "30 days" in privacy and "10 minutes" in privacy and "Erase what I said" in privacy
+    assert "phone numbers" in privacy and "can miss some" in privacy
+    assert state["conversation"] not in browser.find_element(By.TAG_NAME, "body").text
+    audited = page_audit.available
+    looks = [page_audit.audit(browser, "idle", 30)] if audited else []
+    _check_touch_targets(browser)
+    _start_with_the_keyboard(browser)
 
     state = _wait(browser, "a final transcript", lambda s: len(s["finals"]) >= 1)
     assert _overlap(state["finals"][0]) >= 0.6, state["finals"]
+    if audited:  # while the reply plays, then once the page listens again
+        looks.append(page_audit.audit(browser, "speaking", TURN_TIMEOUT_S))
+        looks.append(page_audit.audit(browser, "listening", TURN_TIMEOUT_S))
+    motion = "return getComputedStyle(document.querySelector('.status-icon')).animationName"
+    assert browser.execute_script(motion) == "none"  # the browser asks for reduced motion (prepare_browser)
     state = _wait(browser, "a reply played", lambda s: s["turnsDone"] >= 1 and s["playedMs"] > 300)
     assert state["says"], state
     assert state["scheduledMs"] >= state["playedMs"] > 300
     transcript = browser.find_element(By.ID, "transcript")
-    user_turns = transcript.find_elements(By.CSS_SELECTOR, ".turn.user")
-    replies = transcript.find_elements(By.CSS_SELECTOR, ".turn.assistant")
+    user_turns = transcript.find_elements(By.CSS_SELECTOR, ".turn.user .turn-text")
+    replies = transcript.find_elements(By.CSS_SELECTOR, ".turn.assistant .turn-text")
     assert user_turns and user_turns[0].text == state["finals"][0]
     assert replies and replies[0].text.startswith(state["says"][0])
     frames_while_listening = state["micFrames"]
@@ -120,6 +141,55 @@ def test_the_page_transcribes_answers_aloud_and_starts_clean_conversations(
     assert state["micFrames"] > frames_while_listening
 
     _check_store(server, first, second)
+    if not audited:
+        pytest.skip(
+            f"axe-core is not installed ({AXE_JS}; scripts/setup.sh installs it): the page worked, unaudited"
+        )
+    # every state looks different without colour: its own word, icon and border
+    for part in ("word", "icon", "border"):
+        assert len({look[part] for look in looks}) == len(looks), looks
+
+
+def test_a_refused_visit_shows_the_error_state_legibly(
+    server: ServerProcess, browser: Any, page_audit: PageAudit
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    if not page_audit.available:
+        pytest.skip(f"axe-core is not installed ({AXE_JS}; scripts/setup.sh installs it)")
+    browser.get(server.base + "/#user=" + "x" * 300)  # a badge id over the protocol's limit: refused
+    look = page_audit.audit(browser, "error", 30)
+    assert look["icon"] == "#icon-error"
+    hint = browser.find_element(By.ID, "status-hint").text
+    assert hint and "user" not in hint  # a plain sentence for the visitor, not the protocol's message
+    assert _state(browser)["errors"]
+
+
+def _check_touch_targets(driver: Any) -> None:
+    """Every control is at least 44 × 44 CSS px (WCAG 2.5.5), so a finger finds it."""
+    sizes = driver.execute_script(
+        "return [...document.querySelectorAll('button')].filter((b) => b.offsetParent)"
+        ".map((b) => [b.id, b.getBoundingClientRect().width, b.getBoundingClientRect().height])"
+    )
+    assert len(sizes) >= 3 and all(w >= 44 and h >= 44 for _, w, h in sizes), sizes
+
+
+def _start_with_the_keyboard(driver: Any) -> None:
+    """Tab to "Tap to talk" (its focus ring must show) and press Enter: no mouse, no hover."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    for _ in range(6):
+        ActionChains(driver).send_keys(Keys.TAB).perform()
+        if driver.execute_script("return document.activeElement.id") == "start-button":
+            break
+    ring = driver.execute_script(
+        "const s = getComputedStyle(document.activeElement);"
+        "return [s.outlineStyle, parseFloat(s.outlineWidth)]"
+    )
+    assert ring[0] != "none" and ring[1] >= 3, ring
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
+    _wait(driver, "the microphone on", lambda s: s["micOn"], 30)
 
 
 def _check_store(server: ServerProcess, first: str, second: str) -> None:

@@ -1,4 +1,4 @@
-"""`voice-agent bench strategies | latency | security | report` (registered by ``bench_cmd``)."""
+"""`voice-agent bench strategies | latency | security | report | privacy` (registered by ``bench_cmd``)."""
 
 from __future__ import annotations
 
@@ -190,4 +190,48 @@ def _report(args: argparse.Namespace) -> int:
 
     path = render_report(args.runs, args.out, plots=not args.no_plots)
     print(path)
+    return 0
+
+
+def register_privacy(kinds: KindParsers) -> None:
+    p = kinds.add_parser(
+        "privacy",
+        help="PII scrubber: recall per kind and language on labelled texts, false positives, time",
+        description="Scrub every labelled text as the memory's write path does and count the values whose "
+        "raw string is still in the output; with --fp-dataset, count placeholders in ordinary LoCoMo turns.",
+    )
+    p.add_argument("--dataset", required=True, metavar="FILE", help="JSONL: text, lang, split, spans/values")
+    p.add_argument("--fp-dataset", metavar="FILE", help="a LoCoMo-format file of ordinary turns")
+    p.add_argument("--split", action="append", help="only texts of this split (repeatable)")
+    p.add_argument("--phone-region", help="region of national phone numbers (default: privacy.phone_region)")
+    p.add_argument(
+        "--names",
+        choices=("both", "ner", "lists"),
+        default="both",
+        help="person names from the spaCy parse, the name finder (lists, jieba), or both (default)",
+    )
+    p.add_argument("--repeat", type=int, default=3, help="time each utterance this many times, keep the best")
+    p.add_argument("--config", metavar="FILE", help="a TOML file layered over config/default.toml")
+    p.add_argument("--data-dir", metavar="DIR", help="unused by the benchmark")
+    p.add_argument("--json", dest="json_out", metavar="OUT", help="full report (JSON), with every miss")
+    p.set_defaults(handler=_privacy)
+
+
+def _privacy(args: argparse.Namespace) -> int:
+    from voice_agent.bench.privacy import run_privacy_bench, summary
+    from voice_agent.memory.pii_phones import check_region
+
+    config = config_from_args(args)
+    region = check_region(args.phone_region) if args.phone_region else config.privacy.resolved_phone_region()
+    report = run_privacy_bench(
+        args.dataset,
+        fp_dataset=args.fp_dataset,
+        phone_region=region,
+        splits=args.split,
+        ner=args.names in ("both", "ner"),
+        lists=args.names in ("both", "lists"),
+        repeat=args.repeat,
+        json_out=args.json_out,
+    )
+    print_json({"json": args.json_out, "phone_region": region, **summary(report)})
     return 0

@@ -1,4 +1,4 @@
-"""The kiosk service as an ASGI app (FastAPI): the page, ``/ws``, ``/healthz``, ``/metrics``.
+"""The kiosk service as an ASGI app (FastAPI): the page, ``/ws``, ``/privacy``, ``/healthz``, ``/metrics``.
 
     app = create_app(config)          # nothing loads until the app starts (lifespan)
     uvicorn.run(app, host=..., port=...)
@@ -27,6 +27,7 @@ from voice_agent.server.client import KioskClient, read_hello
 from voice_agent.server.health import HealthChecker
 from voice_agent.server.hosts import HostGuard, HostPolicy, same_origin
 from voice_agent.server.metrics import CONTENT_TYPE, ServerMetrics
+from voice_agent.server.notice import privacy_facts
 from voice_agent.server.protocol import CLOSE_POLICY, ProtocolError, dumps
 from voice_agent.server.runtime import Runtime
 
@@ -109,6 +110,10 @@ def create_app(config: Config, *, local_audio: bool = False, token: str | None =
     @app.get("/")
     async def index() -> Any:
         return FileResponse(STATIC_DIR / "index.html", headers=SECURITY_HEADERS)
+
+    @app.get("/privacy")
+    async def privacy() -> Any:
+        return JSONResponse(privacy_facts(config), headers=SECURITY_HEADERS)
 
     async def healthz(request: Request) -> Any:
         report = await state.health.report(state.runtime)

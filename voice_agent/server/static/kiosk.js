@@ -1,6 +1,8 @@
 // The kiosk page: microphone → WebSocket (PCM16 16 kHz frames from an AudioWorklet), replies ← WebSocket
 // (PCM16 at the announced rate, scheduled back to back), and the protocol's events on screen.
 // Optional URL fragment: #token=...&badge=... (a signed badge token; a fragment never reaches server logs).
+// What a visitor sees: one state banner (icon + word + border shape), the transcript as a live log, and a
+// privacy notice worded (kiosk-text.js) from the facts the server serves at /privacy.
 "use strict";
 
 (() => {
@@ -15,7 +17,12 @@
   const state = (window.kioskState = {
     status: "connecting", ready: null, conversation: null, visits: 0, finals: [], says: [], partial: "",
     micFrames: 0, audioBytes: 0, scheduledMs: 0, playedMs: 0, barges: 0, turnsDone: 0, errors: [], erased: 0,
+    shown: "connecting", language: null, privacy: null, micOn: false, failed: null,
   });
+
+  const { TEXTS, pickLanguage, privacyFacts } = window.KioskText;
+  const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+  let texts = TEXTS[pickLanguage("auto", navigator.languages)];
 
   let ctx = null;
   let ws = null;
@@ -25,24 +32,102 @@
   let retryMs = 500;
   const playing = new Set();
 
+  // -- what the visitor sees ----------------------------------------------------------------------------
+  // The banner shows the first that holds: a failure (error), no connection (offline / connecting), the
+  // microphone not started yet (idle), a reply still playing here (speaking: the server may be done
+  // sending it), else the server's own state (listening / thinking / speaking).
+  function shownState() {
+    if (state.failed) return "error";
+    if (!state.ready) return state.status === "offline" ? "offline" : "connecting";
+    if (!state.micOn) return "idle";
+    if (playing.size > 0) return "speaking";
+    return texts.states[state.status] ? state.status : "listening";
+  }
+
+  function render() {
+    const shown = shownState();
+    state.shown = shown;
+    const [word, usual] = texts.states[shown];
+    const hint = shown === "error" ? state.failed : usual;
+    $("status").dataset.state = shown;
+    $("status-use").setAttribute("href", "#icon-" + shown);
+    $("status-word").textContent = word;
+    $("status-hint").textContent = hint;
+    $("start").hidden = state.micOn || !state.ready; // nothing to start without a connection
+  }
+
   function setStatus(value) {
     state.status = value;
-    const el = $("status");
-    el.textContent = value;
-    el.className = "status " + value;
+    render();
   }
 
   function notice(text) {
     $("notice").textContent = text;
   }
 
+  function fail(text) {
+    state.failed = text; // the banner says it (its role=status region announces it)
+    notice("");
+    render();
+  }
+
+  function applyLanguage(language) {
+    texts = TEXTS[language];
+    state.language = language;
+    document.documentElement.lang = language === "zh" ? "zh-Hans" : "en";
+    document.title = texts.title;
+    for (const el of document.querySelectorAll("[data-text]")) el.textContent = texts[el.dataset.text];
+    $("transcript").setAttribute("aria-label", texts.transcript);
+    for (const label of document.querySelectorAll("[data-who]")) label.textContent = texts[label.dataset.who];
+    showPrivacy();
+    render();
+  }
+
+  function showPrivacy() {
+    if (!state.privacy) return;
+    const list = $("privacy-facts");
+    list.textContent = "";
+    for (const line of privacyFacts(texts, state.privacy)) {
+      const item = document.createElement("li");
+      item.textContent = line;
+      list.appendChild(item);
+    }
+  }
+
+  async function loadPrivacy() {
+    try {
+      const response = await fetch("/privacy", { cache: "no-store" });
+      if (!response.ok) return;
+      state.privacy = await response.json();
+      applyLanguage(pickLanguage(state.privacy.page_language, navigator.languages));
+    } catch (_) {
+      /* offline: the notice is fetched again on the next connection */
+    }
+  }
+
   function addTurn(role, text) {
     const el = document.createElement("div");
     el.className = "turn " + role;
-    el.textContent = text;
+    const who = document.createElement("span");
+    who.className = "turn-who";
+    who.dataset.who = role === "user" ? "you" : "assistant";
+    who.textContent = texts[who.dataset.who];
+    const body = document.createElement("p");
+    body.className = "turn-text";
+    body.textContent = text;
+    el.append(who, body);
     $("transcript").appendChild(el);
-    el.scrollIntoView({ block: "end" });
-    return el;
+    el.scrollIntoView({ block: "end", behavior: reducedMotion.matches ? "auto" : "smooth" });
+    return body;
+  }
+
+  function markInterrupted(body) {
+    if (!body || body.nextElementSibling) return;
+    const note = document.createElement("span");
+    note.className = "turn-note";
+    note.dataset.who = "interrupted";
+    note.textContent = texts.interrupted;
+    body.after(note);
   }
 
   function clearTranscript() {
@@ -80,7 +165,9 @@
     node.onended = () => {
       playing.delete(node);
       if (!node.cut) state.playedMs += audio.duration * 1000;
+      if (playing.size === 0) render();
     };
+    if (playing.size === 1) render();
     state.audioBytes += buffer.byteLength;
     state.scheduledMs += audio.duration * 1000;
   }
@@ -92,6 +179,7 @@
     }
     playing.clear();
     nextTime = 0;
+    render();
   }
 
   // -- audio in ----------------------------------------------------------------------------------------
@@ -124,18 +212,18 @@
     state.ready = msg;
     if (msg.returning) pinFor = "";
     outRate = msg.audio_out.sample_rate_hz;
-    const days = msg.privacy.retention_days;
-    $("retention").textContent = days === 1 ? "1 day" : days + " days";
-    $("idle").textContent = Math.round(msg.privacy.idle_timeout_s) + " seconds of silence";
+    state.failed = null;
+    notice("");
     onVisit(msg.conversation);
     enable(true);
+    render();
+    loadPrivacy(); // the running configuration's facts, again after each (re)connection
   }
 
   function onVisit(conversation) {
     state.conversation = conversation;
     state.visits += 1;
-    $("conversation").textContent = "conversation " + conversation;
-    clearTranscript();
+    clearTranscript(); // the conversation id is never shown: nothing on screen identifies a visitor
   }
 
   const handlers = {
@@ -155,18 +243,21 @@
       else reply.textContent += " " + m.text;
     },
     audio_stop: () => stopAudio(),
-    barge_in: () => { state.barges += 1; if (reply) reply.classList.add("interrupted"); },
+    barge_in: () => { state.barges += 1; markInterrupted(reply); },
     turn_done: (m) => {
       state.turnsDone += 1;
-      if (reply && m.interrupted) reply.classList.add("interrupted");
+      if (m.interrupted) markInterrupted(reply);
       reply = null;
     },
     visit_ended: () => { user = ""; badge = ""; stopAudio(); clearTranscript(); },
     visit_started: (m) => { if (m.returning) pinFor = ""; onVisit(m.conversation); },
-    erased: (m) => { state.erased += 1; notice("Erased " + m.records + " remembered items from this conversation."); },
+    erased: (m) => { state.erased += 1; notice(texts.erased(m.records)); },
     error: (m) => {
       state.errors.push(m.code);
-      notice(m.message);
+      // a visitor reads a plain sentence; the server's technical message stays in its logs
+      const text = texts.errors[m.code] || (m.fatal ? texts.errors.fatal : texts.errors.other);
+      if (m.fatal) fail(text);
+      else notice(text);
       if (m.code !== "pin_required" && m.code !== "identity_refused") pinFor = "";
     },
     pong: () => {},
@@ -198,7 +289,7 @@
       state.ready = null;
       enable(false);
       stopAudio();
-      setStatus("offline");
+      setStatus("offline"); // a fatal error stays on screen until the next connection is ready
       setTimeout(connect, retryMs); // an unattended kiosk reconnects on its own
       retryMs = Math.min(retryMs * 2, 10000);
     };
@@ -243,11 +334,14 @@
   $("start-button").addEventListener("click", async () => {
     try {
       await startMicrophone();
-      $("start").classList.add("hidden");
-    } catch (err) {
-      notice("Microphone unavailable: " + err.message);
+      state.micOn = true;
+      render();
+    } catch (_) {
+      fail(texts.micUnavailable);
     }
   });
 
+  applyLanguage(state.language || pickLanguage("auto", navigator.languages));
+  loadPrivacy();
   connect();
 })();
