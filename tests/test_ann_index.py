@@ -191,3 +191,25 @@ async def test_writes_during_a_background_build_are_not_lost(tmp_path: Path) -> 
             assert not forgotten & set(await top(store, query, k=150))
     finally:
         await store.close()
+
+
+def test_the_index_library_leaves_llama_cpp_working() -> None:
+    """usearch 2.26 (numkong) made llama.cpp fail to read any GGUF vocabulary in the same process
+    (std::bad_cast): the pinned version must not."""
+    import subprocess
+    import sys
+
+    from _llm_support import smollm2_gguf
+
+    pytest.importorskip("llama_cpp")
+    code = (
+        "import usearch.index, llama_cpp, sys\nllama_cpp.Llama(sys.argv[1], vocab_only=True, verbose=False)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(smollm2_gguf())],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-500:]

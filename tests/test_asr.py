@@ -16,7 +16,7 @@ from voice_agent.asr.base import AsrSegment, SpeechRecognizer, join_words
 from voice_agent.asr.filters import hallucination_reason, to_simplified
 from voice_agent.asr.streaming import StreamingTranscriber
 from voice_agent.asr.whisper import WhisperRecognizer
-from voice_agent.audio.files import read_audio
+from voice_agent.audio.files import read_audio, write_wav
 from voice_agent.cli import main
 from voice_agent.config import AsrConfig
 from voice_agent.errors import ConfigError, InputError
@@ -42,6 +42,7 @@ async def _wer(asr: WhisperRecognizer, clips: list[tuple[np.ndarray, str]]) -> t
     for audio, reference in clips:
         result = await asr.transcribe(audio)
         assert result.language == "en"
+        assert result.dropped_segments == ()  # real speech: the hallucination filter keeps every segment
         pairs.append((reference, result.text))
         elapsed += result.elapsed_s
         duration += result.duration_s
@@ -118,15 +119,22 @@ async def test_long_audio_uses_windowed_decoding(
     assert result.segments[-1].end_s <= result.duration_s + 0.5
 
 
-async def test_silence_and_noise_give_no_text(base: WhisperRecognizer) -> None:
-    for audio in (silence(3.0), noise(3.0, level=0.1)):
+async def test_silence_and_noise_give_no_text(base: WhisperRecognizer, tmp_path: Path) -> None:
+    """Issue 15: on an AMD EPYC this noise decoded as "1.5% %, 1.5% %, ..." and passed the filter (here
+    it does after a round trip through a 16-bit WAV, as `voice-agent transcribe` reads it). Whatever the
+    words are on a given CPU, none may be kept; tests/test_asr_noise.py covers the grid."""
+    as_file = read_audio(write_wav(tmp_path / "noise.wav", noise(3.0, level=0.1), 16000))
+    for audio in (silence(3.0), noise(3.0, level=0.1), as_file):
         result = await base.transcribe(audio)
         assert result.text == "", result.dropped
+        assert all(d.rule and d.detail for d in result.dropped_segments)
     with pytest.raises(InputError, match="no audio"):
         await base.transcribe(np.zeros(0, dtype=np.float32))
 
 
 def test_hallucination_filter() -> None:
+    """The rules one by one: tests/test_asr_filters.py."""
+
     def seg(text: str, *, no_speech: float = 0.01, logprob: float = -0.2, ratio: float = 1.2) -> AsrSegment:
         return AsrSegment(text, 0, 1, (), logprob, no_speech, ratio)
 
@@ -135,8 +143,8 @@ def test_hallucination_filter() -> None:
     assert hallucination_reason(seg("请不吝点赞 订阅 转发 打赏支持明镜与点点栏目")) is not None
     assert hallucination_reason(seg("Thank you.", no_speech=0.5)) is not None  # stock phrase on weak audio
     assert hallucination_reason(seg("Thank you.")) is None  # said clearly, it stays
-    assert hallucination_reason(seg("what what what what", ratio=3.0)) == "repetitive"
-    assert hallucination_reason(seg("Hello there", no_speech=0.9, logprob=-1.5)) == "no speech"
+    assert hallucination_reason(seg("what what what what", ratio=3.0)) in {"repeated-ngram", "compression"}
+    assert hallucination_reason(seg("Hello there", no_speech=0.9, logprob=-1.5)) == "no-speech"
     assert hallucination_reason(seg("What is the weather like in Paris?")) is None
 
 

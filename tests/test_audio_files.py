@@ -16,6 +16,7 @@ from _speech_support import librivox_clips
 from voice_agent.audio.base import AudioSink, AudioSource
 from voice_agent.audio.files import FileSource, WavFileSink, read_audio, write_wav
 from voice_agent.audio.resample import Resampler, float32_to_int16, resample
+from voice_agent.clock import FakeClock
 from voice_agent.errors import AudioDeviceError, InputError
 from voice_agent.frames import SpeechChunk
 
@@ -142,13 +143,17 @@ async def test_wav_sink_writes_replies_with_a_gap_and_reports_all_played(tmp_pat
 
 async def test_realtime_wav_sink_stops_mid_sentence_and_reports_what_was_played(tmp_path: Path) -> None:
     out = tmp_path / "cut.wav"
-    sink = WavFileSink(out, sample_rate_hz=16000, realtime=True)
+    clock = FakeClock()  # "real time" is the clock's: a loaded machine cannot stretch 0.4 s
+    sink = WavFileSink(out, sample_rate_hz=16000, realtime=True, clock=clock)
     await sink.write(_chunk(1.0, 0, "first sentence here"))
     await sink.write(_chunk(1.0, 1, "second sentence here"))
-    await asyncio.sleep(0.4)
+    await asyncio.sleep(0.05)  # playback starts (at the clock's time 0)
+    clock.advance_ms(400)
+    await asyncio.sleep(0.1)  # the pacer catches up with the clock
     report = await sink.stop()
     written_at_stop = sink.seconds_written
-    await asyncio.sleep(0.2)
+    clock.advance_ms(200)
+    await asyncio.sleep(0.1)
     assert sink.seconds_written == written_at_stop  # nothing plays after stop
     first, second = report.chunks
     assert 0.2 < first.fraction_played < 0.8 and second.samples_played == 0

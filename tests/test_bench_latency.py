@@ -23,6 +23,7 @@ TURN_KEYS = {
     "llm_first_token_ms", "llm_cached_tokens", "llm_decode_tokens_per_s", "first_sentence_ms",
     "tts_first_audio_ms", "voice_to_voice_ms", "segments", "endpoint_reason", "asr_speculative",
     "speech_ms", "user_words", "reply_words", "interrupted", "flagged_sentences", "error",
+    "holding_phrase", "answer_voice_to_voice_ms", "speculated", "llm_queued_ahead", "critical_path",
 }  # fmt: skip
 
 
@@ -59,6 +60,8 @@ def test_report_schema(run: tuple[int, dict, Path]) -> None:
     assert {t["run"] for t in report["turns"]} == {1, 2}  # every run produced its turn
     assert report["target_p50_ms"] == 1500.0 and isinstance(report["meets_target"], bool)
     assert report["startup_s"] > 0 and report["clips_without_turn"] == 0
+    assert report["threads"]["cores"] >= 1 and report["scheduler"]["critical_path"] is True
+    assert len(report["slow_turns"]) >= 1 and report["critical_path"]["turns"] == report["turns_measured"]
 
 
 def test_every_turn_went_through_every_stage(run: tuple[int, dict, Path]) -> None:
@@ -74,6 +77,10 @@ def test_every_turn_went_through_every_stage(run: tuple[int, dict, Path]) -> Non
         assert sum(segments.values()) == pytest.approx(turn["voice_to_voice_ms"], abs=1.0)
         # Voice-to-voice cannot be shorter than the silence the endpointer waited for.
         assert turn["voice_to_voice_ms"] >= turn["endpoint_ms"]
+        assert turn["answer_voice_to_voice_ms"] >= turn["voice_to_voice_ms"]
+        cp = turn["critical_path"]  # what else ran on the critical path (tail hunting)
+        assert cp["wall_ms"] > 0 and cp["process_cpu_ms"] >= 0 and cp["cores"] >= 1
+        assert isinstance(cp["background"], list) and cp["deferred"] >= 0
     median = report["median_turn"]
     ordered = sorted(t["voice_to_voice_ms"] for t in report["turns"])
     assert median["voice_to_voice_ms"] in ordered

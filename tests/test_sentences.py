@@ -122,3 +122,20 @@ async def test_stage_form_timestamps_with_the_injected_clock() -> None:
 )
 def test_looks_complete(text: str, complete: bool) -> None:
     assert looks_complete(text) is complete
+
+
+def test_a_long_first_sentence_without_a_comma_is_cut_before_a_joining_word() -> None:
+    text = "The capital of France is Paris which is famous for the Eiffel Tower and the Louvre. It is lovely."
+    splitter = SentenceSplitter(first_clause_max_words=10)
+    pieces = [s.text for i in range(0, len(text), 3) for s in splitter.push(text[i : i + 3])]
+    pieces += [s.text for s in splitter.flush()]
+    assert pieces == [
+        "The capital of France is Paris",
+        "which is famous for the Eiffel Tower and the Louvre.",  # only the first piece is cut early
+        "It is lovely.",
+    ]
+    short = "Paris is the capital and the largest city."  # under the limit: one sentence
+    assert _split(short) == [short]
+    chinese = SentenceSplitter(first_clause_max_words=3)
+    whole = "巴黎是法国的首都和最大的城市。"  # Chinese has its own clause marks: no joining-word cut
+    assert [s.text for s in chinese.push(whole + "好")] == [whole]

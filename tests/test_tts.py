@@ -123,7 +123,8 @@ async def test_edge_tts_unreachable_falls_back_to_the_local_voice(model_dir: Pat
     first_s = time.perf_counter() - started
     assert chunks[0].meta["backend"].startswith("piper")
     assert "edge-tts" in chunks[0].meta["fallback"]
-    assert first_s < 1.5 + 2.0  # the timeout bounds the wait, plus local synthesis on a busy machine
+    # the timeout bounds the wait (an unbounded one hangs for tens of seconds); generous for a loaded machine
+    assert first_s < 1.5 + 8.0
     again = await _chunks(router, "And tomorrow too.")
     assert again[0].meta["backend"].startswith("piper") and "fallback" not in again[0].meta
     assert len(router.fallbacks) == 1  # the breaker skipped edge the second time

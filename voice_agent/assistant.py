@@ -14,6 +14,7 @@ from voice_agent.clock import Clock, MonotonicClock
 from voice_agent.config import Config
 from voice_agent.conversation.engine import ConversationEngine, TurnResult
 from voice_agent.conversation.guard import ReplyGuard
+from voice_agent.conversation.holding import without_holding_phrase
 from voice_agent.conversation.turns import TurnLog
 from voice_agent.metrics.trace import TraceWriter, TurnTrace
 from voice_agent.text.sentences import SentenceSplitter
@@ -74,9 +75,14 @@ class Assistant:
             clock=self.clock,
             user_id=user_id,
         )
-        min_words = config.tts.first_clause_min_words
+        tts = config.tts
         self.guard = ReplyGuard(
-            memory, lambda: SentenceSplitter(first_clause_min_words=min_words, clock=self.clock)
+            memory,
+            lambda: SentenceSplitter(
+                first_clause_min_words=tts.first_clause_min_words,
+                first_clause_max_words=tts.first_clause_max_words,
+                clock=self.clock,
+            ),
         )
         self.traces = TraceWriter(config.trace_path()) if config.trace.enabled else None
 
@@ -127,7 +133,7 @@ class Assistant:
         sentences: list[str] = []
         flagged = 0
         async for released in self.guard.sentences(
-            conversation_id, self.engine.respond(conversation_id, text, trace), trace
+            conversation_id, without_holding_phrase(self.engine.respond(conversation_id, text, trace)), trace
         ):
             sentences.append(released.text)
             flagged += int(released.flagged)

@@ -12,12 +12,13 @@ import stat
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from voice_agent.errors import ConfigError
 from voice_agent.paths import config_dir, default_data_dir, default_model_dir
+from voice_agent.threads import resolve_threads, thread_budget
 
 ENV_PREFIX = "VOICE_AGENT_"
 # Keys that would hold a secret value; config files may only *point* at secrets.
@@ -28,14 +29,32 @@ class _Section(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+def _check_threads(value: int | str) -> int | str:
+    if value != "auto" and (not isinstance(value, int) or value < 1):
+        raise ValueError("a thread count is a positive number or 'auto'")
+    return value
+
+
+# "auto": from the CPUs this process may use (voice_agent.threads)
+Threads = Annotated[int | Literal["auto"], AfterValidator(_check_threads)]
+
+
 class AsrConfig(_Section):
     model: Literal["whisper-base", "whisper-tiny-en"] = "whisper-base"
     language: str | None = None  # None: detect per utterance
     beam_size: int = Field(default=1, ge=1, le=10)
-    compute_type: str = "int8"
-    cpu_threads: int = Field(default=2, ge=1)
+    compute_type: str = "auto"  # "auto": int8 on CPU, float16 on CUDA; or any CTranslate2 type
+    cpu_threads: Threads = "auto"
     streaming: bool = True  # decode while the person speaks (LocalAgreement)
     partial_interval_ms: int = Field(default=600, ge=100)
+    # "auto": CUDA through CTranslate2 when it sees a GPU, else the CPU
+    device: Literal["auto", "cpu", "cuda"] = "auto"
+    # languages people are expected to speak (when ``language`` is None): a segment detected in another
+    # language with little confidence is dropped as noise; empty: any language
+    expected_languages: tuple[str, ...] = ("en", "zh")
+
+    def threads(self) -> int:
+        return resolve_threads(self.cpu_threads, thread_budget().asr)
 
 
 class VadConfig(_Section):
@@ -56,6 +75,8 @@ class TtsConfig(_Section):
     edge_voice: str = "en-US-AriaNeural"
     edge_timeout_s: float = Field(default=2.0, gt=0)
     first_clause_min_words: int = Field(default=4, ge=1)
+    # A first sentence this long without a comma is cut before a joining word ("and", "because"); 0: off
+    first_clause_max_words: int = Field(default=10, ge=0)
 
 
 class LlmEndpoint(_Section):
@@ -75,11 +96,21 @@ class LocalLlmConfig(_Section):
     host: str = "127.0.0.1"
     port: int = Field(default=8765, ge=1, le=65535)
     n_ctx: int = Field(default=4096, ge=512)
-    n_threads: int = Field(default=2, ge=1)
+    n_threads: Threads = "auto"  # token-by-token decoding
+    n_threads_batch: Threads = "auto"  # prompt reading (prefill)
     startup_timeout_s: float = Field(default=90.0, gt=0)
     # RAM kept for KV states of earlier prompts (llama-cpp-python --cache), so that a background call
     # on another prompt does not cost the next turn its cached prefix; 0 turns it off
     prompt_cache_mb: int = Field(default=256, ge=0)
+    # layers offloaded to a GPU: "auto" offloads all of them when llama.cpp was built with GPU support
+    # (else none); an integer is passed as it is (-1: all, 0: none)
+    n_gpu_layers: int | Literal["auto"] = "auto"
+
+    def threads(self) -> tuple[int, int]:
+        """(decode threads, prefill threads)."""
+        budget = thread_budget()
+        decode = resolve_threads(self.n_threads, budget.llm)
+        return decode, resolve_threads(self.n_threads_batch, budget.llm_batch)
 
 
 class LlmConfig(_Section):
@@ -95,6 +126,18 @@ class LlmConfig(_Section):
     # have the local model read the new prefix while the person is still listening or talking, so the
     # next turn does not pay for it. Only when the first backend is the local server.
     rewarm_prefix: bool = True
+    # A request queued behind others at the local server is not a dead backend: its first-token limit
+    # grows with the requests ahead of it, and while the server process is alive and working the wait
+    # goes on (up to the request timeout).
+    queue_aware_timeout: bool = True
+    # When the first token is this late, the person hears a short holding phrase ("One moment.") and then
+    # the answer; 0 turns it off. The apology is only for a backend that really failed.
+    holding_phrase_after_s: float = Field(default=2.5, ge=0)
+    # While the person speaks, each newly confirmed stretch of the transcript drives retrieval and a
+    # prefill of the prompt so far (local server only); at the endpoint only the last words are new.
+    speculative_prefill: bool = False
+    speculative_min_interval_ms: int = Field(default=800, ge=0)
+    speculative_max_new_words: int = Field(default=8, ge=0)  # final words past the speculation, to reuse it
 
     @field_validator("backends")
     @classmethod
@@ -136,9 +179,32 @@ class PromptConfig(_Section):
     recent_min_turns: int = Field(default=2, ge=0)
 
 
+class SchedulingConfig(_Section):
+    # While a turn is between the end of speech and its first audio, background work (memory writes,
+    # prefix prefills, speculative prefills, partial decodes of a next utterance) waits.
+    critical_path: bool = True
+    max_deferral_s: float = Field(default=8.0, ge=0)  # deferred work goes ahead after this: none starves
+    embed_threads: Threads = "auto"
+
+    def embedder_threads(self) -> int:
+        return resolve_threads(self.embed_threads, thread_budget().embedder)
+
+
 class PrivacyConfig(_Section):
     key_file: str | None = None  # default: <data_dir>/secrets/pii.key (created 0600)
     retention_days: int = Field(default=30, ge=1)
+    # The country national phone numbers are read in ("GB": 020 7946 0958 is +44 20 7946 0958). Unset:
+    # the locale's country (LANG=en_GB.UTF-8 → GB); "none": no region, such numbers are kept as written.
+    phone_region: str | None = None
+
+    def resolved_phone_region(self, env: Mapping[str, str] | None = None) -> str | None:
+        from voice_agent.memory.pii_phones import check_region, region_from_locale
+
+        chosen = self.phone_region if self.phone_region is not None else region_from_locale(env)
+        try:
+            return check_region(chosen)
+        except ValueError as err:
+            raise ConfigError(str(err), key="privacy.phone_region") from err
 
 
 class TraceConfig(_Section):
@@ -176,6 +242,7 @@ class Config(_Section):
     memory: MemoryConfig = Field(default_factory=MemoryConfig)
     prompt: PromptConfig = Field(default_factory=PromptConfig)
     privacy: PrivacyConfig = Field(default_factory=PrivacyConfig)
+    scheduling: SchedulingConfig = Field(default_factory=SchedulingConfig)
     trace: TraceConfig = Field(default_factory=TraceConfig)
     server: ServerConfig = Field(default_factory=ServerConfig)
 

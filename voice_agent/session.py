@@ -28,9 +28,10 @@ from voice_agent.errors import VoiceAgentError
 from voice_agent.frames import Sentence
 from voice_agent.metrics.latency import format_summary
 from voice_agent.metrics.trace import Span, TraceWriter, TurnTrace
+from voice_agent.scheduling import CriticalPathScheduler
 from voice_agent.speech import SpeechStack
 from voice_agent.text.sentences import SentenceSplitter, count_words
-from voice_agent.turn_detection import NoTurn, TurnDetector, TurnEvent, UserTurn
+from voice_agent.turn_detection import NoTurn, PartialTranscript, TurnDetector, TurnEvent, UserTurn
 from voice_agent.vad.endpointer import SpeechStarted
 
 log = logging.getLogger(__name__)
@@ -84,7 +85,10 @@ class VoiceSession:
         trace_writer: TraceWriter | None = None,
         on_turn: Callable[[TurnResult], None] | None = None,
         on_event: Callable[[TurnEvent], None] | None = None,
+        scheduler: CriticalPathScheduler | None = None,
     ) -> None:
+        """``scheduler``: the critical-path scheduler shared with the responder (by default the
+        responder's own, else a new one)."""
         if not conversation_id:
             raise VoiceAgentError("a voice session needs a conversation id")
         self.config = config
@@ -96,6 +100,14 @@ class VoiceSession:
         self.trace_writer = trace_writer
         self.on_turn = on_turn
         self.on_event = on_event
+        shared = getattr(responder, "scheduler", None)
+        self.scheduler = scheduler or (
+            shared
+            if isinstance(shared, CriticalPathScheduler)
+            else CriticalPathScheduler(
+                enabled=config.scheduling.critical_path, max_deferral_s=config.scheduling.max_deferral_s
+            )
+        )
         self.results: list[TurnResult] = []
         self._reply_task: asyncio.Task[None] | None = None
         self._reply: _Reply | None = None
@@ -108,7 +120,11 @@ class VoiceSession:
     async def run(self, source: AudioSource, sink: AudioSink) -> list[TurnResult]:
         """Listen and answer until the source ends (a file) or the task is cancelled (live)."""
         detector = TurnDetector(
-            self.config, vad=self.speech.vad, recognizer=self.speech.recognizer, clock=self.clock
+            self.config,
+            vad=self.speech.vad,
+            recognizer=self.speech.recognizer,
+            clock=self.clock,
+            scheduler=self.scheduler,
         )
         self._detector, self._sink = detector, sink
         try:
@@ -121,6 +137,8 @@ class VoiceSession:
                     await self._on_user_turn(event, source.is_live)
                 elif isinstance(event, NoTurn):
                     await self._on_no_turn(source.is_live)
+                elif isinstance(event, PartialTranscript):
+                    self._on_partial(event)
             if self._carry is not None:  # the stream ended right after a held-back turn: answer it
                 turn, text = self._carry
                 self._carry = None
@@ -155,6 +173,12 @@ class VoiceSession:
             self._carry = (reply.turn, reply.user_text)
         task.cancel()
 
+    def _on_partial(self, event: PartialTranscript) -> None:
+        """Newly confirmed words while the person speaks: the responder may start on them."""
+        speculate = getattr(self.responder, "speculate", None)
+        if event.confirmed and speculate is not None and self.config.llm.speculative_prefill:
+            speculate(self.conversation_id, event.confirmed)
+
     async def _on_user_turn(self, turn: UserTurn, live: bool) -> None:
         user_text = turn.text
         if self._carry is not None:
@@ -181,6 +205,8 @@ class VoiceSession:
     async def _start_reply(self, turn: UserTurn, user_text: str, live: bool) -> None:
         reply = _Reply(turn, user_text, self._new_trace(turn))
         self._reply = reply
+        # Until its first audio, background work (memory writes, prefills) waits for this reply.
+        self.scheduler.hold(reply.trace.turn_id, kind="reply", trace=reply.trace)
         self._reply_task = asyncio.create_task(self._reply_turn(reply), name=f"reply-{reply.trace.turn_id}")
         if not live:
             await asyncio.wait({self._reply_task})
@@ -206,6 +232,7 @@ class VoiceSession:
         else:
             self._finish(reply, report, interrupted=False)
         finally:
+            self.scheduler.release(reply.trace.turn_id, at="reply_end")
             self._detector.set_assistant_speaking(False)
 
     async def _speak(self, reply: _Reply) -> None:
@@ -224,11 +251,13 @@ class VoiceSession:
         """LLM deltas → sentences → loopback check → queue (runs ahead of TTS and playback)."""
         trace = reply.trace
         splitter = SentenceSplitter(
-            first_clause_min_words=self.config.tts.first_clause_min_words, clock=self.clock
+            first_clause_min_words=self.config.tts.first_clause_min_words,
+            first_clause_max_words=self.config.tts.first_clause_max_words,
+            clock=self.clock,
         )
         try:
             async for delta in self.responder.respond(self.conversation_id, reply.user_text, trace):
-                if trace.first("llm.first_token") is None:
+                if trace.first("llm.first_token") is None and trace.first("llm.holding") is None:
                     trace.mark("llm.first_token")
                 for sentence in splitter.push(delta):
                     await self._release(reply, sentence, queue)
@@ -269,11 +298,18 @@ class VoiceSession:
                             {"backend": chunk.meta.get("backend", "")},
                         )
                     )
+                if (
+                    sentence.index == 1
+                    and reply.trace.attrs.get("holding_phrase")
+                    and reply.trace.first("answer.first_audio") is None
+                ):  # the answer after a holding phrase: its own first audio, for honest latency figures
+                    reply.trace.mark("answer.first_audio")
                 if reply.stopping:
                     return
                 await self._sink.write(chunk)
                 if not reply.written:
                     reply.written = True
+                    self.scheduler.release(reply.trace.turn_id, at="first_audio")
                     self._detector.set_assistant_speaking(True)
         except VoiceAgentError as err:  # one sentence lost, not the reply
             log.warning("TTS failed for sentence %d: %s", sentence.index, err)

@@ -27,6 +27,7 @@ from voice_agent.clock import Clock, MonotonicClock
 from voice_agent.config import Config
 from voice_agent.errors import VoiceAgentError
 from voice_agent.frames import Transcript, Utterance
+from voice_agent.scheduling import CriticalPathScheduler
 from voice_agent.text.complete import looks_complete
 from voice_agent.vad.base import VoiceActivityDetector
 from voice_agent.vad.endpointer import (
@@ -52,6 +53,7 @@ class PartialTranscript:
     utterance_id: int
     transcript: Transcript
     span: DecodeSpan
+    confirmed: str = ""  # the committed words (LocalAgreement): they no longer change
 
 
 @dataclass(frozen=True)
@@ -82,6 +84,7 @@ class NoTurn:
 
 
 TurnEvent = SpeechStarted | PartialTranscript | UserTurn | NoTurn
+PAUSE_HANDOVER_S = 0.2  # an ended utterance's hold outlasts it by this much, until the reply holds
 
 
 @dataclass
@@ -107,8 +110,10 @@ class TurnDetector:
         vad: VoiceActivityDetector,
         recognizer: SpeechRecognizer,
         clock: Clock | None = None,
+        scheduler: CriticalPathScheduler | None = None,
     ) -> None:
         self.config = config
+        self.scheduler = scheduler
         self.vad = vad
         self.recognizer = recognizer
         self.clock = clock or MonotonicClock()
@@ -192,18 +197,35 @@ class TurnDetector:
                 )
                 self._queue.put_nowait(event)
             elif isinstance(event, SpeechPaused):
+                self._hold_pause(event.utterance_id)
                 self._start_speculative(event)
             elif isinstance(event, SpeechResumed):
+                self._release_pause(event.utterance_id)
                 state = self._utterances.get(event.utterance_id)
                 if state is not None:
                     state.speculative_valid = False
             elif isinstance(event, SpeechRejected):
+                self._release_pause(event.utterance_id)
                 self._drop(event.utterance_id)
                 self._queue.put_nowait(
                     NoTurn(event.t_ns, f"{event.reason} ({event.speech_ms:.0f} ms of speech)")
                 )
             elif isinstance(event, UtteranceEnded):
-                await self._ended(event, live)
+                try:
+                    await self._ended(event, live)
+                finally:  # a moment later: the reply takes over the critical path first
+                    asyncio.get_running_loop().call_later(
+                        PAUSE_HANDOVER_S, self._release_pause, event.utterance_id
+                    )
+
+    def _hold_pause(self, utterance_id: int) -> None:
+        """The pause at the end of an utterance is on the critical path (its final decode runs now)."""
+        if self.scheduler is not None:
+            self.scheduler.hold(f"pause-{id(self)}-{utterance_id}", kind="pause")
+
+    def _release_pause(self, utterance_id: int) -> None:
+        if self.scheduler is not None:
+            self.scheduler.release(f"pause-{id(self)}-{utterance_id}")
 
     def _start_speculative(self, event: SpeechPaused) -> None:
         state = self._utterances.get(event.utterance_id)
@@ -240,12 +262,20 @@ class TurnDetector:
             and not self.endpointer.in_silence  # a decode now would hold up the one at the pause
             and state.partial_task is None
             and (state.speculative is None or state.speculative.done())
+            and not (self.scheduler is not None and self.scheduler.busy("reply"))  # a reply's first audio
             and state.streamer.needs_update(
                 self.endpointer.audio_samples, self.config.asr.partial_interval_ms
             )
         ):
             state.partial_started_ns = self.clock.now_ns()
-            state.partial_task = asyncio.create_task(state.streamer.update(self.endpointer.speech_audio()))
+            audio = self.endpointer.speech_audio()
+            state.partial_task = asyncio.create_task(self._partial(state, audio))
+
+    async def _partial(self, state: _Utterance, audio: np.ndarray) -> Transcript:
+        if self.scheduler is None:
+            return await state.streamer.update(audio)
+        with self.scheduler.running("asr.partial"):
+            return await state.streamer.update(audio)
 
     def _collect_partial(self, uid: int, state: _Utterance) -> None:
         task, state.partial_task = state.partial_task, None
@@ -255,7 +285,8 @@ class TurnDetector:
         span = DecodeSpan(state.partial_started_ns, self.clock.now_ns(), transcript.text)
         state.partials.append(span)
         if transcript.text:
-            self._queue.put_nowait(PartialTranscript(uid, transcript, span))
+            confirmed = state.streamer.committed_text
+            self._queue.put_nowait(PartialTranscript(uid, transcript, span, confirmed))
 
     async def _ended(self, event: UtteranceEnded, live: bool) -> None:
         state = self._utterances.pop(event.utterance_id, None)

@@ -20,8 +20,31 @@ class AsrSegment:
 
 
 @dataclass(frozen=True)
+class DroppedSegment:
+    """A segment the hallucination filter removed, with the rule that removed it and what it saw."""
+
+    segment: AsrSegment
+    rule: str
+    detail: str
+
+    def to_json(self) -> dict[str, Any]:
+        s = self.segment
+        return {
+            "text": s.text,
+            "start_s": round(s.start_s, 3),
+            "end_s": round(s.end_s, 3),
+            "rule": self.rule,
+            "detail": self.detail,
+            "avg_logprob": round(s.avg_logprob, 4),
+            "no_speech_prob": round(s.no_speech_prob, 4),
+            "compression_ratio": round(s.compression_ratio, 3),
+        }
+
+
+@dataclass(frozen=True)
 class AsrResult:
-    """One decode. ``dropped`` holds segment texts the hallucination filter removed (kept for traces)."""
+    """One decode. ``dropped`` holds "text [rule]" of each non-empty segment the hallucination filter
+    removed (kept for traces); ``dropped_segments`` the segments themselves, with rule and detail."""
 
     text: str
     language: str
@@ -30,6 +53,7 @@ class AsrResult:
     duration_s: float
     elapsed_s: float
     dropped: tuple[str, ...] = ()
+    dropped_segments: tuple[DroppedSegment, ...] = ()
     attrs: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -70,8 +94,13 @@ class AsrResult:
                 }
                 for s in self.segments
             ],
-            **({"dropped": list(self.dropped)} if self.dropped else {}),
+            **self._dropped_json(),
         }
+
+    def _dropped_json(self) -> dict[str, Any]:
+        if self.dropped_segments:
+            return {"dropped": [d.to_json() for d in self.dropped_segments]}
+        return {"dropped": [{"text": text} for text in self.dropped]} if self.dropped else {}
 
 
 _NO_SPACE_BEFORE = tuple("-'’.,!?;:)]}%")

@@ -103,6 +103,7 @@ class StreamingTranscriber:
             duration_s=len(audio) / SAMPLE_RATE_HZ,
             elapsed_s=time.perf_counter() - started,
             dropped=result.dropped,
+            dropped_segments=result.dropped_segments,
             attrs={**result.attrs, "committed_words": len(self.committed), "tail_words": len(words)},
         )
 

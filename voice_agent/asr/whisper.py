@@ -13,21 +13,24 @@ whose lazy segments are consumed inside the worker thread.
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
 import time
-import zlib
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from voice_agent.asr.base import AsrResult, AsrSegment, join_words
+from voice_agent.asr.base import AsrResult, AsrSegment, DroppedSegment, join_words
+from voice_agent.asr.device import Placement, choose_placement, cuda_device_count
 from voice_agent.asr.filters import (
     CHINESE_LANGUAGES,
     SIMPLIFIED_PROMPT,
-    hallucination_reason,
+    DecodeContext,
+    compression_ratio,
     has_loop,
+    judge_segment,
     normalize_text,
     repetition_cut,
     to_simplified,
@@ -35,6 +38,8 @@ from voice_agent.asr.filters import (
 from voice_agent.config import AsrConfig
 from voice_agent.errors import BackendError, ConfigError, InputError, ModelError
 from voice_agent.frames import PcmFloat32, Word
+
+logger = logging.getLogger(__name__)
 
 SAMPLE_RATE_HZ = 16_000
 HOP_SAMPLES = 160
@@ -67,11 +72,6 @@ class _Request:
         return len(self.audio) / SAMPLE_RATE_HZ
 
 
-def compression_ratio(text: str) -> float:
-    data = text.encode("utf-8")
-    return len(data) / max(1, len(zlib.compress(data)))
-
-
 class WhisperRecognizer:
     """``SpeechRecognizer`` over a faster-whisper model folder (CTranslate2 format)."""
 
@@ -84,6 +84,7 @@ class WhisperRecognizer:
         self._model: Any = None
         self._lock = threading.Lock()  # one decode at a time: the 2 cores are shared with everything else
         self._last_language: str | None = None
+        self.placement: Placement | None = None  # where the model runs, once started
         if not self.multilingual and config.language not in (None, "en"):
             raise ConfigError(
                 f"{config.model} only transcribes English; "
@@ -93,12 +94,27 @@ class WhisperRecognizer:
 
     async def start(self) -> None:
         if self._model is None:
-            self._model = await asyncio.to_thread(self._load)
-            # the first decode pays one-off costs (allocations, kernel selection): pay them now, not
-            # on the first thing the person says
-            await self.transcribe(np.zeros(SAMPLE_RATE_HZ // 2, dtype=np.float32), language="en")
+            placement = choose_placement(self.config.device, self.config.compute_type, cuda_device_count())
+            try:
+                await self._load_and_warm(placement)
+            except (ModelError, BackendError) as err:
+                if placement.device == "cpu" or not placement.automatic:
+                    raise
+                logger.warning("whisper on CUDA failed (%s); falling back to the CPU", err)
+                await self._load_and_warm(choose_placement("cpu", self.config.compute_type, 0))
 
-    def _load(self) -> Any:
+    async def _load_and_warm(self, placement: Placement) -> None:
+        self._model = await asyncio.to_thread(self._load, placement)
+        try:
+            # the first decode pays one-off costs (allocations, kernel selection): pay them now, not
+            # on the first thing the person says (on a GPU it also finds missing CUDA libraries)
+            await self.transcribe(np.zeros(SAMPLE_RATE_HZ // 2, dtype=np.float32), language="en")
+        except BackendError:
+            self._model = None
+            raise
+        self.placement = placement
+
+    def _load(self, placement: Placement) -> Any:
         from faster_whisper import WhisperModel
 
         from voice_agent.provision import locate
@@ -107,9 +123,9 @@ class WhisperRecognizer:
         try:
             model = WhisperModel(
                 str(path),
-                device="cpu",
-                compute_type=self.config.compute_type,
-                cpu_threads=self.config.cpu_threads,
+                device=placement.device,
+                compute_type=placement.compute_type,
+                cpu_threads=self.config.threads(),
             )
         except Exception as err:
             raise ModelError(
@@ -152,7 +168,8 @@ class WhisperRecognizer:
                     window = "short" if short else "30s"
                     segment, lang, prob = self._decode_window(request, short)
                     if short and _suspicious(segment):  # retry the way Whisper was trained
-                        segment, lang, prob = self._decode_window(replace(request, language=lang), False)
+                        # (in the detected language, whose probability is still the detection's)
+                        segment, lang, _ = self._decode_window(replace(request, language=lang), False)
                         window = "short, retried with 30s"
                     if segment.compression_ratio == LOOPING_RATIO:
                         segment = _cut_loop(segment, lang)
@@ -164,11 +181,18 @@ class WhisperRecognizer:
                 raise
             except Exception as err:  # CTranslate2 / tokenizer errors
                 raise BackendError(f"decoding failed: {err}", backend=f"whisper:{self.name}") from err
-        if prob >= LANGUAGE_MIN_PROB or request.language is not None:
+        context = DecodeContext(lang, prob, request.language is not None, self._expected_languages())
+        result = _finish(segments, context, request.duration_s, time.perf_counter() - started)
+        # noise "in Nynorsk" must not become the language of the next unsure utterance
+        if (prob >= LANGUAGE_MIN_PROB and result.text) or request.language is not None:
             self._last_language = lang
-        result = _finish(segments, lang, prob, request.duration_s, time.perf_counter() - started)
         result.attrs.update({"window": window, "waited_s": round(waited_s, 4)})
         return result
+
+    def _expected_languages(self) -> tuple[str, ...]:
+        if self.config.language:
+            return (self.config.language,)
+        return tuple(self.config.expected_languages) if self.multilingual else ("en",)
 
     # -- short audio: one encoder pass of the real length ---------------------------------------------
     def _encode(self, audio: PcmFloat32, short: bool) -> Any:
@@ -366,22 +390,23 @@ def _suspicious(segment: AsrSegment) -> bool:
 
 
 def _finish(
-    segments: list[AsrSegment], lang: str, prob: float, duration_s: float, elapsed_s: float
+    segments: list[AsrSegment], context: DecodeContext, duration_s: float, elapsed_s: float
 ) -> AsrResult:
+    lang, prob = context.language, context.language_probability
     kept: list[AsrSegment] = []
-    dropped: list[str] = []
+    dropped: list[DroppedSegment] = []
     for segment in segments:
-        reason = hallucination_reason(segment)
-        if reason is not None:
-            if segment.text:
-                dropped.append(f"{segment.text} [{reason}]")
+        verdict = judge_segment(segment, context)
+        if verdict is not None:
+            dropped.append(DroppedSegment(segment, verdict.rule, verdict.detail))
             continue
         if lang in CHINESE_LANGUAGES:
             segment = _simplified(segment)
         kept.append(segment)
     joiner = "" if lang in ("zh", "yue", "ja") else " "
     text = joiner.join(s.text for s in kept).strip()
-    return AsrResult(text, lang, prob, tuple(kept), duration_s, elapsed_s, tuple(dropped))
+    summaries = tuple(f"{d.segment.text} [{d.rule}]" for d in dropped if d.segment.text)
+    return AsrResult(text, lang, prob, tuple(kept), duration_s, elapsed_s, summaries, tuple(dropped))
 
 
 def _simplified(segment: AsrSegment) -> AsrSegment:

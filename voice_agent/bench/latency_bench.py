@@ -40,7 +40,7 @@ SEGMENTS = (
 )  # fmt: skip
 STAGES = (
     "endpoint_ms", "asr_final_ms", "retrieve_ms", "prompt_tokens", "llm_first_token_ms",
-    "first_sentence_ms", "tts_first_audio_ms", "voice_to_voice_ms",
+    "first_sentence_ms", "tts_first_audio_ms", "voice_to_voice_ms", "answer_voice_to_voice_ms",
 )  # fmt: skip
 
 
@@ -157,6 +157,72 @@ def turn_figures(record: dict[str, Any]) -> dict[str, Any]:
         "interrupted": bool(record.get("interrupted")),
         "flagged_sentences": record.get("flagged_sentences", 0),
         "error": record.get("error"),
+        "holding_phrase": bool(record.get("holding_phrase")),
+        # after a holding phrase, voice-to-voice counts the phrase; this is the answer's own first audio
+        "answer_voice_to_voice_ms": _answer_v2v(spans, lat["voice_to_voice_ms"]),
+        "speculated": bool((retrieve or {}).get("attrs", {}).get("speculated")),
+        "llm_queued_ahead": llm.get("queued_ahead"),
+        "critical_path": _critical_path(record.get("critical_path")),
+    }
+
+
+def _answer_v2v(spans: dict[str, dict[str, Any]], voice_to_voice_ms: float | None) -> float | None:
+    speech_end, answer = _start(spans.get("vad.speech_end")), _start(spans.get("answer.first_audio"))
+    if speech_end is None or answer is None:
+        return voice_to_voice_ms
+    return round(answer - speech_end, 1)
+
+
+def _critical_path(report: Any) -> dict[str, Any] | None:
+    """What else ran while the turn was between the endpoint and its first audio (tail hunting)."""
+    if not isinstance(report, dict):
+        return None
+    keys = (
+        "wall_ms", "process_cpu_ms", "process_cores", "llm_server_cpu_ms", "machine_busy_cores",
+        "loadavg_1m", "cores", "background", "deferred", "deferred_names", "concurrent_holds",
+    )  # fmt: skip
+    return {k: report[k] for k in keys if k in report}
+
+
+def slow_turns(turns: Sequence[dict[str, Any]], count: int = 3) -> list[dict[str, Any]]:
+    """The slowest turns, each with its likely cause: the biggest segment, what ran beside it, how busy
+    the machine was (more busy cores than this process used: something else took the CPU)."""
+    timed = [t for t in turns if t.get("voice_to_voice_ms") is not None]
+    out = []
+    for turn in sorted(timed, key=lambda t: -float(t["voice_to_voice_ms"]))[:count]:
+        segments = turn.get("segments") or {}
+        cp = turn.get("critical_path") or {}
+        busy, own = cp.get("machine_busy_cores"), cp.get("process_cores")
+        llm_cores = (cp.get("llm_server_cpu_ms") or 0.0) / max(float(cp.get("wall_ms") or 1.0), 1.0)
+        others = None if busy is None or own is None else round(max(0.0, busy - own - llm_cores), 2)
+        out.append(
+            {
+                "turn_id": turn.get("turn_id"),
+                "voice_to_voice_ms": turn["voice_to_voice_ms"],
+                "biggest_segment": max(segments, key=lambda k: segments[k]) if segments else None,
+                "background": cp.get("background", []),
+                "deferred": cp.get("deferred", 0),
+                "machine_busy_cores": busy,
+                "other_processes_cores": others,
+                "llm_queued_ahead": turn.get("llm_queued_ahead"),
+                "holding_phrase": turn.get("holding_phrase", False),
+            }
+        )
+    return out
+
+
+def _critical_path_summary(turns: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    reports = [t["critical_path"] for t in turns if t.get("critical_path")]
+    return {
+        "turns": len(reports),
+        "process_cores": _stats([float(r["process_cores"]) for r in reports if "process_cores" in r]),
+        "machine_busy_cores": _stats(
+            [float(r["machine_busy_cores"]) for r in reports if "machine_busy_cores" in r]
+        ),
+        "turns_with_background": sum(1 for r in reports if r.get("background")),
+        "deferred": sum(int(r.get("deferred", 0)) for r in reports),
+        "holding_phrases": sum(1 for t in turns if t.get("holding_phrase")),
+        "speculated_turns": sum(1 for t in turns if t.get("speculated")),
     }
 
 
@@ -181,7 +247,13 @@ def summarise_turns(turns: Sequence[dict[str, Any]]) -> dict[str, Any]:
     if timed:
         ordered = sorted(timed, key=lambda t: float(t["voice_to_voice_ms"]))
         median = ordered[max(0, math.ceil(len(ordered) / 2) - 1)]
-    return {"stages": stages, "segments": segments, "median_turn": median}
+    return {
+        "stages": stages,
+        "segments": segments,
+        "median_turn": median,
+        "critical_path": _critical_path_summary(turns),
+        "slow_turns": slow_turns(turns),
+    }
 
 
 def clip_info(path: Path, samples: np.ndarray, rate: int) -> dict[str, Any]:

@@ -150,11 +150,28 @@ async def execute(
         if state.assistant is not None:
             state.extra["prompt_rate"] = state.assistant.router.rate.snapshot()
             state.extra["prefix_prefills"] = state.assistant.engine.rewarms  # between turns, not timed
+            engine = state.assistant.engine
+            state.extra["scheduler"] = {
+                "critical_path": cfg.scheduling.critical_path,
+                "deferrals": engine.scheduler.deferrals,
+                "expired_deferrals": engine.scheduler.expired_deferrals,
+            }
+            speculation = vars(engine.speculator.stats)
+            state.extra["speculation"] = {"enabled": cfg.llm.speculative_prefill, **speculation}
     finally:
         await stack.close()
         if state.assistant is not None:
             await state.assistant.close()
         await sink.close()
+    from voice_agent.threads import thread_budget
+
+    state.extra["threads"] = {
+        "asr": cfg.asr.threads(),
+        "llm": cfg.llm.local.threads()[0],
+        "llm_batch": cfg.llm.local.threads()[1],
+        "embedder": cfg.scheduling.embedder_threads(),
+        "cores": thread_budget().cores,
+    }
     settings = {"runs": runs, "warmup_turns": warmup, "tail_silence_ms": tail_silence_ms,
                 "sink": "wav" if output_wav else "null"}  # fmt: skip
     return _report(state, audio, cfg, settings, verify_models, started)

@@ -166,6 +166,7 @@ def latency_section(runs: Sequence[Run]) -> list[str]:
         ]
         out += ["Where voice-to-voice goes (consecutive segments after the user stops speaking):", ""]
         out += table(["segment", "median turn (ms)", "p50 over turns (ms)", "share of the total"], seg_rows)
+        out += _slow_turns(d)
     if len(runs) > 1:
         metrics: list[Metric] = [
             (f"{label} {p}", _reader("stages", key, p), 1)
@@ -174,6 +175,27 @@ def latency_section(runs: Sequence[Run]) -> list[str]:
         ]
         out += ["### Side by side", "", *side_by_side(runs, metrics)]
     return out
+
+
+def _slow_turns(d: dict[str, Any]) -> list[str]:
+    """The slowest turns and what ran beside them on the critical path (tail hunting)."""
+    slow = get_list(d, "slow_turns")
+    if not slow:
+        return []
+    rows = [
+        [
+            str(t.get("turn_id")),
+            fmt(t.get("voice_to_voice_ms"), 0),
+            str(t.get("biggest_segment")),
+            ", ".join(t.get("background") or []) or "none",
+            fmt(t.get("machine_busy_cores"), 2),
+            fmt(t.get("other_processes_cores"), 2),
+        ]
+        for t in slow
+    ]
+    header = ["turn", "voice-to-voice (ms)", "biggest segment", "background meanwhile", "busy cores",
+              "other processes (cores)"]  # fmt: skip
+    return ["", "Slowest turns and what else ran on their critical path:", "", *table(header, rows)]
 
 
 def _load_end(run: Run) -> str:

@@ -1,4 +1,5 @@
-"""`voice-agent bench`: memory (built), latency and strategies (issue #5)."""
+"""`voice-agent bench`: memory (built), latency and strategies (issue #5), security (issue #11), privacy
+(issue #12)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from voice_agent.cli.common import (
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    parser = add_command(sub, "bench", "Benchmarks: latency, memory, strategies", _help)
+    parser = add_command(sub, "bench", "Benchmarks: latency, memory, strategies, security, privacy", _help)
     kinds = parser.add_subparsers(dest="bench_kind", metavar="KIND")
 
     memory = kinds.add_parser(
@@ -54,11 +55,13 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     bench_runs.register_strategies(kinds)
     bench_runs.register_latency(kinds)
+    bench_runs.register_security(kinds)
     bench_runs.register_report(kinds)
+    bench_runs.register_privacy(kinds)
 
 
 def _help(args: argparse.Namespace) -> int:
-    print("usage: voice-agent bench {memory,strategies,latency,report} ...", file=sys.stderr)
+    print("usage: voice-agent bench {memory,strategies,latency,security,report,privacy} ...", file=sys.stderr)
     return 2
 
 

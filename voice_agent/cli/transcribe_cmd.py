@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import argparse
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from voice_agent.cli.common import add_command, config_from_args, print_json, run_async
+
+if TYPE_CHECKING:
+    from voice_agent.asr.base import AsrResult
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg,unused-ignore]
@@ -47,8 +50,22 @@ async def _transcribe(args: argparse.Namespace) -> int:
         print_json({"file": args.file, "model": asr.model, "load_s": round(load_s, 3), **result.to_json()})
     else:
         print(result.text)
+        if not result.text:
+            print("\n".join(why_no_text(result)))
         print(
             f"[{result.language} p={result.language_probability:.2f}, {result.duration_s:.1f} s of audio "
             f"in {result.elapsed_s:.2f} s, real-time factor {result.real_time_factor:.2f}, model {asr.model}]"
         )
     return 0
+
+
+def why_no_text(result: AsrResult) -> list[str]:
+    """Lines saying why a transcript is empty: each dropped segment and the rule that dropped it."""
+    if not result.dropped_segments:
+        return ["[no speech: the decoder produced no words]"]
+    count = len(result.dropped_segments)
+    lines = [f"[no speech: {count} segment{'s' if count > 1 else ''} dropped as not speech]"]
+    for dropped in result.dropped_segments:
+        seg = dropped.segment
+        lines.append(f"  {seg.start_s:.2f}-{seg.end_s:.2f} s {seg.text!r}: {dropped.rule} ({dropped.detail})")
+    return lines

@@ -9,9 +9,10 @@ commit():   log what the user said and what they actually heard → store the re
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime as dt
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator, AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,7 +20,10 @@ from voice_agent.clock import Clock, MonotonicClock
 from voice_agent.config import Config
 from voice_agent.conversation.condense import condense_turns
 from voice_agent.conversation.extract import Extraction, extract
-from voice_agent.conversation.ports import LlmPort, MemoryPort, RatePort
+from voice_agent.conversation.holding import HoldingPhrase, hold_if_late, holding_phrase
+from voice_agent.conversation.injection import find_instruction
+from voice_agent.conversation.ports import LlmPort, MemoryPort, RatePort, RecallLike
+from voice_agent.conversation.speculate import Prepared, Speculator
 from voice_agent.conversation.turns import LoggedTurn, TurnLog
 from voice_agent.errors import BackendError, InputError
 from voice_agent.memory.budget import budget_for_turn
@@ -27,6 +31,7 @@ from voice_agent.memory.language import detect_language
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.metrics.trace import TurnTrace
 from voice_agent.prompt import BuiltPrompt, PromptBuilder, TokenCount, Turn
+from voice_agent.scheduling import CriticalPathScheduler
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +66,7 @@ class ConversationEngine:
         count_tokens: TokenCount | None = None,
         clock: Clock | None = None,
         user_id: str | None = None,
+        scheduler: CriticalPathScheduler | None = None,
     ) -> None:
         self.config = config
         self.memory = memory
@@ -75,10 +81,38 @@ class ConversationEngine:
         self.pending_write_wait_s = _PENDING_WRITE_WAIT_S  # how long a turn waits for the last one's writes
         self._rewarming: dict[str, asyncio.Task[float | None]] = {}
         self.rewarms = 0  # prefills run after a turn changed the stable prefix (for traces and tests)
+        self._rewarm_sent: set[str] = set()  # conversations whose prefix prefill reached the LLM
+        self.scheduler = scheduler or CriticalPathScheduler(
+            enabled=config.scheduling.critical_path,
+            max_deferral_s=config.scheduling.max_deferral_s,
+            watched_pids=self._server_pids,
+        )
+        self.speculator = Speculator(config, self.scheduler, self.clock, self._speculate)
+
+    def _server_pids(self) -> list[int]:
+        servers = getattr(self.llm, "servers", ())
+        return [pid for pid in (getattr(s, "pid", None) for s in servers) if pid is not None]
 
     # -- Responder ---------------------------------------------------------------------------------
     async def respond(self, conversation_id: str, user_text: str, trace: TurnTrace) -> AsyncIterator[str]:
+        """The reply's deltas. Its critical path is held (background work waits) until the first delta
+        here, or until the speech loop, which holds it itself, has played the first audio."""
+        owned = self.scheduler.hold(trace.turn_id, kind="reply", trace=trace)
+        try:
+            async with contextlib.aclosing(self._respond(conversation_id, user_text, trace)) as deltas:
+                async for delta in deltas:
+                    if owned:
+                        self.scheduler.release(trace.turn_id, at="first_delta")
+                    yield delta
+        finally:
+            if owned:
+                self.scheduler.release(trace.turn_id, at="reply_end")
+
+    async def _respond(
+        self, conversation_id: str, user_text: str, trace: TurnTrace
+    ) -> AsyncGenerator[str, None]:
         text = self._validate(user_text)
+        self._cancel_unsent_rewarm(conversation_id)  # this turn reads the prefix itself
         await self._await_pending(conversation_id)
         with trace.span("scrub"):
             scrubbed = await self.memory.scrub(conversation_id, text)
@@ -87,12 +121,12 @@ class ConversationEngine:
         # the user message anyway.
         pinned = await self.memory.pinned(conversation_id)
         self._spawn_write(conversation_id, scrubbed, trace.turn_id)
+        prepared = self.speculator.take(conversation_id, scrubbed, pinned)
 
         budget = self._budget(trace)
-        with trace.span("retrieve", budget_tokens=budget) as span:
+        with trace.span("retrieve", budget_tokens=budget, speculated=prepared is not None) as span:
             recalled, window = await asyncio.gather(
-                self.memory.recall(conversation_id, scrubbed, budget_tokens=budget),
-                self.turns.window(conversation_id),
+                self._recall(conversation_id, scrubbed, budget, prepared), self.turns.window(conversation_id)
             )
             pinned_ids = {r.id for r in pinned}
             retrieved = [r for r in recalled.records if r.id not in pinned_ids]
@@ -111,13 +145,32 @@ class ConversationEngine:
         self.last = TurnResult(
             prompt, prompt.retrieved, prompt.pinned, budget, recalled.info(), turn_id=trace.turn_id
         )
+        async with contextlib.aclosing(self._stream_reply(conversation_id, prompt, scrubbed, trace)) as reply:
+            async for delta in reply:
+                yield delta
 
+    async def _stream_reply(
+        self, conversation_id: str, prompt: BuiltPrompt, scrubbed: str, trace: TurnTrace
+    ) -> AsyncGenerator[str, None]:
+        """The LLM's deltas, a holding phrase first when they are late, the apology when it failed."""
         first = True
         stream = self.llm.stream(
             prompt.messages, max_tokens=self.config.llm.max_tokens, temperature=self.config.llm.temperature
         )
+        phrase = holding_phrase(scrubbed)
+
+        def on_hold() -> None:
+            trace.mark("llm.holding", phrase_words=len(phrase.split()))
+            trace.attrs["holding_phrase"] = phrase
+
+        deltas = hold_if_late(
+            stream, after_s=self.config.llm.holding_phrase_after_s, phrase=phrase, on_hold=on_hold
+        )
         try:
-            async for delta in stream:
+            async for delta in deltas:
+                if isinstance(delta, HoldingPhrase):  # said while the LLM is late: not its first token
+                    yield delta
+                    continue
                 if first and delta:
                     trace.mark("llm.first_token")
                     first = False
@@ -143,7 +196,7 @@ class ConversationEngine:
         read = last.prompt.messages if last.prompt and last.turn_id == trace.turn_id else None
         sent = read[-1]["content"] if read else None
         await self.turns.append(conversation_id, trace.turn_id, "user", sent or scrubbed_user)
-        reply = spoken_reply.strip()
+        reply = _without_holding_phrase(spoken_reply.strip(), trace)
         interrupted = bool(trace.attrs.get("barge_in"))
         scrubbed_reply = ""
         if reply:
@@ -151,13 +204,20 @@ class ConversationEngine:
             await self.turns.append(
                 conversation_id, trace.turn_id, "assistant", scrubbed_reply, interrupted=interrupted
             )
-            self._spawn(
-                conversation_id,
-                self.memory.remember(
-                    conversation_id, "assistant", scrubbed_reply, source=trace.turn_id, user_id=self.user_id
-                ),
-            )
-        await self._condense_if_needed(conversation_id)
+            if find_instruction(scrubbed_user) is None:  # a reply to an injection attempt stays out too
+                self._spawn(
+                    conversation_id,
+                    self.memory.remember(
+                        conversation_id,
+                        "assistant",
+                        scrubbed_reply,
+                        source=trace.turn_id,
+                        user_id=self.user_id,
+                    ),
+                    name="memory.write_reply",
+                )
+        with self.scheduler.running("condense"):
+            await self._condense_if_needed(conversation_id)
         if self._rewarm_enabled():
             cached = [*read, {"role": "assistant", "content": scrubbed_reply}] if read and reply else None
             self._spawn_rewarm(conversation_id, cached)
@@ -186,8 +246,7 @@ class ConversationEngine:
         return (self.clock.now_ns() - start) / 1e6
 
     def _rewarm_enabled(self) -> bool:
-        backends = self.config.llm.backends
-        return self.config.llm.rewarm_prefix and bool(backends) and backends[0].kind == "local"
+        return self.config.llm.rewarm_prefix and self._local_first()
 
     def _spawn_rewarm(self, conversation_id: str, cached: list[dict[str, str]] | None) -> None:
         previous = self._rewarming.pop(conversation_id, None)
@@ -202,22 +261,31 @@ class ConversationEngine:
 
         task.add_done_callback(forget)
 
+    def _cancel_unsent_rewarm(self, conversation_id: str) -> None:
+        task = self._rewarming.get(conversation_id)
+        if task is not None and not task.done() and conversation_id not in self._rewarm_sent:
+            task.cancel()
+
     async def _rewarm(self, conversation_id: str, cached: list[dict[str, str]] | None) -> float | None:
         """After a turn: once its memory writes have landed, prefill the next turn's stable prefix if it
         is not what the LLM last read (``cached``: the last prompt and the reply, as the server holds
         them). A slid window or a new pinned item changes the prefix; without this, the next turn would
         read the whole prompt again (the p95 of voice-to-voice)."""
         try:
-            await self._await_pending(conversation_id)
-            prompt = await self._prefix_prompt(conversation_id)
-            prefix = prompt.messages[:-1]
-            if cached is not None and prefix == cached[: len(prefix)]:
-                return None  # the server's cache already covers it
-            self.rewarms += 1
-            return await self._prefill(prompt)
+            await self._await_pending(conversation_id, expedite=False)
+            async with self.scheduler.background("llm.prefix_prefill", group=f"prefill:{conversation_id}"):
+                prompt = await self._prefix_prompt(conversation_id)
+                prefix = prompt.messages[:-1]
+                if cached is not None and prefix == cached[: len(prefix)]:
+                    return None  # the server's cache already covers it
+                self.rewarms += 1
+                self._rewarm_sent.add(conversation_id)
+                return await self._prefill(prompt)
         except Exception:  # a prefill is an optimisation: it never fails a conversation
             log.exception("prefix prefill failed for conversation %s", conversation_id)
             return None
+        finally:
+            self._rewarm_sent.discard(conversation_id)
 
     async def settle(self, conversation_id: str) -> None:
         """Wait until the background work of the last turn is done: its memory writes, then the prefill
@@ -231,6 +299,9 @@ class ConversationEngine:
 
     async def drain(self) -> None:
         """Wait for every memory write in flight (shutdown: writes are never dropped); stop prefills."""
+        await self.speculator.drain()
+        for group in list(self._pending):
+            self.scheduler.expedite(group)
         prefills = list(self._rewarming.values())
         self._rewarming.clear()
         for task in prefills:
@@ -261,10 +332,14 @@ class ConversationEngine:
     def _spawn_write(self, conversation_id: str, scrubbed: str, turn_id: str) -> None:
         self._spawn(conversation_id, self._write_user_turn(conversation_id, scrubbed, turn_id))
 
-    def _spawn(self, conversation_id: str, coro: Any) -> None:
+    def _spawn(self, conversation_id: str, coro: Any, *, name: str = "memory.write") -> None:
+        """A memory write on its own task, never cancelled; it starts once the critical path is clear
+        (the next turn expedites it: writes land before the next turn reads)."""
+
         async def guarded() -> None:
             try:
-                await coro
+                async with self.scheduler.background(name, group=conversation_id):
+                    await coro
             except Exception:  # a failed write is logged, never raised into the reply
                 log.exception("memory write failed for conversation %s", conversation_id)
 
@@ -279,13 +354,58 @@ class ConversationEngine:
 
         task.add_done_callback(done)
 
-    async def _await_pending(self, conversation_id: str) -> None:
+    async def _await_pending(self, conversation_id: str, *, expedite: bool = True) -> None:
         """Wait (a little) for the conversation's memory writes in flight. ``asyncio.wait`` never
         cancels them: not when the wait times out, and not when the waiter itself is cancelled (a
         barge-in cancelling the reply, shutdown cancelling a prefill). A write is never dropped."""
         tasks = list(self._pending.get(conversation_id, ()))
         if tasks:
+            if expedite:  # a deferred write goes now: the turn about to read needs it
+                self.scheduler.expedite(conversation_id)
             await asyncio.wait(tasks, timeout=self.pending_write_wait_s)
+
+    # -- work before the endpoint (llm.speculative_prefill) -----------------------------------------------
+    def speculate(self, conversation_id: str, confirmed_text: str) -> bool:
+        """The person is still speaking and ``confirmed_text`` is confirmed: retrieve for it and have the
+        local LLM read the prompt so far (rate-limited, in the background). True when one started."""
+        if not self._local_first():
+            return False
+        return self.speculator.offer(conversation_id, confirmed_text)
+
+    def _local_first(self) -> bool:
+        backends = self.config.llm.backends
+        return bool(backends) and backends[0].kind == "local"
+
+    async def _speculate(
+        self, conversation_id: str, text: str, on_send: Callable[[], None]
+    ) -> Prepared | None:
+        try:
+            clean = self._validate(text)
+        except InputError:
+            return None
+        scrubbed = await self.memory.scrub(conversation_id, clean)
+        pinned = await self.memory.pinned(conversation_id)
+        budget = budget_for_turn(self.config.memory, 0.0, self.rate.tokens_per_ms() if self.rate else None)
+        recalled, window = await asyncio.gather(
+            self.memory.recall(conversation_id, scrubbed, budget_tokens=budget),
+            self.turns.window(conversation_id),
+        )
+        pinned_ids = tuple(r.id for r in pinned)
+        retrieved = [r for r in recalled.records if r.id not in set(pinned_ids)]
+        prompt = self.builder.build(
+            scrubbed, pinned=pinned, retrieved=retrieved, recent=_as_turns(window), now=dt.datetime.now()
+        )
+        prepared = Prepared(scrubbed, recalled, pinned_ids)
+        on_send()
+        prepared.sent = await self._prefill(prompt) is not None
+        return prepared
+
+    async def _recall(
+        self, conversation_id: str, scrubbed: str, budget: int, prepared: Prepared | None
+    ) -> RecallLike:
+        if prepared is not None:  # the speculation's memories: the prompt extends the prefilled one
+            return prepared.recalled
+        return await self.memory.recall(conversation_id, scrubbed, budget_tokens=budget)
 
     async def _write_user_turn(self, conversation_id: str, scrubbed: str, turn_id: str) -> None:
         extraction: Extraction = extract(scrubbed)
@@ -293,6 +413,8 @@ class ConversationEngine:
             await self.memory.forget(conversation_id, query=request.query)
         if extraction.forget:
             return  # "forget X" must not itself be remembered
+        if extraction.instruction is not None:
+            return  # an attempt to instruct the assistant stays in the turn log, out of memory and prompts
         await self.memory.remember(conversation_id, "user", scrubbed, source=turn_id, user_id=self.user_id)
         for item in extraction.items:
             record = await self.memory.remember_item(
@@ -350,6 +472,15 @@ def _apology(user_text: str, *, cut_off: bool) -> str:
     if chinese:
         return "抱歉，我现在连不上语言模型，请稍后再试。"
     return "Sorry, I can't reach my language model right now. Please try again in a moment."
+
+
+def _without_holding_phrase(reply: str, trace: TurnTrace) -> str:
+    """The reply as history keeps it: the holding phrase was said, but it is not part of the answer (and
+    the LLM's cache holds the answer without it)."""
+    phrase = trace.attrs.get("holding_phrase")
+    if isinstance(phrase, str) and reply.startswith(phrase):
+        return reply[len(phrase) :].strip()
+    return reply
 
 
 def _as_turns(window: list[LoggedTurn]) -> list[Turn]:

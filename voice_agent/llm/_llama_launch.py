@@ -11,6 +11,8 @@
    always re-evaluated for at least one token before anything is sampled (``_requires_eval``), so those
    logits are never read: here a state keeps only the KV cache and the token ids, which makes saving and
    restoring cheap and keeps the cache within its configured size.
+3. ``--n_gpu_layers auto`` becomes -1 (every layer on the GPU) when this llama.cpp build can offload to a
+   GPU, else 0: the CPU build the project installs keeps running on the CPU.
 """
 
 from __future__ import annotations
@@ -74,8 +76,36 @@ def lean_prompt_cache() -> bool:
     return True
 
 
+def gpu_layers(setting: str, offload_supported: bool) -> str:
+    """The ``--n_gpu_layers`` value for llama.cpp: "auto" resolved, a number passed through."""
+    if setting != "auto":
+        return setting
+    return "-1" if offload_supported else "0"
+
+
+def gpu_offload_supported() -> bool:
+    import llama_cpp
+
+    check = getattr(llama_cpp, "llama_supports_gpu_offload", None)
+    return bool(check()) if callable(check) else False
+
+
+def resolve_gpu_layers(argv: list[str]) -> list[str]:
+    """``argv`` with ``--n_gpu_layers auto`` resolved (llama_cpp.server only takes a number)."""
+    flag = "--n_gpu_layers"
+    if flag not in argv[:-1] or argv[argv.index(flag) + 1] != "auto":
+        return argv
+    at = argv.index(flag) + 1
+    return [*argv[:at], gpu_layers("auto", gpu_offload_supported()), *argv[at + 1 :]]
+
+
 def main() -> None:
     die_with_parent()
+    resolved = resolve_gpu_layers(sys.argv)
+    if resolved != sys.argv:
+        layers = resolved[resolved.index("--n_gpu_layers") + 1]
+        print(f"voice-agent: --n_gpu_layers auto -> {layers}", file=sys.stderr, flush=True)
+        sys.argv = resolved
     if "--cache" in sys.argv and lean_prompt_cache():
         print("voice-agent: lean prompt cache (KV state only)", file=sys.stderr, flush=True)
     runpy.run_module("llama_cpp.server", run_name="__main__", alter_sys=True)

@@ -21,6 +21,8 @@ class TokenUsage:
     prompt_tokens: int | None = None
     completion_tokens: int | None = None
     cached_tokens: int | None = None
+    first_token_limit_s: float | None = None  # the limit this request had (grown with the queue)
+    busy_extensions: int = 0  # times the limit was extended because the server was still working
 
 
 @runtime_checkable
@@ -85,6 +87,9 @@ class LlmCallStats:
     errors: list[str] = field(default_factory=list)
     attempts: int = 0
     completed: bool = False
+    queued_ahead: int = 0  # requests already in flight at the backend that answered, when this one started
+    first_token_limit_s: float | None = None
+    busy_extensions: int = 0
 
     @property
     def new_prompt_tokens(self) -> int | None:
@@ -120,4 +125,7 @@ class LlmCallStats:
             "errors": list(self.errors),
             "attempts": self.attempts,
             "completed": self.completed,
+            "queued_ahead": self.queued_ahead,
+            "first_token_limit_s": self.first_token_limit_s,
+            "busy_extensions": self.busy_extensions,
         }

@@ -60,13 +60,16 @@ class LocalLlamaServer:
         port: int = 8765,
         n_ctx: int = 4096,
         n_threads: int = 2,
+        n_threads_batch: int | None = None,
         startup_timeout_s: float = 90.0,
         model_alias: str | None = None,
         prompt_cache_mb: int = 0,
+        n_gpu_layers: int | str = 0,
         extra_args: tuple[str, ...] = (),
         python: str = sys.executable,
     ) -> None:
-        if startup_timeout_s <= 0 or n_ctx < 64 or n_threads < 1 or not 0 < port < 65536:
+        batch = n_threads if n_threads_batch is None else n_threads_batch
+        if startup_timeout_s <= 0 or n_ctx < 64 or min(n_threads, batch) < 1 or not 0 < port < 65536:
             raise ValueError("startup_timeout_s > 0, n_ctx >= 64, n_threads >= 1, 0 < port < 65536")
         self.model_path = Path(model_path)
         self.log_path = Path(log_path)
@@ -74,9 +77,11 @@ class LocalLlamaServer:
         self.port = port
         self.n_ctx = n_ctx
         self.n_threads = n_threads
+        self.n_threads_batch = batch
         self.startup_timeout_s = startup_timeout_s
         self.model_alias = model_alias or self.model_path.stem
         self.prompt_cache_mb = prompt_cache_mb
+        self.n_gpu_layers = n_gpu_layers  # "auto": the launcher offloads all layers if llama.cpp can
         self.extra_args = tuple(extra_args)
         self.python = python
         self.restarts = 0
@@ -103,7 +108,7 @@ class LocalLlamaServer:
             "--port", str(self.port),
             "--n_ctx", str(self.n_ctx),
             "--n_threads", str(self.n_threads),
-            "--n_threads_batch", str(self.n_threads),
+            "--n_threads_batch", str(self.n_threads_batch),
             "--logits_all", "false",
             "--use_mlock", "false",
             "--interrupt_requests", "false",
@@ -111,7 +116,17 @@ class LocalLlamaServer:
         if self.prompt_cache_mb > 0:
             cache_bytes = str(self.prompt_cache_mb << 20)
             args += ["--cache", "true", "--cache_type", "ram", "--cache_size", cache_bytes]
+        if self.n_gpu_layers != 0:
+            args += ["--n_gpu_layers", str(self.n_gpu_layers)]
         return [*args, *self.extra_args]
+
+    def cpu_seconds(self) -> float | None:
+        """CPU time the server process has used (None when it is not running or this is not Linux): while
+        it grows, a late first token means a busy server, not a dead one."""
+        from voice_agent.scheduling import process_cpu_s
+
+        pid = self.pid
+        return process_cpu_s(pid) if pid is not None and self.is_running() else None
 
     def is_running(self) -> bool:
         return self._proc is not None and self._proc.poll() is None
@@ -308,14 +323,17 @@ def server_from_config(
     """A ``LocalLlamaServer`` for ``config.llm.local`` (the model from the model cache)."""
     local = config.llm.local
     model = model_id or local.model
+    n_threads, n_threads_batch = local.threads()
     return LocalLlamaServer(
         locate_model(model, config.model_dir),
         log_path=(data_dir or config.data_dir) / "logs" / SERVER_LOG_NAME,
         host=local.host,
         port=local.port,
         n_ctx=local.n_ctx,
-        n_threads=local.n_threads,
+        n_threads=n_threads,
+        n_threads_batch=n_threads_batch,
         startup_timeout_s=local.startup_timeout_s,
         model_alias=model,
         prompt_cache_mb=local.prompt_cache_mb,
+        n_gpu_layers=local.n_gpu_layers,
     )

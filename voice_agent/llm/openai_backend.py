@@ -1,5 +1,9 @@
 """Any OpenAI-compatible chat endpoint (OpenAI, Ollama, vLLM, llama.cpp), through the ``openai`` client.
 
+Every message sent is neutralised first (``text.inert.neutralize_messages``): a chat-template marker
+in user- or memory-derived text (``<|im_start|>``, ``[INST]``, ``<s>``) reaches no server as a control
+token, whichever path built the messages.
+
 Streaming chat completions with a first-token timeout and a request timeout, both counted on the time
 spent waiting for the server (not on the time the caller spends with each delta). The client's own
 retries are off: the router decides. Vendor errors are mapped to ``BackendError`` here, in one place.
@@ -8,6 +12,7 @@ retries are off: the router decides. Vendor errors are mapped to ``BackendError`
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import AsyncGenerator, Awaitable, Callable, Mapping
 from typing import Any, TypeVar
@@ -16,6 +21,7 @@ from voice_agent.config import LlmEndpoint, resolve_api_key
 from voice_agent.errors import BackendError, DependencyMissingError, VoiceAgentError
 from voice_agent.llm.base import GeneratorStream, Message, TokenUsage
 from voice_agent.llm.tokens import TokenCounter
+from voice_agent.text.inert import neutralize_messages
 
 OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1"
 _T = TypeVar("_T")
@@ -113,11 +119,17 @@ class OpenAIBackend:
         token_counter: TokenCounter | None = None,
         prepare: Callable[[], Awaitable[None]] | None = None,
         on_close: Callable[[], Awaitable[None]] | None = None,
+        queue_aware: bool = False,
+        server_cpu_s: Callable[[], float | None] | None = None,
     ) -> None:
         """``retry_timeouts=False`` marks timeouts as not retryable: a local server is still busy with
         the abandoned request, so asking it again only queues more work behind it.
         ``prepare`` runs before each request (the local backend starts its server there; its time is
-        not counted against the timeouts); ``on_close`` runs in :meth:`aclose`."""
+        not counted against the timeouts); ``on_close`` runs in :meth:`aclose`.
+        ``queue_aware``: a request queued behind ``queued_ahead`` others at this (one-at-a-time) server
+        gets a first-token limit that many times longer. ``server_cpu_s``: the serving process's CPU
+        time; while it keeps working, a late first token is a busy server, not a dead one, and the wait
+        goes on (up to ``BUSY_EXTENSIONS`` more first-token limits)."""
         if timeout_s <= 0 or (first_token_timeout_s is not None and first_token_timeout_s <= 0):
             raise ValueError("timeouts must be positive")
         self.name = name
@@ -133,6 +145,8 @@ class OpenAIBackend:
         self._prepare = prepare
         self._on_close = on_close
         self._retry_timeouts = retry_timeouts
+        self.queue_aware = queue_aware
+        self._server_cpu_s = server_cpu_s
 
     @classmethod
     def from_endpoint(
@@ -155,8 +169,12 @@ class OpenAIBackend:
             token_counter=token_counter,
         )
 
-    def stream(self, messages: list[Message], *, max_tokens: int, temperature: float) -> OpenAIChatStream:
-        return OpenAIChatStream(self, messages, max_tokens=max_tokens, temperature=temperature)
+    def stream(
+        self, messages: list[Message], *, max_tokens: int, temperature: float, queued_ahead: int = 0
+    ) -> OpenAIChatStream:
+        return OpenAIChatStream(
+            self, messages, max_tokens=max_tokens, temperature=temperature, queued_ahead=queued_ahead
+        )
 
     def count_tokens(self, text: str) -> int | None:
         if self._token_counter is None or not self._token_counter.exact:
@@ -192,16 +210,24 @@ class OpenAIBackend:
             self._client = openai.AsyncOpenAI(
                 base_url=self.base_url,
                 api_key=self._api_key or "no-key",  # local servers need none; the client wants one
-                timeout=self.timeout_s,
+                # a queued request hears nothing for a while: the wait budgets limit it, not the client
+                timeout=max(self.timeout_s, QUEUED_CLIENT_TIMEOUT_S) if self.queue_aware else self.timeout_s,
                 max_retries=0,
             )
         return self._client
 
     async def _generate(
-        self, messages: list[Message], max_tokens: int, temperature: float, usage: TokenUsage
+        self,
+        messages: list[Message],
+        max_tokens: int,
+        temperature: float,
+        usage: TokenUsage,
+        queued_ahead: int = 0,
     ) -> AsyncGenerator[str, None]:
         await self.start()
-        waited = _WaitBudget(self.first_token_timeout_s, self.timeout_s)
+        ahead = max(0, queued_ahead) if self.queue_aware else 0
+        waited = _WaitBudget(self.first_token_timeout_s * (1 + ahead), self.timeout_s, self._server_cpu_s)
+        usage.first_token_limit_s = waited.first_token_s
         try:
             response = await waited.run(self._create(messages, max_tokens, temperature), first=True)
         except Exception as err:
@@ -223,6 +249,7 @@ class OpenAIBackend:
         except Exception as err:
             raise self._mapped(err, waited) from err
         finally:
+            usage.busy_extensions = waited.extensions
             await response.close()
 
     async def _create(self, messages: list[Message], max_tokens: int, temperature: float) -> Any:
@@ -230,7 +257,7 @@ class OpenAIBackend:
 
         kwargs: dict[str, Any] = {
             "model": self.model,
-            "messages": messages,
+            "messages": neutralize_messages(messages),
             "max_tokens": max_tokens,
             "temperature": temperature,
             "stream": True,
@@ -261,42 +288,77 @@ class OpenAIChatStream(GeneratorStream):
     """The deltas of one request; ``usage`` holds what the server reported (often only at the end)."""
 
     def __init__(
-        self, backend: OpenAIBackend, messages: list[Message], *, max_tokens: int, temperature: float
+        self,
+        backend: OpenAIBackend,
+        messages: list[Message],
+        *,
+        max_tokens: int,
+        temperature: float,
+        queued_ahead: int = 0,
     ) -> None:
         if not messages:
             raise ValueError("messages must not be empty")
         self.usage = TokenUsage()
-        super().__init__(backend._generate(messages, max_tokens, temperature, self.usage))
+        super().__init__(backend._generate(messages, max_tokens, temperature, self.usage, queued_ahead))
+
+
+QUEUED_CLIENT_TIMEOUT_S = 600.0
+BUSY_EXTENSIONS = 3  # a busy (working) server gets at most this many more first-token limits
+BUSY_CPU_S = 0.05  # CPU seconds the server must have used during a limit to count as working
 
 
 class _WaitBudget:
     """The first token must come within the first-token timeout; after it, each further chunk within the
-    request timeout (an idle limit: a slow but steady reply on a busy CPU is not cut off)."""
+    request timeout (an idle limit: a slow but steady reply on a busy CPU is not cut off). When the
+    first-token limit runs out while the server process keeps using CPU (``server_cpu_s``), it is busy,
+    not dead: the limit is extended (``BUSY_EXTENSIONS`` times at most)."""
 
-    def __init__(self, first_token_s: float, total_s: float) -> None:
+    def __init__(
+        self, first_token_s: float, total_s: float, server_cpu_s: Callable[[], float | None] | None = None
+    ) -> None:
         self.first_token_s = first_token_s
         self.total_s = total_s
         self.waited_s = 0.0
         self.expired_reason = ""
+        self.extensions = 0
+        self._server_cpu_s = server_cpu_s
 
     async def run(self, awaitable: Awaitable[_T], *, first: bool) -> _T:
-        limit = self.first_token_s - self.waited_s if first else self.total_s
         started = time.monotonic()
+        task = asyncio.ensure_future(awaitable)
         try:
-            if limit <= 0:
-                close = getattr(awaitable, "close", None)
-                if close is not None:
-                    close()  # never awaited: close it so Python does not warn
-                raise TimeoutError
-            return await asyncio.wait_for(awaitable, timeout=limit)
+            while True:
+                elapsed = time.monotonic() - started
+                limit = self._first_limit() - self.waited_s - elapsed if first else self.total_s - elapsed
+                cpu_before = self._server_cpu_s() if first and self._server_cpu_s is not None else None
+                if limit > 0:
+                    done, _ = await asyncio.wait({task}, timeout=limit)
+                    if done:
+                        return task.result()
+                if not (first and self._server_working(cpu_before)):
+                    raise TimeoutError
+                self.extensions += 1  # the server is working on it (or on the requests ahead)
         except TimeoutError:
             if first:
-                self.expired_reason = f"no first token within {self.first_token_s:g} s"
+                self.expired_reason = f"no first token within {self._first_limit():g} s"
             else:
                 self.expired_reason = f"reply stalled: no token for {self.total_s:g} s"
             raise
         finally:
+            if not task.done():
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
             self.waited_s += time.monotonic() - started
+
+    def _first_limit(self) -> float:
+        return self.first_token_s * (1 + self.extensions)
+
+    def _server_working(self, cpu_before: float | None) -> bool:
+        if cpu_before is None or self._server_cpu_s is None or self.extensions >= BUSY_EXTENSIONS:
+            return False
+        now = self._server_cpu_s()
+        return now is not None and now - cpu_before >= BUSY_CPU_S
 
 
 def _read_usage(chunk: Any, usage: TokenUsage) -> None:

@@ -77,6 +77,7 @@ class LlmRouter:
         self._timer = MonotonicClock()  # latencies are real time even when the breaker's clock is fake
         self._prefix_memory = prefix_memory
         self._recent_prompts: dict[str, deque[list[Message]]] = {}
+        self.in_flight: dict[str, int] = {name: 0 for name in names}  # requests under way per backend
 
     def stream(
         self,
@@ -149,7 +150,9 @@ class LlmRouter:
         started_ns = self._timer.now_ns()
         retryable_seen = False
         for backend in self.backends:
-            outcome = _Attempt(backend, self.breakers[backend.name], stats, started_ns, self._timer)
+            outcome = _Attempt(
+                backend, self.breakers[backend.name], stats, started_ns, self._timer, self.in_flight
+            )
             for attempt in range(self._retries_for(backend.name) + 1):
                 try:
                     outcome.breaker.before_call()
@@ -240,8 +243,10 @@ class _Attempt:
         stats: LlmCallStats,
         route_started_ns: int,
         timer: Clock,
+        in_flight: dict[str, int],
     ) -> None:
         self.backend = backend
+        self.in_flight = in_flight
         self.breaker = breaker
         self.stats = stats
         self.route_started_ns = route_started_ns
@@ -258,8 +263,16 @@ class _Attempt:
         self.completed, self.error, self.text = False, None, []
         attempt_ns = self.timer.now_ns()
         name = self.backend.name
-        inner = self.backend.stream(messages, max_tokens=max_tokens, temperature=temperature)
+        ahead = self.in_flight.get(name, 0)
+        if getattr(self.backend, "queue_aware", False):
+            inner = self.backend.stream(  # type: ignore[call-arg]
+                messages, max_tokens=max_tokens, temperature=temperature, queued_ahead=ahead
+            )
+        else:
+            inner = self.backend.stream(messages, max_tokens=max_tokens, temperature=temperature)
         self.usage = getattr(inner, "usage", None)
+        self.stats.queued_ahead = ahead
+        self.in_flight[name] = ahead + 1
         verdict = False
         try:
             async for delta in inner:
@@ -287,6 +300,10 @@ class _Attempt:
             self.error = err
             return
         finally:
+            self.in_flight[name] = max(0, self.in_flight.get(name, 1) - 1)
+            if self.usage is not None:
+                self.stats.first_token_limit_s = getattr(self.usage, "first_token_limit_s", None)
+                self.stats.busy_extensions = getattr(self.usage, "busy_extensions", 0)
             if not verdict:
                 self.breaker.release()
             closer = getattr(inner, "aclose", None)
@@ -334,6 +351,8 @@ def build_router(
                     retry_timeouts=False,  # the server is still busy with the abandoned request
                     prepare=server.ensure_running,
                     on_close=server.stop,
+                    queue_aware=config.llm.queue_aware_timeout,  # one request at a time: others queue
+                    server_cpu_s=server.cpu_seconds if config.llm.queue_aware_timeout else None,
                 )
             )
         else:

@@ -132,8 +132,11 @@ def default_threads() -> int:
     """One inference thread. Embedding runs while ASR and the LLM compete for the same two cores;
     measured there (load ~8 on 2 cores), one thread was faster than two for both backends: MiniLM
     9 vs 15 ms a sentence, e5 (OpenMP) 50 ms vs 200 ms at p50 and 85 ms vs 2 s at p95, because
-    extra threads spin-wait for cores that are busy elsewhere. Pass ``threads=2`` on an idle box."""
-    return 1
+    extra threads spin-wait for cores that are busy elsewhere. With more cores, a quarter of them
+    (``voice_agent.threads``; ``scheduling.embed_threads`` in the config)."""
+    from voice_agent.threads import thread_budget
+
+    return thread_budget().embedder
 
 
 class MiniLmEmbedder:
@@ -312,8 +315,10 @@ def build_embedder(config: Any, model_dir: Path | None = None) -> Embedder:
     MemoryConfig or the name itself. The model loads on ``start()`` / first use."""
     memory = getattr(config, "memory", config)
     kind = memory if isinstance(memory, str) else getattr(memory, "embedder", None)
+    scheduling = getattr(config, "scheduling", None)
+    threads = scheduling.embedder_threads() if scheduling is not None else None
     if kind == "e5":
-        return E5Embedder(model_dir)
+        return E5Embedder(model_dir, threads=threads)
     if kind == "minilm":
-        return MiniLmEmbedder(model_dir)
+        return MiniLmEmbedder(model_dir, threads=threads)
     raise ConfigError(f"unknown embedder {kind!r}; expected 'e5' or 'minilm'", key="memory.embedder")

@@ -45,11 +45,15 @@ class EnglishNameFinder:
                 model=self.model,
             ) from err
 
+    def parse(self, text: str) -> Any:
+        """The spaCy ``Doc`` of ``text`` (NER only; blocking)."""
+        if self._nlp is None:
+            raise RuntimeError("EnglishNameFinder.start() must be called before parse()")
+        return self._nlp(text)
+
     def spans(self, text: str) -> list[tuple[int, int]]:
         """Person-name spans of ``text`` (blocking: call from a worker thread or use :meth:`spans_async`)."""
-        if self._nlp is None:
-            raise RuntimeError("EnglishNameFinder.start() must be called before spans()")
-        return person_spans(self._nlp(text))
+        return person_spans(self.parse(text))
 
     async def spans_async(self, text: str) -> list[tuple[int, int]]:
         return await asyncio.to_thread(self.spans, text)

@@ -26,7 +26,10 @@ _SURNAMES = (
 )
 _COMPOUND = "欧阳|司马|诸葛|上官|慕容|东方|皇甫|令狐|公孙|夏侯|尉迟|长孙|宇文|司徒|端木|南宫|独孤"
 # Characters that end a name in running speech rather than belong to it.
+SINGLE_SURNAMES = frozenset(_SURNAMES)
+COMPOUND_SURNAMES = frozenset(_COMPOUND.split("|"))
 _NOT_GIVEN = "的了是在和与跟给到从对把被就也都还很又再不没有吗呢吧啊呀哦嗯说讲去来我你他她它们这那个"
+NOT_GIVEN = _NOT_GIVEN
 _GIVEN = rf"[\u4e00-\u9fff](?<![{_NOT_GIVEN}])"
 _SURNAME = rf"(?:{_COMPOUND}|[{_SURNAMES}])"
 _NAME = rf"{_SURNAME}{_GIVEN}(?:{_GIVEN})?"
@@ -34,7 +37,7 @@ _WHO = r"(?:我|他|她|我们|孩子|儿子|女儿|老公|老婆|妈妈|爸爸|
 _CUE = rf"{_WHO}?(?:叫做|叫|名叫|的名字是|的名字叫|名字是|名字叫|姓名是|姓名叫)"
 _TITLE = r"(?:老师|先生|女士|小姐|同学|医生|大夫|经理|教授|律师|阿姨|叔叔|师傅)"
 _CUED = re.compile(rf"{_CUE}[ \t：:]?(?P<cued>{_NAME})")
-_TITLED = re.compile(rf"(?P<titled>{_SURNAME}{_GIVEN}{{1,2}}?){_TITLE}")
+_TITLED = re.compile(rf"(?P<titled>{_SURNAME}(?:{_GIVEN}){{1,2}}?){_TITLE}")
 
 
 def chinese_name_spans(text: str) -> list[tuple[int, int]]:

@@ -40,6 +40,7 @@ async def open_components(
     from voice_agent.memory.chunker import ClauseChunker
     from voice_agent.memory.embed import build_embedder
     from voice_agent.memory.keys import install_key_from_config
+    from voice_agent.memory.person_names import PersonNameFinder
     from voice_agent.memory.scrub import Scrubber
     from voice_agent.memory.service import Components
     from voice_agent.memory.store.sqlite import LocalFile, SqliteStore
@@ -49,10 +50,13 @@ async def open_components(
     embedder = embedder if embedder is not None else build_embedder(config, config.model_dir)
     chunker = chunker if chunker is not None else ClauseChunker()
     start = getattr(embedder, "start", None)
+    names = PersonNameFinder()  # Chinese (jieba) starts on the first Chinese text
     await asyncio.gather(
         asyncio.to_thread(start) if callable(start) else asyncio.sleep(0),
         asyncio.to_thread(chunker.start, ["en"]),
+        asyncio.to_thread(names.start, ["en"]),
     )
+    scrubber = Scrubber(key, phone_region=config.privacy.resolved_phone_region(env), names=names)
     store = store if store is not None else build_store(config, env)
     await store.open(dim=embedder.dim, embedder=embedder.name)
     try:
@@ -61,4 +65,4 @@ async def open_components(
     except BaseException:
         await store.close()
         raise
-    return Components(store, embedder, chunker, Scrubber(key), vault, local)
+    return Components(store, embedder, chunker, scrubber, vault, local)

@@ -7,7 +7,11 @@
   one code of 6–24 letters and digits holding at least 5 digits. Without the cue such a code is not
   scrubbed: order numbers, flight numbers and model names look the same.
 
-Canonical form: upper-case letters and digits, separators dropped. Kind: ID.
+- Any long digit run (8+ digits, spaces, dashes or dots between groups) right after a card, account,
+  policy or member word ("credit card number 5212 3456 7890", "卡号 6222 0212 3456"): scrubbed as a CARD
+  (card words) or an ID even when its checksum fails — a mis-heard digit must not expose the rest.
+
+Canonical form: upper-case letters and digits, separators dropped. Kind: ID (CARD for cued card runs).
 """
 
 from __future__ import annotations
@@ -64,3 +68,32 @@ def iban_ok(raw: str) -> bool:
         return False
     rearranged = code[4:] + code[:4]
     return int("".join(str(int(c, 36)) for c in rearranged)) % 97 == 1
+
+
+_CARD_CUE = (
+    r"(?:credit|debit|bank|visa|master[ \t]?card|amex|payment)?[ \t]*card|银行卡|信用卡|储蓄卡|卡号|卡"
+)
+_ACCOUNT_CUE = (
+    r"(?:bank[ \t]+)?account|acct|a/c|iban|policy|member(?:ship)?|customer|insurance|subscriber|"
+    r"账号|帐号|账户|保单|会员|客户"
+)
+_RUN_FILLER = (
+    r"(?:[ \t]+(?:number|no\.?|num|#|id|details))?(?:[ \t]*(?:is|was|:|=|-|#|号码|号|编号|是|为|：))*[ \t]*"
+)
+_DIGIT_RUN = r"\d(?:[ \t.\-]?\d){7,29}(?!\d)"
+_CUED_RUN = re.compile(
+    rf"(?i:(?<![A-Za-z])(?P<card>{_CARD_CUE})|(?<![A-Za-z])(?:{_ACCOUNT_CUE})){_RUN_FILLER}"
+    rf"(?P<run>{_DIGIT_RUN})"
+)
+_RUN_HINT = re.compile(
+    r"(?i)card|account|acct|a/c|iban|policy|member|customer|insurance|subscriber|卡|账|帐|保单|会员|客户"
+)
+
+
+def find_cued_numbers(text: str) -> Iterator[Detection]:
+    """Digit runs of 8+ digits right after a card, account, policy or member word, checksum or not."""
+    if _RUN_HINT.search(text):
+        for m in _CUED_RUN.finditer(text):
+            digits = re.sub(r"\D", "", m.group("run"))
+            kind = "CARD" if m.group("card") else "ID"
+            yield Detection(m.start("run"), m.end("run"), kind, digits, ("cued",))

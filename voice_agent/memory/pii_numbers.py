@@ -12,9 +12,10 @@ is what keeps dates, prices, versions and counts out:
   character; a wrong check character is still an ID (a mis-heard one) and is flagged;
 - bank card of 13–19 digits passing Luhn, grouped as cards are written; UnionPay (``62…``) numbers and
   4-4-4-4 groupings that fail Luhn are kept too, flagged (some UnionPay cards carry no Luhn digit);
-- international ``+CC…`` (8–15 digits), North American numbers ``(555) 123-4567`` → ``+1…``, Chinese
-  landlines ``010-12345678`` → ``+86…``, other national numbers grouped as their countries write them
-  (``07700 900123``, ``01 42 68 53 00``; kept as written, the country is unknown);
+- international ``+CC…`` (8–15 digits), North American numbers ``(555) 123-4567`` → ``+1…``; Chinese
+  landlines ``010-12345678`` and other national numbers grouped as their countries write them
+  (``07700 900123``, ``01 42 68 53 00``) are kept as written, flagged ``national``: the scrubber reads
+  them in its configured region (never a guessed +86);
 - US social security numbers written ``123-45-6789`` or ``123 45 6789`` (valid area, group and serial).
 
 Everything here is pure string work on precompiled patterns, linear in the input.
@@ -60,7 +61,11 @@ _TO_ASCII = str.maketrans(_DIGIT_CHARS)
 
 _DCHARS = "0-9\uff10-\uff19" + "".join(CN_NUMERALS)
 _WORDS = "|".join(sorted(DIGIT_WORDS, key=len, reverse=True))
-_GROUP = rf"[{_DCHARS}]+(?:[Xx](?![A-Za-z0-9]))?|(?<![A-Za-z])(?i:{_WORDS})(?![A-Za-z])"
+_GROUP = (
+    rf"[{_DCHARS}]+(?:[Xx](?![A-Za-z0-9]))?"
+    rf"|(?<![A-Za-z])(?i:(?:(?:double|triple)[ \t]+)?(?:{_WORDS}))(?![A-Za-z])"  # "double oh": 00
+)
+_REPEAT = {"double": 2, "triple": 3}
 _GAP_CHARS = " \t\u00a0\u3000\\-\u2010\u2011\u2013\u2014.()"
 _RUN_RE = re.compile(
     rf"(?<![A-Za-z0-9_])(?P<plus>[+\uff0b][ \t]?)?\(?(?:{_GROUP})(?:[{_GAP_CHARS}]{{1,4}}(?:{_GROUP}))*"
@@ -145,9 +150,11 @@ def _groups(text: str, start: int, end: int) -> list[_Group]:
     groups: list[_Group] = []
     for m in _GROUP_RE.finditer(text, start, end):
         raw = m.group()
-        lowered = raw.lower()
-        if lowered in DIGIT_WORDS:
-            groups.append(_Group(m.start(), m.end(), DIGIT_WORDS[lowered], True))
+        if raw[0].isascii() and raw[0].isalpha():  # a digit word, maybe "double oh"
+            lowered = raw.lower()
+            repeat, _, word = lowered.partition(" ") if lowered[:6] in _REPEAT else ("", "", lowered)
+            digit = DIGIT_WORDS[word.strip()] * _REPEAT.get(repeat, 1)
+            groups.append(_Group(m.start(), m.end(), digit, True))
         else:
             digits = raw.translate(_TO_ASCII).upper()
             groups.append(_Group(m.start(), m.end(), digits, any(c in CN_NUMERALS for c in raw)))
@@ -306,9 +313,11 @@ def _phone_or_id_or_card(
     if len(digits) == 10 and _NANP.fullmatch(digits) and (spoken or shape in ((10,), (3, 3, 4))):
         return "PHONE", "+1" + digits, ()
     if digits[0] == "0" and digits[1] != "0" and shape in _LANDLINE_SHAPES:
-        return "PHONE", "+86" + digits[1:], ()
+        return "PHONE", digits, ("national",)  # 010-12345678: +86 only where the region says China
     if digits[0] == "0" and digits[1] != "0" and shape in _TRUNK_SHAPES:
         return "PHONE", digits, ("national",)  # 07700 900123, 01 42 68 53 00: the country is unknown
+    if spoken and digits[0] == "0" and digits[1] != "0" and 10 <= len(digits) <= 12:
+        return "PHONE", digits, ("national",)  # "oh seven seven double oh nine …": read in the region
     if shape == (3, 2, 4) and _SSN.fullmatch(digits):
         return "ID", "SSN" + digits, ()
     return None

@@ -13,8 +13,10 @@ the same value always gives the same token. 48 bits keep accidental collisions n
 (~2e-3 with a million distinct values of one kind in one install) while staying short in prompts.
 
 Kinds: PHONE, ID (Chinese resident ID, US SSN, IBAN, passport / licence / account numbers after their
-name), CARD, EMAIL, ADDRESS and NAME. Names are not found by pattern:
-the write path passes the PERSON spans of its spaCy parse (``name_spans``), or uses ``names.py``.
+name), CARD, EMAIL, ADDRESS and NAME. Phones of other countries are checked with ``phonenumbers`` in the
+configured region (``pii_phones.py``); addresses of the world's street orders are in ``pii_world.py``.
+Names come from a ``PersonNameFinder`` given to the scrubber (name lists, jieba for Chinese) and from
+the PERSON spans of the caller's spaCy parse (``name_spans``).
 Scrubbing is deterministic, pure CPU, linear in the text; text already holding placeholders is left as is.
 """
 
@@ -25,11 +27,13 @@ import hmac
 import re
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from voice_agent.errors import InputError
 from voice_agent.memory.keys import placeholder_hmac_key
-from voice_agent.memory.pii_cued import canonical_code, find_cued_ids, find_ibans
+from voice_agent.memory.pii_cued import canonical_code, find_cued_ids, find_cued_numbers, find_ibans
 from voice_agent.memory.pii_numbers import Detection, find_numbers
+from voice_agent.memory.pii_phones import PhoneFinder
 from voice_agent.memory.pii_text import (
     canonical_chinese_address,
     canonical_email,
@@ -38,6 +42,10 @@ from voice_agent.memory.pii_text import (
     find_emails,
     find_english_addresses,
 )
+from voice_agent.memory.pii_world import find_world_addresses
+
+if TYPE_CHECKING:
+    from voice_agent.memory.person_names import PersonNameFinder
 
 KINDS: tuple[str, ...] = ("PHONE", "ID", "CARD", "EMAIL", "ADDRESS", "NAME")
 PLACEHOLDER_HEX_CHARS = 12
@@ -82,14 +90,28 @@ class ScrubResult:
 
 
 class Scrubber:
-    """Replace PII with placeholders. ``key`` is the install secret (≥32 bytes); the HMAC key is derived."""
+    """Replace PII with placeholders. ``key`` is the install secret (≥32 bytes); the HMAC key is derived.
 
-    def __init__(self, key: bytes, *, kinds: Collection[str] = KINDS) -> None:
+    ``phone_region``: the country national numbers are read in (``GB``: ``020 7946 0958`` is
+    ``+442079460958``); None reads none, and keeps such numbers as written. ``names``: a started (or
+    lazily starting) ``PersonNameFinder``; without one, only the ``name_spans`` given are names.
+    """
+
+    def __init__(
+        self,
+        key: bytes,
+        *,
+        kinds: Collection[str] = KINDS,
+        phone_region: str | None = None,
+        names: PersonNameFinder | None = None,
+    ) -> None:
         unknown = set(kinds) - set(KINDS)
         if unknown:
             raise ValueError(f"unknown PII kinds {sorted(unknown)}; expected some of {KINDS}")
         self._hmac_key = placeholder_hmac_key(key)
         self._kinds = frozenset(kinds)
+        self.phones = PhoneFinder(phone_region)
+        self.names = names
 
     def placeholder(self, kind: str, canonical: str) -> str:
         """The placeholder of an already canonical value (as in ``PiiFinding.canonical``)."""
@@ -101,6 +123,11 @@ class Scrubber:
 
     def placeholder_for(self, kind: str, value: str) -> str:
         """The placeholder of ``value`` written any way, e.g. ``("PHONE", "+86 138-0013-8000")``."""
+        if kind == "PHONE":
+            whole = value.strip()
+            for d in self._phones(whole):
+                if d.start == 0 and d.end == len(whole):
+                    return self.placeholder(kind, d.canonical)
         return self.placeholder(kind, canonical_value(kind, value))
 
     def scrub(self, text: str, *, name_spans: Sequence[tuple[int, int]] = ()) -> ScrubResult:
@@ -110,26 +137,61 @@ class Scrubber:
         if text:
             detections.extend(self._detect(text))
         if name_spans and "NAME" in self._kinds:
-            detections.extend(_name_detections(text, name_spans))
+            detections.extend(_name_detections(text, self._plausible(text, name_spans)))
         return self._replace(text, detections)
 
     def scrub_names(self, text: str, spans: Sequence[tuple[int, int]]) -> ScrubResult:
         """Replace only the given character spans (person names from a parser) with NAME placeholders."""
         _check_text(text)
-        return self._replace(text, list(_name_detections(text, spans)))
+        return self._replace(text, list(_name_detections(text, self._plausible(text, spans))))
+
+    def _plausible(self, text: str, spans: Sequence[tuple[int, int]]) -> Sequence[tuple[int, int]]:
+        """A parser's PERSON spans, less common words it took for names (with a name finder only)."""
+        if self.names is None:
+            return spans
+        checked = []
+        for span in spans:
+            try:
+                start, end = int(span[0]), int(span[1])
+            except (TypeError, ValueError, IndexError):
+                checked.append(span)  # _name_detections names the bad span
+                continue
+            if not 0 <= start <= end <= len(text) or self.names.plausible(text, (start, end)):
+                checked.append(span)
+        return checked
 
     def _detect(self, text: str) -> Iterable[Detection]:
         kinds = self._kinds
         if "EMAIL" in kinds:
             yield from find_emails(text)
         numbers = list(find_numbers(text)) if kinds & {"PHONE", "ID", "CARD"} else []
-        yield from (d for d in numbers if d.kind in kinds)
+        yield from (d for d in numbers if d.kind in kinds and d.kind != "PHONE")
+        if "PHONE" in kinds:
+            yield from self._phones(text, numbers)
         if "ID" in kinds:  # a number's own pattern knows its kind better than a cue word before it
             yield from find_ibans(text)
             yield from (c for c in find_cued_ids(text) if not any(_overlap(c, d) for d in numbers))
+        spans = {(d.start, d.end) for d in numbers}
+        yield from (d for d in find_cued_numbers(text) if d.kind in kinds and (d.start, d.end) not in spans)
         if "ADDRESS" in kinds:
             yield from find_english_addresses(text)
             yield from find_chinese_addresses(text)
+            yield from find_world_addresses(text)
+        if "NAME" in kinds and self.names is not None:
+            yield from _name_detections(text, self.names.spans(text))
+
+    def _phones(self, text: str, numbers: Sequence[Detection] | None = None) -> Iterable[Detection]:
+        """Phones of the number patterns first (they know Chinese and spoken forms), national ones
+        read in the configured region, then those only the per-country metadata finds."""
+        if numbers is None:
+            numbers = list(find_numbers(text))
+        for d in numbers:
+            if d.kind == "PHONE":
+                if "national" in d.flags:
+                    e164 = self.phones.normalise(d.canonical)
+                    d = Detection(d.start, d.end, d.kind, e164, ()) if e164 else d
+                yield d
+        yield from self.phones.find(text)
 
     def _replace(self, text: str, detections: list[Detection]) -> ScrubResult:
         if not detections:

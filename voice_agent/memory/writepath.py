@@ -212,6 +212,7 @@ class WritePath:
         # "Caroline Smith" whole and the surname does not escape next to a placeholder.
         scrubbed = self.scrubber.scrub(request.text)
         findings += scrubbed.found
+        self.names.add(request.conversation_id, [f.canonical for f in scrubbed.found if f.kind == "NAME"])
         t1 = time.perf_counter()
         pieces = self._pieces(request, scrubbed.text, findings)
         t2 = time.perf_counter()

@@ -50,6 +50,14 @@ class KioskResponder:
         self.on_limited = on_limited
         self.intercept = intercept
         self._limited: set[str] = set()  # turns answered here that leave no trace in memory or turn log
+        self.scheduler = engine.scheduler  # the speech loops share the engine's critical-path scheduler
+
+    def speculate(self, conversation_id: str, confirmed_text: str) -> bool:
+        """Work before the endpoint, only where no intercept may claim the turn: words it answers
+        itself (a PIN said aloud) must never reach memory or the LLM, not even speculatively."""
+        if self.intercept is not None:
+            return False
+        return self.engine.speculate(conversation_id, confirmed_text)
 
     async def respond(self, conversation_id: str, user_text: str, trace: TurnTrace) -> AsyncIterator[str]:
         answer = None if self.intercept is None else await self.intercept(user_text)

@@ -4,7 +4,9 @@ Releases a piece as soon as it is certainly complete: after ``. ! ? ; …`` foll
 right after the CJK ``。！？；…`` (Chinese has no spaces), with closing quotes/brackets kept on the
 sentence. It does not split "Dr. Smith", "e.g. this", "J. K. Rowling" or "3.5". The first piece of a
 reply may be a clause: a comma, 、 or colon after ``first_clause_min_words`` words releases it, so the
-first audio starts sooner. Very long runs without punctuation are cut at a space or comma.
+first audio starts sooner; a first piece that runs past ``first_clause_max_words`` words without one is
+cut before a joining word ("and", "because", "which" ...), where a speaker would breathe. Very long runs
+without punctuation are cut at a space or comma.
 """
 
 from __future__ import annotations
@@ -74,6 +76,9 @@ ABBREVIATIONS = frozenset(
     ]
 )
 MAX_WORDS = 40  # a piece this long without punctuation is cut anyway (TTS latency)
+# Words before which a first clause may end when no comma comes (a speaker pauses there naturally).
+_JOINING = "and but so because which who whose where when while although though or since unless until"
+JOINING_WORDS = frozenset(_JOINING.split(" "))
 _CJK = re.compile(char_class(KANA, HAN))
 _MARKDOWN = re.compile(r"(\*\*|__|`+|^#+\s*|^\s*[-*+]\s+|^\s*\d+\.\s+(?=\D))", re.MULTILINE)
 
@@ -107,8 +112,13 @@ def _is_abbreviation(before: str) -> bool:
 class SentenceSplitter:
     """Feed deltas with ``push``; call ``flush`` at the end of the stream."""
 
-    def __init__(self, *, first_clause_min_words: int = 4, clock: Clock | None = None) -> None:
+    def __init__(
+        self, *, first_clause_min_words: int = 4, first_clause_max_words: int = 0, clock: Clock | None = None
+    ) -> None:
+        """``first_clause_max_words`` (0: off): past this many words without a clause mark, the first
+        piece is cut before its last joining word."""
         self.first_clause_min_words = first_clause_min_words
+        self.first_clause_max_words = first_clause_max_words
         self._clock = clock or MonotonicClock()
         self._buffer = ""
         self._index = 0
@@ -151,7 +161,21 @@ class SentenceSplitter:
                     return end
             if ch in CLAUSE_MARKS and self._index == 0 and self._clause_ready(buf, i):
                 return self._after_closers(i + 1)
+        if self._index == 0 and self.first_clause_max_words > 0:
+            cut = self._joining_word_cut(buf)
+            if cut is not None:
+                return cut
         return self._long_run_cut(buf)
+
+    def _joining_word_cut(self, buf: str) -> int | None:
+        """Where the first piece may end before a joining word, once it is long enough to wait no more."""
+        if _CJK.search(buf) or count_words(buf) <= self.first_clause_max_words:
+            return None
+        words = list(re.finditer(r"\S+", buf))
+        for k in range(len(words) - 2, self.first_clause_min_words - 1, -1):  # the last word may grow
+            if words[k].group().lower() in JOINING_WORDS:
+                return words[k].start()
+        return None
 
     def _after_closers(self, end: int) -> int:
         buf = self._buffer
@@ -173,10 +197,18 @@ class SentenceSplitter:
 
 
 async def split_sentences(
-    deltas: AsyncIterator[str], *, first_clause_min_words: int = 4, clock: Clock | None = None
+    deltas: AsyncIterator[str],
+    *,
+    first_clause_min_words: int = 4,
+    first_clause_max_words: int = 0,
+    clock: Clock | None = None,
 ) -> AsyncIterator[Sentence]:
     """The stage form: LLM deltas in, sentences (first one possibly a clause) out."""
-    splitter = SentenceSplitter(first_clause_min_words=first_clause_min_words, clock=clock)
+    splitter = SentenceSplitter(
+        first_clause_min_words=first_clause_min_words,
+        first_clause_max_words=first_clause_max_words,
+        clock=clock,
+    )
     async for delta in deltas:
         for sentence in splitter.push(delta):
             yield sentence
