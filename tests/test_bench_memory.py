@@ -115,13 +115,19 @@ def test_bench_memory_writes_the_schema_and_a_png(
     assert report["questions"] == 4 and report["budget_tokens"] == 60
     assert set(report["systems"]) == {"voice-agent", "baseline-turn-cosine", "baseline-turn-bm25"}
     for name, system in report["systems"].items():
-        assert set(system) == {"recall", "tokens_mean", "retrieve_ms", "write_ms"}, name
+        stages = {"stages_ms"} if name == "voice-agent" else set()
+        keys = {"recall", "tokens_mean", "retrieve_ms", "write_ms", "write_cpu_ms", "ingest_turns_per_s"}
+        assert set(system) == keys | stages, name
+        assert system["ingest_turns_per_s"] > 0 and system["write_cpu_ms"]["p95"] > 0
         assert set(system["recall"]) == {"overall", "1", "2", "3", "4"}
         assert all(0.0 <= v <= 1.0 for v in system["recall"].values())
         assert 0 < system["tokens_mean"] <= 60
         for key in ("retrieve_ms", "write_ms"):
             assert set(system[key]) == {"p50", "p95"} and 0 < system[key]["p50"] <= system[key]["p95"]
     assert report["systems"]["voice-agent"]["recall"]["4"] == 1.0  # the cat question is easy
+    stages = report["systems"]["voice-agent"]["stages_ms"]  # where recall's time goes
+    assert {"embed", "vector_search", "keyword_search", "fusion", "rerank", "pack", "total"} <= set(stages)
+    assert stages["total"]["p95"] >= stages["vector_search"]["p95"]
     assert report["meta"]["skipped"]["evidence_unknown_id"] == 1
     assert report["meta"]["machine"]["cores"] and report["meta"]["versions"]["voice-agent"]
     assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and plot.stat().st_size > 5000
@@ -134,3 +140,37 @@ def test_bench_memory_rejects_a_bad_budget(tmp_path: Path) -> None:
     out = str(tmp_path / "o.json")
     rc = main(["bench", "memory", "--dataset", dataset, "--json", out, "--budget-tokens", "0"])
     assert rc == 1 and not (tmp_path / "o.json").exists()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("ann_min_records", ["0", "500"])
+def test_bench_memory_scale_reports_each_size(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ann_min_records: str
+) -> None:
+    monkeypatch.setenv("VOICE_AGENT_MEMORY__EMBEDDER", "minilm")
+    monkeypatch.delenv("VOICE_AGENT_PII_KEY", raising=False)
+    monkeypatch.delenv("WEAVIATE_URL", raising=False)
+    out, plot = tmp_path / "scale.json", tmp_path / "scale.png"
+    rc = main(
+        ["bench", "memory", "--dataset", str(write_tiny(tmp_path / "tiny.json")), "--json", str(out),
+         "--scale", "1k,2k", "--queries", "6", "--ann-min-records", ann_min_records, "--plot", str(plot),
+         "--quiet"]
+    )  # fmt: skip
+    assert rc == 0
+    report = json.loads(out.read_text())
+    assert [e["records"] for e in report["scale"]] == [1000, 2000]
+    for entry in report["scale"]:
+        assert entry["conversations"] == 1 and entry["store"] == "sqlite" and entry["queries"] == 6
+        assert 0 < entry["retrieve_ms"]["p50"] <= entry["retrieve_ms"]["p95"]
+        assert 0 < entry["retrieve_cpu_ms"]["p50"] <= entry["retrieve_cpu_ms"]["p95"]
+        assert 0 < entry["retrieve_prepared_ms"]["p50"] <= entry["retrieve_prepared_ms"]["p95"]
+        assert 0.0 <= entry["recall_vs_exact"] <= 1.0
+        assert entry["rss_mb"] > 0 and entry["bytes_per_record"] > 100 and entry["build_s"] >= 0
+        assert {"embed", "vector_search", "keyword_search"} <= set(entry["stages_ms"])
+    if ann_min_records == "0":  # exact search only: nothing to build, the exact answer itself
+        assert all(e["build_s"] == 0 and e["recall_vs_exact"] == 1.0 for e in report["scale"])
+        assert all(e["ann_min_records"] is None for e in report["scale"])
+    else:
+        assert all(e["build_s"] > 0 for e in report["scale"])
+    assert "embedded pool" in report["scale_method"]
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -216,6 +216,8 @@ async def test_each_prompt_extends_the_previous_one(tmp_path: Path, model_dir: P
         # Same system + pinned prefix, the previous user message exactly as sent, then the spoken reply.
         assert after[: len(before)] == before
         assert after[len(before)] == {"role": "assistant", "content": first.text}
+        stages = second.trace.attrs["retrieve"]["timings_ms"]  # where the turn's recall time went
+        assert {"embed", "vector_search", "keyword_search", "rerank", "pack", "total"} <= set(stages)
 
 
 def _prompt_reads(log: Path) -> list[tuple[int, int]]:

@@ -6,7 +6,7 @@ import time
 
 from voice_agent.config import PromptConfig
 from voice_agent.memory.records import MemoryRecord
-from voice_agent.prompt import PromptBuilder, Turn, approx_token_count
+from voice_agent.prompt import MEMORY_RULE, PromptBuilder, Turn, approx_token_count
 
 
 def _record(text: str, kind: str = "fact", age_s: float = 0, status: str = "active") -> MemoryRecord:
@@ -30,7 +30,8 @@ def test_layers_are_ordered_stable_first() -> None:
     roles = [m["role"] for m in prompt.messages]
     assert roles == ["system", "user", "assistant", "user"]
     system = prompt.messages[0]["content"]
-    assert system.startswith("RULES") and "1. (" in system and "allergic to peanuts" in system
+    assert system.startswith("RULES") and "1. constraint, said by the user on" in system
+    assert '"My kid is allergic to peanuts."' in system
     final = prompt.messages[-1]["content"]
     assert (
         final.index("<memory>") < final.index("lemon tart") < final.index("</memory>") < final.index("cake")
@@ -49,8 +50,8 @@ def test_superseded_pinned_records_are_marked() -> None:
         ],
     )
     system = prompt.messages[0]["content"]
-    assert "[SUPERSEDED: no longer true] We use MySQL." in system
-    assert "decision) We use PostgreSQL." in system
+    assert 'SUPERSEDED (no longer true): "We use MySQL."' in system
+    assert "decision, said by the user on" in system and '"We use PostgreSQL."' in system
 
 
 def test_memory_text_cannot_close_its_delimiter() -> None:
@@ -93,5 +94,5 @@ def test_window_opens_on_a_user_turn() -> None:
 def test_custom_token_counter_is_used() -> None:
     builder = PromptBuilder(PromptConfig(system="abc"), count_tokens=lambda text: len(text))
     prompt = builder.build("hello")
-    assert prompt.layers["system"].tokens == 3 + 4
+    assert prompt.layers["system"].tokens == len("abc\n\n" + MEMORY_RULE) + 4
     assert prompt.layers["user"].tokens == 5 + 4

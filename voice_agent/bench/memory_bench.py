@@ -46,7 +46,7 @@ _SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+")
 class System(Protocol):
     name: str
 
-    async def ingest(self, sample: Sample) -> list[float]: ...
+    async def ingest(self, sample: Sample) -> list[tuple[float, float]]: ...
 
     async def retrieve(self, question: Question, budget_tokens: int) -> tuple[set[str], int]: ...
 
@@ -60,6 +60,8 @@ class SystemResult:
     tokens: list[float] = field(default_factory=list)
     retrieve_ms: list[float] = field(default_factory=list)
     write_ms: list[float] = field(default_factory=list)
+    write_cpu_ms: list[float] = field(default_factory=list)  # process CPU per turn (all threads)
+    ingest_s: float = 0.0
     by_question: dict[int, float] = field(default_factory=dict)
 
     def add(self, position: int, question: Question, recall: float, tokens: int, ms: float) -> None:
@@ -76,6 +78,8 @@ class SystemResult:
             "tokens_mean": round(statistics.fmean(self.tokens), 1) if self.tokens else 0.0,
             "retrieve_ms": percentiles(self.retrieve_ms),
             "write_ms": percentiles(self.write_ms),
+            "write_cpu_ms": percentiles(self.write_cpu_ms),
+            "ingest_turns_per_s": round(len(self.write_ms) / self.ingest_s, 2) if self.ingest_s else 0.0,
         }
 
 
@@ -94,11 +98,13 @@ class VoiceAgentSystem:
     def __init__(self, memory: Any) -> None:
         self.memory = memory
         self.skipped: Counter[str] = Counter()
+        self.stages: dict[str, list[float]] = {}  # recall's per-stage times (ms), per question
 
-    async def ingest(self, sample: Sample) -> list[float]:
+    async def ingest(self, sample: Sample) -> list[tuple[float, float]]:
+        """(wall ms, process CPU ms) per stored turn."""
         times = []
         for turn in sample.turns:
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             try:
                 await self.memory.remember(
                     sample.sample_id, "user", turn.text, source=turn.dia_id, speaker=turn.speaker or None,
@@ -107,11 +113,13 @@ class VoiceAgentSystem:
             except InputError as err:
                 self.skipped[f"turn_rejected: {str(err)[:60]}"] += 1
                 continue
-            times.append((time.perf_counter() - t0) * 1e3)
+            times.append(((time.perf_counter() - t0) * 1e3, (time.process_time() - c0) * 1e3))
         return times
 
     async def retrieve(self, question: Question, budget_tokens: int) -> tuple[set[str], int]:
         result = await self.memory.recall(question.sample_id, question.question, budget_tokens=budget_tokens)
+        for stage, ms in result.timings_ms.items():
+            self.stages.setdefault(stage, []).append(ms)
         return {r.source for r in result.records}, result.tokens_used
 
     async def close(self) -> None:
@@ -130,14 +138,14 @@ class BaselineSystem:
         self.store = SqliteStore(workdir / f"{name}.sqlite3", synchronous="NORMAL")
         self._opened = False
 
-    async def ingest(self, sample: Sample) -> list[float]:
+    async def ingest(self, sample: Sample) -> list[tuple[float, float]]:
         if not self._opened:
             await self.store.open(dim=self.embedder.dim, embedder=self.embedder.name)
             self._opened = True
         tenant = Tenant(sample.sample_id)
         times = []
         for turn in sample.turns:
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             texts = (
                 [turn.text]
                 if self.unit == "turn"
@@ -150,7 +158,7 @@ class BaselineSystem:
                 for text in units
             ]
             await self.store.write(tenant, WriteBatch(records, np.asarray(vectors, dtype=np.float32)))
-            times.append((time.perf_counter() - t0) * 1e3)
+            times.append(((time.perf_counter() - t0) * 1e3, (time.process_time() - c0) * 1e3))
         return times
 
     async def retrieve(self, question: Question, budget_tokens: int) -> tuple[set[str], int]:
@@ -266,11 +274,65 @@ async def run_memory_bench(
     return report
 
 
+async def run_scale_bench(
+    dataset_path: str | Path,
+    config: Config,
+    sizes: str | Sequence[int],
+    *,
+    queries: int = 200,
+    pool_size: int = 2000,
+    json_out: str | Path | None = None,
+    plot_out: str | Path | None = None,
+    progress: bool = True,
+    env: dict[str, str] | None = None,
+    ann_min_records: int | None = None,
+) -> dict[str, Any]:
+    """``bench memory --scale``: the embedded store at each size, and Weaviate when WEAVIATE_URL is set."""
+    import os
+
+    from voice_agent.bench.memory_scale import parse_sizes, run_scale
+
+    wanted = parse_sizes(sizes) if isinstance(sizes, str) else list(sizes)
+    if queries < 1:
+        raise InputError(f"--queries must be at least 1, got {queries}")
+    embedded = config.model_copy(update={"memory": config.memory.model_copy(update={"store": "sqlite"})})
+    from voice_agent.memory.store.ann_index import DEFAULT_MIN_RECORDS
+
+    threshold = DEFAULT_MIN_RECORDS if ann_min_records is None else ann_min_records
+    report = await run_scale(
+        dataset_path, embedded, wanted, queries=queries, pool_size=pool_size, progress=progress,
+        ann_min_records=threshold if threshold > 0 else None,
+    )  # fmt: skip
+    url = (env if env is not None else os.environ).get("WEAVIATE_URL")
+    if url:
+        server = config.model_copy(
+            update={"memory": config.memory.model_copy(update={"store": "weaviate", "weaviate_url": url})}
+        )
+        more = await run_scale(dataset_path, server, wanted, queries=queries, pool_size=pool_size,
+                               progress=progress)  # fmt: skip
+        report["scale"] += more["scale"]
+    report["meta"] = run_meta(
+        config={"memory": config.memory.model_dump(mode="json")}, dataset=str(dataset_path),
+        sizes=wanted, models=_models(config),
+    )  # fmt: skip
+    if json_out is not None:
+        write_json(json_out, report)
+    if plot_out is not None:
+        from voice_agent.bench.plots import plot_scale
+
+        plot_scale(report, plot_out)
+    return report
+
+
 async def _ingest(system: System, dataset: Dataset, result: SystemResult, show: bool) -> None:
     bar = Progress(f"{system.name}: ingest", dataset.turns, enabled=show)
+    start = time.perf_counter()
     for sample in dataset.samples:
-        result.write_ms += await system.ingest(sample)
+        for wall, cpu in await system.ingest(sample):
+            result.write_ms.append(wall)
+            result.write_cpu_ms.append(cpu)
         bar.advance(len(sample.turns))
+    result.ingest_s = time.perf_counter() - start
     bar.close()
 
 
@@ -308,10 +370,15 @@ def _report(
         }
         for name, res in results.items()
     }
+    systems_json = {name: res.to_json() for name, res in results.items()}
+    for system in systems:  # where the retrieval time goes: query scrub/embed, searches, fusion, rerank, pack
+        stages = getattr(system, "stages", None)
+        if stages and system.name in systems_json:
+            systems_json[system.name]["stages_ms"] = {k: percentiles(v) for k, v in stages.items()}
     return {
         "questions": len(questions),
         "budget_tokens": budget,
-        "systems": {name: res.to_json() for name, res in results.items()},
+        "systems": systems_json,
         "halves": halves,
         "meta": run_meta(
             config={"memory": config.memory.model_dump(mode="json")},

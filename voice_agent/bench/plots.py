@@ -55,3 +55,34 @@ def plot_memory(report: dict[str, Any], out: str | Path) -> Path:
     fig.savefig(target, format="png", dpi=110)
     plt.close(fig)
     return target
+
+
+def plot_scale(report: dict[str, Any], out: str | Path) -> Path:
+    """Retrieval latency (p50, p95, query embedding included) against records, one line per store."""
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    stores = sorted({entry.get("store", "sqlite") for entry in report["scale"]})
+    for store in stores:
+        entries = sorted(
+            (e for e in report["scale"] if e.get("store", "sqlite") == store), key=lambda e: e["records"]
+        )
+        xs = [e["records"] for e in entries]
+        for point, style in (("p50", "o-"), ("p95", "s--")):
+            ax.plot(xs, [e["retrieve_ms"][point] for e in entries], style, label=f"{store} {point}")
+        for e in entries:
+            ax.annotate(f"{e['conversations']} conv", (e["records"], e["retrieve_ms"]["p95"]), fontsize=7)
+    ax.set_xscale("log")
+    ax.set_xlabel("records")
+    ax.set_ylabel("retrieve ms (query embedding included)")
+    ax.set_title("Memory retrieval latency against records (wall; JSON has CPU ms too)")
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize=8)
+    machine = report.get("meta", {}).get("machine", {})
+    load = machine.get("load_avg_1m_at_start")
+    fig.suptitle(f"{machine.get('cpu', '')} · {machine.get('cores', '?')} cores · load {load}", fontsize=8)
+    fig.tight_layout()
+    target = Path(out)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(target, format="png", dpi=110)
+    plt.close(fig)
+    return target

@@ -1,4 +1,4 @@
-"""`voice-agent bench`: memory, latency, strategies, privacy, adoption and report."""
+"""`voice-agent bench`: memory, latency, strategies, security, privacy, adoption and report."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from voice_agent.cli.common import (
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    parser = add_command(sub, "bench", "Benchmarks: latency, memory, strategies", _help)
+    parser = add_command(sub, "bench", "Benchmarks: latency, memory, strategies, security, privacy", _help)
     kinds = parser.add_subparsers(dest="bench_kind", metavar="KIND")
 
     memory = kinds.add_parser(
@@ -37,17 +37,34 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="comma-separated; also: baseline-sentence-rrf",
     )
     memory.add_argument("--quiet", action="store_true", help="no progress bars")
+    memory.add_argument(
+        "--scale",
+        metavar="SIZES",
+        help="instead of recall: retrieval latency and ANN recall at these record counts (e.g. 10k,100k,1m), "
+        "synthetic records made from the dataset's sentences; Weaviate too when WEAVIATE_URL is set",
+    )
+    memory.add_argument("--queries", type=int, default=200, help="questions asked per --scale size")
+    memory.add_argument(
+        "--ann-min-records",
+        type=int,
+        metavar="N",
+        help="with --scale: conversations of at least N records search the HNSW index (0: exact only)",
+    )
     memory.set_defaults(handler=_memory)
 
     bench_runs.register_strategies(kinds)
     bench_runs.register_latency(kinds)
+    bench_runs.register_security(kinds)
     bench_runs.register_report(kinds)
     bench_runs.register_privacy(kinds)
     bench_runs.register_adoption(kinds)
 
 
 def _help(args: argparse.Namespace) -> int:
-    print("usage: voice-agent bench {memory,strategies,latency,report,privacy,adoption} ...", file=sys.stderr)
+    print(
+        "usage: voice-agent bench {memory,strategies,latency,security,report,privacy,adoption} ...",
+        file=sys.stderr,
+    )
     return 2
 
 
@@ -57,8 +74,16 @@ def _memory(args: argparse.Namespace) -> int:
 
 
 async def _run(args: argparse.Namespace, systems: list[str]) -> int:
-    from voice_agent.bench.memory_bench import run_memory_bench
+    from voice_agent.bench.memory_bench import run_memory_bench, run_scale_bench
 
+    if args.scale:
+        report = await run_scale_bench(
+            args.dataset, config_from_args(args), args.scale, queries=args.queries,
+            json_out=args.json_out, plot_out=args.plot, progress=not args.quiet,
+            ann_min_records=args.ann_min_records,
+        )  # fmt: skip
+        print_json({"json": args.json_out, "plot": args.plot, "scale": report["scale"]})
+        return 0
     report = await run_memory_bench(
         args.dataset,
         config_from_args(args),

@@ -1,4 +1,4 @@
-"""`voice-agent bench strategies | latency | report | privacy` (registered by ``bench_cmd``)."""
+"""`voice-agent bench strategies | latency | security | report | privacy` (registered by ``bench_cmd``)."""
 
 from __future__ import annotations
 
@@ -128,6 +128,47 @@ async def _run_latency(args: argparse.Namespace) -> int:
         }
     )
     return 130 if report["partial"] else 0
+
+
+def register_security(kinds: KindParsers) -> None:
+    p = kinds.add_parser(
+        "security",
+        help="Memory injection: attempts pinned, reaching the system message, changing a later reply",
+        description="Run injection attempts (English and Chinese) and a benign control set through the real "
+        "conversation path, memory and each configured LLM backend; a table on stdout, the report as JSON.",
+    )
+    p.add_argument("--config", metavar="FILE", help="a TOML file layered over config/default.toml")
+    p.add_argument("--data-dir", metavar="DIR", help="unused by the benchmark (it works in a temp dir)")
+    p.add_argument("--json", dest="json_out", metavar="OUT", help="also write the report (JSON)")
+    p.add_argument("--cases", metavar="FILE", help="cases TOML (default: the built-in set)")
+    p.add_argument("--backends", metavar="NAMES", help="comma-separated backend names (default: all)")
+    p.add_argument("--limit", type=int, metavar="N", help="only the first N attacks and benign statements")
+    p.add_argument("--max-tokens", type=int, default=64, help="reply length limit (default 64)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(handler=_security)
+
+
+def _security(args: argparse.Namespace) -> int:
+    return run_async(_run_security(args))
+
+
+async def _run_security(args: argparse.Namespace) -> int:
+    from voice_agent.bench.security import format_table, run_security_bench
+
+    chosen = [b.strip() for b in args.backends.split(",") if b.strip()] if args.backends else None
+    report = await run_security_bench(
+        config_from_args(args),
+        cases_path=args.cases,
+        backends=chosen,
+        limit=args.limit,
+        max_tokens=args.max_tokens,
+        json_out=args.json_out,
+        progress=not args.quiet,
+    )
+    print(format_table(report))
+    if args.json_out:
+        print(f"report: {args.json_out}")
+    return 0
 
 
 def register_report(kinds: KindParsers) -> None:

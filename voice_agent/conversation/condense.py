@@ -1,7 +1,9 @@
 """Condensing turns that leave the recent window into one summary record (extractive, no LLM).
 
 The small local models summarise unreliably, so the summary keeps the person's own words: each user
-turn's first clause-sized piece, and a short gist of each reply, dated by the first turn.
+turn's first clause-sized piece, and a short gist of each reply, dated by the first turn. A user turn that
+tries to instruct the assistant (``injection.find_instruction``) is left out with its reply: what never
+entered memory as an utterance does not enter it as a summary either.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import datetime as dt
 from collections.abc import Sequence
 from typing import Protocol
 
+from voice_agent.conversation.injection import find_instruction
 from voice_agent.conversation.turns import said_words
 
 _MAX_WORDS_USER = 30
@@ -33,12 +36,17 @@ def condense_turns(turns: Sequence[TurnLike]) -> str:
         return ""
     date = dt.datetime.fromtimestamp(turns[0].created_at, tz=dt.UTC).strftime("%Y-%m-%d")
     parts = []
+    left_out = False
     for turn in turns:
+        if turn.role == "user":
+            left_out = find_instruction(said_words(turn.text)) is not None
+        if left_out:
+            continue
         limit = _MAX_WORDS_USER if turn.role == "user" else _MAX_WORDS_ASSISTANT
         who = "User" if turn.role == "user" else "Assistant"
         text = said_words(turn.text) if turn.role == "user" else turn.text  # keep only the person's words
         parts.append(f"{who}: {_shorten(text, limit)}")
-    return f"Earlier conversation ({date}): " + " | ".join(parts)
+    return f"Earlier conversation ({date}): " + " | ".join(parts) if parts else ""
 
 
 def _shorten(text: str, max_words: int) -> str:

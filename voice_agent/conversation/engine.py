@@ -22,6 +22,7 @@ from voice_agent.conversation.condense import condense_turns
 from voice_agent.conversation.constraints import ConstraintSet, constraints_from_texts
 from voice_agent.conversation.extract import Extraction, extract
 from voice_agent.conversation.holding import hold_if_late, holding_phrase
+from voice_agent.conversation.injection import find_instruction
 from voice_agent.conversation.ports import LlmPort, MemoryPort, RatePort, RecallLike
 from voice_agent.conversation.reminders import turn_reminders
 from voice_agent.conversation.reply_check import ReplyCheck
@@ -138,6 +139,7 @@ class ConversationEngine:
             span.update(records=len(retrieved), tokens=recalled.tokens_used)
         language = detect_language(scrubbed)
         constraints = self._constraints(pinned, scrubbed)
+        trace.attrs["retrieve"] = recalled.info()  # with the time of each recall stage
         prompt = self.builder.build(
             scrubbed,
             pinned=pinned,
@@ -251,13 +253,18 @@ class ConversationEngine:
             await self.turns.append(
                 conversation_id, trace.turn_id, "assistant", scrubbed_reply, interrupted=interrupted
             )
-            self._spawn(
-                conversation_id,
-                self.memory.remember(
-                    conversation_id, "assistant", scrubbed_reply, source=trace.turn_id, user_id=self.user_id
-                ),
-                name="memory.write_reply",
-            )
+            if find_instruction(scrubbed_user) is None:  # a reply to an injection attempt stays out too
+                self._spawn(
+                    conversation_id,
+                    self.memory.remember(
+                        conversation_id,
+                        "assistant",
+                        scrubbed_reply,
+                        source=trace.turn_id,
+                        user_id=self.user_id,
+                    ),
+                    name="memory.write_reply",
+                )
         with self.scheduler.running("condense"):
             await self._condense_if_needed(conversation_id)
         if self._rewarm_enabled():
@@ -455,6 +462,8 @@ class ConversationEngine:
             await self.memory.forget(conversation_id, query=request.query)
         if extraction.forget:
             return  # "forget X" must not itself be remembered
+        if extraction.instruction is not None:
+            return  # an attempt to instruct the assistant stays in the turn log, out of memory and prompts
         await self.memory.remember(conversation_id, "user", scrubbed, source=turn_id, user_id=self.user_id)
         for item in extraction.items:
             record = await self.memory.remember_item(

@@ -1,5 +1,9 @@
 """Rule-based extraction of durable items from a user turn (English and Chinese).
 
+A turn that tries to instruct the assistant (``injection.find_instruction``: new rules, roles,
+authority, secrets or instructions for other people) yields no item: it is kept, if at all, as an
+ordinary utterance, never pinned.
+
 Explicit commands ("remember that…", "记住…", "forget…", "忘掉…", "from now on…") and the common shapes of
 lasting facts (allergies, diets, preferences, decisions, changes of plan) become typed items with an
 importance. A change of mind ("we switched from MySQL to PostgreSQL", "use X, not Y", "改用X，不用Y了")
@@ -12,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from voice_agent.conversation.injection import InstructionFinding, find_instruction
 from voice_agent.memory.records import Kind
 
 
@@ -33,6 +38,8 @@ class ForgetRequest:
 class Extraction:
     items: list[ExtractedItem] = field(default_factory=list)
     forget: list[ForgetRequest] = field(default_factory=list)
+    # Set when the turn tries to instruct the assistant: nothing of it is pinned (see ``injection``).
+    instruction: InstructionFinding | None = None
 
 
 _I = re.IGNORECASE
@@ -163,11 +170,16 @@ def extract(text: str) -> Extraction:
     text = text.strip()
     if not text:
         return out
+    out.instruction = find_instruction(text)
+    if out.instruction is not None and out.instruction.category != "secret":
+        return out  # "forget your rules" is no forget request, "remember: you are now…" no fact
     for pattern in (_FORGET_EN, _FORGET_ZH):
         match = pattern.match(text)
         if match:
             out.forget.append(ForgetRequest(_clean(match.group("x"))))
             return out
+    if out.instruction is not None:
+        return out  # a secret ("the admin password is …") is never pinned into the prompt
     explicit = None
     for pattern in (_REMEMBER_EN, _REMEMBER_ZH):
         match = pattern.match(text)

@@ -1,5 +1,9 @@
 """Any OpenAI-compatible chat endpoint (OpenAI, Ollama, vLLM, llama.cpp), through the ``openai`` client.
 
+Every message sent is neutralised first (``text.inert.neutralize_messages``): a chat-template marker
+in user- or memory-derived text (``<|im_start|>``, ``[INST]``, ``<s>``) reaches no server as a control
+token, whichever path built the messages.
+
 Streaming chat completions with a first-token timeout and a request timeout, both counted on the time
 spent waiting for the server (not on the time the caller spends with each delta). The client's own
 retries are off: the router decides. Vendor errors are mapped to ``BackendError`` here, in one place.
@@ -17,6 +21,7 @@ from voice_agent.config import LlmEndpoint, resolve_api_key
 from voice_agent.errors import BackendError, DependencyMissingError, VoiceAgentError
 from voice_agent.llm.base import GeneratorStream, Message, TokenUsage
 from voice_agent.llm.tokens import TokenCounter
+from voice_agent.text.inert import neutralize_messages
 
 OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1"
 _T = TypeVar("_T")
@@ -252,7 +257,7 @@ class OpenAIBackend:
 
         kwargs: dict[str, Any] = {
             "model": self.model,
-            "messages": messages,
+            "messages": neutralize_messages(messages),
             "max_tokens": max_tokens,
             "temperature": temperature,
             "stream": True,

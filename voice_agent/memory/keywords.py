@@ -13,9 +13,10 @@ import re
 from collections.abc import Sequence
 
 from voice_agent.memory.records import MemoryRecord
+from voice_agent.text.cjk import HAN, char_class
 
 _PLACEHOLDER = re.compile(r"\[([A-Z_]+):([0-9a-f]{4,64})\]")
-_CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+_CJK_RUN = re.compile(char_class(HAN) + "+")
 _WORD = re.compile(r"[a-z]+_[0-9a-f]{4,64}|[^\W_]+", re.UNICODE)
 
 # Function words that carry no topic; removed from queries only (documents keep them for BM25 stats).

@@ -9,6 +9,10 @@ from __future__ import annotations
 
 import re
 
+# The shared budget rule, defined in voice_agent.text.cjk (re-exported: memory code imports it from here).
+from voice_agent.text.cjk import estimate_tokens as estimate_tokens
+from voice_agent.text.cjk import is_cjk as is_cjk
+
 # PII placeholders like [PHONE:7f3a9c2e10]: their Latin letters say nothing about the language.
 PLACEHOLDER_RE = re.compile(r"\[[A-Z][A-Z_]*:[0-9A-Za-z]+\]")
 
@@ -90,16 +94,3 @@ def normalize_language(language: str | None) -> str | None:
     if base in {"en", "english"}:
         return "en"
     return base
-
-
-def is_cjk(ch: str) -> bool:
-    code = ord(ch)
-    return 0x3000 <= code <= 0x9FFF or 0xF900 <= code <= 0xFAFF
-
-
-def estimate_tokens(text: str) -> int:
-    """A tokenizer-free estimate of an LLM's token count: one token per CJK character, about four
-    characters a token for everything else (the same rule as the prompt builder, so budgets agree)."""
-    cjk = sum(1 for ch in text if is_cjk(ch))
-    rest = len(text) - cjk
-    return cjk + (rest + 3) // 4

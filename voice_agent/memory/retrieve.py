@@ -24,7 +24,7 @@ import heapq
 import math
 import re
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -85,6 +85,7 @@ class RecallResult:
     cut: list[Cut] = field(default_factory=list)
     candidates: int = 0
     timings_ms: dict[str, float] = field(default_factory=dict)
+    query_cached: bool = False  # the query's vector came from the query cache (no model run)
 
     @property
     def records(self) -> list[MemoryRecord]:
@@ -110,6 +111,7 @@ class RecallResult:
             "candidates": self.candidates,
             "cut": self.cut_counts(),
             "timings_ms": {k: round(v, 3) for k, v in self.timings_ms.items()},
+            "query_cached": self.query_cached,
             "items": [
                 {**item.record.to_json(), "score": round(item.score, 5), "why": item.why}
                 for item in self.items
@@ -157,36 +159,35 @@ class Retriever:
         p = params or self.params
         t0 = time.perf_counter()
         statuses: tuple[Status, ...] = ("active", "superseded")
+        timings: dict[str, float] = {}
+        use_vector = query_vector is not None and p.vector_k > 0
+        use_keywords = bool(query_text.strip()) and p.keyword_k > 0
         searches = []
-        if query_vector is not None and p.vector_k > 0:
-            searches.append(
-                self.store.search(
-                    tenant, StoreQuery(vector=query_vector, limit=p.vector_k, statuses=statuses)
-                )
-            )
-        if query_text.strip() and p.keyword_k > 0:
-            searches.append(
-                self.store.search(
-                    tenant, StoreQuery(keywords=query_text, limit=p.keyword_k, statuses=statuses)
-                )
-            )
+        if use_vector:
+            query = StoreQuery(vector=query_vector, limit=p.vector_k, statuses=statuses)
+            searches.append(_timed(self.store.search(tenant, query), timings, "vector_search"))
+        if use_keywords:
+            query = StoreQuery(keywords=query_text, limit=p.keyword_k, statuses=statuses)
+            searches.append(_timed(self.store.search(tenant, query), timings, "keyword_search"))
         results = await asyncio.gather(*searches)
         t1 = time.perf_counter()
-        vector_hits = results[0] if query_vector is not None and p.vector_k > 0 else []
-        keyword_hits = results[-1] if query_text.strip() and p.keyword_k > 0 else []
+        vector_hits = results[0] if use_vector else []
+        keyword_hits = results[-1] if use_keywords else []
         candidates = fuse(vector_hits, keyword_hits, p)
+        t_fused = time.perf_counter()
         cuts: list[Cut] = []
         ranked = self._score(query_text, candidates, p, cuts)
+        t_scored = time.perf_counter()
         if p.context_parents > 0 and p.context_window > 0 and ranked:
             ranked = await self._with_context(tenant, ranked, p)
         t2 = time.perf_counter()
         items, used = self._pack(ranked, budget_tokens, p, cuts)
         t3 = time.perf_counter()
-        return RecallResult(
-            items, used, budget_tokens, cuts, candidates=len(candidates),
-            timings_ms={"search": (t1 - t0) * 1e3, "rerank": (t2 - t1) * 1e3, "pack": (t3 - t2) * 1e3,
-                        "total": (t3 - t0) * 1e3},
+        timings.update(
+            search=(t1 - t0) * 1e3, fusion=(t_fused - t1) * 1e3, rerank=(t_scored - t_fused) * 1e3,
+            context=(t2 - t_scored) * 1e3, pack=(t3 - t2) * 1e3, total=(t3 - t0) * 1e3,
         )  # fmt: skip
+        return RecallResult(items, used, budget_tokens, cuts, candidates=len(candidates), timings_ms=timings)
 
     def _score(
         self, query_text: str, candidates: list[_Candidate], p: RetrievalParams, cuts: list[Cut]
@@ -321,6 +322,15 @@ def fuse(
         c.keyword_rank = hit.rank
         c.fused += p.keyword_weight / (p.rrf_k + hit.rank + 1)
     return list(merged.values())
+
+
+async def _timed(search: Awaitable[list[StoreHit]], timings: dict[str, float], name: str) -> list[StoreHit]:
+    """One store search, its wall time (ms) recorded under ``name``."""
+    start = time.perf_counter()
+    try:
+        return await search
+    finally:
+        timings[name] = (time.perf_counter() - start) * 1e3
 
 
 def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:

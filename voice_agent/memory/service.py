@@ -28,6 +28,7 @@ from voice_agent.errors import InputError, StoreError, TenantRequiredError
 from voice_agent.memory.forgetting import ALL_STATUSES, records_meant
 from voice_agent.memory.language import detect_language
 from voice_agent.memory.loopback import LoopbackChecker, LoopbackVerdict, StockBank, is_personal
+from voice_agent.memory.query_cache import PreparedQuery, QueryEmbeddings
 from voice_agent.memory.records import KINDS, PINNED_KINDS, ROLES, Kind, MemoryRecord, Status
 from voice_agent.memory.retrieve import RecallResult, RetrievalParams, Retriever
 from voice_agent.memory.scrub import PLACEHOLDER_RE, PiiFinding, Scrubber
@@ -80,6 +81,7 @@ class Memory:
         # Per conversation: the last utterance (its vector, and its scrubbed text), the next one's context.
         self._last_turn: dict[str, tuple[np.ndarray | None, str]] = {}
         self.retriever = Retriever(parts.store, params)
+        self.queries = QueryEmbeddings(parts.embedder)
         self.stock = StockBank(parts.embedder)
         self.loopback_checker = LoopbackChecker(
             parts.store, parts.embedder, threshold=config.memory.loopback_threshold, bank=self.stock
@@ -276,12 +278,7 @@ class Memory:
         if not cleaned:
             return ""
 
-        def work() -> tuple[str, list[PiiFinding]]:
-            spans = self._person_spans(cleaned)
-            result = self.writer.scrub(tenant.conversation_id, cleaned, spans)
-            return result.text, result.found
-
-        scrubbed, found = await asyncio.to_thread(work)
+        scrubbed, found = await asyncio.to_thread(self._scrub_names, tenant.conversation_id, cleaned)
         if found:
             await asyncio.to_thread(
                 self._local.run, lambda _conn: self.vault.put(tenant.conversation_id, found)
@@ -305,19 +302,45 @@ class Memory:
         if not cleaned or budget_tokens == 0:
             return RecallResult([], 0, budget_tokens)
         t0 = time.perf_counter()
-        scrubbed, vector = await asyncio.to_thread(self._query, tenant.conversation_id, cleaned)
-        t1 = time.perf_counter()
-        result = await self.retriever.retrieve(tenant, scrubbed, vector, budget_tokens, params=params)
-        result.timings_ms = {"scrub_embed": (t1 - t0) * 1e3, **result.timings_ms}
+        asked = await asyncio.to_thread(self._query, tenant.conversation_id, cleaned)
+        result = await self.retriever.retrieve(tenant, asked.text, asked.vector, budget_tokens, params=params)
+        result.timings_ms = {**asked.timings_ms, **result.timings_ms}
         result.timings_ms["total"] = (time.perf_counter() - t0) * 1e3
+        result.query_cached = asked.cached
         if trace is not None:
             trace.attrs["retrieve"] = result.info()
         return result
 
-    def _query(self, conversation_id: str, text: str) -> tuple[str, np.ndarray]:
+    async def prepare_query(self, conversation_id: str, text: str) -> bool:
+        """Embed a likely query ahead of time (the confirmed partial transcript, while the person still
+        speaks): when ``recall`` later gets the same text, it reuses this vector instead of running the
+        model. Nothing is stored, no vault entry is written. Returns whether the vector was cached already.
+        """
+        tenant = tenant_of(conversation_id, "prepare_query")
+        cleaned = clean_text(text, limit=self.config.memory.max_text_chars, what="query")
+        if not cleaned:
+            return False
+
+        def work() -> bool:
+            # As the engine does it: scrub with names (as ``scrub``), then recall scrubs again.
+            named, _found = self._scrub_names(tenant.conversation_id, cleaned)
+            return self._query(tenant.conversation_id, named).cached
+
+        return await asyncio.to_thread(work)
+
+    def _scrub_names(self, conversation_id: str, text: str) -> tuple[str, builtins.list[PiiFinding]]:
+        """``text`` with patterns, parsed person names and known names replaced (blocking)."""
+        result = self.writer.scrub(conversation_id, text, self._person_spans(text))
+        return result.text, result.found
+
+    def _query(self, conversation_id: str, text: str) -> PreparedQuery:
+        t0 = time.perf_counter()
         scrubbed = self.writer.scrub(conversation_id, text).text
-        vector = self.embedder.embed_queries([embedding_text(scrubbed)])[0]
-        return scrubbed, np.asarray(vector, dtype=np.float32)
+        t1 = time.perf_counter()
+        vector, cached = self.queries.embed(embedding_text(scrubbed))
+        t2 = time.perf_counter()
+        timings = {"scrub": (t1 - t0) * 1e3, "embed": (t2 - t1) * 1e3}
+        return PreparedQuery(scrubbed, vector, cached, timings)
 
     async def pinned(self, conversation_id: str, *, include_superseded: bool = False) -> Records:
         """Active facts, decisions, constraints and states the person set (superseded ones only on
@@ -415,8 +438,8 @@ class Memory:
         cleaned = clean_text(query, limit=self.config.memory.max_text_chars, what="query")
         if not cleaned:
             raise InputError("forget: the query is empty")
-        scrubbed, vector = await asyncio.to_thread(self._query, tenant.conversation_id, cleaned)
-        return await records_meant(self.store, self.stock, tenant, scrubbed, vector)
+        asked = await asyncio.to_thread(self._query, tenant.conversation_id, cleaned)
+        return await records_meant(self.store, self.stock, tenant, asked.text, asked.vector)
 
     async def purge_older_than(self, days: float) -> int:
         """Retention: remove records created more than ``days`` ago, in every conversation."""
@@ -487,6 +510,9 @@ class Memory:
             return chinese_name_spans(text)
         if language != "en":
             return []
+        shared = getattr(self.chunker, "person_spans", None)
+        if shared is not None:  # the chunker's loaded English pipeline: no second spaCy model
+            return list(shared(text))
         if self._name_finder is None:
             from voice_agent.memory.names import EnglishNameFinder
 

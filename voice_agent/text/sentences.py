@@ -16,6 +16,7 @@ from collections.abc import AsyncIterator
 
 from voice_agent.clock import Clock, MonotonicClock
 from voice_agent.frames import Sentence
+from voice_agent.text.cjk import HAN, KANA, char_class
 
 ASCII_TERMINALS = ".!?;…"
 CJK_TERMINALS = "。！？；"  # end a sentence at once: Chinese puts no space after them
@@ -78,7 +79,7 @@ MAX_WORDS = 40  # a piece this long without punctuation is cut anyway (TTS laten
 # Words before which a first clause may end when no comma comes (a speaker pauses there naturally).
 _JOINING = "and but so because which who whose where when while although though or since unless until"
 JOINING_WORDS = frozenset(_JOINING.split(" "))
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_CJK = re.compile(char_class(KANA, HAN))
 _MARKDOWN = re.compile(r"(\*\*|__|`+|^#+\s*|^\s*[-*+]\s+|^\s*\d+\.\s+(?=\D))", re.MULTILINE)
 
 

@@ -9,9 +9,10 @@ from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Protocol, TypeVar, runtime_checkable
 
 from voice_agent.frames import SpeechChunk
+from voice_agent.text.cjk import HAN, char_class
 
 T = TypeVar("T")
-_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_CJK = re.compile(char_class(HAN))
 
 
 @runtime_checkable

@@ -9,11 +9,11 @@ from collections.abc import Callable
 
 from voice_agent.memory.clauses.piece import Piece, Spans
 from voice_agent.memory.language import PLACEHOLDER_RE
+from voice_agent.text.cjk import HAN, HANGUL, KANA
 
-_UNIT_RE = re.compile(
-    PLACEHOLDER_RE.pattern + r"|[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]|"
-    r"[^\s\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+"
-)
+_ONE_PER_CHAR = KANA + HAN + HANGUL  # scripts written without spaces: each character is a unit
+
+_UNIT_RE = re.compile(PLACEHOLDER_RE.pattern + f"|[{_ONE_PER_CHAR}]|" + rf"[^\s{_ONE_PER_CHAR}]+")
 _SENTENCE_END_RE = re.compile(r"[.!?。！？;；…]['\"”’)）]*$")
 _SOFT_BREAK_RE = re.compile(r"[,，、:：;；\-–—]$")
 MIN_WORDS = 3

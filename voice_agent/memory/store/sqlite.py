@@ -28,6 +28,7 @@ import numpy as np
 from voice_agent.errors import StoreError
 from voice_agent.memory.keywords import fts5_query, indexed_text, keyword_text
 from voice_agent.memory.records import MemoryRecord
+from voice_agent.memory.store.ann_index import DEFAULT_MIN_RECORDS, AnnChanges, AnnIndexes, open_indexes
 from voice_agent.memory.store.base import (
     FingerprintHit,
     StoreHit,
@@ -69,8 +70,12 @@ class SqliteStore:
         *,
         synchronous: Synchronous = "FULL",
         busy_timeout_ms: int = BUSY_TIMEOUT_MS,
+        ann_min_records: int | None = DEFAULT_MIN_RECORDS,
     ) -> None:
         self.path = Path(path)
+        # Conversations with at least this many records search an HNSW index (None: exact scan only).
+        self.ann_min_records = ann_min_records
+        self.ann: AnnIndexes | None = None
         self.synchronous = synchronous
         self.busy_timeout_ms = busy_timeout_ms
         self._writer: Guarded | None = None
@@ -91,6 +96,7 @@ class SqliteStore:
             with_retry(
                 lambda: ensure_vector_tables(writer, dim=dim, embedder=embedder), what="creating tables"
             )
+            with_retry(lambda: AnnIndexes.install(writer), what="creating tables")
         except Exception:
             writer.close()
             raise
@@ -101,12 +107,20 @@ class SqliteStore:
             for _ in range(2)
         ]
         self.dim = dim
+        self.ann = open_indexes(
+            self.path, dim, self.run_read,
+            lambda: connect(self.path, synchronous=self.synchronous, busy_timeout_ms=self.busy_timeout_ms),
+            min_records=self.ann_min_records,
+        )  # fmt: skip
         return StoreInfo("sqlite", dim, embedder, str(self.path), version, self._counts())
 
     async def close(self) -> None:
         await asyncio.to_thread(self.close_sync)
 
     def close_sync(self) -> None:
+        if self.ann is not None:
+            self.ann.close()
+            self.ann = None
         for guarded in (*self._readers, self._writer):
             if guarded is not None:
                 with guarded.lock:
@@ -176,6 +190,7 @@ class SqliteStore:
                 )
         if batch.vectors is not None and batch.records and batch.vectors.shape[1] != self.dim:
             raise StoreError(f"vectors have dimension {batch.vectors.shape[1]}, the store holds {self.dim}")
+        ann = AnnChanges(tenant.key)
 
         def txn(conn: Any) -> WriteReport:
             self._touch_conversation(conn, tenant)
@@ -184,9 +199,8 @@ class SqliteStore:
             for i, record in enumerate(batch.records):
                 assert batch.vectors is not None
                 context = batch.keyword_context[i] if batch.keyword_context is not None else ""
-                reason = self._insert(
-                    conn, tenant, record, batch.vectors[i], batch.fingerprints.get(record.id), context
-                )
+                fingerprint = batch.fingerprints.get(record.id)
+                reason = self._insert(conn, tenant, record, batch.vectors[i], fingerprint, context, ann)
                 if reason:
                     failed.append((record.id, reason))
                 else:
@@ -194,9 +208,14 @@ class SqliteStore:
             changed = sum(self._change_status(conn, tenant, change) for change in batch.status_changes)
             if also is not None:
                 also(conn)
+            if ann:
+                AnnIndexes.bump(conn, ann)
             return WriteReport(written, changed, tuple(failed))
 
-        return self._w().write(txn)
+        report = self._w().write(txn)
+        if self.ann is not None:
+            self.ann.apply(ann)
+        return report
 
     @staticmethod
     def _touch_conversation(conn: Any, tenant: Tenant) -> None:
@@ -216,12 +235,15 @@ class SqliteStore:
         vector: np.ndarray,
         fingerprint: np.ndarray | None,
         context: str = "",
+        ann: AnnChanges | None = None,
     ) -> str | None:
         row = conn.execute("SELECT rid, conversation_id FROM records WHERE id = ?", (record.id,)).fetchone()
         if row is not None:
             if row[1] != tenant.conversation_id:
                 return "id already used by another conversation"
             self._delete_rids(conn, [int(row[0])])
+            if ann is not None:
+                ann.removed.append(int(row[0]))
         cursor = conn.execute(
             "INSERT INTO records(id, conversation_id, user_id, source, role, kind, text, pii_tokens,"
             " created_at, importance, status, supersedes, subject, speaker, token_count)"
@@ -243,6 +265,8 @@ class SqliteStore:
             "INSERT INTO records_vec(rid, tenant, status, kind, embedding) VALUES (?,?,?,?,?)",
             (rid, tenant.key, record.status, record.kind, blob),
         )
+        if ann is not None:
+            ann.added.append((rid, vector))
         if fingerprint is not None:
             print_blob = np.ascontiguousarray(fingerprint, dtype=np.float32).reshape(-1).tobytes()
             conn.execute(
@@ -288,6 +312,7 @@ class SqliteStore:
         """One transaction: the records (all of the tenant's when ``ids`` is None) with their vectors,
         keywords and fingerprints, and ``also(conn)`` (e.g. the vault rows). Returns once committed."""
         tenant = tenant_of(tenant, "delete")
+        ann = AnnChanges(tenant.key)
 
         def txn(conn: Any) -> int:
             if ids is None:
@@ -304,15 +329,28 @@ class SqliteStore:
                     ).fetchall()
             rids = [int(r[0]) for r in rows]
             self._delete_rids(conn, rids)
+            ann.removed += rids
             if ids is None:  # the whole conversation: nothing of it may remain in any table
                 sweep_and_verify(conn, tenant)
+                self._erase_index(conn, tenant)
+            elif ann:
+                AnnIndexes.bump(conn, ann)
             if also is not None:
                 also(conn)
             return len(rids)
 
         removed = self._w().write(txn)
+        if self.ann is not None:  # a whole conversation drops its index; else the index follows
+            self.ann.forget_tenant(tenant.key) if ids is None else self.ann.apply(ann)
         self._w().run(checkpoint)  # forgotten text must not survive in the WAL either
         return removed
+
+    def _erase_index(self, conn: Any, tenant: Tenant) -> None:
+        """Inside an erase: the index files go before the commit (a crash after it leaves none behind)
+        and so does the generation row; the files are removed again after the commit."""
+        AnnIndexes.erase(conn, tenant.key)
+        if self.ann is not None:
+            self.ann.forget_tenant(tenant.key)
 
     @staticmethod
     def _delete_rids(conn: Any, rids: list[int]) -> None:
@@ -334,16 +372,25 @@ class SqliteStore:
     def search_sync(self, tenant: Tenant, query: StoreQuery) -> list[StoreHit]:
         tenant = tenant_of(tenant, "search")
         if query.mode == "vector":
-            return self._r().run(lambda conn: self._vector_search(conn, tenant, query))
+            # The HNSW candidates (large conversations) are found outside the reader lock: it may read.
+            near = self.ann.candidates(tenant.key, query) if self.ann is not None else None
+            return self._r().run(lambda conn: self._vector_search(conn, tenant, query, near))
         if query.mode == "keyword":
             return self._r().run(lambda conn: self._keyword_search(conn, tenant, query))
         return self._r().run(lambda conn: self._list(conn, tenant, query))
 
-    def _vector_search(self, conn: Any, tenant: Tenant, query: StoreQuery) -> list[StoreHit]:
+    def _vector_search(
+        self, conn: Any, tenant: Tenant, query: StoreQuery, near: list[tuple[int, float]] | None = None
+    ) -> list[StoreHit]:
         assert query.vector is not None
         vector = np.ascontiguousarray(query.vector, dtype=np.float32).reshape(-1)
         if vector.shape[0] != self.dim:
             raise StoreError(f"query vector has dimension {vector.shape[0]}, the store holds {self.dim}")
+        if near is not None:
+            hits = self._ranked(conn, tenant, query, dict(near))
+            if len(hits) >= query.limit:
+                return hits
+            # Too many candidates were filtered out (statuses): the exact scan below decides.
         post_filtered = bool(query.ids or query.sources or query.subject or query.created_before)
         k = min(_VEC_MAX_K, query.limit * 8 if post_filtered else query.limit)
         sql = (
@@ -355,7 +402,12 @@ class SqliteStore:
             sql += f" AND kind IN ({','.join('?' * len(query.kinds))})"
             params += list(query.kinds)
         hits = conn.execute(sql + " ORDER BY distance", params).fetchall()
-        distances = {int(rid): float(dist) for rid, dist in hits}
+        return self._ranked(conn, tenant, query, {int(rid): float(dist) for rid, dist in hits})
+
+    def _ranked(
+        self, conn: Any, tenant: Tenant, query: StoreQuery, distances: dict[int, float]
+    ) -> list[StoreHit]:
+        """The records of these rowids that pass the query's filters, nearest first."""
         records = self._fetch(conn, tenant, query, list(distances))
         ordered = sorted(records, key=lambda item: distances[item[0]])[: query.limit]
         return [StoreHit(record, rank, distance=distances[rid]) for rank, (rid, record) in enumerate(ordered)]

@@ -1,0 +1,285 @@
+"""Recognising utterances that try to instruct the assistant rather than tell it about the user.
+
+Pinned memory is for the user's own facts and preferences ("my kid is allergic to peanuts", "never
+recommend meat to me", "我对花生过敏"). An utterance that tries to change the assistant's rules, role or
+permissions, claims authority, plants a secret or an instruction for other people, or carries
+chat-template markup is an injection attempt (OWASP LLM01, the MINJA style of "facts" that are
+instructions): it may be kept as an ordinary utterance, never pinned.
+
+Matching runs on the folded text (``text.inert.normalized``: NFKC, so full-width letters and
+punctuation count; zero-width characters dropped; casefolded), in English and Chinese. Each rule names
+a category, so a refusal can say why. The rules aim at what such attempts must say to work (who is
+addressed, what authority is claimed, what must be revealed or said to whom), not at words a person
+uses about themselves: "from now on, answer in French" and "以后不要给我推荐肉" stay pinnable.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from voice_agent.text.inert import normalized
+
+# Who else may be addressed: the audience an instruction "for everyone" names.
+_OTHERS_EN = (
+    r"(?:everyone|everybody|anyone|anybody|whoever|somebody else|someone else|all|every|any|other|others|"
+    r"the next|new|future|later|each)"
+)
+_PEOPLE_EN = r"(?:users?|people|visitors?|guests?|customers?|callers?|persons?|person|humans?|clients?|kids)"
+_ROLES_EN = (
+    r"(?:admin|administrator|sysadmin|system administrator|root|superuser|super user|developer|dev|"
+    r"operator|owner|creator|maker|programmer|maintainer|moderator|engineer)"
+)
+_SYSTEM_THINGS_EN = r"(?:system|assistant|kiosk|device|bot|ai|app|server|machine|program|model|service)"
+_SECRET_EN = (
+    r"(?:password|passcode|passphrase|pass word|pin code|pin number|pin|api key|secret key|private key|"
+    r"secret code|secret word|secret phrase|access code|admin code|security code|master code|"
+    r"credentials?|login|token|one-time code|otp|verification code|safe combination|maintenance code|"
+    r"service code|override code|unlock code|alarm code|door code|gate code|entry code|code word|codeword)"
+)
+_REPLY_EN = r"(?:answers?|repl(?:y|ies)|responses?|messages?|sentences?|outputs?)"
+
+_ASSISTANT_EN = r"(?:assistant|voice assistant|ai|bot|chatbot|kiosk)"
+# An imperative at the start of a sentence, or addressed to the assistant ("please act as", "you will act as").
+_IMPERATIVE_EN = (
+    r"(?:^|[,.;:!?] ?|\bplease |\bnow,? |\byou (?:will |must |should |shall |have to |need to )?)"
+)
+_QUOTE = r"\s[\"'«「『]"
+
+_EN_RULES: tuple[tuple[str, str], ...] = (
+    # Overriding the rules: "ignore previous instructions", "disregard your guidelines", "new rules for you".
+    (
+        "override",
+        r"\b(?:ignore|disregard|forget|override|bypass|abandon|skip|cancel)\b[^.!?]{0,40}"
+        r"\b(?:instructions?|rules|guidelines?|directives?|prompts?|programming|restrictions?|policies|"
+        r"guardrails?|filters?|safety rules|constraints|training)\b",
+    ),
+    (
+        "override",
+        r"\b(?:system prompt|system message|system instructions?|developer message|developer mode|"
+        r"jailbreak|jailbroken|no restrictions|without (?:any )?restrictions|unrestricted mode|"
+        r"uncensored|unfiltered|do anything now|god mode|sudo mode|admin mode|debug mode|maintenance mode|"
+        r"safety (?:is|are) (?:off|disabled)|(?:assistant|ai|bot)'s (?:policy|policies|rules|instructions|"
+        r"guidelines|prompt|settings)|new (?:rules?|instructions?|directives?|policy) "
+        r"(?:for (?:you|the assistant|the ai|the bot)|apply|from)|new (?:instructions?|directives?)|"
+        r"your new (?:rules?|instructions?))\b",
+    ),
+    # Role and identity switches: "you are now", "act as", "pretend to be", "your new name is".
+    (
+        "role",
+        r"\b(?:you are now|you're now|you are no longer|you're no longer|from now on,? you(?: are|'re)|"
+        r"you will now be|you shall be|call yourself|refer to yourself|"
+        r"your (?:new )?(?:name|identity|role|persona|personality|purpose|job|creator|owner|master|"
+        r"instructions?|rules?|task) (?:is|are|will be|has changed|have changed|becomes?|now)|"
+        r"(?:enter|switch to|switch into|activate|enable) (?:\w+ ){0,2}mode)\b",
+    ),
+    (
+        "role",
+        rf"{_IMPERATIVE_EN}(?:act as|pretend (?:to be|you are|you're|that you)|role-?play as|"
+        r"play the role|impersonate)\b",
+    ),
+    # Claimed authority: "I'm the admin", "I am your developer", "I have root access".
+    (
+        "authority",
+        rf"\b(?:i am|i'm|im|this is|speaking as|as) (?:your|its|this {_SYSTEM_THINGS_EN}'s|"
+        rf"the {_SYSTEM_THINGS_EN}'s) (?:{_SYSTEM_THINGS_EN} )?{_ROLES_EN}\b",
+    ),
+    (
+        "authority",
+        r"\b(?:i am|i'm|im|this is|speaking as|as) (?:the |an authori[sz]ed |the official )?(?:system )?"
+        r"(?:admin|administrator|sysadmin|root|superuser|super user|operator|moderator)\b(?! (?:at|of|in|for) (?:a|an|my|our)\b)",
+    ),
+    ("authority", rf"\b{_ROLES_EN} (?:of|for|on|behind) (?:this|the|your) {_SYSTEM_THINGS_EN}\b"),
+    (
+        "authority",
+        r"\b(?:i (?:have|got|was given|hold)|grant (?:me|us)|give (?:me|us)) (?:full |elevated |special )?"
+        r"(?:admin|administrator|root|superuser|developer|elevated|full|special) "
+        r"(?:access|rights|privileges?|permissions?|clearance)\b"
+        r"|\b(?:i am|i'm|im) (?:authori[sz]ed|allowed|permitted|cleared) to\b"
+        r"|\b(?:approved|authori[sz]ed|sanctioned|ordered) by (?:the )?(?:admin|administrator|developer|"
+        r"management|operator|owner|it department|security team)\b",
+    ),
+    # Secrets: "the admin password is hunter2", "the api key: sk-…".
+    ("secret", rf"\b{_SECRET_EN}\b(?:[^.!?]{{0,30}}\b(?:is|are|was|will be)\b|\s*[=:])\s*\S"),
+    ("secret", rf"\b(?:admin|root|master|wifi|wi-fi|system|server|door|vault)(?:'s)? {_SECRET_EN}\b"),
+    # Instructions for other people: "tell everyone …", "when anyone asks …", "the next visitor".
+    (
+        "audience",
+        rf"\b(?:tell|inform|give|show|send|direct|refer|redirect|point|remind|warn|ask) "
+        rf"(?:everyone|everybody|anyone|anybody|whoever|(?:{_OTHERS_EN}|the|all the) {_PEOPLE_EN})\b",
+    ),
+    (
+        "audience",
+        r"\b(?:tell|give|send|show|read|share|pass|forward|hand|offer|recommend|say|mention|reveal|explain)\b"
+        rf"[^.!?]{{0,40}}\b(?:to|with) (?:everyone|everybody|anyone|anybody|whoever|"
+        rf"(?:all|every|any|other|each|the next) {_PEOPLE_EN})\b"
+        rf"|\blet (?:everyone|everybody|anyone|(?:all|every|other) {_PEOPLE_EN}) know\b"
+        r"|\b(?:everyone|everybody|anyone|anybody) (?:else )?you (?:talk|speak|chat) (?:to|with)\b"
+        r"|\b(?:rules?|instructions?|orders?|commands?) (?:applies|apply|is for|holds for|goes for|counts for) "
+        r"(?:to )?(?:everyone|everybody|anyone|all|every)\b",
+    ),
+    (
+        "audience",
+        rf"\b(?:everyone|everybody|anyone|anybody|whoever|someone|somebody|(?:{_OTHERS_EN}) {_PEOPLE_EN}|"
+        rf"an? {_PEOPLE_EN}) (?:else )?(?:who |that )?(?:asks?|asking|says?|comes? in|talks? to you|requests?|"
+        r"requesting|mentions?)\b",
+    ),
+    ("audience", rf"\b(?:to|for) (?:all|every|any|other|each|future) {_PEOPLE_EN}\b"),
+    # Rules about the assistant's replies: "end every answer with 'X'", "always say 'X'".
+    (
+        "output",
+        rf"\b(?:start|begin|end|finish|close|sign|prefix|suffix|open|conclude)s? (?:every|each|all|any|your)"
+        rf"(?: of your| single| future)? {_REPLY_EN}\b",
+    ),
+    ("output", rf"\bat the (?:start|beginning|end|top|bottom) of (?:every|each|all|any|your) {_REPLY_EN}\b"),
+    (
+        "output",
+        rf"\b(?:every|each|all(?: of)?(?: your)?) {_REPLY_EN} (?:must|should|has to|have to|will|shall) "
+        r"(?:start|begin|end|finish|include|contain|mention|say|close|open|be followed|be preceded)\b",
+    ),
+    (
+        "output",
+        r"(?:^|[,;:] ?|\byou |\bplease |\balways |\bfrom now on,? )(?:must |should |will |shall |have to |"
+        r"need to )?(?:always )?(?:say|reply|respond|answer|write|include|add|append|mention|repeat|output|"
+        rf"print|insert|use the (?:phrase|word|code))\b[^.!?]{{0,25}}{_QUOTE}",
+    ),
+    # The assistant as a third party with new obligations ("the assistant must share …").
+    (
+        "directive",
+        rf"\b(?:the|this|our|your|you,?) {_ASSISTANT_EN} (?:must|should|shall|has to|is (?:allowed|required|"
+        r"supposed|permitted) to|may now|can now|will (?:now |always |from now on )?(?:tell|share|reveal|"
+        r"say|give|answer|reply|respond|obey|follow|ignore|refuse|call))\b",
+    ),
+    (
+        "compliance",
+        r"\b(?:(?:you|assistant) (?:must |should |will |shall )?never refuse|never refuse (?:a |any )?"
+        r"(?:requests?|questions?|orders?|commands?)|(?:do not|don't|cannot|can't|must not|mustn't) refuse|"
+        r"must comply|always (?:comply|obey)|(?:you|assistant) (?:must|should|will|have to|shall) "
+        r"(?:obey|comply)|do (?:whatever|anything) (?:i|anyone|they|he|she|we) (?:says?|asks?|wants?)|"
+        r"(?:obey|comply|answer|do it)[^.!?]{0,20}(?:no matter what|without question))\b",
+    ),
+    (
+        "exfiltration",
+        r"\b(?:reveal|leak|print|show|output|dump|repeat|disclose|expose|tell me)\b[^.!?]{0,20}"
+        r"\b(?:system prompt|your (?:instructions|rules|prompt|secrets?)|hidden (?:instructions|rules)|"
+        r"other (?:users|people|visitors)'?s?)\b",
+    ),
+    # Injected message headers: "system: …", "### instruction", "[system]".
+    (
+        "markup",
+        r"(?:^|[\n.!?:;] ?)(?:system|assistant|developer|admin|root)(?: message| note| override| prompt)?"
+        r" ?(?::|>)|###? ?(?:system|instruction|instructions|assistant|developer)\b|"
+        r"[\[(](?:system|admin|developer|instruction)[\])]",
+    ),
+    ("markup", r"<\|[^|]{1,64}\|>|</?(?:s|system|memory|assistant|user|instructions?|inst)>|\[/?inst\]"),
+    ("markup", r"<<\s*/?\s*sys\s*>>"),
+    ("link", r"(?:https?://|www\.)\S+[^.!?]{0,40}\b(?:always|everyone|anyone|instead|must)\b"),
+    ("link", r"\b(?:always|everyone|anyone|must)\b[^.!?]{0,40}(?:https?://|www\.)\S+"),
+)
+
+_SELF_ZH = r"(?:这个|本|该|这台)?(?:系统|助手|助理|机器人|设备|机器|程序|模型|ai|服务)的?"
+_ROLES_ZH = r"(?:超级)?(?:系统)?(?:管理员|管理者|开发者|开发人员|程序员|运营者|运维|所有者|拥有者|主人|创造者|创建者|作者|超级用户|版主)"
+_PEOPLE_ZH = (
+    r"(?:所有人|所有的人|每个人|每一个人|每位|大家|其他人|别的人|别人|任何人|所有用户|其他用户|每个用户|"
+    r"访客|所有访客|每个访客|下一个人|下一位|后面的人|以后来的人|来的人|客人|顾客)"
+)
+_ZH_RULES: tuple[tuple[str, str], ...] = (
+    (
+        "override",
+        r"(?:忽略|无视|忘记|忘掉|不要理会|别管|别理|跳过|覆盖|取消|绕过|抛弃|丢掉)[^,.!?;]{0,12}"
+        r"(?:指令|指示|规则|设定|命令|提示词|限制|约束|规定|准则|系统提示)",
+    ),
+    (
+        "override",
+        r"(?:系统提示|系统指令|系统消息|系统设定|提示词|开发者模式|越狱|没有(?:任何)?限制|不受(?:任何)?限制|"
+        r"解除(?:所有)?限制|新(?:的)?(?:规则|指令|设定)(?:是|如下|:)|你的新(?:规则|指令|设定)|"
+        r"(?:助手|助理|机器人|ai|你)的(?:规则|指令|设定|限制)(?:已经)?(?:更新|改变|改了|变了|取消|解除))",
+    ),
+    (
+        "role",
+        r"(?:你现在是|你从现在(?:起|开始)是|从现在(?:起|开始)你是|以后你(?:就)?是|你不再是|你(?:要|得|来)?扮演|"
+        r"假装(?:你是|成|自己是)|你(?:现在)?是我的(?:仆人|奴隶|手下|傀儡|工具人)|你的(?:新)?(?:名字|身份|角色|人设|任务|主人|创造者|使命)(?:是|叫|改为|改成|变成|换成)|"
+        r"(?:进入|切换到|切换成|启用).{0,6}模式|(?:管理员|开发者|调试|上帝|维护|root)模式)",
+    ),
+    (
+        "authority",
+        r"我(?:就)?是(?:系统|超级)?(?:管理员|超级用户|root)|作为(?:你的|这里的|系统)?(?:系统)?(?:管理员|开发者|超级用户)",
+    ),
+    ("authority", rf"我(?:就)?是(?:你的|这里的|{_SELF_ZH}){_ROLES_ZH}"),
+    (
+        "authority",
+        r"我有(?:管理员|最高|root|超级|全部|完全|开发者)?(?:的)?权限|我(?:已经)?(?:被|获得)授权|授权给我|"
+        r"给我(?:管理员|最高|root|超级|全部)权限|(?:管理员|开发者|老板|领导)(?:说|要求|让|同意|批准)(?:了)?你",
+    ),
+    (
+        "secret",
+        r"(?:密码|口令|密钥|秘钥|暗号|验证码|管理员码|pin码|令牌|api ?key|登录信息|"
+        r"(?:门禁|维修|解锁|开锁|开门|管理|后台|安全|访问|授权|保险柜|保险箱)码)",
+    ),
+    (
+        "audience",
+        rf"(?:告诉|通知|转告|提醒|发给|推荐给){_PEOPLE_ZH}"
+        rf"|(?:对|跟|给|和|向){_PEOPLE_ZH}(?:都)?(?:说|讲|回答|透露|介绍)"
+        rf"|{_PEOPLE_ZH}(?:来)?(?:问|问起|问到|问你|找你)|谁(?:来)?问(?:你|起|到)|有人(?:来)?问"
+        r"|不管(?:是)?谁|无论(?:是)?谁|谁(?:来)?问[^,.!?;]{0,10}(?:都|就|也)"
+        r"|让(?:大家|所有人|每个人|其他人|别人|任何人)(?:都)?知道|转达给"
+        r"|(?:规则|指令|命令|要求)(?:对|适用于)(?:所有人|每个人|大家|任何人|其他人)",
+    ),
+    (
+        "output",
+        r"每(?:次|个|一个|一次|句|条)(?:的)?(?:回答|回复|答复|消息|话|输出)[^,.!?;]{0,6}"
+        r"(?:开头|结尾|开始|最后|末尾|加上|带上|包含|都说|提到)"
+        r"|(?:回答|回复|答复)的?(?:开头|结尾|末尾|最后)(?:都|必须|一定)"
+        r"|(?:总是|一定要|必须|都要|永远)[^,.!?;]{0,8}(?:说|回答|回复|加上|包含|提到|写上|推荐)[^,.!?;]{0,6}"
+        r"[\"'「『“]",
+    ),
+    (
+        "directive",
+        r"(?:这个|本|该)?(?:助手|助理|机器人|ai)(?:必须|应该|要|可以|允许|需要|得|将|会)"
+        r"(?:把|将|向|对|告诉|透露|分享|说|回答|泄露|服从|执行)",
+    ),
+    (
+        "compliance",
+        r"(?:无条件|必须|一定要|永远)(?:服从|听从|照做|遵守|执行)|不(?:能|许|准|可以|要)拒绝|"
+        r"(?:永远|一律|总是)(?:同意|服从|照做)|什么都(?:要|得)(?:回答|照做|告诉)|(?:必须|都要|只能)听我的",
+    ),
+    (
+        "exfiltration",
+        r"(?:告诉|透露|泄露|说出|显示|输出|打印|重复)(?:我)?(?:你的)?(?:系统提示|提示词|隐藏指令|内部指令|"
+        r"其他(?:用户|人)的)",
+    ),
+    (
+        "markup",
+        r"(?:^|[\n.!?:;] ?)(?:系统|管理员|开发者)(?:消息|通知|指令|提示)?\s?:|[\[(【](?:系统|管理员|指令)[\])】]",
+    ),
+)
+
+_COMPILED: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (category, re.compile(pattern)) for category, pattern in (*_EN_RULES, *_ZH_RULES)
+)
+
+
+@dataclass(frozen=True)
+class InstructionFinding:
+    category: str  # override, role, authority, secret, audience, output, directive, compliance, …
+    matched: str  # the folded text the rule matched
+
+    def to_json(self) -> dict[str, str]:
+        return {"category": self.category, "matched": self.matched}
+
+
+def find_instruction(text: str) -> InstructionFinding | None:
+    """The first sign that ``text`` tries to instruct the assistant (or others through it), or None
+    for an ordinary statement about the user."""
+    folded = normalized(text)
+    if not folded:
+        return None
+    for category, pattern in _COMPILED:
+        match = pattern.search(folded)
+        if match:
+            return InstructionFinding(category, match.group(0).strip())
+    return None
+
+
+def is_instruction(text: str) -> bool:
+    return find_instruction(text) is not None
