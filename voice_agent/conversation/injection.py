@@ -100,7 +100,11 @@ _EN_RULES: tuple[tuple[str, str], ...] = (
         r"management|operator|owner|it department|security team)\b",
     ),
     # Secrets: "the admin password is hunter2", "the api key: sk-…".
-    ("secret", rf"\b{_SECRET_EN}\b(?:[^.!?]{{0,30}}\b(?:is|are|was|will be)\b|\s*[=:])\s*\S"),
+    # The person's own ("my secret word is pineapple") is their memory, for them alone: not an attempt.
+    (
+        "secret",
+        rf"(?<!\bmy )(?<!\bour )\b{_SECRET_EN}\b(?:[^.!?]{{0,30}}\b(?:is|are|was|will be)\b|\s*[=:])\s*\S",
+    ),
     ("secret", rf"\b(?:admin|root|master|wifi|wi-fi|system|server|door|vault)(?:'s)? {_SECRET_EN}\b"),
     # Instructions for other people: "tell everyone …", "when anyone asks …", "the next visitor".
     (
