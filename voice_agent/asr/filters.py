@@ -95,6 +95,7 @@ LANGUAGE_SURE_PROB = 0.8
 # weak audio: the decoder doubts there was speech, or is unsure of its words
 WEAK_NO_SPEECH_PROB = 0.2
 WEAK_LOGPROB = -0.6
+NUMBERS_WEAK_LOGPROB = -0.4  # numbers alone: below this, with a no-speech hint, not speech
 
 _PUNCT = re.compile(r"[^\w\s]", re.UNICODE)
 _SPACES = re.compile(r"\s+")
@@ -217,7 +218,9 @@ def rule_no_words(segment: AsrSegment, context: DecodeContext) -> str | None:
     symbols = sum(not ch.isalnum() and not ch.isspace() for ch in text)
     if symbols > content:
         return f"no word: {symbols} symbols, {content} digits or letters"
-    if weak_audio(segment):
+    # A number alone needs both signs of weak audio: a PIN said clearly ("2, 4, 6, 8.") can carry a
+    # no_speech_prob of 0.3, but the decoder is sure of its digits.
+    if segment.no_speech_prob > WEAK_NO_SPEECH_PROB and segment.avg_logprob < NUMBERS_WEAK_LOGPROB:
         return (
             f"no word, only numbers, on weak audio (no_speech_prob {segment.no_speech_prob:.2f}, "
             f"avg_logprob {segment.avg_logprob:.2f})"
