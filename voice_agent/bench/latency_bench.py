@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import math
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -25,9 +24,8 @@ from typing import Any
 import numpy as np
 
 from voice_agent.audio.base import PlaybackReport, PlayedChunk
-from voice_agent.bench.report import Progress, percentiles, write_json
+from voice_agent.bench.report import Progress, percentiles
 from voice_agent.clock import Clock, MonotonicClock
-from voice_agent.config import Config
 from voice_agent.errors import InputError
 from voice_agent.frames import SpeechChunk
 from voice_agent.metrics.latency import stage_latencies
@@ -262,42 +260,6 @@ def clip_info(path: Path, samples: np.ndarray, rate: int) -> dict[str, Any]:
         "duration_s": round(len(samples) / rate, 2),
         "sha256": hashlib.sha256(path.read_bytes()).hexdigest(),
     }
-
-
-async def run_latency_bench(
-    audio: str | Path,
-    config: Config,
-    *,
-    runs: int = 3,
-    warmup: int = 1,
-    tail_silence_ms: int = 2000,
-    json_out: str | Path | None = None,
-    plot_out: str | Path | None = None,
-    output_wav: str | Path | None = None,
-    trace_out: str | Path | None = None,
-    progress: bool = True,
-    verify_models: bool = True,
-) -> dict[str, Any]:
-    """Run the benchmark; returns (and writes, when ``json_out`` is given) the report."""
-    from voice_agent.bench.latency_run import execute
-
-    if runs < 1:
-        raise InputError(f"--runs must be at least 1, got {runs}")
-    if warmup < 0 or tail_silence_ms < 500:
-        raise InputError("--warmup must be >= 0 and --tail-silence-ms >= 500")
-    clips = find_clips(audio)
-    with tempfile.TemporaryDirectory(prefix="va-bench-latency-") as tmp:
-        report = await execute(
-            clips, config, Path(tmp), runs=runs, warmup=warmup, tail_silence_ms=tail_silence_ms,
-            output_wav=output_wav, trace_out=trace_out, progress=progress, verify_models=verify_models,
-        )  # fmt: skip
-    if json_out is not None:
-        write_json(json_out, report)
-    if plot_out is not None:
-        from voice_agent.bench.charts import plot_latency
-
-        plot_latency(report, plot_out)
-    return report
 
 
 def progress_bar(total: int, show: bool) -> Progress:

@@ -4,6 +4,7 @@ when cut short (Ctrl-C: ``partial: true`` with the turns measured so far)."""
 from __future__ import annotations
 
 import asyncio
+import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -16,12 +17,15 @@ from voice_agent.bench.latency_bench import (
     TARGET_P50_MS,
     NullSink,
     clip_info,
+    find_clips,
     progress_bar,
     summarise_turns,
     turn_figures,
 )
 from voice_agent.bench.provenance import bench_meta, isolated_config, start_stamp
+from voice_agent.bench.report import write_json
 from voice_agent.config import Config
+from voice_agent.errors import InputError
 from voice_agent.metrics.trace import TraceWriter
 
 LEAD_IN_S = 0.3  # silence before each clip, as before someone speaks into a microphone
@@ -212,3 +216,37 @@ def _report(
             interrupted=state.partial,
         ),
     }
+
+
+async def run_latency_bench(
+    audio: str | Path,
+    config: Config,
+    *,
+    runs: int = 3,
+    warmup: int = 1,
+    tail_silence_ms: int = 2000,
+    json_out: str | Path | None = None,
+    plot_out: str | Path | None = None,
+    output_wav: str | Path | None = None,
+    trace_out: str | Path | None = None,
+    progress: bool = True,
+    verify_models: bool = True,
+) -> dict[str, Any]:
+    """Run the benchmark; returns (and writes, when ``json_out`` is given) the report."""
+    if runs < 1:
+        raise InputError(f"--runs must be at least 1, got {runs}")
+    if warmup < 0 or tail_silence_ms < 500:
+        raise InputError("--warmup must be >= 0 and --tail-silence-ms >= 500")
+    clips = find_clips(audio)
+    with tempfile.TemporaryDirectory(prefix="va-bench-latency-") as tmp:
+        report = await execute(
+            clips, config, Path(tmp), runs=runs, warmup=warmup, tail_silence_ms=tail_silence_ms,
+            output_wav=output_wav, trace_out=trace_out, progress=progress, verify_models=verify_models,
+        )  # fmt: skip
+    if json_out is not None:
+        write_json(json_out, report)
+    if plot_out is not None:
+        from voice_agent.bench.charts import plot_latency
+
+        plot_latency(report, plot_out)
+    return report

@@ -29,18 +29,16 @@ import datetime as dt
 import random
 import re
 import statistics
-import tempfile
 import time
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from pathlib import Path
 from typing import Any
 
 from voice_agent.bench.answers import contains_gold, token_f1
-from voice_agent.bench.dataset import Dataset, Question, Sample, load_locomo
-from voice_agent.bench.prices import PriceTable, load_price_table
-from voice_agent.bench.report import percentiles, write_json
+from voice_agent.bench.dataset import Dataset, Question, Sample
+from voice_agent.bench.prices import PriceTable
+from voice_agent.bench.report import percentiles
 from voice_agent.config import Config
 from voice_agent.errors import BackendError, InputError
 from voice_agent.memory.budget import budget_for_turn
@@ -349,52 +347,3 @@ def strategies_report(
         "per_question": per_question,
         **extra,
     }
-
-
-async def run_strategies_bench(
-    dataset_path: str | Path,
-    config: Config,
-    *,
-    questions: int | None = 20,
-    seed: int = 7,
-    strategies: Sequence[str] = DEFAULT_STRATEGIES,
-    price_table: str | Path | None = None,
-    json_out: str | Path | None = None,
-    plot_out: str | Path | None = None,
-    progress: bool = True,
-    verify_models: bool = True,
-    llm_timeout_s: float = 600.0,
-) -> dict[str, Any]:
-    """Run the benchmark; returns (and writes, when ``json_out`` is given) the report."""
-    from voice_agent.bench.strategy_run import execute
-
-    names = validate_strategies(strategies)
-    prices = load_price_table(price_table)
-    dataset = load_locomo(dataset_path)
-    population = dataset.questions()
-    if not population:
-        raise InputError(
-            f"{dataset_path}: no question with usable evidence (skipped: {dict(dataset.skipped)})"
-        )
-    chosen = sample_questions(population, questions, seed)
-    with tempfile.TemporaryDirectory(prefix="va-bench-strategies-") as tmp:
-        report = await execute(
-            dataset,
-            chosen,
-            questions,
-            seed,
-            names,
-            prices,
-            config,
-            Path(tmp),
-            progress=progress,
-            verify_models=verify_models,
-            llm_timeout_s=llm_timeout_s,
-        )
-    if json_out is not None:
-        write_json(json_out, report)
-    if plot_out is not None:
-        from voice_agent.bench.charts import plot_strategies
-
-        plot_strategies(report, plot_out)
-    return report

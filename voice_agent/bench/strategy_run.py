@@ -8,15 +8,24 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from voice_agent.bench.dataset import Dataset, Question, Sample
-from voice_agent.bench.prices import PriceTable
+from voice_agent.bench.dataset import Dataset, Question, Sample, load_locomo
+from voice_agent.bench.prices import PriceTable, load_price_table
 from voice_agent.bench.provenance import bench_meta, isolated_config, llm_model_ids, start_stamp
-from voice_agent.bench.report import Progress
-from voice_agent.bench.strategies import CallResult, StrategyBench, call_order, strategies_report
+from voice_agent.bench.report import Progress, write_json
+from voice_agent.bench.strategies import (
+    DEFAULT_STRATEGIES,
+    CallResult,
+    StrategyBench,
+    call_order,
+    sample_questions,
+    strategies_report,
+    validate_strategies,
+)
 from voice_agent.config import Config
 from voice_agent.errors import InputError
 from voice_agent.provision.required import EMBEDDER_MODELS as _EMBEDDERS
@@ -137,3 +146,50 @@ async def _ask_all(
             note = f"{name} {call.first_token_ms or 0:.0f} ms" if call.error is None else f"{name} error"
             bar.advance(note=note)
     bar.close()
+
+
+async def run_strategies_bench(
+    dataset_path: str | Path,
+    config: Config,
+    *,
+    questions: int | None = 20,
+    seed: int = 7,
+    strategies: Sequence[str] = DEFAULT_STRATEGIES,
+    price_table: str | Path | None = None,
+    json_out: str | Path | None = None,
+    plot_out: str | Path | None = None,
+    progress: bool = True,
+    verify_models: bool = True,
+    llm_timeout_s: float = 600.0,
+) -> dict[str, Any]:
+    """Run the benchmark; returns (and writes, when ``json_out`` is given) the report."""
+    names = validate_strategies(strategies)
+    prices = load_price_table(price_table)
+    dataset = load_locomo(dataset_path)
+    population = dataset.questions()
+    if not population:
+        raise InputError(
+            f"{dataset_path}: no question with usable evidence (skipped: {dict(dataset.skipped)})"
+        )
+    chosen = sample_questions(population, questions, seed)
+    with tempfile.TemporaryDirectory(prefix="va-bench-strategies-") as tmp:
+        report = await execute(
+            dataset,
+            chosen,
+            questions,
+            seed,
+            names,
+            prices,
+            config,
+            Path(tmp),
+            progress=progress,
+            verify_models=verify_models,
+            llm_timeout_s=llm_timeout_s,
+        )
+    if json_out is not None:
+        write_json(json_out, report)
+    if plot_out is not None:
+        from voice_agent.bench.charts import plot_strategies
+
+        plot_strategies(report, plot_out)
+    return report

@@ -50,7 +50,7 @@ def _strategies(args: argparse.Namespace) -> int:
 
 
 async def _run_strategies(args: argparse.Namespace) -> int:
-    from voice_agent.bench.strategies import run_strategies_bench
+    from voice_agent.bench.strategy_run import run_strategies_bench
 
     report = await run_strategies_bench(
         args.dataset,
@@ -102,7 +102,7 @@ def _latency(args: argparse.Namespace) -> int:
 
 
 async def _run_latency(args: argparse.Namespace) -> int:
-    from voice_agent.bench.latency_bench import run_latency_bench
+    from voice_agent.bench.latency_run import run_latency_bench
 
     report = await run_latency_bench(
         args.audio,
