@@ -18,6 +18,7 @@ from _llm_support import free_port, smollm2_backend, smollm2_sections
 from voice_agent.assistant import Assistant
 from voice_agent.config import Config, load_config
 from voice_agent.conversation.guard import NOTICES
+from voice_agent.memory.writes import WriteRequest
 
 pytestmark = pytest.mark.slow
 
@@ -159,10 +160,12 @@ async def _deltas(text: str) -> AsyncIterator[str]:
 async def test_the_loopback_guard_replaces_another_persons_fact(tmp_path: Path, model_dir: Path) -> None:
     async with await Assistant.open(_config(tmp_path), start_llm=False) as assistant:
         await assistant.memory.remember(
-            "bob",
-            "user",
-            "My locker code is 4512 and my cat Whiskers sleeps in the blue basket.",
-            source="b1",
+            WriteRequest(
+                "bob",
+                "user",
+                "My locker code is 4512 and my cat Whiskers sleeps in the blue basket.",
+                source="b1",
+            ),
         )
         trace = assistant.new_trace("alice")
         # The token stream stands in for an LLM that leaks Bob's fact into Alice's reply.

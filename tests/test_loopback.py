@@ -13,6 +13,7 @@ from voice_agent.config import load_config
 from voice_agent.memory.loopback import first_person
 from voice_agent.memory.loopback_eval import GENERIC_REPLIES, LEAKING_REPLIES, measure_loopback
 from voice_agent.memory.service import Memory
+from voice_agent.memory.writes import WriteRequest
 
 pytestmark = pytest.mark.slow
 
@@ -47,7 +48,9 @@ async def test_generic_replies_pass_and_paraphrased_leaks_are_caught(memory: Mem
 
 
 async def test_a_conversation_may_quote_its_own_memory(memory: Memory) -> None:
-    await memory.remember("owner", "user", "I'm allergic to penicillin and I had a bad reaction in 2019.")
+    await memory.remember(
+        WriteRequest("owner", "user", "I'm allergic to penicillin and I had a bad reaction in 2019.")
+    )
     own = await memory.loopback("owner", "You're allergic to penicillin after a bad reaction in 2019.")
     assert not own.flagged
     other = await memory.loopback(
@@ -57,8 +60,10 @@ async def test_a_conversation_may_quote_its_own_memory(memory: Memory) -> None:
 
 
 async def test_assistant_words_and_stock_phrases_get_no_fingerprint(memory: Memory) -> None:
-    await memory.remember("a", "assistant", "Your appointment with the cardiologist is on the 4th of June.")
-    await memory.remember("a", "user", "Sure, I can help with that.")
+    await memory.remember(
+        WriteRequest("a", "assistant", "Your appointment with the cardiologist is on the 4th of June.")
+    )
+    await memory.remember(WriteRequest("a", "user", "Sure, I can help with that."))
     quoted = await memory.loopback("b", "Your appointment with the cardiologist is on the 4th of June.")
     assert not quoted.flagged and quoted.matches == 0
     assert not (await memory.loopback("b", "Sure, I can help with that.")).flagged

@@ -14,6 +14,7 @@ import pytest
 from voice_agent.config import load_config
 from voice_agent.memory.query_cache import QueryEmbeddings
 from voice_agent.memory.service import Memory
+from voice_agent.memory.writes import WriteRequest
 from voice_agent.metrics.trace import TurnTrace
 
 pytestmark = pytest.mark.slow
@@ -91,7 +92,9 @@ def test_concurrent_requests_for_one_text_run_the_model_once(parts: tuple[Any, A
 
 
 async def test_a_prepared_partial_transcript_saves_the_final_embedding(memory: Memory) -> None:
-    await memory.remember("c1", "user", "I work as a nurse at the children's hospital.", source="t1")
+    await memory.remember(
+        WriteRequest("c1", "user", "I work as a nurse at the children's hospital.", source="t1")
+    )
     embedder = memory.embedder
     assert isinstance(embedder, CountingEmbedder)
     assert await memory.prepare_query("c1", "where do I work") is False  # while the person speaks
@@ -111,5 +114,5 @@ async def test_a_prepared_partial_transcript_saves_the_final_embedding(memory: M
 async def test_names_come_from_the_chunker_pipeline(memory: Memory) -> None:
     scrubbed = await memory.scrub("c1", "Tell Maria Gonzalez I said hello")
     assert "Maria" not in scrubbed and scrubbed.startswith("Tell [NAME:")
-    assert memory._name_finder is None  # no second English pipeline was loaded
+    assert memory.privacy.name_finder is None  # no second English pipeline was loaded
     assert memory.chunker.person_spans("Tell Maria Gonzalez I said hello") == [(5, 19)]

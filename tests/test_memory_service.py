@@ -20,6 +20,7 @@ from voice_agent.config import Config, load_config
 from voice_agent.errors import InputError, TenantRequiredError
 from voice_agent.memory.service import Memory
 from voice_agent.memory.store.base import StoreQuery, Tenant
+from voice_agent.memory.writes import WriteRequest
 from voice_agent.metrics.trace import TraceWriter, TurnTrace
 
 pytestmark = pytest.mark.slow
@@ -52,11 +53,13 @@ async def memory(tmp_path: Path, parts: tuple[Any, Any]) -> AsyncIterator[Memory
 
 async def test_write_path_scrubs_chunks_embeds_and_stores(memory: Memory) -> None:
     records = await memory.remember(
-        "c1",
-        "user",
-        "I moved to Lisbon last spring and my number is 138 0013 8000.",
-        source="t1",
-        speaker="Ana Silva",
+        WriteRequest(
+            "c1",
+            "user",
+            "I moved to Lisbon last spring and my number is 138 0013 8000.",
+            source="t1",
+            speaker="Ana Silva",
+        ),
     )
     assert len(records) >= 2, [r.text for r in records]  # two clauses
     assert all(r.source == "t1" and r.conversation_id == "c1" for r in records)
@@ -64,9 +67,9 @@ async def test_write_path_scrubs_chunks_embeds_and_stores(memory: Memory) -> Non
     joined = " ".join(r.text for r in records)
     assert "138" not in joined and "[PHONE:" in joined
     phone = next(t for r in records for t in r.pii_tokens if t.startswith("[PHONE:"))
-    reveal = memory._local.run(lambda _c: memory.vault.reveal("c1", phone))
+    reveal = memory.vault.reveal("c1", phone)
     assert reveal == "138 0013 8000"
-    assert memory._local.run(lambda _c: memory.vault.reveal("c2", phone)) is None
+    assert memory.vault.reveal("c2", phone) is None
     stored = await memory.list("c1")
     assert {r.id for r in stored} == {r.id for r in records}
     result = await memory.recall("c1", "Where did I move?", budget_tokens=200)
@@ -75,9 +78,13 @@ async def test_write_path_scrubs_chunks_embeds_and_stores(memory: Memory) -> Non
 
 
 async def test_names_once_found_are_scrubbed_everywhere(memory: Memory) -> None:
-    first = await memory.remember("c1", "user", "My sister Maria Gonzalez lives in Madrid.", source="t1")
+    first = await memory.remember(
+        WriteRequest("c1", "user", "My sister Maria Gonzalez lives in Madrid.", source="t1")
+    )
     assert not any("Gonzalez" in r.text for r in first)
-    later = await memory.remember("c1", "user", "Yesterday Gonzalez phoned about the tickets.", source="t2")
+    later = await memory.remember(
+        WriteRequest("c1", "user", "Yesterday Gonzalez phoned about the tickets.", source="t2")
+    )
     assert not any("Gonzalez" in r.text for r in later) and any("[NAME:" in r.text for r in later)
     scrubbed = await memory.scrub("c1", "Tell Maria Gonzalez I said hello")
     assert "Maria" not in scrubbed and "Gonzalez" not in scrubbed and scrubbed.startswith("Tell [NAME:")
@@ -85,11 +92,15 @@ async def test_names_once_found_are_scrubbed_everywhere(memory: Memory) -> None:
 
 
 async def test_a_chinese_name_said_as_a_name_is_scrubbed_then_and_later(memory: Memory) -> None:
-    first = await memory.remember("zh1", "user", "我叫张伟，我女儿叫张小雨，她对花生过敏。", source="t1")
+    first = await memory.remember(
+        WriteRequest("zh1", "user", "我叫张伟，我女儿叫张小雨，她对花生过敏。", source="t1")
+    )
     text = "".join(r.text for r in first)
     assert "张伟" not in text and "张小雨" not in text and text.count("[NAME:") >= 2, text
     assert "花生过敏" in text  # the fact itself stays
-    later = await memory.remember("zh1", "user", "张小雨明天去上学。", source="t2")  # no cue this time
+    later = await memory.remember(
+        WriteRequest("zh1", "user", "张小雨明天去上学。", source="t2")
+    )  # no cue this time
     assert not any("张小雨" in r.text for r in later), [r.text for r in later]
     assert "张伟" not in await memory.scrub("zh1", "张伟想订一个蛋糕")
     assert "张伟" not in memory.names.names("zh-other")  # known names stay in their conversation
@@ -109,9 +120,9 @@ def test_known_names_match_whole_capitalised_words() -> None:
 
 async def test_canary_never_crosses_conversations(memory: Memory) -> None:
     canary = "My secret project codename is papaya-quartz and the locker code is 4471."
-    await memory.remember("alice", "user", canary, source="a1")
-    await memory.remember("alice", "user", "I also keep bees in the garden.", source="a2")
-    await memory.remember("bob", "user", "I play the cello on weekends.", source="b1")
+    await memory.remember(WriteRequest("alice", "user", canary, source="a1"))
+    await memory.remember(WriteRequest("alice", "user", "I also keep bees in the garden.", source="a2"))
+    await memory.remember(WriteRequest("bob", "user", "I play the cello on weekends.", source="b1"))
     for query in (
         canary,
         "what is the codename of the secret project?",
@@ -148,7 +159,7 @@ async def test_no_raw_pii_anywhere_in_the_data_dir(tmp_path: Path, parts: tuple[
     embedder, chunker = parts
     memory = await Memory.open(make_config(data), embedder=embedder, chunker=chunker, env={})
     trace = TurnTrace("pii")
-    records = await memory.remember("pii", "user", PII_TEXT, source="t1", trace=trace)
+    records = await memory.remember(WriteRequest("pii", "user", PII_TEXT, source="t1"), trace=trace)
     TraceWriter(data / "traces" / "trace.jsonl").write(trace)
     found = {t.split(":")[0][1:] for r in records for t in r.pii_tokens}
     assert {"PHONE", "ID", "CARD", "EMAIL", "ADDRESS", "NAME"} <= found
@@ -164,24 +175,24 @@ async def test_no_raw_pii_anywhere_in_the_data_dir(tmp_path: Path, parts: tuple[
 
 
 async def test_bad_input_is_refused_and_nothing_is_lost(memory: Memory) -> None:
-    await memory.remember("c1", "user", "I keep a green notebook.", source="keep")
+    await memory.remember(WriteRequest("c1", "user", "I keep a green notebook.", source="keep"))
     before = await memory.list("c1")
-    assert await memory.remember("c1", "user", "") == []
-    assert await memory.remember("c1", "user", "   \n\t ") == []
+    assert await memory.remember(WriteRequest("c1", "user", "")) == []
+    assert await memory.remember(WriteRequest("c1", "user", "   \n\t ")) == []
     with pytest.raises(InputError, match="limit"):
-        await memory.remember("c1", "user", "word " * 200_000)  # 1 MB
+        await memory.remember(WriteRequest("c1", "user", "word " * 200_000))  # 1 MB
     with pytest.raises(InputError, match="UTF-8"):
-        await memory.remember("c1", "user", b"caf\xe9 au lait")
+        await memory.remember(WriteRequest("c1", "user", b"caf\xe9 au lait"))
     with pytest.raises(InputError, match=r"UTF-8|binary"):
-        await memory.remember("c1", "user", bytes(range(256)) * 4)
+        await memory.remember(WriteRequest("c1", "user", bytes(range(256)) * 4))
     with pytest.raises(InputError, match="binary"):
-        await memory.remember("c1", "user", "abc\x00\x01\x02def")
+        await memory.remember(WriteRequest("c1", "user", "abc\x00\x01\x02def"))
     with pytest.raises(InputError, match="binary"):
-        await memory.remember("c1", "user", "".join(chr(c) for c in range(1, 31)) * 3)
+        await memory.remember(WriteRequest("c1", "user", "".join(chr(c) for c in range(1, 31)) * 3))
     with pytest.raises(InputError, match="role"):
-        await memory.remember("c1", "robot", "hello there")
+        await memory.remember(WriteRequest("c1", "robot", "hello there"))
     with pytest.raises(TenantRequiredError):
-        await memory.remember("", "user", "hello there")
+        await memory.remember(WriteRequest("", "user", "hello there"))
     with pytest.raises(TenantRequiredError):
         await memory.recall("", "hello", budget_tokens=10)
     unknown = await memory.recall("never-seen", "anything at all", budget_tokens=100)
@@ -197,7 +208,9 @@ async def test_supersede_keeps_only_the_current_decision_active(memory: Memory) 
         "c1", "decision", "We meet on Tuesdays.", source="t1", importance=0.8, subject="meeting day"
     )
     new = (
-        await memory.remember("c1", "user", "We meet on Fridays now.", kind="decision", subject="meeting day")
+        await memory.remember(
+            WriteRequest("c1", "user", "We meet on Fridays now.", kind="decision", subject="meeting day")
+        )
     )[0]
     assert new.supersedes == old.id
     assert [r.id for r in await memory.pinned("c1")] == [new.id]
@@ -215,24 +228,26 @@ async def test_supersede_keeps_only_the_current_decision_active(memory: Memory) 
 
 
 async def test_forget_by_id_query_and_whole_conversation(memory: Memory) -> None:
-    a = await memory.remember("c1", "user", "My email is zed@example.org.", source="t1")
-    b = await memory.remember("c1", "user", "I enjoy rock climbing in the Alps.", source="t2")
-    c = await memory.remember("c1", "user", "My cat is called Biscuit.", source="t3")
+    a = await memory.remember(WriteRequest("c1", "user", "My email is zed@example.org.", source="t1"))
+    b = await memory.remember(WriteRequest("c1", "user", "I enjoy rock climbing in the Alps.", source="t2"))
+    c = await memory.remember(WriteRequest("c1", "user", "My cat is called Biscuit.", source="t3"))
     assert await memory.forget("c1", ids=[c[0].id]) == 1
     removed = await memory.forget("c1", query="forget my email zed@example.org")
     assert removed >= 1
     left = {r.text for r in await memory.list("c1")}
     assert not any("[EMAIL:" in t for t in left) and any("climbing" in t for t in left)
     email_token = a[0].pii_tokens[0] if a[0].pii_tokens else next(t for r in a for t in r.pii_tokens)
-    assert memory._local.run(lambda _c: memory.vault.reveal("c1", email_token)) == "zed@example.org"
+    assert memory.vault.reveal("c1", email_token) == "zed@example.org"
     assert await memory.forget("c1") == len(b)
     assert await memory.list("c1") == []
-    assert memory._local.run(lambda _c: memory.vault.reveal("c1", email_token)) is None
+    assert memory.vault.reveal("c1", email_token) is None
 
 
 async def test_export_import_round_trip(memory: Memory) -> None:
     await memory.remember(
-        "c1", "user", "I grow tomatoes and my phone is 138 0013 8000.", source="t1", speaker="Li"
+        WriteRequest(
+            "c1", "user", "I grow tomatoes and my phone is 138 0013 8000.", source="t1", speaker="Li"
+        )
     )
     fact = await memory.remember_item("c1", "fact", "Allergic to peanuts.", source="t2", importance=0.9)
     document = await memory.export("c1")
@@ -258,9 +273,11 @@ async def test_export_import_round_trip(memory: Memory) -> None:
 
 async def test_purge_older_than(memory: Memory) -> None:
     old = time.time() - 40 * 86400
-    await memory.remember("c1", "user", "An old memory about sailing.", source="t1", created_at=old)
-    await memory.remember("c1", "user", "A new memory about hiking.", source="t2")
-    await memory.remember("c2", "user", "Only old stuff here.", source="t3", created_at=old)
+    await memory.remember(
+        WriteRequest("c1", "user", "An old memory about sailing.", source="t1", created_at=old)
+    )
+    await memory.remember(WriteRequest("c1", "user", "A new memory about hiking.", source="t2"))
+    await memory.remember(WriteRequest("c2", "user", "Only old stuff here.", source="t3", created_at=old))
     assert await memory.purge_older_than(30) >= 2
     assert [r.source for r in await memory.list("c1")] == ["t2"]
     assert "c2" not in await memory.store.conversations()
@@ -270,7 +287,7 @@ CRASH_SCRIPT = textwrap.dedent(
     """
     import asyncio, sys
     from voice_agent.config import load_config
-    from voice_agent.memory.service import Memory
+    from voice_agent.memory.service import Memory, WriteRequest
 
     async def main():
         config = load_config(data_dir=sys.argv[1], env={"VOICE_AGENT_MEMORY__EMBEDDER": "minilm"})
@@ -278,7 +295,7 @@ CRASH_SCRIPT = textwrap.dedent(
         i = 0
         while True:
             text = f"On day {i} I walked the dog to the park, and then I called [PHONE:0123456789ab] at noon."
-            await memory.remember("crash", "user", text, source=f"u{i}")
+            await memory.remember(WriteRequest("crash", "user", text, source=f"u{i}"))
             print(f"committed {i}", flush=True)
             i += 1
 

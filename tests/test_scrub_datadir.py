@@ -12,6 +12,7 @@ import pytest
 
 from voice_agent.config import load_config
 from voice_agent.memory.service import Memory
+from voice_agent.memory.writes import WriteRequest
 
 pytestmark = pytest.mark.slow
 
@@ -48,7 +49,7 @@ async def test_world_pii_never_reaches_the_data_dir(tmp_path: Path, parts: tuple
     memory = await Memory.open(config, embedder=embedder, chunker=chunker, env={})
     kinds: set[str] = set()
     for index, text in enumerate(UTTERANCES):
-        records = await memory.remember("world", "user", text, source=f"t{index}")
+        records = await memory.remember(WriteRequest("world", "user", text, source=f"t{index}"))
         kinds |= {token.split(":")[0][1:] for record in records for token in record.pii_tokens}
     assert {"NAME", "ADDRESS", "PHONE", "CARD"} <= kinds
     uk = await memory.scrub("world", "is +44 20 7946 0958 still my number?")

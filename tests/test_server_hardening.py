@@ -31,6 +31,7 @@ from _server_support import REPO, TOKEN_ENV, ServerProcess, utterances, write_co
 
 from voice_agent.config import load_config
 from voice_agent.conversation.guard import NOTICES
+from voice_agent.memory.writes import WriteRequest
 from voice_agent.server.simclient import SimClient
 from voice_agent.server.spoken_pin import REPLIES
 from voice_agent.server.visitors import public_id, returning_conversation_id, users_key
@@ -78,8 +79,10 @@ async def _seed(config: Any) -> None:
 
     memory = await Memory.open(config)
     try:
-        await memory.remember("visit-someone-else", "user", SECRET)
-        await memory.remember(_conversation(config, "badge-seeded"), "user", "My locker is number 42.")
+        await memory.remember(WriteRequest("visit-someone-else", "user", SECRET))
+        await memory.remember(
+            WriteRequest(_conversation(config, "badge-seeded"), "user", "My locker is number 42.")
+        )
     finally:
         await memory.close()
 

@@ -26,6 +26,7 @@ from _llm_support import free_port
 from _server_support import REPO, TOKEN_ENV, ServerProcess, utterances, write_config
 
 from voice_agent.config import load_config
+from voice_agent.memory.writes import WriteRequest
 from voice_agent.server.simclient import SimClient
 from voice_agent.server.visitors import public_id, returning_conversation_id, users_key
 
@@ -59,8 +60,8 @@ async def _seed(config: Any) -> None:
     memory = await Memory.open(config)
     try:
         old = time.time() - 3 * 86400
-        await memory.remember("visit-old", "user", "My locker number is 42.", created_at=old)
-        await memory.remember("visit-today", "user", "My locker number is 17.")
+        await memory.remember(WriteRequest("visit-old", "user", "My locker number is 42.", created_at=old))
+        await memory.remember(WriteRequest("visit-today", "user", "My locker number is 17."))
     finally:
         await memory.close()
 

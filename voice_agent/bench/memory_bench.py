@@ -36,6 +36,7 @@ from voice_agent.memory.language import estimate_tokens
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.memory.store.base import StoreHit, StoreQuery, Tenant, WriteBatch
 from voice_agent.memory.store.sqlite import SqliteStore
+from voice_agent.memory.writes import WriteRequest
 
 CATEGORIES = ("1", "2", "3", "4")
 DEFAULT_SYSTEMS = ("voice-agent", "baseline-turn-cosine", "baseline-turn-bm25")
@@ -107,8 +108,10 @@ class VoiceAgentSystem:
             t0, c0 = time.perf_counter(), time.process_time()
             try:
                 await self.memory.remember(
-                    sample.sample_id, "user", turn.text, source=turn.dia_id, speaker=turn.speaker or None,
-                    created_at=turn.created_at,
+                    WriteRequest(
+                        sample.sample_id, "user", turn.text, source=turn.dia_id, speaker=turn.speaker or None,
+                        created_at=turn.created_at,
+                    )
                 )  # fmt: skip
             except InputError as err:
                 self.skipped[f"turn_rejected: {str(err)[:60]}"] += 1

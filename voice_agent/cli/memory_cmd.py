@@ -20,6 +20,7 @@ from typing import Any
 from voice_agent.cli.common import add_command, common_options, config_from_args, print_json, run_async
 from voice_agent.cli.ids import OperatorIds, is_stored_form
 from voice_agent.errors import InputError
+from voice_agent.memory.writes import WriteRequest
 
 _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([dhw]?)\s*$")
 
@@ -118,8 +119,10 @@ def _add(args: argparse.Namespace) -> int:
         memory = await _open(args)
         try:
             records = await memory.remember(
-                conversation, args.role, args.text, source=args.source, speaker=args.speaker,
-                kind=args.kind, subject=args.subject,
+                WriteRequest(
+                    conversation, args.role, args.text, source=args.source, speaker=args.speaker,
+                    kind=args.kind, subject=args.subject,
+                )
             )  # fmt: skip
         finally:
             await memory.close()

@@ -32,6 +32,7 @@ from voice_agent.errors import BackendError, InputError
 from voice_agent.memory.budget import budget_for_turn
 from voice_agent.memory.language import detect_language
 from voice_agent.memory.records import MemoryRecord
+from voice_agent.memory.writes import WriteRequest
 from voice_agent.metrics.trace import TurnTrace
 from voice_agent.prompt import BuiltPrompt, PromptBuilder, TokenCount, Turn
 from voice_agent.scheduling import CriticalPathScheduler
@@ -257,11 +258,13 @@ class ConversationEngine:
                 self._spawn(
                     conversation_id,
                     self.memory.remember(
-                        conversation_id,
-                        "assistant",
-                        scrubbed_reply,
-                        source=trace.turn_id,
-                        user_id=self.user_id,
+                        WriteRequest(
+                            conversation_id,
+                            "assistant",
+                            scrubbed_reply,
+                            source=trace.turn_id,
+                            user_id=self.user_id,
+                        ),
                     ),
                     name="memory.write_reply",
                 )
@@ -464,7 +467,9 @@ class ConversationEngine:
             return  # "forget X" must not itself be remembered
         if extraction.instruction is not None:
             return  # an attempt to instruct the assistant stays in the turn log, out of memory and prompts
-        await self.memory.remember(conversation_id, "user", scrubbed, source=turn_id, user_id=self.user_id)
+        await self.memory.remember(
+            WriteRequest(conversation_id, "user", scrubbed, source=turn_id, user_id=self.user_id)
+        )
         for item in extraction.items:
             record = await self.memory.remember_item(
                 conversation_id,

@@ -6,6 +6,7 @@ from collections.abc import AsyncIterator, Sequence
 from typing import Any, Protocol
 
 from voice_agent.memory.records import Kind, MemoryRecord
+from voice_agent.memory.writes import WriteRequest
 
 
 class RecallLike(Protocol):
@@ -21,9 +22,7 @@ class RecallLike(Protocol):
 class MemoryPort(Protocol):
     async def scrub(self, conversation_id: str, text: str) -> str: ...
 
-    async def remember(
-        self, conversation_id: str, role: str, text: str, *, source: str, user_id: str | None = None
-    ) -> list[MemoryRecord]: ...
+    async def remember(self, request: WriteRequest) -> list[MemoryRecord]: ...
 
     async def remember_item(
         self,

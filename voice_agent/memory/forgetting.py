@@ -6,9 +6,10 @@ import numpy as np
 
 from voice_agent.memory.keywords import term_overlap
 from voice_agent.memory.loopback import StockBank
+from voice_agent.memory.needs import SearchesRecords
 from voice_agent.memory.records import Status
 from voice_agent.memory.scrub import PLACEHOLDER_RE
-from voice_agent.memory.store.base import MemoryStore, StoreQuery, Tenant
+from voice_agent.memory.store.base import StoreQuery, Tenant
 
 ALL_STATUSES: tuple[Status, ...] = ("active", "superseded", "deprecated")
 SAME_MEANING = 0.85  # calibrated similarity from which a record says what the request says
@@ -16,7 +17,7 @@ SAME_WORDS = 0.6  # share of the request's content words a record must hold
 
 
 async def records_meant(
-    store: MemoryStore, stock: StockBank, tenant: Tenant, scrubbed: str, vector: np.ndarray
+    store: SearchesRecords, stock: StockBank, tenant: Tenant, scrubbed: str, vector: np.ndarray
 ) -> list[str]:
     """Ids of the records a forget request (``scrubbed`` query and its ``vector``) means: those holding
     a placeholder it names, or most of its content words, or very close to it in meaning. Superseded

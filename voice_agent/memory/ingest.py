@@ -16,6 +16,7 @@ from typing import Any, Protocol
 from voice_agent.errors import InputError
 from voice_agent.memory.forgetting import ALL_STATUSES
 from voice_agent.memory.store.base import MemoryStore, StoreQuery, tenant_of
+from voice_agent.memory.writes import WriteRequest
 
 _SOURCES_PER_QUERY = 200
 _RECORDS_PER_QUERY = 4096
@@ -70,8 +71,10 @@ async def ingest_turns(
             continue
         try:
             records = await memory.remember(
-                conversation_id, "user", turn.text, source=turn.dia_id, speaker=turn.speaker or None,
-                created_at=turn.created_at, record_key=f"turn:{turn.dia_id}",
+                WriteRequest(
+                    conversation_id, "user", turn.text, source=turn.dia_id, speaker=turn.speaker or None,
+                    created_at=turn.created_at, record_key=f"turn:{turn.dia_id}",
+                )
             )  # fmt: skip
             report.records += len(records)
             if not records:

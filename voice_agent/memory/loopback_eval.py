@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from voice_agent.memory.writes import WriteRequest
+
 # What the owner conversation told the assistant.
 OWNER_MEMORIES: tuple[str, ...] = (
     "My daughter Emma starts school at Oakwood Primary in September.",
@@ -118,8 +120,8 @@ class LoopbackMeasure:
 async def measure_loopback(memory: Any, owner: str = "owner", other: str = "other") -> LoopbackMeasure:
     """Fill ``owner`` with the memories (and ``other`` with chatter), then check replies in ``other``."""
     for i, text in enumerate(OWNER_MEMORIES):
-        await memory.remember(owner, "user", text, source=f"m{i}")
-    await memory.remember(other, "user", "Hi, can you help me plan my week?", source="o1")
+        await memory.remember(WriteRequest(owner, "user", text, source=f"m{i}"))
+    await memory.remember(WriteRequest(other, "user", "Hi, can you help me plan my week?", source="o1"))
     details: list[dict[str, Any]] = []
 
     async def run(label: str, sentences: tuple[str, ...]) -> int:

@@ -3,14 +3,25 @@
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any
 
 from voice_agent.config import Config
 from voice_agent.errors import ConfigError
+from voice_agent.memory.scrub import Scrubber
 from voice_agent.memory.store.base import MemoryStore
+from voice_agent.memory.vault_link import VaultLink
 
-if TYPE_CHECKING:
-    from voice_agent.memory.service import Components
+
+@dataclass
+class Components:
+    """What ``Memory`` is built from; :func:`open_components` assembles the defaults from config."""
+
+    store: MemoryStore
+    embedder: Any
+    chunker: Any
+    scrubber: Scrubber
+    vault: VaultLink  # the PII vault, and how its rows commit with the store's
 
 
 def build_store(config: Config, env: dict[str, str] | None = None) -> MemoryStore:
@@ -41,10 +52,7 @@ async def open_components(
     from voice_agent.memory.embed import build_embedder
     from voice_agent.memory.keys import install_key_from_config
     from voice_agent.memory.person_names import PersonNameFinder
-    from voice_agent.memory.scrub import Scrubber
-    from voice_agent.memory.service import Components
-    from voice_agent.memory.store.sqlite import LocalFile, SqliteStore
-    from voice_agent.memory.vault import PiiVault
+    from voice_agent.memory.store.sqlite import LocalFile
 
     key = await asyncio.to_thread(install_key_from_config, config, env)
     embedder = embedder if embedder is not None else build_embedder(config, config.model_dir)
@@ -60,9 +68,8 @@ async def open_components(
     store = store if store is not None else build_store(config, env)
     await store.open(dim=embedder.dim, embedder=embedder.name)
     try:
-        local: Any = store.local if isinstance(store, SqliteStore) else LocalFile(config.store_path())
-        vault = await asyncio.to_thread(local.run, lambda conn: PiiVault(conn, key))
+        vault = await asyncio.to_thread(VaultLink.open, store, key, lambda: LocalFile(config.store_path()))
     except BaseException:
         await store.close()
         raise
-    return Components(store, embedder, chunker, scrubber, vault, local)
+    return Components(store, embedder, chunker, scrubber, vault)
