@@ -14,8 +14,8 @@ from collections.abc import Sequence
 
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.cjk import HAN, char_class
+from voice_agent.text.placeholders import PLACEHOLDER_SHAPE_RE as _PLACEHOLDER
 
-_PLACEHOLDER = re.compile(r"\[([A-Z_]+):([0-9a-f]{4,64})\]")
 _CJK_RUN = re.compile(char_class(HAN) + "+")
 _WORD = re.compile(r"[a-z]+_[0-9a-f]{4,64}|[^\W_]+", re.UNICODE)
 

@@ -12,9 +12,10 @@ import re
 # The shared budget rule, defined in voice_agent.text.cjk (re-exported: memory code imports it from here).
 from voice_agent.text.cjk import estimate_tokens as estimate_tokens
 from voice_agent.text.cjk import is_cjk as is_cjk
+from voice_agent.text.placeholders import PLACEHOLDER_SHAPE_RE
 
 # PII placeholders like [PHONE:7f3a9c2e10]: their Latin letters say nothing about the language.
-PLACEHOLDER_RE = re.compile(r"\[[A-Z][A-Z_]*:[0-9A-Za-z]+\]")
+PLACEHOLDER_RE = PLACEHOLDER_SHAPE_RE
 
 _LATIN_WORD_RE = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ']+")
 

@@ -43,13 +43,14 @@ from voice_agent.memory.pii_text import (
     find_english_addresses,
 )
 from voice_agent.memory.pii_world import find_world_addresses
+from voice_agent.text.placeholders import KINDS as KINDS
+from voice_agent.text.placeholders import PLACEHOLDER_HEX_CHARS as PLACEHOLDER_HEX_CHARS
+from voice_agent.text.placeholders import PLACEHOLDER_RE as PLACEHOLDER_RE
+from voice_agent.text.placeholders import placeholder
 
 if TYPE_CHECKING:
     from voice_agent.memory.person_names import PersonNameFinder
 
-KINDS: tuple[str, ...] = ("PHONE", "ID", "CARD", "EMAIL", "ADDRESS", "NAME")
-PLACEHOLDER_HEX_CHARS = 12
-PLACEHOLDER_RE = re.compile(rf"\[({'|'.join(KINDS)}):([0-9a-f]{{{PLACEHOLDER_HEX_CHARS}}})\]")
 # When two findings overlap, the longer wins; on equal length, the more specific kind.
 _PRIORITY = {kind: rank for rank, kind in enumerate(("EMAIL", "ID", "CARD", "PHONE", "ADDRESS", "NAME"))}
 _POSSESSIVE = re.compile(r"(?:['’]s|['’])$")
@@ -119,7 +120,7 @@ class Scrubber:
             raise ValueError(f"unknown PII kind {kind!r}; expected one of {KINDS}")
         message = f"{kind}\x00{canonical}".encode("utf-8", "surrogatepass")
         digest = hmac.new(self._hmac_key, message, hashlib.sha256).hexdigest()
-        return f"[{kind}:{digest[:PLACEHOLDER_HEX_CHARS]}]"
+        return placeholder(kind, digest)
 
     def placeholder_for(self, kind: str, value: str) -> str:
         """The placeholder of ``value`` written any way, e.g. ``("PHONE", "+86 138-0013-8000")``."""

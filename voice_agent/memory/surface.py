@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 
-_PLACEHOLDER = re.compile(r"\[([A-Z]+):([0-9a-f]{4,64})\]")
+from voice_agent.text.placeholders import PLACEHOLDER_SHAPE_RE as _PLACEHOLDER
+
 _KIND_WORDS = {
     "PHONE": "phone number",
     "ID": "ID number",
