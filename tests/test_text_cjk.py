@@ -35,3 +35,17 @@ def test_one_token_estimate_for_the_prompt_and_the_memory() -> None:
     ):
         assert estimate_tokens(text) == memory_estimate(text) == approx_token_count(text)
     assert estimate_tokens("我叫张伟") == 4 and estimate_tokens("abcdefgh") == 2
+
+
+def test_without_a_vocabulary_the_prompt_counts_as_the_memory_budget_does() -> None:
+    from voice_agent.llm.tokens import TokenCounter
+
+    counter = TokenCounter.estimate()
+    texts = (
+        "hello there, how are you?",
+        "我叫张伟，我女儿叫张小雨。",
+        "Call [PHONE:7f3a9c2e10ab] ok?",
+        "ｈｉ！こんにちは",
+    )
+    for text in texts:
+        assert counter.count(text) == estimate_tokens(text) == approx_token_count(text)

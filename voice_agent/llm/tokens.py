@@ -1,6 +1,7 @@
-"""Counting tokens: with the model's own tokenizer when its GGUF is at hand, else a careful estimate.
+"""Counting tokens: with the model's own tokenizer when its GGUF is at hand, else the shared estimate.
 
 The prompt builder counts often (every layer, every record), so counting is synchronous and cached.
+Without one, the estimate is ``text.cjk.estimate_tokens``, the rule the memory budget counts with.
 Loading a GGUF's vocabulary in-process (``llama_cpp.Llama(vocab_only=True)``) takes well under a second
 and no model weights; tokenizing a sentence then takes tens of microseconds.
 """
@@ -9,8 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import math
-import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -18,29 +17,16 @@ from pathlib import Path
 from typing import Any
 
 from voice_agent.errors import DependencyMissingError, ModelError
-from voice_agent.text.cjk import CJK_SYMBOLS, FULLWIDTH, HAN, HANGUL, KANA, char_class
+
+# Without a vocabulary, counts follow the one budget rule the memory and the prompt builder use.
+from voice_agent.text.cjk import estimate_tokens as estimate_tokens
 
 Message = dict[str, str]
 
-# Han, kana, hangul and CJK punctuation: about one token per character in the BPE vocabularies used here.
-_CJK = re.compile(char_class(CJK_SYMBOLS, KANA, HAN, HANGUL, FULLWIDTH))
-_WORD = re.compile(r"[A-Za-z]+|\d+|[^\sA-Za-z\d]")
 # Per-message wrapping of the usual chat templates (ChatML: "<|im_start|>role\n" ... "<|im_end|>\n").
 _ESTIMATED_MESSAGE_OVERHEAD = 5
 _ESTIMATED_REPLY_PRIMER = 3
 _ATTR_CONTROL = 1 << 3  # llama.cpp's LLAMA_TOKEN_ATTR_CONTROL: <|im_start|>, <|endoftext|>, …
-
-
-def estimate_tokens(text: str) -> int:
-    """A tokenizer-free estimate, on the high side for English and Chinese BPE vocabularies."""
-    if not text:
-        return 0
-    cjk = len(_CJK.findall(text))
-    rest = _CJK.sub(" ", text)
-    total = cjk
-    for piece in _WORD.findall(rest):
-        total += math.ceil(len(piece) / 4) if piece[0].isalnum() else 1
-    return total
 
 
 class TokenCounter:
