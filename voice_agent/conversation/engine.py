@@ -20,13 +20,13 @@ from voice_agent.clock import Clock, MonotonicClock
 from voice_agent.config import Config
 from voice_agent.conversation.condense import condense_turns
 from voice_agent.conversation.constraints import ConstraintSet, constraints_from_texts
-from voice_agent.conversation.extract import Extraction, extract
-from voice_agent.conversation.holding import hold_if_late, holding_phrase
+from voice_agent.conversation.holding import HeldStreams, apology, spoken_answer
 from voice_agent.conversation.injection import find_instruction
 from voice_agent.conversation.ports import LlmPort, MemoryPort, RatePort, RecallLike
 from voice_agent.conversation.reminders import turn_reminders
 from voice_agent.conversation.reply_check import ReplyCheck
 from voice_agent.conversation.speculate import Prepared, Speculator
+from voice_agent.conversation.turn_memory import write_user_turn
 from voice_agent.conversation.turns import LoggedTurn, TurnLog
 from voice_agent.errors import BackendError, InputError
 from voice_agent.memory.budget import budget_for_turn
@@ -188,37 +188,24 @@ class ConversationEngine:
             first_clause_min_words=self.config.tts.first_clause_min_words,
             clock=self.clock,
         )
-        streams: list[Any] = []
-        phrase = holding_phrase(scrubbed)
-
-        def on_hold() -> None:
-            trace.mark("llm.holding", phrase_words=len(phrase.split()))
-            trace.attrs["holding_phrase"] = phrase
-
-        def open_stream(messages: list[dict[str, str]]) -> Any:
-            stream = self.llm.stream(
-                messages, max_tokens=self.config.llm.max_tokens, temperature=self.config.llm.temperature
-            )
-            streams.append(stream)
-            if len(streams) > 1:  # a regenerated reply: the person already heard something or a phrase
-                return stream
-            return hold_if_late(
-                stream, after_s=self.config.llm.holding_phrase_after_s, phrase=phrase, on_hold=on_hold
-            )
-
+        cfg = self.config.llm
+        streams = HeldStreams(
+            lambda msgs: self.llm.stream(msgs, max_tokens=cfg.max_tokens, temperature=cfg.temperature),
+            after_s=cfg.holding_phrase_after_s, user_text=scrubbed, trace=trace,
+        )  # fmt: skip
         try:
-            async for text in check.run(prompt.messages, open_stream):
+            async for text in check.run(prompt.messages, streams.open):
                 yield text
         except BackendError as err:
             # Every backend failed (or the one answering died mid-reply): say so instead of going silent.
             trace.mark("llm.error", error=str(err), after_text=check.said_anything)
             log.warning("LLM failed for conversation %s: %s", conversation_id, err)
-            yield _apology(scrubbed, cut_off=check.said_anything)
+            yield apology(scrubbed, cut_off=check.said_anything)
         finally:
             self.last.checks = check.outcome.to_json()
             trace.attrs["reply_check"] = self.last.checks
         # The first call's own stats: a prefill running meanwhile would have replaced the router's last ones.
-        stats = (getattr(streams[0], "stats", None) if streams else None) or self.llm.last_stats
+        stats = getattr(streams.first, "stats", None) or self.llm.last_stats
         if stats is not None:
             self.last.llm_stats = stats.to_json()
             trace.attrs["llm"] = self.last.llm_stats
@@ -246,7 +233,7 @@ class ConversationEngine:
         read = last.prompt.messages if last.prompt and last.turn_id == trace.turn_id else None
         sent = read[-1]["content"] if read else None
         await self.turns.append(conversation_id, trace.turn_id, "user", sent or scrubbed_user)
-        reply = _without_holding_phrase(spoken_reply.strip(), trace)
+        reply = spoken_answer(spoken_reply.strip(), trace)
         interrupted = bool(trace.attrs.get("barge_in"))
         scrubbed_reply = ""
         if reply:
@@ -382,7 +369,9 @@ class ConversationEngine:
         return budget_for_turn(self.config.memory, spent_ms, self.rate.tokens_per_ms() if self.rate else None)
 
     def _spawn_write(self, conversation_id: str, scrubbed: str, turn_id: str) -> None:
-        self._spawn(conversation_id, self._write_user_turn(conversation_id, scrubbed, turn_id))
+        self._spawn(
+            conversation_id, write_user_turn(self.memory, conversation_id, scrubbed, turn_id, self.user_id)
+        )
 
     def _spawn(self, conversation_id: str, coro: Any, *, name: str = "memory.write") -> None:
         """A memory write on its own task, never cancelled; it starts once the critical path is clear
@@ -459,40 +448,6 @@ class ConversationEngine:
             return prepared.recalled
         return await self.memory.recall(conversation_id, scrubbed, budget_tokens=budget)
 
-    async def _write_user_turn(self, conversation_id: str, scrubbed: str, turn_id: str) -> None:
-        extraction: Extraction = extract(scrubbed)
-        for request in extraction.forget:
-            await self.memory.forget(conversation_id, query=request.query)
-        if extraction.forget:
-            return  # "forget X" must not itself be remembered
-        if extraction.instruction is not None:
-            return  # an attempt to instruct the assistant stays in the turn log, out of memory and prompts
-        await self.memory.remember(
-            WriteRequest(conversation_id, "user", scrubbed, source=turn_id, user_id=self.user_id)
-        )
-        for item in extraction.items:
-            record = await self.memory.remember_item(
-                conversation_id,
-                item.kind,
-                item.text,
-                source=turn_id,
-                importance=item.importance,
-                user_id=self.user_id,
-            )
-            if item.replaces:
-                await self._supersede(conversation_id, record, item.replaces)
-
-    async def _supersede(
-        self, conversation_id: str, new: MemoryRecord, replaced_terms: tuple[str, ...]
-    ) -> None:
-        terms = [t.lower() for t in replaced_terms]
-        for old in await self.memory.pinned(conversation_id):
-            if old.id == new.id:
-                continue
-            lowered = old.text.lower()
-            if any(term in lowered for term in terms):
-                await self.memory.mark_superseded(conversation_id, old.id, new.id)
-
     async def _condense_if_needed(self, conversation_id: str) -> None:
         window = await self.turns.window(conversation_id)
         limit = self.config.prompt.recent_window_turns
@@ -517,24 +472,6 @@ class ConversationEngine:
                 user_id=self.user_id,
             )
         await self.turns.advance_window(conversation_id, leaving[-1].seq + 1)
-
-
-def _apology(user_text: str, *, cut_off: bool) -> str:
-    chinese = detect_language(user_text) == "zh"
-    if cut_off:  # part of the answer was already said
-        return "……抱歉，我的回答中断了。" if chinese else "… sorry, I lost my train of thought there."
-    if chinese:
-        return "抱歉，我现在连不上语言模型，请稍后再试。"
-    return "Sorry, I can't reach my language model right now. Please try again in a moment."
-
-
-def _without_holding_phrase(reply: str, trace: TurnTrace) -> str:
-    """The reply as history keeps it: the holding phrase was said, but it is not part of the answer (and
-    the LLM's cache holds the answer without it)."""
-    phrase = trace.attrs.get("holding_phrase")
-    if isinstance(phrase, str) and reply.startswith(phrase):
-        return reply[len(phrase) :].strip()
-    return reply
 
 
 def _as_turns(window: list[LoggedTurn]) -> list[Turn]:
