@@ -108,57 +108,13 @@ _NOT_GIVEN_TAGS = frozenset("xupcrmqyeofw")  # punctuation, particles, prepositi
 _ZH_SURNAME = f"(?:{'|'.join(sorted(COMPOUND_SURNAMES))}|[{''.join(sorted(SINGLE_SURNAMES))}])"
 # A surname and two characters where a person stands: at the start of a sentence or after a word for
 # a relative or a role, and before what follows a subject ("苏明远的女儿", "我妈妈马俊杰今年…").
-_ZH_ROLES = [
-    "妈妈",
-    "爸爸",
-    "母亲",
-    "父亲",
-    "丈夫",
-    "妻子",
-    "老公",
-    "老婆",
-    "儿子",
-    "女儿",
-    "哥哥",
-    "姐姐",
-    "弟弟",
-    "妹妹",
-    "爷爷",
-    "奶奶",
-    "外公",
-    "外婆",
-    "同事",
-    "同学",
-    "朋友",
-    "邻居",
-    "患者",
-    "病人",
-    "医生",
-    "护士",
-    "家属",
-    "收件人",
-    "开户人",
-    "联系人",
-    "客户",
-    "经理",
-    "老板",
-    "室友",
-    "说",
-    "给",
-    "跟",
-    "和",
-    "与",
-    "找",
-    "问",
-    "让",
-    "请",
-    "告诉",
-    "认识",
-    "见到",
-    "通知",
-    "联系",
-    "感谢",
-]
+_ZH_ROLE_WORDS = (
+    "妈妈 爸爸 母亲 父亲 丈夫 妻子 老公 老婆 儿子 女儿 哥哥 姐姐 弟弟 妹妹 爷爷 "
+    "奶奶 外公 外婆 同事 同学 朋友 邻居 患者 病人 医生 护士 家属 收件人 开户人 "
+    "联系人 客户 经理 老板 室友 说 给 跟 和 与 找 问 让 请 告诉 认识 见到 "
+    "通知 联系 感谢"
+)
+_ZH_ROLES = _ZH_ROLE_WORDS.split()
 _ZH_BEFORE = '(?:^|(?<=[，。！？；：、\\s“”"（(])|' + "|".join(f"(?<={role})" for role in _ZH_ROLES) + ")"
 _ZH_AFTER = (
     r"(?=是一位|是个|是我|今年|和|的|说|也|跟|给|打|在|来|去|已|还|会|要|就|都|被|把|带|，|。|、|！|？|$)"
