@@ -52,12 +52,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     memory.set_defaults(handler=_memory)
 
-    bench_runs.register_strategies(kinds)
-    bench_runs.register_latency(kinds)
-    bench_runs.register_security(kinds)
-    bench_runs.register_report(kinds)
-    bench_runs.register_privacy(kinds)
-    bench_runs.register_adoption(kinds)
+    bench_runs.register(kinds, bench_runs.KINDS)
 
 
 def _help(args: argparse.Namespace) -> int:
