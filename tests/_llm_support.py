@@ -10,6 +10,8 @@ import json
 import socket
 from pathlib import Path
 
+from _chat_endpoint import read_request
+
 from voice_agent.errors import ModelError
 from voice_agent.paths import default_model_dir
 
@@ -107,13 +109,7 @@ class StubEndpoint:
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self._writers.add(writer)
         try:
-            head = await reader.readuntil(b"\r\n\r\n")
-            length = 0
-            for line in head.decode("latin-1").split("\r\n"):
-                if line.lower().startswith("content-length:"):
-                    length = int(line.split(":", 1)[1])
-            body = await reader.readexactly(length) if length else b"{}"
-            self.requests.append(json.loads(body))
+            self.requests.append(await read_request(reader))
             if self.mode == "hang":
                 await asyncio.sleep(3600)
             elif self.mode == "cut":

@@ -1,7 +1,7 @@
 """A busy LLM is not a dead one: a request queued behind another gets a first-token limit that grows with
 the queue, a server still working gets more time, and a late first token is covered by a short holding
 phrase ("One moment.") and then the real answer, never by the apology. The slow endpoint is a real HTTP
-server at the network edge (tests/_slow_endpoint.py)."""
+server at the network edge (tests/_chat_endpoint.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import openai  # noqa: F401  (imported here: its first import would count against the first token)
 import pytest
-from _slow_endpoint import SlowEndpoint
+from _chat_endpoint import ChatEndpoint, slow_endpoint
 
 from voice_agent.assistant import Assistant
 from voice_agent.config import load_config
@@ -25,7 +25,7 @@ ANSWER = "Paris is the capital of France, and it sits on the Seine."
 MESSAGES = [{"role": "user", "content": "What is the capital of France?"}]
 
 
-def _router(endpoint: SlowEndpoint, **kwargs: object) -> LlmRouter:
+def _router(endpoint: ChatEndpoint, **kwargs: object) -> LlmRouter:
     backend = OpenAIBackend(
         "local-ish",
         base_url=endpoint.base_url,
@@ -47,7 +47,7 @@ async def _two_at_once(router: LlmRouter) -> list[tuple[str, object] | BaseExcep
 async def test_a_request_queued_behind_another_is_not_a_dead_backend() -> None:
     # Each request takes 1 s to its first token and the server serves one at a time: the second waits
     # about 2 s for its first token, past a 1.5 s limit unless the limit counts the request ahead.
-    async with SlowEndpoint(ANSWER, delay_s=1.0) as endpoint:
+    async with slow_endpoint(ANSWER, delay_s=1.0) as endpoint:
         aware = _router(endpoint, first_token_timeout_s=1.5, queue_aware=True)
         results = await _two_at_once(aware)
         assert all(not isinstance(r, BaseException) for r in results), results
@@ -64,7 +64,7 @@ async def test_a_request_queued_behind_another_is_not_a_dead_backend() -> None:
 
 async def test_a_working_server_gets_more_time_and_a_silent_one_does_not() -> None:
     working = itertools.count(0.0, 0.5)  # the server process's CPU time keeps growing: it is working
-    async with SlowEndpoint(ANSWER, delay_s=1.2) as endpoint:
+    async with slow_endpoint(ANSWER, delay_s=1.2) as endpoint:
         busy = _router(endpoint, first_token_timeout_s=0.5, server_cpu_s=lambda: next(working))
         text, stats = await busy.complete(MESSAGES)
         assert text == ANSWER and stats.busy_extensions >= 1
@@ -85,10 +85,10 @@ async def test_a_working_server_gets_more_time_and_a_silent_one_does_not() -> No
 async def test_a_late_first_token_gets_a_holding_phrase_then_the_answer(
     tmp_path: Path, model_dir: Path, question: str, answer: str, phrase: str
 ) -> None:
-    async with SlowEndpoint(answer, delay_s=1.0) as endpoint:
+    async with slow_endpoint(answer, delay_s=1.0) as endpoint:
         config_file = tmp_path / "slow.toml"
         config_file.write_text(
-            endpoint.backend_toml() + "[llm]\nholding_phrase_after_s = 0.2\nrewarm_prefix = false\n",
+            endpoint.backend("slow") + "[llm]\nholding_phrase_after_s = 0.2\nrewarm_prefix = false\n",
             encoding="utf-8",
         )
         config = load_config(config_file, data_dir=tmp_path / "data", env={})

@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from _chat_endpoint import ChatEndpoint
 from _llm_support import free_port
-from _scripted_llm import ScriptedEndpoint
 
 from voice_agent.assistant import Assistant
 from voice_agent.config import load_config
@@ -29,7 +29,7 @@ FILLERS = [
 ]
 
 
-async def _assistant(tmp_path: Path, endpoint: ScriptedEndpoint) -> Assistant:
+async def _assistant(tmp_path: Path, endpoint: ChatEndpoint) -> Assistant:
     path = tmp_path / "scripted.toml"
     path.write_text(
         endpoint.backend()
@@ -51,7 +51,7 @@ async def _tell_then_fill(assistant: Assistant, conversation: str, fact: str) ->
 async def test_a_reply_breaking_the_allergy_is_regenerated_then_replaced(
     tmp_path: Path, model_dir: Path
 ) -> None:
-    endpoint = await ScriptedEndpoint(
+    endpoint = await ChatEndpoint(
         ["A peanut butter cake is perfect for kids.", "Sure, a walnut and praline cake."]
     ).start()
     try:
@@ -77,7 +77,7 @@ async def test_a_reply_breaking_the_allergy_is_regenerated_then_replaced(
 
 
 async def test_a_chinese_turn_is_answered_in_chinese(tmp_path: Path, model_dir: Path) -> None:
-    endpoint = await ScriptedEndpoint(
+    endpoint = await ChatEndpoint(
         ["Here is a nice idea for dinner tonight.", "今晚可以做一个麻婆豆腐，用香菇代替肉末。"]
     ).start()
     try:
