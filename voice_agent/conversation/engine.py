@@ -18,15 +18,15 @@ from typing import Any
 
 from voice_agent.clock import Clock, MonotonicClock
 from voice_agent.config import Config
-from voice_agent.conversation.condense import condense_turns
 from voice_agent.conversation.constraints import ConstraintSet, constraints_from_texts
 from voice_agent.conversation.holding import HeldStreams, apology, spoken_answer
 from voice_agent.conversation.injection import find_instruction
 from voice_agent.conversation.ports import LlmPort, MemoryPort, RatePort, RecallLike
+from voice_agent.conversation.prefill_steps import prefill_steps
 from voice_agent.conversation.reminders import turn_reminders
 from voice_agent.conversation.reply_check import ReplyCheck
 from voice_agent.conversation.speculate import Prepared, Speculator
-from voice_agent.conversation.turn_memory import write_user_turn
+from voice_agent.conversation.turn_memory import condense_leaving_turns, write_user_turn
 from voice_agent.conversation.turns import LoggedTurn, TurnLog
 from voice_agent.errors import BackendError, InputError
 from voice_agent.memory.budget import budget_for_turn
@@ -36,6 +36,7 @@ from voice_agent.memory.writes import WriteRequest
 from voice_agent.metrics.trace import TurnTrace
 from voice_agent.prompt import BuiltPrompt, PromptBuilder, TokenCount, Turn
 from voice_agent.scheduling import CriticalPathScheduler
+from voice_agent.text.cjk import estimate_tokens
 
 log = logging.getLogger(__name__)
 
@@ -134,9 +135,15 @@ class ConversationEngine:
                 self._recall(conversation_id, scrubbed, budget, prepared), self.turns.window(conversation_id)
             )
             pinned_ids = {r.id for r in pinned}
+            shown = _shown_turn_ids(window, self.config.prompt.recent_window_turns)
             # The block quotes what the person said: the assistant's own earlier words are left out
-            # (measured: a small model copies them back as its answer).
-            retrieved = [r for r in recalled.records if r.id not in pinned_ids and r.role != "assistant"]
+            # (measured: a small model copies them back as its answer), and so is what the recent window
+            # already shows word for word (the same clause twice costs prompt-reading time, nothing else).
+            retrieved = [
+                r
+                for r in recalled.records
+                if r.id not in pinned_ids and r.role != "assistant" and not (r.source and r.source in shown)
+            ]
             span.update(records=len(retrieved), tokens=recalled.tokens_used)
         language = detect_language(scrubbed)
         constraints = self._constraints(pinned, scrubbed)
@@ -256,7 +263,9 @@ class ConversationEngine:
                     name="memory.write_reply",
                 )
         with self.scheduler.running("condense"):
-            await self._condense_if_needed(conversation_id)
+            await condense_leaving_turns(
+                self.memory, self.turns, self.config.prompt, conversation_id, self.user_id
+            )
         if self._rewarm_enabled():
             cached = [*read, {"role": "assistant", "content": scrubbed_reply}] if read and reply else None
             self._spawn_rewarm(conversation_id, cached)
@@ -275,9 +284,12 @@ class ConversationEngine:
         return self.builder.build(".", pinned=pinned, recent=_as_turns(window))
 
     async def _prefill(self, prompt: BuiltPrompt) -> float | None:
+        return await self._prefill_messages(prompt.messages)
+
+    async def _prefill_messages(self, messages: list[dict[str, str]]) -> float | None:
         start = self.clock.now_ns()
         try:
-            async for _ in self.llm.stream(prompt.messages, max_tokens=1, temperature=0.0):
+            async for _ in self.llm.stream(messages, max_tokens=1, temperature=0.0):
                 pass
         except BackendError as err:
             log.warning("prefill failed: %s", err)
@@ -310,16 +322,27 @@ class ConversationEngine:
         is not what the LLM last read (``cached``: the last prompt and the reply, as the server holds
         them). A slid window or a new pinned item changes the prefix; without this, the next turn would
         read the whole prompt again (the p95 of voice-to-voice)."""
+        group = f"prefill:{conversation_id}"
         try:
             await self._await_pending(conversation_id, expedite=False)
-            async with self.scheduler.background("llm.prefix_prefill", group=f"prefill:{conversation_id}"):
+            async with self.scheduler.background("llm.prefix_prefill", group=group):
                 prompt = await self._prefix_prompt(conversation_id)
-                prefix = prompt.messages[:-1]
-                if cached is not None and prefix == cached[: len(prefix)]:
-                    return None  # the server's cache already covers it
-                self.rewarms += 1
-                self._rewarm_sent.add(conversation_id)
-                return await self._prefill(prompt)
+            prefix = prompt.messages[:-1]
+            if cached is not None and prefix == cached[: len(prefix)]:
+                return None  # the server's cache already covers it
+            self.rewarms += 1
+            steps = prefill_steps(prefix, cached, estimate_tokens, self.config.llm.rewarm_step_tokens)
+            steps[-1] = len(prompt.messages)  # the last request is the whole prefix prompt, as before
+            total_ms = 0.0
+            for length in steps:  # between steps a turn's critical path holds the rest back
+                async with self.scheduler.background("llm.prefix_prefill", group=group):
+                    self._rewarm_sent.add(conversation_id)
+                    took = await self._prefill_messages(prompt.messages[:length])
+                    self._rewarm_sent.discard(conversation_id)
+                if took is None:
+                    return None
+                total_ms += took
+            return total_ms
         except Exception:  # a prefill is an optimisation: it never fails a conversation
             log.exception("prefix prefill failed for conversation %s", conversation_id)
             return None
@@ -448,30 +471,10 @@ class ConversationEngine:
             return prepared.recalled
         return await self.memory.recall(conversation_id, scrubbed, budget_tokens=budget)
 
-    async def _condense_if_needed(self, conversation_id: str) -> None:
-        window = await self.turns.window(conversation_id)
-        limit = self.config.prompt.recent_window_turns
-        if limit <= 0 or len(window) <= limit:
-            return
-        # Slide in blocks (half a window) so the prompt prefix stays stable between slides.
-        keep = max(self.config.prompt.recent_min_turns, limit // 2)
-        cut = len(window) - keep
-        while cut < len(window) and window[cut].role != "user":
-            cut += 1
-        leaving = window[:cut]
-        if not leaving:
-            return
-        summary = condense_turns(leaving)
-        if summary:
-            await self.memory.remember_item(
-                conversation_id,
-                "summary",
-                summary,
-                source=f"turns:{leaving[0].seq}-{leaving[-1].seq}",
-                importance=0.4,
-                user_id=self.user_id,
-            )
-        await self.turns.advance_window(conversation_id, leaving[-1].seq + 1)
+
+def _shown_turn_ids(window: list[LoggedTurn], recent_window_turns: int) -> set[str]:
+    """Ids of the turns the prompt's recent window shows (the last ``recent_window_turns``)."""
+    return {t.turn_id for t in window[-recent_window_turns:]} if recent_window_turns else set()
 
 
 def _as_turns(window: list[LoggedTurn]) -> list[Turn]:

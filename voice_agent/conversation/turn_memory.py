@@ -1,9 +1,13 @@
-"""What a user's turn leaves in memory (run as a background write, never on the reply's critical path)."""
+"""What a turn leaves in memory: the user's words (a background write, never on the reply's critical path),
+and a summary of the turns that leave the recent window."""
 
 from __future__ import annotations
 
+from voice_agent.config import PromptConfig
+from voice_agent.conversation.condense import condense_turns
 from voice_agent.conversation.extract import Extraction, extract
 from voice_agent.conversation.ports import MemoryPort
+from voice_agent.conversation.turns import TurnLog
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.memory.writes import WriteRequest
 
@@ -45,3 +49,32 @@ async def _supersede(
         lowered = old.text.lower()
         if any(term in lowered for term in terms):
             await memory.mark_superseded(conversation_id, old.id, new.id)
+
+
+async def condense_leaving_turns(
+    memory: MemoryPort, turns: TurnLog, prompt: PromptConfig, conversation_id: str, user_id: str | None
+) -> None:
+    """When the recent window overflows, the turns leaving it become one summary record."""
+    window = await turns.window(conversation_id)
+    limit = prompt.recent_window_turns
+    if limit <= 0 or len(window) <= limit:
+        return
+    # Slide in blocks (half a window) so the prompt prefix stays stable between slides.
+    keep = max(prompt.recent_min_turns, limit // 2)
+    cut = len(window) - keep
+    while cut < len(window) and window[cut].role != "user":
+        cut += 1
+    leaving = window[:cut]
+    if not leaving:
+        return
+    summary = condense_turns(leaving)
+    if summary:
+        await memory.remember_item(
+            conversation_id,
+            "summary",
+            summary,
+            source=f"turns:{leaving[0].seq}-{leaving[-1].seq}",
+            importance=0.4,
+            user_id=user_id,
+        )
+    await turns.advance_window(conversation_id, leaving[-1].seq + 1)
