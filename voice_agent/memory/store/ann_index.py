@@ -1,5 +1,5 @@
-"""Approximate nearest-neighbour indexes beside the embedded store: one HNSW graph (usearch) per
-conversation, for conversations too large for sqlite-vec's exact scan to stay fast.
+"""Vector indexes in RAM beside the embedded store, one per conversation: an HNSW graph (usearch) for
+large conversations, an exact matrix (``exact_index``) for the others.
 
 SQLite stays the source of truth. Each index is a cache of one tenant's vectors, persisted next to the
 database file (``memory.sqlite3.ann/<tenant key>.usearch`` with a ``.json`` sidecar) and trusted only when
@@ -9,9 +9,11 @@ index follows after the commit. An index file that is missing, unreadable, corru
 another generation or of the wrong size is rebuilt from ``records_vec`` in a background thread; until it
 is ready, searches fall back to the exact scan, so answers never depend on the index being there.
 
-Small conversations (under ``min_records``) always use the exact scan, which is faster there and needs
-no file. Searches return candidate rowids with cosine distances; the store still filters them in SQL
-(status, kind, tenant), so a forgotten record never comes back even from a stale graph.
+Small conversations (under ``min_records``) are searched exactly, over their vectors held in RAM as one
+matrix (read from SQLite on first use, checked against the generation on every search, never saved):
+exact, and far cheaper than sqlite-vec's scan, which decodes every vector from the file on each query.
+Searches return candidate rowids with cosine distances; the store still filters them in SQL (status,
+kind, tenant), so a forgotten record never comes back even from a stale index.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from voice_agent.memory.store.base import StoreQuery
+from voice_agent.memory.store.exact_index import ExactIndex
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -51,6 +54,8 @@ MIN_EXPANSION_SEARCH = 64
 # 4x 0.995 / 0.982 at 1.5x the time, 8x 0.998 / 0.995 at 3x.
 SEARCH_BREADTH = 4
 SAVE_EVERY = 2000  # changes between saves of a loaded index (and always on close)
+_GENERATION = "SELECT generation FROM ann_generation WHERE tenant = ?"
+_VECTORS = "SELECT rid, embedding FROM records_vec WHERE tenant = ?"
 _SCHEMA = "CREATE TABLE IF NOT EXISTS ann_generation (tenant TEXT PRIMARY KEY, generation INTEGER NOT NULL)"
 
 
@@ -67,11 +72,20 @@ class AnnChanges:
         return bool(self.added or self.removed)
 
 
+@dataclass(frozen=True)
+class Candidates:
+    """An index's nearest rowids with cosine distances; ``complete``: they are every vector it holds."""
+
+    pairs: list[tuple[int, float]]
+    complete: bool
+
+
 @dataclass
 class _Entry:
     """One tenant's index while this process holds it."""
 
-    index: Any = None  # usearch Index, None while not (yet) built
+    index: Any = None  # usearch Index or ExactIndex, None while not (yet) built
+    exact: bool = False  # an ExactIndex: read from SQLite on demand, never saved
     generation: int = -1
     building: bool = False
     backlog: list[AnnChanges] = field(default_factory=list)  # changes made while it was being built
@@ -150,7 +164,8 @@ class AnnIndexes:
                 _apply(entry.index, changes)
                 entry.generation = changes.generation
                 entry.unsaved += len(changes.added) + len(changes.removed)
-        if entry.unsaved >= SAVE_EVERY:  # off the write's thread: a large index takes a moment
+        # Saved off the write's thread: a large index takes a moment.
+        if not entry.exact and entry.unsaved >= SAVE_EVERY:
             entry.unsaved = 0
             threading.Thread(target=self._save, args=(changes.tenant, entry), daemon=True).start()
 
@@ -164,9 +179,9 @@ class AnnIndexes:
                 path.unlink(missing_ok=True)
 
     # -- search ---------------------------------------------------------------------------------
-    def candidates(self, tenant: str, query: StoreQuery) -> list[tuple[int, float]] | None:
+    def candidates(self, tenant: str, query: StoreQuery) -> Candidates | None:
         """Nearest rowids for a store query, when its tenant has an index and the query suits one (no
-        filter that could leave too few of them: those take the exact scan)."""
+        filter that could leave too few of them: those take sqlite-vec's scan)."""
         if query.vector is None or query.kinds:
             return None
         if query.ids or query.sources or query.subject or query.created_before:
@@ -174,32 +189,82 @@ class AnnIndexes:
         vector = np.ascontiguousarray(query.vector, dtype=np.float32).reshape(-1)
         if vector.shape[0] != self.dim:
             return None  # the exact path raises the clear error
-        return self.search(tenant, vector, query.limit + max(16, query.limit // 4))
+        return self._search(tenant, vector, query.limit + max(16, query.limit // 4))
 
     def search(self, tenant: str, vector: np.ndarray, k: int) -> list[tuple[int, float]] | None:
-        """Up to ``k`` (rowid, cosine distance) pairs, nearest first; None: use the exact scan."""
+        """Up to ``k`` (rowid, cosine distance) pairs, nearest first; None: use sqlite-vec's scan."""
+        found = self._search(tenant, vector, k)
+        return None if found is None else found.pairs
+
+    def _search(self, tenant: str, vector: np.ndarray, k: int) -> Candidates | None:
         entry = self._ready(tenant)
         if entry is None:
             return None
         with entry.lock:
             index = entry.index
-            if index is None or len(index) == 0:
+            if index is None or entry.building:
                 return None
-            index.expansion_search = max(MIN_EXPANSION_SEARCH, SEARCH_BREADTH * k)
-            matches = index.search(vector, min(k, len(index)), threads=1)
-        return [(int(key), float(dist)) for key, dist in zip(matches.keys, matches.distances, strict=True)]
+            if not entry.exact:
+                if len(index) == 0:
+                    return None
+                index.expansion_search = max(MIN_EXPANSION_SEARCH, SEARCH_BREADTH * k)
+            size = len(index)
+            matches = index.search(vector, min(k, size), threads=1) if size else None
+        if matches is None:
+            return Candidates([], complete=True)
+        pairs = [(int(key), float(dist)) for key, dist in zip(matches.keys, matches.distances, strict=True)]
+        return Candidates(pairs, complete=len(pairs) >= size)
 
     def _ready(self, tenant: str) -> _Entry | None:
-        if self._count(tenant) < self.min_records:
-            return None
+        exact = self._count(tenant) < self.min_records
         with self._lock:
             entry = self._entries.get(tenant)
-            if entry is not None:
+            if entry is not None and entry.exact and not exact and not entry.building:
+                del self._entries[tenant]  # outgrew the matrix: an HNSW graph from now on
+                entry = None
+            if entry is None:
+                entry = self._entries[tenant] = _Entry(building=True, exact=exact)
+                fresh = True
+            else:
                 self._entries.move_to_end(tenant)
-                return entry if entry.index is not None and not entry.building else None
-            entry = self._entries[tenant] = _Entry(building=True)
-        self._load_or_build(tenant, entry)
+                fresh = False
+        if entry.exact:
+            if fresh or (not entry.building and entry.generation != self._generation(tenant)):
+                self._load_exact(tenant, entry)
+        elif fresh:
+            self._load_or_build(tenant, entry)
         return entry if entry.index is not None and not entry.building else None
+
+    def _load_exact(self, tenant: str, entry: _Entry) -> None:
+        """A small conversation's vectors into a matrix (in the caller: it is quick). The generation is
+        read first: a write committed meanwhile is replayed from the backlog (adds and removes are
+        idempotent), never lost."""
+        with entry.lock:
+            entry.building = True
+
+        def read(conn: Any) -> tuple[int, np.ndarray, np.ndarray]:
+            row = conn.execute(_GENERATION, (tenant,)).fetchone()
+            rows = conn.execute(_VECTORS, (tenant,)).fetchall()
+            return (int(row[0]) if row else 0), *_unpack(rows, self.dim)
+
+        try:
+            generation, rids, vectors = self._read(read)
+        except Exception:
+            log.exception("reading one conversation's vectors failed; sqlite-vec's scan stays in use")
+            with self._lock:
+                if self._entries.get(tenant) is entry:
+                    del self._entries[tenant]
+            return
+        index = ExactIndex(self.dim, capacity=max(64, len(rids)))
+        if len(rids):
+            index.add(rids, vectors)
+        with self._lock:
+            self._counts[tenant] = len(rids)
+        with entry.lock:
+            entry.index, entry.generation = index, generation
+            self._replay(entry)
+            entry.building = False
+        self._evict()
 
     def _count(self, tenant: str) -> int:
         with self._lock:
@@ -322,7 +387,7 @@ class AnnIndexes:
         that does not match, so the next start rebuilds."""
         index_path, meta_path = self._paths(tenant)
         with self._files_lock, entry.lock:
-            if entry.index is None or entry.building:
+            if entry.index is None or entry.building or entry.exact:
                 return
             with self._lock:  # forgotten meanwhile: its vectors must not come back to disk
                 if tenant not in self._entries and not entry.evicted:
@@ -352,7 +417,7 @@ class AnnIndexes:
                     continue
                 del self._entries[tenant]
                 entry.evicted = True
-            if entry.unsaved:
+            if entry.unsaved and not entry.exact:
                 self._save(tenant, entry)
 
     def wait(self, timeout: float | None = None) -> None:
@@ -367,16 +432,19 @@ class AnnIndexes:
         with self._lock:
             entries = list(self._entries.items())
         for tenant, entry in entries:
-            if entry.unsaved:
+            if entry.unsaved and not entry.exact:
                 self._save(tenant, entry)
         with self._lock:
             self._entries.clear()
             self._counts.clear()
 
-    def loaded(self) -> dict[str, int]:
-        """Tenant key → vectors in its loaded index (for tests and the bench)."""
+    def loaded(self, *, exact: bool = False) -> dict[str, int]:
+        """Tenant key → vectors in its loaded HNSW index (``exact``: in its exact matrix instead), for
+        tests and the bench."""
         with self._lock:
-            return {t: len(e.index) for t, e in self._entries.items() if e.index is not None}
+            return {
+                t: len(e.index) for t, e in self._entries.items() if e.index is not None and e.exact == exact
+            }
 
 
 def open_indexes(
@@ -413,9 +481,13 @@ def _snapshot(conn: Any, tenant: str, dim: int) -> tuple[int, np.ndarray, np.nda
     with conn:  # one read transaction: the generation matches the vectors read
         row = conn.execute("SELECT generation FROM ann_generation WHERE tenant = ?", (tenant,)).fetchone()
         rows = conn.execute("SELECT rid, embedding FROM records_vec WHERE tenant = ?", (tenant,)).fetchall()
+    return (int(row[0]) if row else 0), *_unpack(rows, dim)
+
+
+def _unpack(rows: list[Any], dim: int) -> tuple[np.ndarray, np.ndarray]:
     rids = np.fromiter((int(r[0]) for r in rows), dtype=np.uint64, count=len(rows))
     vectors = np.frombuffer(b"".join(bytes(r[1]) for r in rows), dtype=np.float32).reshape(len(rows), dim)
-    return (int(row[0]) if row else 0), rids, vectors
+    return rids, vectors
 
 
 def _atomic_write(path: Path, data: bytes) -> None:
