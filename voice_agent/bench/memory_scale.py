@@ -12,7 +12,11 @@ conversations of 1,000 records (a kiosk fleet). Queries are the file's real ques
 query cache cleared, so every latency includes embedding the query (then once more with the vector
 cached, as when ``Memory.prepare_query`` embedded it during speech: ``retrieve_prepared_ms``);
 ``recall_vs_exact`` is the overlap of the store's vector top-10 with an exact cosine top-10 over the
-same conversation's vectors.
+same conversation's vectors. ``index`` says what searched them: an HNSW graph (conversations of at least
+``ann_min_records``), the exact matrix in RAM (smaller ones: recall 1.0 by construction), or sqlite-vec's
+scan (``--ann-min-records 0``). ``build_s`` is the time to make every conversation's index ready (built,
+or loaded into RAM). ``load_avg_1m`` is the machine's load when the size finished: wall times on a shared
+machine are read against it; ``retrieve_cpu_ms`` (process CPU per recall) depends on it far less.
 """
 
 from __future__ import annotations

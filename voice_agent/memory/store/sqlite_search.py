@@ -8,6 +8,8 @@ Two rules keep a search's cost near the size of its answer, not of the conversat
 - Keyword search ranks in FTS5 alone (``bm25`` with a LIMIT a little above what is asked), then fetches
   and filters only those rows; joining ``records`` to every match cost a B-tree seek per matching row.
   When the filters leave too few rows, the unbounded query decides.
+- Candidates (the index's, or FTS5's) are fetched best first: the first ``limit`` rows, and the next
+  only when filters dropped some, so no record is built just to be thrown away.
 """
 
 from __future__ import annotations
@@ -26,7 +28,6 @@ from voice_agent.memory.store.base import StoreHit, StoreQuery, Tenant
 from voice_agent.memory.store.sqlite_erase import fts_tenant
 
 VEC_MAX_K = 4096  # sqlite-vec's limit on k
-KEYWORD_OVERFETCH = 2  # keyword rows ranked per row asked (the status filter may drop some)
 _COLUMNS = (
     "rid, id, conversation_id, user_id, source, role, kind, text, pii_tokens, created_at, importance,"
     " status, supersedes, subject, speaker, token_count"
@@ -43,9 +44,9 @@ def vector_search(
     if vector.shape[0] != dim:
         raise StoreError(f"query vector has dimension {vector.shape[0]}, the store holds {dim}")
     if near is not None:
-        hits = ranked(conn, tenant, query, dict(near.pairs))
+        hits = _best_first(conn, tenant, query, near.pairs)
         if len(hits) >= query.limit or near.complete:
-            return hits
+            return [StoreHit(record, rank, distance=d) for rank, (record, d) in enumerate(hits)]
         # Too many candidates were filtered out (statuses): the exact scan below decides.
     post_filtered = bool(query.ids or query.sources or query.subject or query.created_before)
     k = min(VEC_MAX_K, query.limit * 8 if post_filtered else query.limit)
@@ -76,19 +77,30 @@ def keyword_search(conn: Any, tenant: Tenant, query: StoreQuery) -> list[StoreHi
     scoped = f'tenant:"{fts_tenant(tenant)}" AND {{body context}}: ({match})'
     only_status = not (query.kinds or query.ids or query.sources or query.subject or query.created_before)
     if only_status:
-        bound = query.limit * KEYWORD_OVERFETCH
+        bound = query.limit + max(16, query.limit // 4)
         scores = conn.execute(
             "SELECT rowid, bm25(records_fts, 0.0, 1.0, ?) AS score FROM records_fts"
             " WHERE records_fts MATCH ? ORDER BY score LIMIT ?",
             (query.context_weight, scoped, bound),
         ).fetchall()
-        rows = fetch(conn, tenant, query, [int(rid) for rid, _ in scores])
-        if len(rows) >= query.limit or len(scores) < bound:  # enough, or every match was seen
-            by_rid = {int(rid): float(score) for rid, score in scores}
-            rows.sort(key=lambda item: by_rid[item[0]])
-            best = rows[: query.limit]
-            return [StoreHit(record, rank, bm25=-by_rid[rid]) for rank, (rid, record) in enumerate(best)]
+        best = _best_first(conn, tenant, query, [(int(rid), float(score)) for rid, score in scores])
+        if len(best) >= query.limit or len(scores) < bound:  # enough, or every match was seen
+            return [StoreHit(record, rank, bm25=-score) for rank, (record, score) in enumerate(best)]
     return _keyword_joined(conn, tenant, query, scoped)
+
+
+def _best_first(
+    conn: Any, tenant: Tenant, query: StoreQuery, ordered: list[tuple[int, float]]
+) -> list[tuple[MemoryRecord, float]]:
+    """Up to ``query.limit`` records passing the filters, in the order of ``ordered`` (rowid, score):
+    the first ``limit`` rows are fetched, and the rest only when filters dropped some of those."""
+    keys = dict(ordered)
+    rows = fetch(conn, tenant, query, [rid for rid, _ in ordered[: query.limit]])
+    if len(rows) < query.limit and len(ordered) > query.limit:
+        rows += fetch(conn, tenant, query, [rid for rid, _ in ordered[query.limit :]])
+    rank = {rid: i for i, (rid, _) in enumerate(ordered)}
+    rows.sort(key=lambda item: rank[item[0]])
+    return [(record, keys[rid]) for rid, record in rows[: query.limit]]
 
 
 def _keyword_joined(conn: Any, tenant: Tenant, query: StoreQuery, scoped: str) -> list[StoreHit]:
