@@ -4,6 +4,7 @@ once the conversation outgrows the threshold. The store's reads stay proportiona
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import numpy as np
@@ -126,6 +127,42 @@ async def test_a_growing_conversation_moves_to_the_hnsw_graph(tmp_path: Path) ->
         assert store.ann.loaded() == {TENANT.key: 120} and store.ann.loaded(exact=True) == {}
         assert store.ann.builds == 1
     finally:
+        await store.close()
+
+
+async def test_the_matrix_answers_while_the_graph_is_built(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = await open_store(tmp_path / "b.sqlite3", min_records=100)
+    ann = store.ann
+    assert ann is not None
+    try:
+        await fill(store, unit_rows(80, 14))
+        await top(store, unit_rows(1, 15)[0])  # the matrix
+        release, original = threading.Event(), ann._build
+
+        def held(tenant: str, entry: object) -> None:
+            release.wait(60)
+            original(tenant, entry)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(ann, "_build", held)
+        ann.background = True
+        later = await fill(store, unit_rows(40, 16), words="later")  # 120 records: past the threshold
+        probe = unit_rows(40, 16)[3]
+        assert (await top(store, probe))[0] == later[3]  # starts the build
+        query = StoreQuery(vector=probe, limit=10, statuses=STATUSES)
+        during_build = ann.candidates(TENANT.key, query)
+        assert during_build is not None and during_build.pairs  # the matrix, not sqlite-vec's scan
+        fresh = unit_rows(1, 17)[0]
+        (written,) = await fill(store, fresh[None, :], words="meanwhile")
+        assert (await top(store, fresh))[0] == written  # the matrix follows writes during the build
+        assert ann.loaded() == {} and ann.builds == 0
+        release.set()
+        ann.wait(timeout=60)
+        assert ann.loaded() == {TENANT.key: 121} and ann.builds == 1
+        assert (await top(store, fresh))[0] == written and (await top(store, probe))[0] == later[3]
+    finally:
+        release.set()
         await store.close()
 
 

@@ -87,6 +87,7 @@ class _Entry:
 
     index: Any = None  # usearch Index or ExactIndex, None while not (yet) built
     exact: bool = False  # an ExactIndex: read from SQLite on demand, never saved
+    fallback: Any = None  # while its HNSW graph is built: the exact matrix it outgrew, kept current
     generation: int = -1
     building: bool = False
     backlog: list[AnnChanges] = field(default_factory=list)  # changes made while it was being built
@@ -160,6 +161,8 @@ class AnnIndexes:
         with entry.lock:
             if entry.building:
                 entry.backlog.append(changes)
+                if entry.fallback is not None:
+                    _apply(entry.fallback, changes)
                 return
             if entry.index is not None:
                 _apply(entry.index, changes)
@@ -202,10 +205,11 @@ class AnnIndexes:
         if entry is None:
             return None
         with entry.lock:
-            index = entry.index
-            if index is None or entry.building:
+            exact = entry.exact or entry.building
+            index = entry.fallback if entry.building else entry.index
+            if index is None:
                 return None
-            if not entry.exact:
+            if not exact:
                 if len(index) == 0:
                     return None
                 index.expansion_search = max(MIN_EXPANSION_SEARCH, SEARCH_BREADTH * k)
@@ -220,12 +224,12 @@ class AnnIndexes:
         exact = self._count(tenant) < self.min_records
         with self._lock:
             entry = self._entries.get(tenant)
+            fresh = True
             if entry is not None and entry.exact and not exact and not entry.building:
-                del self._entries[tenant]  # outgrew the matrix: an HNSW graph from now on
-                entry = None
-            if entry is None:
+                # Outgrew the matrix: an HNSW graph is built, and the matrix answers until it is ready.
+                entry = self._entries[tenant] = _Entry(building=True, fallback=entry.index)
+            elif entry is None:
                 entry = self._entries[tenant] = _Entry(building=True, exact=exact)
-                fresh = True
             else:
                 self._entries.move_to_end(tenant)
                 fresh = False
@@ -234,7 +238,9 @@ class AnnIndexes:
                 self._load_exact(tenant, entry)
         elif fresh:
             self._load_or_build(tenant, entry)
-        return entry if entry.index is not None and not entry.building else None
+        if entry.building:
+            return entry if entry.fallback is not None else None
+        return entry if entry.index is not None else None
 
     def _load_exact(self, tenant: str, entry: _Entry) -> None:
         """A small conversation's vectors into a matrix (in the caller: it is quick). The generation is
@@ -294,6 +300,7 @@ class AnnIndexes:
         if index is not None:
             with entry.lock:
                 entry.index, entry.generation, entry.building = index, generation, False
+                entry.fallback = None
                 self._replay(entry)
             self._evict()
             return
@@ -352,7 +359,7 @@ class AnnIndexes:
             with entry.lock:
                 entry.index, entry.generation = index, generation
                 self._replay(entry)
-                entry.building = False
+                entry.building, entry.fallback = False, None
             self._save(tenant, entry)
             self._evict()
         except Exception:
