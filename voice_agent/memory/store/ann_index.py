@@ -1,19 +1,16 @@
 """Vector indexes in RAM beside the embedded store, one per conversation: an HNSW graph (usearch) for
 large conversations, an exact matrix (``exact_index``) for the others.
 
-SQLite stays the source of truth. Each index is a cache of one tenant's vectors, persisted next to the
+SQLite stays the source of truth. An HNSW index is a cache of one tenant's vectors, persisted next to the
 database file (``memory.sqlite3.ann/<tenant key>.usearch`` with a ``.json`` sidecar) and trusted only when
 its sidecar names the same *generation* as SQLite: every write transaction that adds or removes a
 tenant's vectors bumps that tenant's row in ``ann_generation`` (same transaction), and the in-memory
-index follows after the commit. An index file that is missing, unreadable, corrupt (CRC mismatch), from
-another generation or of the wrong size is rebuilt from ``records_vec`` in a background thread; until it
-is ready, searches fall back to the exact scan, so answers never depend on the index being there.
-
-Small conversations (under ``min_records``) are searched exactly, over their vectors held in RAM as one
-matrix (read from SQLite on first use, checked against the generation on every search, never saved):
-exact, and far cheaper than sqlite-vec's scan, which decodes every vector from the file on each query.
-Searches return candidate rowids with cosine distances; the store still filters them in SQL (status,
-kind, tenant), so a forgotten record never comes back even from a stale index.
+index follows after the commit. A file missing, unreadable, corrupt (CRC), of another generation or size
+is rebuilt from ``records_vec`` in a background thread; meanwhile searches stay exact (the matrix the
+conversation outgrew, else sqlite-vec's scan), so answers never depend on the index being there.
+Small conversations (under ``min_records``) are searched over a matrix read from SQLite on first use,
+checked against the generation on every search and never saved. Searches return candidate rowids with
+cosine distances; the store still filters them in SQL, so a forgotten record never comes back.
 """
 
 from __future__ import annotations
