@@ -219,3 +219,25 @@ async def test_fetching_by_rowid_never_walks_the_conversation(tmp_path: Path) ->
         assert "PRIMARY KEY" in details and "records_by_conv" not in details
     finally:
         await store.close()
+
+
+async def test_a_matrix_holds_its_own_conversation_only_small_or_past_the_partition_read(
+    tmp_path: Path,
+) -> None:
+    """Vectors are read from the tenant's partition (a nearest-neighbour query, up to sqlite-vec's k
+    limit of 4,096) or, past it, by a filtered scan: either way only that conversation's."""
+    store = await open_store(tmp_path / "two.sqlite3", min_records=10_000)
+    small = Tenant("small-one")
+    try:
+        await fill(store, unit_rows(4100, 18))
+        await store.write(
+            small,
+            WriteBatch([MemoryRecord(small.conversation_id, f"s {i}") for i in range(30)], unit_rows(30, 19)),
+        )
+        probe = unit_rows(1, 20)[0]
+        assert len(await top(store, probe, k=50)) == 50
+        hits = await store.search(small, StoreQuery(vector=probe, limit=50, statuses=STATUSES))
+        assert len(hits) == 30 and all(h.record.conversation_id == "small-one" for h in hits)
+        assert store.ann is not None and store.ann.loaded(exact=True) == {TENANT.key: 4100, small.key: 30}
+    finally:
+        await store.close()

@@ -53,7 +53,9 @@ MIN_EXPANSION_SEARCH = 64
 SEARCH_BREADTH = 4
 SAVE_EVERY = 2000  # changes between saves of a loaded index (and always on close)
 _GENERATION = "SELECT generation FROM ann_generation WHERE tenant = ?"
-_VECTORS = "SELECT rid, embedding FROM records_vec WHERE tenant = ?"
+_SCAN = "SELECT rid, embedding FROM records_vec WHERE tenant = ?"  # reads every partition
+_PARTITION = "SELECT rid, embedding FROM records_vec WHERE embedding MATCH ? AND k = ? AND tenant = ?"
+_PARTITION_MAX = 4096  # sqlite-vec's limit on k
 _SCHEMA = "CREATE TABLE IF NOT EXISTS ann_generation (tenant TEXT PRIMARY KEY, generation INTEGER NOT NULL)"
 
 
@@ -248,8 +250,7 @@ class AnnIndexes:
 
         def read(conn: Any) -> tuple[int, np.ndarray, np.ndarray]:
             row = conn.execute(_GENERATION, (tenant,)).fetchone()
-            rows = conn.execute(_VECTORS, (tenant,)).fetchall()
-            return (int(row[0]) if row else 0), *_unpack(rows, self.dim)
+            return (int(row[0]) if row else 0), *_unpack(_tenant_vectors(conn, tenant, self.dim), self.dim)
 
         try:
             generation, rids, vectors = self._read(read)
@@ -484,9 +485,21 @@ def _apply(index: Any, changes: AnnChanges) -> None:
 
 def _snapshot(conn: Any, tenant: str, dim: int) -> tuple[int, np.ndarray, np.ndarray]:
     with conn:  # one read transaction: the generation matches the vectors read
-        row = conn.execute("SELECT generation FROM ann_generation WHERE tenant = ?", (tenant,)).fetchone()
-        rows = conn.execute("SELECT rid, embedding FROM records_vec WHERE tenant = ?", (tenant,)).fetchall()
+        row = conn.execute(_GENERATION, (tenant,)).fetchone()
+        rows = _tenant_vectors(conn, tenant, dim)
     return (int(row[0]) if row else 0), *_unpack(rows, dim)
+
+
+def _tenant_vectors(conn: Any, tenant: str, dim: int) -> list[Any]:
+    """(rid, blob) rows of one tenant. sqlite-vec reads only the tenant's partition for a nearest-neighbour
+    query, but every row of the table for a plain filter on it (1M records in 1,000 conversations: 50 ms
+    against 17 s for one conversation's 1,000 vectors); so up to k's limit, "all neighbours" it is."""
+    probe = np.zeros(dim, dtype=np.float32)
+    probe[0] = 1.0
+    rows: list[Any] = conn.execute(_PARTITION, (probe.tobytes(), _PARTITION_MAX, tenant)).fetchall()
+    if len(rows) < _PARTITION_MAX:
+        return rows
+    return list(conn.execute(_SCAN, (tenant,)).fetchall())
 
 
 def _unpack(rows: list[Any], dim: int) -> tuple[np.ndarray, np.ndarray]:
