@@ -31,6 +31,7 @@ import numpy as np
 
 from voice_agent.memory.store.base import StoreQuery
 from voice_agent.memory.store.exact_index import ExactIndex
+from voice_agent.memory.store.vector_rows import read_vectors, snapshot
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -52,10 +53,6 @@ MIN_EXPANSION_SEARCH = 64
 # 4x 0.995 / 0.982 at 1.5x the time, 8x 0.998 / 0.995 at 3x.
 SEARCH_BREADTH = 4
 SAVE_EVERY = 2000  # changes between saves of a loaded index (and always on close)
-_GENERATION = "SELECT generation FROM ann_generation WHERE tenant = ?"
-_SCAN = "SELECT rid, embedding FROM records_vec WHERE tenant = ?"  # reads every partition
-_PARTITION = "SELECT rid, embedding FROM records_vec WHERE embedding MATCH ? AND k = ? AND tenant = ?"
-_PARTITION_MAX = 4096  # sqlite-vec's limit on k
 _SCHEMA = "CREATE TABLE IF NOT EXISTS ann_generation (tenant TEXT PRIMARY KEY, generation INTEGER NOT NULL)"
 
 
@@ -247,10 +244,10 @@ class AnnIndexes:
         idempotent), never lost."""
         with entry.lock:
             entry.building = True
+        expected = self._count(tenant)  # over k's limit: the partition read would come back short
 
         def read(conn: Any) -> tuple[int, np.ndarray, np.ndarray]:
-            row = conn.execute(_GENERATION, (tenant,)).fetchone()
-            return (int(row[0]) if row else 0), *_unpack(_tenant_vectors(conn, tenant, self.dim), self.dim)
+            return read_vectors(conn, tenant, self.dim, expected=expected)
 
         try:
             generation, rids, vectors = self._read(read)
@@ -345,7 +342,7 @@ class AnnIndexes:
         try:
             conn = self._open_reader()
             try:
-                generation, rids, vectors = _snapshot(conn, tenant, self.dim)
+                generation, rids, vectors = snapshot(conn, tenant, self.dim)
             finally:
                 conn.close()
             index = self._new_index()
@@ -481,31 +478,6 @@ def _apply(index: Any, changes: AnnChanges) -> None:
     if fresh:
         keys = np.array([rid for rid, _ in fresh], dtype=np.uint64)
         index.add(keys, np.stack([np.asarray(v, dtype=np.float32) for _, v in fresh]), threads=1)
-
-
-def _snapshot(conn: Any, tenant: str, dim: int) -> tuple[int, np.ndarray, np.ndarray]:
-    with conn:  # one read transaction: the generation matches the vectors read
-        row = conn.execute(_GENERATION, (tenant,)).fetchone()
-        rows = _tenant_vectors(conn, tenant, dim)
-    return (int(row[0]) if row else 0), *_unpack(rows, dim)
-
-
-def _tenant_vectors(conn: Any, tenant: str, dim: int) -> list[Any]:
-    """(rid, blob) rows of one tenant. sqlite-vec reads only the tenant's partition for a nearest-neighbour
-    query, but every row of the table for a plain filter on it (1M records in 1,000 conversations: 50 ms
-    against 17 s for one conversation's 1,000 vectors); so up to k's limit, "all neighbours" it is."""
-    probe = np.zeros(dim, dtype=np.float32)
-    probe[0] = 1.0
-    rows: list[Any] = conn.execute(_PARTITION, (probe.tobytes(), _PARTITION_MAX, tenant)).fetchall()
-    if len(rows) < _PARTITION_MAX:
-        return rows
-    return list(conn.execute(_SCAN, (tenant,)).fetchall())
-
-
-def _unpack(rows: list[Any], dim: int) -> tuple[np.ndarray, np.ndarray]:
-    rids = np.fromiter((int(r[0]) for r in rows), dtype=np.uint64, count=len(rows))
-    vectors = np.frombuffer(b"".join(bytes(r[1]) for r in rows), dtype=np.float32).reshape(len(rows), dim)
-    return rids, vectors
 
 
 def _atomic_write(path: Path, data: bytes) -> None:
