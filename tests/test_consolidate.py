@@ -218,3 +218,43 @@ async def test_erasing_the_conversation_leaves_no_archived_vector(memory: Memory
     assert memory.store.remaining_sync(Tenant("c1")) == {}  # type: ignore[attr-defined]
     assert _count(memory, "SELECT count(*) FROM records_archive") == 0
     assert len(await memory.list("c2", limit=500)) > 0
+
+
+async def test_idle_consolidation_waits_for_the_critical_path(memory: Memory) -> None:
+    import asyncio
+
+    from voice_agent.config import ConsolidationConfig
+    from voice_agent.memory.consolidate import IdleConsolidator
+    from voice_agent.scheduling import CriticalPathScheduler
+
+    await _talk(memory)
+    scheduler = CriticalPathScheduler(max_deferral_s=30.0)
+    section = ConsolidationConfig(horizon_days=0, keep_recent=2, every_turns=3)
+    idle = IdleConsolidator(memory, section, scheduler)
+    scheduler.hold("turn-1", kind="reply")
+    idle.after_turn("c1")  # the first turn of the conversation: a run is due
+    await asyncio.sleep(0.3)
+    assert not [r for r in await memory.list("c1", limit=500) if r.kind == "summary"]  # still waiting
+    scheduler.release("turn-1")
+    await idle.wait()
+    assert idle.runs == 1
+    assert [r for r in await memory.list("c1", limit=500) if r.kind == "summary"]
+    idle.after_turn("c1")
+    idle.after_turn("c1")  # turns 2 and 3: not due
+    assert not idle._tasks
+    idle.after_turn("c1")  # turn 4 = 1 + every_turns: due again (nothing left to do)
+    await idle.wait()
+    assert idle.runs == 2
+
+
+async def test_consolidation_refuses_a_store_without_the_archive() -> None:
+    from voice_agent.errors import InputError
+
+    class Remote:
+        backend = "weaviate"
+        store = None
+
+    remote = Remote()
+    remote.store = remote  # type: ignore[assignment]
+    with pytest.raises(InputError, match="embedded store"):
+        await consolidate(remote, "c1")

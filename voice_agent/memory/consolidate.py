@@ -18,8 +18,10 @@ Needs the embedded store (links and the archive live in its SQLite file); Weavia
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,7 +46,9 @@ from voice_agent.memory.surface import embedding_text
 
 PAGE = 4000  # eligible records read at once (a year of daily talk is ~10 pages)
 GROUPS_PER_STEP = 16  # groups embedded and written per step; a caller may pause between steps
-Pause = Callable[[], Awaitable[None]]
+# Wraps each step: the idle scheduler's background slot (waits while a turn's critical path is open).
+StepGuard = Callable[[], contextlib.AbstractAsyncContextManager[None]]
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -88,10 +92,10 @@ async def consolidate(
     *,
     policy: Policy | None = None,
     dry_run: bool = False,
-    pause: Pause | None = None,
+    guard: StepGuard | None = None,
 ) -> ConsolidationReport:
     """Condense the conversation's old clauses (``memory``: a ``Memory``, for its store and embedder).
-    ``pause`` is awaited before each step (the idle scheduler's turn to wait for a quiet moment)."""
+    Each step (a few groups: embed, one transaction) runs inside ``guard()`` when given."""
     policy = policy or Policy()
     tenant = tenant_of(conversation_id, "consolidate")
     store = _embedded_store(memory.store)
@@ -113,9 +117,9 @@ async def consolidate(
             report.records_consolidated = sum(len(g.records) for g in groups)
             break
         for start in range(0, len(groups), GROUPS_PER_STEP):
-            if pause is not None:
-                await pause()
-            await _write_step(memory, store, tenant, groups[start : start + GROUPS_PER_STEP], policy, report)
+            step = groups[start : start + GROUPS_PER_STEP]
+            async with guard() if guard is not None else contextlib.nullcontext():
+                await _write_step(memory, store, tenant, step, policy, report)
         if len(records) < PAGE:
             break
     report.records_after = report.records_before - report.records_consolidated + report.summaries_written
@@ -252,3 +256,60 @@ def policy_from_config(section: Any, **overrides: Any) -> Policy:
     }
     values.update({k: v for k, v in overrides.items() if v is not None})
     return Policy(**values)
+
+
+class IdleConsolidator:
+    """Consolidation in idle time: after a conversation's 1st, (n+1)th, (2n+1)th … turn, a background task
+    condenses what became old, one step at a time, each step waiting for the critical path to clear
+    (``scheduling.CriticalPathScheduler.background``). Never awaited by a turn; stopping it is safe (every
+    step is one transaction)."""
+
+    def __init__(self, memory: Any, section: Any, scheduler: Any) -> None:
+        self.memory = memory
+        self.section = section
+        self.scheduler = scheduler
+        self.policy = policy_from_config(section)
+        self.runs = 0  # finished runs (for tests and traces)
+        self._turns: dict[str, int] = {}
+        self._tasks: dict[str, asyncio.Task[None]] = {}
+
+    @property
+    def usable(self) -> bool:
+        store = getattr(self.memory, "store", None)
+        return bool(self.section.enabled) and hasattr(store, "write_sync") and hasattr(store, "run_read")
+
+    def after_turn(self, conversation_id: str) -> None:
+        if not self.usable or conversation_id in self._tasks:
+            return
+        seen = self._turns[conversation_id] = self._turns.get(conversation_id, 0) + 1
+        if (seen - 1) % self.section.every_turns:
+            return
+        task = asyncio.get_running_loop().create_task(self._run(conversation_id))
+        self._tasks[conversation_id] = task
+        task.add_done_callback(lambda _t: self._tasks.pop(conversation_id, None))
+
+    async def _run(self, conversation_id: str) -> None:
+        def guard() -> contextlib.AbstractAsyncContextManager[None]:
+            return self.scheduler.background("memory.consolidate", group=f"consolidate:{conversation_id}")
+
+        try:
+            async with guard():  # even the first look waits for a quiet moment
+                pass
+            report = await consolidate(self.memory, conversation_id, policy=self.policy, guard=guard)
+            self.runs += 1
+            if report.summaries_written:
+                log.info("consolidated %s", report.to_json())
+        except Exception:  # background work: logged, never raised into a turn
+            log.exception("memory consolidation failed for a conversation")
+
+    async def wait(self) -> None:
+        tasks = list(self._tasks.values())
+        if tasks:
+            await asyncio.wait(tasks)
+
+    async def stop(self) -> None:
+        tasks = list(self._tasks.values())
+        for task in tasks:
+            task.cancel()
+        if tasks:
+            await asyncio.wait(tasks)
