@@ -56,12 +56,14 @@ def test_groups_close_when_full() -> None:
 
 
 def test_summary_drops_small_talk_and_duplicates_and_names_speakers_once() -> None:
+    alice, bob = "[NAME:aaaa1111]", "[NAME:bbbb2222]"
+    address = "[ADDRESS:ab12cd34ef]"
     records = [
-        MemoryRecord("c", "I moved to [ADDRESS:ab12cd34ef] in May.", source="t1", speaker="[NAME:aaaa1111]",
-                     created_at=T0, pii_tokens=("[ADDRESS:ab12cd34ef]",), importance=0.4),
-        MemoryRecord("c", "The rent is 900 a month.", source="t1", speaker="[NAME:aaaa1111]", created_at=T0 + 1),
-        MemoryRecord("c", "Wow, that sounds great!", source="t2", speaker="[NAME:bbbb2222]", created_at=T0 + 2),
-        MemoryRecord("c", "The rent is 900 a month!", source="t3", speaker="[NAME:aaaa1111]", created_at=T0 + 3,
+        MemoryRecord("c", f"I moved to {address} in May.", source="t1", speaker=alice, created_at=T0,
+                     pii_tokens=(address,), importance=0.4),
+        MemoryRecord("c", "The rent is 900 a month.", source="t1", speaker=alice, created_at=T0 + 1),
+        MemoryRecord("c", "Wow, that sounds great!", source="t2", speaker=bob, created_at=T0 + 2),
+        MemoryRecord("c", "The rent is 900 a month!", source="t3", speaker=alice, created_at=T0 + 3,
                      importance=0.7),
     ]  # fmt: skip
     vectors = np.stack([_unit(1, 0, 0), _unit(0, 1, 0), _unit(0, 0, 1), _unit(0, 1, 0.01)])
