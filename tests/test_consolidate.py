@@ -258,3 +258,25 @@ async def test_consolidation_refuses_a_store_without_the_archive() -> None:
     remote.store = remote  # type: ignore[assignment]
     with pytest.raises(InputError, match="embedded store"):
         await consolidate(remote, "c1")
+
+
+async def test_export_holds_the_clauses_and_an_import_keeps_everything_forgettable(
+    memory: Memory, tmp_path: Path, parts: tuple[Any, Any]
+) -> None:
+    await _talk(memory)
+    clauses = sorted(r.text for r in await memory.list("c1", limit=500))
+    await consolidate(memory, "c1", policy=POLICY)
+    document = await memory.export("c1")
+    exported = document["records"]
+    assert sorted(r["text"] for r in exported) == clauses  # no summary, every clause
+    assert {r["status"] for r in exported} == {"active"}
+    embedder, chunker = parts
+    config = load_config(data_dir=tmp_path / "other", env={"VOICE_AGENT_MEMORY__EMBEDDER": "minilm"})
+    other = await Memory.open(config, embedder=embedder, chunker=chunker, env={})
+    try:
+        report = await other.import_(document)
+        assert report.imported == len(clauses)
+        again = await consolidate(other, "c1", policy=POLICY)
+        assert again.summaries_written >= 3
+    finally:
+        await other.close()

@@ -244,6 +244,21 @@ async def sources_meant(
     return meant
 
 
+async def unconsolidated(store: Any, tenant: Tenant, records: list[MemoryRecord]) -> list[MemoryRecord]:
+    """For an export: consolidation is how the index is kept small, not what was said. The clauses go
+    out as they were (active) and the summaries built from them stay behind; an import condenses them
+    again in its own idle time, with links it can keep."""
+    if not hasattr(store, "run_read"):
+        return records
+    summaries = [r.id for r in records if r.kind == "summary"]
+    linked = await asyncio.to_thread(
+        store.run_read, lambda c: sqlite_archive.sources_of(c, tenant, summaries)
+    )
+    return [
+        r.with_(status="active") if r.status == "consolidated" else r for r in records if r.id not in linked
+    ]
+
+
 def policy_from_config(section: Any, **overrides: Any) -> Policy:
     """The ``[memory.consolidation]`` section as a plan policy (``overrides``: None means keep)."""
     values = {
