@@ -158,9 +158,9 @@ class ConsolidationConfig(_Section):
     keep_recent: int = Field(default=500, ge=0)  # ... and beyond the conversation's newest N records
     every_turns: int = Field(default=50, ge=1)  # a conversation is looked at once per this many turns
     max_clauses: int = Field(default=8, ge=2)
-    max_tokens: int = Field(default=120, ge=16)
-    topic_similarity: float = Field(default=0.3, ge=-1, le=1)
-    duplicate_similarity: float = Field(default=0.95, gt=0, le=1)
+    max_tokens: int = Field(default=40, ge=16)  # about one turn per summary
+    topic_similarity: float = Field(default=0.0, ge=-1, le=1)  # 0: off (see consolidate_plan.py)
+    duplicate_overlap: float = Field(default=0.8, gt=0, le=1)  # content-word Jaccard of a repeated clause
 
 
 class MemoryConfig(_Section):

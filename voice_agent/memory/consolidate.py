@@ -134,7 +134,10 @@ async def _write_step(
 ) -> None:
     summaries = [summarise(g, policy) for g in groups]
     records = [summary_record(g, s) for g, s in zip(groups, summaries, strict=True)]
-    vectors = await aembed_passages(memory.embedder, [embedding_text(r.text) for r in records])
+    if policy.vector == "text":
+        vectors = await aembed_passages(memory.embedder, [embedding_text(r.text) for r in records])
+    else:
+        vectors = np.stack([_unit_mean(g.vectors) for g in groups])
     changes = [StatusChange(rid, "consolidated") for g in groups for rid in g.ids]
 
     def links(conn: Any) -> None:
@@ -146,6 +149,12 @@ async def _write_step(
     report.summaries_written += len(records)
     report.records_consolidated += len(changes)
     report.clauses_quoted += sum(len(s.quoted) for s in summaries)
+
+
+def _unit_mean(vectors: np.ndarray) -> np.ndarray:
+    mean = np.asarray(vectors, dtype=np.float32).mean(axis=0)
+    norm = float(np.linalg.norm(mean))
+    return mean / norm if norm > 0 else mean
 
 
 async def _active_count(store: Any, tenant: Tenant) -> int:
@@ -267,7 +276,7 @@ def policy_from_config(section: Any, **overrides: Any) -> Policy:
         "max_clauses": section.max_clauses,
         "max_tokens": section.max_tokens,
         "topic_similarity": section.topic_similarity,
-        "duplicate_similarity": section.duplicate_similarity,
+        "duplicate_overlap": section.duplicate_overlap,
     }
     values.update({k: v for k, v in overrides.items() if v is not None})
     return Policy(**values)

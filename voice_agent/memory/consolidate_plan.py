@@ -6,13 +6,16 @@ among its newest ``keep_recent``. Facts, decisions, constraints, state and artif
 a person set those on purpose and they are pinned in the prompt.
 
 Grouping: by day (a session), then in the order said, a group closes when it is full (clauses or
-tokens) or when the next clause turns away from its topic (cosine to the group's mean vector below
-``topic_similarity``). A day's last lone clause joins the group before it, so a second run finds nothing
-left to do (idempotent): a lone clause stays only when it is the only eligible one of its day.
+tokens; a turn is not cut while it fits twice the clause limit) or when the next clause turns away from
+its topic (cosine to the group's mean vector below ``topic_similarity``; off by default, as the stored
+clause vectors lean towards their exchange and neighbours sit near 0.96 with e5). A day's last lone clause
+joins the group before it, so a second run finds nothing left to do (idempotent): a lone clause stays
+only when it is the only eligible one of its day.
 
 Summary text: the group's clauses in order, each speaker named once per run of their clauses, minus
-near-duplicates (cosine at least ``duplicate_similarity``) and clauses that carry nothing (no content
-word, number or placeholder: "Wow!", "Thanks!"), which stay as sources but are not quoted. The text is
+near-duplicates (content-word Jaccard at least ``duplicate_overlap``) and clauses that carry nothing
+(no content word, number or placeholder: "Wow!", "Thanks!"), which stay as sources but are not quoted.
+The text is
 assembled from stored, already scrubbed text only, so a summary never holds more than its sources did.
 """
 
@@ -49,10 +52,13 @@ class Policy:
     horizon_days: float = 30.0
     keep_recent: int = 500
     max_clauses: int = 8
-    max_tokens: int = 120
-    topic_similarity: float = 0.3
-    duplicate_similarity: float = 0.95
+    max_tokens: int = 40  # about one turn: small summaries rank like the clauses (LoCoMo dev: 120 -> 0.783)
+    topic_similarity: float = 0.0  # off: clause vectors lean towards their exchange (neighbours ~0.96)
+    duplicate_overlap: float = 0.8  # content-word Jaccard from which a clause repeats one already quoted
     min_group: int = 2
+    # A summary's vector: "mean" of its sources' (normalised; no model call, and in the same space as the
+    # clause vectors around it, which lean towards their exchange) or "text" (the embedder on its text).
+    vector: str = "mean"
 
 
 @dataclass(frozen=True)
@@ -119,7 +125,10 @@ def _segments(
         cost = _tokens(records[i])
         full = len(current) >= policy.max_clauses or tokens + cost > policy.max_tokens
         turned = bool(current) and _cosine(mean, vectors[i]) < policy.topic_similarity
-        if current and (full or turned):
+        same_turn = (
+            bool(current) and bool(records[i].source) and records[i].source == records[current[-1]].source
+        )
+        if current and (full or turned) and not (same_turn and len(current) < 2 * policy.max_clauses):
             segments.append(current)
             current, tokens, mean = [], 0, np.zeros_like(mean)
         current.append(i)
@@ -136,12 +145,15 @@ def _segments(
 def summarise(group: Group, policy: Policy) -> Summary:
     """The group's informative clauses, near-duplicates dropped, speakers named once per run."""
     kept: list[int] = []
+    kept_words: list[set[str]] = []
     for i, record in enumerate(group.records):
         if not _informative(record.text):
             continue
-        if any(float(group.vectors[i] @ group.vectors[j]) >= policy.duplicate_similarity for j in kept):
+        words = set(query_terms(record.text))
+        if any(_jaccard(words, seen) >= policy.duplicate_overlap for seen in kept_words):
             continue
         kept.append(i)
+        kept_words.append(words)
     if not kept:  # nothing but small talk: keep the longest clause, so the summary still says something
         kept = [max(range(len(group.records)), key=lambda i: len(group.records[i].text))]
     parts: list[str] = []
@@ -188,6 +200,10 @@ def _informative(text: str) -> bool:
     if PLACEHOLDER_RE.search(text) or _DIGIT.search(text):
         return True
     return any(term not in _FILLER for term in query_terms(text))
+
+
+def _jaccard(a: set[str], b: set[str]) -> float:
+    return len(a & b) / len(a | b) if a and b else float(a == b)
 
 
 def _sentence(text: str) -> str:
