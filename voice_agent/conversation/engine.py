@@ -24,6 +24,7 @@ from voice_agent.conversation.extract import Extraction, extract
 from voice_agent.conversation.holding import hold_if_late, holding_phrase
 from voice_agent.conversation.injection import find_instruction
 from voice_agent.conversation.ports import LlmPort, MemoryPort, RatePort, RecallLike
+from voice_agent.conversation.prefill_steps import prefill_steps
 from voice_agent.conversation.reminders import turn_reminders
 from voice_agent.conversation.reply_check import ReplyCheck
 from voice_agent.conversation.speculate import Prepared, Speculator
@@ -36,6 +37,7 @@ from voice_agent.memory.records import MemoryRecord
 from voice_agent.metrics.trace import TurnTrace
 from voice_agent.prompt import BuiltPrompt, PromptBuilder, TokenCount, Turn
 from voice_agent.scheduling import CriticalPathScheduler
+from voice_agent.text.cjk import estimate_tokens
 
 log = logging.getLogger(__name__)
 
@@ -288,9 +290,12 @@ class ConversationEngine:
         return self.builder.build(".", pinned=pinned, recent=_as_turns(window))
 
     async def _prefill(self, prompt: BuiltPrompt) -> float | None:
+        return await self._prefill_messages(prompt.messages)
+
+    async def _prefill_messages(self, messages: list[dict[str, str]]) -> float | None:
         start = self.clock.now_ns()
         try:
-            async for _ in self.llm.stream(prompt.messages, max_tokens=1, temperature=0.0):
+            async for _ in self.llm.stream(messages, max_tokens=1, temperature=0.0):
                 pass
         except BackendError as err:
             log.warning("prefill failed: %s", err)
@@ -323,16 +328,27 @@ class ConversationEngine:
         is not what the LLM last read (``cached``: the last prompt and the reply, as the server holds
         them). A slid window or a new pinned item changes the prefix; without this, the next turn would
         read the whole prompt again (the p95 of voice-to-voice)."""
+        group = f"prefill:{conversation_id}"
         try:
             await self._await_pending(conversation_id, expedite=False)
-            async with self.scheduler.background("llm.prefix_prefill", group=f"prefill:{conversation_id}"):
+            async with self.scheduler.background("llm.prefix_prefill", group=group):
                 prompt = await self._prefix_prompt(conversation_id)
-                prefix = prompt.messages[:-1]
-                if cached is not None and prefix == cached[: len(prefix)]:
-                    return None  # the server's cache already covers it
-                self.rewarms += 1
-                self._rewarm_sent.add(conversation_id)
-                return await self._prefill(prompt)
+            prefix = prompt.messages[:-1]
+            if cached is not None and prefix == cached[: len(prefix)]:
+                return None  # the server's cache already covers it
+            self.rewarms += 1
+            steps = prefill_steps(prefix, cached, estimate_tokens, self.config.llm.rewarm_step_tokens)
+            steps[-1] = len(prompt.messages)  # the last request is the whole prefix prompt, as before
+            total_ms = 0.0
+            for length in steps:  # between steps a turn's critical path holds the rest back
+                async with self.scheduler.background("llm.prefix_prefill", group=group):
+                    self._rewarm_sent.add(conversation_id)
+                    took = await self._prefill_messages(prompt.messages[:length])
+                    self._rewarm_sent.discard(conversation_id)
+                if took is None:
+                    return None
+                total_ms += took
+            return total_ms
         except Exception:  # a prefill is an optimisation: it never fails a conversation
             log.exception("prefix prefill failed for conversation %s", conversation_id)
             return None
