@@ -235,18 +235,21 @@ async def test_idle_consolidation_waits_for_the_critical_path(memory: Memory) ->
     scheduler = CriticalPathScheduler(max_deferral_s=30.0)
     section = ConsolidationConfig(horizon_days=0, keep_recent=2, every_turns=3)
     idle = IdleConsolidator(memory, section, scheduler)
-    scheduler.hold("turn-1", kind="reply")
-    idle.after_turn("c1")  # the first turn of the conversation: a run is due
+    idle.after_turn("c1")
+    idle.after_turn("c1")  # turns 1 and 2: not due
+    assert not idle._tasks
+    scheduler.hold("turn-3", kind="reply")
+    idle.after_turn("c1")  # the third: due, but waits while the turn's critical path is open
     await asyncio.sleep(0.3)
     assert not [r for r in await memory.list("c1", limit=500) if r.kind == "summary"]  # still waiting
-    scheduler.release("turn-1")
+    scheduler.release("turn-3")
     await idle.wait()
     assert idle.runs == 1
     assert [r for r in await memory.list("c1", limit=500) if r.kind == "summary"]
     idle.after_turn("c1")
-    idle.after_turn("c1")  # turns 2 and 3: not due
+    idle.after_turn("c1")
     assert not idle._tasks
-    idle.after_turn("c1")  # turn 4 = 1 + every_turns: due again (nothing left to do)
+    idle.after_turn("c1")  # turn 6: due again (nothing left to do)
     await idle.wait()
     assert idle.runs == 2
 

@@ -219,36 +219,20 @@ async def sources_meant(
     if not hasattr(store, "run_read") or not chosen:
         return []
     by_summary = await asyncio.to_thread(
-        store.run_read, lambda c: sqlite_archive.sources_of(c, tenant, chosen)
-    )
-    every = [s for sources in by_summary.values() for s in sources]
-    if not every:
-        return []
-    hits = await store.search(
-        tenant, StoreQuery(ids=tuple(every), statuses=("consolidated",), limit=len(every))
-    )
-    records = {h.record.id: h.record for h in hits}
-    vectors = await asyncio.to_thread(
-        store.run_read, lambda c: sqlite_archive.archived_vectors(c, tenant, every)
+        store.run_read, lambda c: sqlite_archive.archived_sources(c, tenant, chosen)
     )
     wanted = {f"[{k}:{h}]" for k, h in PLACEHOLDER_RE.findall(scrubbed)}
     query = np.asarray(vector, dtype=np.float32).reshape(-1)
     meant: list[str] = []
     for sources in by_summary.values():
         scored = []
-        for source_id in sources:
-            record = records.get(source_id)
-            if record is None:
-                continue
-            similarity = float(vectors[source_id] @ query) if source_id in vectors else 0.0
-            if (
-                (wanted & set(record.pii_tokens))
-                or term_overlap(scrubbed, record.text) >= 0.6
-                or close(similarity)
-            ):
-                meant.append(source_id)
-            scored.append((similarity + term_overlap(scrubbed, record.text), source_id))
-        if scored and not any(s in meant for s in sources):
+        for record, source_vector in sources:
+            similarity = float(source_vector @ query) if source_vector.shape == query.shape else 0.0
+            overlap = term_overlap(scrubbed, record.text)
+            if (wanted & set(record.pii_tokens)) or overlap >= 0.6 or close(similarity):
+                meant.append(record.id)
+            scored.append((similarity + overlap, record.id))
+        if scored and not any(record.id in meant for record, _ in sources):
             meant.append(max(scored)[1])
     return meant
 
@@ -283,7 +267,7 @@ def policy_from_config(section: Any, **overrides: Any) -> Policy:
 
 
 class IdleConsolidator:
-    """Consolidation in idle time: after a conversation's 1st, (n+1)th, (2n+1)th … turn, a background task
+    """Consolidation in idle time: after every ``every_turns``-th turn of a conversation, a background task
     condenses what became old, one step at a time, each step waiting for the critical path to clear
     (``scheduling.CriticalPathScheduler.background``). Never awaited by a turn; stopping it is safe (every
     step is one transaction)."""
@@ -306,7 +290,7 @@ class IdleConsolidator:
         if not self.usable or conversation_id in self._tasks:
             return
         seen = self._turns[conversation_id] = self._turns.get(conversation_id, 0) + 1
-        if (seen - 1) % self.section.every_turns:
+        if seen % self.section.every_turns:
             return
         task = asyncio.get_running_loop().create_task(self._run(conversation_id))
         self._tasks[conversation_id] = task

@@ -18,7 +18,7 @@ import numpy as np
 from voice_agent.memory.keywords import query_terms, term_overlap
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.memory.store import sqlite_archive
-from voice_agent.memory.store.base import StoreQuery, Tenant
+from voice_agent.memory.store.base import Tenant
 
 C = TypeVar("C")
 PARENTS = 30  # summaries among the best candidates that are opened (LoCoMo dev: 12 -> 0.814, 30 -> 0.830)
@@ -40,17 +40,11 @@ async def excerpt_summaries(
     if not opened or not hasattr(store, "run_read"):
         return ranked
     ids = [_record(c).id for c in opened]
-    links = await asyncio.to_thread(store.run_read, lambda conn: sqlite_archive.sources_of(conn, tenant, ids))
+    links = await asyncio.to_thread(
+        store.run_read, lambda conn: sqlite_archive.archived_sources(conn, tenant, ids)
+    )
     if not links:
         return ranked  # summaries of another kind (the recent-window condensations) stay as they are
-    every = [s for sources in links.values() for s in sources]
-    hits = await store.search(
-        tenant, StoreQuery(ids=tuple(every), statuses=("consolidated",), limit=len(every))
-    )
-    records = {h.record.id: h.record for h in hits}
-    vectors = await asyncio.to_thread(
-        store.run_read, lambda conn: sqlite_archive.archived_vectors(conn, tenant, every)
-    )
     terms = query_terms(query_text)
     query = None if query_vector is None else np.asarray(query_vector, dtype=np.float32).reshape(-1)
     out: list[C] = []
@@ -59,7 +53,7 @@ async def excerpt_summaries(
         if not sources:
             out.append(candidate)
             continue
-        chosen = _best(sources, records, vectors, terms, query)
+        chosen = _best(sources, terms, query)
         base = float(getattr(candidate, "score", 0.0))
         out += [
             make(record.with_(status="active"), base * (1.0 - STEP * n)) for n, record in enumerate(chosen)
@@ -69,18 +63,11 @@ async def excerpt_summaries(
 
 
 def _best(
-    sources: Sequence[str],
-    records: dict[str, MemoryRecord],
-    vectors: dict[str, np.ndarray],
-    terms: list[str],
-    query: np.ndarray | None,
+    sources: Sequence[tuple[MemoryRecord, np.ndarray]], terms: list[str], query: np.ndarray | None
 ) -> list[MemoryRecord]:
     scored: list[tuple[float, int, MemoryRecord]] = []
-    for position, source_id in enumerate(sources):
-        record = records.get(source_id)
-        if record is None:
-            continue
-        similarity = float(vectors[source_id] @ query) if query is not None and source_id in vectors else 0.0
+    for position, (record, vector) in enumerate(sources):
+        similarity = float(vector @ query) if query is not None and vector.shape == query.shape else 0.0
         scored.append((similarity + term_overlap(terms, record.text), -position, record))
     scored.sort(key=lambda item: (item[0], item[1]), reverse=True)
     return [record for _, _, record in scored[:KEEP]]

@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from voice_agent.memory.records import MemoryRecord
 from voice_agent.memory.store.ann_index import AnnChanges
 from voice_agent.memory.store.base import Tenant
 
@@ -131,24 +132,26 @@ def sources_of(conn: Any, tenant: Tenant, summary_ids: Sequence[str]) -> dict[st
     return found
 
 
-def archived_vectors(conn: Any, tenant: Tenant, record_ids: Sequence[str]) -> dict[str, np.ndarray]:
-    """The archived vectors of these (consolidated) records, by record id."""
-    found: dict[str, np.ndarray] = {}
-    for chunk in _chunks(sorted(set(record_ids)), 400):
+def archived_sources(
+    conn: Any, tenant: Tenant, summary_ids: Sequence[str]
+) -> dict[str, list[tuple[MemoryRecord, np.ndarray]]]:
+    """Summary id -> its archived sources with their vectors, in link order (one indexed join: links by
+    summary, records by id, the archive by rowid)."""
+    from voice_agent.memory.store.sqlite import _prefixed, _record  # (it imports this module)
+
+    found: dict[str, list[tuple[MemoryRecord, np.ndarray]]] = {}
+    for chunk in _chunks(sorted(set(summary_ids)), 400):
         rows = conn.execute(
-            "SELECT r.id, a.embedding FROM records r JOIN records_archive a ON a.rid = r.rid"
-            f" WHERE r.conversation_id = ? AND r.id IN ({','.join('?' * len(chunk))})",
-            (tenant.conversation_id, *chunk),
+            f"SELECT l.from_id, {_prefixed('r')}, a.embedding FROM links l"
+            " JOIN records r ON r.id = l.to_id JOIN records_archive a ON a.rid = r.rid"
+            " WHERE l.relation = ? AND l.conversation_id = ? AND r.conversation_id = ?"
+            f" AND l.from_id IN ({','.join('?' * len(chunk))}) ORDER BY l.rowid",
+            (RELATION, tenant.conversation_id, tenant.conversation_id, *chunk),
         ).fetchall()
-        for record_id, blob in rows:
-            found[record_id] = np.frombuffer(bytes(blob), dtype=np.float32).copy()
+        for row in rows:
+            vector = np.frombuffer(bytes(row[-1]), dtype=np.float32).copy()
+            found.setdefault(row[0], []).append((_record(row[1:-1]), vector))
     return found
-
-
-def archived_count(conn: Any, tenant: Tenant) -> int:
-    return int(
-        conn.execute("SELECT count(*) FROM records_archive WHERE tenant = ?", (tenant.key,)).fetchone()[0]
-    )
 
 
 def _ids(conn: Any, rids: set[int]) -> set[str]:
