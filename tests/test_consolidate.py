@@ -287,3 +287,37 @@ async def test_export_holds_the_clauses_and_an_import_keeps_everything_forgettab
         assert again.summaries_written >= 3
     finally:
         await other.close()
+
+
+async def test_cli_consolidate_reports_and_dry_run_changes_nothing(
+    tmp_path: Path,
+    parts: tuple[Any, Any],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import asyncio
+    import json
+
+    from voice_agent.cli import main
+
+    embedder, chunker = parts
+    data = tmp_path / "data"
+    config = load_config(data_dir=data, env={"VOICE_AGENT_MEMORY__EMBEDDER": "minilm"})
+    m = await Memory.open(config, embedder=embedder, chunker=chunker, env={})
+    await _talk(m)
+    await m.close()
+    monkeypatch.setenv("VOICE_AGENT_MEMORY__EMBEDDER", "minilm")
+    common = ["--data-dir", str(data), "--json", "--horizon-days", "0", "--keep-recent", "2"]
+
+    def run(*extra: str) -> dict[str, Any]:
+        capsys.readouterr()
+        assert main(["memory", "consolidate", *common, *extra]) == 0
+        return dict(json.loads(capsys.readouterr().out))
+
+    dry = (await asyncio.to_thread(run, "--dry-run"))["conversations"][0]
+    assert dry["dry_run"] and dry["summaries_written"] >= 3 and dry["records_after"] < dry["records_before"]
+    done = (await asyncio.to_thread(run))["conversations"][0]
+    assert done["summaries_written"] == dry["summaries_written"]
+    assert done["records_after"] == dry["records_after"]
+    again = (await asyncio.to_thread(run))["conversations"][0]
+    assert again["summaries_written"] == 0
