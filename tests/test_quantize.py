@@ -47,5 +47,5 @@ def test_manifest_quantize_step() -> None:
     (step,) = fast.assemble
     assert step.quantize == "Q4_0"
     assert step.sources == manifest.get("qwen2.5-coder-0.5b").assemble[0].sources  # derived, same parts
-    with pytest.raises(ValueError, match="llama.cpp type"):
+    with pytest.raises(ValueError, match=r"llama\.cpp type"):
         AssembleStep(dest="x.gguf", sources=("m/x.bin",), quantize="q4 0")

@@ -138,9 +138,15 @@ class ConversationEngine:
                 self._recall(conversation_id, scrubbed, budget, prepared), self.turns.window(conversation_id)
             )
             pinned_ids = {r.id for r in pinned}
+            shown = _shown_turn_ids(window, self.config.prompt.recent_window_turns)
             # The block quotes what the person said: the assistant's own earlier words are left out
-            # (measured: a small model copies them back as its answer).
-            retrieved = [r for r in recalled.records if r.id not in pinned_ids and r.role != "assistant"]
+            # (measured: a small model copies them back as its answer), and so is what the recent window
+            # already shows word for word (the same clause twice costs prompt-reading time, nothing else).
+            retrieved = [
+                r
+                for r in recalled.records
+                if r.id not in pinned_ids and r.role != "assistant" and not (r.source and r.source in shown)
+            ]
             span.update(records=len(retrieved), tokens=recalled.tokens_used)
         language = detect_language(scrubbed)
         constraints = self._constraints(pinned, scrubbed)
@@ -550,6 +556,11 @@ def _without_holding_phrase(reply: str, trace: TurnTrace) -> str:
     if isinstance(phrase, str) and reply.startswith(phrase):
         return reply[len(phrase) :].strip()
     return reply
+
+
+def _shown_turn_ids(window: list[LoggedTurn], recent_window_turns: int) -> set[str]:
+    """Ids of the turns the prompt's recent window shows (the last ``recent_window_turns``)."""
+    return {t.turn_id for t in window[-recent_window_turns:]} if recent_window_turns else set()
 
 
 def _as_turns(window: list[LoggedTurn]) -> list[Turn]:
