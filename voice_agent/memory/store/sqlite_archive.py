@@ -137,12 +137,12 @@ def archived_sources(
 ) -> dict[str, list[tuple[MemoryRecord, np.ndarray]]]:
     """Summary id -> its archived sources with their vectors, in link order (one indexed join: links by
     summary, records by id, the archive by rowid)."""
-    from voice_agent.memory.store.sqlite import _prefixed, _record  # (it imports this module)
+    from voice_agent.memory.store.sqlite_search import prefixed_columns, to_record
 
     found: dict[str, list[tuple[MemoryRecord, np.ndarray]]] = {}
     for chunk in _chunks(sorted(set(summary_ids)), 400):
         rows = conn.execute(
-            f"SELECT l.from_id, {_prefixed('r')}, a.embedding FROM links l"
+            f"SELECT l.from_id, {prefixed_columns('r')}, a.embedding FROM links l"
             " JOIN records r ON r.id = l.to_id JOIN records_archive a ON a.rid = r.rid"
             " WHERE l.relation = ? AND l.conversation_id = ? AND r.conversation_id = ?"
             f" AND l.from_id IN ({','.join('?' * len(chunk))}) ORDER BY l.rowid",
@@ -150,7 +150,7 @@ def archived_sources(
         ).fetchall()
         for row in rows:
             vector = np.frombuffer(bytes(row[-1]), dtype=np.float32).copy()
-            found.setdefault(row[0], []).append((_record(row[1:-1]), vector))
+            found.setdefault(row[0], []).append((to_record(row[1:-1]), vector))
     return found
 
 

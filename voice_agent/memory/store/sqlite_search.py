@@ -107,7 +107,7 @@ def _keyword_joined(conn: Any, tenant: Tenant, query: StoreQuery, scoped: str) -
     """Every match joined to its record and filtered before ranking (filters that may drop many)."""
     where, params = filters(tenant, query, alias="r")
     rows = conn.execute(
-        f"SELECT {_prefixed('r')}, bm25(records_fts, 0.0, 1.0, ?) AS score FROM records_fts"
+        f"SELECT {prefixed_columns('r')}, bm25(records_fts, 0.0, 1.0, ?) AS score FROM records_fts"
         " JOIN records r ON r.rid = records_fts.rowid"
         f" WHERE records_fts MATCH ? AND {where} ORDER BY score LIMIT ?",
         (query.context_weight, scoped, *params, query.limit),
@@ -123,7 +123,7 @@ def list_records(conn: Any, tenant: Tenant, query: StoreQuery) -> list[StoreHit]
     where, params = filters(tenant, query, alias="r")
     order = "DESC" if query.newest_first else "ASC"
     rows = conn.execute(
-        f"SELECT {_prefixed('r')} FROM records r WHERE {where} ORDER BY r.rid {order} LIMIT ?",
+        f"SELECT {prefixed_columns('r')} FROM records r WHERE {where} ORDER BY r.rid {order} LIMIT ?",
         (*params, query.limit),
     ).fetchall()
     vectors = fetch_vectors(conn, [int(r[0]) for r in rows]) if query.with_vectors else {}
@@ -136,7 +136,7 @@ def fetch(conn: Any, tenant: Tenant, query: StoreQuery, rids: list[int]) -> list
         return []
     where, params = filters(tenant, query, alias="r", lookup=True)
     rows = conn.execute(
-        f"SELECT {_prefixed('r')} FROM records r WHERE r.rid IN ({_marks(rids)}) AND {where}",
+        f"SELECT {prefixed_columns('r')} FROM records r WHERE r.rid IN ({_marks(rids)}) AND {where}",
         (*rids, *params),
     ).fetchall()
     vectors = fetch_vectors(conn, [int(r[0]) for r in rows]) if query.with_vectors else {}
@@ -178,7 +178,7 @@ def _marks(values: Sequence[Any]) -> str:
     return ",".join("?" * len(values))
 
 
-def _prefixed(alias: str) -> str:
+def prefixed_columns(alias: str) -> str:
     return ", ".join(f"{alias}.{c.strip()}" for c in _COLUMNS.split(","))
 
 
