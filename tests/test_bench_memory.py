@@ -170,7 +170,9 @@ def test_bench_memory_scale_reports_each_size(
     if ann_min_records == "0":  # exact search only: nothing to build, the exact answer itself
         assert all(e["build_s"] == 0 and e["recall_vs_exact"] == 1.0 for e in report["scale"])
         assert all(e["ann_min_records"] is None for e in report["scale"])
+        assert all(e["index"] == "sqlite-vec scan" for e in report["scale"])
     else:
-        assert all(e["build_s"] > 0 for e in report["scale"])
+        assert all(e["build_s"] > 0 and e["index"] == "hnsw" for e in report["scale"])
+    assert all(e["load_avg_1m"] >= 0 for e in report["scale"])
     assert "embedded pool" in report["scale_method"]
     assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -13,6 +13,7 @@ from voice_agent.memory.embed import (
     E5Embedder,
     Embedder,
     MiniLmEmbedder,
+    PassageCache,
     aembed_passages,
     aembed_queries,
     astart,
@@ -146,3 +147,49 @@ def test_build_embedder_from_config() -> None:
     assert isinstance(build_embedder("e5"), E5Embedder)
     with pytest.raises(ConfigError, match="unknown embedder"):
         build_embedder("word2vec")
+
+
+class _Counting:
+    """A real embedder that counts the texts its model is run on."""
+
+    def __init__(self, inner: Embedder) -> None:
+        self.inner = inner
+        self.dim = inner.dim
+        self.name = inner.name
+        self.texts: list[str] = []
+
+    def embed_passages(self, texts: list[str]) -> np.ndarray:
+        self.texts += texts
+        return self.inner.embed_passages(texts)
+
+    def embed_queries(self, texts: list[str]) -> np.ndarray:
+        return self.inner.embed_queries(texts)
+
+
+def test_the_passage_cache_runs_the_model_once_per_text(embedder: Embedder) -> None:
+    counting = _Counting(embedder)
+    cache = PassageCache(counting, capacity=3)
+    first = cache.embed_passages([SENTENCES[0], SENTENCES[1], SENTENCES[0]])
+    assert counting.texts == SENTENCES[:2]  # the repeat inside one call is embedded once
+    np.testing.assert_allclose(
+        first, embedder.embed_passages([SENTENCES[0], SENTENCES[1], SENTENCES[0]]), atol=2e-3
+    )
+    again = cache.embed_passages([SENTENCES[1], SENTENCES[2]])
+    assert counting.texts == [*SENTENCES[:3]] and (cache.hits, cache.misses) == (1, 3)
+    np.testing.assert_array_equal(again[0], first[1])
+    cache.embed_passages([SENTENCES[3]])  # a fourth text: the least recently used (SENTENCES[0]) goes
+    cache.embed_passages([SENTENCES[0]])
+    assert counting.texts == [*SENTENCES, SENTENCES[0]]
+    assert cache.embed_passages([]).shape == (0, embedder.dim)
+    with pytest.raises(InputError):
+        cache.embed_passages("one string")
+
+
+def test_e5_counts_tokens_only_for_texts_that_may_not_fit(e5: E5Embedder) -> None:
+    """Short texts skip the tokenizer's count; the bound it relies on holds for odd scripts too."""
+    odd = ["😀😀 🎉", "我喜欢猫，你呢？", "1 2 3 4 5 6 7 8 9", "Ω≈ç√∫˜µ≤≥÷", "à̴̡̧̛͔ͅ b̵", *SENTENCES]
+    for text in odd:
+        for is_query in (True, False):
+            assert e5._model.token_count(text, is_query) <= 2 * len(text) + 8
+            assert e5._clip(text, is_query) == text
+    assert len(e5._clip("word " * 600, False)) < len("word " * 600)  # 600 words: over 512 tokens

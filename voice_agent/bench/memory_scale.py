@@ -12,12 +12,17 @@ conversations of 1,000 records (a kiosk fleet). Queries are the file's real ques
 query cache cleared, so every latency includes embedding the query (then once more with the vector
 cached, as when ``Memory.prepare_query`` embedded it during speech: ``retrieve_prepared_ms``);
 ``recall_vs_exact`` is the overlap of the store's vector top-10 with an exact cosine top-10 over the
-same conversation's vectors.
+same conversation's vectors. ``index`` says what searched them: an HNSW graph (conversations of at least
+``ann_min_records``), the exact matrix in RAM (smaller ones: recall 1.0 by construction), or sqlite-vec's
+scan (``--ann-min-records 0``). ``build_s`` is the time to make every conversation's index ready (built,
+or loaded into RAM). ``load_avg_1m`` is the machine's load when the size finished: wall times on a shared
+machine are read against it; ``retrieve_cpu_ms`` (process CPU per recall) depends on it far less.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 import statistics
 import tempfile
@@ -238,6 +243,15 @@ async def _overlap(memory: Any, conversation: str, question: str, vectors: np.nd
     return len(found & {int(i) for i in exact}) / k
 
 
+def _index_kind(layout: Layout, ann_min_records: int | None, store: str) -> str:
+    """What searched the vectors: an HNSW graph, the exact matrix in RAM, or sqlite-vec's scan."""
+    if store != "sqlite":
+        return store
+    if ann_min_records is None:
+        return "sqlite-vec scan"
+    return "hnsw" if layout.count(0) >= ann_min_records else "exact in RAM"
+
+
 def _disk_bytes(data_dir: Path) -> int:
     return sum(p.stat().st_size for p in data_dir.rglob("*") if p.is_file())
 
@@ -284,6 +298,7 @@ async def run_scale(
                 build_s = await _build(memory, layout)
                 asked = await _ask(memory, pool, layout, queries)
                 rss = _rss_mb()
+                load = os.getloadavg()[0]  # the machine is shared: wall times are read against this
                 if config.memory.store != "sqlite":  # a server keeps what it was given: remove it
                     for c in range(layout.conversations):
                         await memory.store.delete(Tenant(layout.conversation(c)), None)
@@ -295,6 +310,7 @@ async def run_scale(
                     "build_s": round(build_s, 2), "ingest_s": round(ingest_s, 2), "rss_mb": rss,
                     "bytes_per_record": round(_disk_bytes(Path(tmp)) / size, 1),
                     "store": config.memory.store, "queries": queries, "ann_min_records": ann_min_records,
+                    "index": _index_kind(layout, ann_min_records, config.memory.store), "load_avg_1m": load,
                 }
             )  # fmt: skip
     method = METHOD.format(

@@ -30,6 +30,7 @@ from voice_agent.conversation.turn_memory import condense_leaving_turns, write_u
 from voice_agent.conversation.turns import LoggedTurn, TurnLog
 from voice_agent.errors import BackendError, InputError
 from voice_agent.memory.budget import budget_for_turn
+from voice_agent.memory.consolidate import IdleConsolidator
 from voice_agent.memory.language import detect_language
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.memory.writes import WriteRequest
@@ -94,6 +95,7 @@ class ConversationEngine:
             watched_pids=self._server_pids,
         )
         self.speculator = Speculator(config, self.scheduler, self.clock, self._speculate)
+        self.consolidator = IdleConsolidator(memory, config.memory.consolidation, self.scheduler)
 
     def _server_pids(self) -> list[int]:
         servers = getattr(self.llm, "servers", ())
@@ -127,6 +129,7 @@ class ConversationEngine:
         # the user message anyway.
         pinned = await self.memory.pinned(conversation_id)
         self._spawn_write(conversation_id, scrubbed, trace.turn_id)
+        self.consolidator.after_turn(conversation_id)  # old clauses condense in idle time
         prepared = self.speculator.take(conversation_id, scrubbed, pinned)
 
         budget = self._budget(trace)
@@ -362,6 +365,7 @@ class ConversationEngine:
     async def drain(self) -> None:
         """Wait for every memory write in flight (shutdown: writes are never dropped); stop prefills."""
         await self.speculator.drain()
+        await self.consolidator.stop()  # safe: each consolidation step is one transaction
         for group in list(self._pending):
             self.scheduler.expedite(group)
         prefills = list(self._rewarming.values())

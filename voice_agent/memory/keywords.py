@@ -80,9 +80,15 @@ def term_overlap(query: str | Sequence[str], text: str) -> float:
     terms = query_terms(query) if isinstance(query, str) else query
     if not terms:
         return 0.0
-    stems = {_stem(w) for w in _WORD.findall(keyword_text(text).lower())}
+    stems = _text_stems(text)
     hits = sum(1 for t in terms if _stem(t) in stems)
     return hits / len(terms)
+
+
+@functools.lru_cache(maxsize=16384)
+def _text_stems(text: str) -> frozenset[str]:
+    """The crude stems of a text's words (cached: the same records come back query after query)."""
+    return frozenset(_stem(w) for w in _WORD.findall(keyword_text(text).lower()))
 
 
 @functools.lru_cache(maxsize=65536)

@@ -30,6 +30,7 @@ from typing import Any, Literal
 
 import numpy as np
 
+from voice_agent.memory.consolidate_recall import excerpt_summaries
 from voice_agent.memory.keywords import query_terms, term_overlap
 from voice_agent.memory.language import estimate_tokens
 from voice_agent.memory.records import PINNED_KINDS, MemoryRecord, ScoredRecord, Status
@@ -177,6 +178,10 @@ class Retriever:
         t_fused = time.perf_counter()
         cuts: list[Cut] = []
         ranked = self._score(query_text, candidates, p, cuts)
+        # A consolidation summary among the best gives its most relevant clauses, read from disk.
+        ranked = await excerpt_summaries(
+            self.store, tenant, ranked, query_text, query_vector, lambda r, s: _Candidate(r, score=s)
+        )
         t_scored = time.perf_counter()
         if p.context_parents > 0 and p.context_window > 0 and ranked:
             ranked = await self._with_context(tenant, ranked, p)
@@ -250,14 +255,25 @@ class Retriever:
                 )
         return sorted(ranked + extra, key=lambda c: -c.score)
 
-    def _cost(self, record: MemoryRecord, p: RetrievalParams, labelled: set[str] | None = None) -> int:
+    def _cost(
+        self,
+        record: MemoryRecord,
+        p: RetrievalParams,
+        labelled: set[str] | None = None,
+        label_costs: dict[str, int] | None = None,
+    ) -> int:
         """What the record costs in the prompt: its text, per-item formatting, and its speaker label —
         once per speaker when ``labels`` is "grouped" (the prompt then lists each speaker's items
-        under one heading), else on every item."""
+        under one heading), else on every item. ``label_costs`` caches the labels' token counts."""
         cost = (record.token_count or self.count_tokens(record.text)) + p.item_overhead_tokens
         label = record.speaker or record.role
         if p.labels == "per_item" or labelled is None or label not in labelled:
-            cost += self.count_tokens(f"{label}: ")
+            known = label_costs.get(label) if label_costs is not None else None
+            if known is None:
+                known = self.count_tokens(f"{label}: ")
+                if label_costs is not None:
+                    label_costs[label] = known
+            cost += known
         return cost
 
     def _pack(
@@ -265,11 +281,12 @@ class Retriever:
     ) -> tuple[list[ScoredRecord], int]:
         """Greedy by value density (score / cost^a) with a same-turn penalty — a lazy heap, since
         penalties only lower priorities — and near-duplicate removal."""
-        costs = [self._cost(c.record, p, set()) for c in ranked]
+        label_costs: dict[str, int] = {}
+        costs = [self._cost(c.record, p, set(), label_costs) for c in ranked]
         heap = [(-self._priority(c.score, costs[i], p), i) for i, c in enumerate(ranked)]
         heapq.heapify(heap)
         items: list[ScoredRecord] = []
-        seen_words: list[frozenset[str]] = []
+        seen = _SeenTexts(p.dedupe_jaccard)
         per_source: dict[str, int] = {}
         labelled: set[str] = set()
         used = 0
@@ -281,16 +298,16 @@ class Retriever:
             if heap and priority < -heap[0][0] and priority < -stale:
                 heapq.heappush(heap, (-priority, i))
                 continue
-            cost = self._cost(c.record, p, labelled)
+            cost = self._cost(c.record, p, labelled, label_costs)
             if used + cost > budget:  # checked first: it is cheap, and most candidates end here
                 cuts.append(Cut(c.record.id, "over_budget", score, cost))
                 continue
             words = frozenset(_WORDS.findall(c.record.text.lower()))
-            if any(_jaccard(words, other) >= p.dedupe_jaccard for other in seen_words):
+            if seen.near_duplicate(words):
                 cuts.append(Cut(c.record.id, "duplicate", score, cost))
                 continue
             used += cost
-            seen_words.append(words)
+            seen.add(words)
             labelled.add(c.record.speaker or c.record.role)
             if c.record.source:
                 per_source[c.record.source] = per_source.get(c.record.source, 0) + 1
@@ -331,6 +348,34 @@ async def _timed(search: Awaitable[list[StoreHit]], timings: dict[str, float], n
         return await search
     finally:
         timings[name] = (time.perf_counter() - start) * 1e3
+
+
+class _SeenTexts:
+    """The word sets of packed items, by size: a set can only be within Jaccard ``threshold`` of sets
+    whose size is within [threshold · n, n / threshold], so only those are compared."""
+
+    def __init__(self, threshold: float) -> None:
+        self.threshold = threshold
+        self._by_size: dict[int, list[frozenset[str]]] = {}
+        self._all: list[frozenset[str]] = []
+
+    def add(self, words: frozenset[str]) -> None:
+        self._by_size.setdefault(len(words), []).append(words)
+        self._all.append(words)
+
+    def near_duplicate(self, words: frozenset[str]) -> bool:
+        t = self.threshold
+        if not 0.5 <= t <= 1.0:  # outside the range the size bound is exact for: compare all
+            return any(_jaccard(words, other) >= t for other in self._all)
+        n = len(words)
+        if n == 0:
+            return False
+        for size in range(math.ceil(n * t - 1e-9), math.floor(n / t + 1e-9) + 1):
+            for other in self._by_size.get(size, ()):
+                shared = len(words & other)
+                if shared / (n + size - shared) >= t:
+                    return True
+        return False
 
 
 def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:

@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from voice_agent.errors import InputError
+from voice_agent.memory.embed import PassageCache
 from voice_agent.memory.language import estimate_tokens
 from voice_agent.memory.records import Kind, MemoryRecord, Role, new_record_id
 from voice_agent.memory.scrub import PiiFinding, Scrubber, ScrubResult, canonical_name
@@ -168,6 +169,7 @@ class WritePath:
         self.scrubber = scrubber
         self.chunker = chunker
         self.embedder = embedder
+        self.passages = PassageCache(embedder)  # a text said again is not embedded again
         self.names = names
         self.context_weight = context_weight
 
@@ -290,7 +292,7 @@ class WritePath:
         already!" is then found by "how long have they been married?", which only the question before
         it mentions. The previous vector is reused, not re-embedded: one model call per utterance."""
         same = len(texts) == 1 and texts[0] == plain  # one clause, no speaker label: one text to embed
-        rows = np.asarray(self.embedder.embed_passages(texts if same else [*texts, plain]), dtype=np.float32)
+        rows = self.passages.embed_passages(texts if same else [*texts, plain])
         clauses, utterance = rows[: len(texts)], rows[-1]
         w = self.context_weight
         if w <= 0 or (len(texts) == 1 and context is None):

@@ -1,17 +1,16 @@
-"""Approximate nearest-neighbour indexes beside the embedded store: one HNSW graph (usearch) per
-conversation, for conversations too large for sqlite-vec's exact scan to stay fast.
+"""Vector indexes in RAM beside the embedded store, one per conversation: an HNSW graph (usearch) for
+large conversations, an exact matrix (``exact_index``) for the others.
 
-SQLite stays the source of truth. Each index is a cache of one tenant's vectors, persisted next to the
+SQLite stays the source of truth. An HNSW index is a cache of one tenant's vectors, persisted next to the
 database file (``memory.sqlite3.ann/<tenant key>.usearch`` with a ``.json`` sidecar) and trusted only when
 its sidecar names the same *generation* as SQLite: every write transaction that adds or removes a
 tenant's vectors bumps that tenant's row in ``ann_generation`` (same transaction), and the in-memory
-index follows after the commit. An index file that is missing, unreadable, corrupt (CRC mismatch), from
-another generation or of the wrong size is rebuilt from ``records_vec`` in a background thread; until it
-is ready, searches fall back to the exact scan, so answers never depend on the index being there.
-
-Small conversations (under ``min_records``) always use the exact scan, which is faster there and needs
-no file. Searches return candidate rowids with cosine distances; the store still filters them in SQL
-(status, kind, tenant), so a forgotten record never comes back even from a stale graph.
+index follows after the commit. A file missing, unreadable, corrupt (CRC), of another generation or size
+is rebuilt from ``records_vec`` in a background thread; meanwhile searches stay exact (the matrix the
+conversation outgrew, else sqlite-vec's scan), so answers never depend on the index being there.
+Small conversations (under ``min_records``) are searched over a matrix read from SQLite on first use,
+checked against the generation on every search and never saved. Searches return candidate rowids with
+cosine distances; the store still filters them in SQL, so a forgotten record never comes back.
 """
 
 from __future__ import annotations
@@ -31,17 +30,20 @@ from typing import Any, TypeVar
 import numpy as np
 
 from voice_agent.memory.store.base import StoreQuery
+from voice_agent.memory.store.exact_index import ExactIndex
+from voice_agent.memory.store.vector_rows import read_vectors, snapshot
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 Reader = Callable[[Callable[[Any], T]], T]
 
 FORMAT = 1
-# Below this many records a conversation uses sqlite-vec's exact scan. Measured with `bench memory --scale`
-# (2 loaded cores): the exact scan grew ~12 ms per 1,000 records (1k: 17 ms, 5k: 77, 10k: 127) while the
-# index stayed near the cost of fetching the rows (1k: 12 ms, 5k: 21, 10k: 33); below ~2k the difference
-# is small and a kiosk's many short conversations need no index file each.
-DEFAULT_MIN_RECORDS = 2000
+# Below this many records a conversation is searched exactly, over its vectors in RAM; from it on, an HNSW
+# graph. Measured (384-d, one core, machine loaded by other work): the exact kernel costs ~0.1 ms CPU per
+# 1,000 vectors (10k: 0.95 ms, 20k: 1.8 ms) with recall 1.0 and nothing to build or save; HNSW at 10k
+# cost 1-2 ms at the search breadth below, plus seconds of build and a file. (sqlite-vec's scan, used
+# before, grew ~12 ms per 1,000 records.)
+DEFAULT_MIN_RECORDS = 20_000
 DEFAULT_DTYPE = "f16"  # half the memory of f32 at the same recall@10; i8 lost recall without rescoring
 CONNECTIVITY = 16
 EXPANSION_ADD = 128
@@ -67,11 +69,21 @@ class AnnChanges:
         return bool(self.added or self.removed)
 
 
+@dataclass(frozen=True)
+class Candidates:
+    """An index's nearest rowids with cosine distances; ``complete``: they are every vector it holds."""
+
+    pairs: list[tuple[int, float]]
+    complete: bool
+
+
 @dataclass
 class _Entry:
     """One tenant's index while this process holds it."""
 
-    index: Any = None  # usearch Index, None while not (yet) built
+    index: Any = None  # usearch Index or ExactIndex, None while not (yet) built
+    exact: bool = False  # an ExactIndex: read from SQLite on demand, never saved
+    fallback: Any = None  # while its HNSW graph is built: the exact matrix it outgrew, kept current
     generation: int = -1
     building: bool = False
     backlog: list[AnnChanges] = field(default_factory=list)  # changes made while it was being built
@@ -145,12 +157,15 @@ class AnnIndexes:
         with entry.lock:
             if entry.building:
                 entry.backlog.append(changes)
+                if entry.fallback is not None:
+                    _apply(entry.fallback, changes)
                 return
             if entry.index is not None:
                 _apply(entry.index, changes)
                 entry.generation = changes.generation
                 entry.unsaved += len(changes.added) + len(changes.removed)
-        if entry.unsaved >= SAVE_EVERY:  # off the write's thread: a large index takes a moment
+        # Saved off the write's thread: a large index takes a moment.
+        if not entry.exact and entry.unsaved >= SAVE_EVERY:
             entry.unsaved = 0
             threading.Thread(target=self._save, args=(changes.tenant, entry), daemon=True).start()
 
@@ -164,9 +179,9 @@ class AnnIndexes:
                 path.unlink(missing_ok=True)
 
     # -- search ---------------------------------------------------------------------------------
-    def candidates(self, tenant: str, query: StoreQuery) -> list[tuple[int, float]] | None:
+    def candidates(self, tenant: str, query: StoreQuery) -> Candidates | None:
         """Nearest rowids for a store query, when its tenant has an index and the query suits one (no
-        filter that could leave too few of them: those take the exact scan)."""
+        filter that could leave too few of them: those take sqlite-vec's scan)."""
         if query.vector is None or query.kinds:
             return None
         if query.ids or query.sources or query.subject or query.created_before:
@@ -174,32 +189,84 @@ class AnnIndexes:
         vector = np.ascontiguousarray(query.vector, dtype=np.float32).reshape(-1)
         if vector.shape[0] != self.dim:
             return None  # the exact path raises the clear error
-        return self.search(tenant, vector, query.limit + max(16, query.limit // 4))
+        return self._search(tenant, vector, query.limit + max(16, query.limit // 4))
 
     def search(self, tenant: str, vector: np.ndarray, k: int) -> list[tuple[int, float]] | None:
-        """Up to ``k`` (rowid, cosine distance) pairs, nearest first; None: use the exact scan."""
+        """Up to ``k`` (rowid, cosine distance) pairs, nearest first; None: use sqlite-vec's scan."""
+        found = self._search(tenant, vector, k)
+        return None if found is None else found.pairs
+
+    def _search(self, tenant: str, vector: np.ndarray, k: int) -> Candidates | None:
         entry = self._ready(tenant)
         if entry is None:
             return None
         with entry.lock:
-            index = entry.index
-            if index is None or len(index) == 0:
+            exact = entry.exact or entry.building
+            index = entry.fallback if entry.building else entry.index
+            if index is None:
                 return None
-            index.expansion_search = max(MIN_EXPANSION_SEARCH, SEARCH_BREADTH * k)
-            matches = index.search(vector, min(k, len(index)), threads=1)
-        return [(int(key), float(dist)) for key, dist in zip(matches.keys, matches.distances, strict=True)]
+            if not exact:
+                if len(index) == 0:
+                    return None
+                index.expansion_search = max(MIN_EXPANSION_SEARCH, SEARCH_BREADTH * k)
+            size = len(index)
+            matches = index.search(vector, min(k, size), threads=1) if size else None
+        if matches is None:
+            return Candidates([], complete=True)
+        pairs = [(int(key), float(dist)) for key, dist in zip(matches.keys, matches.distances, strict=True)]
+        return Candidates(pairs, complete=len(pairs) >= size)
 
     def _ready(self, tenant: str) -> _Entry | None:
-        if self._count(tenant) < self.min_records:
-            return None
+        exact = self._count(tenant) < self.min_records
         with self._lock:
             entry = self._entries.get(tenant)
-            if entry is not None:
+            fresh = True
+            if entry is not None and entry.exact and not exact and not entry.building:
+                # Outgrew the matrix: an HNSW graph is built, and the matrix answers until it is ready.
+                entry = self._entries[tenant] = _Entry(building=True, fallback=entry.index)
+            elif entry is None:
+                entry = self._entries[tenant] = _Entry(building=True, exact=exact)
+            else:
                 self._entries.move_to_end(tenant)
-                return entry if entry.index is not None and not entry.building else None
-            entry = self._entries[tenant] = _Entry(building=True)
-        self._load_or_build(tenant, entry)
-        return entry if entry.index is not None and not entry.building else None
+                fresh = False
+        if entry.exact:
+            if fresh or (not entry.building and entry.generation != self._generation(tenant)):
+                self._load_exact(tenant, entry)
+        elif fresh:
+            self._load_or_build(tenant, entry)
+        if entry.building:
+            return entry if entry.fallback is not None else None
+        return entry if entry.index is not None else None
+
+    def _load_exact(self, tenant: str, entry: _Entry) -> None:
+        """A small conversation's vectors into a matrix (in the caller: it is quick). The generation is
+        read first: a write committed meanwhile is replayed from the backlog (adds and removes are
+        idempotent), never lost."""
+        with entry.lock:
+            entry.building = True
+        expected = self._count(tenant)  # over k's limit: the partition read would come back short
+
+        def read(conn: Any) -> tuple[int, np.ndarray, np.ndarray]:
+            return read_vectors(conn, tenant, self.dim, expected=expected)
+
+        try:
+            generation, rids, vectors = self._read(read)
+        except Exception:
+            log.exception("reading one conversation's vectors failed; sqlite-vec's scan stays in use")
+            with self._lock:
+                if self._entries.get(tenant) is entry:
+                    del self._entries[tenant]
+            return
+        index = ExactIndex(self.dim, capacity=max(64, len(rids)))
+        if len(rids):
+            index.add(rids, vectors)
+        with self._lock:
+            self._counts[tenant] = len(rids)
+        with entry.lock:
+            entry.index, entry.generation = index, generation
+            self._replay(entry)
+            entry.building = False
+        self._evict()
 
     def _count(self, tenant: str) -> int:
         with self._lock:
@@ -228,6 +295,7 @@ class AnnIndexes:
         if index is not None:
             with entry.lock:
                 entry.index, entry.generation, entry.building = index, generation, False
+                entry.fallback = None
                 self._replay(entry)
             self._evict()
             return
@@ -274,7 +342,7 @@ class AnnIndexes:
         try:
             conn = self._open_reader()
             try:
-                generation, rids, vectors = _snapshot(conn, tenant, self.dim)
+                generation, rids, vectors = snapshot(conn, tenant, self.dim)
             finally:
                 conn.close()
             index = self._new_index()
@@ -286,7 +354,7 @@ class AnnIndexes:
             with entry.lock:
                 entry.index, entry.generation = index, generation
                 self._replay(entry)
-                entry.building = False
+                entry.building, entry.fallback = False, None
             self._save(tenant, entry)
             self._evict()
         except Exception:
@@ -322,7 +390,7 @@ class AnnIndexes:
         that does not match, so the next start rebuilds."""
         index_path, meta_path = self._paths(tenant)
         with self._files_lock, entry.lock:
-            if entry.index is None or entry.building:
+            if entry.index is None or entry.building or entry.exact:
                 return
             with self._lock:  # forgotten meanwhile: its vectors must not come back to disk
                 if tenant not in self._entries and not entry.evicted:
@@ -352,7 +420,7 @@ class AnnIndexes:
                     continue
                 del self._entries[tenant]
                 entry.evicted = True
-            if entry.unsaved:
+            if entry.unsaved and not entry.exact:
                 self._save(tenant, entry)
 
     def wait(self, timeout: float | None = None) -> None:
@@ -367,16 +435,19 @@ class AnnIndexes:
         with self._lock:
             entries = list(self._entries.items())
         for tenant, entry in entries:
-            if entry.unsaved:
+            if entry.unsaved and not entry.exact:
                 self._save(tenant, entry)
         with self._lock:
             self._entries.clear()
             self._counts.clear()
 
-    def loaded(self) -> dict[str, int]:
-        """Tenant key → vectors in its loaded index (for tests and the bench)."""
+    def loaded(self, *, exact: bool = False) -> dict[str, int]:
+        """Tenant key → vectors in its loaded HNSW index (``exact``: in its exact matrix instead), for
+        tests and the bench."""
         with self._lock:
-            return {t: len(e.index) for t, e in self._entries.items() if e.index is not None}
+            return {
+                t: len(e.index) for t, e in self._entries.items() if e.index is not None and e.exact == exact
+            }
 
 
 def open_indexes(
@@ -407,15 +478,6 @@ def _apply(index: Any, changes: AnnChanges) -> None:
     if fresh:
         keys = np.array([rid for rid, _ in fresh], dtype=np.uint64)
         index.add(keys, np.stack([np.asarray(v, dtype=np.float32) for _, v in fresh]), threads=1)
-
-
-def _snapshot(conn: Any, tenant: str, dim: int) -> tuple[int, np.ndarray, np.ndarray]:
-    with conn:  # one read transaction: the generation matches the vectors read
-        row = conn.execute("SELECT generation FROM ann_generation WHERE tenant = ?", (tenant,)).fetchone()
-        rows = conn.execute("SELECT rid, embedding FROM records_vec WHERE tenant = ?", (tenant,)).fetchall()
-    rids = np.fromiter((int(r[0]) for r in rows), dtype=np.uint64, count=len(rows))
-    vectors = np.frombuffer(b"".join(bytes(r[1]) for r in rows), dtype=np.float32).reshape(len(rows), dim)
-    return (int(row[0]) if row else 0), rids, vectors
 
 
 def _atomic_write(path: Path, data: bytes) -> None:

@@ -26,8 +26,9 @@ from typing import Any
 import numpy as np
 
 from voice_agent.errors import StoreError
-from voice_agent.memory.keywords import fts5_query, indexed_text, keyword_text
+from voice_agent.memory.keywords import indexed_text, keyword_text
 from voice_agent.memory.records import MemoryRecord
+from voice_agent.memory.store import sqlite_archive
 from voice_agent.memory.store.ann_index import DEFAULT_MIN_RECORDS, AnnChanges, AnnIndexes, open_indexes
 from voice_agent.memory.store.base import (
     FingerprintHit,
@@ -51,12 +52,7 @@ from voice_agent.memory.store.sqlite_conn import (
 )
 from voice_agent.memory.store.sqlite_erase import fts_tenant, remaining, sweep_and_verify
 from voice_agent.memory.store.sqlite_schema import SCHEMA_VERSION, ensure_vector_tables, migrate
-
-_VEC_MAX_K = 4096  # sqlite-vec's limit on k
-_COLUMNS = (
-    "rid, id, conversation_id, user_id, source, role, kind, text, pii_tokens, created_at, importance,"
-    " status, supersedes, subject, speaker, token_count"
-)
+from voice_agent.memory.store.sqlite_search import VEC_MAX_K, keyword_search, list_records, vector_search
 
 
 class SqliteStore:
@@ -97,6 +93,7 @@ class SqliteStore:
                 lambda: ensure_vector_tables(writer, dim=dim, embedder=embedder), what="creating tables"
             )
             with_retry(lambda: AnnIndexes.install(writer), what="creating tables")
+            with_retry(lambda: sqlite_archive.install(writer), what="creating tables")
         except Exception:
             writer.close()
             raise
@@ -205,7 +202,7 @@ class SqliteStore:
                     failed.append((record.id, reason))
                 else:
                     written += 1
-            changed = sum(self._change_status(conn, tenant, change) for change in batch.status_changes)
+            changed = sum(self._change_status(conn, tenant, change, ann) for change in batch.status_changes)
             if also is not None:
                 also(conn)
             if ann:
@@ -281,9 +278,9 @@ class SqliteStore:
         return None
 
     @staticmethod
-    def _change_status(conn: Any, tenant: Tenant, change: Any) -> int:
+    def _change_status(conn: Any, tenant: Tenant, change: Any, ann: AnnChanges | None = None) -> int:
         row = conn.execute(
-            "SELECT rid FROM records WHERE id = ? AND conversation_id = ?",
+            "SELECT rid, status FROM records WHERE id = ? AND conversation_id = ?",
             (change.record_id, tenant.conversation_id),
         ).fetchone()
         if row is None:
@@ -294,6 +291,7 @@ class SqliteStore:
             (change.status, change.superseded_by, rid),
         )
         conn.execute("UPDATE records_vec SET status = ? WHERE rid = ?", (change.status, rid))
+        sqlite_archive.follow_status(conn, tenant, rid, str(row[1]), change.status, ann)
         if change.superseded_by:
             conn.execute(
                 "INSERT OR IGNORE INTO links(from_id, to_id, conversation_id, created_at) VALUES (?,?,?,?)",
@@ -328,6 +326,8 @@ class SqliteStore:
                         (tenant.conversation_id, *chunk),
                     ).fetchall()
             rids = [int(r[0]) for r in rows]
+            if ids is not None:  # summaries quoting a deleted record go too; their other sources return
+                rids += sqlite_archive.cascade(conn, tenant, rids, ann)
             self._delete_rids(conn, rids)
             ann.removed += rids
             if ids is None:  # the whole conversation: nothing of it may remain in any table
@@ -358,6 +358,7 @@ class SqliteStore:
             conn.execute("DELETE FROM records_fts WHERE rowid = ?", (rid,))
             conn.execute("DELETE FROM records_vec WHERE rid = ?", (rid,))
             conn.execute("DELETE FROM fingerprints WHERE rid = ?", (rid,))
+            sqlite_archive.forget_rid(conn, rid)
             conn.execute("DELETE FROM records WHERE rid = ?", (rid,))
 
     def remaining_sync(self, tenant: Tenant) -> dict[str, int]:
@@ -372,120 +373,12 @@ class SqliteStore:
     def search_sync(self, tenant: Tenant, query: StoreQuery) -> list[StoreHit]:
         tenant = tenant_of(tenant, "search")
         if query.mode == "vector":
-            # The HNSW candidates (large conversations) are found outside the reader lock: it may read.
+            # The index's candidates are found outside the reader lock: loading an index reads.
             near = self.ann.candidates(tenant.key, query) if self.ann is not None else None
-            return self._r().run(lambda conn: self._vector_search(conn, tenant, query, near))
+            return self._r().run(lambda conn: vector_search(conn, tenant, query, self.dim, near))
         if query.mode == "keyword":
-            return self._r().run(lambda conn: self._keyword_search(conn, tenant, query))
-        return self._r().run(lambda conn: self._list(conn, tenant, query))
-
-    def _vector_search(
-        self, conn: Any, tenant: Tenant, query: StoreQuery, near: list[tuple[int, float]] | None = None
-    ) -> list[StoreHit]:
-        assert query.vector is not None
-        vector = np.ascontiguousarray(query.vector, dtype=np.float32).reshape(-1)
-        if vector.shape[0] != self.dim:
-            raise StoreError(f"query vector has dimension {vector.shape[0]}, the store holds {self.dim}")
-        if near is not None:
-            hits = self._ranked(conn, tenant, query, dict(near))
-            if len(hits) >= query.limit:
-                return hits
-            # Too many candidates were filtered out (statuses): the exact scan below decides.
-        post_filtered = bool(query.ids or query.sources or query.subject or query.created_before)
-        k = min(_VEC_MAX_K, query.limit * 8 if post_filtered else query.limit)
-        sql = (
-            "SELECT rid, distance FROM records_vec WHERE embedding MATCH ? AND k = ? AND tenant = ?"
-            f" AND status IN ({','.join('?' * len(query.statuses))})"
-        )
-        params: list[Any] = [vector.tobytes(), k, tenant.key, *query.statuses]
-        if query.kinds:
-            sql += f" AND kind IN ({','.join('?' * len(query.kinds))})"
-            params += list(query.kinds)
-        hits = conn.execute(sql + " ORDER BY distance", params).fetchall()
-        return self._ranked(conn, tenant, query, {int(rid): float(dist) for rid, dist in hits})
-
-    def _ranked(
-        self, conn: Any, tenant: Tenant, query: StoreQuery, distances: dict[int, float]
-    ) -> list[StoreHit]:
-        """The records of these rowids that pass the query's filters, nearest first."""
-        records = self._fetch(conn, tenant, query, list(distances))
-        ordered = sorted(records, key=lambda item: distances[item[0]])[: query.limit]
-        return [StoreHit(record, rank, distance=distances[rid]) for rank, (rid, record) in enumerate(ordered)]
-
-    def _keyword_search(self, conn: Any, tenant: Tenant, query: StoreQuery) -> list[StoreHit]:
-        match = fts5_query(query.keywords or "")
-        if match is None:
-            return []
-        where, params = self._filters(tenant, query, alias="r")
-        # Scoped in the index itself: FTS5 intersects the tenant's postings before scoring (about 5x
-        # faster at 100k records in 10 conversations than filtering after the match).
-        scoped = f'tenant:"{fts_tenant(tenant)}" AND {{body context}}: ({match})'
-        rows = conn.execute(
-            f"SELECT {_prefixed('r')}, bm25(records_fts, 0.0, 1.0, ?) AS score FROM records_fts"
-            " JOIN records r ON r.rid = records_fts.rowid"
-            f" WHERE records_fts MATCH ? AND {where} ORDER BY score LIMIT ?",
-            (query.context_weight, scoped, *params, query.limit),
-        ).fetchall()
-        vectors = self._vectors(conn, [int(r[0]) for r in rows]) if query.with_vectors else {}
-        return [
-            StoreHit(_record(row[:-1], vectors.get(int(row[0]))), rank, bm25=-float(row[-1]))
-            for rank, row in enumerate(rows)
-        ]
-
-    def _list(self, conn: Any, tenant: Tenant, query: StoreQuery) -> list[StoreHit]:
-        where, params = self._filters(tenant, query, alias="r")
-        order = "DESC" if query.newest_first else "ASC"
-        rows = conn.execute(
-            f"SELECT {_prefixed('r')} FROM records r WHERE {where} ORDER BY r.rid {order} LIMIT ?",
-            (*params, query.limit),
-        ).fetchall()
-        vectors = self._vectors(conn, [int(r[0]) for r in rows]) if query.with_vectors else {}
-        return [StoreHit(_record(row, vectors.get(int(row[0]))), rank) for rank, row in enumerate(rows)]
-
-    def _fetch(
-        self, conn: Any, tenant: Tenant, query: StoreQuery, rids: list[int]
-    ) -> list[tuple[int, MemoryRecord]]:
-        if not rids:
-            return []
-        where, params = self._filters(tenant, query, alias="r")
-        marks = ",".join("?" * len(rids))
-        rows = conn.execute(
-            f"SELECT {_prefixed('r')} FROM records r WHERE r.rid IN ({marks}) AND {where}",
-            (*rids, *params),
-        ).fetchall()
-        vectors = self._vectors(conn, [int(r[0]) for r in rows]) if query.with_vectors else {}
-        return [(int(row[0]), _record(row, vectors.get(int(row[0])))) for row in rows]
-
-    @staticmethod
-    def _filters(tenant: Tenant, query: StoreQuery, *, alias: str) -> tuple[str, list[Any]]:
-        clauses = [
-            f"{alias}.conversation_id = ?",
-            f"{alias}.status IN ({','.join('?' * len(query.statuses))})",
-        ]
-        params: list[Any] = [tenant.conversation_id, *query.statuses]
-        for column, values in (("kind", query.kinds), ("id", query.ids), ("source", query.sources)):
-            if values is not None:
-                clauses.append(f"{alias}.{column} IN ({','.join('?' * len(values))})" if values else "0")
-                params += list(values)
-        if query.subject is not None:
-            clauses.append(f"{alias}.subject = ?")
-            params.append(query.subject)
-        if query.created_before is not None:
-            clauses.append(f"{alias}.created_at < ?")
-            params.append(query.created_before)
-        return " AND ".join(clauses), params
-
-    @staticmethod
-    def _vectors(conn: Any, rids: list[int]) -> dict[int, tuple[float, ...]]:
-        out: dict[int, tuple[float, ...]] = {}
-        for begin in range(0, len(rids), 500):
-            chunk = rids[begin : begin + 500]
-            rows = conn.execute(
-                f"SELECT rid, embedding FROM records_vec WHERE rid IN ({','.join('?' * len(chunk))})", chunk
-            ).fetchall()
-            for rid, blob in rows:
-                out[int(rid)] = tuple(float(v) for v in np.frombuffer(blob, dtype=np.float32))
-        return out
+            return self._r().run(lambda conn: keyword_search(conn, tenant, query))
+        return self._r().run(lambda conn: list_records(conn, tenant, query))
 
     async def fingerprint_search(
         self, tenant: Tenant, vector: np.ndarray, *, limit: int = 5
@@ -503,7 +396,7 @@ class SqliteStore:
             rows = conn.execute(
                 "SELECT owner, distance FROM fingerprints WHERE embedding MATCH ? AND k = ? AND owner != ?"
                 " ORDER BY distance",
-                (blob, min(limit, _VEC_MAX_K), tenant.hash),
+                (blob, min(limit, VEC_MAX_K), tenant.hash),
             ).fetchall()
             return [FingerprintHit(str(owner), 1.0 - float(dist)) for owner, dist in rows]
 
@@ -528,21 +421,6 @@ class SqliteStore:
             return problems
 
         return self._w().run(check)
-
-
-def _prefixed(alias: str) -> str:
-    return ", ".join(f"{alias}.{c.strip()}" for c in _COLUMNS.split(","))
-
-
-def _record(row: Sequence[Any], vector: tuple[float, ...] | None = None) -> MemoryRecord:
-    (_rid, rid_id, conv, user, source, role, kind, text, pii, created, importance, status, supersedes,
-     subject, speaker, tokens) = row  # fmt: skip
-    return MemoryRecord(
-        id=rid_id, conversation_id=conv, user_id=user, source=source, role=role, kind=kind, text=text,
-        pii_tokens=tuple(json.loads(pii)), created_at=float(created), importance=float(importance),
-        status=status, supersedes=supersedes, subject=subject, speaker=speaker, token_count=int(tokens),
-        vector=vector,
-    )  # fmt: skip
 
 
 def _chunks(items: list[str], size: int) -> list[list[str]]:
