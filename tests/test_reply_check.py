@@ -7,8 +7,11 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 
+import pytest
+
 from voice_agent.config import PromptConfig
 from voice_agent.conversation.constraints import constraints_from_texts
+from voice_agent.conversation.reminders import requested_thing, turn_guidance
 from voice_agent.conversation.reply_check import LANGUAGE_NOTES, ReplyCheck, reply_language_ok
 from voice_agent.conversation.turns import said_words
 from voice_agent.metrics.trace import TurnTrace
@@ -108,7 +111,7 @@ async def test_a_second_violation_gives_the_safe_sentence_naming_the_constraint(
     trace = TurnTrace("c3")
     check = ReplyCheck(NUTS, "en", trace)
     said = await _run(check, llm)
-    assert said.strip() == NUTS.constraints[0].explanation("en")
+    assert said.strip().startswith(NUTS.constraints[0].explanation("en"))
     assert "allergy" in said and "walnut" not in said and "praline" not in said
     assert check.outcome.safe_sentence and trace.first("constraint.safe_sentence") is not None
     assert [v["attempt"] for v in check.outcome.violations] == [1, 2]
@@ -204,3 +207,99 @@ def test_a_pinned_fact_naming_what_the_turn_asks_about_is_restated() -> None:
     assert turn_reminders(pinned, [], ConstraintSet(), "When is the party?") == [moved.text]
     assert turn_reminders(pinned, [], ConstraintSet(), "我女儿生日是哪天？") == [daughter.text]
     assert turn_reminders(pinned, [], ConstraintSet(), "What is the weather like?") == []
+
+
+@pytest.mark.parametrize(
+    ("source", "language", "request_text", "suggests"),
+    [
+        (
+            "My kid is allergic to nuts, especially peanuts.",
+            "en",
+            "Can you recommend a cake?",
+            "a cake without nuts",
+        ),
+        (
+            "I'm vegetarian, I never eat meat or fish.",
+            "en",
+            "What should I cook tonight?",
+            "something without meat",
+        ),
+        ("I can't stand mushrooms.", "en", "What pizza should I order tonight?", "a pizza without mushroom"),
+        ("我家小孩对坚果过敏，尤其是花生。", "zh", "孩子过生日，推荐一个蛋糕吧。", "不含坚果的蛋糕"),
+        ("我不喝酒。", "zh", "今晚聚会，我喝点什么好？", "不含酒的选择"),
+    ],
+)
+async def test_the_safe_sentence_suggests_something_that_keeps_the_constraint(
+    source: str, language: str, request_text: str, suggests: str
+) -> None:
+    constraints = constraints_from_texts([source])
+    constraint = constraints.constraints[0]
+    term = constraint.terms_zh[0].text if language == "zh" else constraint.terms_en[0]
+    llm = ScriptedLlm(f"Try {term} today. {term}!", f"Or {term} then. {term}!")
+    check = ReplyCheck(constraints, language, TurnTrace("s"), requested=requested_thing(request_text))
+    said = await _run(check, llm)
+    assert check.outcome.safe_sentence and suggests in said
+    # What is said instead keeps the constraint itself, by the guard's own check.
+    assert constraints.check(said) is None
+
+
+def test_the_requested_thing_is_read_from_the_turn() -> None:
+    assert requested_thing("Can you recommend a cake for my kid's birthday?") == "cake"
+    assert requested_thing("Which dish should I order at the seaside restaurant?") == "dish"
+    assert requested_thing("What can I make my daughter for breakfast?") == "breakfast"
+    assert requested_thing("春游的时候给儿子带什么零食好？") == "零食"
+    assert requested_thing("去川菜馆点什么好？") == ""
+    assert requested_thing("Tell me about the moon.") == ""
+
+
+def test_guidance_follows_the_words_outside_the_memory_block() -> None:
+    builder = PromptBuilder(PromptConfig())
+    prompt = builder.build(
+        "孩子过生日，推荐一个蛋糕吧。",
+        reminders=["我家小孩对坚果过敏，尤其是花生。"],
+        language="zh",
+        guidance=["只推荐不含坚果的选择。"],
+    )
+    final = prompt.messages[-1]["content"]
+    assert final.endswith("孩子过生日，推荐一个蛋糕吧。\n(只推荐不含坚果的选择。)\n(请只用中文回答。)")
+    assert final.index("</memory>") < final.index("只推荐")
+    assert said_words(final) == "孩子过生日，推荐一个蛋糕吧。"
+    off = PromptBuilder(PromptConfig(turn_guidance=False)).build("Recommend a cake.", guidance=["Suggest x."])
+    assert off.messages[-1]["content"] == "Recommend a cake."
+
+
+def test_guidance_names_the_restated_constraints_on_food_and_recommendation_turns() -> None:
+    nuts_text = "My kid is allergic to nuts, especially peanuts."
+    both = constraints_from_texts([nuts_text, "I'm vegetarian."])
+    # What the person asked for, kept to the constraint the reminder line restates (not the other one).
+    assert turn_guidance(both, [nuts_text], "Recommend a cake.", "en") == ["Suggest one cake without nuts."]
+    assert turn_guidance(both, [nuts_text], "What should I bake?", "en") == [
+        "Suggest only options without nuts."
+    ]
+    assert turn_guidance(both, [nuts_text], "What's the capital of France?", "en") == []
+    assert turn_guidance(both, [nuts_text], "推荐一个蛋糕吧。", "zh") == ["推荐一个不含坚果的蛋糕。"]
+    avoid = constraints_from_texts(["Never suggest sushi to me."])
+    assert turn_guidance(avoid, ["Never suggest sushi to me."], "Where can we eat lunch?", "en") == [
+        "Suggest something other than sushi."
+    ]
+    # Advice asked for with other facts restated: answer with them in mind; plain questions get nothing.
+    jazz = ["My favourite music is jazz."]
+    no_constraints = constraints_from_texts(jazz)
+    assert turn_guidance(no_constraints, jazz, "What kind of concert should I look for?", "en") == [
+        "Answer with what I told you in mind."
+    ]
+    assert turn_guidance(no_constraints, jazz, "周末去听什么音乐会好？", "zh") == [
+        "请结合我告诉你的情况回答。"
+    ]
+    assert turn_guidance(no_constraints, jazz, "Who wrote Hamlet?", "en") == []
+    assert turn_guidance(no_constraints, [], "What kind of concert should I look for?", "en") == []
+
+
+def test_every_note_after_the_words_is_left_out_of_what_the_person_said() -> None:
+    builder = PromptBuilder(PromptConfig())
+    notes = ["Suggest one cake without nuts.", "Answer with what I told you in mind."]
+    for guidance in (notes[:1], notes[1:], ["推荐一个不含坚果的蛋糕。"], ["请结合我告诉你的情况回答。"]):
+        language = "zh" if "蛋糕" in guidance[0] or "请" in guidance[0] else "en"
+        final = builder.build("Recommend a cake.", reminders=["I love lemon."], language=language,
+                              guidance=guidance).messages[-1]["content"]  # fmt: skip
+        assert f"({guidance[0]})" in final and said_words(final) == "Recommend a cake."

@@ -175,9 +175,9 @@ def register_report(kinds: KindParsers) -> None:
     p = kinds.add_parser(
         "report",
         help="One Markdown report (tables and plots) from one or more benchmark runs, side by side",
-        description="Render RUN.json files of `bench memory`, `bench strategies` and `bench latency` as one "
-        "Markdown report; runs of the same kind are compared with the ratio to the first. Plots are written "
-        "to <report name>-plots/ beside the report.",
+        description="Render RUN.json files of `bench memory`, `bench strategies`, `bench latency`, `bench "
+        "adoption` and `bench security` as one Markdown report; runs of the same kind are compared with the "
+        "ratio to the first. Plots are written to <report name>-plots/ beside the report.",
     )
     p.add_argument("runs", nargs="+", metavar="RUN.json")
     p.add_argument("--out", required=True, metavar="report.md")
@@ -212,7 +212,8 @@ def register_adoption(kinds: KindParsers) -> None:
         "--variants",
         default="default",
         help="comma-separated, run back to back per scenario: default, unguarded, no-reminder, "
-        "no-language-note, direct-system, bare",
+        "no-language-note, no-recall-answer, no-guidance, greedy (temperature 0), direct-system, "
+        "wave2 (before recall answers and guidance), bare",
     )
     p.add_argument("--judge", metavar="BACKEND", help="a remote [[llm.backends]] entry as LLM judge")
     p.set_defaults(handler=_adoption)

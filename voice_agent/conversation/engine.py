@@ -24,7 +24,8 @@ from voice_agent.conversation.extract import Extraction, extract
 from voice_agent.conversation.holding import hold_if_late, holding_phrase
 from voice_agent.conversation.injection import find_instruction
 from voice_agent.conversation.ports import LlmPort, MemoryPort, RatePort, RecallLike
-from voice_agent.conversation.reminders import turn_reminders
+from voice_agent.conversation.recall_answer import answer_from_memory
+from voice_agent.conversation.reminders import requested_thing, turn_guidance, turn_reminders
 from voice_agent.conversation.reply_check import ReplyCheck
 from voice_agent.conversation.speculate import Prepared, Speculator
 from voice_agent.conversation.turns import LoggedTurn, TurnLog
@@ -140,14 +141,16 @@ class ConversationEngine:
         language = detect_language(scrubbed)
         constraints = self._constraints(pinned, scrubbed)
         trace.attrs["retrieve"] = recalled.info()  # with the time of each recall stage
+        reminders = turn_reminders(pinned, recalled.records, constraints, scrubbed)
         prompt = self.builder.build(
             scrubbed,
             pinned=pinned,
             retrieved=retrieved,
             recent=_as_turns(window),
             now=dt.datetime.now(),
-            reminders=turn_reminders(pinned, recalled.records, constraints, scrubbed),
+            reminders=reminders,
             language=language,
+            guidance=turn_guidance(constraints, reminders, scrubbed, language),
         )
         trace.mark(
             "prompt.tokens",
@@ -159,10 +162,29 @@ class ConversationEngine:
         self.last = TurnResult(
             prompt, prompt.retrieved, prompt.pinned, budget, recalled.info(), turn_id=trace.turn_id
         )
+        recalled_answer = self._recalled_answer(scrubbed, [*pinned, *recalled.records], language, trace)
+        if recalled_answer is not None:
+            yield recalled_answer
+            return
         checked = self._checked_reply(conversation_id, prompt, constraints, language, scrubbed, trace)
         async with contextlib.aclosing(checked) as reply:
             async for delta in reply:
                 yield delta
+
+    def _recalled_answer(
+        self, scrubbed: str, candidates: list[MemoryRecord], language: str, trace: TurnTrace
+    ) -> str | None:
+        """A question about what the person said, answered from the statement that clearly answers it
+        (``recall_answer``), without the LLM; None when the LLM answers."""
+        if not self.config.prompt.recall_answers:
+            return None
+        answer = answer_from_memory(scrubbed, candidates, language)
+        if answer is None:
+            return None
+        trace.mark("recall.answer", record=answer.record_id, shared=",".join(answer.shared))
+        self.last.checks = {"recall_answer": answer.record_id}
+        trace.attrs["reply_check"] = self.last.checks
+        return answer.text
 
     def _constraints(self, pinned: list[MemoryRecord], scrubbed: str) -> ConstraintSet:
         if not self.config.prompt.check_constraints:
@@ -186,6 +208,7 @@ class ConversationEngine:
             trace,
             first_clause_min_words=self.config.tts.first_clause_min_words,
             clock=self.clock,
+            requested=requested_thing(scrubbed),
         )
         streams: list[Any] = []
         phrase = holding_phrase(scrubbed)

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from voice_agent.clock import Clock, MonotonicClock
-from voice_agent.conversation.constraints import ConstraintSet, Violation
+from voice_agent.conversation.constraints import Constraint, ConstraintSet, Violation
 from voice_agent.conversation.holding import HoldingPhrase
 from voice_agent.memory.language import detect_language
 from voice_agent.metrics.trace import TurnTrace
@@ -90,12 +90,14 @@ class ReplyCheck:
         *,
         first_clause_min_words: int = 4,
         clock: Clock | None = None,
+        requested: str = "",
     ) -> None:
         self.constraints = constraints
         self.language = user_language if user_language in LANGUAGE_NOTES else "und"
         self.trace = trace
         self.first_clause_min_words = first_clause_min_words
         self.clock = clock or MonotonicClock()
+        self.requested = requested  # what the person asked for ("cake"): the safe sentence suggests one
         self.outcome = CheckOutcome()
         self.said_anything = False
         self._language_decided = self.language not in LANGUAGE_NOTES
@@ -117,7 +119,14 @@ class ReplyCheck:
             assert again.violation is not None
             self.outcome.safe_sentence = True
             self.trace.mark("constraint.safe_sentence", constraint=again.violation.constraint.key)
-            yield again.violation.constraint.explanation(self._speaking_language()) + " "
+            yield self.safe_sentence(again.violation.constraint) + " "
+
+    def safe_sentence(self, constraint: Constraint) -> str:
+        """Said instead of a reply that broke ``constraint`` twice: why, and a suggestion that keeps it
+        ("… so I'll avoid nuts. I'd suggest a cake without nuts.")."""
+        language = self._speaking_language()
+        why = constraint.explanation(language)
+        return why + ("" if language == "zh" else " ") + constraint.alternative(self.requested, language)
 
     def note(self, violation: Violation | None) -> str:
         """What is stated next to the turn for the second attempt: the language, and every constraint
