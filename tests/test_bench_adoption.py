@@ -108,7 +108,7 @@ async def test_bench_adoption_runs_two_scenarios_through_the_engine(tmp_path: Pa
         assert isinstance(row["adopted"], bool) and isinstance(row["language_ok"], bool)
     guarded = [r for r in rows if r["variant"] == "default"]
     assert all(r["violations"] == [] for r in guarded), guarded
-    assert all(r["checks"]["check_ms_max"] >= 0 for r in guarded)
+    assert all(r["checks"]["check_ms_max"] >= 0 for r in guarded if "recall_answer" not in r["checks"])
     groups = {(g["variant"], g["split"]) for g in report["groups"]}
     assert ("default", "all") in groups and ("bare", "all") in groups
     summary = next(

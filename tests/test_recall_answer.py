@@ -34,7 +34,12 @@ def test_recall_questions_are_told_from_requests_for_advice(question: str, expec
 @pytest.mark.parametrize(
     ("question", "facts", "language", "says"),
     [
-        ("Do you remember my name?", ["My name is Marisol."], "en", "Yes, you told me your name is Marisol."),
+        (
+            "Do you remember my name?",
+            ["Name a planet.", "My name is Marisol."],
+            "en",
+            "Yes, you told me your name is Marisol.",
+        ),
         (
             "Which city do I live in?",
             ["I live in Lyon.", "I love jazz."],
@@ -78,8 +83,8 @@ def test_a_changed_plan_wins_over_the_older_statement() -> None:
         ("What's my favourite colour?", ["My favourite colour is blue.", "My favourite colour is green."]),
         # Not about the person, and the statement is no plan they set.
         ("What's the capital of France?", ["I live in France."]),
-        # Nothing in memory carries the answer.
-        ("Do you remember my name?", ["I live in Lyon."]),
+        # Nothing in memory carries the answer (a request the person made is no statement about them).
+        ("Do you remember my name?", ["I live in Lyon.", "Name a famous painter."]),
         # A request for advice is the LLM's.
         ("What should I cook for dinner?", ["I'm vegetarian, I cook dinner every day."]),
     ],

@@ -102,6 +102,8 @@ def answer_from_memory(
             continue
         seen.add(record.id)
         for sentence in _statements(record.text):
+            if about_me and not _FIRST_PERSON.search(sentence):
+                continue  # "Name a famous painter." says nothing about the person
             words = _content_words(sentence)
             shared = frozenset(asked & words)
             if shared and words - asked and len(sentence) <= _MAX_FACT_CHARS:
