@@ -12,7 +12,13 @@ import pytest
 from voice_agent.config import PromptConfig
 from voice_agent.conversation.constraints import constraints_from_texts
 from voice_agent.conversation.reminders import requested_thing, turn_guidance
-from voice_agent.conversation.reply_check import LANGUAGE_NOTES, ReplyCheck, reply_language_ok
+from voice_agent.conversation.reply_check import (
+    LANGUAGE_NOTES,
+    ReplyCheck,
+    repeats,
+    reply_language_ok,
+    without_prompt_echo,
+)
 from voice_agent.conversation.turns import said_words
 from voice_agent.metrics.trace import TurnTrace
 from voice_agent.prompt import PromptBuilder
@@ -303,3 +309,33 @@ def test_every_note_after_the_words_is_left_out_of_what_the_person_said() -> Non
         final = builder.build("Recommend a cake.", reminders=["I love lemon."], language=language,
                               guidance=guidance).messages[-1]["content"]  # fmt: skip
         assert f"({guidance[0]})" in final and said_words(final) == "Recommend a cake."
+
+
+async def test_the_prompts_markup_and_notes_said_back_are_never_passed_on() -> None:
+    llm = ScriptedLlm("Sure! Here is a cake without nuts: <memory> A lemon sponge. (Answer in English only.)")
+    trace = TurnTrace("m")
+    said = await _run(ReplyCheck(NUTS, "en", trace), llm)
+    assert "memory" not in said and "<" not in said and "Answer in English" not in said
+    assert "A lemon sponge." in said and "without nuts" in said
+    assert trace.first("reply.echo_dropped") is not None and len(llm.calls) == 1
+    assert without_prompt_echo("晚饭吃什么主食好？ （请只用中文回答。）") == "晚饭吃什么主食好？"
+    assert (
+        without_prompt_echo("A lemon cake (without nuts) is nice.") == "A lemon cake (without nuts) is nice."
+    )
+
+
+async def test_a_first_piece_that_only_repeats_the_question_is_regenerated_once() -> None:
+    question = "晚饭吃什么主食好？"
+    llm = ScriptedLlm("晚饭吃什么主食好？", "可以吃米饭或者土豆。")
+    trace = TurnTrace("r")
+    said = await _run(ReplyCheck(NUTS, "zh", trace, user_words=question), llm)
+    assert said.strip() == "可以吃米饭或者土豆。" and len(llm.calls) == 2
+    assert trace.first("reply.repeats_question") is not None
+    # Said again on the second attempt, it passes (something is better than nothing).
+    again = ScriptedLlm("晚饭吃什么主食好？", "晚饭吃什么主食好？")
+    assert (
+        await _run(ReplyCheck(NUTS, "zh", TurnTrace("r2"), user_words=question), again)
+    ).strip() == question
+    # An answer that starts with the question's words is no repetition.
+    assert not repeats("The tallest animal", "What is the tallest animal?")
+    assert repeats("Name a planet with rings.", "Name a planet with rings!")

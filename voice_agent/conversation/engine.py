@@ -162,29 +162,16 @@ class ConversationEngine:
         self.last = TurnResult(
             prompt, prompt.retrieved, prompt.pinned, budget, recalled.info(), turn_id=trace.turn_id
         )
-        recalled_answer = self._recalled_answer(scrubbed, [*pinned, *recalled.records], language, trace)
-        if recalled_answer is not None:
-            yield recalled_answer
-            return
+        if self.config.prompt.recall_answers:  # "Do you remember my name?": said back from memory
+            answer = answer_from_memory(scrubbed, [*pinned, *recalled.records], language, trace)
+            if answer is not None:
+                self.last.checks = trace.attrs["reply_check"] = {"recall_answer": answer.record_id}
+                yield answer.text
+                return
         checked = self._checked_reply(conversation_id, prompt, constraints, language, scrubbed, trace)
         async with contextlib.aclosing(checked) as reply:
             async for delta in reply:
                 yield delta
-
-    def _recalled_answer(
-        self, scrubbed: str, candidates: list[MemoryRecord], language: str, trace: TurnTrace
-    ) -> str | None:
-        """A question about what the person said, answered from the statement that clearly answers it
-        (``recall_answer``), without the LLM; None when the LLM answers."""
-        if not self.config.prompt.recall_answers:
-            return None
-        answer = answer_from_memory(scrubbed, candidates, language)
-        if answer is None:
-            return None
-        trace.mark("recall.answer", record=answer.record_id, shared=",".join(answer.shared))
-        self.last.checks = {"recall_answer": answer.record_id}
-        trace.attrs["reply_check"] = self.last.checks
-        return answer.text
 
     def _constraints(self, pinned: list[MemoryRecord], scrubbed: str) -> ConstraintSet:
         if not self.config.prompt.check_constraints:
@@ -209,6 +196,7 @@ class ConversationEngine:
             first_clause_min_words=self.config.tts.first_clause_min_words,
             clock=self.clock,
             requested=requested_thing(scrubbed),
+            user_words=scrubbed,
         )
         streams: list[Any] = []
         phrase = holding_phrase(scrubbed)

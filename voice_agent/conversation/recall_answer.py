@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from voice_agent.memory.records import MemoryRecord
+from voice_agent.metrics.trace import TurnTrace
 
 _I = re.IGNORECASE
 _QUESTION_EN = re.compile(
@@ -81,10 +82,17 @@ Match = tuple[int, float, MemoryRecord, str, frozenset[str]]  # shared count, ti
 
 
 def answer_from_memory(
-    question: str, candidates: Sequence[MemoryRecord], language: str
+    question: str, candidates: Sequence[MemoryRecord], language: str, trace: TurnTrace | None = None
 ) -> RecallAnswer | None:
     """The remembered statement that answers ``question``, said back, or None when the turn is no recall
-    question or no single statement clearly answers it."""
+    question or no single statement clearly answers it (``trace``: marked ``recall.answer``)."""
+    answer = _answer(question, candidates, language)
+    if answer is not None and trace is not None:
+        trace.mark("recall.answer", record=answer.record_id, shared=",".join(answer.shared))
+    return answer
+
+
+def _answer(question: str, candidates: Sequence[MemoryRecord], language: str) -> RecallAnswer | None:
     if not is_recall_question(question):
         return None
     asked = _content_words(question)

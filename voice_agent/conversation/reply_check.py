@@ -91,6 +91,7 @@ class ReplyCheck:
         first_clause_min_words: int = 4,
         clock: Clock | None = None,
         requested: str = "",
+        user_words: str = "",
     ) -> None:
         self.constraints = constraints
         self.language = user_language if user_language in LANGUAGE_NOTES else "und"
@@ -98,6 +99,7 @@ class ReplyCheck:
         self.first_clause_min_words = first_clause_min_words
         self.clock = clock or MonotonicClock()
         self.requested = requested  # what the person asked for ("cake"): the safe sentence suggests one
+        self.user_words = user_words  # the turn itself: a first piece that only repeats it is regenerated
         self.outcome = CheckOutcome()
         self.said_anything = False
         self._language_decided = self.language not in LANGUAGE_NOTES
@@ -153,17 +155,32 @@ class ReplyCheck:
                 if self.trace.first("llm.first_token") is None and delta:
                     self.trace.mark("llm.first_token")
                 for piece in splitter.push(delta):
-                    context = self._check(piece.text, piece.index, context, final)
-                    self.said_anything = True
-                    yield piece.text + " "
+                    said, context = self._piece(piece.text, piece.index, context, final)
+                    if said:
+                        yield said
             for piece in splitter.flush():
-                context = self._check(piece.text, piece.index, context, final)
-                self.said_anything = True
-                yield piece.text + " "
+                said, context = self._piece(piece.text, piece.index, context, final)
+                if said:
+                    yield said
         finally:
             close = getattr(deltas, "aclose", None)
             if close is not None:
                 await close()
+
+    def _piece(self, text: str, index: int, context: str, final: bool) -> tuple[str, str]:
+        """What of one piece may be said ("" for nothing) and the context for the next piece. The
+        prompt's own markup and notes echoed back are left out (never spoken: "<memory>"); a first
+        piece that only repeats the person's question is no answer, and the reply is regenerated once."""
+        clean = without_prompt_echo(text)
+        if not clean:
+            self.trace.mark("reply.echo_dropped", index=index)
+            return "", context
+        if index == 0 and not final and not self.said_anything and repeats(clean, self.user_words):
+            self.trace.mark("reply.repeats_question", index=index)
+            raise _Retry("repeats the question")
+        context = self._check(clean, index, context, final)
+        self.said_anything = True
+        return clean + " ", context
 
     def _check(self, text: str, index: int, context: str, final: bool) -> str:
         """Raise ``_Retry`` when the piece may not be said; return the context for the next piece."""
@@ -205,6 +222,30 @@ class ReplyCheck:
             return
         self._language_decided = False  # the second attempt is checked again
         raise _Retry("language")
+
+
+# The prompt's markup and the notes it states after the turn, when a small model says them back.
+_MARKUP = re.compile(r"</?\s*[A-Za-z][\w-]*\s*/?>|&lt;/?\s*[A-Za-z][\w-]*\s*&gt;")
+_NOTE_ECHO = re.compile(
+    r"[(（]\s*(?:Answer in English only\.?|请只用中文回答。?|Answer with what I told you in mind\.?|"
+    r"请结合我告诉你的情况回答。?|Suggest (?:one|only|something) [^()（）\n]{0,80}|"
+    r"只推荐不含[^()（）\n]{0,30}|推荐一个不含[^()（）\n]{0,30}|推荐[^()（）\n]{0,20}以外的选择。?)\s*[)）]|^\s*(?:Remember|记住)\s*[:：]\s*$",
+    re.IGNORECASE,
+)
+_NOT_WORD = re.compile(r"[\W_]+")
+
+
+def without_prompt_echo(text: str) -> str:
+    """``text`` without tags ("<memory>") and without the prompt's own notes said back."""
+    cleaned = _NOTE_ECHO.sub("", _MARKUP.sub("", text))
+    return " ".join(cleaned.split()) if _NOT_WORD.sub("", cleaned) else ""
+
+
+def repeats(piece: str, question: str) -> bool:
+    """Whether ``piece`` only repeats ``question`` (most of it, word for word)."""
+    said = _NOT_WORD.sub("", piece).lower()
+    asked = _NOT_WORD.sub("", question).lower()
+    return len(said) >= 4 and bool(asked) and said in asked and len(said) >= 0.8 * len(asked)
 
 
 def with_note(messages: list[Message], note: str) -> list[Message]:
