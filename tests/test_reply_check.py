@@ -117,8 +117,9 @@ async def test_a_second_violation_gives_the_safe_sentence_naming_the_constraint(
     trace = TurnTrace("c3")
     check = ReplyCheck(NUTS, "en", trace)
     said = await _run(check, llm)
-    assert said.strip().startswith(NUTS.constraints[0].explanation("en"))
-    assert "allergy" in said and "walnut" not in said and "praline" not in said
+    # The person's own words said back, then a suggestion that keeps the constraint.
+    assert said.strip().startswith("You told me your kid is allergic to nuts, especially peanuts.")
+    assert "walnut" not in said and "praline" not in said and "hazelnut" not in said
     assert check.outcome.safe_sentence and trace.first("constraint.safe_sentence") is not None
     assert [v["attempt"] for v in check.outcome.violations] == [1, 2]
 
@@ -129,7 +130,7 @@ async def test_chinese_violations_are_caught_and_the_safe_sentence_is_chinese() 
     trace = TurnTrace("c4")
     said = await _run(ReplyCheck(constraints, "zh", trace), llm)
     assert "花生酱" not in said and "核桃" not in said
-    assert "过敏" in said and "坚果" in said
+    assert said.startswith("你告诉过我，你家小孩对坚果过敏，尤其是花生。") and "不含坚果" in said
 
 
 async def test_a_reply_in_the_wrong_language_is_regenerated_with_an_instruction() -> None:
@@ -339,3 +340,35 @@ async def test_a_first_piece_that_only_repeats_the_question_is_regenerated_once(
     # An answer that starts with the question's words is no repetition.
     assert not repeats("The tallest animal", "What is the tallest animal?")
     assert repeats("Name a planet with rings.", "Name a planet with rings!")
+
+
+async def test_the_safe_sentence_names_the_constraint_when_the_persons_words_do_not_fit() -> None:
+    """Words in the other language (or that would break a constraint themselves) are not said back."""
+    english_source = constraints_from_texts(["My kid is allergic to nuts."])
+    said = await _run(
+        ReplyCheck(english_source, "zh", TurnTrace("x")), ScriptedLlm("花生蛋糕。", "核桃蛋糕。")
+    )
+    assert said.startswith(english_source.constraints[0].explanation("zh"))
+    mixed = constraints_from_texts(["I'm vegetarian, but I love peanut butter.", "I'm allergic to peanuts."])
+    check = ReplyCheck(mixed, "en", TurnTrace("y"))
+    said = await _run(check, ScriptedLlm("Bacon pasta.", "Chicken pasta."))
+    assert "peanut butter" not in said and mixed.check(said) is None
+
+
+async def test_a_first_piece_copied_from_an_earlier_reply_is_regenerated_once() -> None:
+    messages = [
+        {"role": "system", "content": "rules"},
+        {"role": "user", "content": "How many legs does a spider have?"},
+        {"role": "assistant", "content": "A spider has eight legs."},
+        {"role": "user", "content": "What should I cook for dinner tonight?"},
+    ]
+    llm = ScriptedLlm("A spider has eight legs.", "A vegetable curry with rice.")
+    trace = TurnTrace("e")
+    check = ReplyCheck(NUTS, "en", trace, user_words=messages[-1]["content"])
+    said = "".join([text async for text in check.run(messages, llm)])
+    assert said.strip() == "A vegetable curry with rice." and len(llm.calls) == 2
+    assert trace.first("reply.repeats_earlier_reply") is not None
+    # A short common answer ("Sure.") said again is no copy.
+    short = [*messages[:2], {"role": "assistant", "content": "Sure."}, messages[-1]]
+    plain = ReplyCheck(NUTS, "en", TurnTrace("f"))
+    assert "".join([t async for t in plain.run(short, ScriptedLlm("Sure. Try a curry."))]).startswith("Sure.")

@@ -62,7 +62,7 @@ async def test_a_reply_breaking_the_allergy_is_regenerated_then_replaced(
     finally:
         await endpoint.stop()
     assert "peanut" not in reply.text.lower() and "walnut" not in reply.text.lower()
-    assert "allergy" in reply.text and "nuts" in reply.text
+    assert reply.text.startswith("You told me your kid is allergic to nuts, especially peanuts.")
     assert "I'd suggest a cake without nuts." in reply.text  # the safe sentence still suggests something
     first, second = endpoint.last_user_messages()
     # What to suggest follows the words, outside the memory block.

@@ -24,6 +24,7 @@ from typing import Any
 from voice_agent.clock import Clock, MonotonicClock
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, Violation
 from voice_agent.conversation.holding import HoldingPhrase
+from voice_agent.conversation.recall_answer import said_back
 from voice_agent.memory.language import detect_language
 from voice_agent.metrics.trace import TurnTrace
 from voice_agent.text.sentences import SentenceSplitter
@@ -100,11 +101,14 @@ class ReplyCheck:
         self.clock = clock or MonotonicClock()
         self.requested = requested  # what the person asked for ("cake"): the safe sentence suggests one
         self.user_words = user_words  # the turn itself: a first piece that only repeats it is regenerated
+        self.earlier_replies: list[str] = []
         self.outcome = CheckOutcome()
         self.said_anything = False
         self._language_decided = self.language not in LANGUAGE_NOTES
 
     async def run(self, messages: list[Message], stream: StreamFactory) -> AsyncIterator[str]:
+        # The replies in the recent window: a first piece copied from one is no answer either.
+        self.earlier_replies = [m["content"] for m in messages if m.get("role") == "assistant"]
         try:
             async for text in self._attempt(stream(messages), final=False):
                 yield text
@@ -124,10 +128,17 @@ class ReplyCheck:
             yield self.safe_sentence(again.violation.constraint) + " "
 
     def safe_sentence(self, constraint: Constraint) -> str:
-        """Said instead of a reply that broke ``constraint`` twice: why, and a suggestion that keeps it
-        ("… so I'll avoid nuts. I'd suggest a cake without nuts.")."""
+        """Said instead of a reply that broke ``constraint`` twice: the person's own words said back
+        ("You told me your kid is allergic to nuts.") or, when those are in another language, too long
+        or would break a constraint themselves, a sentence naming it; then a suggestion that keeps it
+        ("I'd suggest a cake without nuts.")."""
         language = self._speaking_language()
         why = constraint.explanation(language)
+        source = constraint.source.strip()
+        if source and len(source) <= 160 and bool(_HAN.search(source)) == (language == "zh"):
+            told = said_back(source, language)
+            if told and self.constraints.check(told) is None:
+                why = told
         return why + ("" if language == "zh" else " ") + constraint.alternative(self.requested, language)
 
     def note(self, violation: Violation | None) -> str:
@@ -170,14 +181,19 @@ class ReplyCheck:
     def _piece(self, text: str, index: int, context: str, final: bool) -> tuple[str, str]:
         """What of one piece may be said ("" for nothing) and the context for the next piece. The
         prompt's own markup and notes echoed back are left out (never spoken: "<memory>"); a first
-        piece that only repeats the person's question is no answer, and the reply is regenerated once."""
+        piece that only repeats the person's question or an earlier reply is no answer, and the reply is
+        regenerated once."""
         clean = without_prompt_echo(text)
         if not clean:
             self.trace.mark("reply.echo_dropped", index=index)
             return "", context
-        if index == 0 and not final and not self.said_anything and repeats(clean, self.user_words):
-            self.trace.mark("reply.repeats_question", index=index)
-            raise _Retry("repeats the question")
+        if index == 0 and not final and not self.said_anything:
+            if repeats(clean, self.user_words):
+                self.trace.mark("reply.repeats_question", index=index)
+                raise _Retry("repeats the question")
+            if any(repeats(clean, earlier, min_chars=12) for earlier in self.earlier_replies):
+                self.trace.mark("reply.repeats_earlier_reply", index=index)
+                raise _Retry("repeats an earlier reply")
         context = self._check(clean, index, context, final)
         self.said_anything = True
         return clean + " ", context
@@ -241,11 +257,11 @@ def without_prompt_echo(text: str) -> str:
     return " ".join(cleaned.split()) if _NOT_WORD.sub("", cleaned) else ""
 
 
-def repeats(piece: str, question: str) -> bool:
-    """Whether ``piece`` only repeats ``question`` (most of it, word for word)."""
+def repeats(piece: str, earlier: str, *, min_chars: int = 4) -> bool:
+    """Whether ``piece`` only repeats ``earlier`` (most of it, word for word)."""
     said = _NOT_WORD.sub("", piece).lower()
-    asked = _NOT_WORD.sub("", question).lower()
-    return len(said) >= 4 and bool(asked) and said in asked and len(said) >= 0.8 * len(asked)
+    before = _NOT_WORD.sub("", earlier).lower()
+    return len(said) >= min_chars and bool(before) and said in before and len(said) >= 0.8 * len(before)
 
 
 def with_note(messages: list[Message], note: str) -> list[Message]:
