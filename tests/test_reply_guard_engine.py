@@ -61,7 +61,8 @@ async def test_a_reply_breaking_the_allergy_is_regenerated_then_replaced(
             window = await assistant.turns.window("family")
     finally:
         await endpoint.stop()
-    assert "peanut" not in reply.text.lower() and "walnut" not in reply.text.lower()
+    said = reply.text.lower()
+    assert "peanut butter" not in said and "walnut" not in said and "praline" not in said
     assert reply.text.startswith("You told me your kid is allergic to nuts, especially peanuts.")
     assert "I'd suggest a cake without nuts." in reply.text  # the safe sentence still suggests something
     first, second = endpoint.last_user_messages()
