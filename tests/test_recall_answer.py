@@ -21,6 +21,7 @@ def _record(text: str, kind: str = "fact", at: float = 0.0, **extra: object) -> 
         ("你还记得我叫什么名字吗？", True),
         ("我女儿生日是哪天？", True),
         ("What should I cook for dinner tonight?", False),  # asks for advice
+        ("What can I make my daughter for breakfast?", False),
         ("Can you recommend a cake for my kid's birthday?", False),
         ("下午喝点什么好？", False),
         ("Tell me a joke.", False),  # no question

@@ -332,10 +332,16 @@ async def test_a_first_piece_that_only_repeats_the_question_is_regenerated_once(
     said = await _run(ReplyCheck(NUTS, "zh", trace, user_words=question), llm)
     assert said.strip() == "可以吃米饭或者土豆。" and len(llm.calls) == 2
     assert trace.first("reply.repeats_question") is not None
-    # Said again on the second attempt, it passes (something is better than nothing).
+    # Said again on the second attempt: with one constraint known, the safe sentence suggests something.
+    gluten = constraints_from_texts(["我对麸质过敏，不能吃小麦。"])
     again = ScriptedLlm("晚饭吃什么主食好？", "晚饭吃什么主食好？")
+    said = await _run(ReplyCheck(gluten, "zh", TurnTrace("r2"), user_words=question, requested="主食"), again)
+    assert said.startswith("你告诉过我，你对麸质过敏") and "不含麸质的主食" in said and question not in said
+    # Without a constraint to keep, it is said (something is better than nothing).
+    plain = ScriptedLlm("晚饭吃什么主食好？", "晚饭吃什么主食好？")
+    none = constraints_from_texts([])
     assert (
-        await _run(ReplyCheck(NUTS, "zh", TurnTrace("r2"), user_words=question), again)
+        await _run(ReplyCheck(none, "zh", TurnTrace("r3"), user_words=question), plain)
     ).strip() == question
     # An answer that starts with the question's words is no repetition.
     assert not repeats("The tallest animal", "What is the tallest animal?")

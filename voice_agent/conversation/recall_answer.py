@@ -27,7 +27,8 @@ _QUESTION_EN = re.compile(
     _I,
 )
 _ASKS_ADVICE_EN = re.compile(
-    r"\b(?:should|could|would|shall|recommend|suggest|ideas?|good|best|better|tips?|how (?:do|can|to)|"
+    r"\b(?:should|could|would|shall|(?:can|may|might|must) (?:i|we)|recommend|suggest|ideas?|good|best|"
+    r"better|tips?|how (?:do|can|to)|"
     r"why|weather|today|tonight|this (?:weekend|evening|morning|afternoon))\b",
     _I,
 )

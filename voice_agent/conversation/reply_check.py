@@ -121,11 +121,11 @@ class ReplyCheck:
         try:
             async for text in self._attempt(stream(noted), final=True):
                 yield text
-        except _Retry as again:  # only a constraint ends the second attempt
-            assert again.violation is not None
+        except _Retry as again:  # a constraint, or the question said back again with one constraint
+            constraint = again.violation.constraint if again.violation else self.constraints.constraints[0]
             self.outcome.safe_sentence = True
-            self.trace.mark("constraint.safe_sentence", constraint=again.violation.constraint.key)
-            yield self.safe_sentence(again.violation.constraint) + " "
+            self.trace.mark("constraint.safe_sentence", constraint=constraint.key, reason=again.reason)
+            yield self.safe_sentence(constraint) + " "
 
     def safe_sentence(self, constraint: Constraint) -> str:
         """Said instead of a reply that broke ``constraint`` twice: the person's own words said back
@@ -182,11 +182,13 @@ class ReplyCheck:
         """What of one piece may be said ("" for nothing) and the context for the next piece. The
         prompt's own markup and notes echoed back are left out (never spoken: "<memory>"); a first
         piece that only repeats the person's question or an earlier reply is no answer, and the reply is
-        regenerated once."""
+        regenerated once (said back again with one constraint known: the safe sentence instead)."""
         clean = without_prompt_echo(text)
         if not clean:
             self.trace.mark("reply.echo_dropped", index=index)
             return "", context
+        if index == 0 and final and len(self.constraints) == 1 and repeats(clean, self.user_words):
+            raise _Retry("repeats the question again")  # the safe sentence suggests something instead
         if index == 0 and not final and not self.said_anything:
             if repeats(clean, self.user_words):
                 self.trace.mark("reply.repeats_question", index=index)
