@@ -83,14 +83,16 @@ async def test_word_timings_are_ordered_and_inside_the_audio(
     assert join_words(list(words), "en").lower().startswith("and mr. john dashwood")
 
 
+@pytest.mark.parametrize("trim_window", [True, False], ids=["trimmed-window", "whole-utterance"])
 async def test_streaming_local_agreement_matches_one_decode(
-    base: WhisperRecognizer, clips: list[tuple[np.ndarray, str]]
+    base: WhisperRecognizer, clips: list[tuple[np.ndarray, str]], trim_window: bool
 ) -> None:
     """Feed each clip as it would arrive (a decode every 600 ms); the final transcript keeps the
-    committed words and decodes only the tail, at the same accuracy as one decode of everything."""
-    pairs, committed = [], 0
+    committed words and decodes only the tail, at the same accuracy as one decode of everything.
+    With the trimmed window the final decode encodes only the audio after most committed words."""
+    pairs, committed, trimmed, long_clips = [], 0, 0, 0
     for audio, reference in clips:
-        stream = StreamingTranscriber(base)
+        stream = StreamingTranscriber(base, trim_window=trim_window)
         partials = []
         for end in range(9600, len(audio), 9600):
             partials.append((await stream.update(audio[:end])).text)
@@ -99,10 +101,18 @@ async def test_streaming_local_agreement_matches_one_decode(
         committed += final.attrs["committed_words"]
         assert final.attrs["committed_words"] + final.attrs["tail_words"] == len(final.words)
         assert partials and partials[-1]  # partial transcripts appeared while "speaking"
+        words = final.words
+        assert all(a.start_s <= b.start_s for a, b in itertools.pairwise(words))  # one clock
+        assert all(0 <= w.start_s <= w.end_s <= final.duration_s + 1e-6 for w in words)
+        if final.duration_s >= 5.0:
+            long_clips += 1
+            trimmed += final.attrs["window_s"] < final.duration_s - 1.0
     wer = word_error_rate(pairs)
-    print(f"streaming WER {wer:.3f}, committed before the end: {committed} words")
+    print(f"streaming WER {wer:.3f} (trim {trim_window}), committed before the end: {committed} words")
     assert wer <= 0.06
     assert committed >= 20  # most words were settled before the end of speech
+    assert long_clips >= 2
+    assert trimmed == (long_clips if trim_window else 0)
 
 
 async def test_long_audio_uses_windowed_decoding(

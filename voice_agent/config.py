@@ -47,6 +47,8 @@ class AsrConfig(_Section):
     cpu_threads: Threads = "auto"
     streaming: bool = True  # decode while the person speaks (LocalAgreement)
     partial_interval_ms: int = Field(default=600, ge=100)
+    # decode only the audio after the committed words (all but the last few go in as Whisper's prompt)
+    trim_window: bool = True
     # "auto": CUDA through CTranslate2 when it sees a GPU, else the CPU
     device: Literal["auto", "cpu", "cuda"] = "auto"
     # languages people are expected to speak (when ``language`` is None): a segment detected in another
@@ -126,6 +128,9 @@ class LlmConfig(_Section):
     # have the local model read the new prefix while the person is still listening or talking, so the
     # next turn does not pay for it. Only when the first backend is the local server.
     rewarm_prefix: bool = True
+    # ... read in steps of about this many new tokens, so a turn that starts meanwhile waits for one step
+    # at most (0: the whole prefix in one request)
+    rewarm_step_tokens: int = Field(default=96, ge=0)
     # A request queued behind others at the local server is not a dead backend: its first-token limit
     # grows with the requests ahead of it, and while the server process is alive and working the wait
     # goes on (up to the request timeout).

@@ -193,7 +193,11 @@ class TurnDetector:
         for event in events:
             if isinstance(event, SpeechStarted):
                 self._utterances[event.utterance_id] = _Utterance(
-                    StreamingTranscriber(self.recognizer, language=self.config.asr.language)
+                    StreamingTranscriber(
+                        self.recognizer,
+                        language=self.config.asr.language,
+                        trim_window=self.config.asr.trim_window,
+                    )
                 )
                 self._queue.put_nowait(event)
             elif isinstance(event, SpeechPaused):

@@ -23,6 +23,13 @@ LANGUAGE_LOCK_S = 1.0  # lock the utterance's language once a decode of this muc
 LANGUAGE_LOCK_PROB = 0.5
 SEAM_NGRAM = 5  # a decode may repeat up to this many committed words at its start
 STABLE_MARGIN_S = 0.4  # words ending this close to the end of the decoded audio are never committed
+# Decode window: once committed words cover enough audio, a decode starts a little before the last
+# WINDOW_PREFIX_WORDS committed words. Those words are forced on the decoder as its prefix (so an
+# imprecise cut cannot change them) and the committed text before them goes in as Whisper's previous-
+# text prompt. The encoder and the word alignment then see a few seconds instead of the whole utterance.
+WINDOW_PREFIX_WORDS = 3
+WINDOW_MARGIN_S = 0.15  # the cut is this far before the first forced word's start
+WINDOW_MIN_CUT_S = 1.0  # trimming less than this is not worth it
 
 
 def _key(word: Word) -> str:
@@ -36,9 +43,12 @@ def result_logprob(result: AsrResult) -> float:
 class StreamingTranscriber:
     """LocalAgreement over one utterance at a time (``reset`` between utterances)."""
 
-    def __init__(self, recognizer: SpeechRecognizer, *, language: str | None = None) -> None:
+    def __init__(
+        self, recognizer: SpeechRecognizer, *, language: str | None = None, trim_window: bool = True
+    ) -> None:
         self.recognizer = recognizer
         self._forced_language = language
+        self.trim_window = trim_window
         self.reset()
 
     def reset(self) -> None:
@@ -47,6 +57,7 @@ class StreamingTranscriber:
         self._decoded_samples = 0
         self.language: str | None = self._forced_language
         self.decodes = 0
+        self.last_window_s = 0.0  # audio the last decode encoded (for traces)
 
     @property
     def committed_text(self) -> str:
@@ -104,13 +115,35 @@ class StreamingTranscriber:
             elapsed_s=time.perf_counter() - started,
             dropped=result.dropped,
             dropped_segments=result.dropped_segments,
-            attrs={**result.attrs, "committed_words": len(self.committed), "tail_words": len(words)},
+            attrs={
+                **result.attrs,
+                "committed_words": len(self.committed),
+                "tail_words": len(words),
+                "window_s": round(self.last_window_s, 3),
+            },
         )
+
+    def _window(self) -> tuple[float, str, str]:
+        """(cut in seconds, previous-text prompt, forced prefix) for the next decode."""
+        everything = self.committed_text or ""
+        if not self.trim_window or len(self.committed) <= WINDOW_PREFIX_WORDS:
+            return 0.0, "", everything
+        first_forced = len(self.committed) - WINDOW_PREFIX_WORDS
+        cut_s = self.committed[first_forced].start_s - WINDOW_MARGIN_S
+        if cut_s < WINDOW_MIN_CUT_S or cut_s <= self.committed[first_forced - 1].start_s:
+            return 0.0, "", everything  # too little to trim, or timings too tight to cut between words
+        language = self.language or "en"
+        prompt = join_words(self.committed[:first_forced], language)
+        prefix = join_words(self.committed[first_forced:], language)
+        return cut_s, prompt, prefix
 
     async def _decode(self, audio: PcmFloat32) -> AsrResult:
         self.decodes += 1
+        cut_s, prompt, prefix = self._window()
+        cut = int(cut_s * SAMPLE_RATE_HZ)
+        self.last_window_s = (len(audio) - cut) / SAMPLE_RATE_HZ
         result = await self.recognizer.transcribe(
-            audio, language=self.language, prefix=self.committed_text or None
+            audio[cut:], language=self.language, prompt=prompt or None, prefix=prefix or None
         )
         if (
             self.language is None
@@ -119,6 +152,8 @@ class StreamingTranscriber:
             and result.language_probability >= LANGUAGE_LOCK_PROB
         ):
             self.language = result.language
+        if cut:
+            result = _shifted(result, cut_s, len(audio) / SAMPLE_RATE_HZ)
         return result
 
     def _new_words(self, result: AsrResult) -> list[Word]:
@@ -135,3 +170,21 @@ class StreamingTranscriber:
     def _partial(self, hypothesis: list[Word]) -> Transcript:
         words = tuple(self.committed + hypothesis)
         return Transcript(join_words(words, self.language or "en"), self.language or "", False, words)
+
+
+def _shifted(result: AsrResult, offset_s: float, duration_s: float) -> AsrResult:
+    """A window's result on the utterance's clock: word and segment times moved by ``offset_s``."""
+
+    def move(word: Word) -> Word:
+        return replace(word, start_s=word.start_s + offset_s, end_s=word.end_s + offset_s)
+
+    segments = tuple(
+        replace(
+            s,
+            start_s=s.start_s + offset_s,
+            end_s=s.end_s + offset_s,
+            words=tuple(move(w) for w in s.words),
+        )
+        for s in result.segments
+    )
+    return replace(result, segments=segments, duration_s=duration_s)

@@ -24,6 +24,7 @@ from voice_agent.conversation.extract import Extraction, extract
 from voice_agent.conversation.holding import hold_if_late, holding_phrase
 from voice_agent.conversation.injection import find_instruction
 from voice_agent.conversation.ports import LlmPort, MemoryPort, RatePort, RecallLike
+from voice_agent.conversation.prefill_steps import prefill_steps
 from voice_agent.conversation.recall_answer import answer_from_memory
 from voice_agent.conversation.reminders import requested_thing, turn_guidance, turn_reminders
 from voice_agent.conversation.reply_check import ReplyCheck
@@ -36,6 +37,7 @@ from voice_agent.memory.records import MemoryRecord
 from voice_agent.metrics.trace import TurnTrace
 from voice_agent.prompt import BuiltPrompt, PromptBuilder, TokenCount, Turn
 from voice_agent.scheduling import CriticalPathScheduler
+from voice_agent.text.cjk import estimate_tokens
 
 log = logging.getLogger(__name__)
 
@@ -134,9 +136,15 @@ class ConversationEngine:
                 self._recall(conversation_id, scrubbed, budget, prepared), self.turns.window(conversation_id)
             )
             pinned_ids = {r.id for r in pinned}
+            shown = _shown_turn_ids(window, self.config.prompt.recent_window_turns)
             # The block quotes what the person said: the assistant's own earlier words are left out
-            # (measured: a small model copies them back as its answer).
-            retrieved = [r for r in recalled.records if r.id not in pinned_ids and r.role != "assistant"]
+            # (measured: a small model copies them back as its answer), and so is what the recent window
+            # already shows word for word (the same clause twice costs prompt-reading time, nothing else).
+            retrieved = [
+                r
+                for r in recalled.records
+                if r.id not in pinned_ids and r.role != "assistant" and not (r.source and r.source in shown)
+            ]
             span.update(records=len(retrieved), tokens=recalled.tokens_used)
         language = detect_language(scrubbed)
         constraints = self._constraints(pinned, scrubbed)
@@ -296,9 +304,12 @@ class ConversationEngine:
         return self.builder.build(".", pinned=pinned, recent=_as_turns(window))
 
     async def _prefill(self, prompt: BuiltPrompt) -> float | None:
+        return await self._prefill_messages(prompt.messages)
+
+    async def _prefill_messages(self, messages: list[dict[str, str]]) -> float | None:
         start = self.clock.now_ns()
         try:
-            async for _ in self.llm.stream(prompt.messages, max_tokens=1, temperature=0.0):
+            async for _ in self.llm.stream(messages, max_tokens=1, temperature=0.0):
                 pass
         except BackendError as err:
             log.warning("prefill failed: %s", err)
@@ -331,16 +342,27 @@ class ConversationEngine:
         is not what the LLM last read (``cached``: the last prompt and the reply, as the server holds
         them). A slid window or a new pinned item changes the prefix; without this, the next turn would
         read the whole prompt again (the p95 of voice-to-voice)."""
+        group = f"prefill:{conversation_id}"
         try:
             await self._await_pending(conversation_id, expedite=False)
-            async with self.scheduler.background("llm.prefix_prefill", group=f"prefill:{conversation_id}"):
+            async with self.scheduler.background("llm.prefix_prefill", group=group):
                 prompt = await self._prefix_prompt(conversation_id)
-                prefix = prompt.messages[:-1]
-                if cached is not None and prefix == cached[: len(prefix)]:
-                    return None  # the server's cache already covers it
-                self.rewarms += 1
-                self._rewarm_sent.add(conversation_id)
-                return await self._prefill(prompt)
+            prefix = prompt.messages[:-1]
+            if cached is not None and prefix == cached[: len(prefix)]:
+                return None  # the server's cache already covers it
+            self.rewarms += 1
+            steps = prefill_steps(prefix, cached, estimate_tokens, self.config.llm.rewarm_step_tokens)
+            steps[-1] = len(prompt.messages)  # the last request is the whole prefix prompt, as before
+            total_ms = 0.0
+            for length in steps:  # between steps a turn's critical path holds the rest back
+                async with self.scheduler.background("llm.prefix_prefill", group=group):
+                    self._rewarm_sent.add(conversation_id)
+                    took = await self._prefill_messages(prompt.messages[:length])
+                    self._rewarm_sent.discard(conversation_id)
+                if took is None:
+                    return None
+                total_ms += took
+            return total_ms
         except Exception:  # a prefill is an optimisation: it never fails a conversation
             log.exception("prefix prefill failed for conversation %s", conversation_id)
             return None
@@ -541,6 +563,11 @@ def _without_holding_phrase(reply: str, trace: TurnTrace) -> str:
     if isinstance(phrase, str) and reply.startswith(phrase):
         return reply[len(phrase) :].strip()
     return reply
+
+
+def _shown_turn_ids(window: list[LoggedTurn], recent_window_turns: int) -> set[str]:
+    """Ids of the turns the prompt's recent window shows (the last ``recent_window_turns``)."""
+    return {t.turn_id for t in window[-recent_window_turns:]} if recent_window_turns else set()
 
 
 def _as_turns(window: list[LoggedTurn]) -> list[Turn]:

@@ -137,6 +137,11 @@ def _assemble(model: ModelSpec, model_dir: Path, say: Progress) -> None:
             sources = _sources(model, step.sources)
             mb = expected.size / 1e6
             say(f"{model.id}: assembling {step.dest} ({mb:.0f} MB from {len(sources)} file(s))")
+            if step.quantize is not None:
+                say(f"{model.id}: re-quantizing to {step.quantize} with llama.cpp")
+                write_quantized(sources, dest, step.quantize, expected.sha256, expected.size)
+                stamps.record(step.dest, expected.sha256)
+                continue
             try:
                 write_joined(sources, dest, expected.sha256, expected.size)
             except ModelError:
@@ -200,6 +205,36 @@ def write_joined(sources: Sequence[Path], dest: Path, sha256: str, size: int) ->
     finally:
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()
+
+
+def write_quantized(sources: Sequence[Path], dest: Path, quantize: str, sha256: str, size: int) -> None:
+    """Join ``sources`` into a GGUF, re-quantize it to ``quantize`` with the installed llama.cpp, and
+    move the result to ``dest`` only if it matches ``sha256`` and ``size``."""
+    from voice_agent.provision.quantize import quantize_gguf
+
+    joined = dest.with_name(f".{dest.name}.{os.getpid()}.src")
+    out = dest.with_name(f".{dest.name}.{os.getpid()}.tmp")
+    try:
+        with joined.open("wb") as fh:
+            for source in sources:
+                with source.open("rb") as part:
+                    while block := part.read(CHUNK_BYTES):
+                        fh.write(block)
+        quantize_gguf(joined, out, quantize)
+        digest = sha256_file(out)
+        written = out.stat().st_size
+        if written != size or digest != sha256:
+            raise ModelError(
+                f"re-quantized {dest.name} does not match the manifest: {written} B sha256 {digest[:12]}…, "
+                f"expected {size} B {sha256[:12]}… (another llama.cpp version quantizes differently; "
+                "use the model it was derived from instead)",
+                path=str(dest),
+            )
+        os.replace(out, dest)
+    finally:
+        for path in (joined, out):
+            with contextlib.suppress(FileNotFoundError):
+                path.unlink()
 
 
 def _reinstall(model: ModelSpec, say: Progress) -> None:

@@ -73,10 +73,20 @@ class FileSpec(_Strict):
 
 
 class AssembleStep(_Strict):
-    """Concatenate ``sources`` (``<import name>/<path>``) in order into ``dest`` (one source: a copy)."""
+    """Concatenate ``sources`` (``<import name>/<path>``) in order into ``dest`` (one source: a copy).
+    With ``quantize`` (a llama.cpp type such as "Q4_0") the joined GGUF is re-quantized into ``dest`` by
+    the installed llama.cpp (deterministic: the manifest's sha256 still checks the result)."""
 
     dest: str
     sources: tuple[str, ...] = Field(min_length=1)
+    quantize: str | None = None
+
+    @field_validator("quantize")
+    @classmethod
+    def _quantize_ok(cls, value: str | None) -> str | None:
+        if value is not None and not re.fullmatch(r"[A-Z0-9_]+", value):
+            raise ValueError(f"quantize is a llama.cpp type name such as Q4_0: {value!r}")
+        return value
 
     @field_validator("dest")
     @classmethod
