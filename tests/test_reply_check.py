@@ -14,6 +14,7 @@ from voice_agent.conversation.constraints import constraints_from_texts
 from voice_agent.conversation.reminders import requested_thing, turn_guidance
 from voice_agent.conversation.reply_check import (
     LANGUAGE_NOTES,
+    NOTHING_TO_SAY,
     ReplyCheck,
     repeats,
     reply_language_ok,
@@ -378,3 +379,17 @@ async def test_a_first_piece_copied_from_an_earlier_reply_is_regenerated_once() 
     short = [*messages[:2], {"role": "assistant", "content": "Sure."}, messages[-1]]
     plain = ReplyCheck(NUTS, "en", TurnTrace("f"))
     assert "".join([t async for t in plain.run(short, ScriptedLlm("Sure. Try a curry."))]).startswith("Sure.")
+
+
+async def test_a_reply_that_says_nothing_is_regenerated_then_never_left_silent() -> None:
+    """Empty, or only the prompt's markup said back: the person would hear nothing."""
+    trace = TurnTrace("n")
+    llm = ScriptedLlm("<memory>", "A lemon sponge cake.")
+    assert (await _run(ReplyCheck(NUTS, "en", trace), llm)).strip() == "A lemon sponge cake."
+    assert trace.first("reply.empty") is not None and len(llm.calls) == 2
+    # Twice nothing: the safe sentence when one constraint is known, else a short apology.
+    said = await _run(ReplyCheck(NUTS, "en", TurnTrace("n2"), requested="cake"), ScriptedLlm("", "<memory>"))
+    assert "I'd suggest a cake without nuts." in said
+    none = constraints_from_texts([])
+    silent = await _run(ReplyCheck(none, "zh", TurnTrace("n3")), ScriptedLlm(" ", "(请只用中文回答。)"))
+    assert silent.strip() == NOTHING_TO_SAY["zh"]

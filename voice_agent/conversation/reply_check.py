@@ -35,6 +35,7 @@ StreamFactory = Callable[[list[Message]], AsyncIterator[str]]
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 _LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 LANGUAGE_NOTES = {"zh": "请只用中文回答。", "en": "Answer in English only."}
+NOTHING_TO_SAY = {"zh": "抱歉，这个我一时答不上来。", "en": "Sorry, I don't have a good answer to that."}
 
 
 def reply_language_ok(user_language: str, text: str) -> bool | None:
@@ -173,6 +174,11 @@ class ReplyCheck:
                 said, context = self._piece(piece.text, piece.index, context, final)
                 if said:
                     yield said
+            if not self.said_anything:  # an empty reply, or only echoes: the person would hear nothing
+                self.trace.mark("reply.empty", attempt=self.outcome.attempts)
+                if not final or len(self.constraints) == 1:
+                    raise _Retry("said nothing")
+                yield NOTHING_TO_SAY[self._speaking_language()]
         finally:
             close = getattr(deltas, "aclose", None)
             if close is not None:
