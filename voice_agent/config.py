@@ -155,6 +155,19 @@ class LlmConfig(_Section):
         return value
 
 
+class ConsolidationConfig(_Section):
+    # Old utterance clauses condense into summary records with their sources (memory/consolidate.py),
+    # in idle time after a turn's first audio, never on the critical path.
+    enabled: bool = True
+    horizon_days: float = Field(default=30.0, ge=0)  # clauses older than this before the newest record
+    keep_recent: int = Field(default=500, ge=0)  # ... and beyond the conversation's newest N records
+    every_turns: int = Field(default=50, ge=1)  # a conversation is looked at once per this many turns
+    max_clauses: int = Field(default=8, ge=2)
+    max_tokens: int = Field(default=40, ge=16)  # about one turn per summary
+    topic_similarity: float = Field(default=0.0, ge=-1, le=1)  # 0: off (see consolidate_plan.py)
+    duplicate_overlap: float = Field(default=0.8, gt=0, le=1)  # content-word Jaccard of a repeated clause
+
+
 class MemoryConfig(_Section):
     store: Literal["sqlite", "weaviate"] = "sqlite"
     embedder: Literal["e5", "minilm"] = "e5"
@@ -169,6 +182,7 @@ class MemoryConfig(_Section):
     relevance_threshold: float = Field(default=0.0, ge=0, le=1)
     loopback_threshold: float = Field(default=0.82, gt=0, le=1)
     max_text_chars: int = Field(default=20_000, ge=100)
+    consolidation: ConsolidationConfig = Field(default_factory=ConsolidationConfig)
 
 
 class PromptConfig(_Section):

@@ -12,6 +12,7 @@ from voice_agent.cli.common import (
     print_json,
     run_async,
 )
+from voice_agent.cli.long_life_cmd import register_long_life
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -58,11 +59,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     bench_runs.register_report(kinds)
     bench_runs.register_privacy(kinds)
     bench_runs.register_adoption(kinds)
+    register_long_life(kinds)
 
 
 def _help(args: argparse.Namespace) -> int:
     print(
-        "usage: voice-agent bench {memory,strategies,latency,security,report,privacy,adoption} ...",
+        "usage: voice-agent bench {memory,strategies,latency,security,report,privacy,adoption,long-life} ...",
         file=sys.stderr,
     )
     return 2

@@ -1,4 +1,4 @@
-"""`voice-agent memory`: add, search, list, forget, export, import, ingest (LoCoMo), purge.
+"""`voice-agent memory`: add, search, list, forget, export, import, ingest (LoCoMo), purge, consolidate.
 
 Every subcommand takes --data-dir (where memory.sqlite3 lives) and --json (machine-readable output).
 Text is scrubbed before it is stored, searched or printed: PII is only ever shown as placeholders.
@@ -79,10 +79,19 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = action("purge", "Remove records older than a duration (e.g. 30d, 12h, 2w)", _purge)
     p.add_argument("--older-than", required=True, metavar="DURATION")
 
+    p = action(
+        "consolidate", "Condense old clauses into summary records (their sources kept on disk)", _consolidate
+    )
+    p.add_argument("--conversation", metavar="ID", help="default: every conversation")
+    p.add_argument("--dry-run", action="store_true", help="report what would be condensed; change nothing")
+    p.add_argument("--horizon-days", type=float, help="default: memory.consolidation.horizon_days")
+    p.add_argument("--keep-recent", type=int, help="default: memory.consolidation.keep_recent")
+
 
 def _help(args: argparse.Namespace) -> int:
     print(
-        "usage: voice-agent memory {add,search,list,forget,export,import,ingest,purge} ...", file=sys.stderr
+        "usage: voice-agent memory {add,search,list,forget,export,import,ingest,purge,consolidate} ...",
+        file=sys.stderr,
     )
     return 2
 
@@ -356,6 +365,33 @@ def _purge(args: argparse.Namespace) -> int:
         print_json({"removed": removed, "older_than_days": days}) if args.json else print(
             f"removed {removed} record(s) older than {days:g} day(s)"
         )
+        return 0
+
+    return run_async(run())
+
+
+def _consolidate(args: argparse.Namespace) -> int:
+    from voice_agent.memory.consolidate import consolidate, policy_from_config
+
+    conversation = None if args.conversation is None else _conversation(args)
+    section = config_from_args(args).memory.consolidation
+    policy = policy_from_config(section, horizon_days=args.horizon_days, keep_recent=args.keep_recent)
+
+    async def run() -> int:
+        memory = await _open(args)
+        try:
+            targets = [conversation] if conversation else await memory.store.conversations()
+            reports = [await consolidate(memory, c, policy=policy, dry_run=args.dry_run) for c in targets]
+        finally:
+            await memory.close()
+        if args.json:
+            print_json({"conversations": [r.to_json() for r in reports]})
+        for r in reports if not args.json else []:
+            verb = "would write" if r.dry_run else "wrote"
+            print(
+                f"{r.conversation_id}: {r.records_before} -> {r.records_after} active records; {verb} "
+                f"{r.summaries_written} summaries of {r.records_consolidated} clauses ({r.seconds:.1f} s)"
+            )
         return 0
 
     return run_async(run())

@@ -32,6 +32,7 @@ from voice_agent.conversation.speculate import Prepared, Speculator
 from voice_agent.conversation.turns import LoggedTurn, TurnLog
 from voice_agent.errors import BackendError, InputError
 from voice_agent.memory.budget import budget_for_turn
+from voice_agent.memory.consolidate import IdleConsolidator
 from voice_agent.memory.language import detect_language
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.metrics.trace import TurnTrace
@@ -95,6 +96,7 @@ class ConversationEngine:
             watched_pids=self._server_pids,
         )
         self.speculator = Speculator(config, self.scheduler, self.clock, self._speculate)
+        self.consolidator = IdleConsolidator(memory, config.memory.consolidation, self.scheduler)
 
     def _server_pids(self) -> list[int]:
         servers = getattr(self.llm, "servers", ())
@@ -128,6 +130,7 @@ class ConversationEngine:
         # the user message anyway.
         pinned = await self.memory.pinned(conversation_id)
         self._spawn_write(conversation_id, scrubbed, trace.turn_id)
+        self.consolidator.after_turn(conversation_id)  # old clauses condense in idle time
         prepared = self.speculator.take(conversation_id, scrubbed, pinned)
 
         budget = self._budget(trace)
@@ -382,6 +385,7 @@ class ConversationEngine:
     async def drain(self) -> None:
         """Wait for every memory write in flight (shutdown: writes are never dropped); stop prefills."""
         await self.speculator.drain()
+        await self.consolidator.stop()  # safe: each consolidation step is one transaction
         for group in list(self._pending):
             self.scheduler.expedite(group)
         prefills = list(self._rewarming.values())

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from voice_agent.memory.consolidate import sources_meant
 from voice_agent.memory.keywords import term_overlap
 from voice_agent.memory.loopback import StockBank
 from voice_agent.memory.records import Status
 from voice_agent.memory.scrub import PLACEHOLDER_RE
 from voice_agent.memory.store.base import MemoryStore, StoreQuery, Tenant
 
-ALL_STATUSES: tuple[Status, ...] = ("active", "superseded", "deprecated")
+ALL_STATUSES: tuple[Status, ...] = ("active", "superseded", "deprecated", "consolidated")
 SAME_MEANING = 0.85  # calibrated similarity from which a record says what the request says
 SAME_WORDS = 0.6  # share of the request's content words a record must hold
 
@@ -34,4 +35,11 @@ async def records_meant(
             or close
         ):
             chosen[record.id] = None
+    summaries = [h.record.id for h in hits if h.record.kind == "summary" and h.record.id in chosen]
+    if summaries:  # the clauses a summary quotes are sources on disk: they go too (memory/consolidate.py)
+
+        def meant(similarity: float) -> bool:
+            return float(stock.calibrate(similarity)) >= SAME_MEANING
+
+        chosen.update(dict.fromkeys(await sources_meant(store, tenant, summaries, scrubbed, vector, meant)))
     return list(chosen)

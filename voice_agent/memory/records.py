@@ -8,7 +8,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal, get_args
 
 Kind = Literal["utterance", "fact", "decision", "constraint", "artifact", "state", "summary"]
-Status = Literal["active", "superseded", "deprecated"]
+# consolidated: condensed into a summary record (memory/consolidate.py); kept on disk, out of the index.
+Status = Literal["active", "superseded", "deprecated", "consolidated"]
 Role = Literal["user", "assistant", "system"]
 
 KINDS: tuple[str, ...] = get_args(Kind)

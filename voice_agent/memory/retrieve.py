@@ -30,6 +30,7 @@ from typing import Any, Literal
 
 import numpy as np
 
+from voice_agent.memory.consolidate_recall import excerpt_summaries
 from voice_agent.memory.keywords import query_terms, term_overlap
 from voice_agent.memory.language import estimate_tokens
 from voice_agent.memory.records import PINNED_KINDS, MemoryRecord, ScoredRecord, Status
@@ -177,6 +178,10 @@ class Retriever:
         t_fused = time.perf_counter()
         cuts: list[Cut] = []
         ranked = self._score(query_text, candidates, p, cuts)
+        # A consolidation summary among the best gives its most relevant clauses, read from disk.
+        ranked = await excerpt_summaries(
+            self.store, tenant, ranked, query_text, query_vector, lambda r, s: _Candidate(r, score=s)
+        )
         t_scored = time.perf_counter()
         if p.context_parents > 0 and p.context_window > 0 and ranked:
             ranked = await self._with_context(tenant, ranked, p)

@@ -25,6 +25,7 @@ import numpy as np
 
 from voice_agent.config import Config
 from voice_agent.errors import InputError, StoreError, TenantRequiredError
+from voice_agent.memory.consolidate import unconsolidated
 from voice_agent.memory.forgetting import ALL_STATUSES, records_meant
 from voice_agent.memory.language import detect_language
 from voice_agent.memory.loopback import LoopbackChecker, LoopbackVerdict, StockBank, is_personal
@@ -470,6 +471,7 @@ class Memory:
             more = await self.store.search(tenant, StoreQuery(statuses=ALL_STATUSES, limit=_LIST_MAX * 4))
             hits = more[len(records) :]
             records += [h.record for h in hits]
+        records = await unconsolidated(self.store, tenant, records)  # the clauses, not their summaries
         return export_document(tenant.conversation_id, records, embedder=self.embedder.name)
 
     async def import_(self, document: Any, *, conversation_id: str | None = None) -> ImportReport:

@@ -28,6 +28,7 @@ import numpy as np
 from voice_agent.errors import StoreError
 from voice_agent.memory.keywords import fts5_query, indexed_text, keyword_text
 from voice_agent.memory.records import MemoryRecord
+from voice_agent.memory.store import sqlite_archive
 from voice_agent.memory.store.ann_index import DEFAULT_MIN_RECORDS, AnnChanges, AnnIndexes, open_indexes
 from voice_agent.memory.store.base import (
     FingerprintHit,
@@ -97,6 +98,7 @@ class SqliteStore:
                 lambda: ensure_vector_tables(writer, dim=dim, embedder=embedder), what="creating tables"
             )
             with_retry(lambda: AnnIndexes.install(writer), what="creating tables")
+            with_retry(lambda: sqlite_archive.install(writer), what="creating tables")
         except Exception:
             writer.close()
             raise
@@ -205,7 +207,7 @@ class SqliteStore:
                     failed.append((record.id, reason))
                 else:
                     written += 1
-            changed = sum(self._change_status(conn, tenant, change) for change in batch.status_changes)
+            changed = sum(self._change_status(conn, tenant, change, ann) for change in batch.status_changes)
             if also is not None:
                 also(conn)
             if ann:
@@ -281,9 +283,9 @@ class SqliteStore:
         return None
 
     @staticmethod
-    def _change_status(conn: Any, tenant: Tenant, change: Any) -> int:
+    def _change_status(conn: Any, tenant: Tenant, change: Any, ann: AnnChanges | None = None) -> int:
         row = conn.execute(
-            "SELECT rid FROM records WHERE id = ? AND conversation_id = ?",
+            "SELECT rid, status FROM records WHERE id = ? AND conversation_id = ?",
             (change.record_id, tenant.conversation_id),
         ).fetchone()
         if row is None:
@@ -294,6 +296,7 @@ class SqliteStore:
             (change.status, change.superseded_by, rid),
         )
         conn.execute("UPDATE records_vec SET status = ? WHERE rid = ?", (change.status, rid))
+        sqlite_archive.follow_status(conn, tenant, rid, str(row[1]), change.status, ann)
         if change.superseded_by:
             conn.execute(
                 "INSERT OR IGNORE INTO links(from_id, to_id, conversation_id, created_at) VALUES (?,?,?,?)",
@@ -328,6 +331,8 @@ class SqliteStore:
                         (tenant.conversation_id, *chunk),
                     ).fetchall()
             rids = [int(r[0]) for r in rows]
+            if ids is not None:  # summaries quoting a deleted record go too; their other sources return
+                rids += sqlite_archive.cascade(conn, tenant, rids, ann)
             self._delete_rids(conn, rids)
             ann.removed += rids
             if ids is None:  # the whole conversation: nothing of it may remain in any table
@@ -358,6 +363,7 @@ class SqliteStore:
             conn.execute("DELETE FROM records_fts WHERE rowid = ?", (rid,))
             conn.execute("DELETE FROM records_vec WHERE rid = ?", (rid,))
             conn.execute("DELETE FROM fingerprints WHERE rid = ?", (rid,))
+            sqlite_archive.forget_rid(conn, rid)
             conn.execute("DELETE FROM records WHERE rid = ?", (rid,))
 
     def remaining_sync(self, tenant: Tenant) -> dict[str, int]:

@@ -28,6 +28,7 @@ def _by_tenant(tenant: Tenant) -> dict[str, tuple[str, str]]:
         "conversations": ("id = ?", tenant.conversation_id),
         "links": ("conversation_id = ?", tenant.conversation_id),
         "records_vec": ("tenant = ?", tenant.key),
+        "records_archive": ("tenant = ?", tenant.key),
         "fingerprints": ("owner = ?", tenant.hash),
         "records_fts": ("records_fts MATCH ?", f'tenant:"{fts_tenant(tenant)}"'),
     }
