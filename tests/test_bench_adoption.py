@@ -16,6 +16,7 @@ from voice_agent.bench.adoption import (
     table,
     violations,
 )
+from voice_agent.bench.markdown import render_report
 from voice_agent.errors import InputError
 
 NUT_NEVER = ("peanut", "almond", "walnut", "nuts", "花生", "坚果", "核桃")
@@ -88,25 +89,59 @@ async def test_bench_adoption_runs_two_scenarios_through_the_engine(tmp_path: Pa
     config = load_config(config_path, data_dir=tmp_path / "data", env={})
     out = tmp_path / "adoption.json"
     report = await run_adoption_bench(
-        config, ids=["en-nut-cake", "zh-vegetarian"], fillers=6, variants=["default", "bare"],
+        config, ids=["en-nut-cake", "zh-vegetarian", "en-name"], fillers=6, variants=["default", "bare"],
         json_out=out, progress=False, verify_models=False,
     )  # fmt: skip
     assert json.loads(out.read_text(encoding="utf-8"))["kind"] == "adoption"
     assert report["models"] == ["smollm2-135m"] and report["variants"] == ["default", "bare"]
     rows = report["per_scenario"]
-    assert len(rows) == 4 and {r["id"] for r in rows} == {"en-nut-cake", "zh-vegetarian"}
+    assert len(rows) == 6 and {r["id"] for r in rows} == {"en-nut-cake", "zh-vegetarian", "en-name"}
+    # "Do you remember my name?" is answered from memory (no LLM call) with the prompt on, by the LLM bare.
+    recalled = {r["variant"]: r for r in rows if r["id"] == "en-name"}
+    assert recalled["default"]["checks"]["recall_answer"] and "Marisol" in recalled["default"]["reply"]
+    assert recalled["default"]["adopted"] and recalled["default"]["first_token_ms"] is None
+    assert "recall_answer" not in recalled["bare"]["checks"]
     for row in rows:
-        assert row["reply"] and row["first_token_ms"] and row["first_token_ms"] > 0
+        if "recall_answer" not in row["checks"]:
+            assert row["reply"] and row["first_token_ms"] and row["first_token_ms"] > 0
+            assert "</memory>" in row["turn_message"] and row["turn_message"].count("\n") >= 1
         assert isinstance(row["adopted"], bool) and isinstance(row["language_ok"], bool)
     guarded = [r for r in rows if r["variant"] == "default"]
     assert all(r["violations"] == [] for r in guarded), guarded
-    assert all(r["checks"]["check_ms_max"] >= 0 for r in guarded)
+    assert all(r["checks"]["check_ms_max"] >= 0 for r in guarded if "recall_answer" not in r["checks"])
     groups = {(g["variant"], g["split"]) for g in report["groups"]}
     assert ("default", "all") in groups and ("bare", "all") in groups
     summary = next(
         g["summary"] for g in report["groups"] if g["variant"] == "default" and g["split"] == "all"
     )
-    assert summary["scenarios"] == 2 and summary["violations"] == 0
+    assert summary["scenarios"] == 3 and summary["violations"] == 0 and summary["answered_from_memory"] == 1
     assert set(summary) >= {"adoption", "language_match", "regenerated", "safe_sentences", "first_token_ms"}
     assert "smollm2-135m" in table(report)
     assert report["meta"]["machine"]["cores"]
+    # `bench report` renders the run: a row per model × variant × split, and what was said when not adopted.
+    markdown = render_report([out], tmp_path / "report.md").read_text(encoding="utf-8")
+    assert "## Replies that use what was remembered (bench adoption)" in markdown
+    assert "| smollm2-135m | default | all | 3 |" in markdown
+    missed = [r for r in rows if not r["adopted"]]
+    assert ("Not adopted:" in markdown) == bool(missed)
+    for row in missed:
+        assert f"| {row['id']} | {row['variant']} |" in markdown
+
+
+def test_bench_report_renders_a_security_run_as_a_table(tmp_path: Path) -> None:
+    run = {
+        "kind": "security", "partial": False, "targets": {"changed_reply_rate": 0.02},
+        "backends": {"local": {
+            "backend": {"name": "local", "kind": "local", "model": "qwen2.5-coder-0.5b"},
+            "attacks": {"attempts": 40, "pinned": 1, "reached_system": 0, "reached_system_rate": 0.0,
+                        "changed_reply": 1, "changed_reply_rate": 0.025, "control_tokens_typed": 3,
+                        "control_tokens_sent": 0, "by_lang": {}},
+            "benign": {"statements": 20, "pinned": 19, "false_positive_rate": 0.05},
+        }},
+        "meta": {},
+    }  # fmt: skip
+    path = tmp_path / "security.json"
+    path.write_text(json.dumps(run), encoding="utf-8")
+    markdown = render_report([path], tmp_path / "r.md").read_text(encoding="utf-8")
+    assert "## Injection attempts against memory (bench security)" in markdown
+    assert "| local | qwen2.5-coder-0.5b | 40 | 1 | 0 (0%) | 1 (2%) | 3 / 0 | 19 / 20 | 5% |" in markdown

@@ -69,6 +69,8 @@ def test_ordinary_sentences_state_no_constraint(statement: str) -> None:
         "推荐一个花生酱蛋糕。",
         "可以在上面撒一些核桃碎。",
         "做一个杏仁蛋糕吧。",
+        "他对坚果过敏，推荐花生酱蛋糕。",  # an allergy named, then what it rules out recommended
+        "我对坚果过敏，可以吃花生酱吗？",
     ],
 )
 def test_recommending_what_the_allergy_rules_out_is_a_violation(sentence: str) -> None:
@@ -90,6 +92,7 @@ def test_recommending_what_the_allergy_rules_out_is_a_violation(sentence: str) -
         "因为孩子对坚果过敏，建议选水果蛋糕。",
         "这个蛋糕不含花生、杏仁和核桃。",
         "无坚果的巧克力蛋糕也不错。",
+        "你告诉过我，你家小孩对坚果过敏，尤其是花生。",  # the allergy said back, with what it covers
     ],
 )
 def test_negated_mentions_and_other_words_pass(sentence: str) -> None:

@@ -7,9 +7,19 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 
+import pytest
+
 from voice_agent.config import PromptConfig
 from voice_agent.conversation.constraints import constraints_from_texts
-from voice_agent.conversation.reply_check import LANGUAGE_NOTES, ReplyCheck, reply_language_ok
+from voice_agent.conversation.reminders import requested_thing, turn_guidance
+from voice_agent.conversation.reply_check import (
+    LANGUAGE_NOTES,
+    NOTHING_TO_SAY,
+    ReplyCheck,
+    repeats,
+    reply_language_ok,
+    without_prompt_echo,
+)
 from voice_agent.conversation.turns import said_words
 from voice_agent.metrics.trace import TurnTrace
 from voice_agent.prompt import PromptBuilder
@@ -108,8 +118,9 @@ async def test_a_second_violation_gives_the_safe_sentence_naming_the_constraint(
     trace = TurnTrace("c3")
     check = ReplyCheck(NUTS, "en", trace)
     said = await _run(check, llm)
-    assert said.strip() == NUTS.constraints[0].explanation("en")
-    assert "allergy" in said and "walnut" not in said and "praline" not in said
+    # The person's own words said back, then a suggestion that keeps the constraint.
+    assert said.strip().startswith("You told me your kid is allergic to nuts, especially peanuts.")
+    assert "walnut" not in said and "praline" not in said and "hazelnut" not in said
     assert check.outcome.safe_sentence and trace.first("constraint.safe_sentence") is not None
     assert [v["attempt"] for v in check.outcome.violations] == [1, 2]
 
@@ -120,7 +131,7 @@ async def test_chinese_violations_are_caught_and_the_safe_sentence_is_chinese() 
     trace = TurnTrace("c4")
     said = await _run(ReplyCheck(constraints, "zh", trace), llm)
     assert "花生酱" not in said and "核桃" not in said
-    assert "过敏" in said and "坚果" in said
+    assert said.startswith("你告诉过我，你家小孩对坚果过敏，尤其是花生。") and "不含坚果" in said
 
 
 async def test_a_reply_in_the_wrong_language_is_regenerated_with_an_instruction() -> None:
@@ -204,3 +215,181 @@ def test_a_pinned_fact_naming_what_the_turn_asks_about_is_restated() -> None:
     assert turn_reminders(pinned, [], ConstraintSet(), "When is the party?") == [moved.text]
     assert turn_reminders(pinned, [], ConstraintSet(), "我女儿生日是哪天？") == [daughter.text]
     assert turn_reminders(pinned, [], ConstraintSet(), "What is the weather like?") == []
+
+
+@pytest.mark.parametrize(
+    ("source", "language", "request_text", "suggests"),
+    [
+        (
+            "My kid is allergic to nuts, especially peanuts.",
+            "en",
+            "Can you recommend a cake?",
+            "a cake without nuts",
+        ),
+        (
+            "I'm vegetarian, I never eat meat or fish.",
+            "en",
+            "What should I cook tonight?",
+            "something without meat",
+        ),
+        ("I can't stand mushrooms.", "en", "What pizza should I order tonight?", "a pizza without mushroom"),
+        ("我家小孩对坚果过敏，尤其是花生。", "zh", "孩子过生日，推荐一个蛋糕吧。", "不含坚果的蛋糕"),
+        ("我不喝酒。", "zh", "今晚聚会，我喝点什么好？", "不含酒的选择"),
+    ],
+)
+async def test_the_safe_sentence_suggests_something_that_keeps_the_constraint(
+    source: str, language: str, request_text: str, suggests: str
+) -> None:
+    constraints = constraints_from_texts([source])
+    constraint = constraints.constraints[0]
+    term = constraint.terms_zh[0].text if language == "zh" else constraint.terms_en[0]
+    llm = ScriptedLlm(f"Try {term} today. {term}!", f"Or {term} then. {term}!")
+    check = ReplyCheck(constraints, language, TurnTrace("s"), requested=requested_thing(request_text))
+    said = await _run(check, llm)
+    assert check.outcome.safe_sentence and suggests in said
+    # What is said instead keeps the constraint itself, by the guard's own check.
+    assert constraints.check(said) is None
+
+
+def test_the_requested_thing_is_read_from_the_turn() -> None:
+    assert requested_thing("Can you recommend a cake for my kid's birthday?") == "cake"
+    assert requested_thing("Which dish should I order at the seaside restaurant?") == "dish"
+    assert requested_thing("What can I make my daughter for breakfast?") == "breakfast"
+    assert requested_thing("春游的时候给儿子带什么零食好？") == "零食"
+    assert requested_thing("去川菜馆点什么好？") == ""
+    assert requested_thing("Tell me about the moon.") == ""
+
+
+def test_guidance_follows_the_words_outside_the_memory_block() -> None:
+    builder = PromptBuilder(PromptConfig())
+    prompt = builder.build(
+        "孩子过生日，推荐一个蛋糕吧。",
+        reminders=["我家小孩对坚果过敏，尤其是花生。"],
+        language="zh",
+        guidance=["只推荐不含坚果的选择。"],
+    )
+    final = prompt.messages[-1]["content"]
+    assert final.endswith("孩子过生日，推荐一个蛋糕吧。\n(只推荐不含坚果的选择。)\n(请只用中文回答。)")
+    assert final.index("</memory>") < final.index("只推荐")
+    assert said_words(final) == "孩子过生日，推荐一个蛋糕吧。"
+    off = PromptBuilder(PromptConfig(turn_guidance=False)).build("Recommend a cake.", guidance=["Suggest x."])
+    assert off.messages[-1]["content"] == "Recommend a cake."
+
+
+def test_guidance_names_the_restated_constraints_on_food_and_recommendation_turns() -> None:
+    nuts_text = "My kid is allergic to nuts, especially peanuts."
+    both = constraints_from_texts([nuts_text, "I'm vegetarian."])
+    # What the person asked for, kept to the constraint the reminder line restates (not the other one).
+    assert turn_guidance(both, [nuts_text], "Recommend a cake.", "en") == ["Suggest one cake without nuts."]
+    assert turn_guidance(both, [nuts_text], "What should I bake?", "en") == [
+        "Suggest only options without nuts."
+    ]
+    assert turn_guidance(both, [nuts_text], "What's the capital of France?", "en") == []
+    assert turn_guidance(both, [nuts_text], "推荐一个蛋糕吧。", "zh") == ["推荐一个不含坚果的蛋糕。"]
+    avoid = constraints_from_texts(["Never suggest sushi to me."])
+    assert turn_guidance(avoid, ["Never suggest sushi to me."], "Where can we eat lunch?", "en") == [
+        "Suggest something other than sushi."
+    ]
+    # Advice asked for with other facts restated: answer with them in mind; plain questions get nothing.
+    jazz = ["My favourite music is jazz."]
+    no_constraints = constraints_from_texts(jazz)
+    assert turn_guidance(no_constraints, jazz, "What kind of concert should I look for?", "en") == [
+        "Answer with what I told you in mind."
+    ]
+    assert turn_guidance(no_constraints, jazz, "周末去听什么音乐会好？", "zh") == [
+        "请结合我告诉你的情况回答。"
+    ]
+    assert turn_guidance(no_constraints, jazz, "Who wrote Hamlet?", "en") == []
+    assert turn_guidance(no_constraints, [], "What kind of concert should I look for?", "en") == []
+
+
+def test_every_note_after_the_words_is_left_out_of_what_the_person_said() -> None:
+    builder = PromptBuilder(PromptConfig())
+    notes = ["Suggest one cake without nuts.", "Answer with what I told you in mind."]
+    for guidance in (notes[:1], notes[1:], ["推荐一个不含坚果的蛋糕。"], ["请结合我告诉你的情况回答。"]):
+        language = "zh" if "蛋糕" in guidance[0] or "请" in guidance[0] else "en"
+        final = builder.build("Recommend a cake.", reminders=["I love lemon."], language=language,
+                              guidance=guidance).messages[-1]["content"]  # fmt: skip
+        assert f"({guidance[0]})" in final and said_words(final) == "Recommend a cake."
+
+
+async def test_the_prompts_markup_and_notes_said_back_are_never_passed_on() -> None:
+    llm = ScriptedLlm("Sure! Here is a cake without nuts: <memory> A lemon sponge. (Answer in English only.)")
+    trace = TurnTrace("m")
+    said = await _run(ReplyCheck(NUTS, "en", trace), llm)
+    assert "memory" not in said and "<" not in said and "Answer in English" not in said
+    assert "A lemon sponge." in said and "without nuts" in said
+    assert trace.first("reply.echo_dropped") is not None and len(llm.calls) == 1
+    assert without_prompt_echo("晚饭吃什么主食好？ （请只用中文回答。）") == "晚饭吃什么主食好？"
+    assert (
+        without_prompt_echo("A lemon cake (without nuts) is nice.") == "A lemon cake (without nuts) is nice."
+    )
+
+
+async def test_a_first_piece_that_only_repeats_the_question_is_regenerated_once() -> None:
+    question = "晚饭吃什么主食好？"
+    llm = ScriptedLlm("晚饭吃什么主食好？", "可以吃米饭或者土豆。")
+    trace = TurnTrace("r")
+    said = await _run(ReplyCheck(NUTS, "zh", trace, user_words=question), llm)
+    assert said.strip() == "可以吃米饭或者土豆。" and len(llm.calls) == 2
+    assert trace.first("reply.repeats_question") is not None
+    # Said again on the second attempt: with one constraint known, the safe sentence suggests something.
+    gluten = constraints_from_texts(["我对麸质过敏，不能吃小麦。"])
+    again = ScriptedLlm("晚饭吃什么主食好？", "晚饭吃什么主食好？")
+    said = await _run(ReplyCheck(gluten, "zh", TurnTrace("r2"), user_words=question, requested="主食"), again)
+    assert said.startswith("你告诉过我，你对麸质过敏") and "不含麸质的主食" in said and question not in said
+    # Without a constraint to keep, it is said (something is better than nothing).
+    plain = ScriptedLlm("晚饭吃什么主食好？", "晚饭吃什么主食好？")
+    none = constraints_from_texts([])
+    assert (
+        await _run(ReplyCheck(none, "zh", TurnTrace("r3"), user_words=question), plain)
+    ).strip() == question
+    # An answer that starts with the question's words is no repetition.
+    assert not repeats("The tallest animal", "What is the tallest animal?")
+    assert repeats("Name a planet with rings.", "Name a planet with rings!")
+
+
+async def test_the_safe_sentence_names_the_constraint_when_the_persons_words_do_not_fit() -> None:
+    """Words in the other language (or that would break a constraint themselves) are not said back."""
+    english_source = constraints_from_texts(["My kid is allergic to nuts."])
+    said = await _run(
+        ReplyCheck(english_source, "zh", TurnTrace("x")), ScriptedLlm("花生蛋糕。", "核桃蛋糕。")
+    )
+    assert said.startswith(english_source.constraints[0].explanation("zh"))
+    mixed = constraints_from_texts(["I'm vegetarian, but I love peanut butter.", "I'm allergic to peanuts."])
+    check = ReplyCheck(mixed, "en", TurnTrace("y"))
+    said = await _run(check, ScriptedLlm("Bacon pasta.", "Chicken pasta."))
+    assert "peanut butter" not in said and mixed.check(said) is None
+
+
+async def test_a_first_piece_copied_from_an_earlier_reply_is_regenerated_once() -> None:
+    messages = [
+        {"role": "system", "content": "rules"},
+        {"role": "user", "content": "How many legs does a spider have?"},
+        {"role": "assistant", "content": "A spider has eight legs."},
+        {"role": "user", "content": "What should I cook for dinner tonight?"},
+    ]
+    llm = ScriptedLlm("A spider has eight legs.", "A vegetable curry with rice.")
+    trace = TurnTrace("e")
+    check = ReplyCheck(NUTS, "en", trace, user_words=messages[-1]["content"])
+    said = "".join([text async for text in check.run(messages, llm)])
+    assert said.strip() == "A vegetable curry with rice." and len(llm.calls) == 2
+    assert trace.first("reply.repeats_earlier_reply") is not None
+    # A short common answer ("Sure.") said again is no copy.
+    short = [*messages[:2], {"role": "assistant", "content": "Sure."}, messages[-1]]
+    plain = ReplyCheck(NUTS, "en", TurnTrace("f"))
+    assert "".join([t async for t in plain.run(short, ScriptedLlm("Sure. Try a curry."))]).startswith("Sure.")
+
+
+async def test_a_reply_that_says_nothing_is_regenerated_then_never_left_silent() -> None:
+    """Empty, or only the prompt's markup said back: the person would hear nothing."""
+    trace = TurnTrace("n")
+    llm = ScriptedLlm("<memory>", "A lemon sponge cake.")
+    assert (await _run(ReplyCheck(NUTS, "en", trace), llm)).strip() == "A lemon sponge cake."
+    assert trace.first("reply.empty") is not None and len(llm.calls) == 2
+    # Twice nothing: the safe sentence when one constraint is known, else a short apology.
+    said = await _run(ReplyCheck(NUTS, "en", TurnTrace("n2"), requested="cake"), ScriptedLlm("", "<memory>"))
+    assert "I'd suggest a cake without nuts." in said
+    none = constraints_from_texts([])
+    silent = await _run(ReplyCheck(none, "zh", TurnTrace("n3")), ScriptedLlm(" ", "(请只用中文回答。)"))
+    assert silent.strip() == NOTHING_TO_SAY["zh"]

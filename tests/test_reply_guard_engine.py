@@ -61,9 +61,13 @@ async def test_a_reply_breaking_the_allergy_is_regenerated_then_replaced(
             window = await assistant.turns.window("family")
     finally:
         await endpoint.stop()
-    assert "peanut" not in reply.text.lower() and "walnut" not in reply.text.lower()
-    assert "allergy" in reply.text and "nuts" in reply.text
+    said = reply.text.lower()
+    assert "peanut butter" not in said and "walnut" not in said and "praline" not in said
+    assert reply.text.startswith("You told me your kid is allergic to nuts, especially peanuts.")
+    assert "I'd suggest a cake without nuts." in reply.text  # the safe sentence still suggests something
     first, second = endpoint.last_user_messages()
+    # What to suggest follows the words, outside the memory block.
+    assert first.endswith("Can you recommend a cake for my kid's birthday?\n(Suggest one cake without nuts.)")
     # The fact left the recent window; the turn restates it right before the person's words.
     assert "Remember: My kid is allergic to nuts, especially peanuts." in first
     assert first.index("Remember:") < first.index("Can you recommend a cake")
@@ -92,3 +96,23 @@ async def test_a_chinese_turn_is_answered_in_chinese(tmp_path: Path, model_dir: 
     assert reply.text.startswith("今晚可以做一个麻婆豆腐")
     mismatch = reply.trace.first("language.mismatch")
     assert mismatch is not None and mismatch.attrs["expected"] == "zh"
+
+
+async def test_a_recall_question_is_answered_from_memory_and_traced(tmp_path: Path, model_dir: Path) -> None:
+    endpoint = await ChatEndpoint(["The weather is fine."]).start()
+    try:
+        async with await _assistant(tmp_path, endpoint) as assistant:
+            await _tell_then_fill(assistant, "me", "I live in Lyon.")
+            reply = await assistant.chat_turn("me", "Which city do I live in?")
+            window = await assistant.turns.window("me")
+            other = await assistant.chat_turn("me", "What is the weather like in Paris?")
+    finally:
+        await endpoint.stop()
+    assert reply.text.strip() == "You told me you live in Lyon."
+    mark = reply.trace.first("recall.answer")
+    assert mark is not None and mark.attrs["shared"] == "live"
+    assert reply.result.checks == {"recall_answer": mark.attrs["record"]}
+    assert window[-1].role == "assistant" and window[-1].text == reply.text.strip()
+    # Only the question that memory answers skips the LLM.
+    assert len(endpoint.requests) == 1 and other.text.strip() == "The weather is fine."
+    assert other.trace.first("recall.answer") is None

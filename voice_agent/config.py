@@ -205,6 +205,12 @@ class PromptConfig(_Section):
     # sentence) and the reply language (regenerate once, then mark the trace).
     check_constraints: bool = True
     check_language: bool = True
+    # A question about what the person told us ("Do you remember my name?"), when one remembered
+    # statement clearly answers it, is answered by saying that statement back, without the LLM.
+    recall_answers: bool = True
+    # When the turn is about food, drink or a recommendation and the person has constraints, say after
+    # their words what to suggest ("(Suggest only options without nuts.)").
+    turn_guidance: bool = True
 
 
 class SchedulingConfig(_Section):

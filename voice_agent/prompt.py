@@ -146,6 +146,7 @@ class PromptBuilder:
         now: dt.datetime | None = None,
         reminders: Sequence[str] = (),
         language: str | None = None,
+        guidance: Sequence[str] = (),
     ) -> BuiltPrompt:
         cfg = self.config
         layers: dict[str, LayerReport] = {}
@@ -157,7 +158,13 @@ class PromptBuilder:
         pinned = [r for r in pinned if r.id not in held_back]
         # The reminder line restates remembered facts: never one that reads as an instruction.
         restated = tuple(neutralize_markers(t) for t in reminders if not is_instruction(t))
-        turn = TurnText(user_text, restated if cfg.reminder_line else (), language, note=cfg.language_note)
+        turn = TurnText(
+            user_text,
+            restated if cfg.reminder_line else (),
+            language,
+            note=cfg.language_note,
+            guidance=tuple(guidance) if cfg.turn_guidance else (),
+        )
         user_tokens = self._tokens(turn.framed(""))
         # What must fit: system, user turn, the reply, and the minimum recent window.
         available = cfg.context_window - self.max_reply_tokens - layers["system"].tokens - user_tokens
@@ -281,6 +288,9 @@ class TurnText:
     reminders: tuple[str, ...] = ()
     language: str | None = None
     note: bool = True  # state the reply language after the words
+    # What to suggest given the person's constraints, stated after the words by the assistant's own
+    # rules (outside the memory fence): "(Suggest only options without nuts.)"
+    guidance: tuple[str, ...] = ()
 
     def reminder_line(self) -> str:
         if not self.reminders:
@@ -296,8 +306,9 @@ class TurnText:
     def framed(self, block: str) -> str:
         inside = "\n".join(part for part in (block, self.reminder_line()) if part)
         final = f"<memory>\n{inside}\n</memory>\n\n{self.words}" if inside else self.words
+        after = [f"({escape_data(g)})" for g in dict.fromkeys(self.guidance) if g]
         note = self.language_note(final)
-        return f"{final}\n{note}" if note else final
+        return "\n".join([final, *after, *([note] if note else [])])
 
     def language_note(self, final: str) -> str:
         """Chinese turns always get the note (the system rules are English); English turns only when

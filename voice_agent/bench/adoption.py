@@ -163,6 +163,7 @@ class ScenarioResult:
     prompt_tokens: int | None
     judge: dict[str, Any] | None = None
     model: str = ""
+    turn_message: str = ""  # the last message the LLM read: memory block, reminder line, the probe
 
     def to_json(self) -> dict[str, Any]:
         s = self.scenario
@@ -172,6 +173,7 @@ class ScenarioResult:
             "violations": self.violations, "language_ok": self.language_ok,
             "first_token_ms": self.first_token_ms, "first_text_ms": self.first_text_ms,
             "checks": self.checks, "prompt_tokens": self.prompt_tokens, "judge": self.judge,
+            "turn_message": self.turn_message,
         }  # fmt: skip
 
 
@@ -192,6 +194,7 @@ def summarise(results: Sequence[ScenarioResult]) -> dict[str, Any]:
         "language_match": round(sum(r.language_ok for r in results) / n, 3),
         "regenerated": sum(int(r.checks.get("attempts", 1)) > 1 for r in results),
         "safe_sentences": sum(bool(r.checks.get("safe_sentence")) for r in results),
+        "answered_from_memory": sum(bool(r.checks.get("recall_answer")) for r in results),
         "first_attempt_violations": sum(
             any(v.get("attempt") == 1 for v in r.checks.get("violations", [])) for r in results
         ),

@@ -41,10 +41,16 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "unguarded": {"check_constraints": False, "check_language": False},
     "no-reminder": {"reminder_line": False},
     "no-language-note": {"language_note": False},
+    "no-recall-answer": {"recall_answers": False},
+    "no-guidance": {"turn_guidance": False},
+    "greedy": {},
     "direct-system": {"system": DIRECT_SYSTEM},
+    "wave2": {"recall_answers": False, "turn_guidance": False},
     "bare": {"reminder_line": False, "language_note": False, "check_constraints": False,
-             "check_language": False},
+             "check_language": False, "recall_answers": False, "turn_guidance": False},
 }  # fmt: skip
+# Variants that also change the LLM's sampling (``greedy``: temperature 0).
+LLM_VARIANTS: dict[str, dict[str, Any]] = {"greedy": {"temperature": 0.0}}
 ACK = {"en": "Got it, I'll remember that.", "zh": "好的，我记住了。"}  # the scripted answer to a fact
 NOTE = (
     "Adoption: the reply contains one of the scenario's expected words and recommends none of its "
@@ -186,7 +192,8 @@ async def run_scenario(
         await engine.prefill(conversation)
         for variant in variants:
             prompt = variant_prompt(config.prompt, variant)
-            engine.config = config.model_copy(update={"prompt": prompt, "llm": quiet})
+            llm = quiet.model_copy(update=LLM_VARIANTS.get(variant, {}))
+            engine.config = config.model_copy(update={"prompt": prompt, "llm": llm})
             engine.builder.config = prompt
             results.append(await _probe(assistant, conversation, scenario, variant))
     finally:
@@ -224,6 +231,7 @@ async def _probe(assistant: Any, conversation: str, scenario: Scenario, variant:
         first_text_ms=first_text_ms,
         checks=dict(result.checks),
         prompt_tokens=result.prompt.total_tokens if result.prompt else None,
+        turn_message=result.prompt.messages[-1]["content"] if result.prompt else "",
     )
 
 

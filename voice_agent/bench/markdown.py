@@ -1,9 +1,10 @@
 """`voice-agent bench report RUN.json… --out report.md`: one Markdown report from benchmark runs.
 
-Runs are labelled A, B, C… in the order given. Each kind (memory, strategies, latency) gets its tables and
-its plots (regenerated from the JSON into ``<report name>-plots/`` beside the report); when several runs
-of one kind are given, their figures stand side by side with the ratio of each run to the first, so two
-configs or two machines can be compared. The provenance section lists what each run ran on.
+Runs are labelled A, B, C… in the order given. Each kind (memory, strategies, latency; adoption and
+security as tables only) gets its tables and its plots (regenerated from the JSON into
+``<report name>-plots/`` beside the report); when several runs of one kind are given, their figures
+stand side by side with the ratio of each run to the first, so two configs or two machines can be
+compared. The provenance section lists what each run ran on.
 """
 
 from __future__ import annotations
@@ -15,14 +16,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from voice_agent.bench.markdown_quality import adoption_section, security_section
 from voice_agent.errors import InputError
 
-KINDS = ("latency", "strategies", "memory")
+KINDS = ("latency", "strategies", "memory", "adoption", "security")
 KIND_TITLES = {
     "latency": "Voice-to-voice latency (bench latency)",
     "strategies": "Memory strategies side by side (bench strategies)",
     "memory": "Retrieval recall within a token budget (bench memory)",
+    "adoption": "Replies that use what was remembered (bench adoption)",
+    "security": "Injection attempts against memory (bench security)",
 }
+PLOTTED = ("latency", "strategies", "memory")  # the other kinds are tables only
 Value = float | int | str | bool | None
 
 
@@ -342,6 +347,8 @@ SECTIONS: dict[str, Callable[[Sequence[Run]], list[str]]] = {
     "latency": latency_section,
     "strategies": strategies_section,
     "memory": memory_section,
+    "adoption": adoption_section,
+    "security": security_section,
 }
 
 
@@ -440,7 +447,7 @@ def render_report(paths: Sequence[str | Path], out: str | Path, *, plots: bool =
         if not group:
             continue
         lines += [f"## {KIND_TITLES[kind]}", ""]
-        if plots:
+        if plots and kind in PLOTTED:
             for run in group:
                 png = draw(run, plot_dir / f"{run.label}-{kind}.png")
                 lines += [f"![{run.label}: {kind}]({png.relative_to(target.parent).as_posix()})", ""]

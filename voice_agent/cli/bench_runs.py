@@ -228,9 +228,9 @@ KINDS: tuple[BenchKind, ...] = (
     BenchKind(
         "report",
         "One Markdown report (tables and plots) from one or more benchmark runs, side by side",
-        "Render RUN.json files of `bench memory`, `bench strategies` and `bench latency` as one "
-        "Markdown report; runs of the same kind are compared with the ratio to the first. Plots are written "
-        "to <report name>-plots/ beside the report.",
+        "Render RUN.json files of `bench memory`, `bench strategies`, `bench latency`, `bench "
+        "adoption` and `bench security` as one Markdown report; runs of the same kind are compared with the "
+        "ratio to the first. Plots are written to <report name>-plots/ beside the report.",
         (
             opt("runs", nargs="+", metavar="RUN.json"),
             opt("--out", required=True, metavar="report.md"),
@@ -279,7 +279,8 @@ KINDS: tuple[BenchKind, ...] = (
                 "--variants",
                 default="default",
                 help="comma-separated, run back to back per scenario: default, unguarded, no-reminder, "
-                "no-language-note, direct-system, bare",
+                "no-language-note, no-recall-answer, no-guidance, greedy (temperature 0), direct-system, "
+                "wave2 (before recall answers and guidance), bare",
             ),
             opt("--judge", metavar="BACKEND", help="a remote [[llm.backends]] entry as LLM judge"),
         ),

@@ -97,6 +97,32 @@ class Constraint:
             return f"You told me you're {self.diet_en}, so I'll avoid {self.noun_en}."
         return f"You told me you don't want {self.noun_en}, so I'll avoid {self.noun_en}."
 
+    def guidance(self, language: str, thing: str = "") -> str:
+        """What to suggest, stated after a turn about food, drink or a recommendation: positive, and with
+        what the person asked for when their words name it ("Suggest one cake without nuts."), so a
+        small model answers the question and keeps the constraint."""
+        if thing:
+            if language == "zh":
+                return f"推荐一个不含{self.noun_zh}的{thing}。"
+            return f"Suggest one {thing} without {self.noun_en}."
+        if language == "zh":
+            if self.kind == "avoid":
+                return f"推荐{self.noun_zh}以外的选择。"
+            return f"只推荐不含{self.noun_zh}的选择。"
+        if self.kind == "avoid":
+            return f"Suggest something other than {self.noun_en}."
+        return f"Suggest only options without {self.noun_en}."
+
+    def alternative(self, thing: str, language: str) -> str:
+        """A suggestion that keeps the constraint, for the safe sentence: "I'd suggest a cake without
+        nuts." (``thing``: what the person asked for, from their words, or "")."""
+        if language == "zh":
+            return f"我建议选不含{self.noun_zh}的{thing or '选择'}。"
+        if not thing:
+            return f"I'd suggest something without {self.noun_en}."
+        article = "an" if thing[0].lower() in "aeiou" else "a"
+        return f"I'd suggest {article} {thing} without {self.noun_en}."
+
     def instruction(self, language: str) -> str:
         """The rule stated next to the turn when a reply is regenerated."""
         if language == "zh":
@@ -322,6 +348,7 @@ _STRONG_ZH = (
     "拒绝", "不能有", "不带", "免", "零", "少", "不碰", "不建议", "不推荐", "不适合", "不喜欢", "讨厌",
     "不会", "不再", "取消", "改掉", "除了",
     "不是", "换掉", "不想要", "不想吃", "不想",
+    "过敏", "不耐受",  # "对坚果过敏，尤其是花生": the list after an allergy names what it covers
 )  # fmt: skip
 _RESET_ZH = re.compile(r"但|可以|加上|加入|用|放|推荐|试试|来点|配上|搭配|或者来")
 _LEAD_ZH = re.compile(r"^(?:推荐|建议|使用|用|加入|加|放|吃|喝|含有|含|给你|给)")

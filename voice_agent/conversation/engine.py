@@ -23,7 +23,8 @@ from voice_agent.conversation.holding import HeldStreams, apology, spoken_answer
 from voice_agent.conversation.injection import find_instruction
 from voice_agent.conversation.ports import LlmPort, MemoryPort, RatePort, RecallLike
 from voice_agent.conversation.prefill_steps import prefill_steps
-from voice_agent.conversation.reminders import turn_reminders
+from voice_agent.conversation.recall_answer import answer_from_memory
+from voice_agent.conversation.reminders import requested_thing, turn_guidance, turn_reminders
 from voice_agent.conversation.reply_check import ReplyCheck
 from voice_agent.conversation.speculate import Prepared, Speculator
 from voice_agent.conversation.turn_memory import condense_leaving_turns, write_user_turn
@@ -151,14 +152,16 @@ class ConversationEngine:
         language = detect_language(scrubbed)
         constraints = self._constraints(pinned, scrubbed)
         trace.attrs["retrieve"] = recalled.info()  # with the time of each recall stage
+        reminders = turn_reminders(pinned, recalled.records, constraints, scrubbed)
         prompt = self.builder.build(
             scrubbed,
             pinned=pinned,
             retrieved=retrieved,
             recent=_as_turns(window),
             now=dt.datetime.now(),
-            reminders=turn_reminders(pinned, recalled.records, constraints, scrubbed),
+            reminders=reminders,
             language=language,
+            guidance=turn_guidance(constraints, reminders, scrubbed, language),
         )
         trace.mark(
             "prompt.tokens",
@@ -170,6 +173,12 @@ class ConversationEngine:
         self.last = TurnResult(
             prompt, prompt.retrieved, prompt.pinned, budget, recalled.info(), turn_id=trace.turn_id
         )
+        if self.config.prompt.recall_answers:  # "Do you remember my name?": said back from memory
+            answer = answer_from_memory(scrubbed, [*pinned, *recalled.records], language, trace)
+            if answer is not None:
+                self.last.checks = trace.attrs["reply_check"] = {"recall_answer": answer.record_id}
+                yield answer.text
+                return
         checked = self._checked_reply(conversation_id, prompt, constraints, language, scrubbed, trace)
         async with contextlib.aclosing(checked) as reply:
             async for delta in reply:
@@ -197,6 +206,8 @@ class ConversationEngine:
             trace,
             first_clause_min_words=self.config.tts.first_clause_min_words,
             clock=self.clock,
+            requested=requested_thing(scrubbed),
+            user_words=scrubbed,
         )
         cfg = self.config.llm
         streams = HeldStreams(

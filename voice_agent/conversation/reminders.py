@@ -47,6 +47,67 @@ def turn_reminders(
     return list(dict.fromkeys([*ordered_constraints, *relevant]))
 
 
+def turn_guidance(
+    constraints: ConstraintSet, reminders: Sequence[str], user_text: str, language: str
+) -> list[str]:
+    """What to suggest given the constraints the reminder line restates, when the turn is about food,
+    drink or a recommendation ("Suggest one cake without nuts."); for a request for advice with other
+    facts restated, to answer with them in mind."""
+    speaking = "zh" if language == "zh" else "en"
+    stated = set(reminders)
+    chosen = [c for c in constraints.constraints if c.source in stated][:MAX_CONSTRAINTS]
+    if chosen and CONSTRAINT_TOPICS.search(user_text):
+        thing = requested_thing(user_text)
+        return list(dict.fromkeys(c.guidance(speaking, thing) for c in chosen))
+    if reminders and ASKS_ADVICE.search(user_text):
+        return [MIND_WHAT_I_SAID[speaking]]
+    return []
+
+
+# A turn asking for advice or a suggestion (the facts restated for it should shape the answer).
+ASKS_ADVICE = re.compile(
+    r"\b(?:should (?:i|we)|could (?:i|we)|can (?:i|we)|recommend|suggest|ideas?|what kind of|where to)\b|"
+    r"推荐|建议|什么[\u4e00-\u9fff]{0,6}好|好呢|哪个好|应该",
+    re.IGNORECASE,
+)
+MIND_WHAT_I_SAID = {"en": "Answer with what I told you in mind.", "zh": "请结合我告诉你的情况回答。"}
+
+
+_THING_EN = (
+    re.compile(
+        r"\b(?:recommend|suggest)\s+(?:me\s+)?(?:a|an|some|one|any)\s+(?P<x>[a-z]+(?:\s+[a-z]+)?)", re.I
+    ),
+    re.compile(r"\b(?:what|which)\s+(?P<x>[a-z]+)\s+(?:should|could|can|shall|would)\b", re.I),
+    re.compile(
+        r"\b(?:for|make|cook|bake|order|have)\s+(?:a\s+|an\s+|my\s+|our\s+)?(?P<x>dinner|lunch|breakfast|"
+        r"brunch|dessert|snack|cake|meal|drink|supper)\b",
+        re.I,
+    ),
+)
+_THING_STOP_EN = re.compile(r"\s+(?:for|to|that|which|with|at|on|in|i|we|tonight|today)\b.*$", re.I)
+_THING_ZH = (
+    re.compile(
+        r"(?:推荐|建议)(?:一个|一款|一种|一道|一份|个|点|些)?(?P<x>[\u4e00-\u9fff]{1,4}?)(?:吧|吗|呢|给|$|[。？！?!，,])"
+    ),
+    re.compile(r"什么(?P<x>[\u4e00-\u9fff]{1,3}?)(?:好|呢|吧|$|[。？！?!，,])"),
+)
+_VAGUE = frozenset(
+    ("kind", "sort", "type", "thing", "things", "good", "nice", "time", "day", "what", "好", "东西", "好吃")
+)
+
+
+def requested_thing(user_text: str) -> str:
+    """What the person asked to be suggested, from their words ("recommend a cake" → cake, "什么甜点好"
+    → 甜点), or "" when the turn names nothing."""
+    for pattern in (*_THING_EN, *_THING_ZH):
+        match = pattern.search(user_text)
+        if match:
+            thing = _THING_STOP_EN.sub("", match.group("x").strip()).lower()
+            if thing and thing not in _VAGUE and thing.split()[0] not in _VAGUE:
+                return thing
+    return ""
+
+
 _WORD = re.compile(r"[a-z]{3,}|[\u4e00-\u9fff]{2}", re.IGNORECASE)
 _COMMON = frozenset(
     [

@@ -22,8 +22,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from voice_agent.clock import Clock, MonotonicClock
-from voice_agent.conversation.constraints import ConstraintSet, Violation
+from voice_agent.conversation.constraints import Constraint, ConstraintSet, Violation
 from voice_agent.conversation.holding import HoldingPhrase
+from voice_agent.conversation.recall_answer import said_back
 from voice_agent.memory.language import detect_language
 from voice_agent.metrics.trace import TurnTrace
 from voice_agent.text.sentences import SentenceSplitter
@@ -34,6 +35,7 @@ StreamFactory = Callable[[list[Message]], AsyncIterator[str]]
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 _LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 LANGUAGE_NOTES = {"zh": "请只用中文回答。", "en": "Answer in English only."}
+NOTHING_TO_SAY = {"zh": "抱歉，这个我一时答不上来。", "en": "Sorry, I don't have a good answer to that."}
 
 
 def reply_language_ok(user_language: str, text: str) -> bool | None:
@@ -90,17 +92,24 @@ class ReplyCheck:
         *,
         first_clause_min_words: int = 4,
         clock: Clock | None = None,
+        requested: str = "",
+        user_words: str = "",
     ) -> None:
         self.constraints = constraints
         self.language = user_language if user_language in LANGUAGE_NOTES else "und"
         self.trace = trace
         self.first_clause_min_words = first_clause_min_words
         self.clock = clock or MonotonicClock()
+        self.requested = requested  # what the person asked for ("cake"): the safe sentence suggests one
+        self.user_words = user_words  # the turn itself: a first piece that only repeats it is regenerated
+        self.earlier_replies: list[str] = []
         self.outcome = CheckOutcome()
         self.said_anything = False
         self._language_decided = self.language not in LANGUAGE_NOTES
 
     async def run(self, messages: list[Message], stream: StreamFactory) -> AsyncIterator[str]:
+        # The replies in the recent window: a first piece copied from one is no answer either.
+        self.earlier_replies = [m["content"] for m in messages if m.get("role") == "assistant"]
         try:
             async for text in self._attempt(stream(messages), final=False):
                 yield text
@@ -113,11 +122,25 @@ class ReplyCheck:
         try:
             async for text in self._attempt(stream(noted), final=True):
                 yield text
-        except _Retry as again:  # only a constraint ends the second attempt
-            assert again.violation is not None
+        except _Retry as again:  # a constraint, or the question said back again with one constraint
+            constraint = again.violation.constraint if again.violation else self.constraints.constraints[0]
             self.outcome.safe_sentence = True
-            self.trace.mark("constraint.safe_sentence", constraint=again.violation.constraint.key)
-            yield again.violation.constraint.explanation(self._speaking_language()) + " "
+            self.trace.mark("constraint.safe_sentence", constraint=constraint.key, reason=again.reason)
+            yield self.safe_sentence(constraint) + " "
+
+    def safe_sentence(self, constraint: Constraint) -> str:
+        """Said instead of a reply that broke ``constraint`` twice: the person's own words said back
+        ("You told me your kid is allergic to nuts.") or, when those are in another language, too long
+        or would break a constraint themselves, a sentence naming it; then a suggestion that keeps it
+        ("I'd suggest a cake without nuts.")."""
+        language = self._speaking_language()
+        why = constraint.explanation(language)
+        source = constraint.source.strip()
+        if source and len(source) <= 160 and bool(_HAN.search(source)) == (language == "zh"):
+            told = said_back(source, language)
+            if told and self.constraints.check(told) is None:
+                why = told
+        return why + ("" if language == "zh" else " ") + constraint.alternative(self.requested, language)
 
     def note(self, violation: Violation | None) -> str:
         """What is stated next to the turn for the second attempt: the language, and every constraint
@@ -144,17 +167,44 @@ class ReplyCheck:
                 if self.trace.first("llm.first_token") is None and delta:
                     self.trace.mark("llm.first_token")
                 for piece in splitter.push(delta):
-                    context = self._check(piece.text, piece.index, context, final)
-                    self.said_anything = True
-                    yield piece.text + " "
+                    said, context = self._piece(piece.text, piece.index, context, final)
+                    if said:
+                        yield said
             for piece in splitter.flush():
-                context = self._check(piece.text, piece.index, context, final)
-                self.said_anything = True
-                yield piece.text + " "
+                said, context = self._piece(piece.text, piece.index, context, final)
+                if said:
+                    yield said
+            if not self.said_anything:  # an empty reply, or only echoes: the person would hear nothing
+                self.trace.mark("reply.empty", attempt=self.outcome.attempts)
+                if not final or len(self.constraints) == 1:
+                    raise _Retry("said nothing")
+                yield NOTHING_TO_SAY[self._speaking_language()]
         finally:
             close = getattr(deltas, "aclose", None)
             if close is not None:
                 await close()
+
+    def _piece(self, text: str, index: int, context: str, final: bool) -> tuple[str, str]:
+        """What of one piece may be said ("" for nothing) and the context for the next piece. The
+        prompt's own markup and notes echoed back are left out (never spoken: "<memory>"); a first
+        piece that only repeats the person's question or an earlier reply is no answer, and the reply is
+        regenerated once (said back again with one constraint known: the safe sentence instead)."""
+        clean = without_prompt_echo(text)
+        if not clean:
+            self.trace.mark("reply.echo_dropped", index=index)
+            return "", context
+        if index == 0 and final and len(self.constraints) == 1 and repeats(clean, self.user_words):
+            raise _Retry("repeats the question again")  # the safe sentence suggests something instead
+        if index == 0 and not final and not self.said_anything:
+            if repeats(clean, self.user_words):
+                self.trace.mark("reply.repeats_question", index=index)
+                raise _Retry("repeats the question")
+            if any(repeats(clean, earlier, min_chars=12) for earlier in self.earlier_replies):
+                self.trace.mark("reply.repeats_earlier_reply", index=index)
+                raise _Retry("repeats an earlier reply")
+        context = self._check(clean, index, context, final)
+        self.said_anything = True
+        return clean + " ", context
 
     def _check(self, text: str, index: int, context: str, final: bool) -> str:
         """Raise ``_Retry`` when the piece may not be said; return the context for the next piece."""
@@ -196,6 +246,30 @@ class ReplyCheck:
             return
         self._language_decided = False  # the second attempt is checked again
         raise _Retry("language")
+
+
+# The prompt's markup and the notes it states after the turn, when a small model says them back.
+_MARKUP = re.compile(r"</?\s*[A-Za-z][\w-]*\s*/?>|&lt;/?\s*[A-Za-z][\w-]*\s*&gt;")
+_NOTE_ECHO = re.compile(
+    r"[(（]\s*(?:Answer in English only\.?|请只用中文回答。?|Answer with what I told you in mind\.?|"
+    r"请结合我告诉你的情况回答。?|Suggest (?:one|only|something) [^()（）\n]{0,80}|"
+    r"只推荐不含[^()（）\n]{0,30}|推荐一个不含[^()（）\n]{0,30}|推荐[^()（）\n]{0,20}以外的选择。?)\s*[)）]|^\s*(?:Remember|记住)\s*[:：]\s*$",
+    re.IGNORECASE,
+)
+_NOT_WORD = re.compile(r"[\W_]+")
+
+
+def without_prompt_echo(text: str) -> str:
+    """``text`` without tags ("<memory>") and without the prompt's own notes said back."""
+    cleaned = _NOTE_ECHO.sub("", _MARKUP.sub("", text))
+    return " ".join(cleaned.split()) if _NOT_WORD.sub("", cleaned) else ""
+
+
+def repeats(piece: str, earlier: str, *, min_chars: int = 4) -> bool:
+    """Whether ``piece`` only repeats ``earlier`` (most of it, word for word)."""
+    said = _NOT_WORD.sub("", piece).lower()
+    before = _NOT_WORD.sub("", earlier).lower()
+    return len(said) >= min_chars and bool(before) and said in before and len(said) >= 0.8 * len(before)
 
 
 def with_note(messages: list[Message], note: str) -> list[Message]:

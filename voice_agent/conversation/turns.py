@@ -46,8 +46,12 @@ CREATE TABLE IF NOT EXISTS conversation_windows (
 
 # A user turn is logged as the LLM read it (date line and memory block included, so the next prompt
 # extends this one for the LLM's cache); these are the parts the person did not say.
+# the notes after the words: what to suggest given the constraints, and the reply language.
 _PROMPT_ADDITIONS = re.compile(
-    r"\A\(today is [^)\n]*\)\n|<memory>.*?</memory>\n*|\n\((?:Answer in English only\.|请只用中文回答。)\)\Z",
+    r"\A\(today is [^)\n]*\)\n|<memory>.*?</memory>\n*|(?:\n\((?:Answer in English only\.|请只用中文回答。|"
+    r"Suggest (?:only options without|something other than|one [^()\n]* without) [^()\n]*\.|"
+    r"只推荐不含[^()\n]*的选择。|推荐[^()\n]*以外的选择。|推荐一个不含[^()\n]*。|"
+    r"Answer with what I told you in mind\.|请结合我告诉你的情况回答。)\))+\Z",
     re.S,
 )
 

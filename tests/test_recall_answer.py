@@ -1,0 +1,117 @@
+"""A question about what the person told us, answered from the statement that clearly answers it."""
+
+from __future__ import annotations
+
+import pytest
+
+from voice_agent.conversation.recall_answer import answer_from_memory, is_recall_question, said_back
+from voice_agent.memory.records import MemoryRecord
+
+
+def _record(text: str, kind: str = "fact", at: float = 0.0, **extra: object) -> MemoryRecord:
+    return MemoryRecord("c", text, kind=kind, created_at=1_000.0 + at, **extra)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("Do you remember my name?", True),
+        ("Which city do I live in?", True),
+        ("When is the party?", True),
+        ("你还记得我叫什么名字吗？", True),
+        ("我女儿生日是哪天？", True),
+        ("What should I cook for dinner tonight?", False),  # asks for advice
+        ("What can I make my daughter for breakfast?", False),
+        ("Can you recommend a cake for my kid's birthday?", False),
+        ("下午喝点什么好？", False),
+        ("Tell me a joke.", False),  # no question
+        ("My name is Marisol.", False),
+    ],
+)
+def test_recall_questions_are_told_from_requests_for_advice(question: str, expected: bool) -> None:
+    assert is_recall_question(question) is expected
+
+
+@pytest.mark.parametrize(
+    ("question", "facts", "language", "says"),
+    [
+        (
+            "Do you remember my name?",
+            ["Name a planet.", "My name is Marisol."],
+            "en",
+            "Yes, you told me your name is Marisol.",
+        ),
+        (
+            "Which city do I live in?",
+            ["I live in Lyon.", "I love jazz."],
+            "en",
+            "You told me you live in Lyon.",
+        ),
+        (
+            "What's my dog's name again?",
+            ["My name is Marisol.", "Our dog is called Biscuit."],
+            "en",
+            "Biscuit",
+        ),
+        ("你还记得我叫什么名字吗？", ["我叫张伟。"], "zh", "记得，你告诉过我，你叫张伟。"),
+        ("我住在哪个城市？", ["我在深圳的一家银行工作。", "我住在杭州。"], "zh", "你住在杭州"),
+    ],
+)
+def test_the_matching_statement_is_said_back_in_the_second_person(
+    question: str, facts: list[str], language: str, says: str
+) -> None:
+    records = [_record(text, at=i) for i, text in enumerate(facts)]
+    answer = answer_from_memory(question, records, language)
+    assert answer is not None and says in answer.text
+    assert answer.record_id in {r.id for r in records} and answer.shared
+
+
+def test_a_changed_plan_wins_over_the_older_statement() -> None:
+    old = _record("My flight to Oslo is on Tuesday.", kind="utterance")
+    new = _record("My flight got changed to Thursday.", kind="decision", at=5)
+    answer = answer_from_memory("Which day is my flight to Oslo?", [old, new], "en")
+    assert answer is not None and answer.record_id == new.id and "Thursday" in answer.text
+    zh_old = _record("聚会定在星期六。", kind="utterance")
+    zh_new = _record("我们把聚会改到星期天了。", kind="decision", at=5)
+    zh = answer_from_memory("聚会是哪天？", [zh_old, zh_new], "zh")
+    assert zh is not None and "星期天" in zh.text and "星期六" not in zh.text
+
+
+@pytest.mark.parametrize(
+    ("question", "facts"),
+    [
+        # Two different statements match as well: the LLM answers, with both in its prompt.
+        ("What's my favourite colour?", ["My favourite colour is blue.", "My favourite colour is green."]),
+        # Not about the person, and the statement is no plan they set.
+        ("What's the capital of France?", ["I live in France."]),
+        # Nothing in memory carries the answer (a request the person made is no statement about them).
+        ("Do you remember my name?", ["I live in Lyon.", "Name a famous painter."]),
+        # A request for advice is the LLM's.
+        ("What should I cook for dinner?", ["I'm vegetarian, I cook dinner every day."]),
+    ],
+)
+def test_no_answer_unless_one_statement_clearly_answers(question: str, facts: list[str]) -> None:
+    records = [_record(text, at=i) for i, text in enumerate(facts)]
+    assert answer_from_memory(question, records, "en") is None
+
+
+def test_only_the_persons_own_current_statements_answer() -> None:
+    said_by_assistant = _record("Your name is Bob.", role="assistant")
+    superseded = _record("My name is Bob.", status="superseded")
+    question_only = _record("What is my name?")
+    summary = _record("Earlier conversation: User: My name is Bob. | User: hi", kind="summary")
+    candidates = [said_by_assistant, superseded, question_only, summary]
+    assert answer_from_memory("What is my name?", candidates, "en") is None
+
+
+def test_said_back_swaps_the_person_and_drops_discourse_words() -> None:
+    assert (
+        said_back("Actually, we moved the party to Sunday.", "en")
+        == "You told me you moved the party to Sunday."
+    )
+    assert (
+        said_back("I'm allergic to my neighbour's cat.", "en")
+        == "You told me you're allergic to your neighbour's cat."
+    )
+    assert said_back("Marisol is my name.", "en") == "You told me Marisol is your name."
+    assert said_back("我们把聚会改到星期天了。", "zh") == "你告诉过我，你们把聚会改到星期天了。"

@@ -1,0 +1,205 @@
+"""A question about what the person told us, answered from memory ("Do you remember my name?").
+
+A small model often answers beside such a question ("Yes, I remember my name as Marisol", "Tuesday" for
+a flight the person moved to Thursday). When the turn is a recall question (a short wh- or "do you
+remember" question that asks for no recommendation) and one remembered statement of the person's is the
+clear match for what it asks about, the reply is that statement said back in the second person ("You
+told me your name is Marisol."), at once and without the LLM. The match must be unambiguous: the
+statement shares a content word with the question, carries something the question does not (the
+answer), and no other statement matches as well, unless the newer one says the plan changed. Anything
+less clear goes to the LLM as usual. The engine traces each answer (``recall.answer``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from voice_agent.memory.records import MemoryRecord
+from voice_agent.metrics.trace import TurnTrace
+
+_I = re.IGNORECASE
+_QUESTION_EN = re.compile(
+    r"^\s*(?:(?:and|so|ok|okay|hey|hi|well|um|uh)[,\s]+)*(?:what(?:'s| is| was| are|'re)?|which|"
+    r"when(?:'s)?|where(?:'s)?|who(?:'s)?|how old|how many|do you (?:still )?(?:remember|recall|know)|"
+    r"can you (?:remember|recall|tell me)|did i (?:tell|mention)|remind me)\b",
+    _I,
+)
+_ASKS_ADVICE_EN = re.compile(
+    r"\b(?:should|could|would|shall|(?:can|may|might|must) (?:i|we)|recommend|suggest|ideas?|good|best|"
+    r"better|tips?|how (?:do|can|to)|"
+    r"why|weather|today|tonight|this (?:weekend|evening|morning|afternoon))\b",
+    _I,
+)
+_QUESTION_ZH = re.compile(r"什么|哪|几|多少|谁|吗|记得|记不记得")
+_ASKS_ADVICE_ZH = re.compile(r"推荐|建议|应该|好呢|好吗|什么好|好？|好\?|怎么|如何|为什么|适合|可以做|能做")
+_REMEMBER_YES_NO = re.compile(
+    r"^\s*(?:do you (?:still )?(?:remember|recall|know)|can you (?:remember|recall))|记得|记不记得", _I
+)
+_IS_QUESTION = re.compile(r"[?？]\s*$|吗[。.]?\s*$|^\s*(?:what|which|when|where|who|do|did|can)\b", _I)
+_CHANGE = re.compile(r"\b(?:actually|changed?|moved?|switched|rescheduled|postponed|now|instead|anymore|"
+                     r"no longer)\b|改|换|推迟|提前|现在|不再", _I)  # fmt: skip
+_MAX_QUESTION_CHARS = 90
+_MAX_FACT_CHARS = 160
+
+_WORD_EN = re.compile(r"[a-z][a-z'-]+|\d+", _I)
+_HAN_RUN = re.compile(r"[\u4e00-\u9fff]+")
+_STOP_TEXT = (
+    "a an the and or but so of to in on at for with from by about is are was were be been am do does did "
+    "what what's which when when's where where's who who's how old many again still remember recall know "
+    "tell told mention mentioned remind me you your yours my mine i i'm i've we we're our us can could "
+    "please that this there it its it's day time ok okay hey well um"
+)
+_STOP_EN = frozenset(_STOP_TEXT.split())
+_NAME_WORDS = frozenset(("called", "call", "named", "name"))  # "is called Biscuit" answers "dog's name"
+# Question words and particles, taken out of Chinese text before it is cut into character pairs.
+_ZH_FILLER = re.compile(
+    r"你还记得|记不记得|还记得|记得|请问|告诉我|什么|哪个|哪一天|哪天|哪里|哪儿|哪|几号|几点|几|多少|谁|吗|呢|"
+    r"来着|名字|是|的|了|你|还"
+)
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|my|me|mine|we|our|us)\b|我|咱", _I)
+
+
+@dataclass(frozen=True)
+class RecallAnswer:
+    text: str  # what is said
+    record_id: str
+    fact: str  # the remembered sentence it restates
+    shared: tuple[str, ...]  # the words it shares with the question
+
+
+def is_recall_question(text: str) -> bool:
+    """A short question about something the person said (no request for advice or a suggestion)."""
+    stripped = text.strip()
+    if not stripped or len(stripped) > _MAX_QUESTION_CHARS or not _IS_QUESTION.search(stripped):
+        return False
+    if _HAN_RUN.search(stripped):
+        return bool(_QUESTION_ZH.search(stripped)) and not _ASKS_ADVICE_ZH.search(stripped)
+    return bool(_QUESTION_EN.search(stripped)) and not _ASKS_ADVICE_EN.search(stripped)
+
+
+Match = tuple[int, float, MemoryRecord, str, frozenset[str]]  # shared count, time, record, sentence, shared
+
+
+def answer_from_memory(
+    question: str, candidates: Sequence[MemoryRecord], language: str, trace: TurnTrace | None = None
+) -> RecallAnswer | None:
+    """The remembered statement that answers ``question``, said back, or None when the turn is no recall
+    question or no single statement clearly answers it (``trace``: marked ``recall.answer``)."""
+    answer = _answer(question, candidates, language)
+    if answer is not None and trace is not None:
+        trace.mark("recall.answer", record=answer.record_id, shared=",".join(answer.shared))
+    return answer
+
+
+def _answer(question: str, candidates: Sequence[MemoryRecord], language: str) -> RecallAnswer | None:
+    if not is_recall_question(question):
+        return None
+    asked = _content_words(question)
+    about_me = bool(_FIRST_PERSON.search(question))
+    matches: list[Match] = []
+    seen: set[str] = set()
+    for record in candidates:
+        # The person's own current statements (a summary of turns restates them in other words).
+        if record.role != "user" or record.status != "active" or record.kind == "summary":
+            continue
+        if record.id in seen:
+            continue
+        # A question not about the person ("When is the party?") is answered only from a plan they set.
+        if not about_me and record.kind != "decision":
+            continue
+        seen.add(record.id)
+        for sentence in _statements(record.text):
+            if about_me and not _FIRST_PERSON.search(sentence):
+                continue  # "Name a famous painter." says nothing about the person
+            words = _content_words(sentence)
+            shared = frozenset(asked & words)
+            if shared and words - asked and len(sentence) <= _MAX_FACT_CHARS:
+                matches.append((len(shared), record.created_at, record, sentence, shared))
+    best = _clear_best(matches)
+    if best is None:
+        return None
+    _, _, record, sentence, shared = best
+    text = said_back(sentence, language, yes=bool(_REMEMBER_YES_NO.search(question)))
+    return RecallAnswer(text, record.id, sentence, tuple(sorted(shared))) if text else None
+
+
+def _clear_best(matches: list[Match]) -> Match | None:
+    """The best match when it is unambiguous. A newer statement that says the plan changed and is about
+    the same thing ("my flight got changed to Thursday" after "my flight to Oslo is on Tuesday") wins over
+    an older one; otherwise the best must be alone at its score."""
+    if not matches:
+        return None
+    top = max(m[0] for m in matches)
+    best = max((m for m in matches if m[0] == top), key=lambda m: m[1])
+    changes = [m for m in matches if m[1] > best[1] and _CHANGE.search(m[3]) and m[4] & best[4]]
+    if changes:
+        return max(changes, key=lambda m: m[1])
+    rivals = {m[3] for m in matches if m[0] == top} - {best[3]}
+    if not rivals:
+        return best
+    if _CHANGE.search(best[3]):  # tied, and the newest says the plan changed
+        return best
+    return None
+
+
+def _statements(text: str) -> list[str]:
+    """The sentences of a record that state something (questions are no answers)."""
+    parts = re.split(r"(?<=[.!?。！？])\s*", text.strip())
+    return [p.strip() for p in parts if p.strip() and not re.search(r"[?？]$|吗[。]?$", p.strip())]
+
+
+def _content_words(text: str) -> set[str]:
+    """Lower-case English content words (singular; "called" and "name" as one) and Chinese character
+    pairs with the question words taken out ("我叫什么名字" → 我叫)."""
+    words = {w.lower().strip("'") for w in _WORD_EN.findall(text)}
+    words = {_singular(w) for w in words if w not in _STOP_EN and len(w) > 1}
+    words = {"name" if w in _NAME_WORDS else w for w in words}
+    for run in _HAN_RUN.findall(text):
+        kept = _ZH_FILLER.sub("", run)
+        words |= {kept[i : i + 2] for i in range(len(kept) - 1)}
+        if "叫" in run or "名字" in run:
+            words.add("name")
+    return words
+
+
+def _singular(word: str) -> str:
+    if word.endswith("'s"):
+        word = word[:-2]
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+# -- saying it back --------------------------------------------------------------------------------------
+_LEAD_EN = re.compile(r"^(?:(?:actually|oh|well|so|also|by the way|btw|and|just so you know|fyi)[,\s]+)+",
+                      _I)  # fmt: skip
+_SWAP_EN = {
+    "i": "you", "i'm": "you're", "i've": "you've", "i'll": "you'll", "i'd": "you'd", "me": "you",
+    "my": "your", "mine": "yours", "myself": "yourself", "we": "you", "we're": "you're",
+    "we've": "you've", "we'll": "you'll", "our": "your", "ours": "yours", "us": "you", "am": "are",
+}  # fmt: skip
+_PRONOUN_START = re.compile(r"^(?:you|your|yours|the|a|an|it|its|there|this|that)\b", _I)
+_ZH_SWAP = (("咱们", "你们"), ("我们", "你们"), ("我", "你"))
+
+
+def said_back(sentence: str, language: str, *, yes: bool = False) -> str:
+    """``sentence`` (the person's words) in the second person, as something they told us."""
+    if language == "zh" or _HAN_RUN.search(sentence):
+        body = sentence.strip().rstrip("。.！!")
+        for mine, yours in _ZH_SWAP:
+            body = body.replace(mine, yours)
+        return ("记得，" if yes else "") + f"你告诉过我，{body}。"
+    body = _LEAD_EN.sub("", sentence.strip()).rstrip(".!")
+    if not body:
+        return ""
+    swapped = re.sub(r"[A-Za-z']+", lambda m: _swap_en(m.group(0)), body)
+    if _PRONOUN_START.match(swapped):
+        swapped = swapped[0].lower() + swapped[1:]
+    return ("Yes, you" if yes else "You") + f" told me {swapped}."
+
+
+def _swap_en(word: str) -> str:
+    swapped = _SWAP_EN.get(word.lower())
+    if swapped is None:
+        return word
+    return swapped.capitalize() if word[0].isupper() and word.lower() != "i" else swapped
