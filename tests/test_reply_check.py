@@ -393,3 +393,33 @@ async def test_a_reply_that_says_nothing_is_regenerated_then_never_left_silent()
     none = constraints_from_texts([])
     silent = await _run(ReplyCheck(none, "zh", TurnTrace("n3")), ScriptedLlm(" ", "(请只用中文回答。)"))
     assert silent.strip() == NOTHING_TO_SAY["zh"]
+
+
+async def test_a_statement_said_back_is_an_acknowledgement_not_an_echo() -> None:
+    statement = "My sister Margaret lives in Lisbon."
+    llm = ScriptedLlm("My sister Margaret lives in Lisbon.", "Something else.")
+    trace = TurnTrace("s")
+    said = await _run(ReplyCheck(NUTS, "en", trace, user_words=statement), llm)
+    assert said.strip() == statement and len(llm.calls) == 1  # said as it came, never regenerated
+    assert trace.first("reply.repeats_question") is None
+
+
+def test_questions_are_told_from_statements() -> None:
+    from voice_agent.text.questions import is_question
+
+    for text in (
+        "What should I cook tonight",
+        "Can you recommend a cake?",
+        "so how was it",
+        "你记得我的名字吗",
+        "孩子过生日，推荐一个蛋糕吧？",
+        "Is it raining",
+    ):
+        assert is_question(text), text
+    for text in (
+        "My sister lives in Lisbon.",
+        "我家小孩对坚果过敏。",
+        "Whatever you say.",
+        "Howard is my cousin.",
+    ):
+        assert not is_question(text), text

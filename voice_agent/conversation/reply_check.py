@@ -27,6 +27,7 @@ from voice_agent.conversation.holding import HoldingPhrase
 from voice_agent.conversation.recall_answer import said_back
 from voice_agent.memory.language import detect_language
 from voice_agent.metrics.trace import TurnTrace
+from voice_agent.text.questions import is_question
 from voice_agent.text.sentences import SentenceSplitter
 
 Message = dict[str, str]
@@ -102,6 +103,7 @@ class ReplyCheck:
         self.clock = clock or MonotonicClock()
         self.requested = requested  # what the person asked for ("cake"): the safe sentence suggests one
         self.user_words = user_words  # the turn itself: a first piece that only repeats it is regenerated
+        self.asked = is_question(user_words)  # (a statement said back is an acknowledgement, not an echo)
         self.earlier_replies: list[str] = []
         self.outcome = CheckOutcome()
         self.said_anything = False
@@ -193,10 +195,11 @@ class ReplyCheck:
         if not clean:
             self.trace.mark("reply.echo_dropped", index=index)
             return "", context
-        if index == 0 and final and len(self.constraints) == 1 and repeats(clean, self.user_words):
+        echoes_question = self.asked and repeats(clean, self.user_words)
+        if index == 0 and final and len(self.constraints) == 1 and echoes_question:
             raise _Retry("repeats the question again")  # the safe sentence suggests something instead
         if index == 0 and not final and not self.said_anything:
-            if repeats(clean, self.user_words):
+            if echoes_question:
                 self.trace.mark("reply.repeats_question", index=index)
                 raise _Retry("repeats the question")
             if any(repeats(clean, earlier, min_chars=12) for earlier in self.earlier_replies):
