@@ -140,7 +140,7 @@ class LlmConfig(_Section):
     holding_phrase_after_s: float = Field(default=2.5, ge=0)
     # While the person speaks, each newly confirmed stretch of the transcript drives retrieval and a
     # prefill of the prompt so far (local server only); at the endpoint only the last words are new.
-    speculative_prefill: bool = False
+    speculative_prefill: bool = True
     speculative_min_interval_ms: int = Field(default=800, ge=0)
     speculative_max_new_words: int = Field(default=8, ge=0)  # final words past the speculation, to reuse it
 
