@@ -78,6 +78,7 @@ async def test_a_large_utterances_write_waits_for_the_first_text_and_lands_befor
         trace = TurnTrace("c")
         deltas = [d async for d in engine.respond("c", LARGE, trace)]
         assert "".join(deltas).strip()
+        await engine.settle("c")  # the released write runs (a busy CPU may not have started it yet)
         log = _events(scheduler, trace.turn_id, "memory.write")
         # hold → the write is deferred → the first text releases the hold → the write resumes and runs
         assert [(e, n) for e, n, _ in log[:3]] == [
