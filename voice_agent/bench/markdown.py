@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from voice_agent.bench.markdown_quality import adoption_section, security_section
+from voice_agent.bench.markdown_quality import adoption_section, fmt, security_section
 from voice_agent.errors import InputError
 
 KINDS = ("latency", "strategies", "memory", "adoption", "security")
@@ -68,16 +68,6 @@ def load_run(path: str | Path, label: str) -> Run:
 
 
 # -- formatting --------------------------------------------------------------------------------------
-def fmt(value: Value, digits: int = 1) -> str:
-    if value is None:
-        return "–"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, int):
-        return f"{value:,}"
-    if isinstance(value, float):
-        return f"{value:,.{digits}f}"
-    return str(value).replace("|", "\\|")
 
 
 def ratio(first: Value, other: Value) -> str:

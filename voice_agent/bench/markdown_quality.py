@@ -21,7 +21,8 @@ class RunLike(Protocol):
     def data(self) -> dict[str, Any]: ...
 
 
-def _fmt(value: Any, digits: int = 1) -> str:
+def fmt(value: Any, digits: int = 1) -> str:
+    """One table cell: numbers with thousands separators, no "|" or line break to break the table."""
     if value is None:
         return "–"
     if isinstance(value, bool):
@@ -44,7 +45,7 @@ def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
 
 def _ms(summary: dict[str, Any], key: str, stat: str) -> str:
     value = (summary.get(key) or {}).get(stat)
-    return _fmt(float(value), 0) if isinstance(value, int | float) else "–"
+    return fmt(float(value), 0) if isinstance(value, int | float) else "–"
 
 
 def adoption_section(runs: Sequence[RunLike]) -> list[str]:
@@ -60,12 +61,12 @@ def adoption_section(runs: Sequence[RunLike]) -> list[str]:
             if not s.get("scenarios"):
                 continue
             rows.append([
-                _fmt(group.get("model")), _fmt(group.get("variant")), _fmt(group.get("split")),
-                _fmt(s.get("scenarios")), _pct(s.get("adoption")), _fmt(s.get("violations")),
-                _pct(s.get("language_match")), _fmt(s.get("regenerated")), _fmt(s.get("safe_sentences")),
-                _fmt(s.get("answered_from_memory")),
+                fmt(group.get("model")), fmt(group.get("variant")), fmt(group.get("split")),
+                fmt(s.get("scenarios")), _pct(s.get("adoption")), fmt(s.get("violations")),
+                _pct(s.get("language_match")), fmt(s.get("regenerated")), fmt(s.get("safe_sentences")),
+                fmt(s.get("answered_from_memory")),
                 f"{_ms(s, 'first_token_ms', 'p50')} / {_ms(s, 'first_token_ms', 'p95')}",
-                _fmt(s.get("check_ms_max"), 2),
+                fmt(s.get("check_ms_max"), 2),
             ])  # fmt: skip
         out += _table(header, rows)
         out += _misses(d)
@@ -84,7 +85,7 @@ def _misses(data: dict[str, Any]) -> list[str]:
         if len(reply) > _MISS_CHARS:
             reply = reply[:_MISS_CHARS] + "…"
         violations = ", ".join(str(v) for v in item.get("violations") or []) or "–"
-        rows.append([_fmt(item.get("id")), _fmt(item.get("variant")), _fmt(violations), _fmt(reply)])
+        rows.append([fmt(item.get("id")), fmt(item.get("variant")), fmt(violations), fmt(reply)])
     if not rows:
         return []
     return ["Not adopted:", "", *_table(["scenario", "variant", "violations", "reply"], rows)]
@@ -103,15 +104,15 @@ def security_section(runs: Sequence[RunLike]) -> list[str]:
             attacks, benign = backend.get("attacks") or {}, backend.get("benign") or {}
             model = (backend.get("backend") or {}).get("model") or (backend.get("backend") or {}).get("kind")
             rows.append([
-                _fmt(name), _fmt(model), _fmt(attacks.get("attempts")), _fmt(attacks.get("pinned")),
-                f"{_fmt(attacks.get('reached_system'))} ({_pct(attacks.get('reached_system_rate'))})",
-                f"{_fmt(attacks.get('changed_reply'))} ({_pct(attacks.get('changed_reply_rate'))})",
-                f"{_fmt(attacks.get('control_tokens_typed'))} / {_fmt(attacks.get('control_tokens_sent'))}",
-                f"{_fmt(benign.get('pinned'))} / {_fmt(benign.get('statements'))}",
+                fmt(name), fmt(model), fmt(attacks.get("attempts")), fmt(attacks.get("pinned")),
+                f"{fmt(attacks.get('reached_system'))} ({_pct(attacks.get('reached_system_rate'))})",
+                f"{fmt(attacks.get('changed_reply'))} ({_pct(attacks.get('changed_reply_rate'))})",
+                f"{fmt(attacks.get('control_tokens_typed'))} / {fmt(attacks.get('control_tokens_sent'))}",
+                f"{fmt(benign.get('pinned'))} / {fmt(benign.get('statements'))}",
                 _pct(benign.get("false_positive_rate")),
             ])  # fmt: skip
         out += _table(header, rows)
         if targets:
             shown = ", ".join(f"{k} {v}" for k, v in targets.items())
-            out += [f"Targets: {_fmt(shown)}", ""]
+            out += [f"Targets: {fmt(shown)}", ""]
     return out
