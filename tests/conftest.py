@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,3 +26,15 @@ def model_dir() -> Path:
         if broken:
             pytest.fail("model cache could not be provisioned: " + "; ".join(broken))
     return path
+
+
+@pytest.fixture(scope="session")
+def parts() -> Iterator[tuple[Any, Any]]:
+    """The small English memory models (MiniLM embedder, clause chunker), loaded once for every test."""
+    from voice_agent.memory.chunker import ClauseChunker
+    from voice_agent.memory.embed import MiniLmEmbedder
+
+    embedder, chunker = MiniLmEmbedder(), ClauseChunker()
+    embedder.start()
+    chunker.start(["en"])
+    yield embedder, chunker

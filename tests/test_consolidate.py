@@ -3,7 +3,7 @@ and the SQLite store in a temporary data directory."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -41,17 +41,6 @@ DAYS = [
         "I will visit her in May when the tickets are cheaper.",
     ],
 ]
-
-
-@pytest.fixture(scope="module")
-def parts() -> Iterator[tuple[Any, Any]]:
-    from voice_agent.memory.chunker import ClauseChunker
-    from voice_agent.memory.embed import MiniLmEmbedder
-
-    embedder, chunker = MiniLmEmbedder(), ClauseChunker()
-    embedder.start()
-    chunker.start(["en"])
-    yield embedder, chunker
 
 
 @pytest.fixture

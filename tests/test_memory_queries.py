@@ -4,7 +4,7 @@ timings, and names found by the chunker's own parser (no second spaCy pipeline).
 from __future__ import annotations
 
 import threading
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -37,17 +37,6 @@ class CountingEmbedder:
     def embed_queries(self, texts: list[str]) -> np.ndarray:
         self.query_texts += list(texts)
         return np.asarray(self.inner.embed_queries(texts))
-
-
-@pytest.fixture(scope="module")
-def parts() -> Iterator[tuple[Any, Any]]:
-    from voice_agent.memory.chunker import ClauseChunker
-    from voice_agent.memory.embed import MiniLmEmbedder
-
-    embedder, chunker = MiniLmEmbedder(), ClauseChunker()
-    embedder.start()
-    chunker.start(["en"])
-    yield embedder, chunker
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ import subprocess
 import sys
 import textwrap
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -26,17 +26,6 @@ from voice_agent.metrics.trace import TraceWriter, TurnTrace
 pytestmark = pytest.mark.slow
 
 ENV = {"VOICE_AGENT_MEMORY__EMBEDDER": "minilm"}
-
-
-@pytest.fixture(scope="module")
-def parts() -> Iterator[tuple[Any, Any]]:
-    from voice_agent.memory.chunker import ClauseChunker
-    from voice_agent.memory.embed import MiniLmEmbedder
-
-    embedder, chunker = MiniLmEmbedder(), ClauseChunker()
-    embedder.start()
-    chunker.start(["en"])
-    yield embedder, chunker
 
 
 def make_config(data_dir: Path) -> Config:

@@ -4,7 +4,6 @@ the data directory (real SQLite, real MiniLM embedder, real spaCy chunker)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,17 +28,6 @@ RAW = [
     "Crystal Murdock", "Murdock", "白雅宁", "雅宁", "文三路", "刘德华", "Miła", "Warszawa", "Wojciech",
     "Kowalski", "723 813 266", "723813266",
 ]  # fmt: skip
-
-
-@pytest.fixture(scope="module")
-def parts() -> Iterator[tuple[Any, Any]]:
-    from voice_agent.memory.chunker import ClauseChunker
-    from voice_agent.memory.embed import MiniLmEmbedder
-
-    embedder, chunker = MiniLmEmbedder(), ClauseChunker()
-    embedder.start()
-    chunker.start(["en"])
-    yield embedder, chunker
 
 
 async def test_world_pii_never_reaches_the_data_dir(tmp_path: Path, parts: tuple[Any, Any]) -> None:
