@@ -211,6 +211,9 @@ class PromptConfig(_Section):
     # When the turn is about food, drink or a recommendation and the person has constraints, say after
     # their words what to suggest ("(Suggest only options without nuts.)").
     turn_guidance: bool = True
+    # On such a turn the reply opens with a clause naming the remembered constraint, from the person's
+    # own words in the second person ("Since your kid is allergic to nuts, "), said before the LLM's words.
+    acknowledge_constraints: bool = True
 
 
 class SchedulingConfig(_Section):

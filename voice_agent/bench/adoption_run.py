@@ -43,11 +43,13 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "no-language-note": {"language_note": False},
     "no-recall-answer": {"recall_answers": False},
     "no-guidance": {"turn_guidance": False},
+    "no-acknowledge": {"acknowledge_constraints": False},
     "greedy": {},
     "direct-system": {"system": DIRECT_SYSTEM},
-    "wave2": {"recall_answers": False, "turn_guidance": False},
+    "wave2": {"recall_answers": False, "turn_guidance": False, "acknowledge_constraints": False},
     "bare": {"reminder_line": False, "language_note": False, "check_constraints": False,
-             "check_language": False, "recall_answers": False, "turn_guidance": False},
+             "check_language": False, "recall_answers": False, "turn_guidance": False,
+             "acknowledge_constraints": False},
 }  # fmt: skip
 # Variants that also change the LLM's sampling (``greedy``: temperature 0).
 LLM_VARIANTS: dict[str, dict[str, Any]] = {"greedy": {"temperature": 0.0}}

@@ -279,8 +279,8 @@ KINDS: tuple[BenchKind, ...] = (
                 "--variants",
                 default="default",
                 help="comma-separated, run back to back per scenario: default, unguarded, no-reminder, "
-                "no-language-note, no-recall-answer, no-guidance, greedy (temperature 0), direct-system, "
-                "wave2 (before recall answers and guidance), bare",
+                "no-language-note, no-recall-answer, no-guidance, no-acknowledge, greedy (temperature 0), "
+                "direct-system, wave2 (before recall answers and guidance), bare",
             ),
             opt("--judge", metavar="BACKEND", help="a remote [[llm.backends]] entry as LLM judge"),
         ),

@@ -18,13 +18,19 @@ from typing import Any
 
 from voice_agent.clock import Clock, MonotonicClock
 from voice_agent.config import Config
+from voice_agent.conversation.acknowledge import Acknowledgement, acknowledgement
 from voice_agent.conversation.constraints import ConstraintSet, constraints_from_texts
 from voice_agent.conversation.holding import HeldStreams, apology, spoken_answer
 from voice_agent.conversation.injection import find_instruction
 from voice_agent.conversation.ports import LlmPort, MemoryPort, RatePort, RecallLike
 from voice_agent.conversation.prefill_steps import prefill_steps
 from voice_agent.conversation.recall_answer import answer_from_memory
-from voice_agent.conversation.reminders import requested_thing, turn_guidance, turn_reminders
+from voice_agent.conversation.reminders import (
+    guided_constraints,
+    requested_thing,
+    turn_guidance,
+    turn_reminders,
+)
 from voice_agent.conversation.reply_check import ReplyCheck
 from voice_agent.conversation.speculate import Prepared, Speculator
 from voice_agent.conversation.turn_memory import condense_leaving_turns, write_user_turn
@@ -179,7 +185,13 @@ class ConversationEngine:
                 self.last.checks = trace.attrs["reply_check"] = {"recall_answer": answer.record_id}
                 yield answer.text
                 return
-        checked = self._checked_reply(conversation_id, prompt, constraints, language, scrubbed, trace)
+        guided = guided_constraints(constraints, reminders, scrubbed)
+        opening = None
+        if self.config.prompt.acknowledge_constraints:  # "Since your kid is allergic to nuts, …"
+            opening = acknowledgement(guided, constraints, language, scrubbed)
+        checked = self._checked_reply(
+            conversation_id, prompt, constraints, language, scrubbed, trace, opening, expects=bool(guided)
+        )
         async with contextlib.aclosing(checked) as reply:
             async for delta in reply:
                 yield delta
@@ -197,9 +209,13 @@ class ConversationEngine:
         language: str,
         scrubbed: str,
         trace: TurnTrace,
+        opening: Acknowledgement | None = None,
+        *,
+        expects: bool = False,
     ) -> AsyncGenerator[str, None]:
         """The LLM's reply, piece by piece, each checked before it is passed on (``reply_check``); a
-        holding phrase first when the first token is late; the apology when it failed."""
+        holding phrase first when the first token is late (not after an ``opening`` acknowledgement: the
+        person already hears something); the apology when it failed."""
         check = ReplyCheck(
             constraints,
             language if self.config.prompt.check_language else "und",
@@ -208,11 +224,13 @@ class ConversationEngine:
             clock=self.clock,
             requested=requested_thing(scrubbed),
             user_words=scrubbed,
+            acknowledgement=opening,
+            expects_suggestion=expects,
         )
         cfg = self.config.llm
         streams = HeldStreams(
             lambda msgs: self.llm.stream(msgs, max_tokens=cfg.max_tokens, temperature=cfg.temperature),
-            after_s=cfg.holding_phrase_after_s, user_text=scrubbed, trace=trace,
+            after_s=0.0 if opening else cfg.holding_phrase_after_s, user_text=scrubbed, trace=trace,
         )  # fmt: skip
         try:
             async for text in check.run(prompt.messages, streams.open):
@@ -221,7 +239,7 @@ class ConversationEngine:
             # Every backend failed (or the one answering died mid-reply): say so instead of going silent.
             trace.mark("llm.error", error=str(err), after_text=check.said_anything)
             log.warning("LLM failed for conversation %s: %s", conversation_id, err)
-            yield apology(scrubbed, cut_off=check.said_anything)
+            yield apology(scrubbed, cut_off=check.said_anything or check.acknowledged)
         finally:
             self.last.checks = check.outcome.to_json()
             trace.attrs["reply_check"] = self.last.checks

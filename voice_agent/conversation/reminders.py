@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from voice_agent.conversation.constraints import ConstraintSet
+from voice_agent.conversation.constraints import Constraint, ConstraintSet
 from voice_agent.memory.records import MemoryRecord
 
 # A turn where a constraint may matter even when retrieval did not bring it up: food, drink, outings,
@@ -54,14 +54,25 @@ def turn_guidance(
     drink or a recommendation ("Suggest one cake without nuts."); for a request for advice with other
     facts restated, to answer with them in mind."""
     speaking = "zh" if language == "zh" else "en"
-    stated = set(reminders)
-    chosen = [c for c in constraints.constraints if c.source in stated][:MAX_CONSTRAINTS]
-    if chosen and CONSTRAINT_TOPICS.search(user_text):
+    chosen = guided_constraints(constraints, reminders, user_text)
+    if chosen:
         thing = requested_thing(user_text)
         return list(dict.fromkeys(c.guidance(speaking, thing) for c in chosen))
     if reminders and ASKS_ADVICE.search(user_text):
         return [MIND_WHAT_I_SAID[speaking]]
     return []
+
+
+def guided_constraints(
+    constraints: ConstraintSet, reminders: Sequence[str], user_text: str
+) -> list[Constraint]:
+    """The remembered constraints that shape this turn's answer: those the reminder line restates, when
+    the turn is about food, drink or a recommendation (at most a few)."""
+    if not CONSTRAINT_TOPICS.search(user_text):
+        return []
+    order = {text: i for i, text in enumerate(reminders)}  # the reminder line's order: newest first
+    chosen = sorted((c for c in constraints.constraints if c.source in order), key=lambda c: order[c.source])
+    return chosen[:MAX_CONSTRAINTS]
 
 
 # A turn asking for advice or a suggestion (the facts restated for it should shape the answer).

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from voice_agent.clock import Clock, MonotonicClock
+from voice_agent.conversation.acknowledge import Acknowledgement, continues
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, Violation
 from voice_agent.conversation.holding import HoldingPhrase
 from voice_agent.conversation.recall_answer import said_back
@@ -95,6 +96,8 @@ class ReplyCheck:
         clock: Clock | None = None,
         requested: str = "",
         user_words: str = "",
+        acknowledgement: Acknowledgement | None = None,
+        expects_suggestion: bool = False,
     ) -> None:
         self.constraints = constraints
         self.language = user_language if user_language in LANGUAGE_NOTES else "und"
@@ -105,6 +108,14 @@ class ReplyCheck:
         self.user_words = user_words  # the turn itself: a first piece that only repeats it is regenerated
         self.asked = is_question(user_words)  # (a statement said back is an acknowledgement, not an echo)
         self.earlier_replies: list[str] = []
+        self.prompt_lines: list[str] = []  # what the prompt's user messages say: copied, it is no answer
+        # Said first, before the model's words ("Since your kid is allergic to nuts, ").
+        self.acknowledgement = acknowledgement
+        self.acknowledged = False
+        # The turn asks for a suggestion under a constraint: a bare fragment ("Chocolate.") is no answer.
+        self.expects_suggestion = expects_suggestion
+        self._held = ""  # a bare first piece, held until the model says more (or ends)
+        self._released = False  # a piece of the model's reply was passed on
         self.outcome = CheckOutcome()
         self.said_anything = False
         self._language_decided = self.language not in LANGUAGE_NOTES
@@ -112,6 +123,11 @@ class ReplyCheck:
     async def run(self, messages: list[Message], stream: StreamFactory) -> AsyncIterator[str]:
         # The replies in the recent window: a first piece copied from one is no answer either.
         self.earlier_replies = [m["content"] for m in messages if m.get("role") == "assistant"]
+        self.prompt_lines = prompt_lines(messages, self.user_words)
+        if self.acknowledgement is not None:
+            said = self._acknowledge(self.acknowledgement)
+            if said:
+                yield said
         try:
             async for text in self._attempt(stream(messages), final=False):
                 yield text
@@ -120,15 +136,37 @@ class ReplyCheck:
             reason, violation = retry.reason, retry.violation
         self.outcome.attempts = 2
         self.trace.mark("reply.regenerate", reason=reason, after_text=self.said_anything)
-        noted = with_note(messages, self.note(violation))
+        noted = with_note(messages, self.note(violation, reason))
         try:
             async for text in self._attempt(stream(noted), final=True):
                 yield text
         except _Retry as again:  # a constraint, or the question said back again with one constraint
-            constraint = again.violation.constraint if again.violation else self.constraints.constraints[0]
+            constraint = self._constraint_for(again.violation)
             self.outcome.safe_sentence = True
             self.trace.mark("constraint.safe_sentence", constraint=constraint.key, reason=again.reason)
-            yield self.safe_sentence(constraint) + " "
+            if self.acknowledged:  # the reason was said already: only the suggestion that keeps it
+                yield constraint.alternative(self.requested, self._speaking_language()) + " "
+            else:
+                yield self.safe_sentence(constraint) + " "
+
+    def _constraint_for(self, violation: Violation | None) -> Constraint:
+        if violation is not None:
+            return violation.constraint
+        if self.acknowledgement is not None:
+            return self.acknowledgement.constraint
+        return self.constraints.constraints[0]
+
+    def _acknowledge(self, acknowledgement: Acknowledgement) -> str:
+        """The acknowledgement, checked like any piece (it is built to pass; "" if it would not)."""
+        with self.trace.span("constraint", index=-1, attempt=0) as span:
+            violation = self.constraints.check(acknowledgement.text)
+            span.update(violated=violation is not None)
+        if violation is not None:
+            return ""
+        self.acknowledged = True
+        key, own = acknowledgement.constraint.key, acknowledgement.said_back
+        self.trace.mark("reply.acknowledged", constraint=key, said_back=own)
+        return acknowledgement.text
 
     def safe_sentence(self, constraint: Constraint) -> str:
         """Said instead of a reply that broke ``constraint`` twice: the person's own words said back
@@ -144,11 +182,14 @@ class ReplyCheck:
                 why = told
         return why + ("" if language == "zh" else " ") + constraint.alternative(self.requested, language)
 
-    def note(self, violation: Violation | None) -> str:
+    def note(self, violation: Violation | None, reason: str = "") -> str:
         """What is stated next to the turn for the second attempt: the language, and every constraint
-        (the one broken first)."""
+        (the one broken first); after a reply that said the prompt back or only a word, to answer with
+        one whole sentence."""
         language = self._speaking_language()
         parts = [LANGUAGE_NOTES[language]] if self.language in LANGUAGE_NOTES else []
+        if reason in _NO_ANSWER_REASONS and self.expects_suggestion:
+            parts.append(WHOLE_SENTENCE[language])
         ordered = list(self.constraints.constraints)
         if violation is not None:
             ordered.sort(key=lambda c: c.key != violation.constraint.key)
@@ -170,15 +211,22 @@ class ReplyCheck:
                     self.trace.mark("llm.first_token")
                 for piece in splitter.push(delta):
                     said, context = self._piece(piece.text, piece.index, context, final)
+                    said = self._unless_bare(said)
                     if said:
                         yield said
             for piece in splitter.flush():
                 said, context = self._piece(piece.text, piece.index, context, final)
+                said = self._unless_bare(said)
                 if said:
                     yield said
+            if self._held:  # the whole reply was one bare word ("Chocolate."): no suggestion
+                self._held = ""
+                self.trace.mark("reply.fragment", attempt=self.outcome.attempts)
+                self.said_anything = False
+                raise _Retry("fragment again" if final else "fragment")
             if not self.said_anything:  # an empty reply, or only echoes: the person would hear nothing
                 self.trace.mark("reply.empty", attempt=self.outcome.attempts)
-                if not final or len(self.constraints) == 1:
+                if not final or self.acknowledged or len(self.constraints) == 1:
                     raise _Retry("said nothing")
                 yield NOTHING_TO_SAY[self._speaking_language()]
         finally:
@@ -186,28 +234,57 @@ class ReplyCheck:
             if close is not None:
                 await close()
 
+    def _unless_bare(self, said: str) -> str:
+        """``said``, except that a bare first piece of a reply that should suggest something is held
+        until more follows (released with it) or the reply ends (then it is no answer)."""
+        if not said:
+            return ""
+        if self._held:
+            said, self._held = self._held + said, ""
+            return said
+        if self.expects_suggestion and not self._released and is_bare(said):
+            self._held = said
+            return ""
+        self._released = True
+        return said
+
     def _piece(self, text: str, index: int, context: str, final: bool) -> tuple[str, str]:
         """What of one piece may be said ("" for nothing) and the context for the next piece. The
         prompt's own markup and notes echoed back are left out (never spoken: "<memory>"); a first
         piece that only repeats the person's question or an earlier reply is no answer, and the reply is
         regenerated once (said back again with one constraint known: the safe sentence instead)."""
         clean = without_prompt_echo(text)
+        if clean and self.acknowledged and not self.said_anything:
+            clean = self._after_acknowledgement(clean)
         if not clean:
             self.trace.mark("reply.echo_dropped", index=index)
             return "", context
-        echoes_question = self.asked and repeats(clean, self.user_words)
-        if index == 0 and final and len(self.constraints) == 1 and echoes_question:
+        # (a request for a suggestion said back is no answer either: "Suggest a topping for my tacos.")
+        echoes_question = (self.asked or self.expects_suggestion) and repeats(clean, self.user_words)
+        echoes_prompt = any(repeats(clean, line, min_chars=6) for line in self.prompt_lines)
+        one_reason = self.acknowledged or len(self.constraints) == 1
+        if index == 0 and final and one_reason and (echoes_question or echoes_prompt):
             raise _Retry("repeats the question again")  # the safe sentence suggests something instead
         if index == 0 and not final and not self.said_anything:
             if echoes_question:
                 self.trace.mark("reply.repeats_question", index=index)
                 raise _Retry("repeats the question")
+            if echoes_prompt:
+                self.trace.mark("reply.repeats_prompt", index=index)
+                raise _Retry("repeats the prompt")
             if any(repeats(clean, earlier, min_chars=12) for earlier in self.earlier_replies):
                 self.trace.mark("reply.repeats_earlier_reply", index=index)
                 raise _Retry("repeats an earlier reply")
         context = self._check(clean, index, context, final)
         self.said_anything = True
         return clean + " ", context
+
+    def _after_acknowledgement(self, clean: str) -> str:
+        """The model's first piece after the acknowledgement: "" when it says it again or only "Sure!"."""
+        assert self.acknowledgement is not None
+        if repeats(clean, self.acknowledgement.text):
+            return ""
+        return continues(clean)
 
     def _check(self, text: str, index: int, context: str, final: bool) -> str:
         """Raise ``_Retry`` when the piece may not be said; return the context for the next piece."""
@@ -273,6 +350,37 @@ def repeats(piece: str, earlier: str, *, min_chars: int = 4) -> bool:
     said = _NOT_WORD.sub("", piece).lower()
     before = _NOT_WORD.sub("", earlier).lower()
     return len(said) >= min_chars and bool(before) and said in before and len(said) >= 0.8 * len(before)
+
+
+_NO_ANSWER_REASONS = frozenset(("fragment", "repeats the prompt", "repeats the question", "said nothing"))
+WHOLE_SENTENCE = {
+    "en": "Answer with one whole sentence that names one thing to try.",
+    "zh": "请用一句完整的话回答，说出一个具体的推荐。",
+}
+_WORDISH = re.compile(r"[A-Za-z0-9']+")
+_ROLE_PREFIX = re.compile(r"^\s*(?:user|assistant)\s*[:：]\s*", re.IGNORECASE)
+
+
+def is_bare(text: str) -> bool:
+    """A piece of one or two words ("Chocolate.", "Tea.", "茶。"): no suggestion on its own."""
+    han = len(_HAN.findall(text))
+    if han:
+        return han <= 3 and not _LATIN_WORD.search(text)
+    return len(_WORDISH.findall(text)) <= 2
+
+
+def prompt_lines(messages: list[Message], user_words: str) -> list[str]:
+    """The lines of the prompt's user messages (quoted memories, notes after the turn, earlier turns),
+    except the person's words of this turn: a reply that only says one back is no answer."""
+    lines: list[str] = []
+    for message in messages:
+        if message.get("role") != "user":
+            continue
+        for line in re.split(r"\n| \| ", message.get("content", "")):
+            line = _ROLE_PREFIX.sub("", line).strip(" ()（）")
+            if line and line != user_words.strip():
+                lines.append(line)
+    return list(dict.fromkeys(lines))
 
 
 def with_note(messages: list[Message], note: str) -> list[Message]:

@@ -1,0 +1,240 @@
+"""The reply's opening clause that names a remembered constraint ("Since your kid is allergic to nuts, "),
+and the checks after it: a reply that only says the prompt back or one bare word is regenerated once,
+then replaced by a suggestion that keeps the constraint.
+
+The constraint parser, the reminder line, the splitter and the reply check are the real ones; the LLM is
+a scripted stream of deltas (the network edge), so what the check does with each reply can be asserted."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from voice_agent.conversation.acknowledge import acknowledgement, concerns, continues
+from voice_agent.conversation.constraints import ConstraintSet, constraints_from_texts
+from voice_agent.conversation.reminders import guided_constraints
+from voice_agent.conversation.reply_check import ReplyCheck, is_bare, prompt_lines
+from voice_agent.metrics.trace import TurnTrace
+
+SCENARIOS = Path(__file__).parent.parent / "voice_agent" / "defaults" / "adoption_scenarios.json"
+# The latency benchmark's LibriVox turns (Debian pocketsphinx-testdata transcripts).
+LIBRIVOX = [
+    "and mister john dashwood had then leisure to consider how much there might be prudently in his power "
+    "to do for them",
+    "he was not an ill disposed young man",
+    "unless to be rather cold hearted and rather selfish is to be ill disposed",
+    "had he married a more a amiable woman he might have been made still more respectable than he was",
+    "he might even have been made amiable himself",
+]
+
+
+def _opening(facts: list[str], turn: str, language: str) -> str | None:
+    constraints = constraints_from_texts(facts)
+    guided = guided_constraints(constraints, list(reversed(facts)), turn)
+    found = acknowledgement(guided, constraints, language, turn)
+    return found.text if found else None
+
+
+@pytest.mark.parametrize(
+    ("fact", "turn", "language", "expected"),
+    [
+        ("My kid is allergic to nuts, especially peanuts.", "Can you recommend a cake?", "en",
+         "Since your kid is allergic to nuts, "),
+        ("I'm lactose intolerant.", "What dessert could I make?", "en", "Since you're lactose intolerant, "),
+        ("My wife has celiac disease, so she can't eat gluten.", "What should I cook for her?", "en",
+         "Since your wife has celiac disease, "),
+        ("I'm vegetarian, I never eat meat or fish.", "What should I cook tonight?", "en",
+         "Since you're vegetarian, "),
+        ("我家小孩对坚果过敏，尤其是花生。", "孩子过生日，推荐一个蛋糕吧。", "zh",
+         "因为你家小孩对坚果过敏，"),
+        ("我吃素，不吃肉也不吃鱼。", "今晚做什么菜好？", "zh", "因为你吃素，"),
+        ("我喜欢喝茶，不喝咖啡。", "下午喝点什么好？", "zh", "因为你不喝咖啡，"),
+    ],
+)  # fmt: skip
+def test_the_opening_says_the_persons_own_statement_back_in_the_second_person(
+    fact: str, turn: str, language: str, expected: str
+) -> None:
+    assert _opening([fact], turn, language) == expected
+
+
+def test_an_order_or_someone_elses_statement_gives_a_sentence_from_the_constraints_kind() -> None:
+    # Said back, an order would read "Since never suggest…"; "she" ten turns later is anyone.
+    assert _opening(["以后别给我推荐火锅。"], "周五晚上吃什么好？", "zh") == "按你说的，不推荐火锅，"
+    assert _opening(["She can't eat gluten."], "What should I cook tonight?", "en") == (
+        "Leaving out gluten, as you told me, "
+    )
+    assert _opening(["I'm allergic to shellfish."], "今晚点什么菜好？", "zh") == "因为你说过对海鲜过敏，"
+
+
+def test_no_opening_without_a_remembered_constraint_or_when_the_turn_is_about_something_else() -> None:
+    assert _opening(["My name is Marisol."], "What should I cook tonight?", "en") is None
+    nuts = ["My kid is allergic to nuts."]
+    for turn in ("Suggest a board game for a rainy day.", "How do plants drink water?", "Who wrote Hamlet?"):
+        assert _opening(nuts, turn, "en") is None
+    assert _opening(["我吃素。"], "植物怎么喝水？", "zh") is None
+    # A constraint on something other than food: said when the turn names it.
+    movies = ["Never recommend horror movies to me."]
+    assert (
+        _opening(movies, "Recommend a movie for tonight.", "en")
+        == "Leaving out horror movies, as you told me, "
+    )
+    assert _opening(movies, "Suggest a board game for a rainy day.", "en") is None
+
+
+def test_no_false_opening_on_the_benchmarks_filler_turns_or_the_librivox_turns() -> None:
+    data = json.loads(SCENARIOS.read_text(encoding="utf-8"))
+    constrained = [s for s in data["scenarios"] if constraints_from_texts(s["facts"])]
+    assert len(constrained) >= 20
+    fired = []
+    for scenario in constrained:
+        language = scenario["language"]
+        turns = [q for q, _ in data["fillers"][language]] + (LIBRIVOX if language == "en" else [])
+        fired += [(scenario["id"], t) for t in turns if _opening(scenario["facts"], t, language)]
+        # ... while every probe asking about food under a remembered constraint gets one.
+        assert _opening(scenario["facts"], scenario["probe"], language), scenario["id"]
+    assert fired == []
+
+
+def test_an_opening_that_would_break_another_constraint_is_replaced_or_left_out() -> None:
+    eggs = "My daughter is allergic to eggs."
+    # "never mention my daughter" makes "daughter" a word the reply must not say.
+    both = constraints_from_texts([eggs, "Never mention my daughter again."])
+    assert both.check("Since your daughter is allergic to eggs, ") is not None
+    egg_rule = next(c for c in both.constraints if c.key == "eggs")
+    found = acknowledgement([egg_rule], both, "en", "What can I make for breakfast?")
+    assert found is not None and not found.said_back
+    assert found.text == "Since you told me about the allergy to eggs, " and both.check(found.text) is None
+    # Nothing that names the allergy passes: no opening at all.
+    strict = constraints_from_texts([eggs, "Never mention my daughter again.", "Never mention allergy."])
+    assert acknowledgement([egg_rule], strict, "en", "What can I make for breakfast?") is None
+
+
+def test_only_the_constraints_given_are_ever_said() -> None:
+    """The engine passes this conversation's pinned records only; nothing else reaches the opening."""
+    mine = constraints_from_texts(["I'm vegan."])
+    assert acknowledgement([], mine, "en", "Recommend a breakfast for me.") is None
+    other = constraints_from_texts(["My kid is allergic to nuts."])
+    found = acknowledgement(mine.constraints, ConstraintSet([*mine.constraints, *other.constraints]), "en",
+                            "Recommend a breakfast for me.")  # fmt: skip
+    assert found is not None and found.text == "Since you're vegan, "
+
+
+def test_the_models_first_piece_continues_the_opening() -> None:
+    assert continues("A lemon sponge cake.") == "a lemon sponge cake."
+    assert continues("I'd bake a carrot cake.") == "I'd bake a carrot cake."
+    assert continues("Sure!") == "" and continues("好的！") == ""
+    assert continues("推荐香草蛋糕。") == "推荐香草蛋糕。"
+    assert is_bare("Chocolate.") and is_bare("茶。") and not is_bare("A lemon sorbet with berries.")
+    assert not is_bare("推荐水果沙拉。")
+
+
+# -- the reply check with an opening ---------------------------------------------------------------------
+NUTS_FACT = "My kid is allergic to nuts, especially peanuts."
+NUTS = constraints_from_texts([NUTS_FACT])
+TURN = "Can you recommend a cake for my kid's birthday?"
+MESSAGES = [
+    {"role": "system", "content": "rules"},
+    {"role": "user", "content": "Suggest a board game for a rainy day."},
+    {"role": "assistant", "content": "Try Ticket to Ride."},
+    {"role": "user", "content": f"<memory>\nRemember: {NUTS_FACT}\n</memory>\n\n{TURN}\n(Suggest one cake "
+                                "without nuts.)"},
+]  # fmt: skip
+
+
+class ScriptedLlm:
+    def __init__(self, *replies: str) -> None:
+        self.replies = list(replies)
+        self.calls: list[list[dict[str, str]]] = []
+
+    def __call__(self, messages: list[dict[str, str]]) -> AsyncIterator[str]:
+        self.calls.append(messages)
+        return self._stream(self.replies.pop(0))
+
+    async def _stream(self, reply: str) -> AsyncIterator[str]:
+        for i in range(0, len(reply), 3):
+            yield reply[i : i + 3]
+
+
+def _check(trace: TurnTrace, *, opening: bool = True) -> ReplyCheck:
+    found = acknowledgement(NUTS.constraints, NUTS, "en", TURN) if opening else None
+    return ReplyCheck(
+        NUTS, "en", trace, requested="cake", user_words=TURN, acknowledgement=found, expects_suggestion=True
+    )
+
+
+async def _said(check: ReplyCheck, llm: ScriptedLlm) -> list[str]:
+    return [text async for text in check.run(MESSAGES, llm)]
+
+
+async def test_the_opening_is_said_first_and_checked_then_the_model_continues() -> None:
+    trace = TurnTrace("c")
+    llm = ScriptedLlm("Sure! A lemon sponge cake with berries is lovely.")
+    said = await _said(_check(trace), llm)
+    assert said[0] == "Since your kid is allergic to nuts, "
+    assert (
+        "".join(said).strip()
+        == "Since your kid is allergic to nuts, a lemon sponge cake with berries is lovely."
+    )
+    spans = [s for s in trace.spans if s.name == "constraint"]
+    assert spans[0].attrs["index"] == -1 and not spans[0].attrs["violated"]  # the opening was checked
+    mark = trace.first("reply.acknowledged")
+    assert mark is not None and mark.attrs["constraint"] == "nuts" and mark.attrs["said_back"]
+    assert len(llm.calls) == 1
+
+
+async def test_a_bare_word_is_regenerated_with_a_stronger_instruction_then_replaced() -> None:
+    trace = TurnTrace("c")
+    llm = ScriptedLlm("Chocolate.", "Vanilla.")
+    said = await _said(_check(trace), llm)
+    # The reason was said already: only the suggestion that keeps the constraint follows.
+    assert "".join(said).strip() == "Since your kid is allergic to nuts, I'd suggest a cake without nuts."
+    assert "Answer with one whole sentence" in llm.calls[1][-1]["content"].split("\n")[-1]
+    assert [s.name for s in trace.spans].count("reply.fragment") == 2
+    assert trace.first("constraint.safe_sentence") is not None
+
+    again = ScriptedLlm("Chocolate.", "A vanilla cake with strawberries.")
+    said = await _said(_check(TurnTrace("d")), again)
+    assert "".join(said).strip().endswith("a vanilla cake with strawberries.")
+    # A bare first piece followed by more is said with it, not regenerated.
+    more = ScriptedLlm("Tea. It goes well with a carrot cake.")
+    said = await _said(_check(TurnTrace("e")), more)
+    assert "".join(said).strip().endswith("tea. It goes well with a carrot cake.") and len(more.calls) == 1
+
+
+async def test_a_reply_copying_the_prompt_is_regenerated_then_replaced() -> None:
+    trace = TurnTrace("c")
+    llm = ScriptedLlm("Suggest a board game for a rainy day.", "Suggest one cake without nuts.")
+    said = await _said(_check(trace), llm)
+    assert "".join(said).strip() == "Since your kid is allergic to nuts, I'd suggest a cake without nuts."
+    assert trace.first("reply.repeats_prompt") is not None and len(llm.calls) == 2
+    # Without an opening the same copy is regenerated too, and the safe sentence names the constraint.
+    plain = ScriptedLlm("Suggest one cake without nuts.", "Can you recommend a cake for my kid's birthday?")
+    said = await _said(_check(TurnTrace("d"), opening=False), plain)
+    assert "".join(said).strip().startswith("You told me your kid is allergic to nuts")
+
+
+async def test_the_model_saying_the_opening_again_is_not_said_twice() -> None:
+    llm = ScriptedLlm("Since your kid is allergic to nuts, a banana cake is a good choice.")
+    said = await _said(_check(TurnTrace("c")), llm)
+    assert "".join(said).count("allergic") == 1 and "banana cake" in "".join(said)
+
+
+async def test_a_violation_after_the_opening_gives_only_the_suggestion() -> None:
+    llm = ScriptedLlm("A peanut butter cake.", "A walnut cake.")
+    said = "".join(await _said(_check(TurnTrace("c")), llm))
+    assert "peanut" not in said and "walnut" not in said and said.count("allergic") == 1
+    assert said.strip().endswith("I'd suggest a cake without nuts.")
+
+
+def test_prompt_lines_leave_out_the_turn_itself() -> None:
+    lines = prompt_lines(MESSAGES, TURN)
+    assert "Suggest a board game for a rainy day." in lines and "Suggest one cake without nuts." in lines
+    assert TURN not in lines and "Try Ticket to Ride." not in lines  # replies are checked on their own
+
+
+def test_concerns_needs_the_person_asking() -> None:
+    nuts = NUTS.constraints[0]
+    assert concerns(nuts, "What snack should I pack?") and not concerns(nuts, "How do plants drink water?")

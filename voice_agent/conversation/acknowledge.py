@@ -1,0 +1,160 @@
+"""The reply's first clause names the constraint it keeps: "Since your kid is allergic to nuts, …".
+
+Measured with the 0.5B default model: told a constraint ten turns earlier, it often answers beside the
+question, says the question back or copies the note after the turn. The person who told us about the
+allergy wants to hear first that we remembered it. So when a remembered constraint matters for this turn
+(the same condition that puts "(Suggest one cake without nuts.)" after the turn), the engine says a short
+clause built from the person's own statement, in the second person, before the LLM's words: at once, with
+no LLM in between (it is also the reply's first audio), and through the same checks as every piece (the
+constraint check here, the loopback check in the reply guard). The model then continues with the
+suggestion.
+
+Only this conversation's pinned records are used (the engine reads them for this conversation only), so a
+kiosk never says another person's constraint. A statement that does not read well said back (an order
+such as "never suggest sushi to me", a long or question-like sentence) gives a sentence from the
+constraint's kind instead ("Leaving out sushi, as you told me, ").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from voice_agent.conversation.constraints import Constraint, ConstraintSet, parse_constraints
+
+_I = re.IGNORECASE
+_MAX_CLAUSE_CHARS = {"en": 70, "zh": 24}
+# Where a statement's clauses part: "My wife has celiac disease, so she can't eat gluten."
+_CLAUSE_CUT = re.compile(r"\s*(?:[,，;；。.!！?？:：]|\s(?:so|but|and so|because|which)\s)\s*", _I)
+# A statement that is an order to us, not a fact about the person: said back it would not read well.
+_ORDER = re.compile(
+    r"^\s*(?:please\s+)?(?:never|don't|do not|stop|avoid|no more|from now on)\b|^\s*(?:以后|今后|千万|请)?"
+    r"(?:别|不要|永远不要|不许)",
+    _I,
+)
+_FIRST_PERSON_EN = re.compile(r"^\s*(?:i|i'm|i've|my|we|we're|our)\b", _I)
+_LEAD_EN = re.compile(r"^\s*(?:(?:actually|oh|well|so|also|by the way|btw|and|just so you know|fyi)[,\s]+)+",
+                      _I)  # fmt: skip
+_SWAP_EN = {
+    "i": "you", "i'm": "you're", "i've": "you've", "i'll": "you'll", "i'd": "you'd", "me": "you",
+    "my": "your", "mine": "yours", "myself": "yourself", "we": "you", "we're": "you're",
+    "we've": "you've", "our": "your", "ours": "yours", "us": "you", "am": "are",
+}  # fmt: skip
+_ZH_SWAP = (("咱们", "你们"), ("我们", "你们"), ("我", "你"))
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+
+
+@dataclass(frozen=True)
+class Acknowledgement:
+    text: str  # said first, ending with a comma and a space ("Since you're vegan, ")
+    constraint: Constraint  # the constraint it names
+    said_back: bool  # True: built from the person's own words; False: from the constraint's kind
+
+
+def acknowledgement(
+    guided: Sequence[Constraint], constraints: ConstraintSet, language: str, user_text: str
+) -> Acknowledgement | None:
+    """The clause that opens the reply for the constraints guiding this turn (``guided``: those of this
+    conversation that the turn guidance names, newest first), or None when there are none, the turn is
+    not the person asking about something the constraint is about (:func:`concerns`), or no clause would
+    pass the constraint check."""
+    speaking = "zh" if language == "zh" else "en"
+    for constraint in [c for c in guided if concerns(c, user_text)][:1]:
+        for text, own in ((own_words(constraint, speaking), True), (from_kind(constraint, speaking), False)):
+            if text and constraints.check(text) is None:
+                return Acknowledgement(text, constraint, own)
+    return None
+
+
+# What a constraint on food or drink is about, and a turn that is the person asking (not "How do plants
+# drink water?"): the acknowledgement is said only then. Narrower than the turn guidance's topics on
+# purpose ("Suggest a board game" gets no "Since you're vegan").
+_FOOD_EN = re.compile(
+    r"\b(?:eat|eating|food|cook|cooking|recipe|bake|baking|cakes?|dinner|lunch|breakfast|brunch|snacks?|"
+    r"desserts?|meals?|menu|restaurant|order|drinks?|bar|party|picnic|treats?|toppings?|pizza|dish(?:es)?|"
+    r"supper|sandwich(?:es)?|tacos?|soup|salad|cocktail|café|cafe|coffee|tea|wine|beer)\b",
+    _I,
+)
+_ASKING_EN = re.compile(r"\b(?:i|me|my|we|us|our|you|your|recommend|suggest)\b", _I)
+_FOOD_ZH = re.compile(r"吃|喝|菜|饭|餐|蛋糕|甜点|甜品|零食|早点|饮料|配料|主食|点心|聚会|酒|茶|咖啡|面|汤")
+_ASKING_ZH = re.compile(r"推荐|建议|什么|哪|我|咱|帮|给")
+_NOUN_WORD = re.compile(r"[a-z]{3,}", _I)
+
+
+def concerns(constraint: Constraint, user_text: str) -> bool:
+    """Whether this turn asks about what ``constraint`` is about: a question or request of the person's
+    about food or drink, or for a constraint on something else ("never suggest horror movies"), a turn
+    naming it ("recommend a movie")."""
+    if not (_ASKING_EN.search(user_text) or _ASKING_ZH.search(user_text)):
+        return False
+    if constraint.key.startswith("avoid:") and not _HAN.search(constraint.noun_en):
+        words = {w.lower().rstrip("s") for w in _NOUN_WORD.findall(constraint.noun_en)}
+        turn = {w.lower().rstrip("s") for w in _NOUN_WORD.findall(user_text)}
+        if words & turn:
+            return True
+    return bool(_FOOD_EN.search(user_text) or _FOOD_ZH.search(user_text))
+
+
+def own_words(constraint: Constraint, language: str) -> str:
+    """The clause of the person's statement that states ``constraint``, said back ("Since your kid is
+    allergic to nuts, " / "因为你家小孩对坚果过敏，"), or "" when it would not read well."""
+    source = constraint.source.strip()
+    if not source or bool(_HAN.search(source)) != (language == "zh"):
+        return ""
+    for clause in (c for c in _CLAUSE_CUT.split(source) if c.strip()):
+        if constraint.key not in {c.key for c in parse_constraints(clause)}:
+            continue
+        if _ORDER.search(clause) or len(clause) > _MAX_CLAUSE_CHARS[language]:
+            return ""
+        if language == "zh":
+            body = clause.strip()
+            if "我" not in body:  # "我喜欢喝茶，不喝咖啡。": the person is the subject of the clause too
+                if not source.startswith("我") or re.match(r"^[他她它]", body):
+                    return ""
+                body = "我" + body
+            for mine, yours in _ZH_SWAP:
+                body = body.replace(mine, yours)
+            return f"因为{body}，"
+        body = _LEAD_EN.sub("", clause.strip())
+        if not _FIRST_PERSON_EN.search(body):
+            return ""
+        swapped = re.sub(r"[A-Za-z']+", lambda m: _SWAP_EN.get(m.group(0).lower(), m.group(0)), body)
+        return f"Since {swapped}, "
+    return ""
+
+
+def from_kind(constraint: Constraint, language: str) -> str:
+    """A clause naming the constraint from its kind, when the person's words cannot be said back."""
+    if language == "zh":
+        if constraint.kind in ("allergy", "intolerance"):
+            word = "过敏" if constraint.kind == "allergy" else "不耐受"
+            return f"因为你说过对{constraint.noun_zh}{word}，"
+        if constraint.kind == "diet" and constraint.diet_zh:
+            return f"因为你{constraint.diet_zh}，"
+        return f"按你说的，不推荐{constraint.noun_zh}，"
+    if constraint.kind in ("allergy", "intolerance"):
+        return f"Since you told me about the {constraint.kind} to {constraint.noun_en}, "
+    if constraint.kind == "diet" and constraint.diet_en:
+        return f"Since you're {constraint.diet_en}, "
+    return f"Leaving out {constraint.noun_en}, as you told me, "
+
+
+# A first piece from the model that adds nothing after the acknowledgement ("Sure!", "好的！").
+_INTERJECTION = re.compile(
+    r"^\s*(?:sure|of course|certainly|okay|ok|absolutely|great|yes|no problem|got it|"
+    r"好的|当然|没问题|可以|好)\s*[!！.。,，]?\s*$",
+    _I,
+)
+_KEEP_CAPITAL = re.compile(r"^(?:I\b|I'|[A-Z]{2,}\b)")
+
+
+def continues(piece: str) -> str:
+    """The model's first piece as it follows the acknowledgement: "" when it only says "Sure!", else
+    with its first letter lowered, as it no longer starts the sentence ("A chocolate cake" → "a…"; "I"
+    and acronyms keep theirs)."""
+    if _INTERJECTION.match(piece):
+        return ""
+    if piece[:1].isupper() and not _KEEP_CAPITAL.match(piece):
+        return piece[0].lower() + piece[1:]
+    return piece
