@@ -63,8 +63,9 @@ async def test_a_reply_breaking_the_allergy_is_regenerated_then_replaced(
         await endpoint.stop()
     said = reply.text.lower()
     assert "peanut butter" not in said and "walnut" not in said and "praline" not in said
-    assert reply.text.startswith("You told me your kid is allergic to nuts, especially peanuts.")
-    assert "I'd suggest a cake without nuts." in reply.text  # the safe sentence still suggests something
+    # The reply opened with the allergy, in the person's words; after two violations only the suggestion
+    # that keeps it follows (the reason was said already).
+    assert reply.text == "Since your kid is allergic to nuts, I'd suggest a cake without nuts."
     first, second = endpoint.last_user_messages()
     # What to suggest follows the words, outside the memory block.
     assert first.endswith("Can you recommend a cake for my kid's birthday?\n(Suggest one cake without nuts.)")
@@ -93,7 +94,7 @@ async def test_a_chinese_turn_is_answered_in_chinese(tmp_path: Path, model_dir: 
     first, second = endpoint.last_user_messages()
     assert first.endswith("(请只用中文回答。)") and "记住：我吃素，不吃肉也不吃鱼。" in first
     assert "请只用中文回答" in second.split("\n")[-1]
-    assert reply.text.startswith("今晚可以做一个麻婆豆腐")
+    assert reply.text.startswith("因为你吃素，") and "今晚可以做一个麻婆豆腐" in reply.text
     mismatch = reply.trace.first("language.mismatch")
     assert mismatch is not None and mismatch.attrs["expected"] == "zh"
 
@@ -116,3 +117,29 @@ async def test_a_recall_question_is_answered_from_memory_and_traced(tmp_path: Pa
     # Only the question that memory answers skips the LLM.
     assert len(endpoint.requests) == 1 and other.text.strip() == "The weather is fine."
     assert other.trace.first("recall.answer") is None
+
+
+async def test_the_opening_names_only_this_conversations_constraint_and_passes_the_loopback_check(
+    tmp_path: Path, model_dir: Path
+) -> None:
+    """A kiosk: one store, two people. The one who told us about the allergy hears it acknowledged; the
+    other, asking the same, hears no one else's allergy."""
+    endpoint = await ChatEndpoint(
+        ["A lemon cake is lovely.", "A banana cake with berries is a good choice."]
+    ).start()
+    try:
+        async with await _assistant(tmp_path, endpoint) as assistant:
+            await _tell_then_fill(assistant, "family", "My kid is allergic to nuts, especially peanuts.")
+            await _tell_then_fill(assistant, "guest", "I live in Lyon.")
+            question = "Can you recommend a cake for my kid's birthday?"
+            guest = await assistant.chat_turn("guest", question)
+            family = await assistant.chat_turn("family", question)
+    finally:
+        await endpoint.stop()
+    assert guest.text == "A lemon cake is lovely." and guest.trace.first("reply.acknowledged") is None
+    assert "allerg" not in guest.text and "nut" not in guest.text
+    assert family.sentences[0] == "Since your kid is allergic to nuts,"
+    assert family.text.endswith("a banana cake with berries is a good choice.")
+    loopback = [s for s in family.trace.spans if s.name == "loopback"]
+    assert loopback and loopback[0].attrs["index"] == 0 and not loopback[0].attrs["flagged"]
+    assert family.trace.first("llm.holding") is None  # the opening is what the person hears first
