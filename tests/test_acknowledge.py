@@ -42,16 +42,18 @@ def _opening(facts: list[str], turn: str, language: str) -> str | None:
     ("fact", "turn", "language", "expected"),
     [
         ("My kid is allergic to nuts, especially peanuts.", "Can you recommend a cake?", "en",
-         "Since your kid is allergic to nuts, "),
+         "Since your kid is allergic to nuts, especially peanuts, "),
         ("I'm lactose intolerant.", "What dessert could I make?", "en", "Since you're lactose intolerant, "),
         ("My wife has celiac disease, so she can't eat gluten.", "What should I cook for her?", "en",
          "Since your wife has celiac disease, "),
         ("I'm vegetarian, I never eat meat or fish.", "What should I cook tonight?", "en",
-         "Since you're vegetarian, "),
+         "Since you're vegetarian, you never eat meat or fish, "),
         ("我家小孩对坚果过敏，尤其是花生。", "孩子过生日，推荐一个蛋糕吧。", "zh",
-         "因为你家小孩对坚果过敏，"),
-        ("我吃素，不吃肉也不吃鱼。", "今晚做什么菜好？", "zh", "因为你吃素，"),
-        ("我喜欢喝茶，不喝咖啡。", "下午喝点什么好？", "zh", "因为你不喝咖啡，"),
+         "因为你家小孩对坚果过敏，尤其是花生，"),
+        ("我吃素，不吃肉也不吃鱼。", "今晚做什么菜好？", "zh", "因为你吃素，不吃肉也不吃鱼，"),
+        ("我喜欢喝茶，不喝咖啡。", "下午喝点什么好？", "zh", "因为你喜欢喝茶，不喝咖啡，"),
+        # A second thought in the sentence: only the constraint's clause.
+        ("我对麸质过敏，所以不能吃小麦。", "晚饭吃什么主食好？", "zh", "因为你对麸质过敏，"),
     ],
 )  # fmt: skip
 def test_the_opening_says_the_persons_own_statement_back_in_the_second_person(
@@ -134,6 +136,7 @@ def test_the_models_first_piece_continues_the_opening() -> None:
 # -- the reply check with an opening ---------------------------------------------------------------------
 NUTS_FACT = "My kid is allergic to nuts, especially peanuts."
 NUTS = constraints_from_texts([NUTS_FACT])
+OPENING = "Since your kid is allergic to nuts, especially peanuts, "
 TURN = "Can you recommend a cake for my kid's birthday?"
 MESSAGES = [
     {"role": "system", "content": "rules"},
@@ -173,11 +176,8 @@ async def test_the_opening_is_said_first_and_checked_then_the_model_continues() 
     trace = TurnTrace("c")
     llm = ScriptedLlm("Sure! A lemon sponge cake with berries is lovely.")
     said = await _said(_check(trace), llm)
-    assert said[0] == "Since your kid is allergic to nuts, "
-    assert (
-        "".join(said).strip()
-        == "Since your kid is allergic to nuts, a lemon sponge cake with berries is lovely."
-    )
+    assert said[0] == OPENING
+    assert "".join(said).strip() == OPENING + "a lemon sponge cake with berries is lovely."
     spans = [s for s in trace.spans if s.name == "constraint"]
     assert spans[0].attrs["index"] == -1 and not spans[0].attrs["violated"]  # the opening was checked
     mark = trace.first("reply.acknowledged")
@@ -190,7 +190,7 @@ async def test_a_bare_word_is_regenerated_with_a_stronger_instruction_then_repla
     llm = ScriptedLlm("Chocolate.", "Vanilla.")
     said = await _said(_check(trace), llm)
     # The reason was said already: only the suggestion that keeps the constraint follows.
-    assert "".join(said).strip() == "Since your kid is allergic to nuts, I'd suggest a cake without nuts."
+    assert "".join(said).strip() == OPENING + "I'd suggest a cake without nuts."
     assert "Answer with one whole sentence" in llm.calls[1][-1]["content"].split("\n")[-1]
     assert [s.name for s in trace.spans].count("reply.fragment") == 2
     assert trace.first("constraint.safe_sentence") is not None
@@ -208,7 +208,7 @@ async def test_a_reply_copying_the_prompt_is_regenerated_then_replaced() -> None
     trace = TurnTrace("c")
     llm = ScriptedLlm("Suggest a board game for a rainy day.", "Suggest one cake without nuts.")
     said = await _said(_check(trace), llm)
-    assert "".join(said).strip() == "Since your kid is allergic to nuts, I'd suggest a cake without nuts."
+    assert "".join(said).strip() == OPENING + "I'd suggest a cake without nuts."
     assert trace.first("reply.repeats_prompt") is not None and len(llm.calls) == 2
     # Without an opening the same copy is regenerated too, and the safe sentence names the constraint.
     plain = ScriptedLlm("Suggest one cake without nuts.", "Can you recommend a cake for my kid's birthday?")
@@ -225,7 +225,7 @@ async def test_the_model_saying_the_opening_again_is_not_said_twice() -> None:
 async def test_a_violation_after_the_opening_gives_only_the_suggestion() -> None:
     llm = ScriptedLlm("A peanut butter cake.", "A walnut cake.")
     said = "".join(await _said(_check(TurnTrace("c")), llm))
-    assert "peanut" not in said and "walnut" not in said and said.count("allergic") == 1
+    assert NUTS.check(said) is None and "walnut" not in said and said.count("allergic") == 1
     assert said.strip().endswith("I'd suggest a cake without nuts.")
 
 

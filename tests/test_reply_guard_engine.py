@@ -65,7 +65,8 @@ async def test_a_reply_breaking_the_allergy_is_regenerated_then_replaced(
     assert "peanut butter" not in said and "walnut" not in said and "praline" not in said
     # The reply opened with the allergy, in the person's words; after two violations only the suggestion
     # that keeps it follows (the reason was said already).
-    assert reply.text == "Since your kid is allergic to nuts, I'd suggest a cake without nuts."
+    opening = "Since your kid is allergic to nuts, especially peanuts, "
+    assert reply.text == opening + "I'd suggest a cake without nuts."
     first, second = endpoint.last_user_messages()
     # What to suggest follows the words, outside the memory block.
     assert first.endswith("Can you recommend a cake for my kid's birthday?\n(Suggest one cake without nuts.)")
@@ -138,7 +139,7 @@ async def test_the_opening_names_only_this_conversations_constraint_and_passes_t
         await endpoint.stop()
     assert guest.text == "A lemon cake is lovely." and guest.trace.first("reply.acknowledged") is None
     assert "allerg" not in guest.text and "nut" not in guest.text
-    assert family.sentences[0] == "Since your kid is allergic to nuts,"
+    assert family.sentences[0].startswith("Since your kid is allergic to nuts,")
     assert family.text.endswith("a banana cake with berries is a good choice.")
     loopback = [s for s in family.trace.spans if s.name == "loopback"]
     assert loopback and loopback[0].attrs["index"] == 0 and not loopback[0].attrs["flagged"]

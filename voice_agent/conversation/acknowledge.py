@@ -33,6 +33,10 @@ _ORDER = re.compile(
     r"(?:别|不要|永远不要|不许)",
     _I,
 )
+# A sentence with a second thought ("…, so she can't eat gluten"): only its constraint's clause is said.
+_CONNECTIVE = re.compile(
+    r"\b(?:so|but|because|although|though|since|which|who)\b|所以|但是|但|因为|不过|虽然", _I
+)
 _FIRST_PERSON_EN = re.compile(r"^\s*(?:i|i'm|i've|my|we|we're|our)\b", _I)
 _LEAD_EN = re.compile(r"^\s*(?:(?:actually|oh|well|so|also|by the way|btw|and|just so you know|fyi)[,\s]+)+",
                       _I)  # fmt: skip
@@ -102,26 +106,37 @@ def own_words(constraint: Constraint, language: str) -> str:
     source = constraint.source.strip()
     if not source or bool(_HAN.search(source)) != (language == "zh"):
         return ""
+    whole = source.rstrip("。.！!")
+    if not _CONNECTIVE.search(whole) and not re.search(r"[。.！!?？]", whole):  # one plain sentence
+        said = _second_person(whole, language)  # "Since you like tea and never drink coffee, "
+        if said:
+            return said
     for clause in (c for c in _CLAUSE_CUT.split(source) if c.strip()):
         if constraint.key not in {c.key for c in parse_constraints(clause)}:
             continue
-        if _ORDER.search(clause) or len(clause) > _MAX_CLAUSE_CHARS[language]:
-            return ""
-        if language == "zh":
-            body = clause.strip()
-            if "我" not in body:  # "我喜欢喝茶，不喝咖啡。": the person is the subject of the clause too
-                if not source.startswith("我") or re.match(r"^[他她它]", body):
-                    return ""
-                body = "我" + body
-            for mine, yours in _ZH_SWAP:
-                body = body.replace(mine, yours)
-            return f"因为{body}，"
-        body = _LEAD_EN.sub("", clause.strip())
-        if not _FIRST_PERSON_EN.search(body):
-            return ""
-        swapped = re.sub(r"[A-Za-z']+", lambda m: _SWAP_EN.get(m.group(0).lower(), m.group(0)), body)
-        return f"Since {swapped}, "
+        if language == "zh" and "我" not in clause and source.startswith("我"):
+            clause = "我" + clause.strip()  # "我喜欢喝茶，不喝咖啡。": the person is the subject here too
+        return _second_person(clause, language)
     return ""
+
+
+def _second_person(text: str, language: str) -> str:
+    """``text`` (the person's first-person words) as the opening clause, or "" when it is an order, too
+    long, or not about the person."""
+    body = text.strip()
+    if _ORDER.search(body) or len(body) > _MAX_CLAUSE_CHARS[language]:
+        return ""
+    if language == "zh":
+        if not body.startswith(("我", "咱")):
+            return ""
+        for mine, yours in _ZH_SWAP:
+            body = body.replace(mine, yours)
+        return f"因为{body}，"
+    body = _LEAD_EN.sub("", body)
+    if not _FIRST_PERSON_EN.search(body):
+        return ""
+    swapped = re.sub(r"[A-Za-z']+", lambda m: _SWAP_EN.get(m.group(0).lower(), m.group(0)), body)
+    return f"Since {swapped}, "
 
 
 def from_kind(constraint: Constraint, language: str) -> str:

@@ -135,6 +135,7 @@ class ReplyCheck:
         except _Retry as retry:
             reason, violation = retry.reason, retry.violation
         self.outcome.attempts = 2
+        self._held, self._released = "", False
         self.trace.mark("reply.regenerate", reason=reason, after_text=self.said_anything)
         noted = with_note(messages, self.note(violation, reason))
         try:
@@ -259,9 +260,18 @@ class ReplyCheck:
         if not clean:
             self.trace.mark("reply.echo_dropped", index=index)
             return "", context
+        self._raise_if_no_answer(clean, index, final)
+        context = self._check(clean, index, context, final)
+        self.said_anything = True
+        return clean + " ", context
+
+    def _raise_if_no_answer(self, clean: str, index: int, final: bool) -> None:
+        """Raise ``_Retry`` for a first piece that is no answer: the question or a line of the prompt
+        said back, an earlier reply copied, or a refusal of an ordinary request (on the second attempt,
+        with one constraint to name, the safe sentence is said instead)."""
         # (a request for a suggestion said back is no answer either: "Suggest a topping for my tacos.")
         echoes_question = (self.asked or self.expects_suggestion) and repeats(clean, self.user_words)
-        echoes_prompt = any(repeats(clean, line, min_chars=6) for line in self.prompt_lines)
+        echoes_prompt = any(copies(clean, line) for line in self.prompt_lines)
         one_reason = self.acknowledged or len(self.constraints) == 1
         if index == 0 and final and one_reason and (echoes_question or echoes_prompt):
             raise _Retry("repeats the question again")  # the safe sentence suggests something instead
@@ -275,14 +285,14 @@ class ReplyCheck:
             if any(repeats(clean, earlier, min_chars=12) for earlier in self.earlier_replies):
                 self.trace.mark("reply.repeats_earlier_reply", index=index)
                 raise _Retry("repeats an earlier reply")
-        context = self._check(clean, index, context, final)
-        self.said_anything = True
-        return clean + " ", context
+        if self.expects_suggestion and not self._released and REFUSAL.search(clean):
+            self.trace.mark("reply.refusal", index=index, attempt=self.outcome.attempts)
+            raise _Retry("refusal again" if final else "refusal")
 
     def _after_acknowledgement(self, clean: str) -> str:
         """The model's first piece after the acknowledgement: "" when it says it again or only "Sure!"."""
         assert self.acknowledgement is not None
-        if repeats(clean, self.acknowledgement.text):
+        if copies(clean, self.acknowledgement.text):
             return ""
         return continues(clean)
 
@@ -352,12 +362,43 @@ def repeats(piece: str, earlier: str, *, min_chars: int = 4) -> bool:
     return len(said) >= min_chars and bool(before) and said in before and len(said) >= 0.8 * len(before)
 
 
-_NO_ANSWER_REASONS = frozenset(("fragment", "repeats the prompt", "repeats the question", "said nothing"))
+_NO_ANSWER_REASONS = frozenset(
+    ("fragment", "repeats the prompt", "repeats the question", "said nothing", "refusal")
+)
+# A small model declining an ordinary request ("抱歉，我无法协助完成这个请求。"): no answer either.
+REFUSAL = re.compile(
+    r"\bI(?:'m| am)? (?:sorry,? (?:but )?I )?(?:can't|cannot|can not|am unable to|'m unable to|won't) "
+    r"(?:help|assist|provide|fulfil|fulfill|answer|do that)|^\s*(?:抱歉|对不起)?[，,]?\s*我(?:无法|不能|没法)"
+    r"(?:协助|帮|回答|提供|完成)",
+    re.IGNORECASE,
+)
+_EN_WORD = re.compile(r"[a-z']+")
+_FILLER_WORDS = frozenset(("a", "an", "the", "one", "some", "any"))
+
+
+def copies(piece: str, line: str) -> bool:
+    """Whether ``piece`` is copied from a line of the prompt: most of the line, its beginning word for
+    word ("I'm vegetarian," from "I'm vegetarian, I never eat meat or fish."), or, in English, only the
+    line's words ("suggest a topping without cilantro" from "Suggest one topping without cilantro.")."""
+    if repeats(piece, line, min_chars=6):
+        return True
+    said = _NOT_WORD.sub("", piece).lower()
+    before = _NOT_WORD.sub("", line).lower()
+    if len(said) >= 8 and before.startswith(said):
+        return True
+    if _HAN.search(piece):
+        return False
+    words = _EN_WORD.findall(piece.lower())
+    line_words = set(_EN_WORD.findall(line.lower())) | _FILLER_WORDS
+    return len(words) >= 3 and all(w in line_words for w in words)
+
+
 WHOLE_SENTENCE = {
     "en": "Answer with one whole sentence that names one thing to try.",
     "zh": "请用一句完整的话回答，说出一个具体的推荐。",
 }
 _WORDISH = re.compile(r"[A-Za-z0-9']+")
+_NOTE_LEAD = re.compile(r"^\s*(?:Remember|记住)\s*[:：]\s*", re.IGNORECASE)
 _ROLE_PREFIX = re.compile(r"^\s*(?:user|assistant)\s*[:：]\s*", re.IGNORECASE)
 
 
@@ -377,7 +418,7 @@ def prompt_lines(messages: list[Message], user_words: str) -> list[str]:
         if message.get("role") != "user":
             continue
         for line in re.split(r"\n| \| ", message.get("content", "")):
-            line = _ROLE_PREFIX.sub("", line).strip(" ()（）")
+            line = _NOTE_LEAD.sub("", _ROLE_PREFIX.sub("", line)).strip(" ()（）")
             if line and line != user_words.strip():
                 lines.append(line)
     return list(dict.fromkeys(lines))
