@@ -16,7 +16,7 @@ import pytest
 from voice_agent.conversation.acknowledge import acknowledgement, concerns, continues
 from voice_agent.conversation.constraints import ConstraintSet, constraints_from_texts
 from voice_agent.conversation.reminders import guided_constraints
-from voice_agent.conversation.reply_check import ReplyCheck, is_bare, prompt_lines
+from voice_agent.conversation.reply_check import REFUSAL, ReplyCheck, copies, is_bare, prompt_lines
 from voice_agent.metrics.trace import TurnTrace
 
 SCENARIOS = Path(__file__).parent.parent / "voice_agent" / "defaults" / "adoption_scenarios.json"
@@ -238,3 +238,24 @@ def test_prompt_lines_leave_out_the_turn_itself() -> None:
 def test_concerns_needs_the_person_asking() -> None:
     nuts = NUTS.constraints[0]
     assert concerns(nuts, "What snack should I pack?") and not concerns(nuts, "How do plants drink water?")
+
+
+def test_copies_of_a_prompt_line_and_refusals_are_told_from_answers() -> None:
+    fact = "I'm vegetarian, I never eat meat or fish."
+    assert copies("I'm vegetarian,", fact)  # the line's beginning, word for word
+    assert copies("suggest a topping without cilantro.", "Suggest one topping without cilantro.")
+    assert copies("我女儿对鸡蛋过敏，", "我女儿对鸡蛋过敏。")
+    assert not copies("A lentil curry with rice is filling.", fact)
+    assert not copies("You could try a mushroom risotto.", "Suggest one dinner without meat.")
+    assert REFUSAL.search("I'm sorry, but I can't help with that.") and REFUSAL.search(
+        "抱歉，我无法协助完成这个请求。"
+    )
+    assert not REFUSAL.search("You can't go wrong with a lemon tart.") and not REFUSAL.search("我推荐米饭。")
+
+
+async def test_a_refusal_is_regenerated_then_replaced_by_the_suggestion() -> None:
+    trace = TurnTrace("c")
+    llm = ScriptedLlm("I'm sorry, but I can't help with that.", "I cannot assist with this request.")
+    said = "".join(await _said(_check(trace), llm)).strip()
+    assert said == OPENING + "I'd suggest a cake without nuts."
+    assert [s.name for s in trace.spans].count("reply.refusal") == 2
