@@ -19,7 +19,7 @@ from typing import Any
 from voice_agent.clock import Clock, MonotonicClock
 from voice_agent.config import Config
 from voice_agent.conversation.acknowledge import Acknowledgement, acknowledgement
-from voice_agent.conversation.constraints import ConstraintSet, constraints_from_texts
+from voice_agent.conversation.constraints import Constraint, ConstraintSet, constraints_from_texts
 from voice_agent.conversation.holding import HeldStreams, apology, spoken_answer
 from voice_agent.conversation.injection import find_instruction
 from voice_agent.conversation.ports import LlmPort, MemoryPort, RatePort, RecallLike
@@ -150,7 +150,9 @@ class ConversationEngine:
             retrieved = self._block_records(ordered, pinned, window)
             span.update(records=len(retrieved), tokens=recalled.tokens_used)
         trace.attrs["retrieve"] = recalled.info()  # with the time of each recall stage
-        prompt, constraints, language = self._compose(scrubbed, pinned, retrieved, recalled.records, window)
+        prompt, constraints, language, guided = self._compose(
+            scrubbed, pinned, retrieved, recalled.records, window
+        )
         trace.mark(
             "prompt.tokens",
             total=prompt.total_tokens,
@@ -167,7 +169,6 @@ class ConversationEngine:
                 self.last.checks = trace.attrs["reply_check"] = {"recall_answer": answer.record_id}
                 yield answer.text
                 return
-        guided = guided_constraints(constraints, reminders, scrubbed)
         opening = None
         if self.config.prompt.acknowledge_constraints:  # "Since your kid is allergic to nuts, …"
             opening = acknowledgement(guided, constraints, language, scrubbed)
@@ -200,9 +201,10 @@ class ConversationEngine:
         retrieved: list[MemoryRecord],
         recalled: Sequence[MemoryRecord],
         window: list[LoggedTurn],
-    ) -> tuple[BuiltPrompt, ConstraintSet, str]:
+    ) -> tuple[BuiltPrompt, ConstraintSet, str, list[Constraint]]:
         """The turn's prompt; a speculation builds its own the same way, so the turn's prompt extends
-        the one the LLM already read."""
+        the one the LLM already read. Also the constraints, the turn's language and the constraints
+        that shape this turn's answer (``guided_constraints``)."""
         language = detect_language(scrubbed)
         constraints = self._constraints(pinned, scrubbed)
         reminders = turn_reminders(pinned, recalled, constraints, scrubbed)
@@ -216,7 +218,7 @@ class ConversationEngine:
             language=language,
             guidance=turn_guidance(constraints, reminders, scrubbed, language),
         )
-        return prompt, constraints, language
+        return prompt, constraints, language, guided_constraints(constraints, reminders, scrubbed)
 
     def _constraints(self, pinned: list[MemoryRecord], scrubbed: str) -> ConstraintSet:
         if not self.config.prompt.check_constraints:
@@ -509,7 +511,7 @@ class ConversationEngine:
         )
         ordered = stable_order(recalled.records, previous.ordered if previous is not None else ())
         retrieved = self._block_records(ordered, pinned, window)
-        prompt, _, _ = self._compose(scrubbed, pinned, retrieved, recalled.records, window)
+        prompt, _, _, _ = self._compose(scrubbed, pinned, retrieved, recalled.records, window)
         pinned_ids = tuple(r.id for r in pinned)
         return Prepared(scrubbed, recalled, pinned_ids, ordered=tuple(ordered), prompt=prompt)
 
