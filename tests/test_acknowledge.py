@@ -259,3 +259,9 @@ async def test_a_refusal_is_regenerated_then_replaced_by_the_suggestion() -> Non
     said = "".join(await _said(_check(trace), llm)).strip()
     assert said == OPENING + "I'd suggest a cake without nuts."
     assert [s.name for s in trace.spans].count("reply.refusal") == 2
+
+
+async def test_the_question_said_back_after_the_opening_is_left_out() -> None:
+    llm = ScriptedLlm("Can you recommend a cake for my kid's birthday, a banana cake is a good choice.")
+    said = "".join(await _said(_check(TurnTrace("c")), llm)).strip()
+    assert said == OPENING + "a banana cake is a good choice." and len(llm.calls) == 1

@@ -290,9 +290,10 @@ class ReplyCheck:
             raise _Retry("refusal again" if final else "refusal")
 
     def _after_acknowledgement(self, clean: str) -> str:
-        """The model's first piece after the acknowledgement: "" when it says it again or only "Sure!"."""
+        """The model's first piece after the acknowledgement: "" when it says it again, only "Sure!", or
+        opens with the person's question said back ("今天和同事聚会，")."""
         assert self.acknowledgement is not None
-        if copies(clean, self.acknowledgement.text):
+        if copies(clean, self.acknowledgement.text) or copies(clean, self.user_words):
             return ""
         return continues(clean)
 
