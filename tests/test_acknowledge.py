@@ -16,7 +16,14 @@ import pytest
 from voice_agent.conversation.acknowledge import acknowledgement, concerns, continues
 from voice_agent.conversation.constraints import ConstraintSet, constraints_from_texts
 from voice_agent.conversation.reminders import guided_constraints
-from voice_agent.conversation.reply_check import REFUSAL, ReplyCheck, copies, is_bare, prompt_lines
+from voice_agent.conversation.reply_check import (
+    REFUSAL,
+    ReplyCheck,
+    copies,
+    is_bare,
+    prompt_lines,
+    without_prompt_echo,
+)
 from voice_agent.metrics.trace import TurnTrace
 
 SCENARIOS = Path(__file__).parent.parent / "voice_agent" / "defaults" / "adoption_scenarios.json"
@@ -265,3 +272,10 @@ async def test_the_question_said_back_after_the_opening_is_left_out() -> None:
     llm = ScriptedLlm("Can you recommend a cake for my kid's birthday, a banana cake is a good choice.")
     said = "".join(await _said(_check(TurnTrace("c")), llm)).strip()
     assert said == OPENING + "a banana cake is a good choice." and len(llm.calls) == 1
+
+
+def test_the_rules_after_the_turn_are_never_spoken_even_half_quoted() -> None:
+    leaked = "(请只用中文回答。 请用一句完整的话回答，说出一个具体的推荐。 不要推荐任何含猪肉和酒的东西。"
+    assert without_prompt_echo(leaked) == ""
+    assert without_prompt_echo("Do not suggest anything containing nuts. A lemon cake.") == "A lemon cake."
+    assert without_prompt_echo("推荐一个不含鸡蛋的燕麦粥。") == "推荐一个不含鸡蛋的燕麦粥。"

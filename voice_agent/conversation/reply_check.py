@@ -273,9 +273,10 @@ class ReplyCheck:
         echoes_question = (self.asked or self.expects_suggestion) and repeats(clean, self.user_words)
         echoes_prompt = any(copies(clean, line) for line in self.prompt_lines)
         one_reason = self.acknowledged or len(self.constraints) == 1
-        if index == 0 and final and one_reason and (echoes_question or echoes_prompt):
+        first = not self.said_anything  # the first piece said (an earlier one may have been left out)
+        if first and final and one_reason and (echoes_question or echoes_prompt):
             raise _Retry("repeats the question again")  # the safe sentence suggests something instead
-        if index == 0 and not final and not self.said_anything:
+        if first and not final:
             if echoes_question:
                 self.trace.mark("reply.repeats_question", index=index)
                 raise _Retry("repeats the question")
@@ -347,12 +348,20 @@ _NOTE_ECHO = re.compile(
     r"只推荐不含[^()（）\n]{0,30}|推荐一个不含[^()（）\n]{0,30}|推荐[^()（）\n]{0,20}以外的选择。?)\s*[)）]|^\s*(?:Remember|记住)\s*[:：]\s*$",
     re.IGNORECASE,
 )
+# The fixed rules stated after the turn, said back with one parenthesis or none: never spoken either.
+_RULE_ECHO = re.compile(
+    r"[(（]?\s*(?:Answer in English only\.?|请只用中文回答。?|Answer with what I told you in mind\.?|"
+    r"请结合我告诉你的情况回答。?|Answer with one whole sentence that names one thing to try\.?|"
+    r"请用一句完整的话回答，?说出一个具体的推荐。?|Do not suggest anything containing [^()（）.\n]{1,60}\.?|"
+    r"不要推荐任何含[^()（）。\n]{1,20}的东西。?)\s*[)）]?",
+    re.IGNORECASE,
+)
 _NOT_WORD = re.compile(r"[\W_]+")
 
 
 def without_prompt_echo(text: str) -> str:
     """``text`` without tags ("<memory>") and without the prompt's own notes said back."""
-    cleaned = _NOTE_ECHO.sub("", _MARKUP.sub("", text))
+    cleaned = _RULE_ECHO.sub("", _NOTE_ECHO.sub("", _MARKUP.sub("", text)))
     return " ".join(cleaned.split()) if _NOT_WORD.sub("", cleaned) else ""
 
 
