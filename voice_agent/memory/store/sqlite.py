@@ -40,6 +40,8 @@ from voice_agent.memory.store.base import (
     WriteReport,
     tenant_of,
 )
+from voice_agent.memory.store.record_cache import RecordCache
+from voice_agent.memory.store.record_counts import RecordCounts
 from voice_agent.memory.store.sqlite_conn import (
     BUSY_TIMEOUT_MS,
     Guarded,
@@ -52,8 +54,6 @@ from voice_agent.memory.store.sqlite_conn import (
 )
 from voice_agent.memory.store.sqlite_erase import fts_tenant, remaining, sweep_and_verify
 from voice_agent.memory.store.sqlite_schema import SCHEMA_VERSION, ensure_vector_tables, migrate
-from voice_agent.memory.store.record_cache import RecordCache
-from voice_agent.memory.store.record_counts import RecordCounts
 from voice_agent.memory.store.sqlite_search import VEC_MAX_K, keyword_search, list_records, vector_search
 
 

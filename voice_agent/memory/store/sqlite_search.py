@@ -74,7 +74,11 @@ def vector_search(
 
 
 def ranked(
-    conn: Any, tenant: Tenant, query: StoreQuery, distances: dict[int, float], cache: RecordCache | None = None
+    conn: Any,
+    tenant: Tenant,
+    query: StoreQuery,
+    distances: dict[int, float],
+    cache: RecordCache | None = None,
 ) -> list[StoreHit]:
     """The records of these rowids that pass the query's filters, nearest first."""
     records = fetch(conn, tenant, query, list(distances), cache)
