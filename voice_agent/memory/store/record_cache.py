@@ -15,7 +15,7 @@ import threading
 from dataclasses import replace
 from itertools import islice
 
-from voice_agent.memory.records import MemoryRecord
+from voice_agent.memory.records import MemoryRecord, Status
 
 DEFAULT_CAPACITY = 50_000  # records (their text and metadata; vectors are never cached): ~ 25-50 MB
 
@@ -33,7 +33,7 @@ class RecordCache:
     def __len__(self) -> int:
         return len(self._records)
 
-    def current(self, rid: int, record_id: str, status: str) -> MemoryRecord | None:
+    def current(self, rid: int, record_id: str, status: Status) -> MemoryRecord | None:
         """The cached record of ``rid`` when it is the same record (``record_id``), with ``status``."""
         record = self._records.get(rid)
         if record is None or record.id != record_id:
