@@ -17,7 +17,7 @@ from itertools import islice
 
 from voice_agent.memory.records import MemoryRecord, Status
 
-DEFAULT_CAPACITY = 50_000  # records (their text and metadata; vectors are never cached): ~ 25-50 MB
+DEFAULT_CAPACITY = 20_000  # records (text and metadata, never vectors): ~0.5 KB each, ~10 MB in all
 
 
 class RecordCache:

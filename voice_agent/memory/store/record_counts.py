@@ -13,9 +13,9 @@ Reader = Callable[[Callable[[Any], int]], int]
 
 
 class RecordCounts:
-    def __init__(self, read: Reader) -> None:
+    def __init__(self, read: Reader, *, total: int | None = None) -> None:
         self._read = read
-        self._total: int | None = None
+        self._total = total  # None: counted when first asked
         self._per_conversation: dict[str, int] = {}
         self._lock = threading.Lock()
 

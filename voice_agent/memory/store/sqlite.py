@@ -113,7 +113,9 @@ class SqliteStore:
             lambda: connect(self.path, synchronous=self.synchronous, busy_timeout_ms=self.busy_timeout_ms),
             min_records=self.ann_min_records,
         )  # fmt: skip
-        return StoreInfo("sqlite", dim, embedder, str(self.path), version, self._counts())
+        counts = self._counts()
+        self.counts = RecordCounts(self.run_read, total=counts["records"])  # counted once, at open
+        return StoreInfo("sqlite", dim, embedder, str(self.path), version, counts)
 
     async def close(self) -> None:
         await asyncio.to_thread(self.close_sync)
