@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from voice_agent.memory.keywords import query_terms, stem_overlap, term_overlap, term_stems, word_set
 from voice_agent.memory.language import estimate_tokens
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.memory.retrieve import RetrievalParams, Retriever
@@ -137,3 +138,16 @@ async def test_packing_accounts_for_every_candidate_when_the_budget_fills(store:
         assert result.tokens_used <= budget
         left = budget - result.tokens_used
         assert all(c.tokens > left for c in result.cut if c.reason == "over_budget")
+
+
+def test_query_stems_computed_once_score_like_term_overlap() -> None:
+    pairs = [
+        ("When did Melanie paint a sunrise?", "Melanie painted the sunrise over the lake"),
+        ("painting paints painted", "She paints every day"),
+        ("What does [PHONE:7f3a9c2e10] belong to?", "call me at [PHONE:7f3a9c2e10]"),
+        ("我喜欢猫", "她说我喜欢猫和狗"),
+        ("the a of", "anything at all"),
+    ]
+    for query, text in pairs:
+        assert stem_overlap(term_stems(query_terms(query)), text) == term_overlap(query, text)
+    assert word_set("The cat, the CAT and the dog") == frozenset({"the", "cat", "and", "dog"})
