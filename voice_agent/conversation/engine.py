@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import datetime as dt
 import logging
-from collections.abc import AsyncGenerator, AsyncIterator, Callable
+from collections.abc import AsyncGenerator, AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,7 +26,7 @@ from voice_agent.conversation.prefill_steps import prefill_steps
 from voice_agent.conversation.recall_answer import answer_from_memory
 from voice_agent.conversation.reminders import requested_thing, turn_guidance, turn_reminders
 from voice_agent.conversation.reply_check import ReplyCheck
-from voice_agent.conversation.speculate import Prepared, Speculator
+from voice_agent.conversation.speculate import Prepared, Speculator, stable_order
 from voice_agent.conversation.turn_memory import condense_leaving_turns, write_user_turn
 from voice_agent.conversation.turns import LoggedTurn, TurnLog
 from voice_agent.errors import BackendError, InputError
@@ -95,7 +95,9 @@ class ConversationEngine:
             max_deferral_s=config.scheduling.max_deferral_s,
             watched_pids=self._server_pids,
         )
-        self.speculator = Speculator(config, self.scheduler, self.clock, self._speculate)
+        self.speculator = Speculator(
+            config, self.scheduler, self.clock, self._speculate, self._send_speculation
+        )
         self.consolidator = IdleConsolidator(memory, config.memory.consolidation, self.scheduler)
 
     def _server_pids(self) -> list[int]:
@@ -138,31 +140,11 @@ class ConversationEngine:
             recalled, window = await asyncio.gather(
                 self._recall(conversation_id, scrubbed, budget, prepared), self.turns.window(conversation_id)
             )
-            pinned_ids = {r.id for r in pinned}
-            shown = _shown_turn_ids(window, self.config.prompt.recent_window_turns)
-            # The block quotes what the person said: the assistant's own earlier words are left out
-            # (measured: a small model copies them back as its answer), and so is what the recent window
-            # already shows word for word (the same clause twice costs prompt-reading time, nothing else).
-            retrieved = [
-                r
-                for r in recalled.records
-                if r.id not in pinned_ids and r.role != "assistant" and not (r.source and r.source in shown)
-            ]
+            ordered = prepared.ordered if prepared is not None else recalled.records
+            retrieved = self._block_records(ordered, pinned, window)
             span.update(records=len(retrieved), tokens=recalled.tokens_used)
-        language = detect_language(scrubbed)
-        constraints = self._constraints(pinned, scrubbed)
         trace.attrs["retrieve"] = recalled.info()  # with the time of each recall stage
-        reminders = turn_reminders(pinned, recalled.records, constraints, scrubbed)
-        prompt = self.builder.build(
-            scrubbed,
-            pinned=pinned,
-            retrieved=retrieved,
-            recent=_as_turns(window),
-            now=dt.datetime.now(),
-            reminders=reminders,
-            language=language,
-            guidance=turn_guidance(constraints, reminders, scrubbed, language),
-        )
+        prompt, constraints, language = self._compose(scrubbed, pinned, retrieved, recalled.records, window)
         trace.mark(
             "prompt.tokens",
             total=prompt.total_tokens,
@@ -183,6 +165,46 @@ class ConversationEngine:
         async with contextlib.aclosing(checked) as reply:
             async for delta in reply:
                 yield delta
+
+    def _block_records(
+        self, records: Sequence[MemoryRecord], pinned: list[MemoryRecord], window: list[LoggedTurn]
+    ) -> list[MemoryRecord]:
+        """The recalled records the memory block shows. It quotes what the person said: the assistant's
+        own earlier words are left out (measured: a small model copies them back as its answer), and so
+        is what the recent window already shows word for word (the same clause twice costs
+        prompt-reading time, nothing else)."""
+        pinned_ids = {r.id for r in pinned}
+        shown = _shown_turn_ids(window, self.config.prompt.recent_window_turns)
+        return [
+            r
+            for r in records
+            if r.id not in pinned_ids and r.role != "assistant" and not (r.source and r.source in shown)
+        ]
+
+    def _compose(
+        self,
+        scrubbed: str,
+        pinned: list[MemoryRecord],
+        retrieved: list[MemoryRecord],
+        recalled: Sequence[MemoryRecord],
+        window: list[LoggedTurn],
+    ) -> tuple[BuiltPrompt, ConstraintSet, str]:
+        """The turn's prompt; a speculation builds its own the same way, so the turn's prompt extends
+        the one the LLM already read."""
+        language = detect_language(scrubbed)
+        constraints = self._constraints(pinned, scrubbed)
+        reminders = turn_reminders(pinned, recalled, constraints, scrubbed)
+        prompt = self.builder.build(
+            scrubbed,
+            pinned=pinned,
+            retrieved=retrieved,
+            recent=_as_turns(window),
+            now=dt.datetime.now(),
+            reminders=reminders,
+            language=language,
+            guidance=turn_guidance(constraints, reminders, scrubbed, language),
+        )
+        return prompt, constraints, language
 
     def _constraints(self, pinned: list[MemoryRecord], scrubbed: str) -> ConstraintSet:
         if not self.config.prompt.check_constraints:
@@ -455,9 +477,7 @@ class ConversationEngine:
         backends = self.config.llm.backends
         return bool(backends) and backends[0].kind == "local"
 
-    async def _speculate(
-        self, conversation_id: str, text: str, on_send: Callable[[], None]
-    ) -> Prepared | None:
+    async def _speculate(self, conversation_id: str, text: str, previous: Prepared | None) -> Prepared | None:
         try:
             clean = self._validate(text)
         except InputError:
@@ -469,15 +489,14 @@ class ConversationEngine:
             self.memory.recall(conversation_id, scrubbed, budget_tokens=budget),
             self.turns.window(conversation_id),
         )
+        ordered = stable_order(recalled.records, previous.ordered if previous is not None else ())
+        retrieved = self._block_records(ordered, pinned, window)
+        prompt, _, _ = self._compose(scrubbed, pinned, retrieved, recalled.records, window)
         pinned_ids = tuple(r.id for r in pinned)
-        retrieved = [r for r in recalled.records if r.id not in set(pinned_ids)]
-        prompt = self.builder.build(
-            scrubbed, pinned=pinned, retrieved=retrieved, recent=_as_turns(window), now=dt.datetime.now()
-        )
-        prepared = Prepared(scrubbed, recalled, pinned_ids)
-        on_send()
-        prepared.sent = await self._prefill(prompt) is not None
-        return prepared
+        return Prepared(scrubbed, recalled, pinned_ids, ordered=tuple(ordered), prompt=prompt)
+
+    async def _send_speculation(self, prepared: Prepared) -> bool:
+        return prepared.prompt is not None and await self._prefill(prepared.prompt) is not None
 
     async def _recall(
         self, conversation_id: str, scrubbed: str, budget: int, prepared: Prepared | None
