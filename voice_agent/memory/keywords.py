@@ -18,6 +18,7 @@ from voice_agent.text.placeholders import PLACEHOLDER_SHAPE_RE as _PLACEHOLDER
 
 _CJK_RUN = re.compile(char_class(HAN) + "+")
 _WORD = re.compile(r"[a-z]+_[0-9a-f]{4,64}|[^\W_]+", re.UNICODE)
+_ANY_WORD = re.compile(r"\w+", re.UNICODE)
 
 # Function words that carry no topic; removed from queries only (documents keep them for BM25 stats).
 _STOPWORD_TEXT = """
@@ -83,6 +84,25 @@ def term_overlap(query: str | Sequence[str], text: str) -> float:
     stems = _text_stems(text)
     hits = sum(1 for t in terms if _stem(t) in stems)
     return hits / len(terms)
+
+
+def term_stems(terms: Sequence[str]) -> list[str]:
+    """The crude stems of a query's terms, for :func:`stem_overlap` (one per term, repeats kept)."""
+    return [_stem(t) for t in terms]
+
+
+def stem_overlap(stems: Sequence[str], text: str) -> float:
+    """:func:`term_overlap` for stems computed once per query (``term_stems(query_terms(query))``)."""
+    if not stems:
+        return 0.0
+    found = _text_stems(text)
+    return sum(1 for s in stems if s in found) / len(stems)
+
+
+@functools.lru_cache(maxsize=16384)
+def word_set(text: str) -> frozenset[str]:
+    """The distinct lower-cased words of a text (near-duplicate checks; cached like the stems)."""
+    return frozenset(_ANY_WORD.findall(text.lower()))
 
 
 @functools.lru_cache(maxsize=16384)

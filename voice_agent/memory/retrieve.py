@@ -22,7 +22,6 @@ from __future__ import annotations
 import asyncio
 import heapq
 import math
-import re
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -31,14 +30,13 @@ from typing import Any, Literal
 import numpy as np
 
 from voice_agent.memory.consolidate_recall import excerpt_summaries
-from voice_agent.memory.keywords import query_terms, term_overlap
+from voice_agent.memory.keywords import query_terms, stem_overlap, term_stems, word_set
 from voice_agent.memory.language import estimate_tokens
 from voice_agent.memory.records import PINNED_KINDS, MemoryRecord, ScoredRecord, Status
 from voice_agent.memory.store.base import MemoryStore, StoreHit, StoreQuery, Tenant, tenant_of
 
 CutReason = Literal["over_budget", "below_threshold", "duplicate", "superseded"]
 TokenCounter = Callable[[str], int]
-_WORDS = re.compile(r"\w+", re.UNICODE)
 
 
 approx_tokens = estimate_tokens  # four characters a token, one per CJK character (as the prompt counts)
@@ -120,7 +118,7 @@ class RecallResult:
         }
 
 
-@dataclass
+@dataclass(slots=True)
 class _Candidate:
     record: MemoryRecord
     similarity: float | None = None
@@ -129,7 +127,6 @@ class _Candidate:
     fused: float = 0.0
     score: float = 0.0
     parent: str | None = None  # set for context neighbours
-    notes: list[str] = field(default_factory=list)
 
 
 class Retriever:
@@ -200,7 +197,7 @@ class Retriever:
         if not candidates:
             return []
         best = max(c.fused for c in candidates)
-        terms = query_terms(query_text) if p.overlap_weight else []
+        stems = term_stems(query_terms(query_text)) if p.overlap_weight else []
         times = [c.record.created_at for c in candidates]
         oldest, newest = min(times), max(times)
         kept: list[_Candidate] = []
@@ -218,7 +215,7 @@ class Retriever:
             recency = (record.created_at - oldest) / (newest - oldest) if newest > oldest else 0.0
             c.score = (
                 c.fused / best
-                + p.overlap_weight * term_overlap(terms, record.text)
+                + p.overlap_weight * stem_overlap(stems, record.text)
                 + p.importance_weight * (record.importance - 0.5)
                 + (p.pinned_kind_bonus if record.kind in PINNED_KINDS else 0.0)
                 + p.recency_weight * recency
@@ -280,35 +277,41 @@ class Retriever:
         self, ranked: list[_Candidate], budget: int, p: RetrievalParams, cuts: list[Cut]
     ) -> tuple[list[ScoredRecord], int]:
         """Greedy by value density (score / cost^a) with a same-turn penalty — a lazy heap, since
-        penalties only lower priorities — and near-duplicate removal."""
-        label_costs: dict[str, int] = {}
-        costs = [self._cost(c.record, p, set(), label_costs) for c in ranked]
-        heap = [(-self._priority(c.score, costs[i], p), i) for i, c in enumerate(ranked)]
+        penalties only lower priorities — and near-duplicate removal. Once nothing left can fit, the
+        rest is cut at once (in priority order)."""
+        costs = _Costs(ranked, p, self.count_tokens)
+        heap = [(-self._priority(c.score, costs.full(i), p), i) for i, c in enumerate(ranked)]
         heapq.heapify(heap)
         items: list[ScoredRecord] = []
         seen = _SeenTexts(p.dedupe_jaccard)
         per_source: dict[str, int] = {}
-        labelled: set[str] = set()
+        cheapest = _Cheapest(costs.bases)
         used = 0
         while heap:
             stale, i = heapq.heappop(heap)
             c = ranked[i]
             score = self._effective(c, per_source, p)
-            priority = self._priority(score, costs[i], p)
+            priority = self._priority(score, costs.full(i), p)
             if heap and priority < -heap[0][0] and priority < -stale:
                 heapq.heappush(heap, (-priority, i))
                 continue
-            cost = self._cost(c.record, p, labelled, label_costs)
+            cheapest.done(i)
+            cost = costs.now(i)
             if used + cost > budget:  # checked first: it is cheap, and most candidates end here
                 cuts.append(Cut(c.record.id, "over_budget", score, cost))
+                if used + cheapest.cost() > budget:
+                    rest = [(self._effective(ranked[j], per_source, p), j) for _, j in heap]
+                    rest.sort(key=lambda item: (-self._priority(item[0], costs.full(item[1]), p), item[1]))
+                    cuts += [Cut(ranked[j].record.id, "over_budget", sc, costs.now(j)) for sc, j in rest]
+                    break
                 continue
-            words = frozenset(_WORDS.findall(c.record.text.lower()))
+            words = word_set(c.record.text)
             if seen.near_duplicate(words):
                 cuts.append(Cut(c.record.id, "duplicate", score, cost))
                 continue
             used += cost
             seen.add(words)
-            labelled.add(c.record.speaker or c.record.role)
+            costs.labelled.add(costs.labels[i])
             if c.record.source:
                 per_source[c.record.source] = per_source.get(c.record.source, 0) + 1
             items.append(ScoredRecord(c.record, score, _why(c)))
@@ -350,6 +353,44 @@ async def _timed(search: Awaitable[list[StoreHit]], timings: dict[str, float], n
         timings[name] = (time.perf_counter() - start) * 1e3
 
 
+class _Costs:
+    """What each candidate costs in the prompt (as :meth:`Retriever._cost` counts it): its text and
+    formatting (``bases``), plus its speaker label the first time the speaker appears (every time with
+    "per_item" labels)."""
+
+    def __init__(self, ranked: Sequence[_Candidate], p: RetrievalParams, count: TokenCounter) -> None:
+        self.labels = [c.record.speaker or c.record.role for c in ranked]
+        self.label_costs = {label: count(f"{label}: ") for label in set(self.labels)}
+        self.bases = [(c.record.token_count or count(c.record.text)) + p.item_overhead_tokens for c in ranked]
+        self.every_label = p.labels == "per_item"
+        self.labelled: set[str] = set()
+
+    def full(self, i: int) -> int:
+        return self.bases[i] + self.label_costs[self.labels[i]]
+
+    def now(self, i: int) -> int:
+        """The cost given the labels already in the prompt."""
+        return self.full(i) if self.every_label or self.labels[i] not in self.labelled else self.bases[i]
+
+
+class _Cheapest:
+    """The smallest cost among the items not yet packed or cut (a pointer over them sorted by cost)."""
+
+    def __init__(self, costs: Sequence[int]) -> None:
+        self._order = sorted(range(len(costs)), key=costs.__getitem__)
+        self._costs = costs
+        self._done = bytearray(len(costs))
+        self._next = 0
+
+    def done(self, i: int) -> None:
+        self._done[i] = 1
+
+    def cost(self) -> float:
+        while self._next < len(self._order) and self._done[self._order[self._next]]:
+            self._next += 1
+        return self._costs[self._order[self._next]] if self._next < len(self._order) else math.inf
+
+
 class _SeenTexts:
     """The word sets of packed items, by size: a set can only be within Jaccard ``threshold`` of sets
     whose size is within [threshold · n, n / threshold], so only those are compared."""
@@ -358,13 +399,17 @@ class _SeenTexts:
         self.threshold = threshold
         self._by_size: dict[int, list[frozenset[str]]] = {}
         self._all: list[frozenset[str]] = []
+        self._exact: set[frozenset[str]] = set()
 
     def add(self, words: frozenset[str]) -> None:
         self._by_size.setdefault(len(words), []).append(words)
         self._all.append(words)
+        self._exact.add(words)
 
     def near_duplicate(self, words: frozenset[str]) -> bool:
         t = self.threshold
+        if words and words in self._exact and t <= 1.0:  # the same words: Jaccard 1
+            return True
         if not 0.5 <= t <= 1.0:  # outside the range the size bound is exact for: compare all
             return any(_jaccard(words, other) >= t for other in self._all)
         n = len(words)

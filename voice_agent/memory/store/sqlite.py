@@ -40,6 +40,8 @@ from voice_agent.memory.store.base import (
     WriteReport,
     tenant_of,
 )
+from voice_agent.memory.store.record_cache import RecordCache
+from voice_agent.memory.store.record_counts import RecordCounts
 from voice_agent.memory.store.sqlite_conn import (
     BUSY_TIMEOUT_MS,
     Guarded,
@@ -77,6 +79,8 @@ class SqliteStore:
         self._writer: Guarded | None = None
         self._readers: list[Guarded] = []
         self.dim = 0
+        self.records = RecordCache()  # records already read (SQLite still filters every search)
+        self.counts = RecordCounts(self.run_read)  # approximate: they choose query plans only
 
     # -- lifecycle -------------------------------------------------------------------------------
     async def open(self, *, dim: int, embedder: str) -> StoreInfo:
@@ -109,7 +113,9 @@ class SqliteStore:
             lambda: connect(self.path, synchronous=self.synchronous, busy_timeout_ms=self.busy_timeout_ms),
             min_records=self.ann_min_records,
         )  # fmt: skip
-        return StoreInfo("sqlite", dim, embedder, str(self.path), version, self._counts())
+        counts = self._counts()
+        self.counts = RecordCounts(self.run_read, total=counts["records"])  # counted once, at open
+        return StoreInfo("sqlite", dim, embedder, str(self.path), version, counts)
 
     async def close(self) -> None:
         await asyncio.to_thread(self.close_sync)
@@ -124,6 +130,7 @@ class SqliteStore:
                     guarded.conn.close()
         self._readers = []
         self._writer = None
+        self.records.clear()
 
     @property
     def local(self) -> Guarded:
@@ -210,6 +217,7 @@ class SqliteStore:
             return WriteReport(written, changed, tuple(failed))
 
         report = self._w().write(txn)
+        self.counts.added(tenant.conversation_id, report.written)
         if self.ann is not None:
             self.ann.apply(ann)
         return report
@@ -340,6 +348,8 @@ class SqliteStore:
             return len(rids)
 
         removed = self._w().write(txn)
+        self.records.drop_conversation(tenant.conversation_id)  # nothing forgotten stays in RAM
+        self.counts.removed(tenant.conversation_id, removed)
         if self.ann is not None:  # a whole conversation drops its index; else the index follows
             self.ann.forget_tenant(tenant.key) if ids is None else self.ann.apply(ann)
         self._w().run(checkpoint)  # forgotten text must not survive in the WAL either
@@ -375,9 +385,12 @@ class SqliteStore:
         if query.mode == "vector":
             # The index's candidates are found outside the reader lock: loading an index reads.
             near = self.ann.candidates(tenant.key, query) if self.ann is not None else None
-            return self._r().run(lambda conn: vector_search(conn, tenant, query, self.dim, near))
+            return self._r().run(
+                lambda conn: vector_search(conn, tenant, query, self.dim, near, self.records)
+            )
         if query.mode == "keyword":
-            return self._r().run(lambda conn: keyword_search(conn, tenant, query))
+            share = self.counts.share(tenant.conversation_id)
+            return self._r().run(lambda conn: keyword_search(conn, tenant, query, self.records, share=share))
         return self._r().run(lambda conn: list_records(conn, tenant, query))
 
     async def fingerprint_search(
