@@ -22,6 +22,7 @@ from voice_agent.conversation.acknowledge import Acknowledgement, acknowledgemen
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, constraints_from_texts
 from voice_agent.conversation.holding import HeldStreams, apology, spoken_answer
 from voice_agent.conversation.injection import find_instruction
+from voice_agent.conversation.pending_writes import PendingWrites
 from voice_agent.conversation.ports import LlmPort, MemoryPort, RatePort, RecallLike
 from voice_agent.conversation.prefill_steps import prefill_steps
 from voice_agent.conversation.recall_answer import answer_from_memory
@@ -91,7 +92,6 @@ class ConversationEngine:
         self.user_id = user_id
         self.builder = PromptBuilder(config.prompt, count_tokens, max_reply_tokens=config.llm.max_tokens)
         self.last = TurnResult()
-        self._pending: dict[str, set[asyncio.Task[None]]] = {}
         self.pending_write_wait_s = _PENDING_WRITE_WAIT_S  # how long a turn waits for the last one's writes
         self._rewarming: dict[str, asyncio.Task[float | None]] = {}
         self.rewarms = 0  # prefills run after a turn changed the stable prefix (for traces and tests)
@@ -101,6 +101,7 @@ class ConversationEngine:
             max_deferral_s=config.scheduling.max_deferral_s,
             watched_pids=self._server_pids,
         )
+        self.writes = PendingWrites(self.scheduler)
         self.speculator = Speculator(
             config, self.scheduler, self.clock, self._speculate, self._send_speculation
         )
@@ -281,9 +282,8 @@ class ConversationEngine:
         with trace.span("scrub"):
             scrubbed = await self.memory.scrub(conversation_id, text)
         self._spawn_write(conversation_id, scrubbed, trace.turn_id)
-        pending = list(self._pending.get(conversation_id, ()))
-        if pending:  # nobody waits for a reply here: let the write land first, however long it takes
-            await asyncio.wait(pending)
+        # nobody waits for a reply here: let the write land first, however long it takes
+        await self.writes.wait(conversation_id, expedite=False)
         await self.commit(conversation_id, text, reply, trace)
 
     async def commit(self, conversation_id: str, user_text: str, spoken_reply: str, trace: TurnTrace) -> None:
@@ -305,7 +305,7 @@ class ConversationEngine:
                 conversation_id, trace.turn_id, "assistant", scrubbed_reply, interrupted=interrupted
             )
             if find_instruction(scrubbed_user) is None:  # a reply to an injection attempt stays out too
-                self._spawn(
+                self.writes.spawn(
                     conversation_id,
                     self.memory.remember(
                         WriteRequest(
@@ -408,9 +408,7 @@ class ConversationEngine:
     async def settle(self, conversation_id: str) -> None:
         """Wait until the background work of the last turn is done: its memory writes, then the prefill
         of a changed prefix (tests and benchmarks use it to start the next turn from a quiet state)."""
-        tasks = list(self._pending.get(conversation_id, ()))
-        if tasks:
-            await asyncio.wait(tasks)
+        await self.writes.wait(conversation_id, expedite=False)
         rewarm = self._rewarming.get(conversation_id)
         if rewarm is not None:
             await asyncio.wait({rewarm})
@@ -419,15 +417,13 @@ class ConversationEngine:
         """Wait for every memory write in flight (shutdown: writes are never dropped); stop prefills."""
         await self.speculator.drain()
         await self.consolidator.stop()  # safe: each consolidation step is one transaction
-        for group in list(self._pending):
-            self.scheduler.expedite(group)
         prefills = list(self._rewarming.values())
         self._rewarming.clear()
         for task in prefills:
             task.cancel()
-        tasks = [t for group in self._pending.values() for t in group]
-        if tasks or prefills:
-            await asyncio.wait([*tasks, *prefills])
+        await self.writes.drain()
+        if prefills:
+            await asyncio.wait(prefills)
 
     # -- internals ---------------------------------------------------------------------------------
     def _validate(self, user_text: str) -> str:
@@ -449,41 +445,13 @@ class ConversationEngine:
         return budget_for_turn(self.config.memory, spent_ms, self.rate.tokens_per_ms() if self.rate else None)
 
     def _spawn_write(self, conversation_id: str, scrubbed: str, turn_id: str) -> None:
-        self._spawn(
+        self.writes.spawn(
             conversation_id, write_user_turn(self.memory, conversation_id, scrubbed, turn_id, self.user_id)
         )
 
-    def _spawn(self, conversation_id: str, coro: Any, *, name: str = "memory.write") -> None:
-        """A memory write on its own task, never cancelled; it starts once the critical path is clear
-        (the next turn expedites it: writes land before the next turn reads)."""
-
-        async def guarded() -> None:
-            try:
-                async with self.scheduler.background(name, group=conversation_id):
-                    await coro
-            except Exception:  # a failed write is logged, never raised into the reply
-                log.exception("memory write failed for conversation %s", conversation_id)
-
-        task = asyncio.get_running_loop().create_task(guarded())
-        group = self._pending.setdefault(conversation_id, set())
-        group.add(task)
-
-        def done(finished: asyncio.Task[None]) -> None:
-            group.discard(finished)
-            if not group and self._pending.get(conversation_id) is group:
-                del self._pending[conversation_id]
-
-        task.add_done_callback(done)
-
     async def _await_pending(self, conversation_id: str, *, expedite: bool = True) -> None:
-        """Wait (a little) for the conversation's memory writes in flight. ``asyncio.wait`` never
-        cancels them: not when the wait times out, and not when the waiter itself is cancelled (a
-        barge-in cancelling the reply, shutdown cancelling a prefill). A write is never dropped."""
-        tasks = list(self._pending.get(conversation_id, ()))
-        if tasks:
-            if expedite:  # a deferred write goes now: the turn about to read needs it
-                self.scheduler.expedite(conversation_id)
-            await asyncio.wait(tasks, timeout=self.pending_write_wait_s)
+        """Wait (a little: ``pending_write_wait_s``) for the conversation's memory writes in flight."""
+        await self.writes.wait(conversation_id, limit_s=self.pending_write_wait_s, expedite=expedite)
 
     # -- work before the endpoint (llm.speculative_prefill) -----------------------------------------------
     def speculate(self, conversation_id: str, confirmed_text: str) -> bool:
