@@ -147,3 +147,20 @@ def test_the_safe_sentence_names_the_constraint_and_passes_its_own_check() -> No
 def test_no_constraints_check_nothing() -> None:
     assert ConstraintSet().check("Try a peanut butter cake.") is None
     assert not constraints_from_texts(["What's the weather like?"])
+
+
+@pytest.mark.parametrize(
+    ("statement", "bad", "fine"),
+    [
+        ("I can't stand mushrooms.", "Try a creamy mushroom risotto.", "Try a lemon risotto with peas."),
+        ("I stopped drinking last year.", "How about a glass of red wine?", "How about sparkling water?"),
+        ("我受不了香菜。", "可以做香菜拌牛肉。", "可以做番茄炒蛋。"),
+    ],
+)
+def test_a_dislike_that_is_pinned_is_checked(statement: str, bad: str, fine: str) -> None:
+    from voice_agent.conversation.extract import extract
+
+    assert [item.kind for item in extract(statement).items] == ["constraint"]  # pinned, so the guard sees it
+    constraints = constraints_from_texts([statement])
+    assert constraints.check(bad) is not None
+    assert constraints.check(fine) is None

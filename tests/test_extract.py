@@ -21,6 +21,12 @@ from voice_agent.conversation.extract import extract
         ("I'm currently training for a marathon.", "state"),
         ("From now on, answer in French.", "constraint"),
         ("以后请用中文回答我。", "constraint"),
+        ("I can't stand mushrooms.", "constraint"),
+        ("Please don't recommend horror movies.", "constraint"),
+        ("I'm not a fan of olives.", "constraint"),
+        ("I stopped drinking last year.", "constraint"),
+        ("我受不了辣的。", "constraint"),
+        ("别给我推荐恐怖片。", "constraint"),
     ],
 )
 def test_unprompted_statements_are_classified(text: str, kind: str) -> None:
@@ -39,6 +45,8 @@ def test_unprompted_statements_are_classified(text: str, kind: str) -> None:
         "   ",
         "He was not an ill-disposed young man.",
         "It is not that simple.",
+        "Can you recommend a good book?",
+        "推荐一部电影吧。",
     ],
 )
 def test_small_talk_yields_nothing(text: str) -> None:

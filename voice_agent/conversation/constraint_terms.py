@@ -176,6 +176,7 @@ DIETS: dict[str, tuple[tuple[str, ...], str, str, tuple[str, ...], str, str]] = 
     "kosher": (("kosher", "犹太洁食"), "keeping kosher", "吃犹太洁食", ("pork", "shellfish"),
                "pork and shellfish", "猪肉和贝类"),
     "sober": (("sober", "teetotal", "teetotaler", "don't drink", "do not drink", "don't drink alcohol",
+               "quit drinking", "stopped drinking", "gave up drinking", "gave up alcohol",
                "不喝酒", "戒酒", "滴酒不沾"), "not drinking alcohol", "不喝酒", ("alcohol",), "alcohol",
               "酒"),
     "gluten-free": (("gluten-free", "gluten free", "无麸质"), "gluten-free", "不吃麸质", ("gluten",),

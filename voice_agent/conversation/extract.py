@@ -161,6 +161,23 @@ _CLASSIFIERS: tuple[tuple[re.Pattern[str], Kind, float], ...] = (
         0.5,
     ),
     (re.compile(r"(?:我现在|我正在|这周我)"), "state", 0.5),
+    # Dislikes and "don't suggest" orders that no rule above pinned: the constraint guard reads pinned
+    # items only, so "I can't stand mushrooms" must be one, or a reply could recommend mushrooms.
+    (
+        re.compile(
+            r"\b(?:can't stand|cannot stand|can not stand|not a fan of|i (?:really )?(?:avoid|detest)|"
+            r"(?:never|don't|do not|please don't|stop) (?:ever )?(?:suggest|recommend|offer|serve|propose)|"
+            r"i (?:stopped|quit|gave up) (?:eating|drinking))\b",
+            _I,
+        ),
+        "constraint",
+        0.8,
+    ),
+    (
+        re.compile(r"(?:受不了|别给我推荐|不要给我推荐|不要推荐|别推荐|永远不要推荐|吃不了|不爱吃)"),
+        "constraint",
+        0.8,
+    ),
 )
 
 
