@@ -164,3 +164,15 @@ def test_a_dislike_that_is_pinned_is_checked(statement: str, bad: str, fine: str
     constraints = constraints_from_texts([statement])
     assert constraints.check(bad) is not None
     assert constraints.check(fine) is None
+
+
+def test_typographic_apostrophes_read_like_plain_ones() -> None:
+    from voice_agent.conversation.extract import extract
+
+    statement = "My kid can\u2019t eat nuts, and I can\u2019t stand mushrooms."
+    assert [item.kind for item in extract(statement).items] == ["constraint"]
+    constraints = constraints_from_texts([statement])
+    assert {"nuts", "mushrooms"} <= {c.key.split(":")[-1] for c in constraints.constraints}
+    assert constraints.check("Don\u2019t add any nuts; try a lemon cake.") is None  # negated, as with '
+    violation = constraints.check("Try a mushroom tart.")
+    assert violation is not None and violation.sentence == "Try a mushroom tart."

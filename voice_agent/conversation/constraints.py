@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from voice_agent.conversation.constraint_terms import DIETS, TOPICS, Topic, ZhTerm
+from voice_agent.text.apostrophes import plain_apostrophes
 
 _I = re.IGNORECASE
 _ALLERGY_EN = re.compile(r"\b(?:allergic|allergy|allergies|sensitive|intolerant|intolerance)\s+(?:to\s+)?"
@@ -163,6 +164,7 @@ class ConstraintSet:
         comma stays negated."""
         if not self._patterns or not sentence:
             return None
+        sentence, context = plain_apostrophes(sentence), plain_apostrophes(context)
         joined = f"{context} {sentence}" if context else sentence
         offset = len(joined) - len(sentence)
         for constraint, pattern in self._patterns:
@@ -186,6 +188,7 @@ def constraints_from_texts(texts: Iterable[str]) -> ConstraintSet:
 def parse_constraints(text: str) -> list[Constraint]:
     """The constraints one remembered sentence states (none for an ordinary sentence)."""
     out: list[Constraint] = []
+    text = plain_apostrophes(text)
     lowered = text.lower()
     for key, (keys, diet_en, diet_zh, topics, noun_en, noun_zh) in DIETS.items():
         if any(_mentions(lowered, k) for k in keys) and not _negated_statement(lowered, keys):

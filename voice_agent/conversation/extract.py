@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from voice_agent.conversation.injection import InstructionFinding, find_instruction
 from voice_agent.memory.records import Kind
+from voice_agent.text.apostrophes import plain_apostrophes
 
 
 @dataclass(frozen=True)
@@ -184,7 +185,7 @@ _CLASSIFIERS: tuple[tuple[re.Pattern[str], Kind, float], ...] = (
 def extract(text: str) -> Extraction:
     """Extract durable items from one (scrubbed) user turn."""
     out = Extraction()
-    text = text.strip()
+    text = plain_apostrophes(text).strip()
     if not text:
         return out
     out.instruction = find_instruction(text)
