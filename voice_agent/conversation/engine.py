@@ -19,6 +19,7 @@ from typing import Any
 from voice_agent.clock import Clock, MonotonicClock
 from voice_agent.config import Config
 from voice_agent.conversation.acknowledge import Acknowledgement, acknowledgement
+from voice_agent.conversation.block_records import block_records
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, constraints_from_texts
 from voice_agent.conversation.holding import HeldStreams, apology, spoken_answer
 from voice_agent.conversation.injection import find_instruction
@@ -148,7 +149,7 @@ class ConversationEngine:
                 self._recall(conversation_id, scrubbed, budget, prepared), self.turns.window(conversation_id)
             )
             ordered = prepared.ordered if prepared is not None else recalled.records
-            retrieved = self._block_records(ordered, pinned, window)
+            retrieved = block_records(ordered, pinned, window, self.config.prompt.recent_window_turns)
             span.update(records=len(retrieved), tokens=recalled.tokens_used)
         trace.attrs["retrieve"] = recalled.info()  # with the time of each recall stage
         prompt, constraints, language, guided = self._compose(
@@ -179,21 +180,6 @@ class ConversationEngine:
         async with contextlib.aclosing(checked) as reply:
             async for delta in reply:
                 yield delta
-
-    def _block_records(
-        self, records: Sequence[MemoryRecord], pinned: list[MemoryRecord], window: list[LoggedTurn]
-    ) -> list[MemoryRecord]:
-        """The recalled records the memory block shows. It quotes what the person said: the assistant's
-        own earlier words are left out (measured: a small model copies them back as its answer), and so
-        is what the recent window already shows word for word (the same clause twice costs
-        prompt-reading time, nothing else)."""
-        pinned_ids = {r.id for r in pinned}
-        shown = _shown_turn_ids(window, self.config.prompt.recent_window_turns)
-        return [
-            r
-            for r in records
-            if r.id not in pinned_ids and r.role != "assistant" and not (r.source and r.source in shown)
-        ]
 
     def _compose(
         self,
@@ -478,7 +464,7 @@ class ConversationEngine:
             self.turns.window(conversation_id),
         )
         ordered = stable_order(recalled.records, previous.ordered if previous is not None else ())
-        retrieved = self._block_records(ordered, pinned, window)
+        retrieved = block_records(ordered, pinned, window, self.config.prompt.recent_window_turns)
         prompt, _, _, _ = self._compose(scrubbed, pinned, retrieved, recalled.records, window)
         pinned_ids = tuple(r.id for r in pinned)
         return Prepared(scrubbed, recalled, pinned_ids, ordered=tuple(ordered), prompt=prompt)
@@ -492,11 +478,6 @@ class ConversationEngine:
         if prepared is not None:  # the speculation's memories: the prompt extends the prefilled one
             return prepared.recalled
         return await self.memory.recall(conversation_id, scrubbed, budget_tokens=budget)
-
-
-def _shown_turn_ids(window: list[LoggedTurn], recent_window_turns: int) -> set[str]:
-    """Ids of the turns the prompt's recent window shows (the last ``recent_window_turns``)."""
-    return {t.turn_id for t in window[-recent_window_turns:]} if recent_window_turns else set()
 
 
 def _as_turns(window: list[LoggedTurn]) -> list[Turn]:
