@@ -2,8 +2,8 @@
 less CPU and in less time.
 
 - The clauses of a batch are parsed together (spaCy's ``pipe``: about half the CPU per utterance).
-- While one batch is embedded (onnxruntime, which releases the GIL), the next one is parsed: two
-  cores work at once.
+- While one batch is embedded (onnxruntime, which releases the GIL), the next one is parsed and the one
+  before commits: two cores work at once.
 - A batch's utterances of one conversation commit in one store transaction (each utterance all or
   nothing, as before; a batch too).
 
@@ -15,14 +15,14 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from voice_agent.errors import InputError, StoreError
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.memory.store.base import Tenant, WriteBatch, tenant_of
-from voice_agent.memory.writepath import NamedWrite, ParsedWrite, PreparedWrite
+from voice_agent.memory.writepath import NamedWrite, PreparedWrite
 from voice_agent.memory.writepath import WriteRequest as CleanRequest
 
 if TYPE_CHECKING:
@@ -68,31 +68,45 @@ async def _one(writer: MemoryWriter, request: WriteRequest) -> WriteOutcome:
 
 
 async def _pipeline(writer: MemoryWriter, batches: list[list[_Item]], outcomes: list[WriteOutcome]) -> None:
-    """Parse batch k+1 (GIL-bound spaCy) while batch k is named, embedded (onnxruntime) and committed."""
+    """Three stages, each batch in order through each: parse and name (spaCy, holds the GIL), embed
+    (onnxruntime, releases it), context and commit (SQLite). While batch k is embedded, batch k+1 is
+    parsed and batch k-1 commits. Names are found batch after batch, so those learnt in one batch are
+    known in the next; each batch's context is set before the next one's is read."""
     path = writer.writer
 
-    def parse(batch: list[_Item]) -> asyncio.Future[list[ParsedWrite]]:
-        return asyncio.ensure_future(asyncio.to_thread(path.parse_many, [c for _, _, c in batch]))
+    def parse_and_name(batch: list[_Item]) -> list[NamedWrite]:
+        return [path.name(parsed) for parsed in path.parse_many([c for _, _, c in batch])]
 
-    pending = parse(batches[0])
+    def stage(batch: list[_Item]) -> asyncio.Future[list[NamedWrite]]:
+        return asyncio.ensure_future(asyncio.to_thread(parse_and_name, batch))
+
+    staged = stage(batches[0])
+    committing: asyncio.Future[None] | None = None
     try:
         for k, batch in enumerate(batches):
-            parsed = await pending
+            named = await staged
             if k + 1 < len(batches):
-                pending = parse(batches[k + 1])
-            named = await asyncio.to_thread(_name_all, writer, parsed)
+                staged = stage(batches[k + 1])
             rows = await asyncio.to_thread(path.embed_many, named)
+            if committing is not None:
+                await committing
             prepared = [_finish(writer, n, r) for n, r in zip(named, rows, strict=True)]
-            await _commit(writer, batch, prepared, outcomes)
+            committing = asyncio.ensure_future(_commit(writer, batch, prepared, outcomes))
+        if committing is not None:
+            await committing
     finally:
-        if not pending.done():  # a failure left the next batch's parse running: let it end quietly
-            await asyncio.wait([pending])
-        if pending.done() and not pending.cancelled():
-            pending.exception()
+        await _settle(staged, committing)
 
 
-def _name_all(writer: MemoryWriter, parsed: list[ParsedWrite]) -> list[NamedWrite]:
-    return [writer.writer.name(item) for item in parsed]
+async def _settle(*tasks: asyncio.Future[Any] | None) -> None:
+    """After a failure: let work still running end, and mark its outcome seen (it is not needed)."""
+    for task in tasks:
+        if task is None:
+            continue
+        if not task.done():
+            await asyncio.wait([task])
+        if not task.cancelled():
+            task.exception()
 
 
 def _finish(writer: MemoryWriter, named: NamedWrite, rows: tuple[np.ndarray, np.ndarray]) -> PreparedWrite:
