@@ -34,10 +34,19 @@ DIALOGUE = (
 
 
 def _requests(conversation_id: str) -> list[WriteRequest]:
-    return [
+    """The dialogue, with an assistant's reply and a fact (one record, not chunked) among the turns."""
+    requests = [
         WriteRequest(conversation_id, "user", text, source=f"d{i}", speaker=speaker, record_key=f"turn:d{i}")
         for i, (speaker, text) in enumerate(DIALOGUE)
     ]
+    reply = "Ankles take a while to heal. Keep it raised and rest as much as you can."
+    requests.insert(4, WriteRequest(conversation_id, "assistant", reply, source="r1", record_key="r1"))
+    fact = "Ana's sister lives in Lisbon with her dog."
+    item = WriteRequest(
+        conversation_id, "user", fact, source="f1", kind="fact", chunked=False, record_key="f1"
+    )
+    requests.insert(7, item)
+    return requests
 
 
 def _spy(memory: Memory) -> dict[str, Any]:
