@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from voice_agent.config import load_config
-from voice_agent.errors import InputError
+from voice_agent.errors import InputError, TenantRequiredError
 from voice_agent.memory.service import Memory
 from voice_agent.memory.store.base import StoreQuery, Tenant
 from voice_agent.memory.writes import WriteRequest
@@ -143,6 +143,8 @@ async def test_a_refused_utterance_is_reported_and_the_others_are_stored(open_me
     assert {h.record.source for h in hits} == {"d0", "d1", "d2"}
     with pytest.raises(InputError):
         await memory.remember_many(requests, batch_size=0)
+    with pytest.raises(TenantRequiredError):  # never a default conversation
+        await memory.remember_many([WriteRequest("", "user", "I like tea.")])
 
 
 async def test_the_default_embedder_gives_the_vectors_of_single_writes(

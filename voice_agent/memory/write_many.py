@@ -47,7 +47,7 @@ async def remember_many(
     items: list[_Item] = []
     for index, request in enumerate(requests):
         try:
-            tenant = tenant_of(Tenant(request.conversation_id, request.user_id), "remember")
+            tenant = _tenant(request)
             cleaned = writer.validated(request)
         except InputError as refused:
             outcomes[index] = refused
@@ -58,6 +58,12 @@ async def remember_many(
     if batches:
         await _pipeline(writer, batches, outcomes)
     return outcomes
+
+
+def _tenant(request: WriteRequest) -> Tenant:
+    """As ``remember`` checks it: an empty conversation id is an error, never a default."""
+    conversation_id = request.conversation_id
+    return tenant_of(Tenant(conversation_id, request.user_id) if conversation_id else None, "remember")
 
 
 async def _one(writer: MemoryWriter, request: WriteRequest) -> WriteOutcome:

@@ -390,8 +390,9 @@ class WritePath:
     def _vectors(
         self, clauses: np.ndarray, utterance: np.ndarray, context: np.ndarray | None
     ) -> tuple[np.ndarray, np.ndarray]:
-        """(clause vectors, utterance vector). The utterance alone was embedded too (its loopback
-        fingerprint, and the next utterance's context). Each clause vector then leans towards its
+        """(clause vectors, utterance vector). The utterance vector is the utterance embedded alone (its
+        loopback fingerprint), or its clauses' direction where it never is one; either way it is the
+        next utterance's context. Each clause vector then leans towards its
         exchange — this utterance and the one before it (``context``, that one's utterance vector):
         ``normalise(v_clause + w · normalise(v_previous + v_utterance))``. A clause like "5 years
         already!" is then found by "how long have they been married?", which only the question before
