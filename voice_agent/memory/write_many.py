@@ -22,7 +22,7 @@ import numpy as np
 from voice_agent.errors import InputError, StoreError
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.memory.store.base import Tenant, WriteBatch, tenant_of
-from voice_agent.memory.writepath import NamedWrite, PreparedWrite
+from voice_agent.memory.writepath import CONTEXT_CHARS, NamedWrite, PreparedWrite
 from voice_agent.memory.writepath import WriteRequest as CleanRequest
 
 if TYPE_CHECKING:
@@ -117,7 +117,6 @@ async def _settle(*tasks: asyncio.Future[Any] | None) -> None:
 
 def _finish(writer: MemoryWriter, named: NamedWrite, rows: tuple[np.ndarray, np.ndarray]) -> PreparedWrite:
     """Stage 4 with the conversation's context, which then moves on to this utterance (as ``remember``)."""
-    from voice_agent.memory.writes import CONTEXT_CHARS
 
     conversation_id = named.request.conversation_id
     chunked = named.request.chunked

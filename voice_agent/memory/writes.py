@@ -22,12 +22,11 @@ from voice_agent.memory.records import KINDS, PINNED_KINDS, ROLES, Kind, MemoryR
 from voice_agent.memory.store.base import StatusChange, StoreQuery, Tenant, WriteBatch, WriteReport, tenant_of
 from voice_agent.memory.vault_link import VaultLink
 from voice_agent.memory.write_many import DEFAULT_BATCH, WriteOutcome, remember_many
-from voice_agent.memory.writepath import PreparedWrite, WritePath, clean_text
+from voice_agent.memory.writepath import CONTEXT_CHARS, PreparedWrite, WritePath, clean_text
 from voice_agent.memory.writepath import WriteRequest as CleanRequest
 from voice_agent.metrics.trace import TurnTrace
 
 CONTEXT_WEIGHT = 1.0  # how far a clause's vector leans towards its exchange (writepath._vectors)
-CONTEXT_CHARS = 600  # how much of the previous utterance is keyword context
 _LIST_MAX = 4096
 
 
