@@ -19,6 +19,7 @@ from voice_agent.bench.adoption import (
     Scenario,
     ScenarioResult,
     ScenarioSet,
+    SPLITS,
     adopted,
     language_matches,
     load_scenarios,
@@ -252,7 +253,7 @@ def _report(
     for model in models:
         for variant in variants:
             mine = [r for r in results if r.variant == variant and r.model == model]
-            for part in ("heldout", "tune", "all"):
+            for part in (*SPLITS, "all"):
                 chosen = [r for r in mine if part == "all" or r.scenario.split == part]
                 if chosen:
                     groups.append(
