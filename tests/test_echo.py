@@ -15,8 +15,8 @@ from voice_agent.metrics.trace import TurnTrace
     ("piece", "line"),
     [
         ("I suggest a board game for a rainy day.", "Suggest a board game for a rainy day."),
-        ("We're firing up the grill on Saturday.", "We're firing up the grill on Saturday. What should I put on it?"),
-        ("I should order at the bar with my colleagues.", "What should I order at the bar with my colleagues tonight?"),
+        ("We're firing up the grill on Saturday.", "We're firing up the grill on Saturday. What goes on it?"),
+        ("I should order at the bar with my team.", "What should I order at the bar with my team tonight?"),
         ("Yes, I remember your name.", "Do you remember my name?"),
         ("下午有点饿，", "下午有点饿，吃点什么零食好？"),
         ("周末想给老婆做个水果沙拉，", "周末想给老婆做个水果沙拉，放哪些水果好？"),
@@ -29,7 +29,7 @@ def test_a_piece_made_only_of_the_lines_words_restates_it(piece: str, line: str)
 @pytest.mark.parametrize(
     ("piece", "line"),
     [
-        ("You should order a mocktail at the bar.", "What should I order at the bar with my colleagues tonight?"),
+        ("You should order a mocktail at the bar.", "What should I order at the bar with my team tonight?"),
         ("Your flight to Oslo is on Thursday.", "Which day is my flight to Oslo?"),
         ("今晚和同事聚会，我喝点咖啡。", "今晚和同事聚会，我喝点什么好？"),
         ("早餐配豆浆。", "早餐配什么饮品好？"),
@@ -50,24 +50,28 @@ async def _said(check: ReplyCheck, llm: ScriptedLlm, messages: list[dict[str, st
     return "".join([text async for text in check.run(messages, llm)])
 
 
+EARLIER = "Suggest a board game for a rainy day."
+
+
 async def test_a_reworded_earlier_question_is_regenerated_and_a_clause_of_this_one_left_out() -> None:
     turn = "What should I order at the bar with my colleagues tonight?"
     messages = [
         {"role": "system", "content": "rules"},
-        {"role": "user", "content": "<memory>\nuser: Suggest a board game for a rainy day.\n</memory>\n\n" + turn},
+        {"role": "user", "content": f"<memory>\nuser: {EARLIER}\n</memory>\n\n{turn}"},
     ]
     none = constraints_from_texts([])
     trace = TurnTrace("a")
-    llm = ScriptedLlm("I suggest a board game for a rainy day.", "I should order at the bar. A ginger mocktail.")
+    llm = ScriptedLlm("I suggest a board game for a rainy day.", "I should order at the bar. A mocktail.")
     said = await _said(ReplyCheck(none, "en", trace, user_words=turn), llm, messages)
-    assert said.strip() == "A ginger mocktail." and len(llm.calls) == 2
+    assert said.strip() == "A mocktail." and len(llm.calls) == 2
     assert trace.first("reply.repeats_prompt") is not None
 
 
 async def test_on_the_second_attempt_a_copied_memory_is_said_back_and_a_question_left_out() -> None:
     fact = "Raw onions are the one thing I will not eat."
     turn = "Give me an idea for a salad tonight."
-    messages = [{"role": "system", "content": "rules"}, {"role": "user", "content": f"Remember: {fact}\n{turn}"}]
+    messages = [{"role": "system", "content": "rules"}, {"role": "user", "content": f"Remember: {fact}\n"}]
+    messages[-1]["content"] += turn
     none = constraints_from_texts([])
     llm = ScriptedLlm(fact, fact)
     said = await _said(ReplyCheck(none, "en", TurnTrace("b"), user_words=turn), llm, messages)

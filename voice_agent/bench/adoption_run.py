@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from voice_agent.bench.adoption import (
+    SPLITS,
     Scenario,
     ScenarioResult,
     ScenarioSet,
-    SPLITS,
     adopted,
     language_matches,
     load_scenarios,

@@ -15,14 +15,13 @@ import re
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 _EN_WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
 # Words that turn a question into a statement without adding anything: pronouns, articles, auxiliaries.
-_FRAME_EN = frozenset(
-    (
-        "i i'm i'd i'll i've me my mine you you're you'd you'll your yours we we're we'd we'll us our it "
-        "it's its they them their he she his her a an the some any one this that these those is are am be "
-        "was were do does did can could would should will shall may might must to of for so just really "
-        "yes no sure ok okay well then there here what which how let let's"
-    ).split()
+_FRAME_TEXT = (
+    "i i'm i'd i'll i've me my mine you you're you'd you'll your yours we we're we'd we'll us our it it's "
+    "its they them their he she his her a an the some any one this that these those is are am be was were "
+    "do does did can could would should will shall may might must to of for so just really yes no sure ok "
+    "okay well then there here what which how let let's"
 )
+_FRAME_EN = frozenset(_FRAME_TEXT.split(" "))
 # Chinese characters of the same kind: pronouns, particles, measure words, "want"/"can".
 _FRAME_ZH = frozenset("我你他她它们的了吗呢吧啊呀是在有就也都一个点些好要想能可以会这那么哦嗯")
 # An open request: what it asks for is not in its own words, so a reply made only of them is no answer.
