@@ -14,6 +14,13 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from voice_agent.conversation.constraint_shapes import (
+    AVOIDING_EN,
+    AVOIDING_ZH,
+    GAVE_UP_EN,
+    THING_FIRST_EN,
+    symptom_matches,
+)
 from voice_agent.conversation.constraint_terms import DIETS, TOPICS, Topic, ZhTerm
 from voice_agent.text.apostrophes import plain_apostrophes
 
@@ -25,8 +32,13 @@ _ALLERGY_BEFORE_EN = re.compile(
 )
 _AVOID_EN = re.compile(
     r"\b(?:can't|cannot|can not|must not|mustn't|shouldn't|should not|don't|do not|doesn't|does not|never|"
-    r"won't|no longer)\s+(?:ever\s+)?(?:eat|eats|have|has|drink|drinks|touch|stand|like|likes|want|wants)\s+"
+    r"won't|no longer)\s+(?:ever\s+)?(?:eat|eats|drink|drinks|touch|stand|like|likes)\s+"
     r"(?P<x>[a-z][a-z -]{1,40})", _I)  # fmt: skip
+# "can't have" / "doesn't want" name a constraint only for a known topic ("my son can't have gluten"),
+# not "I don't have time".
+_AVOID_HAVE_EN = re.compile(
+    r"\b(?:can't|cannot|can not|must not|mustn't|shouldn't|should not|don't|do not|doesn't|does not|never|"
+    r"won't|no longer)\s+(?:ever\s+)?(?:have|has|want|wants)\s+(?P<x>[a-z][a-z -]{1,40})", _I)  # fmt: skip
 _DISLIKE_EN = re.compile(
     r"\b(?:hate|hates|dislike|dislikes|detest|detests|can't stand|cannot stand|not a fan of|avoid|avoids)\s+"
     r"(?P<x>[a-z][a-z -]{1,40})", _I)  # fmt: skip
@@ -190,8 +202,9 @@ def parse_constraints(text: str) -> list[Constraint]:
     out: list[Constraint] = []
     text = plain_apostrophes(text)
     lowered = text.lower()
+    for_diets = _DRINKS_SOMETHING_ELSE.sub(" ", lowered)  # "I don't drink coffee" is not "I don't drink"
     for key, (keys, diet_en, diet_zh, topics, noun_en, noun_zh) in DIETS.items():
-        if any(_mentions(lowered, k) for k in keys) and not _negated_statement(lowered, keys):
+        if any(_mentions(for_diets, k) for k in keys) and not _negated_statement(for_diets, keys):
             out.append(_diet(key, (diet_en, diet_zh), topics, (noun_en, noun_zh), text))
     for condition, (topic, kind) in _CONDITIONS.items():
         if condition in lowered:
@@ -208,6 +221,28 @@ def parse_constraints(text: str) -> list[Constraint]:
             else:
                 kind_here = kind
             out.extend(_object_constraints(match, kind_here, text))
+    out += _more_shapes(text)
+    return out
+
+
+_DRINKS_SOMETHING_ELSE = re.compile(
+    r"\b(?:don't|do not|doesn't|does not)\s+drink\s+(?!alcohol|booze|wine|beer|liquor|spirits|at all|anymore|"
+    r"any more|much|a lot|and\b|or\b)[a-z]"
+)
+
+
+def _more_shapes(text: str) -> list[Constraint]:
+    """Constraints stated by a symptom, by avoiding, with the thing first, or by giving a topic up."""
+    out: list[Constraint] = []
+    for match in symptom_matches(text):
+        out += _object_constraints(match, "intolerance", text, own_words=True)
+    for pattern in (AVOIDING_EN, AVOIDING_ZH):
+        for match in pattern.finditer(text):
+            out += _object_constraints(match, "avoid", text)
+    for match in THING_FIRST_EN.finditer(text):
+        out += _object_constraints(match, "avoid", text, own_words=True)
+    for match in [*GAVE_UP_EN.finditer(text), *_AVOID_HAVE_EN.finditer(text)]:
+        out += _object_constraints(match, "avoid", text, topics_only=True)
     return out
 
 
@@ -222,23 +257,48 @@ def _diet(
     )  # fmt: skip
 
 
-def _object_constraints(match: re.Match[str], kind: str, text: str) -> list[Constraint]:
+def _object_constraints(
+    match: re.Match[str], kind: str, text: str, *, own_words: bool = False, topics_only: bool = False
+) -> list[Constraint]:
     """The constraint(s) on what follows the verb: every known topic named in that stretch of the
-    sentence ("nuts, especially peanuts" → nuts), else the phrase itself ("horror movies")."""
+    sentence ("nuts, especially peanuts" → nuts), else the phrase itself ("horror movies").
+    ``own_words``: only the matched thing counts (it stands before the verb: "Dairy makes me sick");
+    ``topics_only``: a phrase that names no known topic is no constraint ("I gave up my job")."""
     rest = text[match.start("x") :]
     end = _STRETCH_END.search(rest)
-    stretch = rest[: end.start()] if end else rest
-    topics = [t for t in TOPICS.values() if any(_mentions(stretch.lower(), k) for k in t.keys)]
+    stretch = match.group("x") if own_words else (rest[: end.start()] if end else rest)
+    topics = _named_topics(stretch.lower())
     if topics:
         return [_topic_constraint(t, kind, text) for t in topics]
+    if topics_only:
+        return []
     phrase = _clean_object(match.group("x"))
     if not phrase:
         return []
     zh = bool(re.search(r"[\u4e00-\u9fff]", phrase))
-    singular = phrase.lower()[:-1] if phrase.lower().endswith("s") and not phrase.endswith("ss") else phrase
-    terms_en = () if zh else (singular.lower(),)
+    terms_en = () if zh else tuple(dict.fromkeys((_singular(phrase.lower()), phrase.lower())))
     terms_zh = (ZhTerm(phrase),) if zh else ()
     return [Constraint(f"{kind}:{phrase.lower()}", kind, phrase, phrase, terms_en, terms_zh, source=text)]
+
+
+def _named_topics(lowered: str) -> list[Topic]:
+    """The topics ``lowered`` names, the narrowest where one name sits inside another: "羊肉" is lamb,
+    not all meat; "red meat" is not chicken."""
+    spans = [
+        (t, m.start(), m.end()) for t in TOPICS.values() for k in t.keys for m in _key_matches(lowered, k)
+    ]
+    named = [
+        topic
+        for topic, start, end in spans
+        if not any(s <= start and end <= e and (e - s) > (end - start) for _, s, e in spans)
+    ]
+    return list(dict.fromkeys(named))
+
+
+def _key_matches(lowered: str, key: str) -> list[re.Match[str]]:
+    if re.search(r"[\u4e00-\u9fff]", key):
+        return list(re.finditer(re.escape(key), lowered))
+    return list(re.finditer(rf"(?<![a-z]){re.escape(key)}(?:s|es)?(?![a-z])", lowered))
 
 
 def _topic_constraint(topic: Topic, kind: str, text: str) -> Constraint:
@@ -246,8 +306,31 @@ def _topic_constraint(topic: Topic, kind: str, text: str) -> Constraint:
                       source=text)  # fmt: skip
 
 
+def _singular(phrase: str) -> str:
+    if phrase.endswith("ies") and len(phrase) > 4:
+        return phrase[:-3] + "y"
+    if re.search(r"(?:ss|sh|ch|x|o)es$", phrase):
+        return phrase[:-2]
+    return phrase[:-1] if phrase.endswith("s") and not phrase.endswith("ss") else phrase
+
+
+# "anything with garlic", "food containing gluten", "dishes made with peanuts": the thing is what follows.
+_CARRIER_EN = re.compile(
+    r"^(?:any|all|some)?\s*(?:anything|something|food|foods|dishes|dish|stuff|things|meals|products)\s+"
+    r"(?:with|containing|made with|that has|that have|that contains?|cooked in|fried in)\s+(?:any\s+)?",
+    _I,
+)
+# "那个膻味", "这种东西": pointing back at something already named, not naming a new thing.
+_POINTING_ZH = re.compile(r"^(?:那个|这个|那种|这种|那些|这些|那样|这样)")
+
+
 def _clean_object(raw: str) -> str:
     zh = bool(re.search(r"[\u4e00-\u9fff]", raw))
+    if zh and _POINTING_ZH.match(raw):
+        return ""
+    if zh and "对" in raw[:4]:  # "我对猫毛" (the allergy's object, read from before "过敏")
+        raw = raw[raw.index("对") + 1 :]
+    raw = raw if zh else _CARRIER_EN.sub("", raw.strip())
     stop = (_ZH_OBJECT_STOP if zh else _EN_OBJECT_STOP).search(raw)
     phrase = raw[: stop.start()] if stop else raw
     phrase = phrase.strip(" -")

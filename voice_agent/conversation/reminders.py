@@ -43,7 +43,11 @@ def turn_reminders(
     ordered_constraints = [r.text for r in newest if r.text in stated][:MAX_CONSTRAINTS]
     found = [r for r in recalled if r.id in pinned_by_id and r.status == "active"]
     shared = [r for r in newest if r not in found and _shares_a_word(r.text, user_text)]
-    relevant = [r.text for r in [*found, *shared] if r.text not in stated][:MAX_RELEVANT_FACTS]
+    # Asked for a recommendation, what the person likes shapes it even when no word is shared ("My
+    # favourite music is jazz." for "What concert should I look for?").
+    liked = [r for r in newest if ASKS_ADVICE.search(user_text) and PREFERENCE.search(r.text)]
+    chosen = list(dict.fromkeys([*found, *shared, *liked]))
+    relevant = [r.text for r in chosen if r.text not in stated][:MAX_RELEVANT_FACTS]
     return list(dict.fromkeys([*ordered_constraints, *relevant]))
 
 
@@ -79,6 +83,14 @@ def guided_constraints(
 ASKS_ADVICE = re.compile(
     r"\b(?:should (?:i|we)|could (?:i|we)|can (?:i|we)|recommend|suggest|ideas?|what kind of|where to)\b|"
     r"推荐|建议|什么[\u4e00-\u9fff]{0,6}好|好呢|哪个好|应该",
+    re.IGNORECASE,
+)
+# A statement of what the person likes (not a question; "I don't like" is a constraint, not this).
+PREFERENCE = re.compile(
+    r"^(?![^.!?]*\b(?:don't|do not|doesn't|not|never|hate)\b)(?![^.!?]*\?)[^?]*"
+    r"(?:\b(?:favou?rite|love|loves|like|likes|prefer|prefers|enjoy|enjoys|fan of|into|crazy about|"
+    r"big on)\b)|"
+    r"^(?![^。！？]*(?:不喜欢|不爱|讨厌))[^？?]*(?:最喜欢|喜欢|最爱|爱看|爱听|爱吃|爱喝|偏爱|是[^，。]{0,4}迷)",
     re.IGNORECASE,
 )
 MIND_WHAT_I_SAID = {"en": "Answer with what I told you in mind.", "zh": "请结合我告诉你的情况回答。"}
