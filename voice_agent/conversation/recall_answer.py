@@ -60,6 +60,7 @@ _ASKS_NAME = re.compile(
     r"(?:怎么|如何)称呼我|我叫什么|我的名字|叫我什么",
     _I,
 )
+_MOVED_TO = re.compile(r"\b(?:moved|relocated) to\b", _I)
 _GIVES_NAME = re.compile(r"\b(?:I'm|I am)\s+(?:\[NAME[^\]]*\]|[A-Z][a-z]+\b(?!\s+[a-z]))|叫我|我姓|称呼我")
 # Question words and particles, taken out of Chinese text before it is cut into character pairs.
 _ZH_FILLER = re.compile(
@@ -167,6 +168,8 @@ def _content_words(text: str) -> set[str]:
     words = {"name" if w in _NAME_WORDS else _singular(w) for w in words if w not in _STOP_EN and len(w) > 1}
     if _GIVES_NAME.search(text) or _ASKS_NAME.search(text):
         words.add("name")
+    if _MOVED_TO.search(text):  # "we moved to Porto" says where they live
+        words.add(_singular("live"))
     for run in _HAN_RUN.findall(text):
         kept = _ZH_FILLER.sub("", run)
         words |= {kept[i : i + 2] for i in range(len(kept) - 1)}
