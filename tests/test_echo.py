@@ -79,3 +79,22 @@ async def test_on_the_second_attempt_a_copied_memory_is_said_back_and_a_question
     quiet = ScriptedLlm(turn, "A salad tonight.")
     said = await _said(ReplyCheck(none, "en", TurnTrace("c"), user_words=turn), quiet, messages)
     assert said.strip() == NOTHING_TO_SAY["en"]
+
+
+def test_the_memory_block_leaves_out_earlier_questions_unrelated_to_this_turn() -> None:
+    from voice_agent.conversation.block_records import block_records
+    from voice_agent.memory.records import MemoryRecord
+
+    fact = MemoryRecord("c", "I live in Lyon.", created_at=1.0)
+    unrelated = MemoryRecord("c", "How many legs does a spider have?", created_at=2.0)
+    related = MemoryRecord("c", "What's a good tea for the evening?", created_at=3.0)
+    mixed = MemoryRecord("c", "I love rooibos. Is it a real tea?", created_at=4.0)
+    zh = MemoryRecord("c", "蜜蜂会做什么？", created_at=5.0)
+    records = [fact, unrelated, related, mixed, zh]
+    turn = "Which tea should I drink tonight?"
+    kept = block_records(records, [], [], 8, turn, unrelated_questions=False)
+    assert kept == [fact, related, mixed]
+    assert block_records(records, [], [], 8, turn) == records  # the setting on: every record quoted
+    zh_turn = "蜜蜂做的蜂蜜能放多久？"
+    assert zh in block_records(records, [], [], 8, zh_turn, unrelated_questions=False)
+    assert zh not in block_records(records, [], [], 8, "晚上喝什么茶好？", unrelated_questions=False)

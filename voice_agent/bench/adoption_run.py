@@ -45,6 +45,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "no-recall-answer": {"recall_answers": False},
     "no-guidance": {"turn_guidance": False},
     "no-acknowledge": {"acknowledge_constraints": False},
+    "quote-questions": {"quote_unrelated_questions": True},
     "greedy": {},
     "direct-system": {"system": DIRECT_SYSTEM},
     "wave2": {"recall_answers": False, "turn_guidance": False, "acknowledge_constraints": False},

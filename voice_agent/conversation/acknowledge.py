@@ -77,11 +77,14 @@ def acknowledgement(
 _FOOD_EN = re.compile(
     r"\b(?:eat|eating|food|cook|cooking|recipe|bake|baking|cakes?|dinner|lunch|breakfast|brunch|snacks?|"
     r"desserts?|meals?|menu|restaurant|order|drinks?|bar|party|picnic|treats?|toppings?|pizza|dish(?:es)?|"
-    r"supper|sandwich(?:es)?|tacos?|soup|salad|cocktail|café|cafe|coffee|tea|wine|beer)\b",
+    r"supper|sandwich(?:es)?|tacos?|soup|salad|cocktail|café|cafe|coffee|tea|wine|beer|fruits?|sauces?|"
+    r"grill|grilling|bbq|barbecue|stir-fry|side dish|ingredients?|smoothie|juice|beverage|cuisine)\b",
     _I,
 )
 _ASKING_EN = re.compile(r"\b(?:i|me|my|we|us|our|you|your|recommend|suggest)\b", _I)
-_FOOD_ZH = re.compile(r"吃|喝|菜|饭|餐|蛋糕|甜点|甜品|零食|早点|饮料|配料|主食|点心|聚会|酒|茶|咖啡|面|汤")
+_FOOD_ZH = re.compile(
+    r"吃|喝|菜|饭|餐|蛋糕|甜点|甜品|零食|早点|饮料|饮品|配料|主食|点心|聚会|酒|茶|咖啡|面|汤|水果|沙拉|酱|烤|火锅|食材|小吃|夜宵"
+)
 _ASKING_ZH = re.compile(r"推荐|建议|什么|哪|我|咱|帮|给")
 _NOUN_WORD = re.compile(r"[a-z]{3,}", _I)
 

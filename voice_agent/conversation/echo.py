@@ -60,3 +60,29 @@ def open_request(text: str) -> bool:
     蛋糕"), so that its words said back answer nothing; a choice ("tea or coffee?") or a yes/no question
     can be answered with its own words."""
     return bool(_OPEN_REQUEST.search(text)) and not _CHOICE.search(text)
+
+
+_QUESTION_ZH = frozenset("什怎哪谁几多少为何")
+_SENTENCE = re.compile(r"(?<=[.!?。！？])\s*")
+
+
+def shares_content(text: str, other: str) -> bool:
+    """Whether two texts share a content word (English) or a pair of content characters (Chinese)."""
+    mine, theirs = _content_keys(text), _content_keys(other)
+    return bool(mine & theirs)
+
+
+def _content_keys(text: str) -> set[str]:
+    words = content_words(text)
+    if not _HAN.search(text):
+        return {w.rstrip("s") for w in words if len(w) > 2}
+    kept = "".join(ch for ch in words if ch not in _QUESTION_ZH)
+    return {kept[i : i + 2] for i in range(len(kept) - 1)}
+
+
+def only_questions(text: str) -> bool:
+    """Whether every sentence of ``text`` asks something (it states nothing about the person)."""
+    from voice_agent.text.questions import is_question
+
+    parts = [p for p in _SENTENCE.split(text.strip()) if p.strip()]
+    return bool(parts) and all(is_question(p) for p in parts)

@@ -19,7 +19,9 @@ from voice_agent.memory.records import MemoryRecord
 CONSTRAINT_TOPICS = re.compile(
     r"\b(?:eat|eating|food|cook|cooking|recipe|bake|baking|cake|dinner|lunch|breakfast|brunch|snack|dessert|"
     r"meal|menu|restaurant|order|drink|drinks|bar|party|picnic|treat|topping|pizza|dish|kitchen|grocer\w*|"
-    r"recommend|suggest|ideas?|plan)\b|吃|喝|菜|饭|餐|蛋糕|甜点|零食|早点|早饭|推荐|建议|点什么|做什么|聚会|饮料|配料",
+    r"recommend|suggest|ideas?|plan|fruits?|salad|sauces?|grill|bbq|barbecue|stir-fry|ingredients?|smoothie|"
+    r"juice|beverage)\b|吃|喝|菜|饭|餐|蛋糕|甜点|零食|早点|早饭|推荐|建议|点什么|做什么|聚会|饮料|饮品|配料|水果|沙拉|"
+    r"酱|烤|火锅|食材|小吃|夜宵",
     re.IGNORECASE,
 )
 MAX_CONSTRAINTS = 3
