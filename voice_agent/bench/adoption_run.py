@@ -21,6 +21,7 @@ from voice_agent.bench.adoption import (
     ScenarioResult,
     ScenarioSet,
     adopted,
+    after_opening,
     language_matches,
     load_scenarios,
     summarise,
@@ -236,6 +237,7 @@ async def _probe(assistant: Any, conversation: str, scenario: Scenario, variant:
         checks=dict(result.checks),
         prompt_tokens=result.prompt.total_tokens if result.prompt else None,
         turn_message=result.prompt.messages[-1]["content"] if result.prompt else "",
+        adopted_after_opening=adopted(after_opening(reply, str(result.checks.get("opening", ""))), scenario),
     )
 
 

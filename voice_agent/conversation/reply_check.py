@@ -66,6 +66,7 @@ class CheckOutcome:
     safe_sentence: bool = False
     language_mismatch: bool = False
     check_ms: list[float] = field(default_factory=list)
+    opening: str = ""  # the acknowledgement said before the model's words, if any
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -74,6 +75,7 @@ class CheckOutcome:
             "safe_sentence": self.safe_sentence,
             "language_mismatch": self.language_mismatch,
             "check_ms_max": round(max(self.check_ms), 3) if self.check_ms else 0.0,
+            "opening": self.opening,
         }
 
 
@@ -169,6 +171,7 @@ class ReplyCheck:
         if violation is not None:
             return ""
         self.acknowledged = True
+        self.outcome.opening = acknowledgement.text
         key, own = acknowledgement.constraint.key, acknowledgement.said_back
         self.trace.mark("reply.acknowledged", constraint=key, said_back=own)
         return acknowledgement.text
