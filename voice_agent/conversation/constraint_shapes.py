@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+from voice_agent.conversation.constraint_terms import TOPICS, Topic
+
 _I = re.IGNORECASE
 _WHO_EN = r"(?:me|him|her|us|them|my [a-z]+|his [a-z]+|her [a-z]+|our [a-z]+)"
 _SUBJECT_EN = r"(?:i|he|she|we|they|my [a-z]+|our [a-z]+)"
@@ -87,3 +89,41 @@ def symptom_matches(text: str) -> list[re.Match[str]]:
     if has_symptom(text):
         found += list(_CAUSES_EN.finditer(text)) + list(_WHEN_EN.finditer(text))
     return found
+
+
+def named_topics(lowered: str) -> list[Topic]:
+    """The topics ``lowered`` names, the narrowest where one name sits inside another: "羊肉" is lamb,
+    not all meat; "red meat" is not chicken."""
+    spans = [
+        (t, m.start(), m.end()) for t in TOPICS.values() for k in t.keys for m in key_matches(lowered, k)
+    ]
+    named = [
+        topic
+        for topic, start, end in spans
+        if not any(s <= start and end <= e and (e - s) > (end - start) for _, s, e in spans)
+    ]
+    return list(dict.fromkeys(named))
+
+
+def key_matches(lowered: str, key: str) -> list[re.Match[str]]:
+    if re.search(r"[\u4e00-\u9fff]", key):
+        return list(re.finditer(re.escape(key), lowered))
+    return list(re.finditer(rf"(?<![a-z]){re.escape(key)}(?:s|es)?(?![a-z])", lowered))
+
+
+def singular(phrase: str) -> str:
+    if phrase.endswith("ies") and len(phrase) > 4:
+        return phrase[:-3] + "y"
+    if re.search(r"(?:ss|sh|ch|x|o)es$", phrase):
+        return phrase[:-2]
+    return phrase[:-1] if phrase.endswith("s") and not phrase.endswith("ss") else phrase
+
+
+# "anything with garlic", "food containing gluten", "dishes made with peanuts": the thing is what follows.
+CARRIER_EN = re.compile(
+    r"^(?:any|all|some)?\s*(?:anything|something|food|foods|dishes|dish|stuff|things|meals|products)\s+"
+    r"(?:with|containing|made with|that has|that have|that contains?|cooked in|fried in)\s+(?:any\s+)?",
+    _I,
+)
+# "那个膻味", "这种东西": pointing back at something already named, not naming a new thing.
+POINTING_ZH = re.compile(r"^(?:那个|这个|那种|这种|那些|这些|那样|这样)")

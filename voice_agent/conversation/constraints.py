@@ -17,8 +17,12 @@ from dataclasses import dataclass, field
 from voice_agent.conversation.constraint_shapes import (
     AVOIDING_EN,
     AVOIDING_ZH,
+    CARRIER_EN,
     GAVE_UP_EN,
+    POINTING_ZH,
     THING_FIRST_EN,
+    named_topics,
+    singular,
     symptom_matches,
 )
 from voice_agent.conversation.constraint_terms import DIETS, TOPICS, Topic, ZhTerm
@@ -267,7 +271,7 @@ def _object_constraints(
     rest = text[match.start("x") :]
     end = _STRETCH_END.search(rest)
     stretch = match.group("x") if own_words else (rest[: end.start()] if end else rest)
-    topics = _named_topics(stretch.lower())
+    topics = named_topics(stretch.lower())
     if topics:
         return [_topic_constraint(t, kind, text) for t in topics]
     if topics_only:
@@ -276,29 +280,9 @@ def _object_constraints(
     if not phrase:
         return []
     zh = bool(re.search(r"[\u4e00-\u9fff]", phrase))
-    terms_en = () if zh else tuple(dict.fromkeys((_singular(phrase.lower()), phrase.lower())))
+    terms_en = () if zh else tuple(dict.fromkeys((singular(phrase.lower()), phrase.lower())))
     terms_zh = (ZhTerm(phrase),) if zh else ()
     return [Constraint(f"{kind}:{phrase.lower()}", kind, phrase, phrase, terms_en, terms_zh, source=text)]
-
-
-def _named_topics(lowered: str) -> list[Topic]:
-    """The topics ``lowered`` names, the narrowest where one name sits inside another: "羊肉" is lamb,
-    not all meat; "red meat" is not chicken."""
-    spans = [
-        (t, m.start(), m.end()) for t in TOPICS.values() for k in t.keys for m in _key_matches(lowered, k)
-    ]
-    named = [
-        topic
-        for topic, start, end in spans
-        if not any(s <= start and end <= e and (e - s) > (end - start) for _, s, e in spans)
-    ]
-    return list(dict.fromkeys(named))
-
-
-def _key_matches(lowered: str, key: str) -> list[re.Match[str]]:
-    if re.search(r"[\u4e00-\u9fff]", key):
-        return list(re.finditer(re.escape(key), lowered))
-    return list(re.finditer(rf"(?<![a-z]){re.escape(key)}(?:s|es)?(?![a-z])", lowered))
 
 
 def _topic_constraint(topic: Topic, kind: str, text: str) -> Constraint:
@@ -306,31 +290,13 @@ def _topic_constraint(topic: Topic, kind: str, text: str) -> Constraint:
                       source=text)  # fmt: skip
 
 
-def _singular(phrase: str) -> str:
-    if phrase.endswith("ies") and len(phrase) > 4:
-        return phrase[:-3] + "y"
-    if re.search(r"(?:ss|sh|ch|x|o)es$", phrase):
-        return phrase[:-2]
-    return phrase[:-1] if phrase.endswith("s") and not phrase.endswith("ss") else phrase
-
-
-# "anything with garlic", "food containing gluten", "dishes made with peanuts": the thing is what follows.
-_CARRIER_EN = re.compile(
-    r"^(?:any|all|some)?\s*(?:anything|something|food|foods|dishes|dish|stuff|things|meals|products)\s+"
-    r"(?:with|containing|made with|that has|that have|that contains?|cooked in|fried in)\s+(?:any\s+)?",
-    _I,
-)
-# "那个膻味", "这种东西": pointing back at something already named, not naming a new thing.
-_POINTING_ZH = re.compile(r"^(?:那个|这个|那种|这种|那些|这些|那样|这样)")
-
-
 def _clean_object(raw: str) -> str:
     zh = bool(re.search(r"[\u4e00-\u9fff]", raw))
-    if zh and _POINTING_ZH.match(raw):
+    if zh and POINTING_ZH.match(raw):
         return ""
     if zh and "对" in raw[:4]:  # "我对猫毛" (the allergy's object, read from before "过敏")
         raw = raw[raw.index("对") + 1 :]
-    raw = raw if zh else _CARRIER_EN.sub("", raw.strip())
+    raw = raw if zh else CARRIER_EN.sub("", raw.strip())
     stop = (_ZH_OBJECT_STOP if zh else _EN_OBJECT_STOP).search(raw)
     phrase = raw[: stop.start()] if stop else raw
     phrase = phrase.strip(" -")
