@@ -98,3 +98,24 @@ def test_the_memory_block_leaves_out_earlier_questions_unrelated_to_this_turn() 
     zh_turn = "蜜蜂做的蜂蜜能放多久？"
     assert zh in block_records(records, [], [], 8, zh_turn, unrelated_questions=False)
     assert zh not in block_records(records, [], [], 8, "晚上喝什么茶好？", unrelated_questions=False)
+
+
+async def test_the_turn_and_its_guidance_mixed_and_said_back_is_left_out() -> None:
+    turn = "Suggest a topping for my tacos."
+    content = f"Remember: I really hate olives.\n{turn}\n(Suggest one topping without olives.)"
+    messages = [{"role": "system", "content": "rules"}, {"role": "user", "content": content}]
+    olives = constraints_from_texts(["I really hate olives."])
+    llm = ScriptedLlm("Suggest a topping for my tacos without olives. Try pickled onions.")
+    said = await _said(ReplyCheck(olives, "en", TurnTrace("g"), user_words=turn), llm, messages)
+    assert said.strip() == "Try pickled onions." and len(llm.calls) == 1
+
+
+def test_a_symptom_said_back_is_no_recommendation() -> None:
+    from voice_agent.conversation.acknowledge import acknowledgement
+
+    dairy = constraints_from_texts(["Dairy makes me sick."])
+    found = acknowledgement(dairy.constraints, dairy, "en", "What dessert can I make?")
+    assert found is not None and found.text == "Since dairy makes you sick, "
+    assert dairy.check("A cheesecake.") is not None
+    milk = constraints_from_texts(["我一喝牛奶就拉肚子。"])
+    assert milk.check("因为你一喝牛奶就拉肚子，") is None and milk.check("早餐配牛奶。") is not None

@@ -37,6 +37,9 @@ _ORDER = re.compile(
 _CONNECTIVE = re.compile(
     r"\b(?:so|but|because|although|though|since|which|who)\b|所以|但是|但|因为|不过|虽然", _I
 )
+_AFFECTS_ME_EN = re.compile(
+    r"^[A-Za-z][a-z -]{1,30}\s+(?:makes?|keeps?|gives?|upsets?|triggers?)\s+(?:me|my)\b"
+)
 _FIRST_PERSON_EN = re.compile(r"^\s*(?:i|i'm|i've|my|we|we're|our)\b", _I)
 _LEAD_EN = re.compile(r"^\s*(?:(?:actually|oh|well|so|also|by the way|btw|and|just so you know|fyi)[,\s]+)+",
                       _I)  # fmt: skip
@@ -136,8 +139,10 @@ def _second_person(text: str, language: str) -> str:
             body = body.replace(mine, yours)
         return f"因为{body}，"
     body = _LEAD_EN.sub("", body)
-    if not _FIRST_PERSON_EN.search(body):
+    if not _FIRST_PERSON_EN.search(body) and not _AFFECTS_ME_EN.search(body):
         return ""
+    if _AFFECTS_ME_EN.search(body) and not body.startswith("I"):
+        body = body[0].lower() + body[1:]  # "Dairy makes me sick" → "Since dairy makes you sick, "
     swapped = re.sub(r"[A-Za-z']+", lambda m: _SWAP_EN.get(m.group(0).lower(), m.group(0)), body)
     return f"Since {swapped}, "
 

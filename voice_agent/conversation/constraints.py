@@ -20,6 +20,7 @@ from voice_agent.conversation.constraint_shapes import (
     CARRIER_EN,
     GAVE_UP_EN,
     POINTING_ZH,
+    SYMPTOM_ZH,
     THING_FIRST_EN,
     named_topics,
     singular,
@@ -391,7 +392,9 @@ _FILLER_TEXT = (
 _FILLER_EN = frozenset(_FILLER_TEXT.split(" "))
 _AFTER_OK_EN = re.compile(
     r"^(?:[\s-]*(?:free|less)\b|\s+(?:allerg|intoleran|sensitiv|substitute|alternative|replacement|"
-    r"-?based substitute)|\s+or\s+\w+[\s-]+free\b|-?free\b)",
+    r"-?based substitute)|\s+or\s+\w+[\s-]+free\b|-?free\b|"
+    # what it does to the person, said back: "coffee keeps you awake", "dairy makes you sick"
+    r"\s+(?:makes?|keeps?|gives?|upsets?|triggers?)\s+(?:you|your|me|my|him|her|them|us)\b)",
     _I,
 )
 _STRONG_ZH = (
@@ -405,7 +408,9 @@ _STRONG_ZH = (
 _RESET_ZH = re.compile(r"但|可以|加上|加入|用|放|推荐|试试|来点|配上|搭配|或者来")
 _LEAD_ZH = re.compile(r"^(?:推荐|建议|使用|用|加入|加|放|吃|喝|含有|含|给你|给)")
 _FILLER_ZH = re.compile(r"[、，,和或与及跟任何的等一点丝毫类其他以及还有也\s]")
-_AFTER_OK_ZH = re.compile(r"^(?:过敏|不耐受|的替代|替代品|以外|除外)")
+_AFTER_OK_ZH = re.compile(
+    rf"^(?:过敏|不耐受|的替代|替代品|以外|除外|(?:就|会|都会|便|(?:会)?让你)[\u4e00-\u9fff]{{0,3}}?(?:{SYMPTOM_ZH}))"
+)
 _CLAUSE_END = re.compile(r"[.!?;。！？；\n]")
 
 

@@ -109,6 +109,11 @@ _THING_EN = (
         re.I,
     ),
 )
+# "What should I drink?": the verb names the kind of thing asked for.
+_THING_BY_VERB_EN = re.compile(
+    r"\b(?:what|which)\s+(?:should|could|can|shall)\s+(?:i|we)\s+(?P<x>drink|eat|cook)\b", re.I
+)
+_VERB_THINGS = {"drink": "drink", "eat": "dish", "cook": "dish"}
 _THING_STOP_EN = re.compile(r"\s+(?:for|to|that|which|with|at|on|in|i|we|tonight|today)\b.*$", re.I)
 _THING_ZH = (
     re.compile(
@@ -124,6 +129,9 @@ _VAGUE = frozenset(
 def requested_thing(user_text: str) -> str:
     """What the person asked to be suggested, from their words ("recommend a cake" → cake, "什么甜点好"
     → 甜点), or "" when the turn names nothing."""
+    by_verb = _THING_BY_VERB_EN.search(user_text)
+    if by_verb:
+        return _VERB_THINGS[by_verb.group("x").lower()]
     for pattern in (*_THING_EN, *_THING_ZH):
         match = pattern.search(user_text)
         if match:

@@ -114,6 +114,7 @@ class ReplyCheck:
         self.earlier_replies: list[str] = []
         self.prompt_lines: list[str] = []  # what the prompt's user messages say: copied, it is no answer
         self.request_lines: list[str] = []  # the earlier questions and requests among them
+        self.asked_with_notes = user_words  # the turn and the notes after it ("(Suggest one cake …)")
         # Said first, before the model's words ("Since your kid is allergic to nuts, ").
         self.acknowledgement = acknowledgement
         self.acknowledged = False
@@ -130,6 +131,7 @@ class ReplyCheck:
         self.earlier_replies = [m["content"] for m in messages if m.get("role") == "assistant"]
         self.prompt_lines = prompt_lines(messages, self.user_words)
         self.request_lines = [line for line in self.prompt_lines if open_request(line)]
+        self.asked_with_notes = " ".join([self.user_words, *notes_after_turn(messages, self.user_words)])
         if self.acknowledgement is not None:
             said = self._acknowledge(self.acknowledgement)
             if said:
@@ -281,7 +283,9 @@ class ReplyCheck:
         statement copied is said back as what the person told us. Returns what may be said."""
         # (a request for a suggestion said back is no answer either: "Suggest a topping for my tacos.")
         said_again = (self.asked or self.expects_suggestion) and repeats(clean, self.user_words)
-        reworded = self.open_request and restates(clean, self.user_words)  # ("I should order at the bar")
+        # ("I should order at the bar"; "suggest a topping for my tacos without cilantro": the turn and
+        # the guidance after it, mixed)
+        reworded = self.open_request and restates(clean, self.asked_with_notes)
         if reworded and not said_again:
             return ""  # left out: what follows in the same reply may answer (else it is regenerated)
         echoes_question = said_again
@@ -451,6 +455,17 @@ def prompt_lines(messages: list[Message], user_words: str) -> list[str]:
             if line and line != user_words.strip():
                 lines.append(line)
     return list(dict.fromkeys(lines))
+
+
+def notes_after_turn(messages: list[Message], user_words: str) -> list[str]:
+    """The notes the prompt states after the person's words in the last message ("(Suggest one cake
+    without nuts.)")."""
+    last = messages[-1].get("content", "") if messages else ""
+    at = last.rfind(user_words.strip()) if user_words.strip() else -1
+    if at < 0:
+        return []
+    tail = last[at + len(user_words.strip()) :]
+    return [line.strip(" ()（）") for line in tail.split("\n") if line.strip(" ()（）")]
 
 
 def with_note(messages: list[Message], note: str) -> list[Message]:
