@@ -234,7 +234,7 @@ def test_a_pinned_fact_naming_what_the_turn_asks_about_is_restated() -> None:
         ),
         ("I can't stand mushrooms.", "en", "What pizza should I order tonight?", "a pizza without mushroom"),
         ("我家小孩对坚果过敏，尤其是花生。", "zh", "孩子过生日，推荐一个蛋糕吧。", "不含坚果的蛋糕"),
-        ("我不喝酒。", "zh", "今晚聚会，我喝点什么好？", "不含酒的选择"),
+        ("我不喝酒。", "zh", "今晚聚会，我喝点什么好？", "不含酒的饮品"),
     ],
 )
 async def test_the_safe_sentence_suggests_something_that_keeps_the_constraint(

@@ -114,6 +114,10 @@ _THING_BY_VERB_EN = re.compile(
     r"\b(?:what|which)\s+(?:should|could|can|shall)\s+(?:i|we)\s+(?P<x>drink|eat|cook)\b", re.I
 )
 _VERB_THINGS = {"drink": "drink", "eat": "dish", "cook": "dish"}
+_THING_BY_VERB_ZH = re.compile(r"(?P<x>吃|喝|做)(?:点|些|个)?什么")
+_VERB_THINGS_ZH = {"吃": "菜", "喝": "饮品", "做": "菜"}
+# What "什么…好" catches that names no thing: a purpose ("喝点什么提神好") or a degree ("比较好").
+_NOT_A_THING_ZH = re.compile(r"^(?:提神|解渴|解腻|比较|最|更|合适|适合|好吃|好喝|暖和|养生|减肥)")
 _THING_STOP_EN = re.compile(r"\s+(?:for|to|that|which|with|at|on|in|i|we|tonight|today)\b.*$", re.I)
 _THING_ZH = (
     re.compile(
@@ -136,9 +140,15 @@ def requested_thing(user_text: str) -> str:
         match = pattern.search(user_text)
         if match:
             thing = _THING_STOP_EN.sub("", match.group("x").strip()).lower()
-            if thing and thing not in _VAGUE and thing.split()[0] not in _VAGUE:
+            if (
+                thing
+                and thing not in _VAGUE
+                and thing.split()[0] not in _VAGUE
+                and not _NOT_A_THING_ZH.search(thing)
+            ):
                 return thing
-    return ""
+    by_verb_zh = _THING_BY_VERB_ZH.search(user_text)  # "晚上吃什么好？" asks for a dish, "喝点什么" a drink
+    return _VERB_THINGS_ZH[by_verb_zh.group("x")] if by_verb_zh else ""
 
 
 _WORD = re.compile(r"[a-z]{3,}|[\u4e00-\u9fff]{2}", re.IGNORECASE)
