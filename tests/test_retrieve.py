@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -14,7 +16,7 @@ from voice_agent.memory.budget import budget_for_turn, token_budget
 from voice_agent.memory.language import estimate_tokens
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.memory.retrieve import RetrievalParams, Retriever, render_recalled
-from voice_agent.memory.store.base import StatusChange, Tenant, WriteBatch
+from voice_agent.memory.store.base import StatusChange, StoreHit, StoreQuery, Tenant, WriteBatch
 from voice_agent.memory.store.sqlite import SqliteStore
 
 DIM = 8
@@ -187,3 +189,52 @@ async def test_result_reports_tokens_and_timings(store: SqliteStore) -> None:
         "superseded",
     }
     assert {"search", "rerank", "pack", "total"} <= set(info["timings_ms"])
+
+
+class _Watched:
+    """The real store, noting which searches have started (the test's only addition)."""
+
+    def __init__(self, store: SqliteStore) -> None:
+        self.store = store
+        self.keyword_started = asyncio.Event()
+        self.modes: list[str] = []
+
+    async def search(self, tenant: Tenant, query: StoreQuery) -> list[StoreHit]:
+        self.modes.append(query.mode)
+        if query.mode == "keyword":
+            self.keyword_started.set()
+        return await self.store.search(tenant, query)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.store, name)
+
+
+async def test_the_keyword_search_runs_while_the_query_is_still_being_embedded(store: SqliteStore) -> None:
+    by_meaning = rec("she loves the ocean")
+    by_word = rec("the quokka exhibit opened")
+    await put(store, [(by_meaning, axis(0)), (by_word, axis(1))])
+    watched = _Watched(store)
+
+    async def embedding() -> np.ndarray:  # the vector arrives only once the keyword search has begun
+        await watched.keyword_started.wait()
+        return axis(0, lean=0.1)
+
+    retriever = Retriever(watched, PLAIN)
+    result = await asyncio.wait_for(retriever.retrieve(T, "quokka", embedding(), 500), timeout=30)
+    assert watched.modes == ["keyword", "vector"]
+    assert {i.record.id for i in result.items[:2]} == {by_meaning.id, by_word.id}  # both lists still fused
+    assert result.timings_ms["vector_wait"] >= 0 and "keyword_search" in result.timings_ms
+
+
+async def test_a_failed_embedding_fails_the_retrieval_and_stops_the_keyword_search(
+    store: SqliteStore,
+) -> None:
+    await put(store, [(rec("the quokka exhibit opened"), axis(1))])
+
+    async def broken() -> np.ndarray:
+        raise RuntimeError("embedder crashed")
+
+    with pytest.raises(RuntimeError, match="embedder crashed"):
+        await Retriever(store, PLAIN).retrieve(T, "quokka", broken(), 500)
+    pending = [t for t in asyncio.all_tasks() if t is not asyncio.current_task() and not t.done()]
+    assert pending == []  # nothing left running in the background

@@ -40,6 +40,9 @@ pytestmark = pytest.mark.slow
 TOKEN = "hardening-test-token-0123456789"
 IDLE_S = 4
 SECRET = "My sister Margaret lives in Lisbon and works as a nurse at the city hospital."
+# A second secret of the same person: probing twice with the same sentence would make the second reply a
+# copy of the prober's own earlier turn (no answer, regenerated) whenever the two transcripts differ.
+SECRET_2 = "Her husband David works nights at the airport and drives a red pickup truck."
 
 
 @pytest.fixture(scope="module")
@@ -80,6 +83,7 @@ async def _seed(config: Any) -> None:
     memory = await Memory.open(config)
     try:
         await memory.remember(WriteRequest("visit-someone-else", "user", SECRET))
+        await memory.remember(WriteRequest("visit-someone-else", "user", SECRET_2))
         await memory.remember(
             WriteRequest(_conversation(config, "badge-seeded"), "user", "My locker is number 42.")
         )
@@ -89,7 +93,12 @@ async def _seed(config: Any) -> None:
 
 @pytest.fixture(scope="module")
 def speech(model_dir: Path) -> dict[str, np.ndarray]:
-    texts = {"probe": SECRET, "hello": "Hello, can you hear me today?", "pin": "Two, four, six, eight."}
+    texts = {
+        "probe": SECRET,
+        "probe_2": SECRET_2,
+        "hello": "Hello, can you hear me today?",
+        "pin": "Two, four, six, eight.",
+    }
     return utterances(model_dir, texts)
 
 
@@ -276,11 +285,6 @@ async def test_a_new_badge_enrols_its_pin_and_a_signed_badge_needs_no_pin(server
         assert started["returning"] is True and started["conversation"] == first.ready["conversation"]
 
 
-@pytest.mark.xfail(
-    reason="intermittent (5 of 11 runs and 2 CI runs on 2026-12-01): the spoken PIN sometimes never becomes "
-    "a turn and the visit closes as idle; cause not found yet (see the stop's closing note)",
-    strict=False,
-)
 async def test_a_pin_said_aloud_opens_the_returning_conversation(
     server: ServerProcess, speech: dict[str, np.ndarray]
 ) -> None:
@@ -317,7 +321,7 @@ async def test_the_loopback_notice_hides_the_score_and_refusals_end_the_visit(
         assert plain.outcome == "ok" and plain.says and NOTICES["en"] not in plain.says  # echoed, not refused
         first = await prober.say(speech["probe"], timeout_s=240)
         assert first.says == [NOTICES["en"]], first  # the model repeated someone else's secret
-        second = await prober.say(speech["probe"], timeout_s=240)
+        second = await prober.say(speech["probe_2"], timeout_s=240)
         assert second.says == [NOTICES["en"]], second
         await prober.wait_for("error", where=lambda e: e["code"] == "too_many_refusals", timeout_s=10)
         for _ in range(50):

@@ -31,7 +31,14 @@ from voice_agent.server.protocol import (
     pcm16_to_float32,
 )
 from voice_agent.server.responder import TurnLimiter
-from voice_agent.server.visitors import Visit, new_conversation_id, public_id, returning_conversation_id
+from voice_agent.server.visitors import (
+    HEARING_GRACE_S,
+    Visit,
+    idle_seconds,
+    new_conversation_id,
+    public_id,
+    returning_conversation_id,
+)
 from voice_agent.server.wsaudio import WebSocketAudioSink, WebSocketAudioSource
 
 KEY = b"k" * 32
@@ -107,6 +114,15 @@ def test_visit_idle_time_follows_the_clock() -> None:
     assert visit.idle_s() == 0.0
     returning = Visit.start(clock, install_key=KEY, user="badge-7")
     assert returning.returning and returning.user_key == returning.conversation_id
+
+
+def test_a_turn_being_heard_is_not_idle_time_but_cannot_hold_a_visit_open_for_ever() -> None:
+    # The visitor spoke (their PIN) 6 s ago and the busy CPU is still transcribing: not idle.
+    assert idle_seconds(6.0, hearing_s=7.0) == 0.0
+    assert idle_seconds(6.0, hearing_s=None) == 6.0  # nobody speaking: the plain idle time
+    # A speech start whose turn never resolved: idle again once the grace is over, counted from its end.
+    assert idle_seconds(100.0, hearing_s=HEARING_GRACE_S + 12.0) == pytest.approx(12.0)
+    assert idle_seconds(3.0, hearing_s=HEARING_GRACE_S + 12.0) == 3.0  # activity since: that counts
 
 
 def test_turn_limiter_slides_over_a_minute() -> None:

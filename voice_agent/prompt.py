@@ -31,7 +31,7 @@ from typing import Any
 from voice_agent.config import PromptConfig
 from voice_agent.conversation.injection import is_instruction
 from voice_agent.memory.records import MemoryRecord
-from voice_agent.text.cjk import estimate_tokens
+from voice_agent.text.cjk import HAN, char_class, estimate_tokens
 from voice_agent.text.inert import escape_data, neutralize_markers
 
 TokenCount = Callable[[str], int]
@@ -274,7 +274,7 @@ class PromptBuilder:
 
 REMINDER_PREFIX = {"en": "Remember: ", "zh": "记住："}
 LANGUAGE_NOTE = {"en": "(Answer in English only.)", "zh": "(请只用中文回答。)"}
-_HAN = re.compile(r"[\u4e00-\u9fff]")
+_HAN = re.compile(char_class(HAN))
 _REMINDER_MAX_CHARS = 240
 
 

@@ -58,6 +58,15 @@ class QueryEmbeddings:
         with self._lock:
             return text in self._vectors
 
+    def cached(self, text: str) -> np.ndarray | None:
+        """The vector of ``text`` when it is cached (counted as a hit), else None; never runs the model."""
+        with self._lock:
+            vector = self._vectors.get(text)
+            if vector is not None:
+                self._vectors.move_to_end(text)
+                self.stats.hits += 1
+            return vector
+
     def embed(self, text: str) -> tuple[np.ndarray, bool]:
         """The query vector of ``text`` (blocking: runs the model on a miss)."""
         while True:

@@ -20,11 +20,14 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import heapq
+import inspect
 import math
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any, Literal
 
 import numpy as np
@@ -147,37 +150,48 @@ class Retriever:
         self,
         tenant: Tenant | str,
         query_text: str,
-        query_vector: np.ndarray | None,
+        query_vector: np.ndarray | Awaitable[np.ndarray | None] | None,
         budget_tokens: int,
         *,
         params: RetrievalParams | None = None,
     ) -> RecallResult:
-        """Retrieve within ``tenant`` for an already scrubbed query and its embedding."""
+        """Retrieve within ``tenant`` for an already scrubbed query and its embedding. The embedding may
+        still be on its way (an awaitable): the keyword search, which needs only the text, then runs while
+        the query is embedded, and the vector search starts when the vector arrives."""
         tenant = tenant_of(tenant if isinstance(tenant, Tenant) else Tenant(tenant), "retrieve")
         p = params or self.params
         t0 = time.perf_counter()
         statuses: tuple[Status, ...] = ("active", "superseded")
         timings: dict[str, float] = {}
-        use_vector = query_vector is not None and p.vector_k > 0
-        use_keywords = bool(query_text.strip()) and p.keyword_k > 0
-        searches = []
-        if use_vector:
-            query = StoreQuery(vector=query_vector, limit=p.vector_k, statuses=statuses)
-            searches.append(_timed(self.store.search(tenant, query), timings, "vector_search"))
-        if use_keywords:
+        keywords: asyncio.Task[list[StoreHit]] | None = None
+        if query_text.strip() and p.keyword_k > 0:
             query = StoreQuery(keywords=query_text, limit=p.keyword_k, statuses=statuses)
-            searches.append(_timed(self.store.search(tenant, query), timings, "keyword_search"))
-        results = await asyncio.gather(*searches)
+            keywords = asyncio.ensure_future(
+                _timed(partial(self.store.search, tenant, query), timings, "keyword_search")
+            )
+        try:
+            vector = await query_vector if inspect.isawaitable(query_vector) else query_vector
+            timings["vector_wait"] = (time.perf_counter() - t0) * 1e3
+            vector_hits: list[StoreHit] = []
+            if vector is not None and p.vector_k > 0:
+                query = StoreQuery(vector=vector, limit=p.vector_k, statuses=statuses)
+                vector_hits = await _timed(
+                    partial(self.store.search, tenant, query), timings, "vector_search"
+                )
+            keyword_hits = await keywords if keywords is not None else []
+        finally:
+            if keywords is not None and not keywords.done():  # the embedding failed: stop it, wait for it
+                keywords.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await keywords
         t1 = time.perf_counter()
-        vector_hits = results[0] if use_vector else []
-        keyword_hits = results[-1] if use_keywords else []
         candidates = fuse(vector_hits, keyword_hits, p)
         t_fused = time.perf_counter()
         cuts: list[Cut] = []
         ranked = self._score(query_text, candidates, p, cuts)
         # A consolidation summary among the best gives its most relevant clauses, read from disk.
         ranked = await excerpt_summaries(
-            self.store, tenant, ranked, query_text, query_vector, lambda r, s: _Candidate(r, score=s)
+            self.store, tenant, ranked, query_text, vector, lambda r, s: _Candidate(r, score=s)
         )
         t_scored = time.perf_counter()
         if p.context_parents > 0 and p.context_window > 0 and ranked:
@@ -344,11 +358,14 @@ def fuse(
     return list(merged.values())
 
 
-async def _timed(search: Awaitable[list[StoreHit]], timings: dict[str, float], name: str) -> list[StoreHit]:
-    """One store search, its wall time (ms) recorded under ``name``."""
+async def _timed(
+    search: Callable[[], Awaitable[list[StoreHit]]], timings: dict[str, float], name: str
+) -> list[StoreHit]:
+    """One store search (started here, so a search cancelled before it began never exists), its wall
+    time (ms) recorded under ``name``."""
     start = time.perf_counter()
     try:
-        return await search
+        return await search()
     finally:
         timings[name] = (time.perf_counter() - start) * 1e3
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from voice_agent.server.credentials import valid_pin
 from voice_agent.server.identity import IdentityGate, Verdict
 from voice_agent.server.protocol import ClientMessage
+from voice_agent.text.cjk import HAN, char_class
 
 _EN_DIGITS = {
     "zero": "0", "oh": "0", "o": "0", "one": "1", "two": "2", "to": "2", "too": "2", "three": "3",
@@ -28,7 +29,7 @@ _EN_FILLER = frozenset((
 ))  # fmt: skip
 _ZH_FILLER = ("我的", "密码", "是", "号码", "嗯", "PIN", "pin")
 _WORD = re.compile(r"[0-9]+|[^\W\d_]+(?:'[a-z]+)?", re.UNICODE)
-_HAN = re.compile(r"[\u4e00-\u9fff〇]")
+_HAN = re.compile(char_class(HAN, "〇"))
 
 
 def pin_from_speech(text: str) -> str | None:

@@ -76,3 +76,15 @@ class Visit:
 
     def idle_s(self) -> float:
         return (self.clock.now_ns() - self.last_activity_ns) / 1e9
+
+
+HEARING_GRACE_S = 30.0  # the most a turn being heard (not decided yet) holds the idle timeout off
+
+
+def idle_seconds(since_activity_s: float, hearing_s: float | None) -> float:
+    """A visit's idle time: the seconds since its last activity, except while a turn is being heard
+    (``hearing_s``: seconds since its speech started), which is no idle time for up to
+    ``HEARING_GRACE_S`` (a speech start whose turn never resolves must not keep a conversation open)."""
+    if hearing_s is None:
+        return since_activity_s
+    return max(0.0, min(since_activity_s, hearing_s - HEARING_GRACE_S))

@@ -19,7 +19,7 @@ from voice_agent.server.protocol import error_event, ready_event
 from voice_agent.server.reporting import log_turn, record_turn, turn_done_event
 from voice_agent.server.responder import KioskResponder
 from voice_agent.server.runtime import Runtime
-from voice_agent.server.visitors import EndReason, Visit
+from voice_agent.server.visitors import EndReason, Visit, idle_seconds
 from voice_agent.session import TurnResult, VoiceSession
 from voice_agent.speech import SpeechStack
 from voice_agent.turn_detection import NoTurn, PartialTranscript, TurnEvent, UserTurn
@@ -53,6 +53,7 @@ class VisitRunner:
         self._lock = asyncio.Lock()
         self._replying = False
         self._speaking = False
+        self._hearing_since_ns: int | None = None  # speech started, its turn not decided yet
         self._restarts = 0
         self.on_flagged: Callable[[], None] | None = None  # a turn with a reply the loopback guard refused
         self.on_turn_end: Callable[[], None] | None = None
@@ -100,6 +101,7 @@ class VisitRunner:
         if discard is not None:  # a socket's queued audio belongs to the previous visit
             discard()
         self._replying = self._speaking = False
+        self._hearing_since_ns = None
         if first:
             cfg = self.rt.config
             self.outbox.event(
@@ -179,13 +181,17 @@ class VisitRunner:
                 self._task = asyncio.create_task(self._run(visit), name=f"visit-{visit.public}")
 
     def idle_for(self) -> float:
-        """Seconds since the visit's last activity (0 while a reply is under way). Every visit times out:
-        a returning user's, so the next person cannot talk inside their conversation; a used anonymous
-        one, so the next visitor starts fresh; an unused one, so a silent client gives up its slot."""
+        """Seconds since the visit's last activity. Every visit times out: a returning user's, so the next
+        person cannot talk inside their conversation; a used anonymous one, so the next visitor starts
+        fresh; an unused one, so a silent client gives up its slot. Not idle: a reply under way, or a turn
+        being heard (speech started, the transcript not final yet: on a busy CPU that can take longer than
+        the timeout, and the visitor who just said their PIN must not be sent away)."""
         visit = self.visit
         if visit is None or self._replying or self._speaking:
             return 0.0
-        return visit.idle_s()
+        now = self.rt.clock.now_ns()
+        hearing_s = None if self._hearing_since_ns is None else (now - self._hearing_since_ns) / 1e9
+        return idle_seconds(visit.idle_s(), hearing_s)
 
     def unused(self) -> bool:
         """An anonymous visit in which nothing was said: ending it changes nothing but the connection."""
@@ -203,16 +209,19 @@ class VisitRunner:
             return
         visit.touch()
         if isinstance(event, SpeechStarted):
+            self._hearing_since_ns = self._hearing_since_ns or self.rt.clock.now_ns()
             self.outbox.event({"type": "speech_start"})
             if self._speaking:
                 self.outbox.event({"type": "barge_in"})
         elif isinstance(event, PartialTranscript):
             self.outbox.event({"type": "partial", "text": self.redact(event.transcript.text)})
         elif isinstance(event, UserTurn):
+            self._hearing_since_ns = None
             self._replying = True
             self.outbox.event({"type": "final", "text": self.redact(event.text), "language": event.language})
             self._status("thinking")
         elif isinstance(event, NoTurn):
+            self._hearing_since_ns = None
             if event.reason.startswith("transcription failed"):
                 self.rt.metrics.errors.inc(stage="asr")
             if not self._replying:

@@ -208,7 +208,7 @@ class AnnIndexes:
             if not exact:
                 if len(index) == 0:
                     return None
-                index.expansion_search = max(MIN_EXPANSION_SEARCH, SEARCH_BREADTH * k)
+                index.expansion_search = max(MIN_EXPANSION_SEARCH, int(SEARCH_BREADTH * k))
             size = len(index)
             matches = index.search(vector, min(k, size), threads=1) if size else None
         if matches is None:
