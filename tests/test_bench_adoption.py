@@ -104,7 +104,10 @@ async def test_bench_adoption_runs_two_scenarios_through_the_engine(tmp_path: Pa
     for row in rows:
         if "recall_answer" not in row["checks"]:
             assert row["reply"] and row["first_token_ms"] and row["first_token_ms"] > 0
-            assert "</memory>" in row["turn_message"] and row["turn_message"].count("\n") >= 1
+            assert row["turn_message"].count("\n") >= 1
+            # The memory block is there with the prompt on (the reminder line); bare, it may be empty
+            # when every quoted record is an unrelated earlier question (those are left out).
+            assert row["variant"] == "bare" or "</memory>" in row["turn_message"]
         assert isinstance(row["adopted"], bool) and isinstance(row["language_ok"], bool)
     # With the prompt on, the reply about the cake opens with the allergy in the person's words (said by
     # the engine, not the model); bare, it does not.
