@@ -83,3 +83,10 @@ def test_what_the_person_likes_is_restated_for_a_recommendation_only() -> None:
     assert turn_reminders(pinned, [], ConstraintSet(), "What is the capital of Peru?") == []
     singer = _record("我最喜欢的歌手是周杰伦。")
     assert turn_reminders([singer], [], ConstraintSet(), "推荐一首歌给我听吧。") == [singer.text]
+
+
+def test_said_back_in_chinese_swaps_both_persons() -> None:
+    from voice_agent.conversation.recall_answer import said_back
+
+    assert said_back("叫我阿杰就行，你记住。", "zh") == "你告诉过我，叫你阿杰就行，我记住。"
+    assert said_back("我住在杭州。", "zh") == "你告诉过我，你住在杭州。"

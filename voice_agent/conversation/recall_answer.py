@@ -203,8 +203,10 @@ def said_back(sentence: str, language: str, *, yes: bool = False) -> str:
     """``sentence`` (the person's words) in the second person, as something they told us."""
     if language == "zh" or _HAN_RUN.search(sentence):
         body = sentence.strip().rstrip("。.！!")
+        body = body.replace("你", "\0")  # "你叫我小王就行": the person's "you" is us, said back as "我"
         for mine, yours in _ZH_SWAP:
             body = body.replace(mine, yours)
+        body = body.replace("\0", "我")
         return ("记得，" if yes else "") + f"你告诉过我，{body}。"
     body = _LEAD_EN.sub("", sentence.strip()).rstrip(".!")
     if not body:
