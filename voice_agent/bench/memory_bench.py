@@ -4,7 +4,10 @@ Every system ingests the same turns (each sample its own conversation) and answe
 (all but category 5, adversarial) within the same budget. Recall of a question = the share of its
 evidence turns (``dia_id``) among the sources of what was retrieved. Systems, in one run:
 
-- ``voice-agent``: the full write path (scrub, clause chunks, embeddings, store) and hybrid retrieval;
+- ``voice-agent``: the full write path (scrub, clause chunks, embeddings, store) and hybrid retrieval. It
+  ingests as ``voice-agent memory ingest`` does (``remember_many``, many turns per call); after the
+  questions, the same turns are written once more one by one (``remember``, into a conversation of their
+  own) to measure the single-utterance write path a spoken turn takes (``write_ms``, ``write_cpu_ms``);
 - ``baseline-turn-cosine``: one record per turn ("Speaker: text"), ranked by cosine only;
 - ``baseline-turn-bm25``: one record per turn, ranked by BM25 only;
 - ``baseline-sentence-rrf`` (optional): one record per sentence, plain reciprocal-rank fusion — the
@@ -41,6 +44,8 @@ from voice_agent.memory.writes import WriteRequest
 CATEGORIES = ("1", "2", "3", "4")
 DEFAULT_SYSTEMS = ("voice-agent", "baseline-turn-cosine", "baseline-turn-bm25")
 ALL_SYSTEMS = (*DEFAULT_SYSTEMS, "baseline-sentence-rrf")
+INGEST_TURNS_PER_CALL = 64
+PROBE_TURNS = 600  # single writes measured after the questions (write_ms, write_cpu_ms)
 _SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+")
 
 
@@ -63,6 +68,8 @@ class SystemResult:
     write_ms: list[float] = field(default_factory=list)
     write_cpu_ms: list[float] = field(default_factory=list)  # process CPU per turn (all threads)
     ingest_s: float = 0.0
+    ingest_turns: int = 0
+    ingest_cpu_ms: list[float] = field(default_factory=list)  # per ingested turn (a batch's share)
     by_question: dict[int, float] = field(default_factory=dict)
 
     def add(self, position: int, question: Question, recall: float, tokens: int, ms: float) -> None:
@@ -80,12 +87,13 @@ class SystemResult:
             "retrieve_ms": percentiles(self.retrieve_ms),
             "write_ms": percentiles(self.write_ms),
             "write_cpu_ms": percentiles(self.write_cpu_ms),
-            "ingest_turns_per_s": round(len(self.write_ms) / self.ingest_s, 2) if self.ingest_s else 0.0,
+            "ingest_turns_per_s": round(self.ingest_turns / self.ingest_s, 2) if self.ingest_s else 0.0,
+            "ingest_cpu_ms_per_turn": _mean(self.ingest_cpu_ms, digits=2),
         }
 
 
-def _mean(values: Sequence[float]) -> float:
-    return round(statistics.fmean(values), 4) if values else 0.0
+def _mean(values: Sequence[float], digits: int = 4) -> float:
+    return round(statistics.fmean(values), digits) if values else 0.0
 
 
 def evidence_recall(question: Question, sources: set[str]) -> float:
@@ -102,19 +110,33 @@ class VoiceAgentSystem:
         self.stages: dict[str, list[float]] = {}  # recall's per-stage times (ms), per question
 
     async def ingest(self, sample: Sample) -> list[tuple[float, float]]:
-        """(wall ms, process CPU ms) per stored turn."""
+        """(wall ms, process CPU ms) per stored turn: its share of the ``remember_many`` call it was in."""
+        times: list[tuple[float, float]] = []
+        for begin in range(0, len(sample.turns), INGEST_TURNS_PER_CALL):
+            turns = sample.turns[begin : begin + INGEST_TURNS_PER_CALL]
+            t0, c0 = time.perf_counter(), time.process_time()
+            outcomes = await self.memory.remember_many([_request(sample.sample_id, turn) for turn in turns])
+            stored = 0
+            for outcome in outcomes:
+                if isinstance(outcome, InputError):
+                    self.skipped[f"turn_rejected: {str(outcome)[:60]}"] += 1
+                else:
+                    stored += 1
+            wall, cpu = (time.perf_counter() - t0) * 1e3, (time.process_time() - c0) * 1e3
+            times += [(wall / max(1, stored), cpu / max(1, stored))] * stored
+        return times
+
+    async def probe_writes(self, sample: Sample, limit: int) -> list[tuple[float, float]]:
+        """(wall ms, process CPU ms) of single writes (``remember``, as a spoken turn is stored) of the
+        sample's first ``limit`` turns, into a conversation of their own (the questions are answered)."""
+        self.memory.writer.passages.clear()  # these texts were embedded at ingest: measure them cold
         times = []
-        for turn in sample.turns:
+        for turn in sample.turns[:limit]:
+            request = _request(f"{sample.sample_id}/write-probe", turn)
             t0, c0 = time.perf_counter(), time.process_time()
             try:
-                await self.memory.remember(
-                    WriteRequest(
-                        sample.sample_id, "user", turn.text, source=turn.dia_id, speaker=turn.speaker or None,
-                        created_at=turn.created_at,
-                    )
-                )  # fmt: skip
-            except InputError as err:
-                self.skipped[f"turn_rejected: {str(err)[:60]}"] += 1
+                await self.memory.remember(request)
+            except InputError:
                 continue
             times.append(((time.perf_counter() - t0) * 1e3, (time.process_time() - c0) * 1e3))
         return times
@@ -127,6 +149,13 @@ class VoiceAgentSystem:
 
     async def close(self) -> None:
         await self.memory.close()
+
+
+def _request(conversation_id: str, turn: Any) -> WriteRequest:
+    return WriteRequest(
+        conversation_id, "user", turn.text, source=turn.dia_id, speaker=turn.speaker or None,
+        created_at=turn.created_at,
+    )  # fmt: skip
 
 
 # -- baselines -------------------------------------------------------------------------------------------
@@ -262,6 +291,7 @@ async def run_memory_bench(
                 results[system.name] = result = SystemResult(system.name)
                 await _ingest(system, dataset, result, progress)
                 await _ask(system, questions, budget_tokens, result, progress)
+                await _probe_writes(system, dataset, result, progress)
         except (KeyboardInterrupt, asyncio.CancelledError):
             interrupted = True  # Ctrl-C: report what was measured so far
         finally:
@@ -334,8 +364,29 @@ async def _ingest(system: System, dataset: Dataset, result: SystemResult, show: 
         for wall, cpu in await system.ingest(sample):
             result.write_ms.append(wall)
             result.write_cpu_ms.append(cpu)
+            result.ingest_cpu_ms.append(cpu)
+            result.ingest_turns += 1
         bar.advance(len(sample.turns))
     result.ingest_s = time.perf_counter() - start
+    bar.close()
+
+
+async def _probe_writes(system: System, dataset: Dataset, result: SystemResult, show: bool) -> None:
+    """A system that ingests many turns per call measures its single writes apart (``probe_writes``)."""
+    probe = getattr(system, "probe_writes", None)
+    if probe is None:
+        return
+    bar = Progress(f"{system.name}: single writes", min(PROBE_TURNS, dataset.turns), enabled=show)
+    result.write_ms, result.write_cpu_ms = [], []
+    left = PROBE_TURNS
+    for sample in dataset.samples:
+        if left <= 0:
+            break
+        for wall, cpu in await probe(sample, left):
+            result.write_ms.append(wall)
+            result.write_cpu_ms.append(cpu)
+        bar.advance(min(len(sample.turns), left))
+        left -= len(sample.turns)
     bar.close()
 
 

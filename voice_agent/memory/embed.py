@@ -401,6 +401,11 @@ class PassageCache:
                 self._vectors.popitem(last=False)
         return out
 
+    def clear(self) -> None:
+        """Forget every kept vector (a benchmark that writes the same texts twice measures cold writes)."""
+        with self._lock:
+            self._vectors.clear()
+
 
 def build_embedder(config: Any, model_dir: Path | None = None) -> Embedder:
     """The embedder named by ``config.memory.embedder`` ("e5" | "minilm"); also accepts a

@@ -1,9 +1,10 @@
 """Ingesting a dataset's turns through the full write path, resumable and idempotent.
 
-Each turn is one store transaction (all its clauses or none), and its records take ids derived from
-(conversation, turn id, clause index). So an ingest killed half-way continues where it stopped: turns
-whose records are stored are skipped, and a turn written twice (two ingests of the same file at once)
-replaces its own records instead of adding a copy. Re-running a finished ingest adds 0 records.
+Turns are written many at a time (``Memory.remember_many``); a turn's clauses are stored all or none, and
+its records take ids derived from (conversation, turn id, clause index). So an ingest killed half-way
+continues where it stopped: turns whose records are stored are skipped, and a turn written twice (two
+ingests of the same file at once) replaces its own records instead of adding a copy. Re-running a
+finished ingest adds 0 records.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from voice_agent.memory.writes import WriteRequest
 
 _SOURCES_PER_QUERY = 200
 _RECORDS_PER_QUERY = 4096
+_TURNS_PER_CALL = 64  # turns per remember_many call: progress moves, and a kill loses at most these
 
 
 class IngestTurn(Protocol):
@@ -61,24 +63,33 @@ async def ingest_turns(
     turns: Sequence[IngestTurn],
     report: IngestReport,
     on_turn: Callable[[], None] = lambda: None,
+    *,
+    batch_turns: int = _TURNS_PER_CALL,
 ) -> None:
-    """Remember each turn not stored yet (as the user's utterance, with its speaker and date)."""
+    """Remember each turn not stored yet (as the user's utterance, with its speaker and date), many turns
+    per call (``Memory.remember_many``: the same records as one by one, for about half the CPU)."""
     done = await stored_sources(memory.store, conversation_id, [t.dia_id for t in turns])
+    todo: list[IngestTurn] = []
     for turn in turns:
         if turn.dia_id in done:
             report.resumed += 1
             on_turn()
-            continue
-        try:
-            records = await memory.remember(
-                WriteRequest(
-                    conversation_id, "user", turn.text, source=turn.dia_id, speaker=turn.speaker or None,
-                    created_at=turn.created_at, record_key=f"turn:{turn.dia_id}",
-                )
-            )  # fmt: skip
-            report.records += len(records)
-            if not records:
-                report.skipped["turn_empty"] += 1
-        except InputError as err:
-            report.skipped[f"turn_rejected: {str(err)[:60]}"] += 1
-        on_turn()
+        else:
+            todo.append(turn)
+    for begin in range(0, len(todo), batch_turns):
+        chunk = todo[begin : begin + batch_turns]
+        requests = [
+            WriteRequest(
+                conversation_id, "user", turn.text, source=turn.dia_id, speaker=turn.speaker or None,
+                created_at=turn.created_at, record_key=f"turn:{turn.dia_id}",
+            )
+            for turn in chunk
+        ]  # fmt: skip
+        for outcome in await memory.remember_many(requests):
+            if isinstance(outcome, InputError):
+                report.skipped[f"turn_rejected: {str(outcome)[:60]}"] += 1
+            else:
+                report.records += len(outcome)
+                if not outcome:
+                    report.skipped["turn_empty"] += 1
+            on_turn()

@@ -171,9 +171,15 @@ class StockBank:
         return self.calibrate((np.atleast_2d(vectors) @ bank.T).max(axis=1))
 
 
+def may_fingerprint(role: str, kind: str) -> bool:
+    """Whether records of this role and kind can get a loopback fingerprint at all: the assistant's own
+    words and summaries never do (the write path then needs no vector of the whole utterance)."""
+    return role != "assistant" and kind != "summary"
+
+
 def is_personal(record: MemoryRecord, generic_similarity: float, *, generic_limit: float = 0.75) -> bool:
     """Whether a record gets a loopback fingerprint: it carries personal content, and is not stock talk."""
-    if record.role == "assistant" or record.kind == "summary":
+    if not may_fingerprint(record.role, record.kind):
         return False
     if generic_similarity >= generic_limit:
         return False

@@ -7,7 +7,8 @@
 
 The parts, each with a Protocol for the store operations it needs (``needs.py``):
 
-- ``memory.writes`` (``writes.MemoryWriter``): remember, remember_item, supersede, mark_superseded;
+- ``memory.writes`` (``writes.MemoryWriter``): remember, remember_many, remember_item, supersede,
+  mark_superseded;
 - ``memory.reads`` (``recall.MemoryRecall``): recall, prepare_query, pinned;
 - ``memory.privacy`` (``privacy.MemoryPrivacy``): scrub, loopback, render_for_owner (and the vault link);
 - ``memory.admin`` (``admin.MemoryAdmin``): list, set_status, forget, purge_older_than, export, import_.
@@ -65,6 +66,7 @@ class Memory:
         )  # fmt: skip
         # The facade's methods are its parts' own.
         self.remember = self.writes.remember
+        self.remember_many = self.writes.remember_many
         self.remember_item = self.writes.remember_item
         self.supersede = self.writes.supersede
         self.mark_superseded = self.writes.mark_superseded

@@ -26,6 +26,7 @@ import numpy as np
 from voice_agent.errors import InputError
 from voice_agent.memory.embed import PassageCache
 from voice_agent.memory.language import estimate_tokens
+from voice_agent.memory.loopback import may_fingerprint
 from voice_agent.memory.records import Kind, MemoryRecord, Role, new_record_id
 from voice_agent.memory.scrub import PiiFinding, Scrubber, ScrubResult, canonical_name
 from voice_agent.memory.surface import embedding_text
@@ -154,6 +155,56 @@ class WriteRequest:
     record_key: str | None = None
 
 
+@dataclass
+class ParsedWrite:
+    """An utterance after stage 1 (:meth:`WritePath.parse_many`)."""
+
+    request: WriteRequest
+    scrubbed: ScrubResult  # PII patterns replaced; names not yet
+    chunks: list[Any] | None  # the chunker's clauses (None: the request is not chunked)
+    ms: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass
+class NamedWrite:
+    """An utterance after stage 2 (:meth:`WritePath.name`): its records' texts, every name scrubbed."""
+
+    request: WriteRequest
+    pieces: list[tuple[str, int]]  # (scrubbed text, token count) per record
+    findings: list[PiiFinding]
+    speaker: str | None  # the speaker label's placeholder
+    ms: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def whole(self) -> str:
+        return " ".join(text for text, _ in self.pieces)
+
+    def embedding_texts(self) -> tuple[list[str], str | None]:
+        """(each clause as the embedder sees it, with the speaker label; the utterance alone, without).
+        The utterance alone only where it may become a loopback fingerprint (:func:`may_fingerprint`):
+        elsewhere (the assistant's replies, summaries) it is only the next utterance's context, and
+        the direction of its clauses' vectors serves."""
+        clauses = [embedding_text(text, self.speaker) for text, _ in self.pieces]
+        if not may_fingerprint(self.request.role, self.request.kind):
+            return clauses, None
+        return clauses, embedding_text(self.whole)
+
+
+def _to_embed(clauses: list[str], plain: str | None) -> list[str]:
+    """The texts to embed for an utterance: its clauses, then the utterance alone unless it is not
+    wanted or it is its only clause (one clause, no speaker label: one text)."""
+    return clauses if plain is None or (len(clauses) == 1 and clauses[0] == plain) else [*clauses, plain]
+
+
+def _direction(rows: np.ndarray, lengths: Sequence[int]) -> np.ndarray:
+    """The direction several clause vectors share: their sum weighted by each clause's length (as the
+    model's mean over tokens weighs them), normalised. On LoCoMo dev with one speaker written as the
+    assistant, recall within 500 tokens was 0.868 with it and 0.867 with the utterance embedded whole."""
+    weights = np.asarray([max(1, n) for n in lengths], dtype=np.float32)[:, None]
+    total = (np.asarray(rows, dtype=np.float32) * weights).sum(axis=0)
+    return (total / max(float(np.linalg.norm(total)), 1e-12)).astype(np.float32)
+
+
 class WritePath:
     """Scrub, chunk, embed (blocking). ``chunker`` is a ``ClauseChunker``; ``embedder`` an ``Embedder``."""
 
@@ -202,27 +253,80 @@ class WritePath:
     ) -> PreparedWrite:
         """``context``: the previous utterance's vector, and ``keyword_context`` its scrubbed text: each
         clause's vector leans towards the exchange it came from (see :meth:`_vectors`), and the
-        exchange's words are indexed with it at a lower weight."""
+        exchange's words are indexed with it at a lower weight. The four stages below, for one
+        utterance; ``write_many`` runs them over many, with the same result."""
+        named = self.name(self.parse_many([request])[0])
+        return self.finish(named, self.embed_many([named])[0], context, keyword_context)
+
+    def parse_many(self, requests: Sequence[WriteRequest]) -> list[ParsedWrite]:
+        """Stage 1, which needs nothing of the utterances before: PII patterns scrubbed, clauses parsed
+        (the chunker parses many texts in one ``nlp.pipe``, about half the CPU per text)."""
+        parsed = []
+        for request in requests:
+            t0 = time.perf_counter()
+            # Patterns only here: known names are replaced after the parse, so that the parser still
+            # sees "Caroline Smith" whole and the surname does not escape next to a placeholder.
+            scrubbed = self.scrubber.scrub(request.text)
+            parsed.append(ParsedWrite(request, scrubbed, None, {"scrub": (time.perf_counter() - t0) * 1e3}))
+        chunked = [p for p in parsed if p.request.chunked]
+        if chunked:
+            t0 = time.perf_counter()
+            chunk_lists = self.chunker.chunk_many([p.scrubbed.text for p in chunked])
+            share = (time.perf_counter() - t0) * 1e3 / len(chunked)
+            for item, chunks in zip(chunked, chunk_lists, strict=True):
+                item.chunks, item.ms["chunk"] = list(chunks), share
+        return parsed
+
+    def name(self, parsed: ParsedWrite) -> NamedWrite:
+        """Stage 2, in the order the utterances were said: the speaker label and the names the parser
+        found become placeholders, and so does every name known from earlier in the conversation."""
         t0 = time.perf_counter()
+        request = parsed.request
         findings: list[PiiFinding] = []
         speaker = None
         if request.speaker:
             finding = self.speaker_finding(request.conversation_id, request.speaker)
             findings.append(finding)
             speaker = finding.placeholder
-        # Patterns only here: known names are replaced after the parse, so that the parser still sees
-        # "Caroline Smith" whole and the surname does not escape next to a placeholder.
-        scrubbed = self.scrubber.scrub(request.text)
-        findings += scrubbed.found
-        self.names.add(request.conversation_id, [f.canonical for f in scrubbed.found if f.kind == "NAME"])
-        t1 = time.perf_counter()
-        pieces = self._pieces(request, scrubbed.text, findings)
-        t2 = time.perf_counter()
-        whole = " ".join(text for text, _ in pieces)
-        surface = embedding_text(whole, speaker)
-        clause_texts = [embedding_text(text, speaker) for text, _ in pieces]
-        vectors, utterance = self._vectors(clause_texts, embedding_text(whole), context)
-        t3 = time.perf_counter()
+        findings += parsed.scrubbed.found
+        names = [f.canonical for f in parsed.scrubbed.found if f.kind == "NAME"]
+        self.names.add(request.conversation_id, names)
+        pieces = self._pieces(request, parsed, findings)
+        ms = {**parsed.ms, "chunk": parsed.ms.get("chunk", 0.0) + (time.perf_counter() - t0) * 1e3}
+        return NamedWrite(request, pieces, findings, speaker, ms)
+
+    def embed_many(self, named: Sequence[NamedWrite]) -> list[tuple[np.ndarray, np.ndarray]]:
+        """Stage 3: (clause rows, utterance row) per utterance. All texts go to the embedder in one
+        call (a text said twice is embedded once); e5 still runs one text per pass, so a vector never
+        depends on what it was embedded with."""
+        t0 = time.perf_counter()
+        texts = [item.embedding_texts() for item in named]
+        flat = [text for clauses, plain in texts for text in _to_embed(clauses, plain)]
+        rows = self.passages.embed_passages(flat) if flat else np.empty((0, self.embedder.dim), np.float32)
+        out, cursor = [], 0
+        for clauses, plain in texts:
+            count = len(_to_embed(clauses, plain))
+            block = rows[cursor : cursor + count]
+            utterance = block[-1] if plain is not None else _direction(block, [len(c) for c in clauses])
+            out.append((block[: len(clauses)], utterance))
+            cursor += count
+        share = (time.perf_counter() - t0) * 1e3 / max(1, len(named))
+        for item in named:
+            item.ms["embed"] = share
+        return out
+
+    def finish(
+        self,
+        named: NamedWrite,
+        rows: tuple[np.ndarray, np.ndarray],
+        context: np.ndarray | None = None,
+        keyword_context: str = "",
+    ) -> PreparedWrite:
+        """Stage 4: each clause vector leans towards its exchange (``context``: the previous utterance's
+        vector), and the records are built."""
+        t0 = time.perf_counter()
+        request, pieces, speaker = named.request, named.pieces, named.speaker
+        vectors, utterance = self._vectors(rows[0], rows[1], context)
         created = time.time() if request.created_at is None else request.created_at
         records = [
             MemoryRecord(
@@ -242,16 +346,17 @@ class WritePath:
             )
             for index, (text, tokens) in enumerate(pieces)
         ]
-        timings = {"scrub": (t1 - t0) * 1e3, "chunk": (t2 - t1) * 1e3, "embed": (t3 - t2) * 1e3}
-        exchange_words = f"{keyword_context} {whole}".strip()
+        timings = {key: named.ms.get(key, 0.0) for key in ("scrub", "chunk", "embed")}
+        timings["embed"] += (time.perf_counter() - t0) * 1e3
+        whole = named.whole
         return PreparedWrite(
             records,
             vectors,
-            findings,
+            named.findings,
             timings,
-            surface=surface,
+            surface=embedding_text(whole, speaker),
             scrubbed=whole,
-            keyword_context=exchange_words,
+            keyword_context=f"{keyword_context} {whole}".strip(),
             utterance_vector=utterance,
         )
 
@@ -283,19 +388,17 @@ class WritePath:
         return PreparedWrite(clean, np.asarray(vectors, dtype=np.float32), findings)
 
     def _vectors(
-        self, texts: list[str], plain: str, context: np.ndarray | None
+        self, clauses: np.ndarray, utterance: np.ndarray, context: np.ndarray | None
     ) -> tuple[np.ndarray, np.ndarray]:
-        """(clause vectors, utterance vector). One batch embeds the clauses and the utterance alone (its
-        loopback fingerprint, and the next utterance's context). Each clause vector then leans towards
-        its exchange — this utterance and the one before it (``context``, that one's utterance vector):
+        """(clause vectors, utterance vector). The utterance vector is the utterance embedded alone (its
+        loopback fingerprint), or its clauses' direction where it never is one; either way it is the
+        next utterance's context. Each clause vector then leans towards its
+        exchange — this utterance and the one before it (``context``, that one's utterance vector):
         ``normalise(v_clause + w · normalise(v_previous + v_utterance))``. A clause like "5 years
         already!" is then found by "how long have they been married?", which only the question before
-        it mentions. The previous vector is reused, not re-embedded: one model call per utterance."""
-        same = len(texts) == 1 and texts[0] == plain  # one clause, no speaker label: one text to embed
-        rows = self.passages.embed_passages(texts if same else [*texts, plain])
-        clauses, utterance = rows[: len(texts)], rows[-1]
+        it mentions. The previous vector is reused, not re-embedded."""
         w = self.context_weight
-        if w <= 0 or (len(texts) == 1 and context is None):
+        if w <= 0 or (len(clauses) == 1 and context is None):
             return clauses, utterance
         exchange = utterance if context is None else utterance + np.asarray(context, dtype=np.float32)
         exchange = exchange / max(float(np.linalg.norm(exchange)), 1e-12)
@@ -303,24 +406,24 @@ class WritePath:
         mixed /= np.maximum(np.linalg.norm(mixed, axis=1, keepdims=True), 1e-12)
         return mixed.astype(np.float32), utterance
 
-    def _pieces(self, request: WriteRequest, text: str, findings: list[PiiFinding]) -> list[tuple[str, int]]:
+    def _pieces(
+        self, request: WriteRequest, parsed: ParsedWrite, findings: list[PiiFinding]
+    ) -> list[tuple[str, int]]:
         """(scrubbed text, token count) per record: clause chunks, with names scrubbed in each."""
-        from voice_agent.memory.language import estimate_tokens
-
-        if not request.chunked:
+        text = parsed.scrubbed.text
+        if not request.chunked or parsed.chunks is None:
             names = self.scrub(request.conversation_id, text)
             findings += names.found
             return [(names.text, estimate_tokens(names.text))]
-        chunks = self.chunker.chunk(text)
         out: list[tuple[str, int]] = []
-        parsed: list[str] = []
-        for chunk in chunks:
+        named: list[str] = []
+        for chunk in parsed.chunks:
             result = self.scrubber.scrub_names(chunk.text, chunk.person_spans) if chunk.person_spans else None
             if result is not None:
                 findings += result.found
                 self.names.add(request.conversation_id, [f.canonical for f in result.found])
-            parsed.append(result.text if result is not None else chunk.text)
-        for chunk_text in parsed:  # a name found in one clause is scrubbed in all of them
+            named.append(result.text if result is not None else chunk.text)
+        for chunk_text in named:  # a name found in one clause is scrubbed in all of them
             again = self.scrub(request.conversation_id, chunk_text)
             findings += again.found
             out.append((again.text, estimate_tokens(again.text)))

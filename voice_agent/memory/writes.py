@@ -2,6 +2,7 @@
 
 Validate → scrub → chunk → scrub names → embed (``writepath``, one worker thread) → one store write
 holding records, vectors, keywords, loopback fingerprints, supersede links and the vault entries.
+``remember_many`` does the same for many utterances at once (``write_many``: dataset ingest).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import time
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -19,6 +21,7 @@ from voice_agent.memory.needs import WritesRecords
 from voice_agent.memory.records import KINDS, PINNED_KINDS, ROLES, Kind, MemoryRecord
 from voice_agent.memory.store.base import StatusChange, StoreQuery, Tenant, WriteBatch, WriteReport, tenant_of
 from voice_agent.memory.vault_link import VaultLink
+from voice_agent.memory.write_many import DEFAULT_BATCH, WriteOutcome, remember_many
 from voice_agent.memory.writepath import PreparedWrite, WritePath, clean_text
 from voice_agent.memory.writepath import WriteRequest as CleanRequest
 from voice_agent.metrics.trace import TurnTrace
@@ -72,7 +75,7 @@ class MemoryWriter:
         the record ids derive from it: the same key written again replaces, never duplicates."""
         conversation_id = request.conversation_id
         tenant = tenant_of(Tenant(conversation_id, request.user_id) if conversation_id else None, "remember")
-        cleaned = self._validated(request)
+        cleaned = self.validated(request)
         if cleaned is None:
             return []
         t0 = time.perf_counter()
@@ -96,7 +99,14 @@ class MemoryWriter:
             _spans(trace, t0, prepared.timings_ms, store_ms=(time.perf_counter() - t1) * 1e3)
         return prepared.records
 
-    def _validated(self, request: WriteRequest) -> CleanRequest | None:
+    async def remember_many(
+        self, requests: Sequence[WriteRequest], *, batch_size: int = DEFAULT_BATCH
+    ) -> list[WriteOutcome]:
+        """Many utterances in order, as ``remember`` one by one would store them, for about half the
+        CPU (see ``write_many``); one outcome per request: its records, or the ``InputError``."""
+        return await remember_many(self, requests, batch_size=batch_size)
+
+    def validated(self, request: WriteRequest) -> CleanRequest | None:
         """The request as the write path takes it (text cleaned, defaults filled); None for empty text."""
         if request.role not in ROLES:
             raise InputError(f"unknown role {request.role!r}; expected one of {ROLES}")
@@ -145,14 +155,14 @@ class MemoryWriter:
         self, tenant: Tenant, prepared: PreparedWrite, changes: list[StatusChange]
     ) -> WriteReport:
         """Records, vectors, fingerprints, status changes and vault entries of one prepared write."""
-        fingerprints = self._fingerprints(prepared)
+        fingerprints = self.fingerprints(prepared)
         contexts = [prepared.keyword_context] * len(prepared.records) if prepared.keyword_context else None
         batch = WriteBatch(
             prepared.records, prepared.vectors, fingerprints, changes, keyword_context=contexts
         )
         return await self.vault.write(self.store, tenant, batch, prepared.findings)
 
-    def _fingerprints(self, prepared: PreparedWrite) -> dict[str, np.ndarray]:
+    def fingerprints(self, prepared: PreparedWrite) -> dict[str, np.ndarray]:
         """The utterance's loopback fingerprint (on its first record), when it carries personal content.
         Imports have no utterance vector: each personal record is its own fingerprint."""
         if not prepared.records:
