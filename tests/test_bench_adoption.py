@@ -104,7 +104,10 @@ async def test_bench_adoption_runs_two_scenarios_through_the_engine(tmp_path: Pa
     for row in rows:
         if "recall_answer" not in row["checks"]:
             assert row["reply"] and row["first_token_ms"] and row["first_token_ms"] > 0
-            assert "</memory>" in row["turn_message"] and row["turn_message"].count("\n") >= 1
+            assert row["turn_message"].count("\n") >= 1
+            # The memory block is there with the prompt on (the reminder line); bare, it may be empty
+            # when every quoted record is an unrelated earlier question (those are left out).
+            assert row["variant"] == "bare" or "</memory>" in row["turn_message"]
         assert isinstance(row["adopted"], bool) and isinstance(row["language_ok"], bool)
     # With the prompt on, the reply about the cake opens with the allergy in the person's words (said by
     # the engine, not the model); bare, it does not.
@@ -150,3 +153,16 @@ def test_bench_report_renders_a_security_run_as_a_table(tmp_path: Path) -> None:
     markdown = render_report([path], tmp_path / "r.md").read_text(encoding="utf-8")
     assert "## Injection attempts against memory (bench security)" in markdown
     assert "| local | qwen2.5-coder-0.5b | 40 | 1 | 0 (0%) | 1 (2%) | 3 / 0 | 19 / 20 | 5% |" in markdown
+
+
+def test_adoption_after_the_opening_scores_the_models_own_words() -> None:
+    from voice_agent.bench.adoption import after_opening
+
+    scenario = Scenario("s", "en", "allergy", ("My kid is allergic to nuts.",), "Recommend a cake.",
+                        ("nut-free", "allerg", "lemon"), NUT_NEVER)  # fmt: skip
+    opening = "Since your kid is allergic to nuts, "
+    weak = "Since your kid is allergic to nuts, a cake for your kid."
+    assert adopted(weak, scenario) and not adopted(after_opening(weak, opening), scenario)
+    good = "Since your kid is allergic to nuts, a lemon drizzle cake."
+    assert adopted(after_opening(good, opening), scenario)
+    assert after_opening("A lemon cake.", "") == "A lemon cake."

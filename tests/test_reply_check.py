@@ -230,11 +230,11 @@ def test_a_pinned_fact_naming_what_the_turn_asks_about_is_restated() -> None:
             "I'm vegetarian, I never eat meat or fish.",
             "en",
             "What should I cook tonight?",
-            "something without meat",
+            "a dish without meat",
         ),
         ("I can't stand mushrooms.", "en", "What pizza should I order tonight?", "a pizza without mushroom"),
         ("我家小孩对坚果过敏，尤其是花生。", "zh", "孩子过生日，推荐一个蛋糕吧。", "不含坚果的蛋糕"),
-        ("我不喝酒。", "zh", "今晚聚会，我喝点什么好？", "不含酒的选择"),
+        ("我不喝酒。", "zh", "今晚聚会，我喝点什么好？", "不含酒的饮品"),
     ],
 )
 async def test_the_safe_sentence_suggests_something_that_keeps_the_constraint(
@@ -338,12 +338,12 @@ async def test_a_first_piece_that_only_repeats_the_question_is_regenerated_once(
     again = ScriptedLlm("晚饭吃什么主食好？", "晚饭吃什么主食好？")
     said = await _run(ReplyCheck(gluten, "zh", TurnTrace("r2"), user_words=question, requested="主食"), again)
     assert said.startswith("你告诉过我，你对麸质过敏") and "不含麸质的主食" in said and question not in said
-    # Without a constraint to keep, it is said (something is better than nothing).
+    # Without a constraint to keep, the person does not hear their question back: a short apology.
     plain = ScriptedLlm("晚饭吃什么主食好？", "晚饭吃什么主食好？")
     none = constraints_from_texts([])
     assert (
         await _run(ReplyCheck(none, "zh", TurnTrace("r3"), user_words=question), plain)
-    ).strip() == question
+    ).strip() == NOTHING_TO_SAY["zh"]
     # An answer that starts with the question's words is no repetition.
     assert not repeats("The tallest animal", "What is the tallest animal?")
     assert repeats("Name a planet with rings.", "Name a planet with rings!")

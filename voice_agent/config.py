@@ -217,6 +217,9 @@ class PromptConfig(_Section):
     # On such a turn the reply opens with a clause naming the remembered constraint, from the person's
     # own words in the second person ("Since your kid is allergic to nuts, "), said before the LLM's words.
     acknowledge_constraints: bool = True
+    # The memory block quotes the person's earlier questions even when they share no word with this turn
+    # (off: a small model answers such a question again instead of this turn).
+    quote_unrelated_questions: bool = False
 
 
 class SchedulingConfig(_Section):

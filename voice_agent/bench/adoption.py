@@ -6,7 +6,8 @@ unrelated turns so the fact leaves the recent window, then a probe ("When is the
 ``never`` words. A ``never`` word that is negated or names the constraint ("nut-free", "without peanuts",
 "不含坚果", "allergic to nuts") does not count, and neither does one inside a ``never_except`` word
 (鸡 in 鸡蛋). The scenario data (``voice_agent/defaults/adoption_scenarios.json``) is split in two:
-``tune`` (used while shaping the prompt) and ``heldout`` (only reported).
+``tune`` (used while shaping the prompt) and ``heldout`` / ``heldout2`` (only reported; ``heldout2`` was
+written later, before the changes it measures, by a different hand).
 
 This module loads and scores; ``adoption_run`` drives the real engine.
 """
@@ -26,7 +27,7 @@ from voice_agent.conversation.constraints import is_negated
 from voice_agent.conversation.reply_check import reply_language_ok
 from voice_agent.errors import InputError
 
-SPLITS = ("tune", "heldout")
+SPLITS = ("tune", "heldout", "heldout2")
 
 
 @dataclass(frozen=True)
@@ -144,6 +145,12 @@ def adopted(reply: str, scenario: Scenario) -> bool:
     return mentions and not violations(reply, scenario.never, scenario.never_except)
 
 
+def after_opening(reply: str, opening: str) -> str:
+    """The reply without the opening that named the constraint (what the model itself suggested)."""
+    stripped = opening.strip()
+    return reply.replace(stripped, "", 1).strip() if stripped and stripped in reply else reply
+
+
 def language_matches(reply: str, language: str) -> bool:
     """Reply in the probe's language (a reply too short to tell counts as a match)."""
     return reply_language_ok(language, reply) is not False
@@ -164,6 +171,9 @@ class ScenarioResult:
     judge: dict[str, Any] | None = None
     model: str = ""
     turn_message: str = ""  # the last message the LLM read: memory block, reminder line, the probe
+    # Adopted by what follows the opening alone: the opening names the constraint, so it matches the
+    # scenario's "allerg"/"过敏" words whatever the model suggested.
+    adopted_after_opening: bool | None = None
 
     def to_json(self) -> dict[str, Any]:
         s = self.scenario
@@ -173,7 +183,7 @@ class ScenarioResult:
             "violations": self.violations, "language_ok": self.language_ok,
             "first_token_ms": self.first_token_ms, "first_text_ms": self.first_text_ms,
             "checks": self.checks, "prompt_tokens": self.prompt_tokens, "judge": self.judge,
-            "turn_message": self.turn_message,
+            "turn_message": self.turn_message, "adopted_after_opening": self.adopted_after_opening,
         }  # fmt: skip
 
 
@@ -192,6 +202,7 @@ def summarise(results: Sequence[ScenarioResult]) -> dict[str, Any]:
         "violations": sum(len(r.violations) for r in results),
         "replies_with_violation": sum(bool(r.violations) for r in results),
         "language_match": round(sum(r.language_ok for r in results) / n, 3),
+        "adoption_after_opening": round(sum(_own(r) for r in results) / n, 3),
         "regenerated": sum(int(r.checks.get("attempts", 1)) > 1 for r in results),
         "safe_sentences": sum(bool(r.checks.get("safe_sentence")) for r in results),
         "answered_from_memory": sum(bool(r.checks.get("recall_answer")) for r in results),
@@ -212,11 +223,16 @@ def summarise(results: Sequence[ScenarioResult]) -> dict[str, Any]:
     return out
 
 
+def _own(result: ScenarioResult) -> bool:
+    own = result.adopted_after_opening
+    return result.adopted if own is None else own
+
+
 def table(report: dict[str, Any]) -> str:
     """The report's groups as a plain-text table (one line per model × variant × split)."""
     header = (
-        f"{'model':<22} {'variant':<16} {'split':<8} {'n':>3} {'adopt':>6} {'viol':>5} {'lang':>6} "
-        f"{'regen':>5} {'safe':>4} {'1st tok p50':>11} {'p95':>7}"
+        f"{'model':<22} {'variant':<16} {'split':<8} {'n':>3} {'adopt':>6} {'own':>5} {'viol':>5} "
+        f"{'lang':>6} {'regen':>5} {'safe':>4} {'1st tok p50':>11} {'p95':>7}"
     )
     lines = [header, "-" * len(header)]
     for group in report.get("groups", []):
@@ -225,7 +241,8 @@ def table(report: dict[str, Any]) -> str:
             continue
         lines.append(
             f"{group['model']:<22} {group['variant']:<16} {group['split']:<8} {s['scenarios']:>3} "
-            f"{s['adoption']:>6.0%} {s['violations']:>5} {s['language_match']:>6.0%} {s['regenerated']:>5} "
+            f"{s['adoption']:>6.0%} {s.get('adoption_after_opening', s['adoption']):>5.0%} "
+            f"{s['violations']:>5} {s['language_match']:>6.0%} {s['regenerated']:>5} "
             f"{s['safe_sentences']:>4} {s['first_token_ms']['p50']:>9.0f}ms "
             f"{s['first_token_ms']['p95']:>5.0f}ms"
         )

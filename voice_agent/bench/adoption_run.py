@@ -16,10 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from voice_agent.bench.adoption import (
+    SPLITS,
     Scenario,
     ScenarioResult,
     ScenarioSet,
     adopted,
+    after_opening,
     language_matches,
     load_scenarios,
     summarise,
@@ -44,6 +46,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "no-recall-answer": {"recall_answers": False},
     "no-guidance": {"turn_guidance": False},
     "no-acknowledge": {"acknowledge_constraints": False},
+    "quote-questions": {"quote_unrelated_questions": True},
     "greedy": {},
     "direct-system": {"system": DIRECT_SYSTEM},
     "wave2": {"recall_answers": False, "turn_guidance": False, "acknowledge_constraints": False},
@@ -234,6 +237,7 @@ async def _probe(assistant: Any, conversation: str, scenario: Scenario, variant:
         checks=dict(result.checks),
         prompt_tokens=result.prompt.total_tokens if result.prompt else None,
         turn_message=result.prompt.messages[-1]["content"] if result.prompt else "",
+        adopted_after_opening=adopted(after_opening(reply, str(result.checks.get("opening", ""))), scenario),
     )
 
 
@@ -252,7 +256,7 @@ def _report(
     for model in models:
         for variant in variants:
             mine = [r for r in results if r.variant == variant and r.model == model]
-            for part in ("heldout", "tune", "all"):
+            for part in (*SPLITS, "all"):
                 chosen = [r for r in mine if part == "all" or r.scenario.split == part]
                 if chosen:
                     groups.append(

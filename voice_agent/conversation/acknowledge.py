@@ -37,6 +37,9 @@ _ORDER = re.compile(
 _CONNECTIVE = re.compile(
     r"\b(?:so|but|because|although|though|since|which|who)\b|所以|但是|但|因为|不过|虽然", _I
 )
+_AFFECTS_ME_EN = re.compile(
+    r"^[A-Za-z][a-z -]{1,30}\s+(?:makes?|keeps?|gives?|upsets?|triggers?)\s+(?:me|my)\b"
+)
 _FIRST_PERSON_EN = re.compile(r"^\s*(?:i|i'm|i've|my|we|we're|our)\b", _I)
 _LEAD_EN = re.compile(r"^\s*(?:(?:actually|oh|well|so|also|by the way|btw|and|just so you know|fyi)[,\s]+)+",
                       _I)  # fmt: skip
@@ -77,11 +80,14 @@ def acknowledgement(
 _FOOD_EN = re.compile(
     r"\b(?:eat|eating|food|cook|cooking|recipe|bake|baking|cakes?|dinner|lunch|breakfast|brunch|snacks?|"
     r"desserts?|meals?|menu|restaurant|order|drinks?|bar|party|picnic|treats?|toppings?|pizza|dish(?:es)?|"
-    r"supper|sandwich(?:es)?|tacos?|soup|salad|cocktail|café|cafe|coffee|tea|wine|beer)\b",
+    r"supper|sandwich(?:es)?|tacos?|soup|salad|cocktail|café|cafe|coffee|tea|wine|beer|fruits?|sauces?|"
+    r"grill|grilling|bbq|barbecue|stir-fry|side dish|ingredients?|smoothie|juice|beverage|cuisine)\b",
     _I,
 )
 _ASKING_EN = re.compile(r"\b(?:i|me|my|we|us|our|you|your|recommend|suggest)\b", _I)
-_FOOD_ZH = re.compile(r"吃|喝|菜|饭|餐|蛋糕|甜点|甜品|零食|早点|饮料|配料|主食|点心|聚会|酒|茶|咖啡|面|汤")
+_FOOD_ZH = re.compile(
+    r"吃|喝|菜|饭|餐|蛋糕|甜点|甜品|零食|早点|饮料|饮品|配料|主食|点心|聚会|酒|茶|咖啡|面|汤|水果|沙拉|酱|烤|火锅|食材|小吃|夜宵"
+)
 _ASKING_ZH = re.compile(r"推荐|建议|什么|哪|我|咱|帮|给")
 _NOUN_WORD = re.compile(r"[a-z]{3,}", _I)
 
@@ -133,8 +139,10 @@ def _second_person(text: str, language: str) -> str:
             body = body.replace(mine, yours)
         return f"因为{body}，"
     body = _LEAD_EN.sub("", body)
-    if not _FIRST_PERSON_EN.search(body):
+    if not _FIRST_PERSON_EN.search(body) and not _AFFECTS_ME_EN.search(body):
         return ""
+    if _AFFECTS_ME_EN.search(body) and not body.startswith("I"):
+        body = body[0].lower() + body[1:]  # "Dairy makes me sick" → "Since dairy makes you sick, "
     swapped = re.sub(r"[A-Za-z']+", lambda m: _SWAP_EN.get(m.group(0).lower(), m.group(0)), body)
     return f"Since {swapped}, "
 

@@ -14,6 +14,18 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from voice_agent.conversation.constraint_shapes import (
+    AVOIDING_EN,
+    AVOIDING_ZH,
+    CARRIER_EN,
+    GAVE_UP_EN,
+    POINTING_ZH,
+    SYMPTOM_ZH,
+    THING_FIRST_EN,
+    named_topics,
+    singular,
+    symptom_matches,
+)
 from voice_agent.conversation.constraint_terms import DIETS, TOPICS, Topic, ZhTerm
 from voice_agent.text.apostrophes import plain_apostrophes
 
@@ -25,8 +37,13 @@ _ALLERGY_BEFORE_EN = re.compile(
 )
 _AVOID_EN = re.compile(
     r"\b(?:can't|cannot|can not|must not|mustn't|shouldn't|should not|don't|do not|doesn't|does not|never|"
-    r"won't|no longer)\s+(?:ever\s+)?(?:eat|eats|have|has|drink|drinks|touch|stand|like|likes|want|wants)\s+"
+    r"won't|no longer)\s+(?:ever\s+)?(?:eat|eats|drink|drinks|touch|stand|like|likes)\s+"
     r"(?P<x>[a-z][a-z -]{1,40})", _I)  # fmt: skip
+# "can't have" / "doesn't want" name a constraint only for a known topic ("my son can't have gluten"),
+# not "I don't have time".
+_AVOID_HAVE_EN = re.compile(
+    r"\b(?:can't|cannot|can not|must not|mustn't|shouldn't|should not|don't|do not|doesn't|does not|never|"
+    r"won't|no longer)\s+(?:ever\s+)?(?:have|has|want|wants)\s+(?P<x>[a-z][a-z -]{1,40})", _I)  # fmt: skip
 _DISLIKE_EN = re.compile(
     r"\b(?:hate|hates|dislike|dislikes|detest|detests|can't stand|cannot stand|not a fan of|avoid|avoids)\s+"
     r"(?P<x>[a-z][a-z -]{1,40})", _I)  # fmt: skip
@@ -190,8 +207,9 @@ def parse_constraints(text: str) -> list[Constraint]:
     out: list[Constraint] = []
     text = plain_apostrophes(text)
     lowered = text.lower()
+    for_diets = _DRINKS_SOMETHING_ELSE.sub(" ", lowered)  # "I don't drink coffee" is not "I don't drink"
     for key, (keys, diet_en, diet_zh, topics, noun_en, noun_zh) in DIETS.items():
-        if any(_mentions(lowered, k) for k in keys) and not _negated_statement(lowered, keys):
+        if any(_mentions(for_diets, k) for k in keys) and not _negated_statement(for_diets, keys):
             out.append(_diet(key, (diet_en, diet_zh), topics, (noun_en, noun_zh), text))
     for condition, (topic, kind) in _CONDITIONS.items():
         if condition in lowered:
@@ -208,6 +226,28 @@ def parse_constraints(text: str) -> list[Constraint]:
             else:
                 kind_here = kind
             out.extend(_object_constraints(match, kind_here, text))
+    out += _more_shapes(text)
+    return out
+
+
+_DRINKS_SOMETHING_ELSE = re.compile(
+    r"\b(?:don't|do not|doesn't|does not)\s+drink\s+(?!alcohol|booze|wine|beer|liquor|spirits|at all|anymore|"
+    r"any more|much|a lot|and\b|or\b)[a-z]"
+)
+
+
+def _more_shapes(text: str) -> list[Constraint]:
+    """Constraints stated by a symptom, by avoiding, with the thing first, or by giving a topic up."""
+    out: list[Constraint] = []
+    for match in symptom_matches(text):
+        out += _object_constraints(match, "intolerance", text, own_words=True)
+    for pattern in (AVOIDING_EN, AVOIDING_ZH):
+        for match in pattern.finditer(text):
+            out += _object_constraints(match, "avoid", text)
+    for match in THING_FIRST_EN.finditer(text):
+        out += _object_constraints(match, "avoid", text, own_words=True)
+    for match in [*GAVE_UP_EN.finditer(text), *_AVOID_HAVE_EN.finditer(text)]:
+        out += _object_constraints(match, "avoid", text, topics_only=True)
     return out
 
 
@@ -222,21 +262,26 @@ def _diet(
     )  # fmt: skip
 
 
-def _object_constraints(match: re.Match[str], kind: str, text: str) -> list[Constraint]:
+def _object_constraints(
+    match: re.Match[str], kind: str, text: str, *, own_words: bool = False, topics_only: bool = False
+) -> list[Constraint]:
     """The constraint(s) on what follows the verb: every known topic named in that stretch of the
-    sentence ("nuts, especially peanuts" → nuts), else the phrase itself ("horror movies")."""
+    sentence ("nuts, especially peanuts" → nuts), else the phrase itself ("horror movies").
+    ``own_words``: only the matched thing counts (it stands before the verb: "Dairy makes me sick");
+    ``topics_only``: a phrase that names no known topic is no constraint ("I gave up my job")."""
     rest = text[match.start("x") :]
     end = _STRETCH_END.search(rest)
-    stretch = rest[: end.start()] if end else rest
-    topics = [t for t in TOPICS.values() if any(_mentions(stretch.lower(), k) for k in t.keys)]
+    stretch = match.group("x") if own_words else (rest[: end.start()] if end else rest)
+    topics = named_topics(stretch.lower())
     if topics:
         return [_topic_constraint(t, kind, text) for t in topics]
+    if topics_only:
+        return []
     phrase = _clean_object(match.group("x"))
     if not phrase:
         return []
     zh = bool(re.search(r"[\u4e00-\u9fff]", phrase))
-    singular = phrase.lower()[:-1] if phrase.lower().endswith("s") and not phrase.endswith("ss") else phrase
-    terms_en = () if zh else (singular.lower(),)
+    terms_en = () if zh else tuple(dict.fromkeys((singular(phrase.lower()), phrase.lower())))
     terms_zh = (ZhTerm(phrase),) if zh else ()
     return [Constraint(f"{kind}:{phrase.lower()}", kind, phrase, phrase, terms_en, terms_zh, source=text)]
 
@@ -248,6 +293,11 @@ def _topic_constraint(topic: Topic, kind: str, text: str) -> Constraint:
 
 def _clean_object(raw: str) -> str:
     zh = bool(re.search(r"[\u4e00-\u9fff]", raw))
+    if zh and POINTING_ZH.match(raw):
+        return ""
+    if zh and "对" in raw[:4]:  # "我对猫毛" (the allergy's object, read from before "过敏")
+        raw = raw[raw.index("对") + 1 :]
+    raw = raw if zh else CARRIER_EN.sub("", raw.strip())
     stop = (_ZH_OBJECT_STOP if zh else _EN_OBJECT_STOP).search(raw)
     phrase = raw[: stop.start()] if stop else raw
     phrase = phrase.strip(" -")
@@ -342,7 +392,9 @@ _FILLER_TEXT = (
 _FILLER_EN = frozenset(_FILLER_TEXT.split(" "))
 _AFTER_OK_EN = re.compile(
     r"^(?:[\s-]*(?:free|less)\b|\s+(?:allerg|intoleran|sensitiv|substitute|alternative|replacement|"
-    r"-?based substitute)|\s+or\s+\w+[\s-]+free\b|-?free\b)",
+    r"-?based substitute)|\s+or\s+\w+[\s-]+free\b|-?free\b|"
+    # what it does to the person, said back: "coffee keeps you awake", "dairy makes you sick"
+    r"\s+(?:makes?|keeps?|gives?|upsets?|triggers?)\s+(?:you|your|me|my|him|her|them|us)\b)",
     _I,
 )
 _STRONG_ZH = (
@@ -356,7 +408,9 @@ _STRONG_ZH = (
 _RESET_ZH = re.compile(r"但|可以|加上|加入|用|放|推荐|试试|来点|配上|搭配|或者来")
 _LEAD_ZH = re.compile(r"^(?:推荐|建议|使用|用|加入|加|放|吃|喝|含有|含|给你|给)")
 _FILLER_ZH = re.compile(r"[、，,和或与及跟任何的等一点丝毫类其他以及还有也\s]")
-_AFTER_OK_ZH = re.compile(r"^(?:过敏|不耐受|的替代|替代品|以外|除外)")
+_AFTER_OK_ZH = re.compile(
+    rf"^(?:过敏|不耐受|的替代|替代品|以外|除外|(?:就|会|都会|便|(?:会)?让你)[\u4e00-\u9fff]{{0,3}}?(?:{SYMPTOM_ZH}))"
+)
 _CLAUSE_END = re.compile(r"[.!?;。！？；\n]")
 
 

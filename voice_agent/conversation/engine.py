@@ -149,7 +149,7 @@ class ConversationEngine:
                 self._recall(conversation_id, scrubbed, budget, prepared), self.turns.window(conversation_id)
             )
             ordered = prepared.ordered if prepared is not None else recalled.records
-            retrieved = block_records(ordered, pinned, window, self.config.prompt.recent_window_turns)
+            retrieved = self._block(ordered, pinned, window, scrubbed)
             span.update(records=len(retrieved), tokens=recalled.tokens_used)
         trace.attrs["retrieve"] = recalled.info()  # with the time of each recall stage
         prompt, constraints, language, guided = self._compose(
@@ -206,6 +206,14 @@ class ConversationEngine:
             guidance=turn_guidance(constraints, reminders, scrubbed, language),
         )
         return prompt, constraints, language, guided_constraints(constraints, reminders, scrubbed)
+
+    def _block(
+        self, ordered: Sequence[MemoryRecord], pinned: list[MemoryRecord], window: list[LoggedTurn], turn: str
+    ) -> list[MemoryRecord]:
+        """The memory block's records for this turn (``block_records`` with the prompt settings)."""
+        cfg = self.config.prompt
+        return block_records(ordered, pinned, window, cfg.recent_window_turns, turn,
+                             unrelated_questions=cfg.quote_unrelated_questions)  # fmt: skip
 
     def _constraints(self, pinned: list[MemoryRecord], scrubbed: str) -> ConstraintSet:
         if not self.config.prompt.check_constraints:
@@ -464,7 +472,7 @@ class ConversationEngine:
             self.turns.window(conversation_id),
         )
         ordered = stable_order(recalled.records, previous.ordered if previous is not None else ())
-        retrieved = block_records(ordered, pinned, window, self.config.prompt.recent_window_turns)
+        retrieved = self._block(ordered, pinned, window, scrubbed)
         prompt, _, _, _ = self._compose(scrubbed, pinned, retrieved, recalled.records, window)
         pinned_ids = tuple(r.id for r in pinned)
         return Prepared(scrubbed, recalled, pinned_ids, ordered=tuple(ordered), prompt=prompt)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from voice_agent.conversation.constraints import parse_constraints
 from voice_agent.conversation.injection import InstructionFinding, find_instruction
 from voice_agent.memory.records import Kind
 from voice_agent.text.apostrophes import plain_apostrophes
@@ -147,6 +148,20 @@ _CLASSIFIERS: tuple[tuple[re.Pattern[str], Kind, float], ...] = (
         "fact",
         0.7,
     ),
+    # Where the person lives or comes from: "we just moved to Edinburgh", "I grew up in Porto", "老家在成都".
+    (
+        re.compile(
+            r"\b(?:(?:i|we)(?:'ve| have)? (?:just |recently |finally )?(?:moved|relocated) to|we live in|"
+            r"(?:i'm|i am|we're|we are) (?:originally )?from|i grew up in|i was born in|my hometown is)\b",
+            _I,
+        ),
+        "fact",
+        0.7,
+    ),
+    (re.compile(r"(?:老家|我来自|我(?:们)?(?:刚)?搬到|我(?:们)?住|我出生在|我是.{1,6}人)"), "fact", 0.7),
+    # How to address the person: "I'm Priyanka", "call me Sam", "叫我小王", "我姓王".
+    (re.compile(r"\b(?:I'm|I am|this is|it's)\s+(?:\[NAME[^\]]*\]|[A-Z][a-z]+\b(?!\s+[a-z]))"), "fact", 0.7),
+    (re.compile(r"(?:叫我|我姓|称呼我|我的名字)"), "fact", 0.7),
     (
         re.compile(r"\b(?:i (?:really )?(?:like|love|prefer|hate|dislike|enjoy)|my favou?rite)\b", _I),
         "fact",
@@ -207,6 +222,10 @@ def extract(text: str) -> Extraction:
     body = explicit or text
     replaces = _replaced_terms(body)
     kind, importance = _classify(body)
+    if kind in (None, "fact", "state") and parse_constraints(body):
+        # What the constraint guard reads as a constraint is pinned as one ("Dairy makes me sick",
+        # "我戒糖了"): the guard checks replies against pinned items only.
+        kind, importance = "constraint", max(importance, 0.85)
     if explicit is not None:
         out.items.append(ExtractedItem(kind or "fact", body, max(importance, 0.9), replaces))
     elif replaces:

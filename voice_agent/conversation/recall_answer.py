@@ -21,7 +21,8 @@ from voice_agent.metrics.trace import TurnTrace
 
 _I = re.IGNORECASE
 _QUESTION_EN = re.compile(
-    r"^\s*(?:(?:and|so|ok|okay|hey|hi|well|um|uh)[,\s]+)*(?:what(?:'s| is| was| are|'re)?|which|"
+    r"^\s*(?:(?:and|so|ok|okay|hey|hi|well|um|uh|sorry|oh|also|quick question|by the way|remind me)[,\s]+)*"
+    r"(?:what(?:'s| is| was| are|'re)?|which|"
     r"when(?:'s)?|where(?:'s)?|who(?:'s)?|how old|how many|do you (?:still )?(?:remember|recall|know)|"
     r"can you (?:remember|recall|tell me)|did i (?:tell|mention)|remind me)\b",
     _I,
@@ -53,6 +54,14 @@ _STOP_TEXT = (
 )
 _STOP_EN = frozenset(_STOP_TEXT.split())
 _NAME_WORDS = frozenset(("called", "call", "named", "name"))  # "is called Biscuit" answers "dog's name"
+# The person asking how they are called, and a statement that says it ("I'm Priyanka", "叫我小王").
+_ASKS_NAME = re.compile(
+    r"\b(?:my name|what i'm called|what i am called|what to call me|how (?:to|should you) address me)\b|"
+    r"(?:怎么|如何)称呼我|我叫什么|我的名字|叫我什么",
+    _I,
+)
+_MOVED_TO = re.compile(r"\b(?:moved|relocated) to\b", _I)
+_GIVES_NAME = re.compile(r"\b(?:I'm|I am)\s+(?:\[NAME[^\]]*\]|[A-Z][a-z]+\b(?!\s+[a-z]))|叫我|我姓|称呼我")
 # Question words and particles, taken out of Chinese text before it is cut into character pairs.
 _ZH_FILLER = re.compile(
     r"你还记得|记不记得|还记得|记得|请问|告诉我|什么|哪个|哪一天|哪天|哪里|哪儿|哪|几号|几点|几|多少|谁|吗|呢|"
@@ -74,6 +83,8 @@ def is_recall_question(text: str) -> bool:
     stripped = text.strip()
     if not stripped or len(stripped) > _MAX_QUESTION_CHARS or not _IS_QUESTION.search(stripped):
         return False
+    if _ASKS_NAME.search(stripped):  # "该怎么称呼我？" asks for advice in form only
+        return True
     if _HAN_RUN.search(stripped):
         return bool(_QUESTION_ZH.search(stripped)) and not _ASKS_ADVICE_ZH.search(stripped)
     return bool(_QUESTION_EN.search(stripped)) and not _ASKS_ADVICE_EN.search(stripped)
@@ -154,12 +165,15 @@ def _content_words(text: str) -> set[str]:
     """Lower-case English content words (singular; "called" and "name" as one) and Chinese character
     pairs with the question words taken out ("我叫什么名字" → 我叫)."""
     words = {w.lower().strip("'") for w in _WORD_EN.findall(text)}
-    words = {_singular(w) for w in words if w not in _STOP_EN and len(w) > 1}
-    words = {"name" if w in _NAME_WORDS else w for w in words}
+    words = {"name" if w in _NAME_WORDS else _singular(w) for w in words if w not in _STOP_EN and len(w) > 1}
+    if _GIVES_NAME.search(text) or _ASKS_NAME.search(text):
+        words.add("name")
+    if _MOVED_TO.search(text):  # "we moved to Porto" says where they live
+        words.add(_singular("live"))
     for run in _HAN_RUN.findall(text):
         kept = _ZH_FILLER.sub("", run)
         words |= {kept[i : i + 2] for i in range(len(kept) - 1)}
-        if "叫" in run or "名字" in run:
+        if "叫" in run or "名字" in run or "称呼" in run:
             words.add("name")
     return words
 
@@ -167,11 +181,14 @@ def _content_words(text: str) -> set[str]:
 def _singular(word: str) -> str:
     if word.endswith("'s"):
         word = word[:-2]
-    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+    word = word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+    # A crude stem, the same on both sides: "moved" and "move", "lived" and "live" meet.
+    return re.sub(r"(?:ing|ed|e)$", "", word) if len(word) > 3 else word
 
 
 # -- saying it back --------------------------------------------------------------------------------------
-_LEAD_EN = re.compile(r"^(?:(?:actually|oh|well|so|also|by the way|btw|and|just so you know|fyi)[,\s]+)+",
+_LEAD_EN = re.compile(r"^(?:(?:actually|oh|well|so|also|by the way|btw|and|just so you know|fyi|hey there|"
+                      r"hi there|hello there|hey|hi|hello)[,\s]+)+",
                       _I)  # fmt: skip
 _SWAP_EN = {
     "i": "you", "i'm": "you're", "i've": "you've", "i'll": "you'll", "i'd": "you'd", "me": "you",
@@ -186,13 +203,16 @@ def said_back(sentence: str, language: str, *, yes: bool = False) -> str:
     """``sentence`` (the person's words) in the second person, as something they told us."""
     if language == "zh" or _HAN_RUN.search(sentence):
         body = sentence.strip().rstrip("。.！!")
+        body = body.replace("你", "\0")  # "你叫我小王就行": the person's "you" is us, said back as "我"
         for mine, yours in _ZH_SWAP:
             body = body.replace(mine, yours)
+        body = body.replace("\0", "我")
         return ("记得，" if yes else "") + f"你告诉过我，{body}。"
     body = _LEAD_EN.sub("", sentence.strip()).rstrip(".!")
     if not body:
         return ""
     swapped = re.sub(r"[A-Za-z']+", lambda m: _swap_en(m.group(0)), body)
+    swapped = re.sub(r"^(?:please\s+)?call you\b", "to call you", swapped, flags=_I)  # "Call me Sam."
     if _PRONOUN_START.match(swapped):
         swapped = swapped[0].lower() + swapped[1:]
     return ("Yes, you" if yes else "You") + f" told me {swapped}."

@@ -19,7 +19,9 @@ from voice_agent.memory.records import MemoryRecord
 CONSTRAINT_TOPICS = re.compile(
     r"\b(?:eat|eating|food|cook|cooking|recipe|bake|baking|cake|dinner|lunch|breakfast|brunch|snack|dessert|"
     r"meal|menu|restaurant|order|drink|drinks|bar|party|picnic|treat|topping|pizza|dish|kitchen|grocer\w*|"
-    r"recommend|suggest|ideas?|plan)\b|吃|喝|菜|饭|餐|蛋糕|甜点|零食|早点|早饭|推荐|建议|点什么|做什么|聚会|饮料|配料",
+    r"recommend|suggest|ideas?|plan|fruits?|salad|sauces?|grill|bbq|barbecue|stir-fry|ingredients?|smoothie|"
+    r"juice|beverage)\b|吃|喝|菜|饭|餐|蛋糕|甜点|零食|早点|早饭|推荐|建议|点什么|做什么|聚会|饮料|饮品|配料|水果|沙拉|"
+    r"酱|烤|火锅|食材|小吃|夜宵",
     re.IGNORECASE,
 )
 MAX_CONSTRAINTS = 3
@@ -43,7 +45,11 @@ def turn_reminders(
     ordered_constraints = [r.text for r in newest if r.text in stated][:MAX_CONSTRAINTS]
     found = [r for r in recalled if r.id in pinned_by_id and r.status == "active"]
     shared = [r for r in newest if r not in found and _shares_a_word(r.text, user_text)]
-    relevant = [r.text for r in [*found, *shared] if r.text not in stated][:MAX_RELEVANT_FACTS]
+    # Asked for a recommendation, what the person likes shapes it even when no word is shared ("My
+    # favourite music is jazz." for "What concert should I look for?").
+    liked = [r for r in newest if ASKS_ADVICE.search(user_text) and PREFERENCE.search(r.text)]
+    chosen = list(dict.fromkeys([*found, *shared, *liked]))
+    relevant = [r.text for r in chosen if r.text not in stated][:MAX_RELEVANT_FACTS]
     return list(dict.fromkeys([*ordered_constraints, *relevant]))
 
 
@@ -81,6 +87,14 @@ ASKS_ADVICE = re.compile(
     r"推荐|建议|什么[\u4e00-\u9fff]{0,6}好|好呢|哪个好|应该",
     re.IGNORECASE,
 )
+# A statement of what the person likes (not a question; "I don't like" is a constraint, not this).
+PREFERENCE = re.compile(
+    r"^(?![^.!?]*\b(?:don't|do not|doesn't|not|never|hate)\b)(?![^.!?]*\?)[^?]*"
+    r"(?:\b(?:favou?rite|love|loves|like|likes|prefer|prefers|enjoy|enjoys|fan of|into|crazy about|"
+    r"big on)\b)|"
+    r"^(?![^。！？]*(?:不喜欢|不爱|讨厌))[^？?]*(?:最喜欢|喜欢|最爱|爱看|爱听|爱吃|爱喝|偏爱|是[^，。]{0,4}迷)",
+    re.IGNORECASE,
+)
 MIND_WHAT_I_SAID = {"en": "Answer with what I told you in mind.", "zh": "请结合我告诉你的情况回答。"}
 
 
@@ -95,6 +109,15 @@ _THING_EN = (
         re.I,
     ),
 )
+# "What should I drink?": the verb names the kind of thing asked for.
+_THING_BY_VERB_EN = re.compile(
+    r"\b(?:what|which)\s+(?:should|could|can|shall)\s+(?:i|we)\s+(?P<x>drink|eat|cook)\b", re.I
+)
+_VERB_THINGS = {"drink": "drink", "eat": "dish", "cook": "dish"}
+_THING_BY_VERB_ZH = re.compile(r"(?P<x>吃|喝|做)(?:点|些|个)?什么")
+_VERB_THINGS_ZH = {"吃": "菜", "喝": "饮品", "做": "菜"}
+# What "什么…好" catches that names no thing: a purpose ("喝点什么提神好") or a degree ("比较好").
+_NOT_A_THING_ZH = re.compile(r"^(?:提神|解渴|解腻|比较|最|更|合适|适合|好吃|好喝|暖和|养生|减肥)")
 _THING_STOP_EN = re.compile(r"\s+(?:for|to|that|which|with|at|on|in|i|we|tonight|today)\b.*$", re.I)
 _THING_ZH = (
     re.compile(
@@ -110,13 +133,22 @@ _VAGUE = frozenset(
 def requested_thing(user_text: str) -> str:
     """What the person asked to be suggested, from their words ("recommend a cake" → cake, "什么甜点好"
     → 甜点), or "" when the turn names nothing."""
+    by_verb = _THING_BY_VERB_EN.search(user_text)
+    if by_verb:
+        return _VERB_THINGS[by_verb.group("x").lower()]
     for pattern in (*_THING_EN, *_THING_ZH):
         match = pattern.search(user_text)
         if match:
             thing = _THING_STOP_EN.sub("", match.group("x").strip()).lower()
-            if thing and thing not in _VAGUE and thing.split()[0] not in _VAGUE:
+            if (
+                thing
+                and thing not in _VAGUE
+                and thing.split()[0] not in _VAGUE
+                and not _NOT_A_THING_ZH.search(thing)
+            ):
                 return thing
-    return ""
+    by_verb_zh = _THING_BY_VERB_ZH.search(user_text)  # "晚上吃什么好？" asks for a dish, "喝点什么" a drink
+    return _VERB_THINGS_ZH[by_verb_zh.group("x")] if by_verb_zh else ""
 
 
 _WORD = re.compile(r"[a-z]{3,}|[\u4e00-\u9fff]{2}", re.IGNORECASE)

@@ -24,6 +24,7 @@ from typing import Any
 from voice_agent.clock import Clock, MonotonicClock
 from voice_agent.conversation.acknowledge import Acknowledgement, continues
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, Violation
+from voice_agent.conversation.echo import open_request, restates
 from voice_agent.conversation.holding import HoldingPhrase
 from voice_agent.conversation.recall_answer import said_back
 from voice_agent.memory.language import detect_language
@@ -65,6 +66,7 @@ class CheckOutcome:
     safe_sentence: bool = False
     language_mismatch: bool = False
     check_ms: list[float] = field(default_factory=list)
+    opening: str = ""  # the acknowledgement said before the model's words, if any
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -73,6 +75,7 @@ class CheckOutcome:
             "safe_sentence": self.safe_sentence,
             "language_mismatch": self.language_mismatch,
             "check_ms_max": round(max(self.check_ms), 3) if self.check_ms else 0.0,
+            "opening": self.opening,
         }
 
 
@@ -107,8 +110,11 @@ class ReplyCheck:
         self.requested = requested  # what the person asked for ("cake"): the safe sentence suggests one
         self.user_words = user_words  # the turn itself: a first piece that only repeats it is regenerated
         self.asked = is_question(user_words)  # (a statement said back is an acknowledgement, not an echo)
+        self.open_request = open_request(user_words)  # its own words, reworded, answer nothing
         self.earlier_replies: list[str] = []
         self.prompt_lines: list[str] = []  # what the prompt's user messages say: copied, it is no answer
+        self.request_lines: list[str] = []  # the earlier questions and requests among them
+        self.asked_with_notes = user_words  # the turn and the notes after it ("(Suggest one cake …)")
         # Said first, before the model's words ("Since your kid is allergic to nuts, ").
         self.acknowledgement = acknowledgement
         self.acknowledged = False
@@ -124,6 +130,8 @@ class ReplyCheck:
         # The replies in the recent window: a first piece copied from one is no answer either.
         self.earlier_replies = [m["content"] for m in messages if m.get("role") == "assistant"]
         self.prompt_lines = prompt_lines(messages, self.user_words)
+        self.request_lines = [line for line in self.prompt_lines if open_request(line)]
+        self.asked_with_notes = " ".join([self.user_words, *notes_after_turn(messages, self.user_words)])
         if self.acknowledgement is not None:
             said = self._acknowledge(self.acknowledgement)
             if said:
@@ -165,6 +173,7 @@ class ReplyCheck:
         if violation is not None:
             return ""
         self.acknowledged = True
+        self.outcome.opening = acknowledgement.text
         key, own = acknowledgement.constraint.key, acknowledgement.said_back
         self.trace.mark("reply.acknowledged", constraint=key, said_back=own)
         return acknowledgement.text
@@ -257,26 +266,39 @@ class ReplyCheck:
         clean = without_prompt_echo(text)
         if clean and self.acknowledged and not self.said_anything:
             clean = self._after_acknowledgement(clean)
+        if clean and not self.said_anything:
+            clean = self._raise_if_no_answer(clean, index, final)
         if not clean:
             self.trace.mark("reply.echo_dropped", index=index)
             return "", context
-        self._raise_if_no_answer(clean, index, final)
         context = self._check(clean, index, context, final)
         self.said_anything = True
         return clean + " ", context
 
-    def _raise_if_no_answer(self, clean: str, index: int, final: bool) -> None:
+    def _raise_if_no_answer(self, clean: str, index: int, final: bool) -> str:
         """Raise ``_Retry`` for a first piece that is no answer: the question or a line of the prompt
-        said back, an earlier reply copied, or a refusal of an ordinary request (on the second attempt,
-        with one constraint to name, the safe sentence is said instead)."""
+        said back (reworded or in part, for a question or request), an earlier reply copied, or a
+        refusal of an ordinary request. On the second attempt, with one constraint to name, the safe
+        sentence is said instead; without one, a question said back is left out and a remembered
+        statement copied is said back as what the person told us. Returns what may be said."""
         # (a request for a suggestion said back is no answer either: "Suggest a topping for my tacos.")
-        echoes_question = (self.asked or self.expects_suggestion) and repeats(clean, self.user_words)
-        echoes_prompt = any(copies(clean, line) for line in self.prompt_lines)
+        said_again = (self.asked or self.expects_suggestion) and repeats(clean, self.user_words)
+        # ("I should order at the bar"; "suggest a topping for my tacos without cilantro": the turn and
+        # the guidance after it, mixed)
+        reworded = self.open_request and restates(clean, self.asked_with_notes)
+        if reworded and not said_again:
+            return ""  # left out: what follows in the same reply may answer (else it is regenerated)
+        echoes_question = said_again
+        copied = next((line for line in self.prompt_lines if copies(clean, line)), None)
+        echoes_prompt = copied is not None or any(restates(clean, line) for line in self.request_lines)
         one_reason = self.acknowledged or len(self.constraints) == 1
-        first = not self.said_anything  # the first piece said (an earlier one may have been left out)
-        if first and final and one_reason and (echoes_question or echoes_prompt):
-            raise _Retry("repeats the question again")  # the safe sentence suggests something instead
-        if first and not final:
+        if final and (echoes_question or echoes_prompt):
+            if one_reason:
+                raise _Retry("repeats the question again")  # the safe sentence suggests something instead
+            if copied is not None and not open_request(copied):
+                return said_back(copied, self._speaking_language())
+            return ""
+        if not final:
             if echoes_question:
                 self.trace.mark("reply.repeats_question", index=index)
                 raise _Retry("repeats the question")
@@ -289,6 +311,7 @@ class ReplyCheck:
         if self.expects_suggestion and not self._released and REFUSAL.search(clean):
             self.trace.mark("reply.refusal", index=index, attempt=self.outcome.attempts)
             raise _Retry("refusal again" if final else "refusal")
+        return clean
 
     def _after_acknowledgement(self, clean: str) -> str:
         """The model's first piece after the acknowledgement: "" when it says it again, only "Sure!", or
@@ -432,6 +455,17 @@ def prompt_lines(messages: list[Message], user_words: str) -> list[str]:
             if line and line != user_words.strip():
                 lines.append(line)
     return list(dict.fromkeys(lines))
+
+
+def notes_after_turn(messages: list[Message], user_words: str) -> list[str]:
+    """The notes the prompt states after the person's words in the last message ("(Suggest one cake
+    without nuts.)")."""
+    last = messages[-1].get("content", "") if messages else ""
+    at = last.rfind(user_words.strip()) if user_words.strip() else -1
+    if at < 0:
+        return []
+    tail = last[at + len(user_words.strip()) :]
+    return [line.strip(" ()（）") for line in tail.split("\n") if line.strip(" ()（）")]
 
 
 def with_note(messages: list[Message], note: str) -> list[Message]:

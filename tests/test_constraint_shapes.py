@@ -1,0 +1,75 @@
+"""Constraints stated in more ways than "allergic to X": symptoms, avoiding, the thing first, giving a
+known thing up; narrower topics inside broader ones; each such statement is pinned as a constraint."""
+
+from __future__ import annotations
+
+import pytest
+
+from voice_agent.conversation.constraints import constraints_from_texts, parse_constraints
+from voice_agent.conversation.extract import extract
+
+
+def _keys(text: str) -> set[str]:
+    return {c.key for c in parse_constraints(text)}
+
+
+@pytest.mark.parametrize(
+    ("statement", "key"),
+    [
+        ("Dairy makes me sick.", "dairy"),
+        ("Coffee keeps me up at night.", "coffee"),
+        ("Beans give me terrible gas, so I avoid them.", "intolerance:beans"),
+        ("I get hives whenever I eat strawberries.", "intolerance:strawberries"),
+        ("My son gets sick if he eats anything with gluten.", "gluten"),
+        ("I stay away from dairy.", "dairy"),
+        ("I cut out sugar completely.", "sugar"),
+        ("I won't eat anything with garlic.", "avoid:garlic"),
+        ("Please don't suggest anything with onions.", "avoid:onions"),
+        ("Raw onions are the one thing I won't eat.", "avoid:raw onions"),
+        ("Liver is off limits for me.", "avoid:liver"),
+        ("I gave up red meat.", "red meat"),
+        ("No more red meat for me.", "red meat"),
+        ("I don't drink coffee.", "coffee"),
+        ("我一吃芒果就起疹子。", "intolerance:芒果"),
+        ("咖啡让我心慌。", "coffee"),
+        ("我戒糖了。", "sugar"),
+        ("我不沾酒。", "alcohol"),
+        ("我不吃牛肉。", "beef"),
+    ],
+)
+def test_more_ways_of_stating_a_constraint(statement: str, key: str) -> None:
+    assert key in _keys(statement)
+    item = extract(statement).items
+    assert item and item[0].kind in ("constraint", "decision")  # pinned: the guard reads pinned items
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I gave up my job last year.",
+        "I quit smoking.",
+        "I don't have time for this.",
+        "I'm going home.",
+        "Coffee is ready.",
+        "我今天很开心。",
+    ],
+)
+def test_ordinary_sentences_state_no_constraint(text: str) -> None:
+    assert _keys(text) == set()
+
+
+def test_the_narrowest_topic_is_the_one_named() -> None:
+    lamb = constraints_from_texts(["我不吃羊肉，受不了那个膻味。"])
+    assert lamb.keys() == ["lamb"]  # not all meat, and not "那个膻味"
+    assert lamb.check("推荐番茄牛肉锅。") is None and lamb.check("涮羊肉最好。") is not None
+    red = constraints_from_texts(["I gave up red meat last year, but I still eat fish."])
+    assert red.check("Grill some chicken and salmon.") is None
+    assert red.check("Grill a steak.") is not None
+
+
+def test_dont_drink_something_is_not_sobriety() -> None:
+    assert _keys("I don't drink coffee.") == {"coffee"}
+    assert "diet:sober" in _keys("I don't drink, never have.")
+    coffee = constraints_from_texts(["Caffeine gives me palpitations."])
+    assert coffee.check("Try a cup of green tea.") is not None
+    assert coffee.check("Try a chamomile tea or a decaf latte.") is None

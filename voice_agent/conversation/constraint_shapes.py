@@ -1,0 +1,129 @@
+"""More ways people state what they must or will not have, beyond "allergic to X" and "I don't eat X".
+
+Each pattern names the thing in a group ``x``; ``constraints.parse_constraints`` turns it into a
+constraint (a known topic when the words name one, else the phrase itself):
+
+- symptoms: "Dairy makes me sick", "Beans give me terrible gas", "coffee keeps me awake", "he breaks
+  out in hives if he eats anything with sesame", "我一喝牛奶就拉肚子", "吃芒果会起疹子";
+- avoiding: "I stay away from dairy", "I cut out sugar", "I refuse to eat liver", "我戒糖了", "我不沾酒";
+- the thing first: "Raw onions are the one thing I won't eat", "Liver is off limits for me";
+- giving something up ("I gave up red meat", "no more sugar for me", "I'm off carbs") counts only for a
+  known topic, since "I gave up my job" is no constraint.
+"""
+
+from __future__ import annotations
+
+import re
+
+from voice_agent.conversation.constraint_terms import TOPICS, Topic
+
+_I = re.IGNORECASE
+_WHO_EN = r"(?:me|him|her|us|them|my [a-z]+|his [a-z]+|her [a-z]+|our [a-z]+)"
+_SUBJECT_EN = r"(?:i|he|she|we|they|my [a-z]+|our [a-z]+)"
+SYMPTOM_EN = (
+    r"sick|ill|unwell|bloated|nauseous|queasy|rash|hives|heartburn|headaches?|migraines?|itch\w*|jittery|"
+    r"awake|up at night|up all night|race|racing|palpitations|cramps?|gas|diarrh\w*|dizzy|swell\w*|"
+    r"throw up|vomit\w*|break\w* out|"
+    r"puff\w* up|wheez\w*|reflux|upset stomach|stomach ?ache|can't sleep|cannot sleep"
+)
+_SYMPTOM_EN = re.compile(rf"\b(?:{SYMPTOM_EN})\b", _I)
+# "Dairy makes me sick", "Coffee keeps me awake", "Caffeine makes my heart race", "Beans upset my stomach".
+_CAUSES_EN = re.compile(
+    rf"(?:^|[,;.!?]\s*|\b(?:think|find|know|noticed|says?|said|that)\s+)"
+    rf"(?:eating\s+|drinking\s+|having\s+|too much\s+|even a little\s+)?(?P<x>[a-z][a-z -]{{1,30}}?)\s+"
+    rf"(?:gives?|gave|makes?|made|keeps?|kept|upsets?|upset|disagrees? with|doesn't agree with|"
+    rf"does not agree with|triggers?|triggered)\s+(?:{_WHO_EN}\b)?",
+    _I,
+)
+# "he breaks out in hives if he eats anything with sesame", "I get sick whenever I drink milk".
+_WHEN_EN = re.compile(
+    rf"\b(?:if|when|whenever|every time|each time)\s+{_SUBJECT_EN}\s+(?:eat|eats|ate|drink|drinks|drank|"
+    rf"has|have|had|touch|touches|touched|tries|try)\s+(?:anything|something|food|foods|dishes)?\s*"
+    rf"(?:with|containing|made with|that has)?\s*(?:any\s+|even a little\s+)?(?P<x>[a-z][a-z -]{{1,30}})",
+    _I,
+)
+_AVOIDING_EN = re.compile(
+    r"\b(?:stay|stays|staying|keep|keeps|keeping) away from|\b(?:steer|steers|steering) clear of|"
+    r"\b(?:cut|cuts|cutting) out|\brefuses? to (?:eat|drink|touch|have)|\bwill never (?:eat|drink|touch)|"
+    r"\b(?:won't|will not) (?:ever )?(?:eat|drink|touch|have)"
+)
+AVOIDING_EN = re.compile(rf"(?:{_AVOIDING_EN.pattern})\s+(?P<x>[a-z][a-z -]{{1,40}})", _I)
+# Only for a known topic: "I gave up red meat", "I quit sugar", "no more sugar for me", "I'm off carbs".
+GAVE_UP_EN = re.compile(
+    r"\b(?:gave up|give up|given up|giving up|quit|quitted|stopped|stop|i'm off|i am off|he's off|she's off|"
+    r"no more|swore off|sworn off)\s+(?P<x>[a-z][a-z -]{1,40})",
+    _I,
+)
+# "Raw onions are the one thing I won't eat", "Liver is off limits for me", "Olives are a no-go".
+THING_FIRST_EN = re.compile(
+    rf"(?:^|[,;.!?]\s*)(?P<x>[a-z][a-z -]{{1,30}}?)\s+(?:is|are)\s+(?:(?:the|a)\s+)?(?:(?:one|only)\s+)?"
+    rf"(?:(?:[a-z]+\s+){{0,2}}?{_SUBJECT_EN}\s+(?:just\s+|really\s+|simply\s+|absolutely\s+|ever\s+)?"
+    rf"(?:won't|will not|can't|cannot|don't|do not|never|refuse to)\s+(?:eat|drink|touch|stand|have)|"
+    rf"off[ -]limits|a no[ -]go|out of the question)",
+    _I,
+)
+SYMPTOM_ZH = (
+    "拉肚子|腹泻|过敏|起疹子|起红疹|长疹子|出疹子|起包|不舒服|难受|胃疼|胃痛|肚子疼|肚子痛|头疼|头痛|心慌|心悸|"
+    "失眠|睡不着|长痘|想吐|吐|恶心|胀气|发痒|痒|喘|呼吸困难|反酸"
+)
+# "我一喝牛奶就拉肚子", "吃芒果会起疹子", "他碰了花生就过敏".
+WHEN_ZH = re.compile(
+    rf"(?:一|只要|每次|要是|如果)?(?:吃|喝|碰|闻|沾)(?:了|到)?(?P<x>[\u4e00-\u9fff]{{1,6}}?)"
+    rf"(?:就|会|都会|便|也会|的话就|的话会)[\u4e00-\u9fff]{{0,3}}?(?:{SYMPTOM_ZH})"
+)
+# "咖啡让我心慌", "牛奶会让我拉肚子".
+CAUSES_ZH = re.compile(
+    rf"(?P<x>[\u4e00-\u9fff]{{1,6}}?)(?:会|都会)?(?:让|令|使)(?:我|他|她|孩子|我们)[\u4e00-\u9fff]{{0,3}}?(?:{SYMPTOM_ZH})"
+)
+AVOIDING_ZH = re.compile(r"(?:戒了|戒掉了?|戒|不沾|远离|不碰)(?P<x>[^，。,.！？!?；;了的]{1,10})")
+
+
+def has_symptom(text: str) -> bool:
+    """Whether ``text`` names a bodily reaction (English): "hives", "makes me sick"."""
+    return _SYMPTOM_EN.search(text) is not None
+
+
+def symptom_matches(text: str) -> list[re.Match[str]]:
+    """The things ``text`` says cause a reaction, English and Chinese."""
+    found = list(WHEN_ZH.finditer(text)) + list(CAUSES_ZH.finditer(text))
+    if has_symptom(text):
+        found += list(_CAUSES_EN.finditer(text)) + list(_WHEN_EN.finditer(text))
+    return found
+
+
+def named_topics(lowered: str) -> list[Topic]:
+    """The topics ``lowered`` names, the narrowest where one name sits inside another: "羊肉" is lamb,
+    not all meat; "red meat" is not chicken."""
+    spans = [
+        (t, m.start(), m.end()) for t in TOPICS.values() for k in t.keys for m in key_matches(lowered, k)
+    ]
+    named = [
+        topic
+        for topic, start, end in spans
+        if not any(s <= start and end <= e and (e - s) > (end - start) for _, s, e in spans)
+    ]
+    return list(dict.fromkeys(named))
+
+
+def key_matches(lowered: str, key: str) -> list[re.Match[str]]:
+    if re.search(r"[\u4e00-\u9fff]", key):
+        return list(re.finditer(re.escape(key), lowered))
+    return list(re.finditer(rf"(?<![a-z]){re.escape(key)}(?:s|es)?(?![a-z])", lowered))
+
+
+def singular(phrase: str) -> str:
+    if phrase.endswith("ies") and len(phrase) > 4:
+        return phrase[:-3] + "y"
+    if re.search(r"(?:ss|sh|ch|x|o)es$", phrase):
+        return phrase[:-2]
+    return phrase[:-1] if phrase.endswith("s") and not phrase.endswith("ss") else phrase
+
+
+# "anything with garlic", "food containing gluten", "dishes made with peanuts": the thing is what follows.
+CARRIER_EN = re.compile(
+    r"^(?:any|all|some)?\s*(?:anything|something|food|foods|dishes|dish|stuff|things|meals|products)\s+"
+    r"(?:with|containing|made with|that has|that have|that contains?|cooked in|fried in)\s+(?:any\s+)?",
+    _I,
+)
+# "那个膻味", "这种东西": pointing back at something already named, not naming a new thing.
+POINTING_ZH = re.compile(r"^(?:那个|这个|那种|这种|那些|这些|那样|这样)")

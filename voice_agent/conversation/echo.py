@@ -1,0 +1,88 @@
+"""Whether a piece of a reply only restates something the person said: no answer.
+
+A small model often says the question back, reworded just enough to slip past a word-for-word test:
+"I suggest a board game for a rainy day." for an earlier "Suggest a board game for a rainy day.", "We're
+firing up the grill on Saturday." as the first sentence of a two-sentence turn, "下午有点饿，" for
+"下午有点饿，吃点什么零食好？". :func:`restates` says whether every content word of the piece (English
+words, or Chinese characters) comes from the line, once pronouns, articles and modal verbs are set
+aside: a piece that adds one thing of its own ("…, I'd have a mocktail", "我喝点咖啡") is an answer.
+"""
+
+from __future__ import annotations
+
+import re
+
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+_EN_WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
+# Words that turn a question into a statement without adding anything: pronouns, articles, auxiliaries.
+_FRAME_TEXT = (
+    "i i'm i'd i'll i've me my mine you you're you'd you'll your yours we we're we'd we'll us our it it's "
+    "its they them their he she his her a an the some any one this that these those is are am be was were "
+    "do does did can could would should will shall may might must to of for so just really yes no sure ok "
+    "okay well then there here what which how let let's"
+)
+_FRAME_EN = frozenset(_FRAME_TEXT.split(" "))
+# Chinese characters of the same kind: pronouns, particles, measure words, "want"/"can".
+_FRAME_ZH = frozenset("我你他她它们的了吗呢吧啊呀是在有就也都一个点些好要想能可以会这那么哦嗯")
+# An open request: what it asks for is not in its own words, so a reply made only of them is no answer.
+_OPEN_REQUEST = re.compile(
+    r"\b(?:what|which|where|when|who|how|why|recommend|suggest|ideas?|tell me|name|give me|find|help)\b|"
+    r"什么|哪|怎么|推荐|建议|几|多少|谁|咋",
+    re.IGNORECASE,
+)
+_CHOICE = re.compile(r"\bor\b|还是|或者", re.IGNORECASE)
+
+
+def content_words(text: str) -> list[str]:
+    """The words (English) or characters (Chinese) of ``text`` that carry its content."""
+    han = _HAN.findall(text)
+    if han:
+        return [ch for ch in han if ch not in _FRAME_ZH]
+    return [w for w in _EN_WORD.findall(text.lower()) if w not in _FRAME_EN]
+
+
+def restates(piece: str, line: str, *, min_content: int = 2) -> bool:
+    """Whether every content word of ``piece`` is taken from ``line`` (at least ``min_content`` of them):
+    the line said back, reworded or in part, with nothing of the piece's own."""
+    said = content_words(piece)
+    if len(said) < min_content:
+        return False
+    source = set(content_words(line)) | set(_plain_words(line))
+    return all(word in source or word.rstrip("s") in source for word in said)
+
+
+def _plain_words(line: str) -> list[str]:
+    return _EN_WORD.findall(line.lower()) if not _HAN.search(line) else _HAN.findall(line)
+
+
+def open_request(text: str) -> bool:
+    """Whether ``text`` asks for something its words do not contain ("What should I drink?", "推荐一个
+    蛋糕"), so that its words said back answer nothing; a choice ("tea or coffee?") or a yes/no question
+    can be answered with its own words."""
+    return bool(_OPEN_REQUEST.search(text)) and not _CHOICE.search(text)
+
+
+_QUESTION_ZH = frozenset("什怎哪谁几多少为何")
+_SENTENCE = re.compile(r"(?<=[.!?。！？])\s*")
+
+
+def shares_content(text: str, other: str) -> bool:
+    """Whether two texts share a content word (English) or a pair of content characters (Chinese)."""
+    mine, theirs = _content_keys(text), _content_keys(other)
+    return bool(mine & theirs)
+
+
+def _content_keys(text: str) -> set[str]:
+    words = content_words(text)
+    if not _HAN.search(text):
+        return {w.rstrip("s") for w in words if len(w) > 2}
+    kept = "".join(ch for ch in words if ch not in _QUESTION_ZH)
+    return {kept[i : i + 2] for i in range(len(kept) - 1)}
+
+
+def only_questions(text: str) -> bool:
+    """Whether every sentence of ``text`` asks something (it states nothing about the person)."""
+    from voice_agent.text.questions import is_question
+
+    parts = [p for p in _SENTENCE.split(text.strip()) if p.strip()]
+    return bool(parts) and all(is_question(p) for p in parts)
