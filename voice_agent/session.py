@@ -30,6 +30,7 @@ from voice_agent.metrics.latency import format_summary
 from voice_agent.metrics.trace import Span, TraceWriter, TurnTrace
 from voice_agent.scheduling import CriticalPathScheduler
 from voice_agent.speech import SpeechStack
+from voice_agent.text.cjk import has_han
 from voice_agent.text.sentences import SentenceSplitter, count_words
 from voice_agent.turn_detection import NoTurn, PartialTranscript, TurnDetector, TurnEvent, UserTurn
 from voice_agent.vad.endpointer import SpeechStarted
@@ -407,7 +408,7 @@ class VoiceSession:
 
 
 def _is_cjk_text(text: str) -> bool:
-    return any("\u3400" <= ch <= "\u9fff" for ch in text)
+    return has_han(text)
 
 
 def _join(*parts: str) -> str:

@@ -28,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from voice_agent.asr.base import AsrSegment
+from voice_agent.text.cjk import HAN, KANA, char_class
 
 # normalised (lowercase, no punctuation, single spaces) phrases that are credits, never speech to us
 KNOWN_PHRASES = (
@@ -285,10 +286,13 @@ def hallucination_reason(segment: AsrSegment, context: DecodeContext | None = No
     return verdict.rule if verdict is not None else None
 
 
+_UNSPACED_SCRIPT = re.compile(char_class(KANA, HAN))  # written without spaces between words
+
+
 def speech_units(text: str) -> list[str]:
     """Words, or characters for scripts written without spaces (for repetition checks)."""
     norm = normalize_text(text)
-    if any("\u3040" <= ch <= "\u9fff" for ch in norm):
+    if _UNSPACED_SCRIPT.search(norm):
         return [ch for ch in norm if not ch.isspace()]
     return norm.split()
 

@@ -33,6 +33,7 @@ from voice_agent.memory.names import EnglishNameFinder, person_spans
 from voice_agent.memory.person_names import PersonNameFinder
 from voice_agent.memory.scrub import KINDS, Scrubber, ScrubResult
 from voice_agent.memory.writepath import KnownNames, WritePath
+from voice_agent.text.cjk import is_han
 
 BENCH_KEY = bytes(range(32))  # placeholders are only compared within one run
 
@@ -295,4 +296,4 @@ def _is_speaker(canonical: str, speakers: set[str]) -> bool:
 
 
 def _is_chinese(text: str) -> bool:
-    return sum("\u4e00" <= ch <= "\u9fff" for ch in text) * 3 > len(text)
+    return sum(is_han(ch) for ch in text) * 3 > len(text)

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, parse_constraints
+from voice_agent.text.cjk import HAN_RE
 
 _I = re.IGNORECASE
 _MAX_CLAUSE_CHARS = {"en": 70, "zh": 24}
@@ -49,7 +50,7 @@ _SWAP_EN = {
     "we've": "you've", "our": "your", "ours": "yours", "us": "you", "am": "are",
 }  # fmt: skip
 _ZH_SWAP = (("咱们", "你们"), ("我们", "你们"), ("我", "你"))
-_HAN = re.compile(r"[\u4e00-\u9fff]")
+_HAN = HAN_RE
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from voice_agent.conversation.constraint_terms import TOPICS, Topic
+from voice_agent.text.cjk import HAN_CLASS, has_han
 
 _I = re.IGNORECASE
 _WHO_EN = r"(?:me|him|her|us|them|my [a-z]+|his [a-z]+|her [a-z]+|our [a-z]+)"
@@ -68,12 +69,12 @@ SYMPTOM_ZH = (
 )
 # "我一喝牛奶就拉肚子", "吃芒果会起疹子", "他碰了花生就过敏".
 WHEN_ZH = re.compile(
-    rf"(?:一|只要|每次|要是|如果)?(?:吃|喝|碰|闻|沾)(?:了|到)?(?P<x>[\u4e00-\u9fff]{{1,6}}?)"
-    rf"(?:就|会|都会|便|也会|的话就|的话会)[\u4e00-\u9fff]{{0,3}}?(?:{SYMPTOM_ZH})"
+    rf"(?:一|只要|每次|要是|如果)?(?:吃|喝|碰|闻|沾)(?:了|到)?(?P<x>{HAN_CLASS}{{1,6}}?)"
+    rf"(?:就|会|都会|便|也会|的话就|的话会){HAN_CLASS}{{0,3}}?(?:{SYMPTOM_ZH})"
 )
 # "咖啡让我心慌", "牛奶会让我拉肚子".
 CAUSES_ZH = re.compile(
-    rf"(?P<x>[\u4e00-\u9fff]{{1,6}}?)(?:会|都会)?(?:让|令|使)(?:我|他|她|孩子|我们)[\u4e00-\u9fff]{{0,3}}?(?:{SYMPTOM_ZH})"
+    rf"(?P<x>{HAN_CLASS}{{1,6}}?)(?:会|都会)?(?:让|令|使)(?:我|他|她|孩子|我们){HAN_CLASS}{{0,3}}?(?:{SYMPTOM_ZH})"
 )
 AVOIDING_ZH = re.compile(r"(?:戒了|戒掉了?|戒|不沾|远离|不碰)(?P<x>[^，。,.！？!?；;了的]{1,10})")
 
@@ -106,7 +107,7 @@ def named_topics(lowered: str) -> list[Topic]:
 
 
 def key_matches(lowered: str, key: str) -> list[re.Match[str]]:
-    if re.search(r"[\u4e00-\u9fff]", key):
+    if has_han(key):
         return list(re.finditer(re.escape(key), lowered))
     return list(re.finditer(rf"(?<![a-z]){re.escape(key)}(?:s|es)?(?![a-z])", lowered))
 

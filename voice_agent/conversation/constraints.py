@@ -28,6 +28,7 @@ from voice_agent.conversation.constraint_shapes import (
 )
 from voice_agent.conversation.constraint_terms import DIETS, TOPICS, Topic, ZhTerm
 from voice_agent.text.apostrophes import plain_apostrophes
+from voice_agent.text.cjk import HAN_CLASS, has_han
 
 _I = re.IGNORECASE
 _ALLERGY_EN = re.compile(r"\b(?:allergic|allergy|allergies|sensitive|intolerant|intolerance)\s+(?:to\s+)?"
@@ -53,7 +54,7 @@ _NEVER_EN = re.compile(
     _I,
 )  # fmt: skip
 _ALLERGY_ZH = re.compile(r"对(?P<x>[^，。,.！？!?；;]{1,12}?)(?:严重)?(?:过敏|不耐受)")
-_ALLERGY_BEFORE_ZH = re.compile(r"(?P<x>[\u4e00-\u9fff]{1,6}?)(?:过敏|不耐受)")
+_ALLERGY_BEFORE_ZH = re.compile(rf"(?P<x>{HAN_CLASS}{{1,6}}?)(?:过敏|不耐受)")
 _AVOID_ZH = re.compile(
     r"(?:不能吃|不可以吃|不能喝|不吃|不喝|不碰|忌口|忌|讨厌|不喜欢|不爱吃|不爱|受不了|吃不了|别给我推荐|"
     r"不要推荐|永远不要推荐|别推荐|不要给我|别给我)(?P<x>[^，。,.！？!?；;了的]{1,10})"
@@ -280,7 +281,7 @@ def _object_constraints(
     phrase = _clean_object(match.group("x"))
     if not phrase:
         return []
-    zh = bool(re.search(r"[\u4e00-\u9fff]", phrase))
+    zh = has_han(phrase)
     terms_en = () if zh else tuple(dict.fromkeys((singular(phrase.lower()), phrase.lower())))
     terms_zh = (ZhTerm(phrase),) if zh else ()
     return [Constraint(f"{kind}:{phrase.lower()}", kind, phrase, phrase, terms_en, terms_zh, source=text)]
@@ -292,7 +293,7 @@ def _topic_constraint(topic: Topic, kind: str, text: str) -> Constraint:
 
 
 def _clean_object(raw: str) -> str:
-    zh = bool(re.search(r"[\u4e00-\u9fff]", raw))
+    zh = has_han(raw)
     if zh and POINTING_ZH.match(raw):
         return ""
     if zh and "对" in raw[:4]:  # "我对猫毛" (the allergy's object, read from before "过敏")
@@ -316,7 +317,7 @@ def _clean_object(raw: str) -> str:
 
 
 def _mentions(lowered: str, key: str) -> bool:
-    if re.search(r"[\u4e00-\u9fff]", key):
+    if has_han(key):
         return key in lowered
     return re.search(rf"(?<![a-z]){re.escape(key)}(?:s|es)?(?![a-z])", lowered) is not None
 
@@ -409,7 +410,7 @@ _RESET_ZH = re.compile(r"但|可以|加上|加入|用|放|推荐|试试|来点|�
 _LEAD_ZH = re.compile(r"^(?:推荐|建议|使用|用|加入|加|放|吃|喝|含有|含|给你|给)")
 _FILLER_ZH = re.compile(r"[、，,和或与及跟任何的等一点丝毫类其他以及还有也\s]")
 _AFTER_OK_ZH = re.compile(
-    rf"^(?:过敏|不耐受|的替代|替代品|以外|除外|(?:就|会|都会|便|(?:会)?让你)[\u4e00-\u9fff]{{0,3}}?(?:{SYMPTOM_ZH}))"
+    rf"^(?:过敏|不耐受|的替代|替代品|以外|除外|(?:就|会|都会|便|(?:会)?让你){HAN_CLASS}{{0,3}}?(?:{SYMPTOM_ZH}))"
 )
 _CLAUSE_END = re.compile(r"[.!?;。！？；\n]")
 

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import re
 
-_HAN = re.compile(r"[\u4e00-\u9fff]")
+from voice_agent.text.cjk import HAN_RE
+
+_HAN = HAN_RE
 _EN_WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
 # Words that turn a question into a statement without adding anything: pronouns, articles, auxiliaries.
 _FRAME_TEXT = (

@@ -20,6 +20,7 @@ from voice_agent.conversation.constraints import parse_constraints
 from voice_agent.conversation.injection import InstructionFinding, find_instruction
 from voice_agent.memory.records import Kind
 from voice_agent.text.apostrophes import plain_apostrophes
+from voice_agent.text.cjk import HAN_CLASS
 
 
 @dataclass(frozen=True)
@@ -97,7 +98,7 @@ _MOVED_EN = (
     ),
 )
 _MOVED_ZH = re.compile(
-    r"(?:把(?P<object>[^把，。,.\s]{1,6}?)|(?P<subject>(?<![\u4e00-\u9fff])[\u4e00-\u9fff]{2,4}?))"
+    rf"(?:把(?P<object>[^把，。,.\s]{{1,6}}?)|(?P<subject>(?<!{HAN_CLASS}){HAN_CLASS}{{2,4}}?))"
     r"(?:改到|改成|改在|推迟到|提前到|挪到|换到)"
 )
 _NO_LONGER = re.compile(

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.metrics.trace import TurnTrace
+from voice_agent.text.cjk import HAN_CLASS
 
 _I = re.IGNORECASE
 _QUESTION_EN = re.compile(
@@ -45,7 +46,7 @@ _MAX_QUESTION_CHARS = 90
 _MAX_FACT_CHARS = 160
 
 _WORD_EN = re.compile(r"[a-z][a-z'-]+|\d+", _I)
-_HAN_RUN = re.compile(r"[\u4e00-\u9fff]+")
+_HAN_RUN = re.compile(rf"{HAN_CLASS}+")
 _STOP_TEXT = (
     "a an the and or but so of to in on at for with from by about is are was were be been am do does did "
     "what what's which when when's where where's who who's how old many again still remember recall know "

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from voice_agent.conversation.constraints import Constraint, ConstraintSet
 from voice_agent.memory.records import MemoryRecord
+from voice_agent.text.cjk import HAN_CLASS, is_han
 
 # A turn where a constraint may matter even when retrieval did not bring it up: food, drink, outings,
 # anything asked to be recommended.
@@ -84,7 +85,7 @@ def guided_constraints(
 # A turn asking for advice or a suggestion (the facts restated for it should shape the answer).
 ASKS_ADVICE = re.compile(
     r"\b(?:should (?:i|we)|could (?:i|we)|can (?:i|we)|recommend|suggest|ideas?|what kind of|where to)\b|"
-    r"推荐|建议|什么[\u4e00-\u9fff]{0,6}好|好呢|哪个好|应该",
+    rf"推荐|建议|什么{HAN_CLASS}{{0,6}}好|好呢|哪个好|应该",
     re.IGNORECASE,
 )
 # A statement of what the person likes (not a question; "I don't like" is a constraint, not this).
@@ -121,9 +122,9 @@ _NOT_A_THING_ZH = re.compile(r"^(?:提神|解渴|解腻|比较|最|更|合适|�
 _THING_STOP_EN = re.compile(r"\s+(?:for|to|that|which|with|at|on|in|i|we|tonight|today)\b.*$", re.I)
 _THING_ZH = (
     re.compile(
-        r"(?:推荐|建议)(?:一个|一款|一种|一道|一份|个|点|些)?(?P<x>[\u4e00-\u9fff]{1,4}?)(?:吧|吗|呢|给|$|[。？！?!，,])"
+        rf"(?:推荐|建议)(?:一个|一款|一种|一道|一份|个|点|些)?(?P<x>{HAN_CLASS}{{1,4}}?)(?:吧|吗|呢|给|$|[。？！?!，,])"
     ),
-    re.compile(r"什么(?P<x>[\u4e00-\u9fff]{1,3}?)(?:好|呢|吧|$|[。？！?!，,])"),
+    re.compile(rf"什么(?P<x>{HAN_CLASS}{{1,3}}?)(?:好|呢|吧|$|[。？！?!，,])"),
 )
 _VAGUE = frozenset(
     ("kind", "sort", "type", "thing", "things", "good", "nice", "time", "day", "what", "好", "东西", "好吃")
@@ -151,7 +152,7 @@ def requested_thing(user_text: str) -> str:
     return _VERB_THINGS_ZH[by_verb_zh.group("x")] if by_verb_zh else ""
 
 
-_WORD = re.compile(r"[a-z]{3,}|[\u4e00-\u9fff]{2}", re.IGNORECASE)
+_WORD = re.compile(rf"[a-z]{{3,}}|{HAN_CLASS}{{2}}", re.IGNORECASE)
 _COMMON = frozenset(
     [
         "the",
@@ -210,5 +211,5 @@ def _shares_a_word(record: str, turn: str) -> bool:
 
 
 def _bigrams(text: str) -> set[str]:
-    han = "".join(ch for ch in text if "\u4e00" <= ch <= "\u9fff")
+    han = "".join(ch for ch in text if is_han(ch))
     return {han[i : i + 2] for i in range(len(han) - 1)}

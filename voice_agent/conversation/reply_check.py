@@ -29,13 +29,14 @@ from voice_agent.conversation.holding import HoldingPhrase
 from voice_agent.conversation.recall_answer import said_back
 from voice_agent.memory.language import detect_language
 from voice_agent.metrics.trace import TurnTrace
+from voice_agent.text.cjk import HAN_RE
 from voice_agent.text.questions import is_question
 from voice_agent.text.sentences import SentenceSplitter
 
 Message = dict[str, str]
 StreamFactory = Callable[[list[Message]], AsyncIterator[str]]
 
-_HAN = re.compile(r"[\u4e00-\u9fff]")
+_HAN = HAN_RE
 _LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 LANGUAGE_NOTES = {"zh": "请只用中文回答。", "en": "Answer in English only."}
 NOTHING_TO_SAY = {"zh": "抱歉，这个我一时答不上来。", "en": "Sorry, I don't have a good answer to that."}

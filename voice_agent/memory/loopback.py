@@ -34,6 +34,7 @@ import numpy as np
 from voice_agent.memory.records import PINNED_KINDS, MemoryRecord
 from voice_agent.memory.store.base import MemoryStore, Tenant, tenant_of
 from voice_agent.memory.surface import embedding_text
+from voice_agent.text.cjk import HAN_CLASS
 
 # Stock phrases of an assistant (English and Chinese). The loopback never treats these as quotes.
 STOCK_PHRASES: tuple[str, ...] = (
@@ -92,7 +93,7 @@ _FIRST_PERSON = {
     "your": "my", "yours": "mine", "you're": "I'm", "youre": "I'm", "you've": "I've", "you'll": "I'll",
     "you'd": "I'd", "yourself": "myself", "you": "I",
 }  # fmt: skip
-_CONTENT_WORD = re.compile(r"[^\W\d_]{3,}|[\u4e00-\u9fff]", re.UNICODE)
+_CONTENT_WORD = re.compile(rf"[^\W\d_]{{3,}}|{HAN_CLASS}", re.UNICODE)
 _FUNCTION_WORD_TEXT = (
     "the and but you your yours are was were have has had this that with for not just what when where "
     "how who why can could would should will shall did does doing done been being there their they them "

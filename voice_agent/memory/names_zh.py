@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+from voice_agent.text.cjk import HAN_CLASS, is_han
+
 # The most common single-character surnames (covering the large majority of people) and the compound ones.
 _SURNAMES = (
     "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁"
@@ -30,7 +32,7 @@ SINGLE_SURNAMES = frozenset(_SURNAMES)
 COMPOUND_SURNAMES = frozenset(_COMPOUND.split("|"))
 _NOT_GIVEN = "的了是在和与跟给到从对把被就也都还很又再不没有吗呢吧啊呀哦嗯说讲去来我你他她它们这那个"
 NOT_GIVEN = _NOT_GIVEN
-_GIVEN = rf"[\u4e00-\u9fff](?<![{_NOT_GIVEN}])"
+_GIVEN = rf"{HAN_CLASS}(?<![{_NOT_GIVEN}])"
 _SURNAME = rf"(?:{_COMPOUND}|[{_SURNAMES}])"
 _NAME = rf"{_SURNAME}{_GIVEN}(?:{_GIVEN})?"
 _WHO = r"(?:我|他|她|我们|孩子|儿子|女儿|老公|老婆|妈妈|爸爸|朋友)"
@@ -42,7 +44,7 @@ _TITLED = re.compile(rf"(?P<titled>{_SURNAME}(?:{_GIVEN}){{1,2}}?){_TITLE}")
 
 def chinese_name_spans(text: str) -> list[tuple[int, int]]:
     """Character spans of the Chinese person names ``text`` marks as names (cue or title)."""
-    if not any("\u4e00" <= ch <= "\u9fff" for ch in text):
+    if not any(is_han(ch) for ch in text):
         return []
     spans = {(m.start("cued"), m.end("cued")) for m in _CUED.finditer(text)}
     for m in _TITLED.finditer(text):

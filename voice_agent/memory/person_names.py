@@ -33,6 +33,7 @@ from typing import Any
 
 from voice_agent.errors import ModelError
 from voice_agent.memory.names_zh import COMPOUND_SURNAMES, NOT_GIVEN, SINGLE_SURNAMES, chinese_name_spans
+from voice_agent.text.cjk import HAN_CLASS, HAN_RE
 
 Span = tuple[int, int]
 
@@ -98,7 +99,7 @@ _PLACE = _words(
 )
 _SURNAME_SHAPE = re.compile(r"(?:Ma?c|O['’]|Fitz)[A-Z][a-z]{2,}")
 _NOT_PERSON_LABELS = frozenset({"GPE", "LOC", "NORP", "FAC", "ORG", "EVENT", "PRODUCT", "WORK_OF_ART"})
-_CJK = re.compile(r"[\u4e00-\u9fff]")
+_CJK = HAN_RE
 _NAME_TAGS = frozenset({"nr", "nrfg", "nrt", "oov"})
 _COMMON_PREFIX = 100  # a dictionary frequency above which a surname-led start is a word (白天, 黄金, 马上)
 _KIN = frozenset(
@@ -121,7 +122,7 @@ _ZH_AFTER = (
 )
 # A run ending like a place (岳麓区, 高新区, 白云路) is a place even when it starts with a surname.
 _ZH_PLACE_END = frozenset("区市省县镇乡村路街道站馆院店厂局园湾港桥寺庙")
-_ZH_PLACED_NAME = re.compile(rf"{_ZH_BEFORE}(?P<name>{_ZH_SURNAME}[\u4e00-\u9fff]{{2}}){_ZH_AFTER}")
+_ZH_PLACED_NAME = re.compile(rf"{_ZH_BEFORE}(?P<name>{_ZH_SURNAME}{HAN_CLASS}{{2}}){_ZH_AFTER}")
 _LOG = logging.getLogger(__name__)
 
 

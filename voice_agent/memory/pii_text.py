@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterator
 
 from voice_agent.memory.pii_numbers import CN_NUMERALS, Detection, to_ascii_digits
+from voice_agent.text.cjk import HAN_BASIC, is_han
 
 # ---- e-mail -------------------------------------------------------------------------------------
 _WRITTEN_EMAIL = re.compile(
@@ -144,12 +145,12 @@ _CN_STOP = "在是住我你他她它们的到去从于和与往向了把被给�
 
 def _cjk_class_without(stop: str) -> str:
     ranges: list[str] = []
-    lo = 0x4E00
+    lo, last = HAN_BASIC
     for cp in sorted({ord(c) for c in stop}):
         if cp > lo:
             ranges.append(f"\\u{lo:04x}-\\u{cp - 1:04x}")
         lo = cp + 1
-    ranges.append(f"\\u{lo:04x}-\\u9fff")
+    ranges.append(f"\\u{lo:04x}-\\u{last:04x}")
     return "".join(ranges)
 
 
@@ -191,7 +192,7 @@ def _admin_name_end(text: str, start: int) -> bool:
         text[start : start + 1] in _CN_ADMIN
         and start >= 2
         and _CN_LEAD.match(text, start - 2) is not None
-        and "\u4e00" <= text[start - 1] <= "\u9fff"
+        and is_han(text[start - 1])
     )
 
 

@@ -43,6 +43,7 @@ from voice_agent.memory.pii_text import (
     find_english_addresses,
 )
 from voice_agent.memory.pii_world import find_world_addresses
+from voice_agent.text.cjk import is_han
 from voice_agent.text.placeholders import KINDS as KINDS
 from voice_agent.text.placeholders import PLACEHOLDER_HEX_CHARS as PLACEHOLDER_HEX_CHARS
 from voice_agent.text.placeholders import PLACEHOLDER_RE as PLACEHOLDER_RE
@@ -238,7 +239,7 @@ def canonical_value(kind: str, value: str) -> str:
     if kind == "EMAIL":
         return canonical_email(value)
     if kind == "ADDRESS":
-        if any("\u4e00" <= ch <= "\u9fff" for ch in value):
+        if any(is_han(ch) for ch in value):
             return canonical_chinese_address(value)
         return canonical_english_address(value)
     if kind == "NAME":

@@ -30,10 +30,11 @@ from voice_agent.memory.loopback import may_fingerprint
 from voice_agent.memory.records import Kind, MemoryRecord, Role, new_record_id
 from voice_agent.memory.scrub import PiiFinding, Scrubber, ScrubResult, canonical_name
 from voice_agent.memory.surface import embedding_text
+from voice_agent.text.cjk import HAN_RE
 
 CONTEXT_CHARS = 600  # how much of the previous utterance is the next one's keyword context
 _NAME_CHARS = re.compile(r"\w")
-_CJK = re.compile(r"[\u4e00-\u9fff]")
+_CJK = HAN_RE
 
 
 def clean_text(text: object, *, limit: int, what: str = "text") -> str:

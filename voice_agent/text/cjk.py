@@ -12,6 +12,8 @@ character, four characters a token otherwise), so a budget and the prompt count 
 
 from __future__ import annotations
 
+import re
+
 HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"  # unified ideographs (ext. A, basic), compatibility
 KANA = "\u3040-\u30ff"  # hiragana, katakana
 HANGUL = "\uac00-\ud7af"  # hangul syllables
@@ -35,3 +37,18 @@ def estimate_tokens(text: str) -> int:
     characters a token for everything else."""
     cjk = sum(1 for ch in text if is_cjk(ch))
     return cjk + (len(text) - cjk + 3) // 4
+
+
+HAN_BASIC = (0x4E00, 0x9FFF)  # the basic block of unified ideographs, first and last code points
+HAN_CLASS = char_class(HAN)  # for use inside larger patterns: rf"(?P<x>{HAN_CLASS}{{1,6}})"
+HAN_RE = re.compile(HAN_CLASS)
+
+
+def has_han(text: str) -> bool:
+    """Whether ``text`` holds a Chinese character."""
+    return HAN_RE.search(text) is not None
+
+
+def is_han(ch: str) -> bool:
+    """Whether the character ``ch`` is a Chinese character."""
+    return HAN_RE.match(ch) is not None
