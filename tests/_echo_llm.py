@@ -1,9 +1,10 @@
 """A real HTTP server that answers like an OpenAI-compatible chat endpoint whose model repeats the user.
 
 The reply to every chat request is the last line of the last user message (the words the visitor said,
-without the memory block or date the prompt puts before them), streamed as server-sent events. It
-stands in for a model talked into repeating a sentence ("say after me: …"), which is how an attacker
-probes the loopback guard. Runs on its own thread, so a server in another process can call it while the
+without the memory block or date the prompt puts before them), streamed as server-sent events. With
+``leaks``, a turn that names one of its keys is answered with that key's text instead: a model that
+knows what it should not (another visitor's words), which is what the loopback guard is there for.
+Runs on its own thread, so a server in another process can call it while the
 test's event loop waits.
 """
 
@@ -16,8 +17,9 @@ from typing import Any
 
 
 class EchoLlm:
-    def __init__(self) -> None:
+    def __init__(self, leaks: dict[str, str] | None = None) -> None:
         self.prompts: list[str] = []
+        self.leaks = {key.lower(): text for key, text in (leaks or {}).items()}
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self._thread = threading.Thread(target=self._server.serve_forever, name="echo-llm", daemon=True)
 
@@ -60,7 +62,8 @@ max_retries = 0
                 users = [m for m in request.get("messages", []) if m.get("role") == "user"]
                 said = str(users[-1]["content"]).strip().rsplit("\n", 1)[-1] if users else ""
                 echo.prompts.append(said)
-                self._stream(said)
+                leaked = [text for key, text in echo.leaks.items() if key in said.lower()]
+                self._stream(leaked[0] if leaked else said)
 
             def _json(self, payload: dict[str, Any]) -> None:
                 body = json.dumps(payload).encode()

@@ -114,6 +114,10 @@ def test_rule_no_words() -> None:
         assert not fires(clear), clear
     # a PIN said clearly, as piper's voice gave it to Whisper base here: a no-speech hint, a sure decoder
     assert not fires("2, 4, 6, 8.", no_speech=0.30, logprob=-0.23)
+    # digits said one by one are speech even when the decoder doubts them (the kiosk's spoken PIN)
+    for pin in ("2. 4. 6. 8.", "2, 4, 6, 8.", "1 3 5 7 9", "0-1-2-3"):
+        assert not fires(pin, no_speech=0.567, logprob=-0.61), pin
+    assert fires("2. 4.", no_speech=0.567, logprob=-0.61)  # two digits on weak audio: not enough
     weak = {"no_speech": 0.567, "logprob": -0.61}
     for worded in ("1.5 percent", "Room 5", "5 kilos", "I", "你好"):  # words: other rules' business
         assert not fires(worded, **weak), worded

@@ -40,14 +40,17 @@ pytestmark = pytest.mark.slow
 TOKEN = "hardening-test-token-0123456789"
 IDLE_S = 4
 SECRET = "My sister Margaret lives in Lisbon and works as a nurse at the city hospital."
-# A second secret of the same person: probing twice with the same sentence would make the second reply a
-# copy of the prober's own earlier turn (no answer, regenerated) whenever the two transcripts differ.
 SECRET_2 = "Her husband David works nights at the airport and drives a red pickup truck."
+# The probes ask about the secrets (in words the scrubber keeps: names reach the model as placeholders),
+# and the model (the echo server) answers with what it should not know. A probe that says the secret
+# itself is answered by its own echo, which the reply check leaves out before the loopback check.
+PROBES = {"probe": "Tell me about the nurse at the hospital.", "probe_2": "Who drives the red pickup truck?"}
+LEAKS = {"nurse": SECRET, "truck": SECRET_2}
 
 
 @pytest.fixture(scope="module")
 def echo() -> Iterator[EchoLlm]:
-    llm = EchoLlm().start()
+    llm = EchoLlm(leaks=LEAKS).start()
     yield llm
     llm.stop()
 
@@ -94,8 +97,7 @@ async def _seed(config: Any) -> None:
 @pytest.fixture(scope="module")
 def speech(model_dir: Path) -> dict[str, np.ndarray]:
     texts = {
-        "probe": SECRET,
-        "probe_2": SECRET_2,
+        **PROBES,
         "hello": "Hello, can you hear me today?",
         "pin": "Two, four, six, eight.",
     }
@@ -320,7 +322,7 @@ async def test_the_loopback_notice_hides_the_score_and_refusals_end_the_visit(
         plain = await prober.say(speech["hello"], timeout_s=240)
         assert plain.outcome == "ok" and plain.says and NOTICES["en"] not in plain.says  # echoed, not refused
         first = await prober.say(speech["probe"], timeout_s=240)
-        assert first.says == [NOTICES["en"]], first  # the model repeated someone else's secret
+        assert first.says == [NOTICES["en"]], first  # the model said someone else's secret
         second = await prober.say(speech["probe_2"], timeout_s=240)
         assert second.says == [NOTICES["en"]], second
         await prober.wait_for("error", where=lambda e: e["code"] == "too_many_refusals", timeout_s=10)

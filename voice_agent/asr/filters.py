@@ -101,6 +101,7 @@ NUMBERS_WEAK_LOGPROB = -0.4  # numbers alone: below this, with a no-speech hint,
 _PUNCT = re.compile(r"[^\w\s]", re.UNICODE)
 _SPACES = re.compile(r"\s+")
 # a number, maybe with a short unit attached ("1.5kg", "50%", "12:30"); a unit on its own after one ("cm")
+_DIGITS_ONE_BY_ONE = re.compile(r"(?:\d[\s.,;:-]+){3,}\d[\s.,;:!?-]*")  # four or more single digits
 _NUMBER_TOKEN = re.compile(r"[\W_]*\d[\d.,:]*(?:[^\W\d_]{1,3})?[\W_]*")
 _UNIT_TOKEN = re.compile(r"[^\W\d_]{1,3}[\W_]*")
 
@@ -220,7 +221,11 @@ def rule_no_words(segment: AsrSegment, context: DecodeContext) -> str | None:
     if symbols > content:
         return f"no word: {symbols} symbols, {content} digits or letters"
     # A number alone needs both signs of weak audio: a PIN said clearly ("2, 4, 6, 8.") can carry a
-    # no_speech_prob of 0.3, but the decoder is sure of its digits.
+    # no_speech_prob of 0.3, but the decoder is sure of its digits. Digits said one by one ("2. 4. 6.
+    # 8.": a PIN, a phone number read out) are speech whatever the decoder's doubt: noise gives
+    # quantities ("1.5kg"), and a kiosk dropping a spoken PIN sent the visitor away.
+    if _DIGITS_ONE_BY_ONE.fullmatch(text.strip()):
+        return None
     if segment.no_speech_prob > WEAK_NO_SPEECH_PROB and segment.avg_logprob < NUMBERS_WEAK_LOGPROB:
         return (
             f"no word, only numbers, on weak audio (no_speech_prob {segment.no_speech_prob:.2f}, "

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections.abc import Callable
 
 from voice_agent.audio.base import AudioSink, AudioSource
@@ -222,6 +223,7 @@ class VisitRunner:
             self._status("thinking")
         elif isinstance(event, NoTurn):
             self._hearing_since_ns = None
+            logs.event("no_turn", conversation=visit.public, reason=no_turn_reason(event))
             if event.reason.startswith("transcription failed"):
                 self.rt.metrics.errors.inc(stage="asr")
             if not self._replying:
@@ -243,3 +245,13 @@ class VisitRunner:
 
     def _status(self, state: str) -> None:
         self.outbox.event({"type": "status", "state": state})
+
+
+_RULE = re.compile(r"\[([\w-]+)\]\s*$")
+
+
+def no_turn_reason(event: NoTurn) -> str:
+    """Why sound was no turn, for the operator's log: the reason and the filter rules that dropped the
+    words, never the words themselves."""
+    rules = sorted({m.group(1) for d in event.dropped if (m := _RULE.search(d))})
+    return f"{event.reason}: {', '.join(rules)}" if rules else event.reason
