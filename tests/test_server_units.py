@@ -318,3 +318,12 @@ def test_only_the_served_page_may_open_the_socket() -> None:
     assert _same_origin("http://127.0.0.1:8080", "127.0.0.1:8080")
     assert not _same_origin("http://evil.example", "127.0.0.1:8080")
     assert not _same_origin("http://127.0.0.1:9999", "127.0.0.1:8080")
+
+
+def test_the_no_turn_log_names_the_filter_rules_but_never_the_words() -> None:
+    from voice_agent.server.visits import no_turn_reason
+    from voice_agent.turn_detection import NoTurn
+
+    dropped = NoTurn(0, "no words", ("2. 4. [no-words]", "2. [no-words]"), ("no-words", "no-words"))
+    assert no_turn_reason(dropped) == "no words: no-words"
+    assert no_turn_reason(NoTurn(0, "too short (120 ms of speech)")) == "too short (120 ms of speech)"

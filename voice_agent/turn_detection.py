@@ -81,6 +81,7 @@ class NoTurn:
     t_ns: int
     reason: str
     dropped: tuple[str, ...] = ()
+    rules: tuple[str, ...] = ()  # the hallucination filter's rules that removed the words (no text)
 
 
 TurnEvent = SpeechStarted | PartialTranscript | UserTurn | NoTurn
@@ -326,7 +327,14 @@ class TurnDetector:
             return
         span = DecodeSpan(started_ns, self.clock.now_ns(), result.text)
         if not result.text:
-            self._queue.put_nowait(NoTurn(utterance.endpoint_ns, "no words", result.dropped))
+            self._queue.put_nowait(
+                NoTurn(
+                    utterance.endpoint_ns,
+                    "no words",
+                    result.dropped,
+                    tuple(d.rule for d in result.dropped_segments),
+                )
+            )
             return
         turn = UserTurn(utterance, result, event.reason, span, speculative, tuple(state.partials))
         self._queue.put_nowait(turn)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 from collections.abc import Callable
 
 from voice_agent.audio.base import AudioSink, AudioSource
@@ -247,11 +246,8 @@ class VisitRunner:
         self.outbox.event({"type": "status", "state": state})
 
 
-_RULE = re.compile(r"\[([\w-]+)\]\s*$")
-
-
 def no_turn_reason(event: NoTurn) -> str:
     """Why sound was no turn, for the operator's log: the reason and the filter rules that dropped the
     words, never the words themselves."""
-    rules = sorted({m.group(1) for d in event.dropped if (m := _RULE.search(d))})
+    rules = sorted(set(event.rules))
     return f"{event.reason}: {', '.join(rules)}" if rules else event.reason
