@@ -22,7 +22,7 @@ import numpy as np
 from voice_agent.errors import InputError, StoreError
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.memory.store.base import Tenant, WriteBatch, tenant_of
-from voice_agent.memory.writepath import CONTEXT_CHARS, NamedWrite, PreparedWrite
+from voice_agent.memory.writepath import NamedWrite, PreparedWrite
 from voice_agent.memory.writepath import WriteRequest as CleanRequest
 
 if TYPE_CHECKING:
@@ -117,13 +117,9 @@ async def _settle(*tasks: asyncio.Future[Any] | None) -> None:
 
 def _finish(writer: MemoryWriter, named: NamedWrite, rows: tuple[np.ndarray, np.ndarray]) -> PreparedWrite:
     """Stage 4 with the conversation's context, which then moves on to this utterance (as ``remember``)."""
-
-    conversation_id = named.request.conversation_id
-    chunked = named.request.chunked
-    context, keyword_context = writer.last_turn.get(conversation_id, (None, "")) if chunked else (None, "")
+    context, keyword_context = writer.context_for(named.request)
     prepared = writer.writer.finish(named, rows, context, keyword_context)
-    if chunked:
-        writer.last_turn[conversation_id] = (prepared.utterance_vector, prepared.scrubbed[-CONTEXT_CHARS:])
+    writer.advance_context(named.request, prepared)
     return prepared
 
 

@@ -78,9 +78,7 @@ class MemoryWriter:
         if cleaned is None:
             return []
         t0 = time.perf_counter()
-        context, keyword_context = (
-            self.last_turn.get(conversation_id, (None, "")) if cleaned.chunked else (None, "")
-        )
+        context, keyword_context = self.context_for(cleaned)
         prepared = await asyncio.to_thread(self.writer.prepare, cleaned, context, keyword_context)
         t1 = time.perf_counter()
         subject = request.subject
@@ -92,8 +90,7 @@ class MemoryWriter:
         report = await self.commit(tenant, prepared, changes)
         if report.failed:
             raise StoreError(f"the store refused {len(report.failed)} record(s): {report.failed[0][1]}")
-        if cleaned.chunked:
-            self.last_turn[conversation_id] = (prepared.utterance_vector, prepared.scrubbed[-CONTEXT_CHARS:])
+        self.advance_context(cleaned, prepared)
         if trace is not None:
             _spans(trace, t0, prepared.timings_ms, store_ms=(time.perf_counter() - t1) * 1e3)
         return prepared.records
@@ -104,6 +101,19 @@ class MemoryWriter:
         """Many utterances in order, as ``remember`` one by one would store them, for about half the
         CPU (see ``write_many``); one outcome per request: its records, or the ``InputError``."""
         return await remember_many(self, requests, batch_size=batch_size)
+
+    def context_for(self, cleaned: CleanRequest) -> tuple[np.ndarray | None, str]:
+        """The utterance before this one in its conversation (vector, scrubbed text): this one's context;
+        none for unchunked items (facts, summaries)."""
+        return self.last_turn.get(cleaned.conversation_id, (None, "")) if cleaned.chunked else (None, "")
+
+    def advance_context(self, cleaned: CleanRequest, prepared: PreparedWrite) -> None:
+        """This utterance becomes the next one's context (unchunked items never do)."""
+        if cleaned.chunked:
+            self.last_turn[cleaned.conversation_id] = (
+                prepared.utterance_vector,
+                prepared.scrubbed[-CONTEXT_CHARS:],
+            )
 
     def validated(self, request: WriteRequest) -> CleanRequest | None:
         """The request as the write path takes it (text cleaned, defaults filled); None for empty text."""
