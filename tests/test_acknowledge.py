@@ -24,6 +24,7 @@ from voice_agent.conversation.reply_check import (
     prompt_lines,
     without_prompt_echo,
 )
+from voice_agent.conversation.suggestions import SUGGEST, concrete_option
 from voice_agent.metrics.trace import TurnTrace
 
 SCENARIOS = Path(__file__).parent.parent / "voice_agent" / "defaults" / "adoption_scenarios.json"
@@ -170,6 +171,10 @@ class ScriptedLlm:
             yield reply[i : i + 3]
 
 
+# What is said instead of a reply that failed twice: a specific cake that keeps the constraint.
+SUGGESTED = SUGGEST["en"].format(option=concrete_option(NUTS, "cake", TURN, "en"))
+
+
 def _check(trace: TurnTrace, *, opening: bool = True) -> ReplyCheck:
     found = acknowledgement(NUTS.constraints, NUTS, "en", TURN) if opening else None
     return ReplyCheck(
@@ -199,7 +204,7 @@ async def test_a_bare_word_is_regenerated_with_a_stronger_instruction_then_repla
     llm = ScriptedLlm("Chocolate.", "Vanilla.")
     said = await _said(_check(trace), llm)
     # The reason was said already: only the suggestion that keeps the constraint follows.
-    assert "".join(said).strip() == OPENING + "I'd suggest a cake without nuts."
+    assert "".join(said).strip() == OPENING + SUGGESTED
     assert "Answer with one whole sentence" in llm.calls[1][-1]["content"].split("\n")[-1]
     assert [s.name for s in trace.spans].count("reply.fragment") == 2
     assert trace.first("constraint.safe_sentence") is not None
@@ -217,7 +222,7 @@ async def test_a_reply_copying_the_prompt_is_regenerated_then_replaced() -> None
     trace = TurnTrace("c")
     llm = ScriptedLlm("Suggest a board game for a rainy day.", "Suggest one cake without nuts.")
     said = await _said(_check(trace), llm)
-    assert "".join(said).strip() == OPENING + "I'd suggest a cake without nuts."
+    assert "".join(said).strip() == OPENING + SUGGESTED
     assert trace.first("reply.repeats_prompt") is not None and len(llm.calls) == 2
     # Without an opening the same copy is regenerated too, and the safe sentence names the constraint.
     plain = ScriptedLlm("Suggest one cake without nuts.", "Can you recommend a cake for my kid's birthday?")
@@ -235,7 +240,7 @@ async def test_a_violation_after_the_opening_gives_only_the_suggestion() -> None
     llm = ScriptedLlm("A peanut butter cake.", "A walnut cake.")
     said = "".join(await _said(_check(TurnTrace("c")), llm))
     assert NUTS.check(said) is None and "walnut" not in said and said.count("allergic") == 1
-    assert said.strip().endswith("I'd suggest a cake without nuts.")
+    assert said.strip().endswith(SUGGESTED)
 
 
 def test_prompt_lines_leave_out_the_turn_itself() -> None:
@@ -266,7 +271,7 @@ async def test_a_refusal_is_regenerated_then_replaced_by_the_suggestion() -> Non
     trace = TurnTrace("c")
     llm = ScriptedLlm("I'm sorry, but I can't help with that.", "I cannot assist with this request.")
     said = "".join(await _said(_check(trace), llm)).strip()
-    assert said == OPENING + "I'd suggest a cake without nuts."
+    assert said == OPENING + SUGGESTED
     assert [s.name for s in trace.spans].count("reply.refusal") == 2
 
 

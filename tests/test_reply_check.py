@@ -244,7 +244,9 @@ async def test_the_safe_sentence_suggests_something_that_keeps_the_constraint(
     constraint = constraints.constraints[0]
     term = constraint.terms_zh[0].text if language == "zh" else constraint.terms_en[0]
     llm = ScriptedLlm(f"Try {term} today. {term}!", f"Or {term} then. {term}!")
-    check = ReplyCheck(constraints, language, TurnTrace("s"), requested=requested_thing(request_text))
+    check = ReplyCheck(
+        constraints, language, TurnTrace("s"), requested=requested_thing(request_text), concrete=False
+    )
     said = await _run(check, llm)
     assert check.outcome.safe_sentence and suggests in said
     # What is said instead keeps the constraint itself, by the guard's own check.
@@ -293,11 +295,29 @@ def test_guidance_names_the_restated_constraints_on_food_and_recommendation_turn
     # Advice asked for with other facts restated: answer with them in mind; plain questions get nothing.
     jazz = ["My favourite music is jazz."]
     no_constraints = constraints_from_texts(jazz)
-    assert turn_guidance(no_constraints, jazz, "What kind of concert should I look for?", "en") == [
+    concert = "What kind of concert should I look for?"
+    assert turn_guidance(no_constraints, jazz, concert, "en", specific=False) == [
         "Answer with what I told you in mind."
     ]
-    assert turn_guidance(no_constraints, jazz, "周末去听什么音乐会好？", "zh") == [
+    assert turn_guidance(no_constraints, jazz, "周末去听什么音乐会好？", "zh", specific=False) == [
         "请结合我告诉你的情况回答。"
+    ]
+    # By default, what the person likes is said again after the turn, with one specific thing to name.
+    assert turn_guidance(no_constraints, jazz, concert, "en") == [
+        "Suggest one specific thing that fits this: My favourite music is jazz."
+    ]
+    scifi = ["I'm a huge fan of science fiction novels."]
+    assert turn_guidance(
+        constraints_from_texts(scifi), scifi, "Can you recommend a book for my trip?", "en"
+    ) == ["Suggest one specific book that fits this: I'm a huge fan of science fiction novels."]
+    films = ["我特别喜欢看科幻电影。"]
+    assert turn_guidance(constraints_from_texts(films), films, "今晚看部什么电影好？", "zh") == [
+        "推荐一个具体的电影，要符合这一点：我特别喜欢看科幻电影。"
+    ]
+    # A fact that is no liking keeps the general note.
+    moved = ["We just moved to Porto."]
+    assert turn_guidance(constraints_from_texts(moved), moved, "What should I do this weekend?", "en") == [
+        "Answer with what I told you in mind."
     ]
     assert turn_guidance(no_constraints, jazz, "Who wrote Hamlet?", "en") == []
     assert turn_guidance(no_constraints, [], "What kind of concert should I look for?", "en") == []
@@ -306,7 +326,12 @@ def test_guidance_names_the_restated_constraints_on_food_and_recommendation_turn
 def test_every_note_after_the_words_is_left_out_of_what_the_person_said() -> None:
     builder = PromptBuilder(PromptConfig())
     notes = ["Suggest one cake without nuts.", "Answer with what I told you in mind."]
-    for guidance in (notes[:1], notes[1:], ["推荐一个不含坚果的蛋糕。"], ["请结合我告诉你的情况回答。"]):
+    liked = [
+        "Suggest one specific cake that fits this: I love lemon.",
+        "推荐一个具体的蛋糕，要符合这一点：我爱吃柠檬。",
+    ]
+    for guidance in (notes[:1], notes[1:], ["推荐一个不含坚果的蛋糕。"], ["请结合我告诉你的情况回答。"],
+                     liked[:1], liked[1:]):  # fmt: skip
         language = "zh" if "蛋糕" in guidance[0] or "请" in guidance[0] else "en"
         final = builder.build("Recommend a cake.", reminders=["I love lemon."], language=language,
                               guidance=guidance).messages[-1]["content"]  # fmt: skip
@@ -389,7 +414,7 @@ async def test_a_reply_that_says_nothing_is_regenerated_then_never_left_silent()
     assert trace.first("reply.empty") is not None and len(llm.calls) == 2
     # Twice nothing: the safe sentence when one constraint is known, else a short apology.
     said = await _run(ReplyCheck(NUTS, "en", TurnTrace("n2"), requested="cake"), ScriptedLlm("", "<memory>"))
-    assert "I'd suggest a cake without nuts." in said
+    assert "I'd suggest a strawberry sponge cake." in said  # a specific cake that keeps the constraint
     none = constraints_from_texts([])
     silent = await _run(ReplyCheck(none, "zh", TurnTrace("n3")), ScriptedLlm(" ", "(请只用中文回答。)"))
     assert silent.strip() == NOTHING_TO_SAY["zh"]

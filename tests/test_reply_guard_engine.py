@@ -4,6 +4,7 @@ constraint are known and the guard's behaviour can be asserted."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,8 @@ from _llm_support import free_port
 
 from voice_agent.assistant import Assistant
 from voice_agent.config import load_config
+from voice_agent.conversation.constraints import constraints_from_texts
+from voice_agent.conversation.suggestions import EXAMPLE, SUGGEST, concrete_option
 
 pytestmark = pytest.mark.slow
 
@@ -29,12 +32,13 @@ FILLERS = [
 ]
 
 
-async def _assistant(tmp_path: Path, endpoint: ChatEndpoint) -> Assistant:
+async def _assistant(tmp_path: Path, endpoint: ChatEndpoint, extra: str = "") -> Assistant:
     path = tmp_path / "scripted.toml"
     path.write_text(
         endpoint.backend()
         + "\n[llm]\nmax_tokens = 60\ntemperature = 0.0\nrewarm_prefix = false\n"
-        + f"\n[llm.local]\nport = {free_port()}\n",
+        + f"\n[llm.local]\nport = {free_port()}\n"
+        + extra,
         encoding="utf-8",
     )
     config = load_config(path, data_dir=tmp_path / "data", env={})
@@ -66,7 +70,9 @@ async def test_a_reply_breaking_the_allergy_is_regenerated_then_replaced(
     # The reply opened with the allergy, in the person's words; after two violations only the suggestion
     # that keeps it follows (the reason was said already).
     opening = "Since your kid is allergic to nuts, especially peanuts, "
-    assert reply.text == opening + "I'd suggest a cake without nuts."
+    nuts = constraints_from_texts(["My kid is allergic to nuts, especially peanuts."])
+    option = concrete_option(nuts, "cake", "Can you recommend a cake for my kid's birthday?", "en")
+    assert option and reply.text == opening + SUGGEST["en"].format(option=option)
     first, second = endpoint.last_user_messages()
     # What to suggest follows the words, outside the memory block.
     assert first.endswith("Can you recommend a cake for my kid's birthday?\n(Suggest one cake without nuts.)")
@@ -74,6 +80,7 @@ async def test_a_reply_breaking_the_allergy_is_regenerated_then_replaced(
     assert "Remember: My kid is allergic to nuts, especially peanuts." in first
     assert first.index("Remember:") < first.index("Can you recommend a cake")
     assert second.startswith(first) and "Do not suggest anything containing nuts." in second
+    assert EXAMPLE["en"].format(option=option) in second  # something specific to name or take after
     names = [s.name for s in reply.trace.spans]
     assert names.count("constraint.violation") == 2
     assert "reply.regenerate" in names and "constraint.safe_sentence" in names
@@ -144,3 +151,30 @@ async def test_the_opening_names_only_this_conversations_constraint_and_passes_t
     loopback = [s for s in family.trace.spans if s.name == "loopback"]
     assert loopback and loopback[0].attrs["index"] == 0 and not loopback[0].attrs["flagged"]
     assert family.trace.first("llm.holding") is None  # the opening is what the person hears first
+
+
+async def test_the_llm_reads_the_persons_own_names_and_nothing_else_leaves_scrubbed(
+    tmp_path: Path, model_dir: Path
+) -> None:
+    """A kiosk: one store, two people. The reader's favourite author reaches the LLM by name (refilled
+    from the vault; "always" here because the scripted endpoint stands in for a local LLM), the guest's
+    prompt never holds it, and memory and the turn log keep the placeholder."""
+    endpoint = await ChatEndpoint(["The Left Hand of Darkness is a classic.", "Try Dune."]).start()
+    try:
+        extra = '\n[prompt]\nrefill_own_names = "always"\n'
+        async with await _assistant(tmp_path, endpoint, extra) as assistant:
+            await _tell_then_fill(assistant, "reader", "My favourite author is Ursula Le Guin.")
+            await _tell_then_fill(assistant, "guest", "I live in Lyon.")
+            question = "Can you recommend a book for my holiday?"
+            await assistant.chat_turn("reader", question)
+            await assistant.chat_turn("guest", question)
+            stored = [r.text for r in await assistant.memory.list("reader", limit=100)]
+            logged = [t.text for t in await assistant.turns.window("reader")]
+    finally:
+        await endpoint.stop()
+    reader, guest = (json.dumps(r["messages"], ensure_ascii=False) for r in endpoint.requests)
+    assert "Ursula Le Guin" in reader and "[NAME:" not in reader
+    assert "Le Guin" not in guest
+    assert stored and not any("Le Guin" in text for text in stored)
+    assert any("[NAME:" in text for text in stored)
+    assert logged and not any("Le Guin" in text for text in logged)

@@ -84,6 +84,34 @@ def test_chinese_names_in_plain_sentences(gb: Scrubber, text: str, expected: lis
     assert not any(name in result.text for name in expected)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "周末想给老婆做个水果沙拉，放哪些水果好？",  # 沙拉 is tagged as a name by the dictionary
+        "晚上只吃一份凯撒沙拉。",
+        "今天买了龙虾和汤圆。",
+        "我想吃黄焖鸡。",
+        "来一盒马卡龙吧。",
+        "我想吃杨梅。",  # a fruit that is also a person's name, eaten here
+    ],
+)
+def test_foods_and_drinks_are_not_taken_for_names(gb: Scrubber, text: str) -> None:
+    result = gb.scrub(text)
+    assert [f.value for f in result.found if f.kind == "NAME"] == [] and result.text == text
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("我同事杨梅明天来。", ["杨梅"]),  # the same word as a person, by the sentence around it
+        ("请王芳吃饭。", ["王芳"]),
+        ("我们去吃张伟做的菜。", ["张伟"]),  # eaten is what 张伟 made, not 张伟
+    ],
+)
+def test_a_name_next_to_eating_stays_a_name(gb: Scrubber, text: str, expected: list[str]) -> None:
+    assert [f.value for f in gb.scrub(text).found if f.kind == "NAME"] == expected
+
+
 def test_a_later_mention_gets_the_same_placeholder_as_the_full_name(gb: Scrubber) -> None:
     found = gb.scrub("I spoke with Diego Ramírez today. Diego said the refund is on its way.").found
     first, later = (f for f in found if f.kind == "NAME")

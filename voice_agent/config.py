@@ -220,6 +220,19 @@ class PromptConfig(_Section):
     # The memory block quotes the person's earlier questions even when they share no word with this turn
     # (off: a small model answers such a question again instead of this turn).
     quote_unrelated_questions: bool = False
+    # A reply regenerated, or replaced by the safe sentence, names a specific thing of the kind asked for
+    # that keeps every constraint ("I'd suggest a cup of chamomile tea.", not "something without
+    # caffeine"), and the guidance after the turn asks for one specific thing.
+    concrete_suggestions: bool = True
+    # Today's date sits at the end of the system rules, not in front of the person's words (a small model
+    # answered "今天是2026-12-01" instead of the question).
+    date_in_system: bool = True
+    # The person's own names ("My favourite author is Ursula Le Guin") reach the LLM as they said them,
+    # not as placeholders, so a preference about someone's work can shape the suggestion: "local" when
+    # every configured LLM backend is local (the default), "always", or "never". Only this
+    # conversation's own vault values are refilled, only names, and only in what the LLM reads: memory,
+    # the turn log and traces keep the placeholders.
+    refill_own_names: Literal["local", "always", "never"] = "local"
 
 
 class SchedulingConfig(_Section):

@@ -256,6 +256,9 @@ class PromptBuilder:
         now: dt.datetime | None,
     ) -> list[Message]:
         system = system_text
+        dated = now is not None and self.config.date_in_system
+        if now is not None and dated:  # the rules' end: in front of the person's words it was answered
+            system += f"\nToday is {now.strftime('%Y-%m-%d (%A)')}."
         if pinned:
             system += "\n\n" + render_pinned_block(pinned)
         messages: list[Message] = [{"role": "system", "content": system}]
@@ -266,7 +269,7 @@ class PromptBuilder:
                 retrieved
             )
         final = turn.framed(block)
-        if now is not None:
+        if now is not None and not dated:
             final = f"(today is {now.strftime('%Y-%m-%d')})\n{final}"
         messages.append({"role": "user", "content": final})
         return messages

@@ -50,6 +50,11 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "greedy": {},
     "direct-system": {"system": DIRECT_SYSTEM},
     "wave2": {"recall_answers": False, "turn_guidance": False, "acknowledge_constraints": False},
+    # wave 6's switches off: no concrete suggestions, the date before the words, placeholders for names
+    "wave5": {"concrete_suggestions": False, "date_in_system": False, "refill_own_names": "never"},
+    "no-concrete": {"concrete_suggestions": False},
+    "date-in-turn": {"date_in_system": False},
+    "no-refill": {"refill_own_names": "never"},
     "bare": {"reminder_line": False, "language_note": False, "check_constraints": False,
              "check_language": False, "recall_answers": False, "turn_guidance": False,
              "acknowledge_constraints": False},

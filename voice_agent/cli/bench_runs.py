@@ -280,7 +280,9 @@ KINDS: tuple[BenchKind, ...] = (
                 default="default",
                 help="comma-separated, run back to back per scenario: default, unguarded, no-reminder, "
                 "no-language-note, no-recall-answer, no-guidance, no-acknowledge, greedy (temperature 0), "
-                "direct-system, wave2 (before recall answers and guidance), bare",
+                "direct-system, wave2 (before recall answers and guidance), wave5 (before concrete "
+                "suggestions, the date in the system rules and refilled names), no-concrete, date-in-turn, "
+                "no-refill, bare",
             ),
             opt("--judge", metavar="BACKEND", help="a remote [[llm.backends]] entry as LLM judge"),
         ),

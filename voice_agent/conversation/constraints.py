@@ -50,14 +50,16 @@ _DISLIKE_EN = re.compile(
     r"(?P<x>[a-z][a-z -]{1,40})", _I)  # fmt: skip
 _NEVER_EN = re.compile(
     r"\b(?:never|don't ever|do not ever|don't|do not|please don't|stop)\s+(?:suggest|recommend|offer|serve|"
-    r"give me|propose|mention|bring up|book)\s+(?:me\s+)?(?:any\s+)?(?P<x>[a-z][a-z -]{1,40})",
+    r"give me|propose|mention|bring up|book|(?:ask|invite|take|drag|make) me(?: to)?(?: go)?)\s+(?:me\s+)?"
+    r"(?:any\s+)?(?P<x>[a-z][a-z -]{1,40})",
     _I,
 )  # fmt: skip
 _ALLERGY_ZH = re.compile(r"对(?P<x>[^，。,.！？!?；;]{1,12}?)(?:严重)?(?:过敏|不耐受)")
 _ALLERGY_BEFORE_ZH = re.compile(rf"(?P<x>{HAN_CLASS}{{1,6}}?)(?:过敏|不耐受)")
 _AVOID_ZH = re.compile(
     r"(?:不能吃|不可以吃|不能喝|不吃|不喝|不碰|忌口|忌|讨厌|不喜欢|不爱吃|不爱|受不了|吃不了|别给我推荐|"
-    r"不要推荐|永远不要推荐|别推荐|不要给我|别给我)(?P<x>[^，。,.！？!?；;了的]{1,10})"
+    r"不要推荐|永远不要推荐|别推荐|不要给我|别给我|(?:别再|不要再|别|不要)(?:(?:叫|约|带|喊|拉)我去?|让我去))"
+    r"(?P<x>[^，。,.！？!?；;了的]{1,10})"
 )
 _ZH_OBJECT_STOP = re.compile(r"[，。,.！？!?；;]|尤其|特别|还有|而且|所以|因为")
 _EN_OBJECT_STOP = re.compile(

@@ -27,8 +27,10 @@ from voice_agent.conversation.pending_writes import PendingWrites
 from voice_agent.conversation.ports import LlmPort, MemoryPort, RatePort, RecallLike
 from voice_agent.conversation.prefill_steps import prefill_steps
 from voice_agent.conversation.recall_answer import answer_from_memory
+from voice_agent.conversation.refill import messages_for_llm
 from voice_agent.conversation.reminders import (
     guided_constraints,
+    liked_fact,
     requested_thing,
     turn_guidance,
     turn_reminders,
@@ -152,7 +154,7 @@ class ConversationEngine:
             retrieved = self._block(ordered, pinned, window, scrubbed)
             span.update(records=len(retrieved), tokens=recalled.tokens_used)
         trace.attrs["retrieve"] = recalled.info()  # with the time of each recall stage
-        prompt, constraints, language, guided = self._compose(
+        prompt, constraints, language, guided, liked = self._compose(
             scrubbed, pinned, retrieved, recalled.records, window
         )
         trace.mark(
@@ -175,8 +177,9 @@ class ConversationEngine:
         if self.config.prompt.acknowledge_constraints:  # "Since your kid is allergic to nuts, …"
             opening = acknowledgement(guided, constraints, language, scrubbed)
         checked = self._checked_reply(
-            conversation_id, prompt, constraints, language, scrubbed, trace, opening, expects=bool(guided)
-        )
+            conversation_id, prompt, constraints, language, scrubbed, trace, opening,
+            expects=bool(guided) or bool(liked and self.config.prompt.concrete_suggestions),
+        )  # fmt: skip
         async with contextlib.aclosing(checked) as reply:
             async for delta in reply:
                 yield delta
@@ -188,10 +191,11 @@ class ConversationEngine:
         retrieved: list[MemoryRecord],
         recalled: Sequence[MemoryRecord],
         window: list[LoggedTurn],
-    ) -> tuple[BuiltPrompt, ConstraintSet, str, list[Constraint]]:
+    ) -> tuple[BuiltPrompt, ConstraintSet, str, list[Constraint], str]:
         """The turn's prompt; a speculation builds its own the same way, so the turn's prompt extends
-        the one the LLM already read. Also the constraints, the turn's language and the constraints
-        that shape this turn's answer (``guided_constraints``)."""
+        the one the LLM already read. Also the constraints, the turn's language, the constraints that
+        shape this turn's answer (``guided_constraints``) and what the person likes, restated for a
+        request for a recommendation (``liked_fact``)."""
         language = detect_language(scrubbed)
         constraints = self._constraints(pinned, scrubbed)
         reminders = turn_reminders(pinned, recalled, constraints, scrubbed)
@@ -203,9 +207,12 @@ class ConversationEngine:
             now=dt.datetime.now(),
             reminders=reminders,
             language=language,
-            guidance=turn_guidance(constraints, reminders, scrubbed, language),
+            guidance=turn_guidance(
+                constraints, reminders, scrubbed, language, specific=self.config.prompt.concrete_suggestions
+            ),
         )
-        return prompt, constraints, language, guided_constraints(constraints, reminders, scrubbed)
+        guided = guided_constraints(constraints, reminders, scrubbed)
+        return prompt, constraints, language, guided, liked_fact(reminders, scrubbed)
 
     def _block(
         self, ordered: Sequence[MemoryRecord], pinned: list[MemoryRecord], window: list[LoggedTurn], turn: str
@@ -245,6 +252,7 @@ class ConversationEngine:
             user_words=scrubbed,
             acknowledgement=opening,
             expects_suggestion=expects,
+            concrete=self.config.prompt.concrete_suggestions,
         )
         cfg = self.config.llm
         streams = HeldStreams(
@@ -252,7 +260,8 @@ class ConversationEngine:
             after_s=0.0 if opening else cfg.holding_phrase_after_s, user_text=scrubbed, trace=trace,
         )  # fmt: skip
         try:
-            async for text in check.run(prompt.messages, streams.open):
+            messages = await messages_for_llm(self.memory, self.config, conversation_id, prompt.messages)
+            async for text in check.run(messages, streams.open):
                 yield text
         except BackendError as err:
             # Every backend failed (or the one answering died mid-reply): say so instead of going silent.
@@ -325,21 +334,22 @@ class ConversationEngine:
         """Have the LLM read the stable prompt prefix (system, pinned, recent window) before the first
         turn, so that turn pays only for its new tokens. Returns the time it took (ms), or None when the
         LLM could not be reached (the turn itself will then fall back or apologise)."""
-        return await self._prefill(await self._prefix_prompt(conversation_id))
+        return await self._prefill(await self._prefix_prompt(conversation_id), conversation_id)
 
     async def _prefix_prompt(self, conversation_id: str) -> BuiltPrompt:
         pinned, window = await asyncio.gather(
             self.memory.pinned(conversation_id), self.turns.window(conversation_id)
         )
-        return self.builder.build(".", pinned=pinned, recent=_as_turns(window))
+        return self.builder.build(".", pinned=pinned, recent=_as_turns(window), now=dt.datetime.now())
 
-    async def _prefill(self, prompt: BuiltPrompt) -> float | None:
-        return await self._prefill_messages(prompt.messages)
+    async def _prefill(self, prompt: BuiltPrompt, conversation_id: str) -> float | None:
+        return await self._prefill_messages(prompt.messages, conversation_id)
 
-    async def _prefill_messages(self, messages: list[dict[str, str]]) -> float | None:
+    async def _prefill_messages(self, messages: list[dict[str, str]], conversation_id: str) -> float | None:
         start = self.clock.now_ns()
-        try:
-            async for _ in self.llm.stream(messages, max_tokens=1, temperature=0.0):
+        try:  # what the LLM reads for the turn: the same names refilled, so its cache covers them
+            read = await messages_for_llm(self.memory, self.config, conversation_id, messages)
+            async for _ in self.llm.stream(read, max_tokens=1, temperature=0.0):
                 pass
         except BackendError as err:
             log.warning("prefill failed: %s", err)
@@ -387,7 +397,7 @@ class ConversationEngine:
             for length in steps:  # between steps a turn's critical path holds the rest back
                 async with self.scheduler.background("llm.prefix_prefill", group=group):
                     self._rewarm_sent.add(conversation_id)
-                    took = await self._prefill_messages(prompt.messages[:length])
+                    took = await self._prefill_messages(prompt.messages[:length], conversation_id)
                     self._rewarm_sent.discard(conversation_id)
                 if took is None:
                     return None
@@ -473,12 +483,14 @@ class ConversationEngine:
         )
         ordered = stable_order(recalled.records, previous.ordered if previous is not None else ())
         retrieved = self._block(ordered, pinned, window, scrubbed)
-        prompt, _, _, _ = self._compose(scrubbed, pinned, retrieved, recalled.records, window)
+        prompt, _, _, _, _ = self._compose(scrubbed, pinned, retrieved, recalled.records, window)
         pinned_ids = tuple(r.id for r in pinned)
-        return Prepared(scrubbed, recalled, pinned_ids, ordered=tuple(ordered), prompt=prompt)
+        return Prepared(scrubbed, recalled, pinned_ids, ordered=tuple(ordered), prompt=prompt,
+                        conversation_id=conversation_id)  # fmt: skip
 
     async def _send_speculation(self, prepared: Prepared) -> bool:
-        return prepared.prompt is not None and await self._prefill(prepared.prompt) is not None
+        prompt = prepared.prompt
+        return prompt is not None and await self._prefill(prompt, prepared.conversation_id) is not None
 
     async def _recall(
         self, conversation_id: str, scrubbed: str, budget: int, prepared: Prepared | None

@@ -55,19 +55,45 @@ def turn_reminders(
 
 
 def turn_guidance(
-    constraints: ConstraintSet, reminders: Sequence[str], user_text: str, language: str
+    constraints: ConstraintSet,
+    reminders: Sequence[str],
+    user_text: str,
+    language: str,
+    *,
+    specific: bool = True,
 ) -> list[str]:
     """What to suggest given the constraints the reminder line restates, when the turn is about food,
-    drink or a recommendation ("Suggest one cake without nuts."); for a request for advice with other
-    facts restated, to answer with them in mind."""
+    drink or a recommendation ("Suggest one cake without nuts."); for a request for advice with what the
+    person likes restated, one specific thing that fits it, with the liking said again ("Suggest one
+    specific book that fits this: I'm a huge fan of science fiction novels."; ``specific``); for other
+    advice with facts restated, to answer with them in mind."""
     speaking = "zh" if language == "zh" else "en"
     chosen = guided_constraints(constraints, reminders, user_text)
     if chosen:
         thing = requested_thing(user_text)
         return list(dict.fromkeys(c.guidance(speaking, thing) for c in chosen))
+    liked = liked_fact(reminders, user_text)
+    if specific and liked:
+        thing = requested_thing(user_text) or FITS_ANY[speaking]
+        return [FITS[speaking].format(thing=thing, liked=liked.rstrip())]
     if reminders and ASKS_ADVICE.search(user_text):
         return [MIND_WHAT_I_SAID[speaking]]
     return []
+
+
+def liked_fact(reminders: Sequence[str], user_text: str) -> str:
+    """The restated fact saying what the person likes, when the turn asks for a recommendation ("My
+    favourite music is jazz." for "What concert should I look for?"), or ""."""
+    if not ASKS_ADVICE.search(user_text):
+        return ""
+    return next((text for text in reminders if PREFERENCE.search(text)), "")
+
+
+FITS = {
+    "en": "Suggest one specific {thing} that fits this: {liked}",
+    "zh": "推荐一个具体的{thing}，要符合这一点：{liked}",
+}
+FITS_ANY = {"en": "thing", "zh": "选择"}
 
 
 def guided_constraints(
@@ -124,7 +150,7 @@ _THING_ZH = (
     re.compile(
         rf"(?:推荐|建议)(?:一个|一款|一种|一道|一份|个|点|些)?(?P<x>{HAN_CLASS}{{1,4}}?)(?:吧|吗|呢|给|$|[。？！?!，,])"
     ),
-    re.compile(rf"什么(?P<x>{HAN_CLASS}{{1,3}}?)(?:好|呢|吧|$|[。？！?!，,])"),
+    re.compile(rf"什么(?P<x>{HAN_CLASS}{{1,3}}?)(?:(?:比较|最|更)?好|呢|吧|$|[。？！?!，,])"),
 )
 _VAGUE = frozenset(
     ("kind", "sort", "type", "thing", "things", "good", "nice", "time", "day", "what", "好", "东西", "好吃")

@@ -27,6 +27,7 @@ from voice_agent.conversation.constraints import Constraint, ConstraintSet, Viol
 from voice_agent.conversation.echo import open_request, restates
 from voice_agent.conversation.holding import HoldingPhrase
 from voice_agent.conversation.recall_answer import said_back
+from voice_agent.conversation.suggestions import EXAMPLE, SUGGEST, concrete_option
 from voice_agent.memory.language import detect_language
 from voice_agent.metrics.trace import TurnTrace
 from voice_agent.text.cjk import HAN_RE
@@ -102,6 +103,7 @@ class ReplyCheck:
         user_words: str = "",
         acknowledgement: Acknowledgement | None = None,
         expects_suggestion: bool = False,
+        concrete: bool = True,
     ) -> None:
         self.constraints = constraints
         self.language = user_language if user_language in LANGUAGE_NOTES else "und"
@@ -121,6 +123,10 @@ class ReplyCheck:
         self.acknowledged = False
         # The turn asks for a suggestion under a constraint: a bare fragment ("Chocolate.") is no answer.
         self.expects_suggestion = expects_suggestion
+        # A specific thing that keeps the constraints ("a cup of chamomile tea"), for the second attempt's
+        # note and the safe sentence ("" when the request is of no known kind, or ``concrete`` is off).
+        speaking = self._speaking_language()
+        self.option = concrete_option(constraints, requested, user_words, speaking) if concrete else ""
         self._held = ""  # a bare first piece, held until the model says more (or ends)
         self._released = False  # a piece of the model's reply was passed on
         self.outcome = CheckOutcome()
@@ -151,11 +157,15 @@ class ReplyCheck:
             async for text in self._attempt(stream(noted), final=True):
                 yield text
         except _Retry as again:  # a constraint, or the question said back again with one constraint
+            if not self.constraints:  # nothing to name (a request shaped by what the person likes)
+                self.trace.mark("reply.no_answer", reason=again.reason)
+                yield NOTHING_TO_SAY[self._speaking_language()]
+                return
             constraint = self._constraint_for(again.violation)
             self.outcome.safe_sentence = True
             self.trace.mark("constraint.safe_sentence", constraint=constraint.key, reason=again.reason)
             if self.acknowledged:  # the reason was said already: only the suggestion that keeps it
-                yield constraint.alternative(self.requested, self._speaking_language()) + " "
+                yield self._alternative(constraint) + " "
             else:
                 yield self.safe_sentence(constraint) + " "
 
@@ -191,7 +201,16 @@ class ReplyCheck:
             told = said_back(source, language)
             if told and self.constraints.check(told) is None:
                 why = told
-        return why + ("" if language == "zh" else " ") + constraint.alternative(self.requested, language)
+        return why + ("" if language == "zh" else " ") + self._alternative(constraint)
+
+    def _alternative(self, constraint: Constraint) -> str:
+        """A suggestion that keeps the constraints: a specific thing of the kind asked for when one is
+        known ("I'd suggest a cup of chamomile tea."), else the kind without the constraint ("I'd
+        suggest a cake without nuts.")."""
+        language = self._speaking_language()
+        if self.option:
+            return SUGGEST[language].format(option=self.option)
+        return constraint.alternative(self.requested, language)
 
     def note(self, violation: Violation | None, reason: str = "") -> str:
         """What is stated next to the turn for the second attempt: the language, and every constraint
@@ -205,6 +224,8 @@ class ReplyCheck:
         if violation is not None:
             ordered.sort(key=lambda c: c.key != violation.constraint.key)
         parts += [c.instruction(language) for c in ordered[:3]]
+        if self.option:  # something specific that keeps them all, to name or to take after
+            parts.append(EXAMPLE[language].format(option=self.option))
         return " ".join(parts)
 
     def _speaking_language(self) -> str:
@@ -231,8 +252,11 @@ class ReplyCheck:
                 if said:
                     yield said
             if self._held:  # the whole reply was one bare word ("Chocolate."): no suggestion
-                self._held = ""
+                held, self._held = self._held, ""
                 self.trace.mark("reply.fragment", attempt=self.outcome.attempts)
+                if final and not self.constraints:  # no constraint to keep: a terse answer is an answer
+                    yield held
+                    return
                 self.said_anything = False
                 raise _Retry("fragment again" if final else "fragment")
             if not self.said_anything:  # an empty reply, or only echoes: the person would hear nothing
@@ -265,6 +289,8 @@ class ReplyCheck:
         piece that only repeats the person's question or an earlier reply is no answer, and the reply is
         regenerated once (said back again with one constraint known: the safe sentence instead)."""
         clean = without_prompt_echo(text)
+        if clean and not self.said_anything and DATE_ONLY.match(clean):  # the date line said back
+            clean = ""
         if clean and self.acknowledged and not self.said_anything:
             clean = self._after_acknowledgement(clean)
         if clean and not self.said_anything:
@@ -377,10 +403,19 @@ _RULE_ECHO = re.compile(
     r"[(（]?\s*(?:Answer in English only\.?|请只用中文回答。?|Answer with what I told you in mind\.?|"
     r"请结合我告诉你的情况回答。?|Answer with one whole sentence that names one thing to try\.?|"
     r"请用一句完整的话回答，?说出一个具体的推荐。?|Do not suggest anything containing [^()（）.\n]{1,60}\.?|"
-    r"不要推荐任何含[^()（）。\n]{1,20}的东西。?)\s*[)）]?",
+    r"不要推荐任何含[^()（）。\n]{1,20}的东西。?|Name one specific thing,? for example|"
+    r"请说出一个具体的推荐，?比如|Suggest one specific [^()（）.\n]{1,40}? that fits this:?|"
+    r"推荐一个具体的[^()（）。\n]{1,12}?，?要符合这一点：?)\s*[)）]?",
     re.IGNORECASE,
 )
 _NOT_WORD = re.compile(r"[\W_]+")
+# A first piece that only says what day it is ("今天是2026-12-01，", "Today is 2026-12-01."): the prompt's
+# date said back, never an answer (a date the person asked for is said with more words around it).
+DATE_ONLY = re.compile(
+    r"^\W*(?:(?:today is|it is|it's|the date is|今天是|今天|现在是)\s*)?\d{4}[-/年]\d{1,2}[-/月]\d{1,2}日?"
+    r"(?:\s*\(?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\)?)?\W*$",
+    re.IGNORECASE,
+)
 
 
 def without_prompt_echo(text: str) -> str:

@@ -46,6 +46,7 @@ class Prepared:
     # the recalled records in the order the prefilled memory block shows them (see ``stable_order``)
     ordered: tuple[MemoryRecord, ...] = ()
     prompt: BuiltPrompt | None = None  # what is sent
+    conversation_id: str = ""  # whose names the LLM may read (``refill``)
 
 
 # (conversation id, confirmed words, the previous speculation of this utterance) -> what to send

@@ -51,7 +51,8 @@ _PROMPT_ADDITIONS = re.compile(
     r"\A\(today is [^)\n]*\)\n|<memory>.*?</memory>\n*|(?:\n\((?:Answer in English only\.|请只用中文回答。|"
     r"Suggest (?:only options without|something other than|one [^()\n]* without) [^()\n]*\.|"
     r"只推荐不含[^()\n]*的选择。|推荐[^()\n]*以外的选择。|推荐一个不含[^()\n]*。|"
-    r"Answer with what I told you in mind\.|请结合我告诉你的情况回答。)\))+\Z",
+    r"Answer with what I told you in mind\.|请结合我告诉你的情况回答。|Suggest one specific [^()\n]*|"
+    r"推荐一个具体的[^()\n]*)\))+\Z",
     re.S,
 )
 

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from voice_agent.errors import ModelError
+from voice_agent.memory.names_things_zh import is_food
 from voice_agent.memory.names_zh import COMPOUND_SURNAMES, NOT_GIVEN, SINGLE_SURNAMES, chinese_name_spans
 from voice_agent.text.cjk import HAN_CLASS, HAN_RE
 
@@ -206,6 +207,8 @@ class PersonNameFinder:
             listed = flag in ("nr", "nrfg", "nrt") and found == len(word)
             if found and self._is_word(text[start : start + found], listed=listed):
                 found = 0  # "白天鹅", "黄金周": a surname-led run that starts with a word
+            if found and is_food(text, start, start + found):
+                found = 0  # "水果沙拉", "黄焖鸡": a dish, not a person
             if not found and len(word) > 1 and word[-1] in SINGLE_SURNAMES and following:
                 # "说谢 / 天宇": the segmenter glued the surname to the word before it.
                 glued = _chinese_name(word[-1], "nr", following)

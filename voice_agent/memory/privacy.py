@@ -90,6 +90,14 @@ class MemoryPrivacy:
         language: Literal["en", "zh"] = "zh" if detect_language(text) == "zh" else "en"
         return await asyncio.to_thread(self.vault.render, tenant.conversation_id, text, language)
 
+    async def refill_names(self, conversation_id: str, text: str) -> str:
+        """``text`` for an LLM on this machine: this conversation's own person names as they were said
+        instead of placeholders (``vault.refill_own_names``); anything else stays scrubbed."""
+        tenant = tenant_of(conversation_id, "refill_names")
+        if not PLACEHOLDER_RE.search(text):
+            return text
+        return await asyncio.to_thread(self.vault.refill_names, tenant.conversation_id, text)
+
     def known_names(self, conversation_id: str) -> set[str]:
         """(Blocking) the names the vault holds for the conversation: ``KnownNames``' loader."""
         return self.vault.names(conversation_id)

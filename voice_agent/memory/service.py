@@ -76,6 +76,7 @@ class Memory:
         self.scrub = self.privacy.scrub
         self.loopback = self.privacy.loopback
         self.render_for_owner = self.privacy.render_for_owner
+        self.refill_names = self.privacy.refill_names
         self.list = self.admin.list
         self.set_status = self.admin.set_status
         self.forget = self.admin.forget

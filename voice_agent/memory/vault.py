@@ -227,6 +227,24 @@ def unscrub_for_owner(
     return PLACEHOLDER_RE.sub(_render, text)
 
 
+def refill_own_names(text: str, conversation_id: str, vault: PiiVault) -> str:
+    """``text`` with the person names of ``conversation_id`` as they were said ("[NAME:…]" → "Le Guin"),
+    for an LLM that runs on this machine. Only names, and only this conversation's own: a placeholder
+    of another conversation, of another kind (a phone number is said back only as a hint), or whose row
+    fails authentication stays a placeholder."""
+
+    def _refill(m: re.Match[str]) -> str:
+        if m.group(1) != "NAME":
+            return m.group()
+        try:
+            entry = vault.entry(conversation_id, m.group())
+        except VaultIntegrityError:
+            return m.group()
+        return entry.value if entry is not None else m.group()
+
+    return PLACEHOLDER_RE.sub(_refill, text)
+
+
 async def unscrub_for_owner_async(
     text: str,
     conversation_id: str,

@@ -22,7 +22,7 @@ from voice_agent.memory.needs import (
 )
 from voice_agent.memory.scrub import PiiFinding
 from voice_agent.memory.store.base import MemoryStore, Tenant, WriteBatch, WriteReport
-from voice_agent.memory.vault import PiiVault, unscrub_for_owner
+from voice_agent.memory.vault import PiiVault, refill_own_names, unscrub_for_owner
 
 
 class VaultLink:
@@ -87,6 +87,10 @@ class VaultLink:
                 lambda _conn: unscrub_for_owner(text, conversation_id, self.vault, language=language)
             )
         )
+
+    def refill_names(self, conversation_id: str, text: str) -> str:
+        """(Blocking) ``text`` with this conversation's own person names refilled (``refill_own_names``)."""
+        return str(self.local.run(lambda _conn: refill_own_names(text, conversation_id, self.vault)))
 
     async def write(
         self, store: WritesRecords, tenant: Tenant, batch: WriteBatch, findings: list[PiiFinding]

@@ -1,0 +1,231 @@
+"""Concrete suggestions that keep the constraints (the second attempt's note and the safe sentence), the
+date line kept out of the person's words, and the refill of the person's own names for a local LLM.
+
+The constraint check, the reply check, the prompt builder and the vault (real SQLite) are the real ones;
+the LLM is a scripted stream (the network edge)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import apsw
+import pytest
+
+from voice_agent.config import Config, PromptConfig
+from voice_agent.conversation.constraints import constraints_from_texts
+from voice_agent.conversation.refill import messages_for_llm, refills_names
+from voice_agent.conversation.reminders import requested_thing
+from voice_agent.conversation.reply_check import DATE_ONLY, NOTHING_TO_SAY, ReplyCheck
+from voice_agent.conversation.suggestions import EXAMPLE, KINDS, SUGGEST, concrete_option, request_kind
+from voice_agent.memory.scrub import Scrubber
+from voice_agent.memory.vault import PiiVault, refill_own_names
+from voice_agent.metrics.trace import TurnTrace
+from voice_agent.prompt import PromptBuilder
+from voice_agent.text.placeholders import PLACEHOLDER_RE
+
+STATEMENTS = [
+    "My kid is allergic to nuts, especially peanuts.",
+    "My daughter is allergic to eggs.",
+    "My wife has celiac disease, so she can't eat gluten.",
+    "I'm lactose intolerant.",
+    "I'm vegan.",
+    "I'm vegetarian, I never eat meat or fish.",
+    "I only eat halal food, so no pork and no alcohol.",
+    "Caffeine makes my heart race, so I stay away from it completely.",
+    "I gave up red meat last year, but I still eat fish and chicken.",
+    "I can't stand mushrooms.",
+    "我家小孩对坚果过敏，尤其是花生。",
+    "我一喝牛奶就拉肚子。",
+    "医生说我血糖偏高，我现在不吃甜食了。",
+    "我不吃羊肉，受不了那个膻味。",
+    "以后别再叫我去爬山了，我膝盖不好。",
+    "我吃素，不吃肉也不吃鱼。",
+]
+
+
+def _stream(text: str) -> AsyncIterator[str]:
+    async def gen() -> AsyncIterator[str]:
+        for i in range(0, len(text), 4):
+            yield text[i : i + 4]
+
+    return gen()
+
+
+class ScriptedLlm:
+    def __init__(self, *replies: str) -> None:
+        self.replies = list(replies)
+        self.calls: list[list[dict[str, str]]] = []
+
+    def __call__(self, messages: list[dict[str, str]]) -> AsyncIterator[str]:
+        self.calls.append(messages)
+        return _stream(self.replies.pop(0))
+
+
+@pytest.mark.parametrize("statement", STATEMENTS)
+def test_every_option_offered_keeps_the_constraint_by_its_words_and_what_it_is_made_of(
+    statement: str,
+) -> None:
+    constraints = constraints_from_texts([statement])
+    assert constraints, statement
+    for kind in KINDS:
+        for language, options in (("en", kind.en), ("zh", kind.zh)):
+            assert request_kind(kind.name, "") is kind  # (each kind's name asks for it)
+            chosen = concrete_option(constraints, kind.name, "", language)
+            assert chosen == "" or chosen in {o.text for o in options}
+            for option in options:
+                if option.text == chosen:
+                    break
+                # Every option before the chosen one breaks a constraint, by its words or its contents.
+                assert any(constraints.check(w) for w in (option.text, *option.contains)), option
+            if chosen:
+                assert constraints.check(chosen) is None
+
+
+def test_what_an_option_is_made_of_counts() -> None:
+    eggs = constraints_from_texts(["My daughter is allergic to eggs."])
+    cake = concrete_option(eggs, "cake", "", "en")
+    assert cake and "sponge" not in cake and "lemon" not in cake  # both are made with eggs
+    nuts = constraints_from_texts(["My kid is allergic to nuts."])
+    assert concrete_option(nuts, "snack", "", "en") != "a handful of almonds"
+
+
+def test_the_kind_comes_from_the_named_thing_else_from_the_turn() -> None:
+    grill = "We're firing up the grill on Saturday. What should I put on it?"
+    assert request_kind(requested_thing(grill), grill) is not None
+    kind = request_kind(requested_thing(grill), grill)
+    assert kind is not None and kind.name == "grill"
+    warm = "I need something warm to drink while I work. What do you suggest?"
+    kind = request_kind(requested_thing(warm), warm)
+    assert kind is not None and kind.name == "drink"
+    # A thing named that is of no known kind gets no option (not a dish for a pizza question).
+    pizza = "What pizza should I order tonight?"
+    assert request_kind(requested_thing(pizza), pizza) is None
+    assert request_kind("", "Tell me about the moon.") is None
+    kind = request_kind(requested_thing("冬天吃什么火锅比较好？"), "冬天吃什么火锅比较好？")
+    assert kind is not None and kind.name == "hotpot"
+
+
+async def test_the_second_attempt_names_a_specific_thing_and_the_safe_sentence_says_it() -> None:
+    caffeine = constraints_from_texts(["Caffeine makes my heart race, so I stay away from it completely."])
+    turn = "I need something warm to drink this afternoon. What do you suggest?"
+    llm = ScriptedLlm("A strong coffee will keep you going.", "Try an espresso.")
+    check = ReplyCheck(caffeine, "en", TurnTrace("c"), requested=requested_thing(turn), user_words=turn)
+    messages = [{"role": "user", "content": turn}]
+    said = "".join([t async for t in check.run(messages, llm)])
+    option = concrete_option(caffeine, requested_thing(turn), turn, "en")
+    assert option and check.outcome.safe_sentence
+    assert EXAMPLE["en"].format(option=option) in llm.calls[1][-1]["content"]
+    assert said.strip().endswith(SUGGEST["en"].format(option=option))
+    assert "coffee" not in said and "espresso" not in said and caffeine.check(said) is None
+
+
+async def test_a_chinese_safe_sentence_names_a_chinese_option() -> None:
+    milk = constraints_from_texts(["我一喝牛奶就拉肚子。"])
+    turn = "早餐配什么饮品好？"
+    llm = ScriptedLlm("来一杯热牛奶吧。", "拿铁也不错。")
+    check = ReplyCheck(milk, "zh", TurnTrace("z"), requested=requested_thing(turn), user_words=turn)
+    said = "".join([t async for t in check.run([{"role": "user", "content": turn}], llm)])
+    option = concrete_option(milk, requested_thing(turn), turn, "zh")
+    assert option and SUGGEST["zh"].format(option=option) in said
+    assert milk.check(said) is None and "不含乳制品的饮品" not in said
+
+
+async def test_a_terse_answer_to_a_liking_is_asked_again_then_said_rather_than_nothing() -> None:
+    none = constraints_from_texts([])
+    turn = "今晚在家看部什么电影好？"
+    llm = ScriptedLlm("《月球》", "《星际穿越》")
+    trace = TurnTrace("f")
+    check = ReplyCheck(none, "zh", trace, requested="电影", user_words=turn, expects_suggestion=True)
+    said = "".join([t async for t in check.run([{"role": "user", "content": turn}], llm)])
+    assert len(llm.calls) == 2 and said.strip() == "《星际穿越》"
+    # A refusal twice with no constraint to name: a short apology, never a crash.
+    llm = ScriptedLlm("抱歉，我无法协助完成这个请求。", "抱歉，我无法回答。")
+    check = ReplyCheck(none, "zh", TurnTrace("r"), requested="电影", user_words=turn, expects_suggestion=True)
+    said = "".join([t async for t in check.run([{"role": "user", "content": turn}], llm)])
+    assert said.strip() == NOTHING_TO_SAY["zh"]
+
+
+async def test_the_date_said_back_is_left_out_and_a_date_in_an_answer_is_kept() -> None:
+    assert DATE_ONLY.match("今天是2026-12-01，") and DATE_ONLY.match("Today is 2026-12-01 (Tuesday).")
+    assert not DATE_ONLY.match("Your appointment is on 2026-12-01.")
+    none = constraints_from_texts([])
+    turn = "这个周末有什么户外活动推荐？"
+    llm = ScriptedLlm("今天是2026-12-01，可以去公园野餐。")
+    check = ReplyCheck(none, "zh", TurnTrace("d"), user_words=turn)
+    said = "".join([t async for t in check.run([{"role": "user", "content": turn}], llm)])
+    assert "2026" not in said and "公园野餐" in said
+
+
+def test_the_date_sits_in_the_system_rules_not_before_the_words() -> None:
+    now = dt.datetime(2026, 12, 1, 9, 0)
+    messages = PromptBuilder(PromptConfig()).build("What should I cook?", now=now).messages
+    assert "Today is 2026-12-01" in messages[0]["content"]
+    assert messages[-1]["content"] == "What should I cook?"
+    old = PromptBuilder(PromptConfig(date_in_system=False)).build("What should I cook?", now=now).messages
+    assert old[-1]["content"].startswith("(today is 2026-12-01)") and "Today is" not in old[0]["content"]
+
+
+# -- the person's own names, refilled for a local LLM ---------------------------------------------------
+KEY = bytes(range(32))
+
+
+@pytest.fixture
+def vault(tmp_path: Path) -> Iterator[PiiVault]:
+    connection = apsw.Connection(str(tmp_path / "memory.sqlite3"))
+    yield PiiVault(connection, KEY)
+    connection.close()
+
+
+def _scrubbed(vault: PiiVault, conversation: str, text: str, name: str) -> str:
+    start = text.index(name)
+    result = Scrubber(KEY).scrub(text, name_spans=[(start, start + len(name))])
+    vault.put(conversation, result.found)
+    return result.text
+
+
+def test_only_this_conversations_own_names_are_refilled(vault: PiiVault) -> None:
+    mine = _scrubbed(vault, "reader", "My favourite author is Ursula Le Guin.", "Ursula Le Guin")
+    theirs = _scrubbed(vault, "kiosk-guest", "My favourite author is Haruki Murakami.", "Haruki Murakami")
+    assert "Le Guin" not in mine and PLACEHOLDER_RE.search(mine)
+    assert refill_own_names(mine, "reader", vault) == "My favourite author is Ursula Le Guin."
+    # Another conversation's placeholder is never revealed, even quoted into this one's prompt.
+    both = f"{mine} {theirs}"
+    refilled = refill_own_names(both, "reader", vault)
+    assert "Ursula Le Guin" in refilled and "Murakami" not in refilled and PLACEHOLDER_RE.search(refilled)
+    assert "Le Guin" not in refill_own_names(mine, "kiosk-guest", vault)
+    # Only names: a phone number stays a placeholder (the owner hears it only as a hint).
+    phone = Scrubber(KEY).scrub("Call me on 138 0013 8000.")
+    vault.put("reader", phone.found)
+    assert refill_own_names(phone.text, "reader", vault) == phone.text
+
+
+def test_names_are_refilled_only_when_every_backend_is_local() -> None:
+    assert refills_names("local", ["local"]) and refills_names("local", ["local", "local"])
+    assert not refills_names("local", ["local", "openai"]) and not refills_names("local", [])
+    assert refills_names("always", ["openai"]) and not refills_names("never", ["local"])
+
+
+class _VaultMemory:
+    """The memory's ``refill_names`` over a real vault (what ``MemoryPrivacy`` does off the loop)."""
+
+    def __init__(self, vault: PiiVault) -> None:
+        self.vault = vault
+
+    async def refill_names(self, conversation_id: str, text: str) -> str:
+        return refill_own_names(text, conversation_id, self.vault)
+
+
+async def test_the_llm_reads_the_names_the_prompt_keeps_scrubbed(vault: PiiVault) -> None:
+    mine = _scrubbed(vault, "reader", "My favourite author is Ursula Le Guin.", "Ursula Le Guin")
+    prompt = [
+        {"role": "system", "content": "rules"},
+        {"role": "user", "content": f"Remember: {mine}\nA book?"},
+    ]
+    local = Config.model_validate({"llm": {"backends": [{"name": "l", "kind": "local"}]}})
+    read = await messages_for_llm(_VaultMemory(vault), local, "reader", prompt)
+    assert "Ursula Le Guin" in read[-1]["content"] and PLACEHOLDER_RE.search(prompt[-1]["content"])
+    assert await messages_for_llm(_VaultMemory(vault), local, "someone-else", prompt) == prompt
+    never = local.model_copy(update={"prompt": PromptConfig(refill_own_names="never")})
+    assert await messages_for_llm(_VaultMemory(vault), never, "reader", prompt) is prompt

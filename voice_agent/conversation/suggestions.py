@@ -1,0 +1,265 @@
+"""Concrete suggestions that keep the person's constraints, for when the model's own words fail.
+
+"I'd suggest something without caffeine." names the constraint but gives the person nothing to try.
+When a reply is regenerated, or replaced by the safe sentence, a specific thing of the kind the person
+asked for ("a cup of chamomile tea", "黄瓜条和小番茄") is named instead: the first option of that kind
+that passes every constraint. An option is checked by its words and by what it is made of (``contains``:
+a sponge cake has eggs and flour, so it is never offered to someone allergic to eggs or off gluten),
+with the same constraint check the reply guard uses, so a suggestion never breaks what the person said.
+
+The kinds are everyday requests (a cake, a snack, a drink, breakfast, a dish for dinner, a sauce, fruit,
+something for the grill, a side dish, lunch on the go, a hot pot, a film, a book, an outing); a request
+of another kind gets no option, and the caller falls back to naming the constraint.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from voice_agent.conversation.constraints import ConstraintSet
+
+
+@dataclass(frozen=True)
+class Option:
+    text: str  # said as it is: "a cup of chamomile tea", "一杯菊花茶"
+    contains: tuple[str, ...] = ()  # what it is made of, in words the constraint check knows
+
+
+@dataclass(frozen=True)
+class RequestKind:
+    name: str
+    asked: re.Pattern[str]  # the person's words that ask for this kind
+    en: tuple[Option, ...]
+    zh: tuple[Option, ...]
+
+
+def _o(text: str, *contains: str) -> Option:
+    return Option(text, contains)
+
+
+_I = re.IGNORECASE
+_SPONGE = ("egg", "flour", "butter", "sugar", "cake")
+_WARM_DRINKS_EN = (
+    _o("a cup of chamomile tea"), _o("a mug of ginger and lemon tea"), _o("a cup of rooibos tea"),
+    _o("a glass of warm soy milk", "soy"), _o("a cup of hot chocolate", "milk", "sugar", "chocolate"),
+)  # fmt: skip
+_DRINKS_ZH = (
+    _o("一杯菊花茶"), _o("一杯柠檬姜茶"), _o("一杯温豆浆", "豆浆"), _o("一杯大麦茶", "大麦"),
+    _o("一杯热牛奶", "牛奶"),
+)  # fmt: skip
+
+KINDS: tuple[RequestKind, ...] = (
+    RequestKind(
+        "cake",
+        re.compile(r"\bcakes?\b|蛋糕", _I),
+        (
+            _o("a strawberry sponge cake", *_SPONGE, "cream"),
+            _o("a lemon olive-oil cake", "egg", "flour", "sugar"),
+            _o("a vegan chocolate cake made with oat milk", "flour", "sugar", "chocolate"),
+            _o("a flourless chocolate cake", "egg", "sugar", "chocolate", "butter"),
+        ),
+        (
+            _o("草莓奶油蛋糕", "鸡蛋", "面粉", "奶油", "糖"),
+            _o("柠檬戚风蛋糕", "鸡蛋", "面粉", "糖"),
+            _o("用燕麦奶做的巧克力蛋糕", "面粉", "糖", "巧克力"),
+            _o("无面粉的巧克力蛋糕", "鸡蛋", "糖", "巧克力"),
+        ),
+    ),
+    RequestKind(
+        "dessert",
+        re.compile(r"\b(?:desserts?|sweets?|treats?|puddings?)\b|甜点|甜品", _I),
+        (
+            _o("a mango sorbet", "sugar"),
+            _o("baked apples with cinnamon"),
+            _o("a bowl of fresh berries"),
+            _o("a dark chocolate mousse", "chocolate", "egg", "cream", "sugar"),
+        ),
+        (_o("芒果西米露", "芒果", "糖"), _o("肉桂烤苹果"), _o("一碗新鲜的草莓和蓝莓"), _o("红豆沙", "糖")),
+    ),
+    RequestKind(
+        "snack",
+        re.compile(r"\bsnacks?\b|零食|小吃|加餐|饿", _I),
+        (
+            _o("cucumber and carrot sticks"),
+            _o("an apple with a few rice cakes"),
+            _o("a boiled egg", "egg"),
+            _o("a handful of almonds", "nuts"),
+            _o("cheese cubes with grapes", "cheese"),
+        ),
+        (
+            _o("黄瓜条和小番茄"),
+            _o("一个苹果"),
+            _o("一个水煮蛋", "鸡蛋"),
+            _o("一小把杏仁", "坚果"),
+            _o("一块奶酪", "奶酪"),
+        ),
+    ),
+    RequestKind(
+        "bar",
+        re.compile(r"\b(?:bar|pub|cocktails?)\b|酒吧|聚会|同事", _I),
+        (_o("a mocktail"), _o("sparkling water with lime"), _o("a ginger ale", "sugar"), _o("an iced tea")),
+        (_o("柠檬气泡水"), _o("一杯鲜榨橙汁", "果汁"), _o("酸梅汤", "糖"), _o("一杯冰红茶", "红茶", "糖")),
+    ),
+    RequestKind(
+        "drink",
+        re.compile(r"\b(?:drinks?|beverages?|tea|thirsty)\b|饮品|饮料|喝", _I),
+        _WARM_DRINKS_EN,
+        _DRINKS_ZH,
+    ),
+    RequestKind(
+        "breakfast",
+        re.compile(r"\b(?:breakfast|brunch)\b|早餐|早饭|早点", _I),
+        (
+            _o("oatmeal with banana and berries", "oats"),
+            _o("avocado on toast", "bread"),
+            _o("scrambled eggs with spinach", "egg"),
+            _o("a fruit smoothie with oats", "oats"),
+        ),
+        (
+            _o("小米粥配一个蒸红薯"),
+            _o("燕麦粥配香蕉", "燕麦"),
+            _o("一碗白粥配青菜"),
+            _o("鸡蛋饼", "鸡蛋", "面粉"),
+        ),
+    ),
+    RequestKind(
+        "sauce",
+        re.compile(r"\bsauces?\b|酱汁|调料|蘸料", _I),
+        (
+            _o("a ginger, garlic and lime sauce"),
+            _o("a honey and soy glaze", "soy", "honey"),
+            _o("a tomato and basil sauce"),
+        ),
+        (_o("葱姜蒜调的酱汁"), _o("番茄酱汁"), _o("酱油加醋的蘸料", "酱油")),
+    ),
+    RequestKind(
+        "fruit",
+        re.compile(r"\bfruits?\b|水果|果盘", _I),
+        (_o("strawberries, blueberries and banana"), _o("apple and pear slices"), _o("melon and grapes")),
+        (_o("草莓、蓝莓和香蕉"), _o("苹果和梨"), _o("哈密瓜和葡萄")),
+    ),
+    RequestKind(
+        "grill",
+        re.compile(r"\b(?:grill|grilling|bbq|barbecue)\b|烧烤|烤肉", _I),
+        (
+            _o("chicken skewers with peppers"),
+            _o("salmon fillets with lemon"),
+            _o("corn on the cob"),
+            _o("vegetable skewers with zucchini and mushrooms", "mushroom"),
+        ),
+        (_o("烤玉米"), _o("烤鸡翅"), _o("烤蔬菜串"), _o("烤鱼"), _o("烤羊肉串")),
+    ),
+    RequestKind(
+        "side",
+        re.compile(r"\b(?:side dish|side|vegetables?|veggies?)\b|配菜|素菜|蔬菜", _I),
+        (_o("roasted carrots with thyme"), _o("steamed green beans with lemon"), _o("garlic broccoli")),
+        (_o("蒜蓉西兰花"), _o("清炒菠菜"), _o("凉拌黄瓜")),
+    ),
+    RequestKind(
+        "lunch",
+        re.compile(r"\blunch\b|午饭|午餐", _I),
+        (
+            _o("a chicken salad wrap", "chicken", "bread"),
+            _o("a bowl of lentil soup"),
+            _o("a rice bowl with vegetables and tofu", "soy"),
+        ),
+        (_o("一碗番茄鸡蛋面", "鸡蛋", "面条"), _o("一份蔬菜盖饭"), _o("一碗清汤米线")),
+    ),
+    RequestKind(
+        "hotpot",
+        re.compile(r"hot ?pot|火锅", _I),
+        (
+            _o("a tomato broth hot pot with beef and tofu", "beef", "soy"),
+            _o("a mushroom broth hot pot", "mushroom"),
+            _o("a clear broth hot pot with vegetables"),
+        ),
+        (
+            _o("番茄锅底，涮牛肉和豆腐", "牛肉", "豆腐"),
+            _o("菌菇清汤锅", "菌菇"),
+            _o("清汤锅，涮蔬菜和鱼片", "鱼"),
+        ),
+    ),
+    RequestKind(
+        "film",
+        re.compile(r"\b(?:films?|movies?)\b|电影|片子", _I),
+        (
+            _o("Paddington 2, a warm family comedy"),
+            _o("The Martian, a science fiction film"),
+            _o("Spirited Away, an animated film"),
+        ),
+        (
+            _o("《疯狂动物城》，一部轻松的动画片"),
+            _o("《流浪地球》，一部国产科幻片"),
+            _o("《你好，李焕英》，一部温情喜剧"),
+        ),
+    ),
+    RequestKind(
+        "book",
+        re.compile(r"\b(?:books?|novels?|read)\b|书|小说", _I),
+        (
+            _o("The Martian by Andy Weir"),
+            _o("A Man Called Ove by Fredrik Backman"),
+            _o("The Hobbit by J.R.R. Tolkien"),
+        ),
+        (_o("刘慈欣的《三体》"), _o("余华的《活着》"), _o("东野圭吾的《解忧杂货店》")),
+    ),
+    RequestKind(
+        "outing",
+        re.compile(r"\b(?:outdoors?|activit(?:y|ies)|outings?)\b|户外|活动|出去玩", _I),
+        (
+            _o("a picnic in the park"),
+            _o("a bike ride along the river"),
+            _o("a walk around a lake"),
+            _o("a hike in the hills", "hiking", "hike"),
+        ),
+        (_o("去公园野餐"), _o("沿着河边骑自行车"), _o("去湖边散步、划船"), _o("去郊外爬山", "爬山", "登山")),
+    ),
+    RequestKind(
+        "dinner",
+        re.compile(r"\b(?:dinner|supper|dish|meal|cook|menu|eat|restaurant|order)\b|晚饭|晚餐|菜|吃", _I),
+        (
+            _o("a vegetable stir-fry with rice"),
+            _o("a baked salmon with potatoes", "fish"),
+            _o("a chickpea curry with rice", "spicy"),
+            _o("roast chicken with vegetables", "chicken"),
+        ),
+        (
+            _o("番茄炒蛋配米饭", "鸡蛋"),
+            _o("清炒时蔬配米饭"),
+            _o("清蒸鱼", "鱼"),
+            _o("宫保鸡丁", "鸡肉", "花生", "辣"),
+        ),
+    ),
+)
+
+
+def request_kind(requested: str, user_words: str) -> RequestKind | None:
+    """The kind of thing the person asked for: from what their words name ("cake"; a thing of no known
+    kind, "pizza", is None), or, when they name none, from the whole turn ("something warm to drink")."""
+    text = requested or user_words
+    return next((kind for kind in KINDS if kind.asked.search(text)), None) if text else None
+
+
+def concrete_option(constraints: ConstraintSet, requested: str, user_words: str, language: str) -> str:
+    """A specific thing of the kind asked for that keeps every constraint ("a cup of chamomile tea"),
+    or "" when the request is of no known kind or every option would break a constraint."""
+    kind = request_kind(requested, user_words)
+    if kind is None:
+        return ""
+    for option in kind.zh if language == "zh" else kind.en:
+        if _keeps(constraints, option):
+            return option.text
+    return ""
+
+
+def _keeps(constraints: ConstraintSet, option: Option) -> bool:
+    """Whether neither the option's words nor anything it is made of breaks a constraint."""
+    return all(constraints.check(words) is None for words in (option.text, *option.contains))
+
+
+SUGGEST = {"en": "I'd suggest {option}.", "zh": "我建议试试{option}。"}
+EXAMPLE = {
+    "en": "Name one specific thing, for example {option}.",
+    "zh": "请说出一个具体的推荐，比如{option}。",
+}

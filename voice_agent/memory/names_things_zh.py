@@ -1,0 +1,41 @@
+"""Chinese words the name finder must not take for a person: foods and drinks.
+
+jieba's dictionary tags some everyday foods as person names (沙拉, 龙虾, 汤圆, 曲奇, 朱古力 are ``nr``), and
+a surname-led run of unknown characters reads as a name by its shape (马卡龙, 舒芙蕾, 车厘子; 黄焖 in 黄焖鸡).
+Scrubbed, "周末想给老婆做个水果沙拉" reaches the LLM as "做个水果[NAME:…]", and a salad question has no salad.
+A run is a thing, not a person, when it is a known food word, when a dish word follows it directly
+(黄焖|鸡, 马拉|糕, 华夫|饼: a name is not followed by 鸡, 糕 or 汤), or when it is what someone eats or drinks
+and the clause ends with it ("想吃杨梅。", "来一份凯撒沙拉"; "吃张伟做的菜" keeps 张伟 a name).
+"""
+
+from __future__ import annotations
+
+import re
+
+# Foods and drinks that a surname starts (the ones that read as names); 杨梅 is left to context, since
+# 杨梅 is also a person's name.
+FOODS_ZH = frozenset(
+    (
+        "沙拉", "沙拉酱", "凯撒沙拉", "龙虾", "小龙虾", "汤圆", "罗宋汤", "朱古力", "曲奇", "卡布奇诺",
+        "沙茶", "沙茶酱", "金桔", "桑葚", "杨桃", "马卡龙", "舒芙蕾", "沙琪玛", "萨其马", "车厘子",
+        "蒙布朗", "司康", "戚风", "马提尼", "何首乌", "康师傅", "黄桃", "华夫饼", "马拉糕", "黄焖鸡",
+        "白切鸡", "宫保鸡丁", "提拉米苏", "马蹄", "龙眼", "龙井", "毛尖", "毛豆", "毛肚", "金针菇",
+        "方便面", "白粥", "黄瓜", "白菜", "石榴", "柚子",
+    )
+)  # fmt: skip
+_DISH_AFTER = re.compile(r"^[鸡鸭糕饼汤酱粥羹煲]")
+_EATEN_BEFORE = re.compile(
+    r"(?:吃|喝|尝尝|尝|品尝|点了?|来|买了?)(?:一|两|几|半)?(?:份|碗|杯|盘|个|块|串|盒|瓶|点|些|斤)?$"
+)
+_CLAUSE_ENDS = re.compile(r"^(?:$|[，。,.！？!?；;、\s]|和|或|吧|了|呢|吗|啊)")
+
+
+def is_food(text: str, start: int, end: int) -> bool:
+    """Whether the surname-led run ``text[start:end]`` names a food or a drink rather than a person."""
+    run = text[start:end]
+    after = text[end:]
+    if run in FOODS_ZH or any(text[start : end + extra] in FOODS_ZH for extra in (1, 2)):
+        return True
+    if _DISH_AFTER.match(after):
+        return True
+    return bool(_EATEN_BEFORE.search(text[max(0, start - 6) : start])) and bool(_CLAUSE_ENDS.match(after))
