@@ -13,6 +13,7 @@ from voice_agent.bench.adoption import (
     adopted,
     language_matches,
     load_scenarios,
+    recommended,
     table,
     violations,
 )
@@ -166,3 +167,23 @@ def test_adoption_after_the_opening_scores_the_models_own_words() -> None:
     good = "Since your kid is allergic to nuts, a lemon drizzle cake."
     assert adopted(after_opening(good, opening), scenario)
     assert after_opening("A lemon cake.", "") == "A lemon cake."
+
+
+def test_the_opening_saying_the_constraint_back_is_no_violation() -> None:
+    beans = Scenario(
+        id="t-beans",
+        language="zh",
+        category="intolerance",
+        facts=("我一吃豆类就胀气，黄豆绿豆都不行。",),
+        probe="明天早上喝点什么配包子？",
+        expect_any=("小米粥", "牛奶"),
+        never=("黄豆", "绿豆", "豆浆"),
+    )
+    opening = "因为你一吃豆类就胀气，黄豆绿豆都不行，"
+    assert recommended(opening + "来一碗小米粥吧。", beans, opening) == []
+    assert adopted(opening + "来一碗小米粥吧。", beans, opening)
+    # What follows the opening is scored as before; without the opening the whole reply is.
+    assert recommended(opening + "来一杯豆浆吧。", beans, opening) == ["豆浆"]
+    assert not adopted(opening + "小米粥和豆浆都行。", beans, opening)
+    # (the same words said back, not as the opening, still count: the scorer reads them as named)
+    assert recommended("黄豆绿豆都不行，来一杯豆浆吧。", beans) == ["黄豆", "绿豆", "豆浆"]

@@ -20,6 +20,7 @@ from voice_agent.conversation.reply_check import (
     reply_language_ok,
     without_prompt_echo,
 )
+from voice_agent.conversation.suggestions import concrete_option
 from voice_agent.conversation.turns import said_words
 from voice_agent.metrics.trace import TurnTrace
 from voice_agent.prompt import PromptBuilder
@@ -282,16 +283,28 @@ def test_guidance_names_the_restated_constraints_on_food_and_recommendation_turn
     nuts_text = "My kid is allergic to nuts, especially peanuts."
     both = constraints_from_texts([nuts_text, "I'm vegetarian."])
     # What the person asked for, kept to the constraint the reminder line restates (not the other one).
-    assert turn_guidance(both, [nuts_text], "Recommend a cake.", "en") == ["Suggest one cake without nuts."]
-    assert turn_guidance(both, [nuts_text], "What should I bake?", "en") == [
+    assert turn_guidance(both, [nuts_text], "Recommend a cake.", "en", example=False) == [
+        "Suggest one cake without nuts."
+    ]
+    assert turn_guidance(both, [nuts_text], "What should I bake?", "en", example=False) == [
         "Suggest only options without nuts."
     ]
-    assert turn_guidance(both, [nuts_text], "What's the capital of France?", "en") == []
-    assert turn_guidance(both, [nuts_text], "推荐一个蛋糕吧。", "zh") == ["推荐一个不含坚果的蛋糕。"]
-    avoid = constraints_from_texts(["Never suggest sushi to me."])
-    assert turn_guidance(avoid, ["Never suggest sushi to me."], "Where can we eat lunch?", "en") == [
-        "Suggest something other than sushi."
+    assert turn_guidance(both, [nuts_text], "What's the capital of France?", "en", example=False) == []
+    assert turn_guidance(both, [nuts_text], "推荐一个蛋糕吧。", "zh", example=False) == [
+        "推荐一个不含坚果的蛋糕。"
     ]
+    avoid = constraints_from_texts(["Never suggest sushi to me."])
+    assert turn_guidance(
+        avoid, ["Never suggest sushi to me."], "Where can we eat lunch?", "en", example=False
+    ) == ["Suggest something other than sushi."]
+    # By default a specific thing that keeps every constraint follows (the first of its kind that does).
+    assert turn_guidance(both, [nuts_text], "Recommend a cake.", "en") == [
+        "Suggest one cake without nuts.",
+        "For example: " + concrete_option(both, "cake", "Recommend a cake.", "en") + ".",
+    ]
+    assert turn_guidance(both, [nuts_text], "What should I bake?", "en") == [
+        "Suggest only options without nuts."
+    ]  # (baking is no kind with options)
     # Advice asked for with other facts restated: answer with them in mind; plain questions get nothing.
     jazz = ["My favourite music is jazz."]
     no_constraints = constraints_from_texts(jazz)
@@ -331,7 +344,8 @@ def test_every_note_after_the_words_is_left_out_of_what_the_person_said() -> Non
         "推荐一个具体的蛋糕，要符合这一点：我爱吃柠檬。",
     ]
     for guidance in (notes[:1], notes[1:], ["推荐一个不含坚果的蛋糕。"], ["请结合我告诉你的情况回答。"],
-                     liked[:1], liked[1:]):  # fmt: skip
+                     liked[:1], liked[1:], [notes[0], "For example: a lemon olive-oil cake."],
+                     ["推荐一个不含坚果的蛋糕。", "比如：柠檬戚风蛋糕。"]):  # fmt: skip
         language = "zh" if "蛋糕" in guidance[0] or "请" in guidance[0] else "en"
         final = builder.build("Recommend a cake.", reminders=["I love lemon."], language=language,
                               guidance=guidance).messages[-1]["content"]  # fmt: skip

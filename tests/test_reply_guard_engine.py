@@ -75,7 +75,10 @@ async def test_a_reply_breaking_the_allergy_is_regenerated_then_replaced(
     assert option and reply.text == opening + SUGGEST["en"].format(option=option)
     first, second = endpoint.last_user_messages()
     # What to suggest follows the words, outside the memory block.
-    assert first.endswith("Can you recommend a cake for my kid's birthday?\n(Suggest one cake without nuts.)")
+    assert first.endswith(
+        "Can you recommend a cake for my kid's birthday?\n(Suggest one cake without nuts.)\n"
+        f"(For example: {option}.)"
+    )
     # The fact left the recent window; the turn restates it right before the person's words.
     assert "Remember: My kid is allergic to nuts, especially peanuts." in first
     assert first.index("Remember:") < first.index("Can you recommend a cake")

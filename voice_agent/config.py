@@ -224,6 +224,9 @@ class PromptConfig(_Section):
     # that keeps every constraint ("I'd suggest a cup of chamomile tea.", not "something without
     # caffeine"), and the guidance after the turn asks for one specific thing.
     concrete_suggestions: bool = True
+    # Under constraints, the guidance after the turn also names one such thing ("(For example: a cup of
+    # chamomile tea.)"), so a small model has something specific and safe to start from.
+    example_in_guidance: bool = True
     # Today's date sits at the end of the system rules, not in front of the person's words (a small model
     # answered "今天是2026-12-01" instead of the question).
     date_in_system: bool = True

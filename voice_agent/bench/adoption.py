@@ -139,10 +139,17 @@ def _mask(text: str, words: Sequence[str]) -> str:
     return text
 
 
-def adopted(reply: str, scenario: Scenario) -> bool:
+def adopted(reply: str, scenario: Scenario, opening: str = "") -> bool:
+    """The reply names an expected word and recommends no ``never`` word (the opening aside: it is the
+    person's own constraint said back, "因为你一吃豆类就胀气，黄豆绿豆都不行，", not a recommendation)."""
     lowered = reply.lower()
     mentions = any(word.lower() in lowered for word in scenario.expect_any)
-    return mentions and not violations(reply, scenario.never, scenario.never_except)
+    return mentions and not recommended(reply, scenario, opening)
+
+
+def recommended(reply: str, scenario: Scenario, opening: str = "") -> list[str]:
+    """The ``never`` words the reply recommends, in what follows the ``opening``."""
+    return violations(after_opening(reply, opening), scenario.never, scenario.never_except)
 
 
 def after_opening(reply: str, opening: str) -> str:

@@ -24,8 +24,8 @@ from voice_agent.bench.adoption import (
     after_opening,
     language_matches,
     load_scenarios,
+    recommended,
     summarise,
-    violations,
 )
 from voice_agent.bench.provenance import bench_meta, isolated_config, llm_model_ids, start_stamp
 from voice_agent.bench.report import Progress, write_json
@@ -53,6 +53,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
     # wave 6's switches off: no concrete suggestions, the date before the words, placeholders for names
     "wave5": {"concrete_suggestions": False, "date_in_system": False, "refill_own_names": "never"},
     "no-concrete": {"concrete_suggestions": False},
+    "no-example": {"example_in_guidance": False},
     "date-in-turn": {"date_in_system": False},
     "no-refill": {"refill_own_names": "never"},
     "bare": {"reminder_line": False, "language_note": False, "check_constraints": False,
@@ -230,19 +231,20 @@ async def _probe(assistant: Any, conversation: str, scenario: Scenario, variant:
         None if first_sentence is None else round((first_sentence.end_ns - trace.origin_ns) / 1e6, 1)
     )
     result = engine.last
+    opening = str(result.checks.get("opening", ""))
     return ScenarioResult(
         scenario=scenario,
         variant=variant,
         reply=reply,
-        adopted=adopted(reply, scenario),
-        violations=violations(reply, scenario.never, scenario.never_except),
+        adopted=adopted(reply, scenario, opening),
+        violations=recommended(reply, scenario, opening),
         language_ok=language_matches(reply, scenario.language),
         first_token_ms=result.llm_stats.get("first_token_ms"),
         first_text_ms=first_text_ms,
         checks=dict(result.checks),
         prompt_tokens=result.prompt.total_tokens if result.prompt else None,
         turn_message=result.prompt.messages[-1]["content"] if result.prompt else "",
-        adopted_after_opening=adopted(after_opening(reply, str(result.checks.get("opening", ""))), scenario),
+        adopted_after_opening=adopted(after_opening(reply, opening), scenario),
     )
 
 

@@ -196,21 +196,15 @@ class ConversationEngine:
         the one the LLM already read. Also the constraints, the turn's language, the constraints that
         shape this turn's answer (``guided_constraints``) and what the person likes, restated for a
         request for a recommendation (``liked_fact``)."""
-        language = detect_language(scrubbed)
+        language, cfg = detect_language(scrubbed), self.config.prompt
         constraints = self._constraints(pinned, scrubbed)
         reminders = turn_reminders(pinned, recalled, constraints, scrubbed)
-        prompt = self.builder.build(
-            scrubbed,
-            pinned=pinned,
-            retrieved=retrieved,
-            recent=_as_turns(window),
-            now=dt.datetime.now(),
-            reminders=reminders,
-            language=language,
-            guidance=turn_guidance(
-                constraints, reminders, scrubbed, language, specific=self.config.prompt.concrete_suggestions
-            ),
-        )
+        concrete = cfg.concrete_suggestions
+        guidance = turn_guidance(constraints, reminders, scrubbed, language, specific=concrete,
+                                 example=concrete and cfg.example_in_guidance)  # fmt: skip
+        prompt = self.builder.build(scrubbed, pinned=pinned, retrieved=retrieved, recent=_as_turns(window),
+                                    now=dt.datetime.now(), reminders=reminders, language=language,
+                                    guidance=guidance)  # fmt: skip
         guided = guided_constraints(constraints, reminders, scrubbed)
         return prompt, constraints, language, guided, liked_fact(reminders, scrubbed)
 

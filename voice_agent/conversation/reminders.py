@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 
 from voice_agent.conversation.constraints import Constraint, ConstraintSet
+from voice_agent.conversation.suggestions import FOR_EXAMPLE, concrete_option
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.cjk import HAN_CLASS, is_han
 
@@ -61,17 +62,21 @@ def turn_guidance(
     language: str,
     *,
     specific: bool = True,
+    example: bool = True,
 ) -> list[str]:
     """What to suggest given the constraints the reminder line restates, when the turn is about food,
     drink or a recommendation ("Suggest one cake without nuts."); for a request for advice with what the
     person likes restated, one specific thing that fits it, with the liking said again ("Suggest one
     specific book that fits this: I'm a huge fan of science fiction novels."; ``specific``); for other
-    advice with facts restated, to answer with them in mind."""
+    advice with facts restated, to answer with them in mind. ``example``: under constraints, a specific
+    thing of the kind asked for that keeps them all follows ("For example: a lemon olive-oil cake.")."""
     speaking = "zh" if language == "zh" else "en"
     chosen = guided_constraints(constraints, reminders, user_text)
     if chosen:
         thing = requested_thing(user_text)
-        return list(dict.fromkeys(c.guidance(speaking, thing) for c in chosen))
+        notes = list(dict.fromkeys(c.guidance(speaking, thing) for c in chosen))
+        option = concrete_option(constraints, thing, user_text, speaking) if example else ""
+        return [*notes, FOR_EXAMPLE[speaking].format(option=option)] if option else notes
     liked = liked_fact(reminders, user_text)
     if specific and liked:
         thing = requested_thing(user_text) or FITS_ANY[speaking]

@@ -405,7 +405,7 @@ _RULE_ECHO = re.compile(
     r"请用一句完整的话回答，?说出一个具体的推荐。?|Do not suggest anything containing [^()（）.\n]{1,60}\.?|"
     r"不要推荐任何含[^()（）。\n]{1,20}的东西。?|Name one specific thing,? for example|"
     r"请说出一个具体的推荐，?比如|Suggest one specific [^()（）.\n]{1,40}? that fits this:?|"
-    r"推荐一个具体的[^()（）。\n]{1,12}?，?要符合这一点：?)\s*[)）]?",
+    r"推荐一个具体的[^()（）。\n]{1,12}?，?要符合这一点：?|For example:|比如：)\s*[)）]?",
     re.IGNORECASE,
 )
 _NOT_WORD = re.compile(r"[\W_]+")

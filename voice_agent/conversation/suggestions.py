@@ -263,3 +263,4 @@ EXAMPLE = {
     "en": "Name one specific thing, for example {option}.",
     "zh": "请说出一个具体的推荐，比如{option}。",
 }
+FOR_EXAMPLE = {"en": "For example: {option}.", "zh": "比如：{option}。"}

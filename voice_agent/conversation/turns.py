@@ -52,7 +52,7 @@ _PROMPT_ADDITIONS = re.compile(
     r"Suggest (?:only options without|something other than|one [^()\n]* without) [^()\n]*\.|"
     r"只推荐不含[^()\n]*的选择。|推荐[^()\n]*以外的选择。|推荐一个不含[^()\n]*。|"
     r"Answer with what I told you in mind\.|请结合我告诉你的情况回答。|Suggest one specific [^()\n]*|"
-    r"推荐一个具体的[^()\n]*)\))+\Z",
+    r"推荐一个具体的[^()\n]*|For example: [^()\n]*|比如：[^()\n]*)\))+\Z",
     re.S,
 )
 
