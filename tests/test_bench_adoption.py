@@ -182,6 +182,8 @@ def test_the_opening_saying_the_constraint_back_is_no_violation() -> None:
     opening = "因为你一吃豆类就胀气，黄豆绿豆都不行，"
     assert recommended(opening + "来一碗小米粥吧。", beans, opening) == []
     assert adopted(opening + "来一碗小米粥吧。", beans, opening)
+    # (the reply's pieces are joined with spaces)
+    assert recommended("因为你一吃豆类就胀气， 黄豆绿豆都不行， 来一碗小米粥吧。", beans, opening) == []
     # What follows the opening is scored as before; without the opening the whole reply is.
     assert recommended(opening + "来一杯豆浆吧。", beans, opening) == ["豆浆"]
     assert not adopted(opening + "小米粥和豆浆都行。", beans, opening)

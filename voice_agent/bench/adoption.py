@@ -155,7 +155,14 @@ def recommended(reply: str, scenario: Scenario, opening: str = "") -> list[str]:
 def after_opening(reply: str, opening: str) -> str:
     """The reply without the opening that named the constraint (what the model itself suggested)."""
     stripped = opening.strip()
-    return reply.replace(stripped, "", 1).strip() if stripped and stripped in reply else reply
+    if not stripped:
+        return reply
+    if stripped in reply:
+        return reply.replace(stripped, "", 1).strip()
+    # The reply's pieces are joined with spaces ("因为你对桃子过敏， 吃了…"): match the opening without them.
+    spaced = re.compile(r"\s*".join(re.escape(ch) for ch in "".join(stripped.split())))
+    found = spaced.search(reply)
+    return (reply[: found.start()] + reply[found.end() :]).strip() if found else reply
 
 
 def language_matches(reply: str, language: str) -> bool:
