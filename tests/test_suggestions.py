@@ -229,3 +229,21 @@ async def test_the_llm_reads_the_names_the_prompt_keeps_scrubbed(vault: PiiVault
     assert await messages_for_llm(_VaultMemory(vault), local, "someone-else", prompt) == prompt
     never = local.model_copy(update={"prompt": PromptConfig(refill_own_names="never")})
     assert await messages_for_llm(_VaultMemory(vault), never, "reader", prompt) is prompt
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "For example: a lemon olive-oil cake.",
+        "A lemon olive-oil cake for your kid's birthday.",
+        "I suggest a lemon olive-oil cake.",
+    ],
+)
+async def test_saying_the_guidances_example_is_an_answer_not_an_echo(reply: str) -> None:
+    nuts = constraints_from_texts(["My kid is allergic to nuts, especially peanuts."])
+    turn = "Can you recommend a cake for my kid's birthday?"
+    last = f"{turn}\n(Suggest one cake without nuts.)\n(For example: a lemon olive-oil cake.)"
+    llm = ScriptedLlm(reply)
+    check = ReplyCheck(nuts, "en", TurnTrace("x"), requested="cake", user_words=turn, expects_suggestion=True)
+    said = "".join([t async for t in check.run([{"role": "user", "content": last}], llm)])
+    assert len(llm.calls) == 1 and "lemon olive-oil cake" in said and "For example" not in said

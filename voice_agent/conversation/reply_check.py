@@ -469,6 +469,8 @@ WHOLE_SENTENCE = {
 _WORDISH = re.compile(r"[A-Za-z0-9']+")
 _NOTE_LEAD = re.compile(r"^\s*(?:Remember|记住)\s*[:：]\s*", re.IGNORECASE)
 _ROLE_PREFIX = re.compile(r"^\s*(?:user|assistant)\s*[:：]\s*", re.IGNORECASE)
+# The guidance's example ("For example: a cup of chamomile tea."): said back, it is an answer, not an echo.
+_EXAMPLE_NOTE = re.compile(r"^(?:For example:|比如：)")
 
 
 def is_bare(text: str) -> bool:
@@ -481,27 +483,29 @@ def is_bare(text: str) -> bool:
 
 def prompt_lines(messages: list[Message], user_words: str) -> list[str]:
     """The lines of the prompt's user messages (quoted memories, notes after the turn, earlier turns),
-    except the person's words of this turn: a reply that only says one back is no answer."""
+    except the person's words of this turn and the guidance's example: a reply that only says one back
+    is no answer."""
     lines: list[str] = []
     for message in messages:
         if message.get("role") != "user":
             continue
         for line in re.split(r"\n| \| ", message.get("content", "")):
             line = _NOTE_LEAD.sub("", _ROLE_PREFIX.sub("", line)).strip(" ()（）")
-            if line and line != user_words.strip():
+            if line and line != user_words.strip() and not _EXAMPLE_NOTE.match(line):
                 lines.append(line)
     return list(dict.fromkeys(lines))
 
 
 def notes_after_turn(messages: list[Message], user_words: str) -> list[str]:
     """The notes the prompt states after the person's words in the last message ("(Suggest one cake
-    without nuts.)")."""
+    without nuts.)"), the example aside (saying it is an answer)."""
     last = messages[-1].get("content", "") if messages else ""
     at = last.rfind(user_words.strip()) if user_words.strip() else -1
     if at < 0:
         return []
     tail = last[at + len(user_words.strip()) :]
-    return [line.strip(" ()（）") for line in tail.split("\n") if line.strip(" ()（）")]
+    notes = [line.strip(" ()（）") for line in tail.split("\n")]
+    return [note for note in notes if note and not _EXAMPLE_NOTE.match(note)]
 
 
 def with_note(messages: list[Message], note: str) -> list[Message]:
