@@ -17,7 +17,7 @@ from voice_agent.config import Config, PromptConfig
 from voice_agent.conversation.constraints import constraints_from_texts
 from voice_agent.conversation.refill import messages_for_llm, refills_names
 from voice_agent.conversation.reminders import requested_thing
-from voice_agent.conversation.reply_check import DATE_ONLY, NOTHING_TO_SAY, ReplyCheck
+from voice_agent.conversation.reply_check import DATE_ONLY, NOTHING_TO_SAY, ReplyCheck, without_prompt_echo
 from voice_agent.conversation.suggestions import EXAMPLE, KINDS, SUGGEST, concrete_option, request_kind
 from voice_agent.memory.scrub import Scrubber
 from voice_agent.memory.vault import PiiVault, refill_own_names
@@ -247,3 +247,9 @@ async def test_saying_the_guidances_example_is_an_answer_not_an_echo(reply: str)
     check = ReplyCheck(nuts, "en", TurnTrace("x"), requested="cake", user_words=turn, expects_suggestion=True)
     said = "".join([t async for t in check.run([{"role": "user", "content": last}], llm)])
     assert len(llm.calls) == 1 and "lemon olive-oil cake" in said and "For example" not in said
+
+
+def test_a_notes_parenthesis_left_behind_is_not_said() -> None:
+    assert without_prompt_echo("(比如：番茄炒蛋配米饭。)") == "番茄炒蛋配米饭。"
+    assert without_prompt_echo("番茄炒蛋配米饭。)") == "番茄炒蛋配米饭。"
+    assert without_prompt_echo("A lemon cake (no nuts) is lovely.") == "A lemon cake (no nuts) is lovely."

@@ -421,6 +421,8 @@ DATE_ONLY = re.compile(
 def without_prompt_echo(text: str) -> str:
     """``text`` without tags ("<memory>") and without the prompt's own notes said back."""
     cleaned = _RULE_ECHO.sub("", _NOTE_ECHO.sub("", _MARKUP.sub("", text)))
+    if not re.search(r"[(（]", cleaned):  # the note's closing parenthesis left behind ("米饭。)")
+        cleaned = re.sub(r"[)）]", "", cleaned)
     return " ".join(cleaned.split()) if _NOT_WORD.sub("", cleaned) else ""
 
 

@@ -124,6 +124,17 @@ KINDS: tuple[RequestKind, ...] = (
         ),
     ),
     RequestKind(
+        "topping",
+        re.compile(r"\btoppings?\b|配料|浇头|小料", _I),
+        (
+            _o("sliced avocado with lime"),
+            _o("pickled red onions"),
+            _o("grated cheese", "cheese"),
+            _o("sweetcorn and peppers"),
+        ),
+        (_o("葱花和青菜"), _o("一个煎蛋", "鸡蛋"), _o("香菇肉末", "香菇", "肉"), _o("榨菜丝")),
+    ),
+    RequestKind(
         "sauce",
         re.compile(r"\bsauces?\b|酱汁|调料|蘸料", _I),
         (
