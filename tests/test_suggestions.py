@@ -253,3 +253,13 @@ def test_a_notes_parenthesis_left_behind_is_not_said() -> None:
     assert without_prompt_echo("(比如：番茄炒蛋配米饭。)") == "番茄炒蛋配米饭。"
     assert without_prompt_echo("番茄炒蛋配米饭。)") == "番茄炒蛋配米饭。"
     assert without_prompt_echo("A lemon cake (no nuts) is lovely.") == "A lemon cake (no nuts) is lovely."
+
+
+async def test_without_constraints_no_option_overrides_what_the_person_likes() -> None:
+    none = constraints_from_texts([])
+    turn = "今晚在家看部什么电影好？"
+    llm = ScriptedLlm("《月球》", "《星际穿越》，一部很棒的科幻片。")
+    check = ReplyCheck(none, "zh", TurnTrace("p"), requested="电影", user_words=turn, expects_suggestion=True)
+    said = "".join([t async for t in check.run([{"role": "user", "content": turn}], llm)])
+    assert check.option == "" and "比如" not in llm.calls[1][-1]["content"]
+    assert "星际穿越" in said

@@ -124,9 +124,11 @@ class ReplyCheck:
         # The turn asks for a suggestion under a constraint: a bare fragment ("Chocolate.") is no answer.
         self.expects_suggestion = expects_suggestion
         # A specific thing that keeps the constraints ("a cup of chamomile tea"), for the second attempt's
-        # note and the safe sentence ("" when the request is of no known kind, or ``concrete`` is off).
+        # note and the safe sentence ("" when the request is of no known kind, or ``concrete`` is off;
+        # without constraints too: the options know nothing of what the person likes).
         speaking = self._speaking_language()
-        self.option = concrete_option(constraints, requested, user_words, speaking) if concrete else ""
+        offered = concrete and bool(constraints)
+        self.option = concrete_option(constraints, requested, user_words, speaking) if offered else ""
         self._held = ""  # a bare first piece, held until the model says more (or ends)
         self._released = False  # a piece of the model's reply was passed on
         self.outcome = CheckOutcome()
