@@ -190,3 +190,22 @@ async def test_a_long_utterance_falls_back_to_one_pass_per_clause(open_memory: O
     assert len(got[2]) > 1 and got[2] == expected[2]
     np.testing.assert_array_equal(got[0], expected[0])
     np.testing.assert_array_equal(got[1], expected[1])
+
+
+def test_a_graph_of_another_shape_gives_no_token_states(tmp_path: Path) -> None:
+    """Late chunking needs the graph to end as ``build_graph`` writes it; any other graph loads as
+    before, with ``pooled`` only (each clause then embedded alone)."""
+    from onnx import TensorProto, helper, save
+
+    from voice_agent.memory.e5_onnx import _graph_with_states
+
+    value = helper.make_tensor_value_info
+    graph = helper.make_graph(
+        [helper.make_node("ReduceMean", ["embeddings"], ["pooled"], axes=[1], keepdims=0)],
+        "other",
+        [value("embeddings", TensorProto.FLOAT, ["batch", "tokens", 4])],
+        [value("pooled", TensorProto.FLOAT, ["batch", 4])],
+    )
+    path = tmp_path / "other.onnx"
+    save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)]), str(path))
+    assert _graph_with_states(path) is None

@@ -9,6 +9,7 @@ of spaces collapsed, a leading metaspace, then the Unigram Viterbi over its own 
 
 from __future__ import annotations
 
+import logging
 import re
 import threading
 from pathlib import Path
@@ -19,6 +20,7 @@ import numpy as np
 from voice_agent.errors import BackendError, ModelError
 from voice_agent.memory.e5_weights import E5File
 
+_LOG = logging.getLogger(__name__)
 _SPACES_RE = re.compile(" {2,}")
 _METASPACE = "\u2581"
 
@@ -67,9 +69,13 @@ def _graph_with_states(graph_path: Path) -> bytes | None:
     (what its ``pooled`` output averages), for late chunking. Added to the loaded model, not the file:
     the verified file stays the one the manifest pins, and an install from before needs no new
     derivation. None when the graph does not end as ``build_graph`` writes it (mean over a
-    LayerNormalization): then only ``pooled`` is there, and late chunking is off."""
-    import onnx
-
+    LayerNormalization), or the onnx package is missing: then only ``pooled`` is there, and late
+    chunking is off (each clause is embedded alone)."""
+    try:
+        import onnx
+    except ImportError:
+        _LOG.warning("e5: the onnx package is not installed; late chunking is off (pip install onnx)")
+        return None
     model = onnx.load(str(graph_path))
     producers = {name: node for node in model.graph.node for name in node.output}
     try:

@@ -186,7 +186,8 @@ class NamedWrite:
         """What to embed for this utterance (:func:`plan_embedding`): each clause as the embedder sees it,
         with the speaker label; the utterance alone, without, only where it may become a loopback
         fingerprint (:func:`may_fingerprint`): elsewhere (the assistant's replies, summaries) it is only
-        the next utterance's context, and the direction of its clauses' vectors serves."""
+        the next utterance's context, and the direction of its clauses' vectors serves (late-chunked:
+        the one pass's own vector)."""
         fingerprint = may_fingerprint(self.request.role, self.request.kind)
         plain = embedding_text(self.whole) if fingerprint else None
         return plan_embedding(
