@@ -106,7 +106,9 @@ class VoiceSession:
             shared
             if isinstance(shared, CriticalPathScheduler)
             else CriticalPathScheduler(
-                enabled=config.scheduling.critical_path, max_deferral_s=config.scheduling.max_deferral_s
+                enabled=config.scheduling.critical_path,
+                max_deferral_s=config.scheduling.max_deferral_s,
+                gc_policy=config.scheduling.gc,
             )
         )
         self.results: list[TurnResult] = []

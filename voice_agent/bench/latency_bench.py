@@ -178,6 +178,7 @@ def _critical_path(report: Any) -> dict[str, Any] | None:
     keys = (
         "wall_ms", "process_cpu_ms", "process_cores", "llm_server_cpu_ms", "machine_busy_cores",
         "loadavg_1m", "cores", "background", "deferred", "deferred_names", "concurrent_holds",
+        "gc_collections", "gc_pause_ms",
     )  # fmt: skip
     return {k: report[k] for k in keys if k in report}
 
@@ -219,6 +220,7 @@ def _critical_path_summary(turns: Sequence[dict[str, Any]]) -> dict[str, Any]:
         ),
         "turns_with_background": sum(1 for r in reports if r.get("background")),
         "deferred": sum(int(r.get("deferred", 0)) for r in reports),
+        "gc_pause_ms": _stats([float(r["gc_pause_ms"]) for r in reports if "gc_pause_ms" in r]),
         "holding_phrases": sum(1 for t in turns if t.get("holding_phrase")),
         "speculated_turns": sum(1 for t in turns if t.get("speculated")),
     }

@@ -26,6 +26,7 @@ from voice_agent.bench.provenance import bench_meta, isolated_config, start_stam
 from voice_agent.bench.report import write_json
 from voice_agent.config import Config
 from voice_agent.errors import InputError
+from voice_agent.gc_pauses import MONITOR, pauses_between, settle_heap
 from voice_agent.metrics.trace import TraceWriter
 
 LEAD_IN_S = 0.3  # silence before each clip, as before someone speaks into a microphone
@@ -99,6 +100,8 @@ async def _measure(
     state.assistant = assistant = await Assistant.open(cfg)
     await asyncio.gather(stack.start(), assistant.engine.prefill(CONVERSATION))
     state.extra["startup_s"] = round(time.perf_counter() - t0, 2)
+    state.extra["gc"] = {"policy": cfg.scheduling.gc, **settle_heap(cfg.scheduling.gc)}
+    gc_start = MONITOR.sample()
     play = (assistant, stack, cfg, CONVERSATION)
     for i in range(warmup):
         await _play(*play, audio[i % len(audio)][1], sink, tail_silence_ms, None)
@@ -111,6 +114,7 @@ async def _measure(
                 state.turns.append({"run": run, "clip": index, **turn_figures(result.trace.to_record())})
             last = state.turns[-1]["voice_to_voice_ms"] if results else None
             bar.advance(note=f"voice-to-voice {last:.0f} ms" if last is not None else "no turn")
+            state.extra["gc"].update(pauses_between(gc_start, MONITOR.sample()))  # the measured turns'
     bar.close()
 
 
