@@ -59,3 +59,13 @@ def e5_engines(model_dir: Path) -> dict[str, Any]:
     for engine in engines.values():
         engine.start()
     return engines
+
+
+@pytest.fixture(scope="session")
+def e5_late(model_dir: Path) -> Any:
+    """multilingual-e5-small on ONNX with the token states output (``memory.late_chunking``), once."""
+    from voice_agent.memory.embed import E5Embedder
+
+    engine = E5Embedder(model_dir, backend="onnx", late_chunking=True)
+    engine.start()
+    return engine

@@ -72,8 +72,12 @@ Opener = Callable[[str], Any]
 async def open_memory(tmp_path: Path, parts: tuple[Any, Any]) -> AsyncIterator[Opener]:
     opened: list[Memory] = []
 
-    async def open_one(name: str, embedder: Any = None) -> Memory:
-        config = load_config(data_dir=tmp_path / name, env={"VOICE_AGENT_MEMORY__EMBEDDER": "minilm"})
+    async def open_one(name: str, embedder: Any = None, late: bool = False) -> Memory:
+        env = {
+            "VOICE_AGENT_MEMORY__EMBEDDER": "minilm",
+            "VOICE_AGENT_MEMORY__LATE_CHUNKING": f"{late}".lower(),
+        }
+        config = load_config(data_dir=tmp_path / name, env=env)
         memory = await Memory.open(config, embedder=embedder or parts[0], chunker=parts[1], env=KEY_ENV)
         opened.append(memory)
         return memory
@@ -83,8 +87,10 @@ async def open_memory(tmp_path: Path, parts: tuple[Any, Any]) -> AsyncIterator[O
         await memory.close()
 
 
-async def _both(open_memory: Opener, embedder: Any = None, batch_size: int = 3) -> tuple[Any, Any, Memory]:
-    single, many = await open_memory("single", embedder), await open_memory("many", embedder)
+async def _both(
+    open_memory: Opener, embedder: Any = None, batch_size: int = 3, late: bool = False
+) -> tuple[Any, Any, Memory]:
+    single, many = await open_memory("single", embedder, late), await open_memory("many", embedder, late)
     one_by_one, batched = _spy(single), _spy(many)
     for request in _requests("c1"):
         await single.remember(request)
@@ -153,6 +159,16 @@ async def test_the_default_embedder_gives_the_vectors_of_single_writes(
     """e5 on onnxruntime runs one text per pass, so batching turns never moves a vector."""
     one_by_one, batched, _ = await _both(open_memory, e5_engines["onnx"], batch_size=4)
     _same_writes(one_by_one, batched)
+
+
+async def test_late_chunking_keeps_single_and_batched_writes_equal(open_memory: Opener, e5_late: Any) -> None:
+    """With ``memory.late_chunking`` each utterance is one e5 pass of its own: batching moves nothing."""
+    one_by_one, batched, many = await _both(open_memory, e5_late, batch_size=4, late=True)
+    assert many.writer.late_chunking
+    _same_writes(one_by_one, batched)
+    assert batched["fingerprints"]
+    leak = await many.loopback("someone else", "Your sister moved to Lisbon last spring and loves it there.")
+    assert leak.flagged
 
 
 class _Recording:

