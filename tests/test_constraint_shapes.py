@@ -7,6 +7,7 @@ import pytest
 
 from voice_agent.conversation.constraints import constraints_from_texts, parse_constraints
 from voice_agent.conversation.extract import extract
+from voice_agent.conversation.reminders import requested_thing
 
 
 def _keys(text: str) -> set[str]:
@@ -73,3 +74,21 @@ def test_dont_drink_something_is_not_sobriety() -> None:
     coffee = constraints_from_texts(["Caffeine gives me palpitations."])
     assert coffee.check("Try a cup of green tea.") is not None
     assert coffee.check("Try a chamomile tea or a decaf latte.") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("以后别再叫我去爬山了，我膝盖不好。", "avoid:爬山"),
+        ("别再约我去唱K了。", "avoid:唱k"),
+        ("Please don't take me to karaoke.", "avoid:karaoke"),
+        ("别让我等太久。", None),  # 让我 + a verb is no thing to avoid
+    ],
+)
+def test_asked_never_to_be_taken_somewhere(text: str, key: str | None) -> None:
+    assert [c.key for c in parse_constraints(text)] == ([key] if key else [])
+
+
+def test_a_hot_pot_asked_for_with_a_degree_is_named() -> None:
+    assert requested_thing("冬天吃什么火锅比较好？") == "火锅"
+    assert requested_thing("喝点什么提神好") == "饮品"
