@@ -414,6 +414,20 @@ async def test_a_first_piece_copied_from_an_earlier_reply_is_regenerated_once() 
     said = "".join([text async for text in check.run(messages, llm)])
     assert said.strip() == "A vegetable curry with rice." and len(llm.calls) == 2
     assert trace.first("reply.repeats_earlier_reply") is not None
+    # The same question asked again may get the same answer: no second request.
+    asked = {"role": "user", "content": "(today is 2026-12-02)\nHow many legs does a spider have?\n(Answer.)"}
+    again = [
+        messages[0],
+        asked,
+        messages[2],
+        {"role": "user", "content": "How many legs does a spider have?"},
+    ]
+    same = ScriptedLlm("A spider has eight legs.", "Eight.")
+    repeat_trace = TurnTrace("g")
+    asked_again = ReplyCheck(NUTS, "en", repeat_trace, user_words=again[-1]["content"])
+    said = "".join([text async for text in asked_again.run(again, same)])
+    assert said.strip() == "A spider has eight legs." and len(same.calls) == 1
+    assert repeat_trace.first("reply.repeats_earlier_reply") is None
     # A short common answer ("Sure.") said again is no copy.
     short = [*messages[:2], {"role": "assistant", "content": "Sure."}, messages[-1]]
     plain = ReplyCheck(NUTS, "en", TurnTrace("f"))

@@ -137,7 +137,7 @@ class ReplyCheck:
 
     async def run(self, messages: list[Message], stream: StreamFactory) -> AsyncIterator[str]:
         # The replies in the recent window: a first piece copied from one is no answer either.
-        self.earlier_replies = [m["content"] for m in messages if m.get("role") == "assistant"]
+        self.earlier_replies = replies_to_other_words(messages, self.user_words)
         self.prompt_lines = prompt_lines(messages, self.user_words)
         self.request_lines = [line for line in self.prompt_lines if open_request(line)]
         self.asked_with_notes = " ".join([self.user_words, *notes_after_turn(messages, self.user_words)])
@@ -426,6 +426,23 @@ def without_prompt_echo(text: str) -> str:
     if not re.search(r"[(（]", cleaned):  # the note's closing parenthesis left behind ("米饭。)")
         cleaned = re.sub(r"[)）]", "", cleaned)
     return " ".join(cleaned.split()) if _NOT_WORD.sub("", cleaned) else ""
+
+
+def replies_to_other_words(messages: list[Message], user_words: str) -> list[str]:
+    """The assistant's replies in the window, except those that answered these very words (a line of
+    the user message before them, which also holds its memory block and notes): a question asked again
+    may get the same answer (a person repeating themselves, a benchmark replaying a clip). Regenerating
+    it there only cost a second LLM request on the critical path."""
+    asked = _NOT_WORD.sub("", user_words).lower()
+    out: list[str] = []
+    answered: set[str] = set()  # the lines of the user message the next reply answers
+    for message in messages:
+        if message.get("role") == "user":
+            lines = re.split(r"\n| \| ", message.get("content", ""))
+            answered = {_NOT_WORD.sub("", line).lower() for line in lines}
+        elif message.get("role") == "assistant" and not (len(asked) >= 8 and asked in answered):
+            out.append(message["content"])
+    return out
 
 
 def repeats(piece: str, earlier: str, *, min_chars: int = 4) -> bool:
