@@ -11,15 +11,6 @@ import pytest
 from voice_agent.paths import default_model_dir
 
 
-@pytest.fixture(autouse=True)
-def _collection_back_on() -> Iterator[None]:
-    """A test that leaves a critical-path hold open must not leave garbage collection off for the rest."""
-    yield
-    from voice_agent.gc_pauses import GATE
-
-    GATE.release_all()
-
-
 @pytest.fixture(scope="session")
 def model_dir() -> Path:
     """The real model cache (``Config.model_dir``'s default): every registry-carried model present.

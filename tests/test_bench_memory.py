@@ -168,9 +168,7 @@ def test_bench_memory_scale_reports_each_size(
         assert 0.0 <= entry["recall_vs_exact"] <= 1.0
         assert entry["rss_mb"] > 0 and entry["bytes_per_record"] > 100 and entry["build_s"] >= 0
         assert {"embed", "vector_search", "keyword_search"} <= set(entry["stages_ms"])
-        # recalls run as on a turn's critical path: the startup heap frozen, no automatic collection
-        assert entry["gc"]["policy"] == "deferred" and entry["gc"]["frozen_objects"] > 0
-        assert entry["gc"]["gc_collections"] >= 0
+        assert entry["gc"]["gc_collections"] >= 0 and entry["gc"]["gc_pause_ms"] >= 0  # during the recalls
     if ann_min_records == "0":  # exact search only: nothing to build, the exact answer itself
         assert all(e["build_s"] == 0 and e["recall_vs_exact"] == 1.0 for e in report["scale"])
         assert all(e["ann_min_records"] is None for e in report["scale"])

@@ -248,9 +248,6 @@ class SchedulingConfig(_Section):
     critical_path: bool = True
     max_deferral_s: float = Field(default=8.0, ge=0)  # deferred work goes ahead after this: none starves
     embed_threads: Threads = "auto"
-    # "deferred": survivors of startup are frozen and no automatic garbage collection runs while a turn is
-    # on its critical path (voice_agent.gc_pauses); "python": CPython's collector as it comes.
-    gc: Literal["deferred", "python"] = "deferred"
 
     def embedder_threads(self) -> int:
         return resolve_threads(self.embed_threads, thread_budget().embedder)

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from voice_agent.clock import Clock, MonotonicClock
-from voice_agent.gc_pauses import GATE, MONITOR, GcPolicy, GcSample, pauses_between
+from voice_agent.gc_pauses import MONITOR, GcSample, pauses_between
 from voice_agent.metrics.trace import TurnTrace
 from voice_agent.threads import available_cores
 
@@ -136,12 +136,10 @@ class CriticalPathScheduler:
         clock: Clock | None = None,
         watched_pids: Callable[[], Sequence[int]] | None = None,
         log_size: int = 500,
-        gc_policy: GcPolicy = "deferred",
     ) -> None:
         if max_deferral_s < 0 or hold_ttl_s <= 0:
             raise ValueError("max_deferral_s >= 0 and hold_ttl_s > 0")
         self.enabled = enabled
-        self.gc_policy: GcPolicy = gc_policy  # "deferred": no automatic collection while a hold is open
         MONITOR.install()  # collection pauses inside a hold go into its trace
         self.max_deferral_s = max_deferral_s
         self.hold_ttl_s = hold_ttl_s
@@ -167,9 +165,6 @@ class CriticalPathScheduler:
         running = set(self._running.values())
         self._holds[key] = _Hold(key, kind, self.clock.now_ns(), trace, cpu, MONITOR.sample(), running)
         self._log("hold", key, kind=kind)
-        if self.gc_policy == "deferred":
-            GATE.close(self)
-            self._expire_later()
         return True
 
     def release(self, key: str, **why: Any) -> None:
@@ -180,7 +175,6 @@ class CriticalPathScheduler:
         self._log("release", key, **why)
         self._record(hold)
         if not self.busy():
-            GATE.open(self)
             self._wake(lambda _w: True, expedite=False)
 
     def busy(self, *kinds: str) -> bool:
@@ -264,17 +258,6 @@ class CriticalPathScheduler:
             hold = self._holds.pop(key)
             self._log("hold_expired", key, kind=hold.kind)
             log.warning("critical-path hold %s never released; dropped after %.0f s", key, self.hold_ttl_s)
-        if stale and not self._holds:
-            GATE.open(self)
-
-    def _expire_later(self) -> None:
-        """Look for expired holds once the TTL has passed, even if nothing asks: garbage collection must
-        not stay off because a hold was never released."""
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return
-        loop.call_later(self.hold_ttl_s + 0.5, self._expire)
 
     def _record(self, hold: _Hold) -> None:
         if hold.trace is None:

@@ -108,7 +108,6 @@ class VoiceSession:
             else CriticalPathScheduler(
                 enabled=config.scheduling.critical_path,
                 max_deferral_s=config.scheduling.max_deferral_s,
-                gc_policy=config.scheduling.gc,
             )
         )
         self.results: list[TurnResult] = []

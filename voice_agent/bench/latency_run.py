@@ -26,7 +26,7 @@ from voice_agent.bench.provenance import bench_meta, isolated_config, start_stam
 from voice_agent.bench.report import write_json
 from voice_agent.config import Config
 from voice_agent.errors import InputError
-from voice_agent.gc_pauses import MONITOR, pauses_between, settle_heap
+from voice_agent.gc_pauses import MONITOR, pauses_between
 from voice_agent.metrics.trace import TraceWriter
 
 LEAD_IN_S = 0.3  # silence before each clip, as before someone speaks into a microphone
@@ -100,8 +100,9 @@ async def _measure(
     state.assistant = assistant = await Assistant.open(cfg)
     await asyncio.gather(stack.start(), assistant.engine.prefill(CONVERSATION))
     state.extra["startup_s"] = round(time.perf_counter() - t0, 2)
-    state.extra["gc"] = {"policy": cfg.scheduling.gc, **settle_heap(cfg.scheduling.gc)}
+    MONITOR.install()
     gc_start = MONITOR.sample()
+    state.extra["gc"] = {}
     play = (assistant, stack, cfg, CONVERSATION)
     for i in range(warmup):
         await _play(*play, audio[i % len(audio)][1], sink, tail_silence_ms, None)

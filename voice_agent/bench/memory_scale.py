@@ -39,7 +39,7 @@ from voice_agent.bench.dataset import Dataset, load_locomo
 from voice_agent.bench.report import Progress, percentiles
 from voice_agent.config import Config
 from voice_agent.errors import InputError
-from voice_agent.gc_pauses import MONITOR, GcPolicy, as_on_critical_path, pauses_between, settle_heap
+from voice_agent.gc_pauses import MONITOR, pauses_between
 from voice_agent.memory.language import estimate_tokens
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.memory.store.ann_index import DEFAULT_MIN_RECORDS
@@ -197,10 +197,8 @@ async def _build(memory: Any, layout: Layout) -> float:
     return time.perf_counter() - start
 
 
-async def _ask(memory: Any, pool: Pool, layout: Layout, queries: int, gc: GcPolicy) -> dict[str, Any]:
-    """Cold and prepared recalls, each under the garbage-collection rules of a turn's critical path
-    (``[scheduling] gc``), after the heap was settled as at startup."""
-    gc_settled = settle_heap(gc)
+async def _ask(memory: Any, pool: Pool, layout: Layout, queries: int) -> dict[str, Any]:
+    MONITOR.install()
     gc_start = MONITOR.sample()
     rng = np.random.default_rng(1)
     latencies: list[float] = []
@@ -214,16 +212,14 @@ async def _ask(memory: Any, pool: Pool, layout: Layout, queries: int, gc: GcPoli
         question = pool.questions[q % len(pool.questions)]
         c = int(rng.integers(0, layout.conversations))
         memory.queries.clear()  # every query pays for its embedding
-        with as_on_critical_path(gc):
-            start, cpu_start = time.perf_counter(), time.process_time()
-            result = await memory.recall(layout.conversation(c), question, budget_tokens=500)
-            latencies.append((time.perf_counter() - start) * 1e3)
-            cpu.append((time.process_time() - cpu_start) * 1e3)
-        with as_on_critical_path(gc):
-            start, cpu_start = time.perf_counter(), time.process_time()
-            await memory.recall(layout.conversation(c), question, budget_tokens=500)
-            warm.append((time.perf_counter() - start) * 1e3)
-            warm_cpu.append((time.process_time() - cpu_start) * 1e3)
+        start, cpu_start = time.perf_counter(), time.process_time()
+        result = await memory.recall(layout.conversation(c), question, budget_tokens=500)
+        latencies.append((time.perf_counter() - start) * 1e3)
+        cpu.append((time.process_time() - cpu_start) * 1e3)
+        start, cpu_start = time.perf_counter(), time.process_time()
+        await memory.recall(layout.conversation(c), question, budget_tokens=500)
+        warm.append((time.perf_counter() - start) * 1e3)
+        warm_cpu.append((time.process_time() - cpu_start) * 1e3)
         for stage, ms in result.timings_ms.items():
             stages.setdefault(stage, []).append(ms)
         if c not in exact_cache:
@@ -236,7 +232,7 @@ async def _ask(memory: Any, pool: Pool, layout: Layout, queries: int, gc: GcPoli
         "retrieve_prepared_cpu_ms": percentiles(warm_cpu),
         "stages_ms": {stage: percentiles(values) for stage, values in stages.items()},
         "recall_vs_exact": round(statistics.fmean(overlaps), 4) if overlaps else 0.0,
-        "gc": {"policy": gc, **gc_settled, **pauses_between(gc_start, MONITOR.sample())},
+        "gc": pauses_between(gc_start, MONITOR.sample()),  # collections during the recalls
     }
 
 
@@ -304,7 +300,7 @@ async def run_scale(
                     pool = await asyncio.to_thread(build_pool, dataset, memory.embedder, pool_size=pool_size)
                 ingest_s = await _ingest(memory, pool, layout, progress)
                 build_s = await _build(memory, layout)
-                asked = await _ask(memory, pool, layout, queries, config.scheduling.gc)
+                asked = await _ask(memory, pool, layout, queries)
                 rss = _rss_mb()
                 load = os.getloadavg()[0]  # the machine is shared: wall times are read against this
                 if config.memory.store != "sqlite":  # a server keeps what it was given: remove it

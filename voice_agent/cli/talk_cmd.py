@@ -46,7 +46,6 @@ def _talk(args: argparse.Namespace) -> int:
 
 async def _run(config: Config, args: argparse.Namespace) -> int:
     from voice_agent.assistant import Assistant
-    from voice_agent.gc_pauses import settle_heap
     from voice_agent.metrics.trace import TraceWriter
     from voice_agent.session import TurnResult, VoiceSession
     from voice_agent.speech import SpeechStack
@@ -59,7 +58,6 @@ async def _run(config: Config, args: argparse.Namespace) -> int:
     reports: list[dict[str, Any]] = []
     async with await Assistant.open(config, user_id=user) as assistant:
         await asyncio.gather(stack.start(), assistant.engine.prefill(conversation))
-        settle_heap(config.scheduling.gc)
         writer = TraceWriter(args.trace) if args.trace else assistant.traces
 
         def on_turn(result: TurnResult) -> None:

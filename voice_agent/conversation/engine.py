@@ -103,7 +103,6 @@ class ConversationEngine:
             enabled=config.scheduling.critical_path,
             max_deferral_s=config.scheduling.max_deferral_s,
             watched_pids=self._server_pids,
-            gc_policy=config.scheduling.gc,
         )
         self.writes = PendingWrites(self.scheduler)
         self.speculator = Speculator(

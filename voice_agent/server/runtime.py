@@ -65,7 +65,6 @@ class Runtime:
     async def open(
         cls, config: Config, *, metrics: ServerMetrics, redactor: logs.IdRedactor, start_llm: bool = True
     ) -> Runtime:
-        from voice_agent.gc_pauses import settle_heap
         from voice_agent.memory.keys import install_key_from_config
 
         speech = SpeechStack.from_config(config)
@@ -73,7 +72,6 @@ class Runtime:
         try:
             await speech.start()
             install_key = await asyncio.to_thread(install_key_from_config, config)
-            settle_heap(config.scheduling.gc)
         except BaseException:
             await assistant.close()
             raise
