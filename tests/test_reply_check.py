@@ -14,6 +14,7 @@ from voice_agent.conversation.constraints import constraints_from_texts
 from voice_agent.conversation.reminders import requested_thing, turn_guidance
 from voice_agent.conversation.reply_check import (
     LANGUAGE_NOTES,
+    NOTED,
     NOTHING_TO_SAY,
     ReplyCheck,
     repeats,
@@ -432,6 +433,36 @@ async def test_a_first_piece_copied_from_an_earlier_reply_is_regenerated_once() 
     short = [*messages[:2], {"role": "assistant", "content": "Sure."}, messages[-1]]
     plain = ReplyCheck(NUTS, "en", TurnTrace("f"))
     assert "".join([t async for t in plain.run(short, ScriptedLlm("Sure. Try a curry."))]).startswith("Sure.")
+
+
+async def test_a_statement_answered_with_a_copy_is_noted_without_a_second_request() -> None:
+    """The person told us something; the model only copied an earlier reply: the copy is not said,
+    what follows in the same reply is, and with nothing else the statement is noted ("Got it.")."""
+    messages = [
+        {"role": "system", "content": "rules"},
+        {"role": "user", "content": "My sister lives in Lisbon."},
+        {"role": "assistant", "content": "Lisbon is a lovely city to live in."},
+        {"role": "user", "content": "I started a pottery class last week."},
+    ]
+    words = messages[-1]["content"]
+    only_copy = ScriptedLlm("Lisbon is a lovely city to live in.", "Pottery is fun.")
+    trace = TurnTrace("s")
+    said = "".join(
+        [t async for t in ReplyCheck(NUTS, "en", trace, user_words=words).run(messages, only_copy)]
+    )
+    assert said.strip() == NOTED["en"] and len(only_copy.calls) == 1
+    assert trace.first("reply.copy_left_out") is not None and trace.first("reply.noted") is not None
+    more = ScriptedLlm("Lisbon is a lovely city to live in. Pottery is a calming hobby.")
+    said = "".join(
+        [t async for t in ReplyCheck(NUTS, "en", TurnTrace("t"), user_words=words).run(messages, more)]
+    )
+    assert said.strip() == "Pottery is a calming hobby." and len(more.calls) == 1
+    # A question is still regenerated: it needs an answer, not a note.
+    asked = [*messages[:3], {"role": "user", "content": "What should I make in my pottery class?"}]
+    question = ScriptedLlm("Lisbon is a lovely city to live in.", "A small bowl.")
+    check = ReplyCheck(NUTS, "en", TurnTrace("q"), user_words=str(asked[-1]["content"]))
+    said = "".join([t async for t in check.run(asked, question)])
+    assert said.strip() == "A small bowl." and len(question.calls) == 2
 
 
 async def test_a_reply_that_says_nothing_is_regenerated_then_never_left_silent() -> None:

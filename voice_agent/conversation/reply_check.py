@@ -41,6 +41,9 @@ _HAN = HAN_RE
 _LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 LANGUAGE_NOTES = {"zh": "请只用中文回答。", "en": "Answer in English only."}
 NOTHING_TO_SAY = {"zh": "抱歉，这个我一时答不上来。", "en": "Sorry, I don't have a good answer to that."}
+# Said to a statement (no question, no request) when the model only copied earlier words: the person
+# told us something, and a second LLM request on the critical path would cost seconds for no better reply.
+NOTED = {"zh": "好的，知道了。", "en": "Got it."}
 
 
 def reply_language_ok(user_language: str, text: str) -> bool | None:
@@ -114,6 +117,9 @@ class ReplyCheck:
         self.user_words = user_words  # the turn itself: a first piece that only repeats it is regenerated
         self.asked = is_question(user_words)  # (a statement said back is an acknowledgement, not an echo)
         self.open_request = open_request(user_words)  # its own words, reworded, answer nothing
+        self.statement = bool(user_words.strip()) and not (
+            self.asked or self.open_request or expects_suggestion
+        )
         self.earlier_replies: list[str] = []
         self.prompt_lines: list[str] = []  # what the prompt's user messages say: copied, it is no answer
         self.request_lines: list[str] = []  # the earlier questions and requests among them
@@ -263,6 +269,10 @@ class ReplyCheck:
                 raise _Retry("fragment again" if final else "fragment")
             if not self.said_anything:  # an empty reply, or only echoes: the person would hear nothing
                 self.trace.mark("reply.empty", attempt=self.outcome.attempts)
+                if self.statement and not final and not self.acknowledged:
+                    self.trace.mark("reply.noted")
+                    yield NOTED[self._speaking_language()]
+                    return
                 if not final or self.acknowledged or len(self.constraints) == 1:
                     raise _Retry("said nothing")
                 yield NOTHING_TO_SAY[self._speaking_language()]
@@ -331,16 +341,23 @@ class ReplyCheck:
             if echoes_question:
                 self.trace.mark("reply.repeats_question", index=index)
                 raise _Retry("repeats the question")
+            if self.statement and (echoes_prompt or self._repeats_earlier_reply(clean)):
+                self.trace.mark("reply.copy_left_out", index=index)
+                return ""  # what follows may answer; if nothing does, the statement is noted
+
             if echoes_prompt:
                 self.trace.mark("reply.repeats_prompt", index=index)
                 raise _Retry("repeats the prompt")
-            if any(repeats(clean, earlier, min_chars=12) for earlier in self.earlier_replies):
+            if self._repeats_earlier_reply(clean):
                 self.trace.mark("reply.repeats_earlier_reply", index=index)
                 raise _Retry("repeats an earlier reply")
         if self.expects_suggestion and not self._released and REFUSAL.search(clean):
             self.trace.mark("reply.refusal", index=index, attempt=self.outcome.attempts)
             raise _Retry("refusal again" if final else "refusal")
         return clean
+
+    def _repeats_earlier_reply(self, clean: str) -> bool:
+        return any(repeats(clean, earlier, min_chars=12) for earlier in self.earlier_replies)
 
     def _after_acknowledgement(self, clean: str) -> str:
         """The model's first piece after the acknowledgement: "" when it says it again, only "Sure!", or
