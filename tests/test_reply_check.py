@@ -429,6 +429,15 @@ async def test_a_first_piece_copied_from_an_earlier_reply_is_regenerated_once() 
     said = "".join([text async for text in asked_again.run(again, same)])
     assert said.strip() == "A spider has eight legs." and len(same.calls) == 1
     assert repeat_trace.first("reply.repeats_earlier_reply") is None
+    # ... also when the name in it reaches the LLM refilled and the check sees its placeholder
+    named = {"role": "user", "content": "<memory>\n- ok\n</memory>\n\nHow many legs does Charlotte have?"}
+    window = [messages[0], named, {"role": "assistant", "content": "Charlotte has eight legs."}]
+    placeholder = "How many legs does [NAME:0123456789ab] have?"
+    window.append({"role": "user", "content": placeholder})
+    again_named = ScriptedLlm("Charlotte has eight legs.", "Eight.")
+    check = ReplyCheck(NUTS, "en", TurnTrace("h"), user_words=placeholder)
+    said = "".join([text async for text in check.run(window, again_named)])
+    assert said.strip() == "Charlotte has eight legs." and len(again_named.calls) == 1
     # A short common answer ("Sure.") said again is no copy.
     short = [*messages[:2], {"role": "assistant", "content": "Sure."}, messages[-1]]
     plain = ReplyCheck(NUTS, "en", TurnTrace("f"))

@@ -31,6 +31,7 @@ from voice_agent.conversation.suggestions import EXAMPLE, SUGGEST, concrete_opti
 from voice_agent.memory.language import detect_language
 from voice_agent.metrics.trace import TurnTrace
 from voice_agent.text.cjk import HAN_RE
+from voice_agent.text.placeholders import PLACEHOLDER_RE
 from voice_agent.text.questions import is_question
 from voice_agent.text.sentences import SentenceSplitter
 
@@ -450,16 +451,37 @@ def replies_to_other_words(messages: list[Message], user_words: str) -> list[str
     the user message before them, which also holds its memory block and notes): a question asked again
     may get the same answer (a person repeating themselves, a benchmark replaying a clip). Regenerating
     it there only cost a second LLM request on the critical path."""
-    asked = _NOT_WORD.sub("", user_words).lower()
+    asked = _said_parts(user_words)
     out: list[str] = []
-    answered: set[str] = set()  # the lines of the user message the next reply answers
+    answered: list[str] = []  # the lines of the user message the next reply answers
     for message in messages:
         if message.get("role") == "user":
             lines = re.split(r"\n| \| ", message.get("content", ""))
-            answered = {_NOT_WORD.sub("", line).lower() for line in lines}
-        elif message.get("role") == "assistant" and not (len(asked) >= 8 and asked in answered):
+            answered = [_NOT_WORD.sub("", line).lower() for line in lines]
+        elif message.get("role") == "assistant" and not any(_same_words(asked, line) for line in answered):
             out.append(message["content"])
     return out
+
+
+def _said_parts(words: str) -> list[str]:
+    """The words' normalised runs between placeholders: a name reaches the LLM refilled or as a
+    placeholder, so only what surrounds it is compared."""
+    runs = PLACEHOLDER_RE.sub("\x00", words).split("\x00")
+    return [part for part in (_NOT_WORD.sub("", run).lower() for run in runs) if part]
+
+
+def _same_words(parts: list[str], line: str) -> bool:
+    """Whether ``line`` (normalised) is these words: every part in order, and most of the line."""
+    total = sum(len(part) for part in parts)
+    if total < 8 or total < 0.5 * len(line):
+        return False
+    at = 0
+    for part in parts:
+        at = line.find(part, at)
+        if at < 0:
+            return False
+        at += len(part)
+    return True
 
 
 def repeats(piece: str, earlier: str, *, min_chars: int = 4) -> bool:
