@@ -8,22 +8,16 @@ a scripted stream of deltas (the network edge), so what the check does with each
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from _scripted_llm import ScriptedLlm
 
 from voice_agent.conversation.acknowledge import acknowledgement, concerns, continues
 from voice_agent.conversation.constraints import ConstraintSet, constraints_from_texts
 from voice_agent.conversation.reminders import guided_constraints
-from voice_agent.conversation.reply_check import (
-    REFUSAL,
-    ReplyCheck,
-    copies,
-    is_bare,
-    prompt_lines,
-    without_prompt_echo,
-)
+from voice_agent.conversation.reply_check import REFUSAL, ReplyCheck, is_bare
+from voice_agent.conversation.reply_copies import copies, prompt_lines, without_prompt_echo
 from voice_agent.conversation.suggestions import SUGGEST, concrete_option
 from voice_agent.metrics.trace import TurnTrace
 
@@ -155,20 +149,6 @@ MESSAGES = [
     {"role": "user", "content": f"<memory>\nRemember: {NUTS_FACT}\n</memory>\n\n{TURN}\n(Suggest one cake "
                                 "without nuts.)"},
 ]  # fmt: skip
-
-
-class ScriptedLlm:
-    def __init__(self, *replies: str) -> None:
-        self.replies = list(replies)
-        self.calls: list[list[dict[str, str]]] = []
-
-    def __call__(self, messages: list[dict[str, str]]) -> AsyncIterator[str]:
-        self.calls.append(messages)
-        return self._stream(self.replies.pop(0))
-
-    async def _stream(self, reply: str) -> AsyncIterator[str]:
-        for i in range(0, len(reply), 3):
-            yield reply[i : i + 3]
 
 
 # What is said instead of a reply that failed twice: a specific cake that keeps the constraint.

@@ -5,9 +5,8 @@ the regeneration and the trace are the real ones."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
 import pytest
+from _scripted_llm import ScriptedLlm, deltas
 
 from voice_agent.config import PromptConfig
 from voice_agent.conversation.constraints import constraints_from_texts
@@ -17,10 +16,9 @@ from voice_agent.conversation.reply_check import (
     NOTED,
     NOTHING_TO_SAY,
     ReplyCheck,
-    repeats,
     reply_language_ok,
-    without_prompt_echo,
 )
+from voice_agent.conversation.reply_copies import repeats, without_prompt_echo
 from voice_agent.conversation.suggestions import concrete_option
 from voice_agent.conversation.turns import said_words
 from voice_agent.metrics.trace import TurnTrace
@@ -29,29 +27,6 @@ from voice_agent.text.sentences import SentenceSplitter
 
 NUTS = constraints_from_texts(["My kid is allergic to nuts, especially peanuts."])
 MESSAGES = [{"role": "system", "content": "rules"}, {"role": "user", "content": "Recommend a cake."}]
-
-
-def _deltas(text: str, size: int = 3) -> list[str]:
-    return [text[i : i + size] for i in range(0, len(text), size)]
-
-
-class ScriptedLlm:
-    """Each call streams the next scripted reply; it records the messages it was sent."""
-
-    def __init__(self, *replies: str) -> None:
-        self.replies = list(replies)
-        self.calls: list[list[dict[str, str]]] = []
-        self.consumed = 0  # deltas handed out so far, over all calls
-
-    def __call__(self, messages: list[dict[str, str]]) -> AsyncIterator[str]:
-        self.calls.append(messages)
-        reply = self.replies.pop(0)
-        return self._stream(reply)
-
-    async def _stream(self, reply: str) -> AsyncIterator[str]:
-        for delta in _deltas(reply):
-            self.consumed += 1
-            yield delta
 
 
 async def _run(check: ReplyCheck, llm: ScriptedLlm) -> str:
@@ -71,7 +46,7 @@ async def test_a_clean_reply_passes_unchanged_and_is_not_delayed() -> None:
         out.append(text)
     # The speech loop's own splitter would have released its first piece after the same delta.
     splitter = SentenceSplitter()
-    released_after = next(i for i, d in enumerate(_deltas(reply), start=1) if splitter.push(d))
+    released_after = next(i for i, d in enumerate(deltas(reply), start=1) if splitter.push(d))
     assert consumed_at_first_output == released_after
     assert " ".join("".join(out).split()) == reply
     assert len(llm.calls) == 1 and check.outcome.attempts == 1

@@ -7,17 +7,19 @@ the LLM is a scripted stream (the network edge)."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import apsw
 import pytest
+from _scripted_llm import ScriptedLlm
 
 from voice_agent.config import Config, PromptConfig
 from voice_agent.conversation.constraints import constraints_from_texts
 from voice_agent.conversation.refill import messages_for_llm, refills_names
 from voice_agent.conversation.reminders import requested_thing
-from voice_agent.conversation.reply_check import DATE_ONLY, NOTHING_TO_SAY, ReplyCheck, without_prompt_echo
+from voice_agent.conversation.reply_check import NOTHING_TO_SAY, ReplyCheck
+from voice_agent.conversation.reply_copies import DATE_ONLY, without_prompt_echo
 from voice_agent.conversation.suggestions import EXAMPLE, KINDS, SUGGEST, concrete_option, request_kind
 from voice_agent.memory.scrub import Scrubber
 from voice_agent.memory.vault import PiiVault, refill_own_names
@@ -43,24 +45,6 @@ STATEMENTS = [
     "以后别再叫我去爬山了，我膝盖不好。",
     "我吃素，不吃肉也不吃鱼。",
 ]
-
-
-def _stream(text: str) -> AsyncIterator[str]:
-    async def gen() -> AsyncIterator[str]:
-        for i in range(0, len(text), 4):
-            yield text[i : i + 4]
-
-    return gen()
-
-
-class ScriptedLlm:
-    def __init__(self, *replies: str) -> None:
-        self.replies = list(replies)
-        self.calls: list[list[dict[str, str]]] = []
-
-    def __call__(self, messages: list[dict[str, str]]) -> AsyncIterator[str]:
-        self.calls.append(messages)
-        return _stream(self.replies.pop(0))
 
 
 @pytest.mark.parametrize("statement", STATEMENTS)

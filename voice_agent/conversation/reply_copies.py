@@ -1,0 +1,154 @@
+"""What a small model's reply copies instead of answering: the prompt's markup and notes said back, the
+person's words or an earlier reply repeated, a line of the prompt copied; and the prompt lines and notes
+those are compared with. Pure text functions, used by :mod:`voice_agent.conversation.reply_check`."""
+
+from __future__ import annotations
+
+import re
+
+from voice_agent.text.cjk import HAN_RE
+from voice_agent.text.placeholders import PLACEHOLDER_RE
+
+Message = dict[str, str]
+
+# The prompt's markup and the notes it states after the turn, when a small model says them back.
+_MARKUP = re.compile(r"</?\s*[A-Za-z][\w-]*\s*/?>|&lt;/?\s*[A-Za-z][\w-]*\s*&gt;")
+_NOTE_ECHO = re.compile(
+    r"[(（]\s*(?:Answer in English only\.?|请只用中文回答。?|Answer with what I told you in mind\.?|"
+    r"请结合我告诉你的情况回答。?|Suggest (?:one|only|something) [^()（）\n]{0,80}|"
+    r"只推荐不含[^()（）\n]{0,30}|推荐一个不含[^()（）\n]{0,30}|推荐[^()（）\n]{0,20}以外的选择。?)\s*[)）]|^\s*(?:Remember|记住)\s*[:：]\s*$",
+    re.IGNORECASE,
+)
+# The fixed rules stated after the turn, said back with one parenthesis or none: never spoken either.
+_RULE_ECHO = re.compile(
+    r"[(（]?\s*(?:Answer in English only\.?|请只用中文回答。?|Answer with what I told you in mind\.?|"
+    r"请结合我告诉你的情况回答。?|Answer with one whole sentence that names one thing to try\.?|"
+    r"请用一句完整的话回答，?说出一个具体的推荐。?|Do not suggest anything containing [^()（）.\n]{1,60}\.?|"
+    r"不要推荐任何含[^()（）。\n]{1,20}的东西。?|Name one specific thing,? for example|"
+    r"请说出一个具体的推荐，?比如|Suggest one specific [^()（）.\n]{1,40}? that fits this:?|"
+    r"推荐一个具体的[^()（）。\n]{1,12}?，?要符合这一点：?|For example:|比如：)\s*[)）]?",
+    re.IGNORECASE,
+)
+_NOT_WORD = re.compile(r"[\W_]+")
+# A first piece that only says what day it is ("今天是2026-12-01，", "Today is 2026-12-01."): the prompt's
+# date said back, never an answer (a date the person asked for is said with more words around it).
+DATE_ONLY = re.compile(
+    r"^\W*(?:(?:today is|it is|it's|the date is|今天是|今天|现在是)\s*)?\d{4}[-/年]\d{1,2}[-/月]\d{1,2}日?"
+    r"(?:\s*\(?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\)?)?\W*$",
+    re.IGNORECASE,
+)
+
+
+def without_prompt_echo(text: str) -> str:
+    """``text`` without tags ("<memory>") and without the prompt's own notes said back."""
+    cleaned = _RULE_ECHO.sub("", _NOTE_ECHO.sub("", _MARKUP.sub("", text)))
+    if not re.search(r"[(（]", cleaned):  # the note's closing parenthesis left behind ("米饭。)")
+        cleaned = re.sub(r"[)）]", "", cleaned)
+    return " ".join(cleaned.split()) if _NOT_WORD.sub("", cleaned) else ""
+
+
+def replies_to_other_words(messages: list[Message], user_words: str) -> list[str]:
+    """The assistant's replies in the window, except those that answered these very words (a line of
+    the user message before them, which also holds its memory block and notes): a question asked again
+    may get the same answer (a person repeating themselves, a benchmark replaying a clip). Regenerating
+    it there only cost a second LLM request on the critical path."""
+    asked = _said_parts(user_words)
+    out: list[str] = []
+    answered: list[str] = []  # the lines of the user message the next reply answers
+    for message in messages:
+        if message.get("role") == "user":
+            lines = re.split(r"\n| \| ", message.get("content", ""))
+            answered = [_NOT_WORD.sub("", line).lower() for line in lines]
+        elif message.get("role") == "assistant" and not any(_same_words(asked, line) for line in answered):
+            out.append(message["content"])
+    return out
+
+
+def _said_parts(words: str) -> list[str]:
+    """The words' normalised runs between placeholders: a name reaches the LLM refilled or as a
+    placeholder, so only what surrounds it is compared."""
+    runs = PLACEHOLDER_RE.sub("\x00", words).split("\x00")
+    return [part for part in (_NOT_WORD.sub("", run).lower() for run in runs) if part]
+
+
+def _same_words(parts: list[str], line: str) -> bool:
+    """Whether ``line`` (normalised) is these words: every part in order, and most of the line."""
+    total = sum(len(part) for part in parts)
+    if total < 8 or total < 0.5 * len(line):
+        return False
+    at = 0
+    for part in parts:
+        at = line.find(part, at)
+        if at < 0:
+            return False
+        at += len(part)
+    return True
+
+
+def repeats(piece: str, earlier: str, *, min_chars: int = 4) -> bool:
+    """Whether ``piece`` only repeats ``earlier`` (most of it, word for word)."""
+    said = _NOT_WORD.sub("", piece).lower()
+    before = _NOT_WORD.sub("", earlier).lower()
+    return len(said) >= min_chars and bool(before) and said in before and len(said) >= 0.8 * len(before)
+
+
+_EN_WORD = re.compile(r"[a-z']+")
+_FILLER_WORDS = frozenset(("a", "an", "the", "one", "some", "any"))
+
+
+def copies(piece: str, line: str) -> bool:
+    """Whether ``piece`` is copied from a line of the prompt: most of the line, its beginning word for
+    word ("I'm vegetarian," from "I'm vegetarian, I never eat meat or fish."), or, in English, only the
+    line's words ("suggest a topping without cilantro" from "Suggest one topping without cilantro.")."""
+    if repeats(piece, line, min_chars=6):
+        return True
+    said = _NOT_WORD.sub("", piece).lower()
+    before = _NOT_WORD.sub("", line).lower()
+    if len(said) >= 8 and before.startswith(said):
+        return True
+    if HAN_RE.search(piece):
+        return False
+    words = _EN_WORD.findall(piece.lower())
+    line_words = set(_EN_WORD.findall(line.lower())) | _FILLER_WORDS
+    return len(words) >= 3 and all(w in line_words for w in words)
+
+
+_NOTE_LEAD = re.compile(r"^\s*(?:Remember|记住)\s*[:：]\s*", re.IGNORECASE)
+_ROLE_PREFIX = re.compile(r"^\s*(?:user|assistant)\s*[:：]\s*", re.IGNORECASE)
+# The guidance's example ("For example: a cup of chamomile tea."): said back, it is an answer, not an echo.
+_EXAMPLE_NOTE = re.compile(r"^(?:For example:|比如：)")
+
+
+def prompt_lines(messages: list[Message], user_words: str) -> list[str]:
+    """The lines of the prompt's user messages (quoted memories, notes after the turn, earlier turns),
+    except the person's words of this turn and the guidance's example: a reply that only says one back
+    is no answer."""
+    lines: list[str] = []
+    for message in messages:
+        if message.get("role") != "user":
+            continue
+        for line in re.split(r"\n| \| ", message.get("content", "")):
+            line = _NOTE_LEAD.sub("", _ROLE_PREFIX.sub("", line)).strip(" ()（）")
+            if line and line != user_words.strip() and not _EXAMPLE_NOTE.match(line):
+                lines.append(line)
+    return list(dict.fromkeys(lines))
+
+
+def notes_after_turn(messages: list[Message], user_words: str) -> list[str]:
+    """The notes the prompt states after the person's words in the last message ("(Suggest one cake
+    without nuts.)"), the example aside (saying it is an answer)."""
+    last = messages[-1].get("content", "") if messages else ""
+    at = last.rfind(user_words.strip()) if user_words.strip() else -1
+    if at < 0:
+        return []
+    tail = last[at + len(user_words.strip()) :]
+    notes = [line.strip(" ()（）") for line in tail.split("\n")]
+    return [note for note in notes if note and not _EXAMPLE_NOTE.match(note)]
+
+
+def with_note(messages: list[Message], note: str) -> list[Message]:
+    """The messages with ``note`` stated right after the user's turn (the last message)."""
+    if not note or not messages:
+        return list(messages)
+    last = messages[-1]
+    return [*messages[:-1], {**last, "content": f"{last['content']}\n({note})"}]
