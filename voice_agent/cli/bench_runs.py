@@ -270,7 +270,7 @@ KINDS: tuple[BenchKind, ...] = (
         (
             REPORT_OPTIONS,
             opt("--scenarios", metavar="FILE", help="scenario file (default: the built-in set)"),
-            opt("--split", choices=("all", "tune", "heldout", "heldout2", "heldout3"), default="all"),
+            opt("--split", choices=("all", "tune", "heldout", "heldout2", "heldout3", "heldout4"), default="all"),
             opt("--limit", type=int, default=0, help="at most this many scenarios (0 = all)"),
             opt("--ids", default="", help="comma-separated scenario ids"),
             opt("--fillers", type=int, default=10, help="unrelated turns between fact and probe"),
