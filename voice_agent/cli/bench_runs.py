@@ -15,6 +15,8 @@ from typing import Any
 
 from voice_agent.cli.common import config_from_args, print_json, run_async
 
+ADOPTION_SPLITS = ("all", "tune", "heldout", "heldout2", "heldout3", "heldout4")
+
 KindParsers = Any  # argparse's private _SubParsersAction
 Option = tuple[tuple[str, ...], dict[str, Any]]
 REPORT_OPTIONS = "report options"  # --config, --data-dir, --json OUT (required), --plot, --quiet, …
@@ -270,7 +272,7 @@ KINDS: tuple[BenchKind, ...] = (
         (
             REPORT_OPTIONS,
             opt("--scenarios", metavar="FILE", help="scenario file (default: the built-in set)"),
-            opt("--split", choices=("all", "tune", "heldout", "heldout2", "heldout3", "heldout4"), default="all"),
+            opt("--split", choices=ADOPTION_SPLITS, default="all"),
             opt("--limit", type=int, default=0, help="at most this many scenarios (0 = all)"),
             opt("--ids", default="", help="comma-separated scenario ids"),
             opt("--fillers", type=int, default=10, help="unrelated turns between fact and probe"),
