@@ -203,6 +203,29 @@ TOPICS: dict[str, Topic] = {
             ("mushroom", "truffle", "shiitake", "portobello", "porcini", "chanterelle"),
             _zh("蘑菇", "香菇", "菌菇", "松露", "金针菇", "平菇", "杏鲍菇"),
         ),
+        # Keto / low-carb: the starchy staples a reply would put on the plate ("晚上不吃主食").
+        Topic(
+            "carbs", "carbs", "主食",
+            ("carb", "carbs", "carbohydrate", "carbohydrates", "starch", "starchy food", "主食", "碳水",
+             "碳水化合物", "淀粉"),
+            ("bread", "toast", "pasta", "rice", "potato", "noodle", "cereal", "oatmeal", "oat", "porridge",
+             "pancake", "waffle", "bagel", "muffin", "croissant", "granola", "tortilla", "sandwich", "pizza",
+             "couscous", "fries", "french toast", "baguette", "spaghetti", "crackers", "hash brown"),
+            _zh("米饭", "白饭", "面条", "馒头", "面包", "包子", "饺子", "粥", "土豆", "红薯", "油条", "烧饼",
+                "炒饭", "米粉", "年糕", "意面", "披萨", "燕麦", "面食", "花卷", "吐司", "煎饼", "手抓饼",
+                "主食", "碳水", "拉面", "盖饭", "炒面", "汤面", "馄饨"),
+        ),
+        # Low-salt / low-sodium: the salty foods a reply would suggest.
+        Topic(
+            "salt", "salty food", "咸的",
+            ("salt", "salty", "salty food", "sodium", "盐", "咸", "咸的", "钠"),
+            ("salt", "salty", "salted", "chips", "crisps", "pretzel", "jerky", "pickle", "salami",
+             "soy sauce", "bacon", "ham", "instant noodle", "ramen", "cured meat", "prosciutto", "pepperoni",
+             "anchovy", "anchovies", "salted nuts", "olives", "feta", "cup noodle", "popcorn"),
+            _zh(ZhTerm("盐", not_before=("少", "低", "无", "控", "减")), ZhTerm("咸", not_before=("不",)),
+                "咸菜", "榨菜", "酱菜", "泡菜", "腌", "腊肉", "咸鱼", "火腿", "方便面", "薯片", "咸鸭蛋",
+                "腐乳", "酱油", "香肠", "腊肠", "辣条", "牛肉干", "咸蛋"),
+        ),
     )
 }  # fmt: skip
 
@@ -210,13 +233,13 @@ TOPICS: dict[str, Topic] = {
 DIETS: dict[str, tuple[tuple[str, ...], str, str, tuple[str, ...], str, str]] = {
     # key: (keys that state it, English adjective, Chinese phrase, topics ruled out, what to avoid in a
     # sentence: English, Chinese)
-    "vegetarian": (("vegetarian", "veggie", "吃素", "素食", "素食者", "不吃荤"), "vegetarian", "吃素",
+    "vegetarian": (("vegetarian", "veggie", "吃素", "素食", "素食者", "不吃荤", "吃斋"), "vegetarian", "吃素",
                    ("meat", "fish", "shellfish"), "meat and fish", "肉和鱼"),
-    "vegan": (("vegan", "纯素", "严格素食", "全素"), "vegan", "吃纯素",
+    "vegan": (("vegan", "plant-based", "plant based", "纯素", "严格素食", "全素"), "vegan", "吃纯素",
               ("meat", "fish", "shellfish", "dairy", "eggs"), "animal products", "动物制品"),
     "pescatarian": (("pescatarian", "pescetarian", "鱼素"), "pescatarian", "只吃鱼素", ("meat",),
                     "meat", "肉"),
-    "halal": (("halal", "清真", "穆斯林"), "keeping halal", "吃清真", ("pork", "alcohol"),
+    "halal": (("halal", "清真", "穆斯林", "回族", "回民"), "keeping halal", "吃清真", ("pork", "alcohol"),
               "pork and alcohol", "猪肉和酒"),
     "kosher": (("kosher", "犹太洁食"), "keeping kosher", "吃犹太洁食", ("pork", "shellfish"),
                "pork and shellfish", "猪肉和贝类"),
@@ -228,6 +251,12 @@ DIETS: dict[str, tuple[tuple[str, ...], str, str, tuple[str, ...], str, str]] = 
                     "gluten", "麸质"),
     "dairy-free": (("dairy-free", "dairy free", "无乳制品"), "dairy-free", "不吃乳制品", ("dairy",),
                    "dairy", "乳制品"),
+    "keto": (("keto", "ketogenic", "low-carb", "low carb", "no carbs", "no carb", "carb-free", "zero carb",
+              "生酮", "低碳水", "低碳饮食", "断碳"), "eating low-carb", "少吃碳水",
+             ("carbs", "sugar"), "carbs and sugar", "主食和甜食"),
+    "low-salt": (("low-salt", "low salt", "low-sodium", "low sodium", "salt-free", "no salt", "no added salt",
+                  "少盐", "低盐", "低钠", "少吃盐", "控盐"), "on a low-salt diet", "少吃盐",
+                 ("salt",), "salty food", "咸的食物"),
 }  # fmt: skip
 
 

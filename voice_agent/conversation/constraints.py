@@ -84,6 +84,8 @@ _CONDITIONS = {
     "celiac": ("gluten", "intolerance"), "coeliac": ("gluten", "intolerance"),
     "乳糜泻": ("gluten", "intolerance"),
     "diabetic": ("sugar", "avoid"), "diabetes": ("sugar", "avoid"), "糖尿病": ("sugar", "avoid"),
+    "blood sugar": ("sugar", "avoid"), "血糖": ("sugar", "avoid"), "控糖": ("sugar", "avoid"),
+    "hypertension": ("salt", "avoid"), "high blood pressure": ("salt", "avoid"), "高血压": ("salt", "avoid"),
 }  # fmt: skip
 
 
@@ -327,7 +329,8 @@ def _mentions(lowered: str, key: str) -> bool:
 def _negated_statement(lowered: str, keys: tuple[str, ...]) -> bool:
     """ "I'm not vegetarian anymore", "我不再吃素了": the diet is named to say it no longer holds."""
     for key in keys:
-        if re.search(rf"\b(?:not|no longer|never been|stopped being|quit being)\s+(?:a\s+)?{re.escape(key)}",
+        if re.search(rf"\b(?:not|no longer|never been|stopped|quit)\s+(?:being\s+|doing\s+|going\s+|"
+                     rf"eating\s+)?(?:on\s+)?(?:a\s+)?{re.escape(key)}",
                      lowered) or re.search(rf"(?:不再|不是|没有){re.escape(key)}", lowered):  # fmt: skip
             return True
     return False
