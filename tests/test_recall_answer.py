@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from voice_agent.conversation.extract import extract
 from voice_agent.conversation.recall_answer import answer_from_memory, is_recall_question, said_back
 from voice_agent.memory.records import MemoryRecord
 
@@ -115,3 +116,42 @@ def test_said_back_swaps_the_person_and_drops_discourse_words() -> None:
     )
     assert said_back("Marisol is my name.", "en") == "You told me Marisol is your name."
     assert said_back("我们把聚会改到星期天了。", "zh") == "你告诉过我，你们把聚会改到星期天了。"
+
+
+@pytest.mark.parametrize(
+    ("question", "facts", "says", "not_says"),
+    [
+        (
+            "So what did I say my name was?",
+            ["My sister's name is Lily.", "Who painted the Mona Lisa?", "Oh, my name's Tomasz, by the way."],
+            "Tomasz",
+            "Lily",
+        ),
+        (
+            "Do you know what to call me?",
+            ["Our cat is called Pepper.", "Everyone just calls me Jo."],
+            "Jo",
+            "Pepper",
+        ),
+        ("我叫啥来着？", ["我女朋友叫林晓雨。", "我叫周明。"], "周明", "林晓雨"),
+    ],
+)
+def test_the_persons_own_name_comes_from_where_they_named_themselves(
+    question: str, facts: list[str], says: str, not_says: str
+) -> None:
+    records = [_record(text, at=float(i)) for i, text in enumerate(facts)]
+    answer = answer_from_memory(question, records, "zh" if "我" in question else "en")
+    assert answer is not None and says in answer.text and not_says not in answer.text
+
+
+def test_someone_elses_name_does_not_answer_the_persons_own() -> None:
+    records = [_record("My daughter's name is Lily."), _record("Name a famous painter.")]
+    assert answer_from_memory("What's my name?", records, "en") is None
+
+
+@pytest.mark.parametrize(
+    "statement", ["Oh, my name's Tomasz, by the way.", "You can call me Jo.", "My first name is Ana."]
+)
+def test_a_person_naming_themselves_is_kept_as_a_fact(statement: str) -> None:
+    items = extract(statement).items
+    assert items and items[0].kind == "fact"

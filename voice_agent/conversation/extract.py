@@ -136,7 +136,7 @@ _CLASSIFIERS: tuple[tuple[re.Pattern[str], Kind, float], ...] = (
     (re.compile(r"(?:决定|选定|定了|改用|换成|就用)"), "decision", 0.8),
     (
         re.compile(
-            r"\b(?:my name is|call me|i live in|i work (?:at|as|for)|i'm a|i am a|my (?:wife|husband|partner|son|daughter|kid|child|children|mom|mother|dad|father|dog|cat)\b)",
+            r"\b(?:my (?:first |full |real )?name(?:'s| is)|(?:just |you can |please )?call me|calls me|i live in|i work (?:at|as|for)|i'm a|i am a|my (?:wife|husband|partner|son|daughter|kid|child|children|mom|mother|dad|father|dog|cat)\b)",
             _I,
         ),
         "fact",

@@ -58,8 +58,20 @@ _NAME_WORDS = frozenset(("called", "call", "named", "name"))  # "is called Biscu
 # The person asking how they are called, and a statement that says it ("I'm Priyanka", "叫我小王").
 _ASKS_NAME = re.compile(
     r"\b(?:my name|what i'm called|what i am called|what to call me|how (?:to|should you) address me)\b|"
-    r"(?:怎么|如何)称呼我|我叫什么|我的名字|叫我什么",
+    r"(?:怎么|如何)称呼我|我叫什么|我叫啥|我的名字|叫我什么",
     _I,
+)
+# The person asking their own name ("what did I tell you my name was", "我叫什么"), and a sentence in
+# which they name themselves ("my name's Declan", "I'm Priyanka", "call me Sam", "我叫张伟", "叫我小王"),
+# not someone else ("my daughter's name is Lily", "我女朋友叫林晓雨").
+_ASKS_OWN_NAME = re.compile(
+    r"\b(?:my (?:first |full |real )?name|what i'm called|what i am called|what to call me|"
+    r"how (?:to|should you) address me)\b|(?:怎么|如何)称呼我|我叫什么|我的名字|叫我什么|我叫啥|我姓什么",
+    _I,
+)
+_NAMES_SELF = re.compile(
+    r"(?i:\bmy (?:first |full |real )?name(?:'s|\s+is|\s+was)\b|\bcalls? me\b)|"
+    r"\b(?:I'm|I am)\s+(?:\[NAME|[A-Z])|(?:^|[，,。\s])我叫|叫我|我姓|称呼我|我的名字",
 )
 _MOVED_TO = re.compile(r"\b(?:moved|relocated) to\b", _I)
 _GIVES_NAME = re.compile(r"\b(?:I'm|I am)\s+(?:\[NAME[^\]]*\]|[A-Z][a-z]+\b(?!\s+[a-z]))|叫我|我姓|称呼我")
@@ -129,6 +141,8 @@ def _answer(question: str, candidates: Sequence[MemoryRecord], language: str) ->
             shared = frozenset(asked & words)
             if shared and words - asked and len(sentence) <= _MAX_FACT_CHARS:
                 matches.append((len(shared), record.created_at, record, sentence, shared))
+    if _ASKS_OWN_NAME.search(question):  # their own name: only where they named themselves
+        matches = [m for m in matches if _NAMES_SELF.search(m[3])]
     best = _clear_best(matches)
     if best is None:
         return None
@@ -167,7 +181,7 @@ def _content_words(text: str) -> set[str]:
     pairs with the question words taken out ("我叫什么名字" → 我叫)."""
     words = {w.lower().strip("'") for w in _WORD_EN.findall(text)}
     words = {"name" if w in _NAME_WORDS else _singular(w) for w in words if w not in _STOP_EN and len(w) > 1}
-    if _GIVES_NAME.search(text) or _ASKS_NAME.search(text):
+    if _GIVES_NAME.search(text) or _ASKS_NAME.search(text) or _NAMES_SELF.search(text):
         words.add("name")
     if _MOVED_TO.search(text):  # "we moved to Porto" says where they live
         words.add(_singular("live"))
