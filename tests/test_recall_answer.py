@@ -155,3 +155,47 @@ def test_someone_elses_name_does_not_answer_the_persons_own() -> None:
 def test_a_person_naming_themselves_is_kept_as_a_fact(statement: str) -> None:
     items = extract(statement).items
     assert items and items[0].kind == "fact"
+
+
+@pytest.mark.parametrize(
+    ("question", "facts", "language", "says", "not_says"),
+    [
+        (
+            "How are we getting to the lake on Sunday?",
+            ["We were planning to cycle to the lake on Sunday.", "Actually, we'll take the bus instead."],
+            "en",
+            "bus",
+            "cycle",
+        ),
+        (
+            "What am I doing this weekend?",
+            ["I'm planning to repaint the fence this weekend.", "Scratch that, I'm visiting my aunt."],
+            "en",
+            "aunt",
+            "fence",
+        ),
+        (
+            "我周日跟家人去哪儿？",
+            ["周日本来打算跟家人去爬山。", "算了，我们改去逛博物馆。"],
+            "zh",
+            "博物馆",
+            "爬山",
+        ),
+    ],
+)
+def test_a_plan_revised_in_the_next_statement_is_said_in_its_new_form(
+    question: str, facts: list[str], language: str, says: str, not_says: str
+) -> None:
+    records = [_record(text, kind=extract(text).items[0].kind, at=float(i)) for i, text in enumerate(facts)]
+    assert all(r.kind == "decision" for r in records)  # plans and their changes are pinned as decisions
+    answer = answer_from_memory(question, records, language)
+    assert answer is not None and says in answer.text and not_says not in answer.text
+
+
+def test_an_unrelated_next_statement_does_not_replace_the_plan() -> None:
+    records = [
+        _record("We're planning to cycle to the lake on Sunday.", kind="decision"),
+        _record("I love the smell of rain.", at=1.0),
+    ]
+    answer = answer_from_memory("How are we getting to the lake on Sunday?", records, "en")
+    assert answer is not None and "cycle" in answer.text

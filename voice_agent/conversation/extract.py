@@ -132,6 +132,18 @@ _CLASSIFIERS: tuple[tuple[re.Pattern[str], Kind, float], ...] = (
         0.8,
     ),
     (re.compile(r"\blet's (?:use|go with|pick|choose)\b", _I), "decision", 0.75),
+    # A plan, and a change of it: "we were planning to drive", "actually, we're taking the train instead",
+    # "scratch that", "本来打算去云南", "算了，不打了".
+    (
+        re.compile(
+            r"\b(?:(?:we|i)(?:'re| are|'m| am| were| was)? (?:planning|planned|plan) to|change of plans?|"
+            r"changed (?:my|our) minds?|scratch that|on second thought)\b|^\s*actually\b.*\binstead\b",
+            _I,
+        ),
+        "decision",
+        0.75,
+    ),
+    (re.compile(r"(?:本来|原本|原来)(?:打算|想|计划|约|要|定)|^\s*算了"), "decision", 0.75),
     (re.compile(r"\bwe(?:'re| are)? (?:use|using|run|running|deploy|deploying)\b", _I), "decision", 0.7),
     (re.compile(r"(?:决定|选定|定了|改用|换成|就用)"), "decision", 0.8),
     (

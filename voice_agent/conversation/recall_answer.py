@@ -24,14 +24,14 @@ _I = re.IGNORECASE
 _QUESTION_EN = re.compile(
     r"^\s*(?:(?:and|so|ok|okay|hey|hi|well|um|uh|sorry|oh|also|quick question|by the way|remind me)[,\s]+)*"
     r"(?:what(?:'s| is| was| are|'re)?|which|"
-    r"when(?:'s)?|where(?:'s)?|who(?:'s)?|how old|how many|do you (?:still )?(?:remember|recall|know)|"
+    r"when(?:'s)?|where(?:'s)?|who(?:'s)?|how old|how many|how (?:are|am|is|was|were) (?:we|i|my|our)|"
+    r"do you (?:still )?(?:remember|recall|know)|"
     r"can you (?:remember|recall|tell me)|did i (?:tell|mention)|remind me)\b",
     _I,
 )
 _ASKS_ADVICE_EN = re.compile(
     r"\b(?:should|could|would|shall|(?:can|may|might|must) (?:i|we)|recommend|suggest|ideas?|good|best|"
-    r"better|tips?|how (?:do|can|to)|"
-    r"why|weather|today|tonight|this (?:weekend|evening|morning|afternoon))\b",
+    r"better|tips?|how (?:do|can|to)|why|weather)\b",
     _I,
 )
 _QUESTION_ZH = re.compile(r"什么|哪|几|多少|谁|吗|记得|记不记得")
@@ -42,6 +42,13 @@ _REMEMBER_YES_NO = re.compile(
 _IS_QUESTION = re.compile(r"[?？]\s*$|吗[。.]?\s*$|^\s*(?:what|which|when|where|who|do|did|can)\b", _I)
 _CHANGE = re.compile(r"\b(?:actually|changed?|moved?|switched|rescheduled|postponed|now|instead|anymore|"
                      r"no longer)\b|改|换|推迟|提前|现在|不再", _I)  # fmt: skip
+# A statement that revises the one before it: "Actually, we're taking the train instead", "Scratch that,
+# …", "算了，…".
+_REVISES = re.compile(
+    r"^\s*(?:actually|scratch that|change of plans?|on second thought|wait|no)\b|\binstead\b|"
+    r"\bchanged (?:my|our) minds?\b|^\s*(?:算了|不对)|改成|改去|换成|改为|不\w{0,3}了",
+    _I,
+)
 _MAX_QUESTION_CHARS = 90
 _MAX_FACT_CHARS = 160
 
@@ -123,6 +130,7 @@ def _answer(question: str, candidates: Sequence[MemoryRecord], language: str) ->
     asked = _content_words(question)
     about_me = bool(_FIRST_PERSON.search(question))
     matches: list[Match] = []
+    said: list[tuple[float, MemoryRecord, str]] = []  # every statement of the person's, with its time
     seen: set[str] = set()
     for record in candidates:
         # The person's own current statements (a summary of turns restates them in other words).
@@ -135,8 +143,9 @@ def _answer(question: str, candidates: Sequence[MemoryRecord], language: str) ->
             continue
         seen.add(record.id)
         for sentence in _statements(record.text):
-            if about_me and not _FIRST_PERSON.search(sentence):
-                continue  # "Name a famous painter." says nothing about the person
+            said.append((record.created_at, record, sentence))
+            if about_me and not _FIRST_PERSON.search(sentence) and record.kind != "decision":
+                continue  # "Name a famous painter." says nothing about the person (a plan of theirs does)
             words = _content_words(sentence)
             shared = frozenset(asked & words)
             if shared and words - asked and len(sentence) <= _MAX_FACT_CHARS:
@@ -146,6 +155,7 @@ def _answer(question: str, candidates: Sequence[MemoryRecord], language: str) ->
     best = _clear_best(matches)
     if best is None:
         return None
+    best = _revised(best, said)
     _, _, record, sentence, shared = best
     text = said_back(sentence, language, yes=bool(_REMEMBER_YES_NO.search(question)))
     return RecallAnswer(text, record.id, sentence, tuple(sorted(shared))) if text else None
@@ -168,6 +178,16 @@ def _clear_best(matches: list[Match]) -> Match | None:
     if _CHANGE.search(best[3]):  # tied, and the newest says the plan changed
         return best
     return None
+
+
+def _revised(best: Match, said: list[tuple[float, MemoryRecord, str]]) -> Match:
+    """The statement the person said next when it revises ``best`` ("We were planning to drive…" then
+    "Actually, we're taking the train instead."), though it shares no word with the question."""
+    later = sorted((s for s in said if s[0] > best[1]), key=lambda s: s[0])
+    if later and _REVISES.search(later[0][2]) and len(later[0][2]) <= _MAX_FACT_CHARS:
+        when, record, sentence = later[0]
+        return (best[0], when, record, sentence, best[4])
+    return best
 
 
 def _statements(text: str) -> list[str]:
@@ -202,8 +222,8 @@ def _singular(word: str) -> str:
 
 
 # -- saying it back --------------------------------------------------------------------------------------
-_LEAD_EN = re.compile(r"^(?:(?:actually|oh|well|so|also|by the way|btw|and|just so you know|fyi|hey there|"
-                      r"hi there|hello there|hey|hi|hello)[,\s]+)+",
+_LEAD_EN = re.compile(r"^(?:(?:actually|scratch that|oh|well|so|also|by the way|btw|and|just so you know|fyi|"
+                      r"hey there|hi there|hello there|hey|hi|hello)[,\s]+)+",
                       _I)  # fmt: skip
 _SWAP_EN = {
     "i": "you", "i'm": "you're", "i've": "you've", "i'll": "you'll", "i'd": "you'd", "me": "you",
@@ -217,7 +237,7 @@ _ZH_SWAP = (("咱们", "你们"), ("我们", "你们"), ("我", "你"))
 def said_back(sentence: str, language: str, *, yes: bool = False) -> str:
     """``sentence`` (the person's words) in the second person, as something they told us."""
     if language == "zh" or _HAN_RUN.search(sentence):
-        body = sentence.strip().rstrip("。.！!")
+        body = re.sub(r"^(?:算了|不对|对了)[，,]\s*", "", sentence.strip().rstrip("。.！!"))
         body = body.replace("你", "\0")  # "你叫我小王就行": the person's "you" is us, said back as "我"
         for mine, yours in _ZH_SWAP:
             body = body.replace(mine, yours)
