@@ -491,3 +491,33 @@ def test_questions_are_told_from_statements() -> None:
         "Howard is my cousin.",
     ):
         assert not is_question(text), text
+
+
+@pytest.mark.parametrize(
+    ("language", "question", "liked", "names"),
+    [
+        ("zh", "这周末去看什么展览好？", "我最喜欢印象派的画。", "印象派"),
+        ("en", "What kind of show should I see this weekend?", "My favourite thing is stand-up comedy.",
+         "stand-up comedy"),
+    ],
+)  # fmt: skip
+async def test_a_request_shaped_by_a_liking_never_ends_in_no_answer(
+    language: str, question: str, liked: str, names: str
+) -> None:
+    """Asked for a recommendation that what the person likes should shape: when the model says the
+    question back twice, the person hears their liking said back with a suggestion that fits it."""
+    none = constraints_from_texts([])
+    trace = TurnTrace("liked")
+    requested = requested_thing(question)
+    check = ReplyCheck(none, language, trace, user_words=question, requested=requested, liked=liked,
+                       expects_suggestion=True)  # fmt: skip
+    said = await _run(check, ScriptedLlm(question, question))
+    assert names in said and said.strip() != NOTHING_TO_SAY[language] and question not in said
+    assert reply_language_ok(language, said) is not False
+    assert trace.first("reply.liked_fallback") is not None
+    # A liking said in the other language is not said back in this one: the short apology instead.
+    other = "我最喜欢喜剧。" if language == "en" else "I love comedy shows."
+    plain = ReplyCheck(
+        none, language, TurnTrace("o"), user_words=question, liked=other, expects_suggestion=True
+    )
+    assert (await _run(plain, ScriptedLlm(question, question))).strip() == NOTHING_TO_SAY[language]

@@ -178,7 +178,7 @@ class ConversationEngine:
             opening = acknowledgement(guided, constraints, language, scrubbed)
         checked = self._checked_reply(
             conversation_id, prompt, constraints, language, scrubbed, trace, opening,
-            expects=bool(guided) or bool(liked and self.config.prompt.concrete_suggestions),
+            expects=bool(guided) or bool(liked and self.config.prompt.concrete_suggestions), liked=liked,
         )  # fmt: skip
         async with contextlib.aclosing(checked) as reply:
             async for delta in reply:
@@ -232,6 +232,7 @@ class ConversationEngine:
         opening: Acknowledgement | None = None,
         *,
         expects: bool = False,
+        liked: str = "",
     ) -> AsyncGenerator[str, None]:
         """The LLM's reply, piece by piece, each checked before it is passed on (``reply_check``); a
         holding phrase first when the first token is late (not after an ``opening`` acknowledgement: the
@@ -247,6 +248,7 @@ class ConversationEngine:
             acknowledgement=opening,
             expects_suggestion=expects,
             concrete=self.config.prompt.concrete_suggestions,
+            liked=liked,
         )
         cfg = self.config.llm
         streams = HeldStreams(

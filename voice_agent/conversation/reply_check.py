@@ -51,6 +51,8 @@ _HAN = HAN_RE
 _LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 LANGUAGE_NOTES = {"zh": "请只用中文回答。", "en": "Answer in English only."}
 NOTHING_TO_SAY = {"zh": "抱歉，这个我一时答不上来。", "en": "Sorry, I don't have a good answer to that."}
+FITS_LIKED = {"zh": "我建议选一个和这个相关的{thing}。", "en": "I'd suggest a {thing} along those lines."}
+FITS_LIKED_ANY = {"zh": "选择", "en": "choice"}
 # Said to a statement (no question, no request) when the model only copied earlier words: the person
 # told us something, and a second LLM request on the critical path would cost seconds for no better reply.
 NOTED = {"zh": "好的，知道了。", "en": "Got it."}
@@ -117,6 +119,7 @@ class ReplyCheck:
         acknowledgement: Acknowledgement | None = None,
         expects_suggestion: bool = False,
         concrete: bool = True,
+        liked: str = "",
     ) -> None:
         self.constraints = constraints
         self.language = user_language if user_language in LANGUAGE_NOTES else "und"
@@ -124,6 +127,9 @@ class ReplyCheck:
         self.first_clause_min_words = first_clause_min_words
         self.clock = clock or MonotonicClock()
         self.requested = requested  # what the person asked for ("cake"): the safe sentence suggests one
+        # What the person likes, restated for a request for a recommendation ("My favourite music is
+        # jazz."): with no answer from the model, it is said back with a suggestion that fits it.
+        self.liked = liked
         self.user_words = user_words  # the turn itself: a first piece that only repeats it is regenerated
         self.asked = is_question(user_words)  # (a statement said back is an acknowledgement, not an echo)
         self.open_request = open_request(user_words)  # its own words, reworded, answer nothing
@@ -177,7 +183,7 @@ class ReplyCheck:
         except _Retry as again:  # a constraint, or the question said back again with one constraint
             if not self.constraints:  # nothing to name (a request shaped by what the person likes)
                 self.trace.mark("reply.no_answer", reason=again.reason)
-                yield NOTHING_TO_SAY[self._speaking_language()]
+                yield self.no_answer()
                 return
             constraint = self._constraint_for(again.violation)
             self.outcome.safe_sentence = True
@@ -186,6 +192,24 @@ class ReplyCheck:
                 yield self._alternative(constraint) + " "
             else:
                 yield self.safe_sentence(constraint) + " "
+
+    def no_answer(self) -> str:
+        """Said when the model gave no answer twice: what the person likes said back with a suggestion
+        that fits it ("You told me your favourite music is jazz. I'd suggest a concert along those
+        lines."), when the turn asked for a recommendation and they told us one in this language; else
+        a plain sorry."""
+        language = self._speaking_language()
+        liked = self.liked.strip()
+        if liked and len(liked) <= 160 and bool(_HAN.search(liked)) == (language == "zh"):
+            told = said_back(liked, language)
+            if told and self.constraints.check(told) is None:
+                self.trace.mark("reply.liked_fallback")
+                return (
+                    told
+                    + ("" if language == "zh" else " ")
+                    + FITS_LIKED[language].format(thing=self.requested or FITS_LIKED_ANY[language])
+                )
+        return NOTHING_TO_SAY[language]
 
     def _constraint_for(self, violation: Violation | None) -> Constraint:
         if violation is not None:
@@ -285,7 +309,7 @@ class ReplyCheck:
                     return
                 if not final or self.acknowledged or len(self.constraints) == 1:
                     raise _Retry("said nothing")
-                yield NOTHING_TO_SAY[self._speaking_language()]
+                yield self.no_answer()
         finally:
             close = getattr(deltas, "aclose", None)
             if close is not None:
