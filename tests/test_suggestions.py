@@ -83,9 +83,9 @@ def test_the_kind_comes_from_the_named_thing_else_from_the_turn() -> None:
     warm = "I need something warm to drink while I work. What do you suggest?"
     kind = request_kind(requested_thing(warm), warm)
     assert kind is not None and kind.name == "drink"
-    # A thing named that is of no known kind gets no option (not a dish for a pizza question).
-    pizza = "What pizza should I order tonight?"
-    assert request_kind(requested_thing(pizza), pizza) is None
+    # A thing named that is of no known kind gets no option (not a dish for a perfume question).
+    game = "Which perfume should I buy?"
+    assert requested_thing(game) and request_kind(requested_thing(game), game) is None
     assert request_kind("", "Tell me about the moon.") is None
     kind = request_kind(requested_thing("冬天吃什么火锅比较好？"), "冬天吃什么火锅比较好？")
     assert kind is not None and kind.name == "hotpot"
@@ -247,3 +247,30 @@ async def test_without_constraints_no_option_overrides_what_the_person_likes() -
     said = "".join([t async for t in check.run([{"role": "user", "content": turn}], llm)])
     assert check.option == "" and "比如" not in llm.calls[1][-1]["content"]
     assert "星际穿越" in said
+
+
+@pytest.mark.parametrize(
+    ("statement", "question", "language", "kind"),
+    [
+        ("I can't stand mushrooms.", "Which pizza should we get for the match tonight?", "en", "pizza"),
+        ("I'm vegetarian.", "Which curry could I make for friends on Saturday?", "en", "curry"),
+        ("My son is allergic to nuts.", "Any ideas for something to bake with the kids?", "en", "baking"),
+        ("I get seasick, so no boats for me.", "Where should we go for a holiday in May?", "en", "trip"),
+        ("我不吃香菇。", "晚上想煮面条，怎么做好？", "zh", "pasta"),
+        ("我不能吃辣。", "国庆想去旅游，去哪儿好？", "zh", "trip"),
+    ],
+)
+def test_more_everyday_requests_get_a_specific_option_that_keeps_the_constraint(
+    statement: str, question: str, language: str, kind: str
+) -> None:
+    guard = constraints_from_texts([statement])
+    found = request_kind(requested_thing(question), question)
+    assert found is not None and found.name == kind
+    option = concrete_option(guard, requested_thing(question), question, language)
+    assert option and guard.check(option) is None
+    assert option in [o.text for o in (found.zh if language == "zh" else found.en)]
+
+
+def test_no_option_when_every_one_of_the_kind_breaks_the_constraint() -> None:
+    coeliac = constraints_from_texts(["I'm coeliac."])
+    assert concrete_option(coeliac, "pizza", "What pizza should I order?", "en") == ""

@@ -8,8 +8,9 @@ a sponge cake has eggs and flour, so it is never offered to someone allergic to 
 with the same constraint check the reply guard uses, so a suggestion never breaks what the person said.
 
 The kinds are everyday requests (a cake, a snack, a drink, breakfast, a dish for dinner, a sauce, fruit,
-something for the grill, a side dish, lunch on the go, a hot pot, a film, a book, an outing); a request
-of another kind gets no option, and the caller falls back to naming the constraint.
+something for the grill, a side dish, lunch on the go, a hot pot, a film, a book, an outing, a pizza, a
+curry, pasta or noodles, something to bake, a trip); a request of another kind gets no option, and the
+caller falls back to naming the constraint.
 """
 
 from __future__ import annotations
@@ -225,6 +226,58 @@ KINDS: tuple[RequestKind, ...] = (
             _o("a hike in the hills", "hiking", "hike"),
         ),
         (_o("去公园野餐"), _o("沿着河边骑自行车"), _o("去湖边散步、划船"), _o("去郊外爬山", "爬山", "登山")),
+    ),
+    RequestKind(
+        "pizza",
+        re.compile(r"\bpizzas?\b|披萨|比萨", _I),
+        (
+            _o("a margherita pizza with tomato and basil", "cheese", "flour"),
+            _o("a roasted vegetable pizza with peppers and olives", "cheese", "flour"),
+            _o("a chicken and pesto pizza", "chicken", "cheese", "flour", "nuts"),
+        ),
+        (_o("番茄罗勒玛格丽特披萨", "芝士", "面粉"), _o("彩椒蔬菜披萨", "芝士", "面粉")),
+    ),
+    RequestKind(
+        "curry",
+        re.compile(r"\bcurr(?:y|ies)\b|咖喱", _I),
+        (
+            _o("a chickpea and spinach curry", "spicy"),
+            _o("a chicken tikka masala", "chicken", "dairy", "spicy"),
+            _o("a mild sweet potato and lentil curry", "spicy"),
+        ),
+        (_o("土豆胡萝卜咖喱鸡", "鸡肉", "辣"), _o("南瓜鹰嘴豆咖喱", "辣")),
+    ),
+    RequestKind(
+        "pasta",
+        re.compile(r"\b(?:pasta|spaghetti|noodles?)\b|意面|面条|拉面|煮面|一碗面", _I),
+        (
+            _o("spaghetti with cherry tomatoes, basil and olive oil", "flour"),
+            _o("penne with roasted vegetables", "flour"),
+            _o("rice noodles with stir-fried vegetables"),
+        ),
+        (_o("番茄青菜汤面", "面条"), _o("青菜香菇汤面", "面条", "香菇"), _o("清汤米线配青菜")),
+    ),
+    RequestKind(
+        "baking",
+        re.compile(
+            r"\b(?:bake|baking|bake sale|cookies?|biscuits?|muffins?|pastr(?:y|ies))\b|烘焙|烤点心|饼干", _I
+        ),
+        (
+            _o("oatmeal raisin cookies", "flour", "butter", "sugar", "egg", "gluten"),
+            _o("coconut macaroons", "egg", "sugar"),
+            _o("banana bread", "flour", "egg", "sugar"),
+        ),
+        (_o("燕麦葡萄干饼干", "面粉", "黄油", "鸡蛋", "糖"), _o("椰丝球", "鸡蛋", "糖")),
+    ),
+    RequestKind(
+        "trip",
+        re.compile(r"\b(?:holidays?|vacation|trip|getaway|travel)\b|旅游|旅行|度假|去哪(?:儿)?玩", _I),
+        (
+            _o("a few days in Lisbon, walking the old town"),
+            _o("a walking holiday in the Scottish Highlands", "hiking"),
+            _o("a city break in Kyoto"),
+        ),
+        (_o("去杭州西湖走走"), _o("去成都吃吃逛逛", "辣"), _o("去云南大理住几天")),
     ),
     RequestKind(
         "dinner",
