@@ -199,3 +199,32 @@ def test_an_unrelated_next_statement_does_not_replace_the_plan() -> None:
     ]
     answer = answer_from_memory("How are we getting to the lake on Sunday?", records, "en")
     assert answer is not None and "cycle" in answer.text
+
+
+def test_a_change_said_in_pieces_is_said_back_whole() -> None:
+    facts = ["周日本来打算跟家人去爬山。", "爬山不去了。", "我们改成去逛博物馆了。"]
+    records = [_record(text, kind="decision", at=float(i)) for i, text in enumerate(facts)]
+    answer = answer_from_memory("我周日跟家人去干什么？", records, "zh")
+    assert answer is not None and "博物馆" in answer.text and "本来" not in answer.text
+
+
+@pytest.mark.parametrize(
+    ("question", "facts", "language"),
+    [
+        ("Where are we having the party?", ["We were planning to have the party at home."], "en"),
+        ("聚餐在哪儿？", ["聚餐本来打算在家里吃。", "商量了一下。"], "zh"),
+    ],
+)
+def test_a_plan_said_as_the_original_one_is_not_said_back_without_its_change(
+    question: str, facts: list[str], language: str
+) -> None:
+    """ "We were planning to…" says the plan changed: with no change found, the LLM answers from the whole
+    prompt instead of the old form being said back."""
+    records = [_record(text, kind="decision", at=float(i)) for i, text in enumerate(facts)]
+    assert answer_from_memory(question, records, language) is None
+
+
+@pytest.mark.parametrize("statement", ["后来商量了一下，聚餐改去火锅店了。", "会议改为线上开。"])
+def test_a_changed_plan_in_chinese_is_pinned_as_a_decision(statement: str) -> None:
+    items = extract(statement).items
+    assert items and items[0].kind == "decision"

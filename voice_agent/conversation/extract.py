@@ -145,7 +145,7 @@ _CLASSIFIERS: tuple[tuple[re.Pattern[str], Kind, float], ...] = (
     ),
     (re.compile(r"(?:本来|原本|原来)(?:打算|想|计划|约|要|定)|^\s*算了"), "decision", 0.75),
     (re.compile(r"\bwe(?:'re| are)? (?:use|using|run|running|deploy|deploying)\b", _I), "decision", 0.7),
-    (re.compile(r"(?:决定|选定|定了|改用|换成|就用)"), "decision", 0.8),
+    (re.compile(r"(?:决定|选定|定了|改用|换成|就用|改去|改为|改成)"), "decision", 0.8),
     (
         re.compile(
             r"\b(?:my (?:first |full |real )?name(?:'s| is)|(?:just |you can |please )?call me|calls me|i live in|i work (?:at|as|for)|i'm a|i am a|my (?:wife|husband|partner|son|daughter|kid|child|children|mom|mother|dad|father|dog|cat)\b)",

@@ -46,8 +46,12 @@ _CHANGE = re.compile(r"\b(?:actually|changed?|moved?|switched|rescheduled|postpo
 # …", "算了，…".
 _REVISES = re.compile(
     r"^\s*(?:actually|scratch that|change of plans?|on second thought|wait|no)\b|\binstead\b|"
-    r"\bchanged (?:my|our) minds?\b|^\s*(?:算了|不对)|改成|改去|换成|改为|不\w{0,3}了",
+    r"\bchanged (?:my|our) minds?\b|^\s*(?:算了|不对|后来)|改成|改去|换成|改为|改到|不\w{0,3}了",
     _I,
+)
+# A plan said as the original one, so it was changed: "本来打算在家做", "we were planning to drive".
+_ORIGINAL_PLAN = re.compile(
+    r"本来|原本|原来(?:打算|想|计划|约|要)|\b(?:were|was) (?:planning|going|supposed) to\b|\boriginally\b", _I
 )
 _MAX_QUESTION_CHARS = 90
 _MAX_FACT_CHARS = 160
@@ -156,6 +160,8 @@ def _answer(question: str, candidates: Sequence[MemoryRecord], language: str) ->
     if best is None:
         return None
     best = _revised(best, said)
+    if best is None:
+        return None
     _, _, record, sentence, shared = best
     text = said_back(sentence, language, yes=bool(_REMEMBER_YES_NO.search(question)))
     return RecallAnswer(text, record.id, sentence, tuple(sorted(shared))) if text else None
@@ -180,14 +186,24 @@ def _clear_best(matches: list[Match]) -> Match | None:
     return None
 
 
-def _revised(best: Match, said: list[tuple[float, MemoryRecord, str]]) -> Match:
+def _revised(best: Match, said: list[tuple[float, MemoryRecord, str]]) -> Match | None:
     """The statement the person said next when it revises ``best`` ("We were planning to drive…" then
-    "Actually, we're taking the train instead."), though it shares no word with the question."""
+    "Actually, we're taking the train instead."), though it shares no word with the question, with any
+    revising statements right after it (a change said in pieces: "羽毛球不打了" then "我们改成去游泳了").
+    None when no revision follows a plan said as the original one ("本来打算…", "we were planning to…"):
+    it was changed, and saying it back would give the old form."""
     later = sorted((s for s in said if s[0] > best[1]), key=lambda s: s[0])
-    if later and _REVISES.search(later[0][2]) and len(later[0][2]) <= _MAX_FACT_CHARS:
-        when, record, sentence = later[0]
-        return (best[0], when, record, sentence, best[4])
-    return best
+    chain: list[tuple[float, MemoryRecord, str]] = []
+    for statement in later:
+        if not _REVISES.search(statement[2]) or len(statement[2]) > _MAX_FACT_CHARS:
+            break
+        chain.append(statement)
+    if not chain:
+        return None if _ORIGINAL_PLAN.search(best[3]) else best
+    when, record, _ = chain[-1]
+    joiner = "，" if _HAN_RUN.search(chain[0][2]) else " "
+    sentence = joiner.join(s[2].strip().rstrip("。.！!") for s in chain[:3])
+    return (best[0], when, record, sentence, best[4])
 
 
 def _statements(text: str) -> list[str]:
