@@ -228,3 +228,8 @@ def test_a_plan_said_as_the_original_one_is_not_said_back_without_its_change(
 def test_a_changed_plan_in_chinese_is_pinned_as_a_decision(statement: str) -> None:
     items = extract(statement).items
     assert items and items[0].kind == "decision"
+
+
+def test_i_said_back_mid_sentence_is_not_capitalised() -> None:
+    said = said_back("My exam is on Monday and I'm nervous, I've barely slept.", "en")
+    assert said == "You told me your exam is on Monday and you're nervous, you've barely slept."

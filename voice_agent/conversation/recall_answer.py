@@ -273,4 +273,6 @@ def _swap_en(word: str) -> str:
     swapped = _SWAP_EN.get(word.lower())
     if swapped is None:
         return word
-    return swapped.capitalize() if word[0].isupper() and word.lower() != "i" else swapped
+    # "I'm" is capitalised because "I" is, not because it starts a sentence: "and you're", not "and You're".
+    own_i = word.lower() == "i" or word.lower().startswith("i'")
+    return swapped.capitalize() if word[0].isupper() and not own_i else swapped
