@@ -152,9 +152,15 @@ def test_ctrl_c_writes_a_partial_report(tmp_path: Path, model_dir: Path) -> None
         "--config", str(smollm2_config_file(tmp_path)), "--json", str(out), "--questions", "3",
         "--no-verify-models",
     ]  # fmt: skip
-    proc = subprocess.Popen(
-        cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=dict(os.environ)
-    )
+    # A shell that starts pytest in the background leaves SIGINT ignored, and an ignored signal stays
+    # ignored across exec: the child then never sees Ctrl-C. Handled in the parent, it starts default.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        proc = subprocess.Popen(
+            cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=dict(os.environ)
+        )
+    finally:
+        signal.signal(signal.SIGINT, previous)
     deadline = time.monotonic() + 600
     assert proc.stderr is not None
     for line in proc.stderr:  # the progress bar: interrupt once the first call was measured

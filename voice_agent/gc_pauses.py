@@ -32,7 +32,8 @@ class GcMonitor:
     """Counts collections and their pauses (all generations, all threads) once installed."""
 
     def __init__(self) -> None:
-        self._lock = threading.Lock()
+        # Re-entrant: allocating under it may start a collection whose callback takes it again.
+        self._lock = threading.RLock()
         self._started: dict[int, float] = {}  # thread id → perf_counter at "start"
         self.collections = 0
         self.pause_ms = 0.0
@@ -60,7 +61,8 @@ class GcMonitor:
 
     def sample(self) -> GcSample:
         with self._lock:
-            return GcSample(self.collections, self.pause_ms)
+            collections, pause_ms = self.collections, self.pause_ms
+        return GcSample(collections, pause_ms)
 
 
 def pauses_between(start: GcSample, end: GcSample) -> dict[str, float]:
