@@ -15,9 +15,8 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from voice_agent.config import Config
+from voice_agent.llm.base import Message
 from voice_agent.text.placeholders import PLACEHOLDER_RE
-
-Message = dict[str, str]
 
 
 class RefillsNames(Protocol):

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import re
 
+from voice_agent.llm.base import Message
 from voice_agent.text.cjk import HAN_RE
 from voice_agent.text.placeholders import PLACEHOLDER_RE
-
-Message = dict[str, str]
 
 # The prompt's markup and the notes it states after the turn, when a small model says them back.
 _MARKUP = re.compile(r"</?\s*[A-Za-z][\w-]*\s*/?>|&lt;/?\s*[A-Za-z][\w-]*\s*&gt;")
