@@ -124,10 +124,19 @@ async def test_a_terse_answer_to_a_liking_is_asked_again_then_said_rather_than_n
     check = ReplyCheck(none, "zh", trace, requested="电影", user_words=turn, expects_suggestion=True)
     said = "".join([t async for t in check.run([{"role": "user", "content": turn}], llm)])
     assert len(llm.calls) == 2 and said.strip() == "《星际穿越》"
-    # A refusal twice with no constraint to name: a short apology, never a crash.
+    # A refusal twice with no constraint to name: a specific thing of the kind asked for still answers,
+    # and a request of no known kind gets a short apology; never a crash.
     llm = ScriptedLlm("抱歉，我无法协助完成这个请求。", "抱歉，我无法回答。")
-    check = ReplyCheck(none, "zh", TurnTrace("r"), requested="电影", user_words=turn, expects_suggestion=True)
+    trace = TurnTrace("r")
+    check = ReplyCheck(none, "zh", trace, requested="电影", user_words=turn, expects_suggestion=True)
     said = "".join([t async for t in check.run([{"role": "user", "content": turn}], llm)])
+    option = concrete_option(none, "电影", turn, "zh")
+    assert option and said.strip() == SUGGEST["zh"].format(option=option)
+    assert trace.first("reply.option_fallback") is not None
+    knots = "这个绳结怎么打比较好？"
+    llm = ScriptedLlm("抱歉，我无法协助完成这个请求。", "抱歉，我无法回答。")
+    check = ReplyCheck(none, "zh", TurnTrace("k"), requested="", user_words=knots, expects_suggestion=True)
+    said = "".join([t async for t in check.run([{"role": "user", "content": knots}], llm)])
     assert said.strip() == NOTHING_TO_SAY["zh"]
 
 

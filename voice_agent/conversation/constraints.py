@@ -230,7 +230,8 @@ def parse_constraints(text: str) -> list[Constraint]:
                 kind_here = "intolerance"
             else:
                 kind_here = kind
-            out.extend(_object_constraints(match, kind_here, text))
+            # "never take me camping": an activity, named by its -ing form
+            out.extend(_object_constraints(match, kind_here, text, activity=pattern is _NEVER_EN))
     out += _more_shapes(text)
     return out
 
@@ -268,7 +269,13 @@ def _diet(
 
 
 def _object_constraints(
-    match: re.Match[str], kind: str, text: str, *, own_words: bool = False, topics_only: bool = False
+    match: re.Match[str],
+    kind: str,
+    text: str,
+    *,
+    own_words: bool = False,
+    topics_only: bool = False,
+    activity: bool = False,
 ) -> list[Constraint]:
     """The constraint(s) on what follows the verb: every known topic named in that stretch of the
     sentence ("nuts, especially peanuts" → nuts), else the phrase itself ("horror movies").
@@ -282,7 +289,7 @@ def _object_constraints(
         return [_topic_constraint(t, kind, text) for t in topics]
     if topics_only:
         return []
-    phrase = _clean_object(match.group("x"))
+    phrase = _clean_object(match.group("x"), activity=activity)
     if not phrase:
         return []
     zh = has_han(phrase)
@@ -296,7 +303,7 @@ def _topic_constraint(topic: Topic, kind: str, text: str) -> Constraint:
                       source=text)  # fmt: skip
 
 
-def _clean_object(raw: str) -> str:
+def _clean_object(raw: str, *, activity: bool = False) -> str:
     zh = has_han(raw)
     if zh and POINTING_ZH.match(raw):
         return ""
@@ -315,7 +322,10 @@ def _clean_object(raw: str) -> str:
         phrase = phrase.strip("吃喝用")
         return phrase if 1 <= len(phrase) <= 8 else ""
     words = phrase.split()
-    if not words or len(words) > 3 or _GENERIC_BAD.search(phrase) or len(phrase) < 3:
+    gerund = activity and len(words) == 1 and phrase.lower().endswith("ing")  # "camping", "bowling"
+    bad = _GENERIC_BAD.search(phrase)
+    generic = bad is not None and not (gerund and bad.group(0).lower() == "ing")
+    if not words or len(words) > 3 or generic or len(phrase) < 3:
         return ""
     return phrase
 
@@ -400,7 +410,9 @@ _AFTER_OK_EN = re.compile(
     r"^(?:[\s-]*(?:free|less)\b|\s+(?:allerg|intoleran|sensitiv|substitute|alternative|replacement|"
     r"-?based substitute)|\s+or\s+\w+[\s-]+free\b|-?free\b|"
     # what it does to the person, said back: "coffee keeps you awake", "dairy makes you sick"
-    r"\s+(?:makes?|keeps?|gives?|upsets?|triggers?)\s+(?:you|your|me|my|him|her|them|us)\b)",
+    r"\s+(?:makes?|keeps?|gives?|upsets?|triggers?)\s+(?:you|your|me|my|him|her|them|us)\b|"
+    # called off: "the badminton is off", "the barbecue was cancelled"
+    r"(?:\s+(?:is|was|got|has been)|'s)\s+(?:off|cancell?ed|called off|scrapped)\b)",
     _I,
 )
 _STRONG_ZH = (
@@ -414,8 +426,11 @@ _STRONG_ZH = (
 _RESET_ZH = re.compile(r"但|可以|加上|加入|用|放|推荐|试试|来点|配上|搭配|或者来")
 _LEAD_ZH = re.compile(r"^(?:推荐|建议|使用|用|加入|加|放|吃|喝|含有|含|给你|给)")
 _FILLER_ZH = re.compile(r"[、，,和或与及跟任何的等一点丝毫类其他以及还有也\s]")
+# ... or called off, as the topic of what follows: "羽毛球不打了", "火锅就不吃了", "KTV取消了", "烧烤改成…".
 _AFTER_OK_ZH = re.compile(
-    rf"^(?:过敏|不耐受|的替代|替代品|以外|除外|(?:就|会|都会|便|(?:会)?让你){HAN_CLASS}{{0,3}}?(?:{SYMPTOM_ZH}))"
+    rf"^(?:过敏|不耐受|的替代|替代品|以外|除外|(?:就|会|都会|便|(?:会)?让你){HAN_CLASS}{{0,3}}?(?:{SYMPTOM_ZH})|"
+    rf"(?:就|也|都)?(?:不再?|没)(?:去|打|吃|喝|做|看|玩|买|订|办|要|约|点|用|听|唱|开|坐){HAN_CLASS}?了|"
+    r"(?:就|也)?(?:取消|作罢|泡汤)了?|(?:就|也)?(?:改成|改为|换成|改去|改到))"
 )
 _CLAUSE_END = re.compile(r"[.!?;。！？；\n]")
 

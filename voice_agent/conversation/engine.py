@@ -29,6 +29,7 @@ from voice_agent.conversation.prefill_steps import prefill_steps
 from voice_agent.conversation.recall_answer import answer_from_memory
 from voice_agent.conversation.refill import messages_for_llm
 from voice_agent.conversation.reminders import (
+    asks_for_suggestion,
     guided_constraints,
     liked_fact,
     requested_thing,
@@ -178,7 +179,8 @@ class ConversationEngine:
             opening = acknowledgement(guided, constraints, language, scrubbed)
         checked = self._checked_reply(
             conversation_id, prompt, constraints, language, scrubbed, trace, opening,
-            expects=bool(guided) or bool(liked and self.config.prompt.concrete_suggestions), liked=liked,
+            expects=bool(guided) or bool(liked and self.config.prompt.concrete_suggestions)
+            or asks_for_suggestion(scrubbed), liked=liked,
         )  # fmt: skip
         async with contextlib.aclosing(checked) as reply:
             async for delta in reply:

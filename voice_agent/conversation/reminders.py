@@ -26,6 +26,15 @@ CONSTRAINT_TOPICS = re.compile(
     r"酱|烤|火锅|食材|小吃|夜宵",
     re.IGNORECASE,
 )
+# A turn asking what to do or where to go: a "never take me to …" constraint (kind "avoid") matters for
+# it though it names no food ("Never suggest karaoke" … "what should we do this weekend?").
+OUTING = re.compile(
+    r"\b(?:weekend|holiday|vacation|trip|getaway|get away|days? off|week off|free (?:day|time|evening|"
+    r"afternoon|saturday|sunday)|outing|go out|night out|things to do|what (?:should|could|can|shall) "
+    r"(?:i|we) do|where (?:should|could|can|shall) (?:i|we) go)\b|周末|假期|放假|旅游|旅行|出去|出门|去哪|"
+    r"干点啥|干点什么|干什么好|做点什么|玩|放松|有空|休息日|下班后",
+    re.IGNORECASE,
+)
 MAX_CONSTRAINTS = 3
 MAX_RELEVANT_FACTS = 2
 
@@ -42,7 +51,12 @@ def turn_reminders(
     recalled_ids = {r.id for r in recalled}
     topical = bool(CONSTRAINT_TOPICS.search(user_text))
     pinned_texts = {r.text for r in pinned_by_id.values() if topical or r.id in recalled_ids}
-    stated = [c.source for c in constraints.constraints if c.source in pinned_texts]
+    all_texts = {r.text for r in pinned_by_id.values()}
+    stated = [
+        c.source
+        for c in constraints.constraints
+        if c.source in pinned_texts or (c.source in all_texts and _about_outing(c, user_text))
+    ]
     newest = sorted(pinned_by_id.values(), key=lambda r: -r.created_at)
     ordered_constraints = [r.text for r in newest if r.text in stated][:MAX_CONSTRAINTS]
     found = [r for r in recalled if r.id in pinned_by_id and r.status == "active"]
@@ -106,17 +120,24 @@ def guided_constraints(
 ) -> list[Constraint]:
     """The remembered constraints that shape this turn's answer: those the reminder line restates, when
     the turn is about food, drink or a recommendation (at most a few)."""
-    if not CONSTRAINT_TOPICS.search(user_text):
-        return []
+    topical = bool(CONSTRAINT_TOPICS.search(user_text))
     order = {text: i for i, text in enumerate(reminders)}  # the reminder line's order: newest first
-    chosen = sorted((c for c in constraints.constraints if c.source in order), key=lambda c: order[c.source])
+    shaping = [c for c in constraints.constraints if topical or _about_outing(c, user_text)]
+    chosen = sorted((c for c in shaping if c.source in order), key=lambda c: order[c.source])
     return chosen[:MAX_CONSTRAINTS]
+
+
+def _about_outing(constraint: Constraint, user_text: str) -> bool:
+    """A "never …" constraint (kind "avoid") and a turn asking what to do or where to go."""
+    outing = bool(OUTING.search(user_text)) and bool(ASKS_ADVICE.search(user_text))
+    return constraint.kind == "avoid" and outing
 
 
 # A turn asking for advice or a suggestion (the facts restated for it should shape the answer).
 ASKS_ADVICE = re.compile(
-    r"\b(?:should (?:i|we)|could (?:i|we)|can (?:i|we)|recommend|suggest|ideas?|what kind of|where to)\b|"
-    rf"推荐|建议|什么{HAN_CLASS}{{0,6}}好|好呢|哪个好|应该",
+    r"\b(?:should (?:i|we)|could (?:i|we)|can (?:i|we)|shall (?:i|we)|recommend|suggest|ideas?|what kind of|"
+    r"where to)\b|"
+    rf"推荐|建议|(?:什么|啥){HAN_CLASS}{{0,6}}好|好呢|哪个好|应该|哪(?:儿|里)?(?:比较|最)?好|干点啥|(?:点|些)(?:什么|啥)",
     re.IGNORECASE,
 )
 # A statement of what the person likes (not a question; "I don't like" is a constraint, not this).
@@ -127,6 +148,21 @@ PREFERENCE = re.compile(
     r"^(?![^。！？]*(?:不喜欢|不爱|讨厌))[^？?]*(?:最喜欢|喜欢|最爱|爱看|爱听|爱吃|爱喝|偏爱|是[^，。]{0,4}迷)",
     re.IGNORECASE,
 )
+# A yes/no question ("Can I eat this?", "Should we leave now?"): "Yes." answers it.
+_YES_NO = re.compile(
+    r"^\s*(?:can|could|should|shall|may|is|are|do|does|will|would)\s+(?:i|we|you|it)\b", re.I
+)
+_NAMES_REQUEST = re.compile(r"\b(?:recommend|suggest|ideas?)\b|推荐|建议", re.I)
+
+
+def asks_for_suggestion(user_text: str) -> bool:
+    """A turn asking for something to be suggested ("What should we do this weekend?", "去哪儿好？"),
+    not a yes/no question: a bare word or a refusal is no answer to it."""
+    if not ASKS_ADVICE.search(user_text):
+        return False
+    return not _YES_NO.search(user_text) or bool(_NAMES_REQUEST.search(user_text))
+
+
 MIND_WHAT_I_SAID = {"en": "Answer with what I told you in mind.", "zh": "请结合我告诉你的情况回答。"}
 
 

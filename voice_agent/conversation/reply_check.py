@@ -26,6 +26,15 @@ from voice_agent.conversation.acknowledge import Acknowledgement, continues
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, Violation
 from voice_agent.conversation.echo import open_request, restates
 from voice_agent.conversation.holding import HoldingPhrase
+from voice_agent.conversation.likings import LIKED_TIE, uses_liking
+from voice_agent.conversation.no_answer import (
+    FITS_THIS,
+    NO_ANSWER_REASONS,
+    REFUSAL,
+    WHOLE_SENTENCE,
+    WHOLE_SENTENCE_THING,
+    is_bare,
+)
 from voice_agent.conversation.recall_answer import said_back
 from voice_agent.conversation.reply_copies import (
     DATE_ONLY,
@@ -49,6 +58,7 @@ StreamFactory = Callable[[list[Message]], AsyncIterator[str]]
 
 _HAN = HAN_RE
 _LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+__all__ = ["REFUSAL", "ReplyCheck", "is_bare", "reply_language_ok"]
 LANGUAGE_NOTES = {"zh": "请只用中文回答。", "en": "Answer in English only."}
 NOTHING_TO_SAY = {"zh": "抱歉，这个我一时答不上来。", "en": "Sorry, I don't have a good answer to that."}
 FITS_LIKED = {"zh": "我建议选一个和这个相关的{thing}。", "en": "I'd suggest a {thing} along those lines."}
@@ -155,6 +165,7 @@ class ReplyCheck:
         self._released = False  # a piece of the model's reply was passed on
         self.outcome = CheckOutcome()
         self.said_anything = False
+        self._said: list[str] = []  # the model's pieces passed on, this attempt
         self._language_decided = self.language not in LANGUAGE_NOTES
 
     async def run(self, messages: list[Message], stream: StreamFactory) -> AsyncIterator[str]:
@@ -170,15 +181,19 @@ class ReplyCheck:
         try:
             async for text in self._attempt(stream(messages), final=False):
                 yield text
+            for text in self._liking_tie():
+                yield text
             return
         except _Retry as retry:
             reason, violation = retry.reason, retry.violation
         self.outcome.attempts = 2
-        self._held, self._released = "", False
+        self._held, self._released, self._said = "", False, []
         self.trace.mark("reply.regenerate", reason=reason, after_text=self.said_anything)
         noted = with_note(messages, self.note(violation, reason))
         try:
             async for text in self._attempt(stream(noted), final=True):
+                yield text
+            for text in self._liking_tie():
                 yield text
         except _Retry as again:  # a constraint, or the question said back again with one constraint
             if not self.constraints:  # nothing to name (a request shaped by what the person likes)
@@ -192,6 +207,23 @@ class ReplyCheck:
                 yield self._alternative(constraint) + " "
             else:
                 yield self.safe_sentence(constraint) + " "
+
+    def _liking_tie(self) -> list[str]:
+        """After a whole reply to a request that what the person likes shapes, when it named nothing of
+        the liking ("开车时放点《我爱你》好。" for a 周杰伦 fan): the liking said back with a suggestion
+        along those lines (``likings``; traced ``reply.liked_tie``). Nothing when it was used, or
+        would not read well here."""
+        liked, said = self.liked.strip(), " ".join(self._said)
+        if not liked or not said or len(liked) > 160 or uses_liking(said, liked, self.user_words):
+            return []
+        language = self._speaking_language()
+        if bool(_HAN.search(liked)) != (language == "zh"):
+            return []
+        told = said_back(liked, language)
+        if not told or self.constraints.check(told) is not None:
+            return []
+        self.trace.mark("reply.liked_tie")
+        return [LIKED_TIE[language].format(told=told) + " "]
 
     def no_answer(self) -> str:
         """Said when the model gave no answer twice: what the person likes said back with a suggestion
@@ -209,6 +241,15 @@ class ReplyCheck:
                     + ("" if language == "zh" else " ")
                     + FITS_LIKED[language].format(thing=self.requested or FITS_LIKED_ANY[language])
                 )
+        # Asked for a suggestion of a known kind: a specific one that keeps every constraint beats "sorry".
+        option = self.option or (
+            concrete_option(self.constraints, self.requested, self.user_words, language)
+            if self.expects_suggestion
+            else ""
+        )
+        if option:
+            self.trace.mark("reply.option_fallback")
+            return SUGGEST[language].format(option=option)
         return NOTHING_TO_SAY[language]
 
     def _constraint_for(self, violation: Violation | None) -> Constraint:
@@ -260,8 +301,8 @@ class ReplyCheck:
         one whole sentence."""
         language = self._speaking_language()
         parts = [LANGUAGE_NOTES[language]] if self.language in LANGUAGE_NOTES else []
-        if reason in _NO_ANSWER_REASONS and self.expects_suggestion:
-            parts.append(WHOLE_SENTENCE[language])
+        if reason in NO_ANSWER_REASONS and (self.expects_suggestion or reason.startswith("refusal")):
+            parts.append(self._answer_note(language))
         ordered = list(self.constraints.constraints)
         if violation is not None:
             ordered.sort(key=lambda c: c.key != violation.constraint.key)
@@ -269,6 +310,18 @@ class ReplyCheck:
         if self.option:  # something specific that keeps them all, to name or to take after
             parts.append(EXAMPLE[language].format(option=self.option))
         return " ".join(parts)
+
+    def _answer_note(self, language: str) -> str:
+        """After no answer (a refusal, a bare word, the question said back): one whole sentence naming
+        one specific thing of the kind asked for, fitting what the person likes when that shapes it
+        ("Answer with one whole sentence that names one specific song. It should fit this: I love …")."""
+        thing = self.requested or WHOLE_SENTENCE_THING[language]
+        note = WHOLE_SENTENCE[language].format(thing=thing)
+        liked = self.liked.strip()
+        if liked and len(liked) <= 160 and bool(_HAN.search(liked)) == (language == "zh"):
+            stop = "。" if language == "zh" else "."
+            note += " " + FITS_THIS[language].format(liked=liked.rstrip("。.") + stop)
+        return note
 
     def _speaking_language(self) -> str:
         return self.language if self.language in LANGUAGE_NOTES else "en"
@@ -346,6 +399,7 @@ class ReplyCheck:
             return "", context
         context = self._check(clean, index, context, final)
         self.said_anything = True
+        self._said.append(clean)
         return clean + " ", context
 
     def _raise_if_no_answer(self, clean: str, index: int, final: bool) -> str:
@@ -385,7 +439,8 @@ class ReplyCheck:
             if self._repeats_earlier_reply(clean):
                 self.trace.mark("reply.repeats_earlier_reply", index=index)
                 raise _Retry("repeats an earlier reply")
-        if self.expects_suggestion and not self._released and REFUSAL.search(clean):
+        answers_something = self.expects_suggestion or self.asked or self.open_request
+        if answers_something and not self._released and REFUSAL.search(clean):
             self.trace.mark("reply.refusal", index=index, attempt=self.outcome.attempts)
             raise _Retry("refusal again" if final else "refusal")
         return clean
@@ -441,28 +496,3 @@ class ReplyCheck:
             return
         self._language_decided = False  # the second attempt is checked again
         raise _Retry("language")
-
-
-_NO_ANSWER_REASONS = frozenset(
-    ("fragment", "repeats the prompt", "repeats the question", "said nothing", "refusal")
-)
-# A small model declining an ordinary request ("抱歉，我无法协助完成这个请求。"): no answer either.
-REFUSAL = re.compile(
-    r"\bI(?:'m| am)? (?:sorry,? (?:but )?I )?(?:can't|cannot|can not|am unable to|'m unable to|won't) "
-    r"(?:help|assist|provide|fulfil|fulfill|answer|do that)|^\s*(?:抱歉|对不起)?[，,]?\s*我(?:无法|不能|没法)"
-    r"(?:协助|帮|回答|提供|完成)",
-    re.IGNORECASE,
-)
-WHOLE_SENTENCE = {
-    "en": "Answer with one whole sentence that names one thing to try.",
-    "zh": "请用一句完整的话回答，说出一个具体的推荐。",
-}
-_WORDISH = re.compile(r"[A-Za-z0-9']+")
-
-
-def is_bare(text: str) -> bool:
-    """A piece of one or two words ("Chocolate.", "Tea.", "茶。"): no suggestion on its own."""
-    han = len(_HAN.findall(text))
-    if han:
-        return han <= 3 and not _LATIN_WORD.search(text)
-    return len(_WORDISH.findall(text)) <= 2

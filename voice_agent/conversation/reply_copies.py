@@ -21,8 +21,10 @@ _NOTE_ECHO = re.compile(
 # The fixed rules stated after the turn, said back with one parenthesis or none: never spoken either.
 _RULE_ECHO = re.compile(
     r"[(（]?\s*(?:Answer in English only\.?|请只用中文回答。?|Answer with what I told you in mind\.?|"
-    r"请结合我告诉你的情况回答。?|Answer with one whole sentence that names one thing to try\.?|"
-    r"请用一句完整的话回答，?说出一个具体的推荐。?|Do not suggest anything containing [^()（）.\n]{1,60}\.?|"
+    r"请结合我告诉你的情况回答。?|"
+    r"Answer with one whole sentence that names one specific [^()（）.\n]{1,40}\.?|"
+    r"请用一句完整的话回答，?说出一个具体的[^()（）。\n]{1,12}。?|It should fit this:?|要符合这一点：?|"
+    r"Do not suggest anything containing [^()（）.\n]{1,60}\.?|"
     r"不要推荐任何含[^()（）。\n]{1,20}的东西。?|Name one specific thing,? for example|"
     r"请说出一个具体的推荐，?比如|Suggest one specific [^()（）.\n]{1,40}? that fits this:?|"
     r"推荐一个具体的[^()（）。\n]{1,12}?，?要符合这一点：?|For example:|比如：)\s*[)）]?",

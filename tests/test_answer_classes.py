@@ -1,0 +1,146 @@
+"""Replies that answer nothing, by class: a refusal of an ordinary request, a bare word for an outing, a
+liking left unused, a suggestion request taken for a recall question, a "never …" constraint for an
+outing, a called-off plan said back. Real constraint parsing, reminders and reply check; the LLM is the
+scripted one at its edge (``tests/_scripted_llm.py``)."""
+
+from __future__ import annotations
+
+from tests._scripted_llm import ScriptedLlm
+from voice_agent.bench.adoption import violations
+from voice_agent.conversation.constraints import constraints_from_texts
+from voice_agent.conversation.likings import distinctive_words, uses_liking
+from voice_agent.conversation.recall_answer import is_recall_question
+from voice_agent.conversation.reminders import (
+    asks_for_suggestion,
+    guided_constraints,
+    requested_thing,
+    turn_guidance,
+    turn_reminders,
+)
+from voice_agent.conversation.reply_check import NOTHING_TO_SAY, ReplyCheck
+from voice_agent.memory.records import MemoryRecord
+from voice_agent.metrics.trace import TurnTrace
+
+
+def _messages(turn: str) -> list[dict[str, str]]:
+    return [{"role": "system", "content": "Be brief."}, {"role": "user", "content": turn}]
+
+
+async def _said(check: ReplyCheck, turn: str, llm: ScriptedLlm) -> str:
+    return "".join([text async for text in check.run(_messages(turn), llm)])
+
+
+async def test_a_refusal_of_an_ordinary_question_is_asked_again_with_what_to_name() -> None:
+    turn = "What should we do this weekend?"
+    never = constraints_from_texts(["Never take me to a karaoke bar again."])
+    llm = ScriptedLlm("I'm sorry, but I can't assist with that.", "How about a picnic in the park?")
+    trace = TurnTrace("refusal")
+    check = ReplyCheck(never, "en", trace, requested=requested_thing(turn), user_words=turn)
+    said = await _said(check, turn, llm)
+    assert "can't assist" not in said and "picnic" in said
+    assert len(llm.calls) == 2 and trace.first("reply.refusal") is not None
+    note = llm.calls[1][-1]["content"]
+    assert "one whole sentence" in note and "karaoke" in note  # the kind of answer, and the constraint
+
+
+async def test_a_refusal_twice_in_chinese_still_answers() -> None:
+    turn = "这周日难得有空，你说我干点啥好？"
+    never = constraints_from_texts(["以后别带我去爬山了。"])
+    llm = ScriptedLlm("抱歉，我无法协助完成这个请求。", "抱歉，我不能帮你。")
+    check = ReplyCheck(never, "zh", TurnTrace("r2"), requested=requested_thing(turn), user_words=turn,
+                       expects_suggestion=asks_for_suggestion(turn))  # fmt: skip
+    said = await _said(check, turn, llm)
+    assert "无法" not in said and "不能帮" not in said and said.strip()
+    assert "爬山" in said and never.check(said) is None  # the constraint named, not broken
+    assert check.outcome.safe_sentence
+
+
+async def test_a_bare_word_for_an_outing_is_asked_again() -> None:
+    turn = "周五下班想跟同事出去放松一下，去哪儿好？"
+    assert asks_for_suggestion(turn)
+    llm = ScriptedLlm("去上海。", "可以去吃顿火锅，再去看场电影。")
+    check = ReplyCheck(constraints_from_texts([]), "zh", TurnTrace("bare"), user_words=turn,
+                       expects_suggestion=asks_for_suggestion(turn))  # fmt: skip
+    said = await _said(check, turn, llm)
+    assert "火锅" in said and "上海" not in said and len(llm.calls) == 2
+
+
+def test_yes_no_questions_are_not_requests_for_a_suggestion() -> None:
+    assert not asks_for_suggestion("Can I eat this after midnight?")
+    assert not asks_for_suggestion("What's the capital of France?")
+    assert asks_for_suggestion("Can you recommend a cake for my kid?")
+    assert asks_for_suggestion("I've got a free Saturday, what should I do with it?")
+    assert asks_for_suggestion("晚上煮碗面，加点什么配料好？")
+
+
+async def test_an_unused_liking_is_tied_in_after_the_reply_without_delaying_it() -> None:
+    turn = "开车的时候放点什么歌好？"
+    liked = "我平时最爱听周杰伦的歌。"
+    llm = ScriptedLlm("开车时放点轻松的流行歌，比如《我爱你》，节奏刚好不会太吵。")
+    trace = TurnTrace("tie")
+    check = ReplyCheck(constraints_from_texts([]), "zh", trace, requested=requested_thing(turn),
+                       user_words=turn, expects_suggestion=True, liked=liked)  # fmt: skip
+    pieces: list[str] = []
+    consumed_at_first = -1
+    async for text in check.run(_messages(turn), llm):
+        if not pieces:
+            consumed_at_first = llm.consumed
+        pieces.append(text)
+    total = len(llm.calls) and llm.consumed
+    assert 0 < consumed_at_first < total  # the first piece left before the reply was over
+    said = "".join(pieces)
+    assert said.startswith("开车时") and "周杰伦" in said and trace.first("reply.liked_tie") is not None
+    assert len(llm.calls) == 1
+
+
+async def test_a_reply_that_used_the_liking_gets_nothing_added() -> None:
+    turn = "What should I put on for a cosy movie night tonight?"
+    liked = "Anything by Hayao Miyazaki, I could watch it over and over."
+    llm = ScriptedLlm("Put on My Neighbor Totoro, a gentle Miyazaki film that is perfect for a cosy night.")
+    trace = TurnTrace("used")
+    check = ReplyCheck(constraints_from_texts([]), "en", trace, user_words=turn, expects_suggestion=True,
+                       liked=liked)  # fmt: skip
+    said = await _said(check, turn, llm)
+    assert "told me" not in said and trace.first("reply.liked_tie") is None
+
+
+def test_the_distinctive_words_of_a_liking_leave_out_how_much_and_the_question_s_own_words() -> None:
+    jazz = distinctive_words("My favourite music is jazz.", "What kind of concert should I look for?")
+    assert jazz == {"jazz"}
+    assert "电影" not in "".join(distinctive_words("我特别喜欢看科幻电影。", "今晚看部什么电影好？"))
+    assert uses_liking("A late jazz set would be lovely.", "My favourite music is jazz.", "Any concert?")
+    assert not uses_liking("Try a classical recital.", "My favourite music is jazz.", "Any concert?")
+
+
+def test_a_request_for_something_of_a_kind_is_no_recall_question() -> None:
+    assert not is_recall_question("家里周末来客人，我老公也在，准备点什么饮料？")
+    assert not is_recall_question("明天出门买些什么菜？")
+    assert is_recall_question("我周六跟朋友去干什么？")
+    assert is_recall_question("我是在哪个城市上班来着？")
+
+
+def _pinned(text: str) -> MemoryRecord:
+    return MemoryRecord(id="p1", conversation_id="c", text=text, kind="fact", created_at=1.0)
+
+
+def test_a_never_constraint_shapes_a_question_about_what_to_do() -> None:
+    fact = "Never take me camping again, one night in a tent was enough."
+    constraints = constraints_from_texts([fact])
+    record = _pinned(fact)
+    asked = ("My partner and I want to get away this summer, any ideas?", "What should we do this weekend?")
+    for turn in asked:
+        reminders = turn_reminders([record], [], constraints, turn)
+        assert reminders == [fact]
+        assert [c.key for c in guided_constraints(constraints, reminders, turn)] == ["avoid:camping"]
+        assert any("camping" in note for note in turn_guidance(constraints, reminders, turn, "en"))
+    quiz = "What's the capital of Peru?"
+    assert guided_constraints(constraints, turn_reminders([record], [], constraints, quiz), quiz) == []
+
+
+def test_a_thing_called_off_is_not_recommended() -> None:
+    assert violations("你告诉过我，羽毛球不打了，你们改成去游泳了。", ["羽毛球"]) == []
+    assert violations("烧烤就不吃了，改成去吃火锅。", ["烧烤"]) == []
+    assert violations("The barbecue is off, so how about bowling?", ["barbecue"]) == []
+    assert violations("我们去打羽毛球吧。", ["羽毛球"]) == ["羽毛球"]
+    assert violations("Have a barbecue in the garden.", ["barbecue"]) == ["barbecue"]
+    assert NOTHING_TO_SAY["en"]  # the last resort stays defined

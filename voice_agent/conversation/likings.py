@@ -1,0 +1,67 @@
+"""Whether a reply used what the person told us they like, and a sentence that ties it in when not.
+
+Asked "what should I play in the car?" by someone who said "我平时最爱听周杰伦的歌", the 0.5B default model
+often names any song ("开车时放点《我爱你》好。"), though the liking is restated right before the turn and in
+the guidance after it. The reply check cannot know that before the reply ends, and holding the first
+sentence back would delay the first audio of every clean reply. So the reply is said as it comes, and
+when it ends without one distinctive word of the liking (a word of the liking that the question itself
+does not use: "周杰伦", "jazz", "Miyazaki"; not "music", "like" or "songs"), one short sentence follows
+that says the liking back with a suggestion along those lines.
+"""
+
+from __future__ import annotations
+
+import re
+
+from voice_agent.text.cjk import HAN_CLASS
+
+_I = re.IGNORECASE
+_WORD_EN = re.compile(r"[a-z][a-z'-]{2,}", _I)
+_HAN_RUN = re.compile(rf"{HAN_CLASS}+")
+# Words of a liking that say how much, not what ("I really love …", "我平时最爱听…").
+_LIKING_TEXT_EN = (
+    "favourite favorite love loves loved like likes liked prefer prefers enjoy enjoys fan fans huge big "
+    "really all the time always could would watch listen listening read eat drink over and again day "
+    "long anything everything stuff things thing just honestly basically kind sort type whole lot much "
+    "very about into crazy the and with for that this those these from them they their when what you "
+    "your mine our ours have has had get got can any some more most best ever never good great i'm i've "
+    "music song songs movie movies film films book books novel novels show shows food dishes"
+)
+_LIKING_WORDS_EN = frozenset(_LIKING_TEXT_EN.split())
+_LIKING_CHARS_ZH = frozenset("我你他她们的了是很最特别爱喜欢听看吃喝平时常都也就还再一个些点歌曲首部好")
+LIKED_TIE = {
+    "en": "{told} Something along those lines would suit you too.",
+    "zh": "{told}选个这方面的也很合适。",
+}
+
+
+def distinctive_words(liked: str, turn: str) -> set[str]:
+    """The words of the liking that say what is liked and that the turn does not use: English words
+    of three letters or more, Chinese character pairs without liking or function characters."""
+    turn_lower = turn.lower()
+    words = {w.lower().strip("'-") for w in _WORD_EN.findall(liked)}
+    english = {w for w in words if w not in _LIKING_WORDS_EN and w.rstrip("s") not in turn_lower}
+    pairs: set[str] = set()
+    for run in _HAN_RUN.findall(liked):
+        for i in range(len(run) - 1):
+            pair = run[i : i + 2]
+            if not any(ch in _LIKING_CHARS_ZH for ch in pair) and pair not in turn:
+                pairs.add(pair)
+    return english | pairs
+
+
+def uses_liking(said: str, liked: str, turn: str) -> bool:
+    """Whether ``said`` names something distinctive of the liking (True when the liking has nothing
+    distinctive to look for: then there is nothing to add)."""
+    wanted = distinctive_words(liked, turn)
+    if not wanted:
+        return True
+    lowered = said.lower()
+    return any(_mentions(lowered, word) for word in wanted)
+
+
+def _mentions(said: str, word: str) -> bool:
+    if re.match(r"[a-z]", word):
+        stem = word[:-1] if len(word) > 4 and word.endswith("s") else word
+        return re.search(rf"(?<![a-z]){re.escape(stem)}", said) is not None
+    return word in said

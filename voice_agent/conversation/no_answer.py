@@ -1,0 +1,42 @@
+"""What counts as no answer from the model, and what the second attempt is told after one.
+
+A refusal of an ordinary request ("I'm sorry, but I can't assist with that.", "抱歉，我无法协助完成这个
+请求。"), a bare word ("Chocolate.", "去上海。") for a request for a suggestion, the question or the prompt
+said back: the reply check regenerates once, with a note that asks for one whole sentence naming one
+specific thing of the kind asked for (and, when what the person likes shapes the request, fitting it).
+"""
+
+from __future__ import annotations
+
+import re
+
+from voice_agent.text.cjk import HAN_RE
+
+_HAN = HAN_RE
+_LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+
+NO_ANSWER_REASONS = frozenset(
+    ("fragment", "repeats the prompt", "repeats the question", "said nothing", "refusal")
+)
+# A small model declining an ordinary request ("抱歉，我无法协助完成这个请求。"): no answer either.
+REFUSAL = re.compile(
+    r"\bI(?:'m| am)? (?:sorry,? (?:but )?I )?(?:can't|cannot|can not|am unable to|'m unable to|won't) "
+    r"(?:help|assist|provide|fulfil|fulfill|answer|do that)|^\s*(?:抱歉|对不起)?[，,]?\s*我(?:无法|不能|没法)"
+    r"(?:协助|帮|回答|提供|完成)",
+    re.IGNORECASE,
+)
+WHOLE_SENTENCE = {
+    "en": "Answer with one whole sentence that names one specific {thing}.",
+    "zh": "请用一句完整的话回答，说出一个具体的{thing}。",
+}
+WHOLE_SENTENCE_THING = {"en": "thing to try", "zh": "推荐"}
+FITS_THIS = {"en": "It should fit this: {liked}", "zh": "要符合这一点：{liked}"}
+_WORDISH = re.compile(r"[A-Za-z0-9']+")
+
+
+def is_bare(text: str) -> bool:
+    """A piece of one or two words ("Chocolate.", "Tea.", "茶。"): no suggestion on its own."""
+    han = len(_HAN.findall(text))
+    if han:
+        return han <= 3 and not _LATIN_WORD.search(text)
+    return len(_WORDISH.findall(text)) <= 2
