@@ -144,3 +144,13 @@ def test_a_thing_called_off_is_not_recommended() -> None:
     assert violations("我们去打羽毛球吧。", ["羽毛球"]) == ["羽毛球"]
     assert violations("Have a barbecue in the garden.", ["barbecue"]) == ["barbecue"]
     assert NOTHING_TO_SAY["en"]  # the last resort stays defined
+
+
+def test_a_liking_said_as_enthusiasm_is_kept_and_restated_for_a_request() -> None:
+    from voice_agent.conversation.extract import extract
+    from voice_agent.conversation.reminders import PREFERENCE
+
+    for liking in ("Anything by Hayao Miyazaki, I could watch it over and over.", "我平时最爱听周杰伦的歌。"):
+        assert [item.kind for item in extract(liking).items] == ["fact"]
+        assert PREFERENCE.search(liking)
+    assert not PREFERENCE.search("我不喜欢香菜。") and not PREFERENCE.search("What can I eat all day?")

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from voice_agent.conversation.constraints import parse_constraints
 from voice_agent.conversation.injection import InstructionFinding, find_instruction
+from voice_agent.conversation.likings import ENTHUSIASM
 from voice_agent.memory.records import Kind
 from voice_agent.text.apostrophes import plain_apostrophes
 from voice_agent.text.cjk import HAN_CLASS
@@ -181,6 +182,7 @@ _CLASSIFIERS: tuple[tuple[re.Pattern[str], Kind, float], ...] = (
         0.6,
     ),
     (re.compile(r"(?:我(?:很|最|特别)?(?:喜欢|爱|讨厌|不喜欢)|我最爱)"), "fact", 0.6),
+    (ENTHUSIASM, "fact", 0.6),  # "I could watch it over and over", "我平时最爱听周杰伦的歌"
     (
         re.compile(
             r"\b(?:i'm currently|i am currently|right now i'm|i'm working on|i am working on|this week i)\b",

@@ -29,6 +29,15 @@ _LIKING_TEXT_EN = (
 )
 _LIKING_WORDS_EN = frozenset(_LIKING_TEXT_EN.split())
 _LIKING_CHARS_ZH = frozenset("我你他她们的了是很最特别爱喜欢听看吃喝平时常都也就还再一个些点歌曲首部好")
+# A liking said as enthusiasm rather than with "like" or "love": "I could watch it over and over",
+# "I can't get enough of …", "我平时最爱听…", "怎么看都看不腻".
+ENTHUSIASM = re.compile(
+    r"\b(?:could|can) (?:watch|listen to|eat|read|play|drink|hear)\b[^.!?]{0,40}?\b(?:over and over|"
+    r"again and again|all day|forever|every day|on repeat)\b|\bcan(?:'t|not| never) get enough of\b|"
+    r"\bnever (?:get|grow) tired of\b|\b(?:obsessed with|crazy about|really into|big fan of|huge fan of)\b|"
+    r"\bi adore\b|我[^，。！？!?不没别]{0,4}(?:喜欢|最爱|爱听|爱看|爱吃|爱喝|爱玩)|(?:看|听|吃|玩)不腻",
+    _I,
+)
 LIKED_TIE = {
     "en": "{told} Something along those lines would suit you too.",
     "zh": "{told}选个这方面的也很合适。",

@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 
 from voice_agent.conversation.constraints import Constraint, ConstraintSet
+from voice_agent.conversation.likings import ENTHUSIASM
 from voice_agent.conversation.suggestions import FOR_EXAMPLE, concrete_option
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.cjk import HAN_CLASS, is_han
@@ -145,7 +146,8 @@ PREFERENCE = re.compile(
     r"^(?![^.!?]*\b(?:don't|do not|doesn't|not|never|hate)\b)(?![^.!?]*\?)[^?]*"
     r"(?:\b(?:favou?rite|love|loves|like|likes|prefer|prefers|enjoy|enjoys|fan of|into|crazy about|"
     r"big on)\b)|"
-    r"^(?![^。！？]*(?:不喜欢|不爱|讨厌))[^？?]*(?:最喜欢|喜欢|最爱|爱看|爱听|爱吃|爱喝|偏爱|是[^，。]{0,4}迷)",
+    r"^(?![^。！？]*(?:不喜欢|不爱|讨厌))[^？?]*(?:最喜欢|喜欢|最爱|爱看|爱听|爱吃|爱喝|偏爱|是[^，。]{0,4}迷)|"
+    + ENTHUSIASM.pattern,
     re.IGNORECASE,
 )
 # A yes/no question ("Can I eat this?", "Should we leave now?"): "Yes." answers it.
