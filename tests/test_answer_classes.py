@@ -154,3 +154,26 @@ def test_a_liking_said_as_enthusiasm_is_kept_and_restated_for_a_request() -> Non
         assert [item.kind for item in extract(liking).items] == ["fact"]
         assert PREFERENCE.search(liking)
     assert not PREFERENCE.search("我不喜欢香菜。") and not PREFERENCE.search("What can I eat all day?")
+
+
+async def test_a_reply_that_answers_an_earlier_question_is_asked_again() -> None:
+    turn = "It's freezing out, what comforting dinner would you make tonight?"
+    messages = [
+        {"role": "user", "content": "I'm allergic to peanuts, and my sister lives in Oslo."},
+        {"role": "assistant", "content": "Got it."},
+        {"role": "user", "content": "What does a bee make?"},
+        {"role": "assistant", "content": "Bees make honey and wax."},
+        {"role": "user", "content": turn},
+    ]
+    llm = ScriptedLlm("A bee makes honey.", "A hearty lentil stew would warm you up.")
+    trace = TurnTrace("other")
+    check = ReplyCheck(constraints_from_texts([]), "en", trace, user_words=turn, expects_suggestion=True)
+    said = "".join([text async for text in check.run(messages, llm)])
+    assert "honey" not in said and "lentil" in said and trace.first("reply.answers_other_turn") is not None
+    # What the person told us (a statement, not an earlier question) may be used: no regeneration.
+    turn = "Can you recommend a snack for me?"
+    messages[-1] = {"role": "user", "content": turn}
+    llm = ScriptedLlm("Since you're allergic to peanuts, try apple slices with sunflower butter.")
+    check = ReplyCheck(constraints_from_texts([]), "en", TurnTrace("own"), user_words=turn)
+    said = "".join([text async for text in check.run(messages, llm)])
+    assert "apple slices" in said and len(llm.calls) == 1

@@ -88,3 +88,17 @@ def only_questions(text: str) -> bool:
 
     parts = [p for p in _SENTENCE.split(text.strip()) if p.strip()]
     return bool(parts) and all(is_question(p) for p in parts)
+
+
+def answers_other_turn(piece: str, turn: str, exchanges: list[str]) -> bool:
+    """Whether ``piece`` answers an earlier exchange instead of ``turn``: of its content words that the
+    turn does not use (at least two), half or more come from one earlier question and its reply ("A bee
+    makes honey." for a dinner question, after "What does a bee make?")."""
+    own = _content_keys(piece) - _content_keys(turn)
+    if len(own) < 2:
+        return False
+    for exchange in exchanges:
+        shared = own & _content_keys(exchange)
+        if len(shared) >= 2 and 2 * len(shared) >= len(own):
+            return True
+    return False

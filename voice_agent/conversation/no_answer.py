@@ -16,7 +16,14 @@ _HAN = HAN_RE
 _LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 
 NO_ANSWER_REASONS = frozenset(
-    ("fragment", "repeats the prompt", "repeats the question", "said nothing", "refusal")
+    (
+        "fragment",
+        "repeats the prompt",
+        "repeats the question",
+        "said nothing",
+        "refusal",
+        "answers an earlier turn",
+    )
 )
 # A small model declining an ordinary request ("抱歉，我无法协助完成这个请求。"): no answer either.
 REFUSAL = re.compile(

@@ -24,7 +24,7 @@ from typing import Any
 from voice_agent.clock import Clock, MonotonicClock
 from voice_agent.conversation.acknowledge import Acknowledgement, continues
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, Violation
-from voice_agent.conversation.echo import open_request, restates
+from voice_agent.conversation.echo import answers_other_turn, open_request, restates
 from voice_agent.conversation.holding import HoldingPhrase
 from voice_agent.conversation.likings import LIKED_TIE, uses_liking
 from voice_agent.conversation.no_answer import (
@@ -40,6 +40,7 @@ from voice_agent.conversation.reply_copies import (
     DATE_ONLY,
     Message,
     copies,
+    earlier_exchanges,
     notes_after_turn,
     prompt_lines,
     repeats,
@@ -149,6 +150,7 @@ class ReplyCheck:
         self.earlier_replies: list[str] = []
         self.prompt_lines: list[str] = []  # what the prompt's user messages say: copied, it is no answer
         self.request_lines: list[str] = []  # the earlier questions and requests among them
+        self.exchanges: list[str] = []  # earlier questions, each with its reply
         self.asked_with_notes = user_words  # the turn and the notes after it ("(Suggest one cake …)")
         # Said first, before the model's words ("Since your kid is allergic to nuts, ").
         self.acknowledgement = acknowledgement
@@ -173,6 +175,7 @@ class ReplyCheck:
         self.earlier_replies = replies_to_other_words(messages, self.user_words)
         self.prompt_lines = prompt_lines(messages, self.user_words)
         self.request_lines = [line for line in self.prompt_lines if open_request(line)]
+        self.exchanges = earlier_exchanges(messages, self.user_words)
         self.asked_with_notes = " ".join([self.user_words, *notes_after_turn(messages, self.user_words)])
         if self.acknowledgement is not None:
             said = self._acknowledge(self.acknowledgement)
@@ -439,6 +442,11 @@ class ReplyCheck:
             if self._repeats_earlier_reply(clean):
                 self.trace.mark("reply.repeats_earlier_reply", index=index)
                 raise _Retry("repeats an earlier reply")
+        if not self.statement and answers_other_turn(clean, self.user_words, self.exchanges):
+            self.trace.mark("reply.answers_other_turn", index=index, attempt=self.outcome.attempts)
+            if final:
+                return ""  # left out: what follows may answer (else the fallback does)
+            raise _Retry("answers an earlier turn")
         answers_something = self.expects_suggestion or self.asked or self.open_request
         if answers_something and not self._released and REFUSAL.search(clean):
             self.trace.mark("reply.refusal", index=index, attempt=self.outcome.attempts)

@@ -147,6 +147,29 @@ def notes_after_turn(messages: list[Message], user_words: str) -> list[str]:
     return [note for note in notes if note and not _EXAMPLE_NOTE.match(note)]
 
 
+def earlier_exchanges(messages: list[Message], user_words: str) -> list[str]:
+    """The earlier questions and requests in the window, each with the reply that followed it ("What
+    does a bee make? Bees make honey and wax."); the person's statements are left out (a reply may use
+    what they told us)."""
+    from voice_agent.conversation.echo import open_request
+    from voice_agent.conversation.turns import said_words
+    from voice_agent.text.questions import is_question
+
+    out: list[str] = []
+    asked = ""
+    others = set(replies_to_other_words(messages, user_words))  # not a reply to these very words
+    for message in messages[:-1]:
+        content = message.get("content", "")
+        if message.get("role") == "user":
+            words = said_words(content).strip()
+            same = bool(user_words.strip()) and user_words.strip() in words  # asked again: same answer
+            asked = words if words and not same and (is_question(words) or open_request(words)) else ""
+        elif message.get("role") == "assistant" and asked and message.get("content", "") in others:
+            out.append(f"{asked} {content}")
+            asked = ""
+    return out
+
+
 def with_note(messages: list[Message], note: str) -> list[Message]:
     """The messages with ``note`` stated right after the user's turn (the last message)."""
     if not note or not messages:
