@@ -71,6 +71,9 @@ def test_yes_no_questions_are_not_requests_for_a_suggestion() -> None:
     assert asks_for_suggestion("Can you recommend a cake for my kid?")
     assert asks_for_suggestion("I've got a free Saturday, what should I do with it?")
     assert asks_for_suggestion("晚上煮碗面，加点什么配料好？")
+    assert asks_for_suggestion("Pick a movie for me and my friends on Friday night.")
+    assert requested_thing("Pick a movie for me and my friends on Friday night.") == "movie"
+    assert asks_for_suggestion("帮我挑一部周末看的电影。") and not asks_for_suggestion("Plants need water.")
 
 
 async def test_an_unused_liking_is_tied_in_after_the_reply_without_delaying_it() -> None:

@@ -206,6 +206,11 @@ def test_a_change_said_in_pieces_is_said_back_whole() -> None:
     records = [_record(text, kind="decision", at=float(i)) for i, text in enumerate(facts)]
     answer = answer_from_memory("我周日跟家人去干什么？", records, "zh")
     assert answer is not None and "博物馆" in answer.text and "本来" not in answer.text
+    # A clause kept as its own record beside its whole sentence is said once, not twice.
+    facts = ["周六本来约了朋友去打羽毛球。", "羽毛球不打了。", "羽毛球不打了，我们改成去游泳了。"]
+    records = [_record(text, kind="decision", at=float(i)) for i, text in enumerate(facts)]
+    answer = answer_from_memory("我周六跟朋友去干什么？", records, "zh")
+    assert answer is not None and answer.text.count("羽毛球不打了") == 1 and "游泳" in answer.text
 
 
 @pytest.mark.parametrize(

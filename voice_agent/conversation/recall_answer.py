@@ -205,7 +205,10 @@ def _revised(best: Match, said: list[tuple[float, MemoryRecord, str]]) -> Match 
         return None if _ORIGINAL_PLAN.search(best[3]) else best
     when, record, _ = chain[-1]
     joiner = "，" if _HAN_RUN.search(chain[0][2]) else " "
-    sentence = joiner.join(s[2].strip().rstrip("。.！!") for s in chain[:3])
+    pieces = list(dict.fromkeys(s[2].strip().rstrip("。.！!") for s in chain[:3]))
+    # a piece that another one holds whole (a clause record beside its sentence's) is said once
+    kept = [p for p in pieces if not any(p != other and p in other for other in pieces)]
+    sentence = joiner.join(kept)
     return (best[0], when, record, sentence, best[4])
 
 

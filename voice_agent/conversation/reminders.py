@@ -155,11 +155,19 @@ _YES_NO = re.compile(
     r"^\s*(?:can|could|should|shall|may|is|are|do|does|will|would)\s+(?:i|we|you|it)\b", re.I
 )
 _NAMES_REQUEST = re.compile(r"\b(?:recommend|suggest|ideas?)\b|推荐|建议", re.I)
+# An order to choose something: "Pick a movie for us", "Give me an idea for …", "帮我挑一部电影".
+_CHOOSE_FOR_ME = re.compile(
+    r"^\W*(?:(?:please|ok|okay|so|hey|now)[,\s]+)?(?:pick|choose|find|give me|name|think of|come up with|"
+    r"plan)\b|(?:帮我|给我)(?:挑|选|找|想|推荐|安排|出个主意)",
+    re.I,
+)
 
 
 def asks_for_suggestion(user_text: str) -> bool:
     """A turn asking for something to be suggested ("What should we do this weekend?", "去哪儿好？"),
     not a yes/no question: a bare word or a refusal is no answer to it."""
+    if _CHOOSE_FOR_ME.search(user_text):
+        return True
     if not ASKS_ADVICE.search(user_text):
         return False
     return not _YES_NO.search(user_text) or bool(_NAMES_REQUEST.search(user_text))
@@ -170,7 +178,9 @@ MIND_WHAT_I_SAID = {"en": "Answer with what I told you in mind.", "zh": "请结�
 
 _THING_EN = (
     re.compile(
-        r"\b(?:recommend|suggest)\s+(?:me\s+)?(?:a|an|some|one|any)\s+(?P<x>[a-z]+(?:\s+[a-z]+)?)", re.I
+        r"\b(?:recommend|suggest|pick|choose|find)\s+(?:me\s+|us\s+)?(?:a|an|some|one|any)\s+"
+        r"(?P<x>[a-z]+(?:\s+[a-z]+)?)",
+        re.I,
     ),
     re.compile(r"\b(?:what|which)\s+(?P<x>[a-z]+)\s+(?:should|could|can|shall|would)\b", re.I),
     re.compile(
