@@ -180,3 +180,25 @@ async def test_a_reply_that_answers_an_earlier_question_is_asked_again() -> None
     check = ReplyCheck(constraints_from_texts([]), "en", TurnTrace("own"), user_words=turn)
     said = "".join([text async for text in check.run(messages, llm)])
     assert "apple slices" in said and len(llm.calls) == 1
+
+
+def test_a_constraint_said_with_the_thing_first_or_as_keeping_away_is_read() -> None:
+    from voice_agent.conversation.constraints import parse_constraints
+
+    shellfish = "My boyfriend can't go near shrimp or any shellfish, last time he ended up in A&E."
+    assert [c.key for c in parse_constraints(shellfish)] == ["shellfish"]
+    assert [c.key for c in parse_constraints("Olives, I just can't stand them.")] == ["avoid:olives"]
+    assert parse_constraints("Honestly, I can't stand it.") == []
+    assert parse_constraints("The movie was long, I can't stand it.") == []
+    assert parse_constraints("I can't go near the office today.") == []  # no known topic: no constraint
+
+
+def test_a_question_where_to_go_gets_an_outing_not_a_drink() -> None:
+    from voice_agent.conversation.suggestions import KINDS, concrete_option
+
+    never = constraints_from_texts(["千万别再拉我去KTV了，我五音不全。"])
+    turn = "周五下班想跟同事出去放松一下，去哪儿好？"
+    option = concrete_option(never, requested_thing(turn), turn, "zh")
+    outing = next(kind for kind in KINDS if kind.name == "outing")
+    assert option in {o.text for o in outing.zh}
+    assert requested_thing("下午开会老犯困，喝点什么提提神？") == "饮品"

@@ -63,6 +63,17 @@ THING_FIRST_EN = re.compile(
     rf"off[ -]limits|a no[ -]go|out of the question)",
     _I,
 )
+# The thing first, then a pronoun for it: "Coriander tastes like soap to me, I really can't have it",
+# "Mushrooms? My son won't touch them."
+THING_THEN_PRONOUN_EN = re.compile(
+    r"(?:^|[.!?]\s*)(?!(?:honestly|frankly|seriously|really|well|ok|okay|yeah|yes|no|sorry|oh|actually|"
+    r"and|but|so|look|listen|sadly|this|that|it|which|what)\b)(?P<x>[a-z]+(?:[ -][a-z]+){0,2}?)"
+    r"(?:\s+(?:tastes?|smells?|is|are|makes?|gives?)\b[^.;!?]{0,40}?)?"
+    rf"[,;?!]\s*{_SUBJECT_EN}\s+(?:just\s+|really\s+|simply\s+|honestly\s+|absolutely\s+)?"
+    r"(?:won't|will not|can't|cannot|don't|do not|never)\s+(?:eat|drink|touch|stand|have|bear)\s+"
+    r"(?:it|them)\b",
+    _I,
+)
 SYMPTOM_ZH = (
     "拉肚子|腹泻|过敏|起疹子|起红疹|长疹子|出疹子|起包|不舒服|难受|胃疼|胃痛|肚子疼|肚子痛|头疼|头痛|心慌|心悸|"
     "失眠|睡不着|长痘|想吐|吐|恶心|胀气|发痒|痒|喘|呼吸困难|反酸"

@@ -22,6 +22,7 @@ from voice_agent.conversation.constraint_shapes import (
     POINTING_ZH,
     SYMPTOM_ZH,
     THING_FIRST_EN,
+    THING_THEN_PRONOUN_EN,
     named_topics,
     singular,
     symptom_matches,
@@ -44,7 +45,8 @@ _AVOID_EN = re.compile(
 # not "I don't have time".
 _AVOID_HAVE_EN = re.compile(
     r"\b(?:can't|cannot|can not|must not|mustn't|shouldn't|should not|don't|do not|doesn't|does not|never|"
-    r"won't|no longer)\s+(?:ever\s+)?(?:have|has|want|wants)\s+(?P<x>[a-z][a-z -]{1,40})", _I)  # fmt: skip
+    r"won't|no longer)\s+(?:ever\s+)?(?:have|has|want|wants|go near|come near|be near|be around|"
+    r"risk)\s+(?:any\s+)?(?P<x>[a-z][a-z -]{1,40})", _I)  # fmt: skip
 _DISLIKE_EN = re.compile(
     r"\b(?:hate|hates|dislike|dislikes|detest|detests|can't stand|cannot stand|not a fan of|avoid|avoids)\s+"
     r"(?P<x>[a-z][a-z -]{1,40})", _I)  # fmt: skip
@@ -250,7 +252,7 @@ def _more_shapes(text: str) -> list[Constraint]:
     for pattern in (AVOIDING_EN, AVOIDING_ZH):
         for match in pattern.finditer(text):
             out += _object_constraints(match, "avoid", text)
-    for match in THING_FIRST_EN.finditer(text):
+    for match in [*THING_FIRST_EN.finditer(text), *THING_THEN_PRONOUN_EN.finditer(text)]:
         out += _object_constraints(match, "avoid", text, own_words=True)
     for match in [*GAVE_UP_EN.finditer(text), *_AVOID_HAVE_EN.finditer(text)]:
         out += _object_constraints(match, "avoid", text, topics_only=True)

@@ -197,7 +197,7 @@ _VERB_THINGS = {"drink": "drink", "eat": "dish", "cook": "dish"}
 _THING_BY_VERB_ZH = re.compile(r"(?P<x>吃|喝|做)(?:点|些|个)?什么")
 _VERB_THINGS_ZH = {"吃": "菜", "喝": "饮品", "做": "菜"}
 # What "什么…好" catches that names no thing: a purpose ("喝点什么提神好") or a degree ("比较好").
-_NOT_A_THING_ZH = re.compile(r"^(?:提神|解渴|解腻|比较|最|更|合适|适合|好吃|好喝|暖和|养生|减肥)")
+_NOT_A_THING_ZH = re.compile(r"^(?:提?提神|解渴|解腻|比较|最|更|合适|适合|好吃|好喝|暖和|养生|减肥)")
 _THING_STOP_EN = re.compile(r"\s+(?:for|to|that|which|with|at|on|in|i|we|tonight|today)\b.*$", re.I)
 _THING_ZH = (
     re.compile(

@@ -298,9 +298,22 @@ KINDS: tuple[RequestKind, ...] = (
 )
 
 
+# Asking where to go or what to do ("去哪儿好？", "what should we do on Saturday?"): a trip or an outing,
+# whatever else the turn mentions ("跟同事" names no bar here).
+_WHERE_TO_GO = re.compile(
+    r"\bwhere (?:should|could|can|shall) (?:i|we) go\b|\bwhat (?:should|could|can|shall) (?:i|we) do\b|"
+    r"去哪|干点啥|干点什么|干什么好|做点什么好|玩什么",
+    _I,
+)
+
+
 def request_kind(requested: str, user_words: str) -> RequestKind | None:
     """The kind of thing the person asked for: from what their words name ("cake"; a thing of no known
-    kind, "pizza", is None), or, when they name none, from the whole turn ("something warm to drink")."""
+    kind, "pizza", is None), or, when they name none, from the whole turn ("something warm to drink");
+    a turn asking where to go or what to do asks for a trip or an outing."""
+    if not requested and _WHERE_TO_GO.search(user_words):
+        by_name = {kind.name: kind for kind in KINDS}
+        return by_name["trip"] if by_name["trip"].asked.search(user_words) else by_name["outing"]
     text = requested or user_words
     return next((kind for kind in KINDS if kind.asked.search(text)), None) if text else None
 
