@@ -202,3 +202,12 @@ def test_a_question_where_to_go_gets_an_outing_not_a_drink() -> None:
     outing = next(kind for kind in KINDS if kind.name == "outing")
     assert option in {o.text for o in outing.zh}
     assert requested_thing("下午开会老犯困，喝点什么提提神？") == "饮品"
+
+
+async def test_a_question_of_the_turn_said_back_is_no_answer() -> None:
+    turn = "We're having dinner at a place by the harbour tonight. What should we order?"
+    llm = ScriptedLlm("What should we order?", "Grilled sea bass with a green salad.")
+    trace = TurnTrace("quote")
+    check = ReplyCheck(constraints_from_texts([]), "en", trace, user_words=turn, expects_suggestion=True)
+    said = await _said(check, turn, llm)
+    assert said.strip() == "Grilled sea bass with a green salad." and trace.first("reply.repeats_question")

@@ -23,7 +23,9 @@ CONSTRAINT_TOPICS = re.compile(
     r"\b(?:eat|eating|food|cook|cooking|recipe|bake|baking|cake|dinner|lunch|breakfast|brunch|snack|dessert|"
     r"meal|menu|restaurant|order|drink|drinks|bar|party|picnic|treat|topping|pizza|dish|kitchen|grocer\w*|"
     r"recommend|suggest|ideas?|plan|fruits?|salad|sauces?|grill|bbq|barbecue|stir-fry|ingredients?|smoothie|"
-    r"juice|beverage)\b|吃|喝|菜|饭|餐|蛋糕|甜点|零食|早点|早饭|推荐|建议|点什么|做什么|聚会|饮料|饮品|配料|水果|沙拉|"
+    r"juice|beverage|supper|sandwich(?:es)?|tacos?|burritos?|soup|stew|pasta|noodles?|curry|burgers?|"
+    r"cuisine|coffee|tea|wine|beer|cocktails?|takeaway|takeout|fillings?)\b|"
+    r"吃|喝|菜|饭|餐|蛋糕|甜点|零食|早点|早饭|推荐|建议|点什么|做什么|聚会|饮料|饮品|配料|水果|沙拉|"
     r"酱|烤|火锅|食材|小吃|夜宵",
     re.IGNORECASE,
 )

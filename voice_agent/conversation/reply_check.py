@@ -43,6 +43,7 @@ from voice_agent.conversation.reply_copies import (
     earlier_exchanges,
     notes_after_turn,
     prompt_lines,
+    quotes_question,
     repeats,
     replies_to_other_words,
     with_note,
@@ -412,7 +413,9 @@ class ReplyCheck:
         sentence is said instead; without one, a question said back is left out and a remembered
         statement copied is said back as what the person told us. Returns what may be said."""
         # (a request for a suggestion said back is no answer either: "Suggest a topping for my tacos.")
-        said_again = (self.asked or self.expects_suggestion) and repeats(clean, self.user_words)
+        said_again = (self.asked or self.expects_suggestion) and (
+            repeats(clean, self.user_words) or quotes_question(clean, self.user_words)
+        )
         # ("I should order at the bar"; "suggest a topping for my tacos without cilantro": the turn and
         # the guidance after it, mixed)
         reworded = self.open_request and restates(clean, self.asked_with_notes)

@@ -93,6 +93,14 @@ def repeats(piece: str, earlier: str, *, min_chars: int = 4) -> bool:
     return len(said) >= min_chars and bool(before) and said in before and len(said) >= 0.8 * len(before)
 
 
+def quotes_question(piece: str, turn: str) -> bool:
+    """Whether ``piece`` is a question of the turn said back word for word ("What should we order?"
+    from "We're having dinner by the harbour. What should we order?"): a sentence of the turn, not
+    most of it, so :func:`repeats` misses it."""
+    said = _NOT_WORD.sub("", piece).lower()
+    return len(said) >= 8 and bool(re.search(r"[?？]\s*$", piece)) and said in _NOT_WORD.sub("", turn).lower()
+
+
 _EN_WORD = re.compile(r"[a-z']+")
 _FILLER_WORDS = frozenset(("a", "an", "the", "one", "some", "any"))
 
