@@ -211,3 +211,17 @@ async def test_a_question_of_the_turn_said_back_is_no_answer() -> None:
     check = ReplyCheck(constraints_from_texts([]), "en", trace, user_words=turn, expects_suggestion=True)
     said = await _said(check, turn, llm)
     assert said.strip() == "Grilled sea bass with a green salad." and trace.first("reply.repeats_question")
+
+
+def test_a_filling_is_offered_for_tacos_and_a_drink_for_a_drink_question() -> None:
+    from voice_agent.conversation.suggestions import KINDS, concrete_option
+
+    coriander = constraints_from_texts(["Coriander tastes like soap to me, I really can't have it."])
+    turn = "I'm doing tacos for the family tonight, what should I put in them?"
+    filling = next(kind for kind in KINDS if kind.name == "filling")
+    option = concrete_option(coriander, requested_thing(turn), turn, "en")
+    assert option in {o.text for o in filling.en} and coriander.check(option) is None
+    beans = constraints_from_texts(["我一吃豆类就胀气，黄豆绿豆都不行。"])
+    turn = "明天早上喝点什么配包子？"
+    assert requested_thing(turn) == "饮品"
+    assert concrete_option(beans, requested_thing(turn), turn, "zh") not in {o.text for o in filling.zh}

@@ -218,6 +218,9 @@ def requested_thing(user_text: str) -> str:
     by_verb = _THING_BY_VERB_EN.search(user_text)
     if by_verb:
         return _VERB_THINGS[by_verb.group("x").lower()]
+    drink_zh = _THING_BY_VERB_ZH.search(user_text)
+    if drink_zh and drink_zh.group("x") == "喝":  # "喝点什么配包子？" asks for a drink, whatever follows
+        return _VERB_THINGS_ZH["喝"]
     for pattern in (*_THING_EN, *_THING_ZH):
         match = pattern.search(user_text)
         if match:

@@ -163,7 +163,7 @@ def earlier_exchanges(messages: list[Message], user_words: str) -> list[str]:
     from voice_agent.conversation.turns import said_words
     from voice_agent.text.questions import is_question
 
-    out: list[str] = []
+    out: list[str] = quoted_exchanges(messages[-1].get("content", "") if messages else "", user_words)
     asked = ""
     others = set(replies_to_other_words(messages, user_words))  # not a reply to these very words
     for message in messages[:-1]:
@@ -175,6 +175,36 @@ def earlier_exchanges(messages: list[Message], user_words: str) -> list[str]:
         elif message.get("role") == "assistant" and asked and message.get("content", "") in others:
             out.append(f"{asked} {content}")
             asked = ""
+    return out
+
+
+_MEMORY_BLOCK = re.compile(r"<memory>(.*?)</memory>", re.S)
+_USER_LINE = re.compile(r"^\s*user\s*[:：]\s*", re.IGNORECASE)
+_ASSISTANT_LINE = re.compile(r"^\s*assistant\s*[:：]\s*", re.IGNORECASE)
+
+
+def quoted_exchanges(last: str, user_words: str) -> list[str]:
+    """The person's earlier questions and requests quoted in this turn's memory block ("user: Suggest a
+    board game for a rainy day.", "User: 蜜蜂会做什么？ | Assistant: 蜜蜂会酿蜂蜜…"), each with the reply
+    quoted after it, if any."""
+    from voice_agent.conversation.echo import open_request
+    from voice_agent.text.questions import is_question
+
+    block = _MEMORY_BLOCK.search(last)
+    out: list[str] = []
+    asking = False
+    for line in re.split(r"\n| \| ", block.group(1) if block else ""):
+        if _USER_LINE.search(line) or "User:" in line:
+            words = line.split("User:", 1)[-1] if "User:" in line else _USER_LINE.sub("", line)
+            words = words.strip()
+            asking = (
+                bool(words) and words != user_words.strip() and (is_question(words) or open_request(words))
+            )
+            if asking:
+                out.append(words)
+        elif asking and _ASSISTANT_LINE.search(line):
+            out[-1] = f"{out[-1]} {_ASSISTANT_LINE.sub('', line).strip()}"
+            asking = False
     return out
 
 

@@ -9,8 +9,8 @@ with the same constraint check the reply guard uses, so a suggestion never break
 
 The kinds are everyday requests (a cake, a snack, a drink, breakfast, a dish for dinner, a sauce, fruit,
 something for the grill, a side dish, lunch on the go, a hot pot, a film, a book, an outing, a pizza, a
-curry, pasta or noodles, something to bake, a trip); a request of another kind gets no option, and the
-caller falls back to naming the constraint.
+curry, pasta or noodles, something to bake, a trip, a filling); a request of another kind gets no
+option, and the caller falls back to naming the constraint.
 """
 
 from __future__ import annotations
@@ -226,6 +226,16 @@ KINDS: tuple[RequestKind, ...] = (
             _o("a hike in the hills", "hiking", "hike"),
         ),
         (_o("去公园野餐"), _o("沿着河边骑自行车"), _o("去湖边散步、划船"), _o("去郊外爬山", "爬山", "登山")),
+    ),
+    RequestKind(
+        "filling",
+        re.compile(r"\b(?:tacos?|burritos?|wraps?|sandwich(?:es)?|fillings?)\b|馅|饺子|包子", _I),
+        (
+            _o("grilled chicken with lettuce, tomato and a squeeze of lime", "chicken"),
+            _o("black beans with sweetcorn, avocado and salsa", "beans"),
+            _o("spiced beef mince with grated cheese and lettuce", "beef", "cheese"),
+        ),
+        (_o("猪肉白菜馅", "猪肉"), _o("韭菜鸡蛋馅", "鸡蛋"), _o("香菇青菜馅", "香菇")),
     ),
     RequestKind(
         "pizza",
