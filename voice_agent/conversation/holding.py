@@ -8,6 +8,7 @@ import asyncio
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
+from voice_agent.aio import cancel_and_wait
 from voice_agent.memory.language import detect_language
 from voice_agent.metrics.trace import TurnTrace
 
@@ -49,9 +50,7 @@ async def hold_if_late(
                 return
             yield delta
     finally:
-        if not first.done():
-            first.cancel()
-            await asyncio.wait({first})
+        await cancel_and_wait(first)  # the stream is closed next: its first read must have ended
         closer = getattr(iterator, "aclose", None)
         if closer is not None:
             await closer()  # a reply cut short (barge-in) closes the LLM's stream now
