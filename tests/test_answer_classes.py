@@ -48,21 +48,32 @@ async def test_a_refusal_twice_in_chinese_still_answers() -> None:
     never = constraints_from_texts(["以后别带我去爬山了。"])
     llm = ScriptedLlm("抱歉，我无法协助完成这个请求。", "抱歉，我不能帮你。")
     check = ReplyCheck(never, "zh", TurnTrace("r2"), requested=requested_thing(turn), user_words=turn,
-                       expects_suggestion=asks_for_suggestion(turn))  # fmt: skip
+                       asks_suggestion=asks_for_suggestion(turn))  # fmt: skip
     said = await _said(check, turn, llm)
     assert "无法" not in said and "不能帮" not in said and said.strip()
     assert "爬山" in said and never.check(said) is None  # the constraint named, not broken
     assert check.outcome.safe_sentence
 
 
-async def test_a_bare_word_for_an_outing_is_asked_again() -> None:
+async def test_a_bare_word_for_an_outing_under_a_never_constraint_is_asked_again() -> None:
+    fact = "千万别再拉我去KTV了，我五音不全。"
+    never = constraints_from_texts([fact])
     turn = "周五下班想跟同事出去放松一下，去哪儿好？"
-    assert asks_for_suggestion(turn)
+    guided = guided_constraints(never, turn_reminders([_pinned(fact)], [], never, turn), turn)
+    assert [c.key for c in guided] == ["avoid:ktv"] and asks_for_suggestion(turn)
     llm = ScriptedLlm("去上海。", "可以去吃顿火锅，再去看场电影。")
-    check = ReplyCheck(constraints_from_texts([]), "zh", TurnTrace("bare"), user_words=turn,
-                       expects_suggestion=asks_for_suggestion(turn))  # fmt: skip
+    check = ReplyCheck(never, "zh", TurnTrace("bare"), user_words=turn, expects_suggestion=bool(guided),
+                       asks_suggestion=True)  # fmt: skip
     said = await _said(check, turn, llm)
     assert "火锅" in said and "上海" not in said and len(llm.calls) == 2
+
+
+async def test_a_terse_answer_to_a_plain_request_is_said_at_once() -> None:
+    turn = "Can you recommend a book for my holiday?"
+    llm = ScriptedLlm("Try Dune.", "unused")
+    check = ReplyCheck(constraints_from_texts([]), "en", TurnTrace("terse"), user_words=turn,
+                       asks_suggestion=asks_for_suggestion(turn))  # fmt: skip
+    assert (await _said(check, turn, llm)).strip() == "Try Dune." and len(llm.calls) == 1
 
 
 def test_yes_no_questions_are_not_requests_for_a_suggestion() -> None:
@@ -225,3 +236,8 @@ def test_a_filling_is_offered_for_tacos_and_a_drink_for_a_drink_question() -> No
     turn = "明天早上喝点什么配包子？"
     assert requested_thing(turn) == "饮品"
     assert concrete_option(beans, requested_thing(turn), turn, "zh") not in {o.text for o in filling.zh}
+
+
+def test_a_liking_with_a_scrubbed_name_is_not_compared() -> None:
+    liked = "My favourite author is [NAME:0123456789ab]."
+    assert uses_liking("The Left Hand of Darkness is a classic.", liked, "Can you recommend a book?")

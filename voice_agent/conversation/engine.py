@@ -179,8 +179,7 @@ class ConversationEngine:
             opening = acknowledgement(guided, constraints, language, scrubbed)
         checked = self._checked_reply(
             conversation_id, prompt, constraints, language, scrubbed, trace, opening,
-            expects=bool(guided) or bool(liked and self.config.prompt.concrete_suggestions)
-            or asks_for_suggestion(scrubbed), liked=liked,
+            expects=bool(guided) or bool(liked and self.config.prompt.concrete_suggestions), liked=liked,
         )  # fmt: skip
         async with contextlib.aclosing(checked) as reply:
             async for delta in reply:
@@ -249,6 +248,7 @@ class ConversationEngine:
             user_words=scrubbed,
             acknowledgement=opening,
             expects_suggestion=expects,
+            asks_suggestion=asks_for_suggestion(scrubbed),
             concrete=self.config.prompt.concrete_suggestions,
             liked=liked,
         )

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from voice_agent.text.cjk import HAN_CLASS
+from voice_agent.text.placeholders import PLACEHOLDER_RE
 
 _I = re.IGNORECASE
 _WORD_EN = re.compile(r"[a-z][a-z'-]{2,}", _I)
@@ -62,6 +63,8 @@ def distinctive_words(liked: str, turn: str) -> set[str]:
 def uses_liking(said: str, liked: str, turn: str) -> bool:
     """Whether ``said`` names something distinctive of the liking (True when the liking has nothing
     distinctive to look for: then there is nothing to add)."""
+    if PLACEHOLDER_RE.search(liked):  # a name the reply may carry refilled: it cannot be compared
+        return True
     wanted = distinctive_words(liked, turn)
     if not wanted:
         return True

@@ -130,6 +130,7 @@ class ReplyCheck:
         user_words: str = "",
         acknowledgement: Acknowledgement | None = None,
         expects_suggestion: bool = False,
+        asks_suggestion: bool = False,
         concrete: bool = True,
         liked: str = "",
     ) -> None:
@@ -146,7 +147,7 @@ class ReplyCheck:
         self.asked = is_question(user_words)  # (a statement said back is an acknowledgement, not an echo)
         self.open_request = open_request(user_words)  # its own words, reworded, answer nothing
         self.statement = bool(user_words.strip()) and not (
-            self.asked or self.open_request or expects_suggestion
+            self.asked or self.open_request or expects_suggestion or asks_suggestion
         )
         self.earlier_replies: list[str] = []
         self.prompt_lines: list[str] = []  # what the prompt's user messages say: copied, it is no answer
@@ -158,6 +159,10 @@ class ReplyCheck:
         self.acknowledged = False
         # The turn asks for a suggestion under a constraint: a bare fragment ("Chocolate.") is no answer.
         self.expects_suggestion = expects_suggestion
+        # The turn asks for something to be suggested ("Pick a movie for us", "去哪儿好？"), with or
+        # without constraints: a refusal, the question said back or an earlier answer is no answer (a
+        # terse one, "Try Dune.", is: only ``expects_suggestion`` holds bare words).
+        self.asks_suggestion = asks_suggestion or expects_suggestion
         # A specific thing that keeps the constraints ("a cup of chamomile tea"), for the second attempt's
         # note and the safe sentence ("" when the request is of no known kind, or ``concrete`` is off;
         # without constraints too: the options know nothing of what the person likes).
@@ -248,7 +253,7 @@ class ReplyCheck:
         # Asked for a suggestion of a known kind: a specific one that keeps every constraint beats "sorry".
         option = self.option or (
             concrete_option(self.constraints, self.requested, self.user_words, language)
-            if self.expects_suggestion
+            if self.asks_suggestion
             else ""
         )
         if option:
@@ -305,7 +310,7 @@ class ReplyCheck:
         one whole sentence."""
         language = self._speaking_language()
         parts = [LANGUAGE_NOTES[language]] if self.language in LANGUAGE_NOTES else []
-        if reason in NO_ANSWER_REASONS and (self.expects_suggestion or reason.startswith("refusal")):
+        if reason in NO_ANSWER_REASONS and (self.asks_suggestion or reason.startswith("refusal")):
             parts.append(self._answer_note(language))
         ordered = list(self.constraints.constraints)
         if violation is not None:
@@ -413,7 +418,7 @@ class ReplyCheck:
         sentence is said instead; without one, a question said back is left out and a remembered
         statement copied is said back as what the person told us. Returns what may be said."""
         # (a request for a suggestion said back is no answer either: "Suggest a topping for my tacos.")
-        said_again = (self.asked or self.expects_suggestion) and (
+        said_again = (self.asked or self.asks_suggestion) and (
             repeats(clean, self.user_words) or quotes_question(clean, self.user_words)
         )
         # ("I should order at the bar"; "suggest a topping for my tacos without cilantro": the turn and
@@ -450,7 +455,7 @@ class ReplyCheck:
             if final:
                 return ""  # left out: what follows may answer (else the fallback does)
             raise _Retry("answers an earlier turn")
-        answers_something = self.expects_suggestion or self.asked or self.open_request
+        answers_something = self.asks_suggestion or self.asked or self.open_request
         if answers_something and not self._released and REFUSAL.search(clean):
             self.trace.mark("reply.refusal", index=index, attempt=self.outcome.attempts)
             raise _Retry("refusal again" if final else "refusal")
