@@ -449,6 +449,32 @@ async def test_a_statement_answered_with_a_copy_is_noted_without_a_second_reques
     assert said.strip() == "A small bowl." and len(question.calls) == 2
 
 
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "I had to consider how much there might be in my power to do for them.",
+        "My name is Marisol.",
+        "Never suggest sushi to me, I don't like raw fish.",
+    ],
+)
+async def test_a_statement_with_a_question_word_or_an_asking_verb_is_still_a_statement(
+    statement: str,
+) -> None:
+    """A question word inside a statement, "my name is", or a request never to make do not turn what the
+    person told us into a request: a copied earlier reply is left out, not sent back to the LLM."""
+    messages = [
+        {"role": "system", "content": "rules"},
+        {"role": "user", "content": "My sister lives in Lisbon."},
+        {"role": "assistant", "content": "Lisbon is a lovely city to live in."},
+        {"role": "user", "content": statement},
+    ]
+    llm = ScriptedLlm("Lisbon is a lovely city to live in.", "Something else.")
+    trace = TurnTrace("w")
+    said = "".join([t async for t in ReplyCheck(NUTS, "en", trace, user_words=statement).run(messages, llm)])
+    assert said.strip() == NOTED["en"] and len(llm.calls) == 1
+    assert trace.first("reply.regenerate") is None
+
+
 async def test_a_reply_that_says_nothing_is_regenerated_then_never_left_silent() -> None:
     """Empty, or only the prompt's markup said back: the person would hear nothing."""
     trace = TurnTrace("n")
