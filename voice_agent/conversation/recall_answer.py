@@ -191,11 +191,17 @@ def _revised(best: Match, said: list[tuple[float, MemoryRecord, str]]) -> Match 
     "Actually, we're taking the train instead."), though it shares no word with the question, with any
     revising statements right after it (a change said in pieces: "羽毛球不打了" then "我们改成去游泳了").
     None when no revision follows a plan said as the original one ("本来打算…", "we were planning to…"):
-    it was changed, and saying it back would give the old form."""
+    it was changed, and saying it back would give the old form.
+
+    Only a plan is revised, and only by plans (both are pinned as decisions): the statements at hand are
+    the recalled ones, not all the person said, so a change of another plan ("we're moving to York
+    instead") may come next among them after a fact ("My daughter Asha is allergic to sesame")."""
     later = sorted((s for s in said if s[0] > best[1]), key=lambda s: s[0])
     chain: list[tuple[float, MemoryRecord, str]] = []
-    for statement in later:
-        if not _REVISES.search(statement[2]) or len(statement[2]) > _MAX_FACT_CHARS:
+    for statement in later if best[2].kind == "decision" else ():
+        if statement[1].kind != "decision" or not _REVISES.search(statement[2]):
+            break
+        if len(statement[2]) > _MAX_FACT_CHARS:
             break
         chain.append(statement)
     if not chain:
