@@ -547,3 +547,17 @@ async def test_a_request_shaped_by_a_liking_never_ends_in_no_answer(
         none, language, TurnTrace("o"), user_words=question, liked=other, expects_suggestion=True
     )
     assert (await _run(plain, ScriptedLlm(question, question))).strip() == NOTHING_TO_SAY[language]
+
+
+async def test_a_reply_whose_opening_clause_is_left_out_starts_with_a_capital() -> None:
+    """ "To keep basil fresh, you can put it in a glass of water." for "How do I keep basil fresh?": the
+    question said back is left out, and what is said starts as a sentence."""
+    turn = "How do I keep basil fresh?"
+    messages = [{"role": "system", "content": "rules"}, {"role": "user", "content": turn}]
+    llm = ScriptedLlm("To keep basil fresh, you can put it in a glass of water.")
+    check = ReplyCheck(NUTS, "en", TurnTrace("c"), user_words=turn)
+    said = "".join([t async for t in check.run(messages, llm)]).strip()
+    assert said.startswith("You can put it in a glass of water") and len(llm.calls) == 1
+    kept = ReplyCheck(NUTS, "en", TurnTrace("d"), user_words="Which phone should I buy?")
+    said = "".join([t async for t in kept.run(messages, ScriptedLlm("iPhone is a good choice."))])
+    assert said.strip() == "iPhone is a good choice."

@@ -344,6 +344,8 @@ class ReplyCheck:
         if not clean:
             self.trace.mark("reply.echo_dropped", index=index)
             return "", context
+        if not self.said_anything and not self.acknowledged:  # (after one, it goes on mid-sentence)
+            clean = _sentence_start(clean)  # its opening clause left out: "you can…" → "You can…"
         context = self._check(clean, index, context, final)
         self.said_anything = True
         return clean + " ", context
@@ -466,3 +468,12 @@ def is_bare(text: str) -> bool:
     if han:
         return han <= 3 and not _LATIN_WORD.search(text)
     return len(_WORDISH.findall(text)) <= 2
+
+
+def _sentence_start(text: str) -> str:
+    """``text`` with its first letter capitalised when it begins with a plain lower-case word (not
+    "iPhone", not "eBay")."""
+    first = text.split(" ", 1)[0]
+    if text[:1].islower() and not any(ch.isupper() for ch in first):
+        return text[0].upper() + text[1:]
+    return text
