@@ -20,6 +20,7 @@ from voice_agent.clock import Clock, MonotonicClock
 from voice_agent.config import Config
 from voice_agent.conversation.acknowledge import Acknowledgement, acknowledgement
 from voice_agent.conversation.block_records import block_records
+from voice_agent.conversation.constraint_noted import constraint_noted
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, constraints_from_texts
 from voice_agent.conversation.holding import HeldStreams, apology, spoken_answer
 from voice_agent.conversation.injection import find_instruction
@@ -173,6 +174,12 @@ class ConversationEngine:
                 self.last.checks = trace.attrs["reply_check"] = {"recall_answer": answer.record_id}
                 yield answer.text
                 return
+        noted = constraint_noted(scrubbed, language) if self.config.prompt.note_constraints else None
+        if noted is not None:  # "My kid is allergic to nuts.": it is remembered, and the person hears so
+            trace.mark("reply.constraint_noted")
+            self.last.checks = trace.attrs["reply_check"] = {"constraint_noted": True}
+            yield noted
+            return
         opening = None
         if self.config.prompt.acknowledge_constraints:  # "Since your kid is allergic to nuts, …"
             opening = acknowledgement(guided, constraints, language, scrubbed)
