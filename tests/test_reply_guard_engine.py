@@ -214,3 +214,20 @@ async def test_noting_constraints_can_be_switched_off(tmp_path: Path, model_dir:
     finally:
         await endpoint.stop()
     assert endpoint.served == 1 and "remember" not in told.text
+
+
+async def test_the_persons_name_is_greeted_and_never_made_up(tmp_path: Path, model_dir: Path) -> None:
+    """Asked before it was said, the name is not invented; said, it is greeted (as the person said it);
+    asked again, it is said back from memory. None of it needs the LLM."""
+    endpoint = await ChatEndpoint(["My name is Xiaoming."]).start()
+    try:
+        async with await _assistant(tmp_path, endpoint) as assistant:
+            before = await assistant.chat_turn("desk", "What's my name?")
+            told = await assistant.chat_turn("desk", "My name is Marisol Ortega.")
+            after = await assistant.chat_turn("desk", "What's my name?")
+    finally:
+        await endpoint.stop()
+    assert before.text.strip() == "You haven't told me your name yet. What should I call you?"
+    assert told.text.strip() == "Nice to meet you, Marisol Ortega!"
+    assert "Marisol" in after.text and "Xiaoming" not in after.text
+    assert endpoint.served == 0
