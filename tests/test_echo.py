@@ -46,6 +46,46 @@ def test_open_requests_are_told_from_choices_and_yes_no_questions() -> None:
     assert not open_request("喝茶还是喝咖啡？") and not open_request("Is Lyon in France?")
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I don't know what to cook tonight.",
+        "I'm not sure which one I should pick.",
+        "Any ideas for a rainy day?",
+        "Name a famous painter.",
+        "Please pick a film for us.",
+        "Do you remember my name?",
+        "My kid is allergic to nuts. Can you recommend a cake?",
+        "帮我想一个聚餐的菜单。",
+        "你还记得我叫啥不？",
+        "马拉松有多长？",
+        "说一个有名的画家。",
+    ],
+)
+def test_requests_in_any_form_are_open_requests(text: str) -> None:
+    assert open_request(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I know where you live.",
+        "They talked about how to best work with trans people.",
+        "And he had then leisure to consider how much there might be in his power to do for them.",
+        "My name is Marisol.",
+        "Never suggest sushi to me, I don't like raw fish.",
+        "Please don't ever suggest horror movies to me.",
+        "Honestly, give me a trail and a pair of boots and I'm happy.",
+        "以后别给我推荐火锅。",
+        "我什么都不吃辣的。",
+        "我哪儿都不想去。",
+    ],
+)
+def test_statements_with_question_words_or_asking_verbs_are_not_requests(text: str) -> None:
+    """A question word inside a statement, a name said, a request never to make: statements."""
+    assert not open_request(text)
+
+
 async def _said(check: ReplyCheck, llm: ScriptedLlm, messages: list[dict[str, str]]) -> str:
     return "".join([text async for text in check.run(messages, llm)])
 

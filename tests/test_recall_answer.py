@@ -201,6 +201,16 @@ def test_an_unrelated_next_statement_does_not_replace_the_plan() -> None:
     assert answer is not None and "cycle" in answer.text
 
 
+def test_a_fact_is_not_replaced_by_the_change_of_another_plan() -> None:
+    """Among the recalled statements, a change of another plan may come right after a fact (the plan it
+    changed was superseded and not recalled): the fact is the answer, not the move."""
+    fact = _record("My daughter [NAME:0123456789ab] is allergic to sesame.", kind="constraint")
+    for place in ("York", "[NAME:fedcba987654]"):  # (a place may be taken for a name, and scrubbed)
+        moved = _record(f"I changed my mind, we're moving to {place} instead.", kind="decision", at=1.0)
+        answer = answer_from_memory("What's my daughter's name?", [fact, moved], "en")
+        assert answer is not None and "sesame" in answer.text and "moving" not in answer.text
+
+
 def test_a_change_said_in_pieces_is_said_back_whole() -> None:
     facts = ["周日本来打算跟家人去爬山。", "爬山不去了。", "我们改成去逛博物馆了。"]
     records = [_record(text, kind="decision", at=float(i)) for i, text in enumerate(facts)]

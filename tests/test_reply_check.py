@@ -449,6 +449,32 @@ async def test_a_statement_answered_with_a_copy_is_noted_without_a_second_reques
     assert said.strip() == "A small bowl." and len(question.calls) == 2
 
 
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "I had to consider how much there might be in my power to do for them.",
+        "My name is Marisol.",
+        "Never suggest sushi to me, I don't like raw fish.",
+    ],
+)
+async def test_a_statement_with_a_question_word_or_an_asking_verb_is_still_a_statement(
+    statement: str,
+) -> None:
+    """A question word inside a statement, "my name is", or a request never to make do not turn what the
+    person told us into a request: a copied earlier reply is left out, not sent back to the LLM."""
+    messages = [
+        {"role": "system", "content": "rules"},
+        {"role": "user", "content": "My sister lives in Lisbon."},
+        {"role": "assistant", "content": "Lisbon is a lovely city to live in."},
+        {"role": "user", "content": statement},
+    ]
+    llm = ScriptedLlm("Lisbon is a lovely city to live in.", "Something else.")
+    trace = TurnTrace("w")
+    said = "".join([t async for t in ReplyCheck(NUTS, "en", trace, user_words=statement).run(messages, llm)])
+    assert said.strip() == NOTED["en"] and len(llm.calls) == 1
+    assert trace.first("reply.regenerate") is None
+
+
 async def test_a_reply_that_says_nothing_is_regenerated_then_never_left_silent() -> None:
     """Empty, or only the prompt's markup said back: the person would hear nothing."""
     trace = TurnTrace("n")
@@ -521,3 +547,17 @@ async def test_a_request_shaped_by_a_liking_never_ends_in_no_answer(
         none, language, TurnTrace("o"), user_words=question, liked=other, expects_suggestion=True
     )
     assert (await _run(plain, ScriptedLlm(question, question))).strip() == NOTHING_TO_SAY[language]
+
+
+async def test_a_reply_whose_opening_clause_is_left_out_starts_with_a_capital() -> None:
+    """ "To keep basil fresh, you can put it in a glass of water." for "How do I keep basil fresh?": the
+    question said back is left out, and what is said starts as a sentence."""
+    turn = "How do I keep basil fresh?"
+    messages = [{"role": "system", "content": "rules"}, {"role": "user", "content": turn}]
+    llm = ScriptedLlm("To keep basil fresh, you can put it in a glass of water.")
+    check = ReplyCheck(NUTS, "en", TurnTrace("c"), user_words=turn)
+    said = "".join([t async for t in check.run(messages, llm)]).strip()
+    assert said.startswith("You can put it in a glass of water") and len(llm.calls) == 1
+    kept = ReplyCheck(NUTS, "en", TurnTrace("d"), user_words="Which phone should I buy?")
+    said = "".join([t async for t in kept.run(messages, ScriptedLlm("iPhone is a good choice."))])
+    assert said.strip() == "iPhone is a good choice."

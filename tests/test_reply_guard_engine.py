@@ -181,3 +181,53 @@ async def test_the_llm_reads_the_persons_own_names_and_nothing_else_leaves_scrub
     assert stored and not any("Le Guin" in text for text in stored)
     assert any("[NAME:" in text for text in stored)
     assert logged and not any("Le Guin" in text for text in logged)
+
+
+async def test_a_turn_that_tells_a_constraint_hears_it_is_remembered(tmp_path: Path, model_dir: Path) -> None:
+    """ "My daughter Asha is allergic to sesame." is answered at once with what was remembered (her name
+    said back to its owner), without the LLM; a question afterwards goes to the LLM as usual."""
+    endpoint = await ChatEndpoint(["A fruit salad and cheese sandwiches."]).start()
+    try:
+        async with await _assistant(tmp_path, endpoint) as assistant:
+            told = await assistant.chat_turn(
+                "family", "Hi, I'm Priya. My daughter Asha is allergic to sesame."
+            )
+            served_after_telling = endpoint.served
+            asked = await assistant.chat_turn("family", "What should I pack for a picnic with Asha?")
+            window = await assistant.turns.window("family")
+    finally:
+        await endpoint.stop()
+    assert told.text.strip() == "Got it, I'll remember that your daughter Asha is allergic to sesame."
+    assert served_after_telling == 0 and endpoint.served == 1
+    assert "fruit salad" in asked.text.lower()
+    # The note is what the turn log keeps as the reply (with the name as a placeholder, like any reply).
+    replies = [turn.text for turn in window if turn.role == "assistant"]
+    assert replies[0].startswith("Got it, I'll remember that your daughter [NAME:")
+
+
+async def test_noting_constraints_can_be_switched_off(tmp_path: Path, model_dir: Path) -> None:
+    endpoint = await ChatEndpoint(["Thanks for telling me."]).start()
+    try:
+        extra = "\n[prompt]\nnote_constraints = false\n"
+        async with await _assistant(tmp_path, endpoint, extra) as assistant:
+            told = await assistant.chat_turn("family", "My kid is allergic to nuts, especially peanuts.")
+    finally:
+        await endpoint.stop()
+    assert endpoint.served == 1 and "remember" not in told.text
+
+
+async def test_the_persons_name_is_greeted_and_never_made_up(tmp_path: Path, model_dir: Path) -> None:
+    """Asked before it was said, the name is not invented; said, it is greeted (as the person said it);
+    asked again, it is said back from memory. None of it needs the LLM."""
+    endpoint = await ChatEndpoint(["My name is Xiaoming."]).start()
+    try:
+        async with await _assistant(tmp_path, endpoint) as assistant:
+            before = await assistant.chat_turn("desk", "What's my name?")
+            told = await assistant.chat_turn("desk", "My name is Marisol Ortega.")
+            after = await assistant.chat_turn("desk", "What's my name?")
+    finally:
+        await endpoint.stop()
+    assert before.text.strip() == "You haven't told me your name yet. What should I call you?"
+    assert told.text.strip() == "Nice to meet you, Marisol Ortega!"
+    assert "Marisol" in after.text and "Xiaoming" not in after.text
+    assert endpoint.served == 0

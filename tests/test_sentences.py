@@ -139,3 +139,13 @@ def test_a_long_first_sentence_without_a_comma_is_cut_before_a_joining_word() ->
     chinese = SentenceSplitter(first_clause_max_words=3)
     whole = "巴黎是法国的首都和最大的城市。"  # Chinese has its own clause marks: no joining-word cut
     assert [s.text for s in chinese.push(whole + "好")] == [whole]
+
+
+def test_spoken_pieces_join_without_spaces_around_chinese() -> None:
+    from voice_agent.text.sentences import join_spoken
+
+    assert join_spoken("好的，我记住了：", "你对芒果过敏。") == "好的，我记住了：你对芒果过敏。"
+    assert join_spoken("因为你对芒果过敏，", "我建议试试草莓。") == "因为你对芒果过敏，我建议试试草莓。"
+    assert join_spoken("Got it.", " ", "I'll remember that.") == "Got it. I'll remember that."
+    assert join_spoken("我喜欢", "Paddington 2。") == "我喜欢Paddington 2。"
+    assert join_spoken() == ""

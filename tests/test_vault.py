@@ -177,7 +177,7 @@ def test_unscrub_for_owner_gives_hints_only_to_the_owner(conn: apsw.Connection, 
     owner = unscrub_for_owner(text, "conv-a", vault)
     assert owner == (
         "I'm Mary, call your phone number ending 8000 or mail your e-mail address at gmail.com; "
-        "I live at your address and my card is your card ending 1111."
+        "I live at your address and my card is the one ending 1111."
     )
     stranger = unscrub_for_owner(text, "conv-b", vault)
     assert stranger == (
@@ -186,7 +186,25 @@ def test_unscrub_for_owner_gives_hints_only_to_the_owner(conn: apsw.Connection, 
     )
     assert unscrub_for_owner(text, "conv-a", vault, mode="value") == TEXT
     zh = unscrub_for_owner(text, "conv-a", vault, language="zh")
-    assert "您尾号8000的电话号码" in zh and "您尾号1111的银行卡" in zh
+    assert "您尾号8000的电话号码" in zh and "尾号1111的那个" in zh
+
+
+@pytest.mark.parametrize(
+    ("said", "language", "heard"),
+    [
+        ("My phone number is 138 0013 8000.", "en", "My phone number is the one ending 8000."),
+        ("Call 138 0013 8000 after six.", "en", "Call your phone number ending 8000 after six."),
+        ("我的电话是13800138000。", "zh", "我的电话是尾号8000的那个。"),
+        ("My e-mail is mary@gmail.com.", "en", "My e-mail is the one at gmail.com."),
+    ],
+)
+def test_a_value_whose_kind_was_just_said_is_told_apart_not_named_again(
+    conn: apsw.Connection, said: str, language: str, heard: str
+) -> None:
+    scrubbed = Scrubber(KEY).scrub(said)
+    vault = PiiVault(conn, KEY)
+    vault.put("conv-a", scrubbed.found)
+    assert unscrub_for_owner(scrubbed.text, "conv-a", vault, language=language) == heard  # type: ignore[arg-type]
 
 
 async def test_unscrub_for_owner_async(conn: apsw.Connection, scrubbed: Scrubbed) -> None:

@@ -17,7 +17,7 @@ from voice_agent.conversation.guard import ReplyGuard
 from voice_agent.conversation.holding import without_holding_phrase
 from voice_agent.conversation.turns import TurnLog
 from voice_agent.metrics.trace import TraceWriter, TurnTrace
-from voice_agent.text.sentences import SentenceSplitter
+from voice_agent.text.sentences import SentenceSplitter, join_spoken
 
 log = logging.getLogger(__name__)
 
@@ -138,7 +138,7 @@ class Assistant:
         ):
             sentences.append(released.text)
             flagged += int(released.flagged)
-        reply = " ".join(s for s in sentences if s)
+        reply = join_spoken(*sentences)
         await self.engine.commit(conversation_id, text, reply, trace)
         if self.traces is not None:
             self.traces.write(trace)

@@ -215,6 +215,12 @@ class PromptConfig(_Section):
     # A question about what the person told us ("Do you remember my name?"), when one remembered
     # statement clearly answers it, is answered by saying that statement back, without the LLM.
     recall_answers: bool = True
+    # A turn that only tells a constraint ("My kid is allergic to nuts.") is answered by saying it is
+    # remembered ("Got it, I'll remember that your kid is allergic to nuts."), without the LLM.
+    note_constraints: bool = True
+    # The person's own name: "My name is Marisol." is greeted with it ("Nice to meet you, Marisol!"), and
+    # "What's my name?" with no name said yet hears so instead of a made-up one; both without the LLM.
+    own_name_replies: bool = True
     # When the turn is about food, drink or a recommendation and the person has constraints, say after
     # their words what to suggest ("(Suggest only options without nuts.)").
     turn_guidance: bool = True

@@ -31,7 +31,7 @@ from voice_agent.metrics.trace import Span, TraceWriter, TurnTrace
 from voice_agent.scheduling import CriticalPathScheduler
 from voice_agent.speech import SpeechStack
 from voice_agent.text.cjk import has_han
-from voice_agent.text.sentences import SentenceSplitter, count_words
+from voice_agent.text.sentences import SentenceSplitter, count_words, join_spoken
 from voice_agent.turn_detection import NoTurn, PartialTranscript, TurnDetector, TurnEvent, UserTurn
 from voice_agent.vad.endpointer import SpeechStarted
 
@@ -184,13 +184,13 @@ class VoiceSession:
     async def _on_user_turn(self, turn: UserTurn, live: bool) -> None:
         user_text = turn.text
         if self._carry is not None:
-            user_text = _join(self._carry[1], turn.text)
+            user_text = join_spoken(self._carry[1], turn.text)
             self._carry = None
         task, reply = self._reply_task, self._reply
         if task is not None and not task.done() and reply is not None:
             if not reply.written:  # its utterance and this one are one thought: answer them together
                 reply.merged = True
-                user_text = _join(reply.user_text, user_text)
+                user_text = join_spoken(reply.user_text, user_text)
             task.cancel()
             await asyncio.wait({task})
         assert self._detector is not None
@@ -359,7 +359,7 @@ class VoiceSession:
         if report.first_audio_ns is not None:
             trace.mark("playback.start", at_ns=report.first_audio_ns)
         spoken = spoken_text(report, reply.sentences)
-        reply_text = _join(*(reply.sentences[i] for i in sorted(reply.sentences)))
+        reply_text = join_spoken(*(reply.sentences[i] for i in sorted(reply.sentences)))
         trace.attrs.update(
             {
                 "interrupted": interrupted and not reply.merged,
@@ -412,13 +412,6 @@ def _is_cjk_text(text: str) -> bool:
     return has_han(text)
 
 
-def _join(*parts: str) -> str:
-    parts = tuple(p.strip() for p in parts if p and p.strip())
-    if not parts:
-        return ""
-    return ("" if all(_is_cjk_text(p) for p in parts) else " ").join(parts)
-
-
 def _prefix(text: str, fraction: float) -> str:
     """The part of ``text`` spoken when ``fraction`` of its audio was played (whole words only)."""
     if _is_cjk_text(text):
@@ -444,4 +437,4 @@ def spoken_text(report: PlaybackReport, sentences: dict[int, str]) -> str:
             continue
         parts.append(_prefix(sentences[index], done / total))
         break
-    return _join(*parts)
+    return join_spoken(*parts)

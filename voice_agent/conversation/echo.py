@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from voice_agent.text.cjk import HAN_RE
+from voice_agent.text.questions import is_question
 
 _HAN = HAN_RE
 _EN_WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
@@ -27,11 +28,39 @@ _FRAME_EN = frozenset(_FRAME_TEXT.split(" "))
 # Chinese characters of the same kind: pronouns, particles, measure words, "want"/"can".
 _FRAME_ZH = frozenset("我你他她它们的了吗呢吧啊呀是在有就也都一个点些好要想能可以会这那么哦嗯")
 # An open request: what it asks for is not in its own words, so a reply made only of them is no answer.
-_OPEN_REQUEST = re.compile(
-    r"\b(?:what|which|where|when|who|how|why|recommend|suggest|ideas?|tell me|name|give me|find|help)\b|"
-    r"什么|哪|怎么|推荐|建议|几|多少|谁|咋",
+_WH_WORDS_EN = "what|which|where|when|who|whom|how|why"
+_WH_EN = r"(?:" + _WH_WORDS_EN + r")"
+_ASKING_VERB = r"(?:recommend|suggest|tell|name|give|find|pick|choose|help|list|share|describe|explain)"
+# An English sentence that asks for something: a question with a question word or an asking verb ("Can you
+# recommend a cake?"), an imperative ("Name a famous painter.", "Please pick a film for us."), or a request
+# said as a statement ("I need ideas for …", "I don't know what to cook."). Not: a question word inside a
+# statement ("I know where you live.", "… to consider how much there might be …"), "my name is …", or a
+# request never to make ("Never suggest sushi to me." is a constraint, said as a statement).
+_OPENER_EN = r"^\s*(?:(?:please|ok|okay|so|and|now|well|hey|hi|oh|um|uh|alright|then|also|just)[,\s]+)*"
+_IMPERATIVE_EN = re.compile(
+    _OPENER_EN + r"(?:" + _ASKING_VERB + r"|think of|come up with|give me|show me)\b", re.IGNORECASE
+)
+_ASKED_FOR_EN = re.compile(
+    r"\b(?:ideas?|suggestions?|recommendations?|advice|tips)\b(?! (?:is|are|was|were)\b)|"
+    r"\b(?:know|sure|decide|idea|wonder|wondering|figure out|help me)\b[^.!?]{0,20}?\b"
+    + _WH_EN
+    + r"\b(?:\s+\w+){0,2}?\s+(?:to|should)\b",
     re.IGNORECASE,
 )
+_ASKING_WORD_EN = re.compile(
+    r"\b(?:" + _WH_WORDS_EN + r"|recommend|suggest|ideas?|tell|give|find|pick|name)\b", re.IGNORECASE
+)
+_NEVER_EN = re.compile(
+    r"\b(?:never|don't|do not|stop|no more)\b[^.!?]{0,30}\b(?:recommend|suggest)", re.IGNORECASE
+)
+# Chinese: a question word or an asking verb, unless the question word is indefinite ("什么都不吃",
+# "哪儿都不想去") or the request is one never to make ("别给我推荐火锅").
+_ASKING_ZH = re.compile(
+    r"什么|啥|哪|怎么|咋|谁|几|多少|多长|多远|多久|多大|多高|推荐|建议|主意|帮我想|想一个|讲一?点|讲讲|讲个|说一[个种首部本]|说个|介绍"
+)
+_INDEFINITE_ZH = re.compile(r"(?:什么|啥|哪儿?|哪里|谁|怎么)[^，。！？,.!?]{0,2}?[都也]")
+_NEVER_ZH = re.compile(r"(?:别|不要|不用|不许|别再|不准)[^，。！？,.!?]{0,4}(?:推荐|建议)")
+_SENTENCE_END = re.compile(r"(?<=[.!?;。！？；])\s*")
 _CHOICE = re.compile(r"\bor\b|还是|或者", re.IGNORECASE)
 
 
@@ -61,7 +90,21 @@ def open_request(text: str) -> bool:
     """Whether ``text`` asks for something its words do not contain ("What should I drink?", "推荐一个
     蛋糕"), so that its words said back answer nothing; a choice ("tea or coffee?") or a yes/no question
     can be answered with its own words."""
-    return bool(_OPEN_REQUEST.search(text)) and not _CHOICE.search(text)
+    return any(_asks_for_something(part) for part in _SENTENCE_END.split(text) if part.strip())
+
+
+def _asks_for_something(sentence: str) -> bool:
+    if _CHOICE.search(sentence):
+        return False
+    if _HAN.search(sentence):
+        if _NEVER_ZH.search(sentence):
+            return False
+        return bool(_ASKING_ZH.search(_INDEFINITE_ZH.sub("", sentence)))
+    if _NEVER_EN.search(sentence):
+        return False
+    if is_question(sentence) and _ASKING_WORD_EN.search(sentence):
+        return True
+    return bool(_IMPERATIVE_EN.search(sentence) or _ASKED_FOR_EN.search(sentence))
 
 
 _QUESTION_ZH = frozenset("什怎哪谁几多少为何")

@@ -20,9 +20,11 @@ from voice_agent.clock import Clock, MonotonicClock
 from voice_agent.config import Config
 from voice_agent.conversation.acknowledge import Acknowledgement, acknowledgement
 from voice_agent.conversation.block_records import block_records
+from voice_agent.conversation.constraint_noted import constraint_noted
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, constraints_from_texts
 from voice_agent.conversation.holding import HeldStreams, apology, spoken_answer
 from voice_agent.conversation.injection import find_instruction
+from voice_agent.conversation.own_name import greeting, name_not_told
 from voice_agent.conversation.pending_writes import PendingWrites
 from voice_agent.conversation.ports import LlmPort, MemoryPort, RatePort, RecallLike
 from voice_agent.conversation.prefill_steps import prefill_steps
@@ -174,6 +176,10 @@ class ConversationEngine:
                 self.last.checks = trace.attrs["reply_check"] = {"recall_answer": answer.record_id}
                 yield answer.text
                 return
+        said = self._said_without_llm(scrubbed, language, [*pinned, *recalled.records], trace)
+        if said is not None:
+            yield said
+            return
         opening = None
         if self.config.prompt.acknowledge_constraints:  # "Since your kid is allergic to nuts, …"
             opening = acknowledgement(guided, constraints, language, scrubbed)
@@ -184,6 +190,25 @@ class ConversationEngine:
         async with contextlib.aclosing(checked) as reply:
             async for delta in reply:
                 yield delta
+
+    def _said_without_llm(
+        self, scrubbed: str, language: str, remembered: list[MemoryRecord], trace: TurnTrace
+    ) -> str | None:
+        """A turn the product answers itself: a constraint told ("My kid is allergic to nuts." → "Got it,
+        I'll remember that…"), the person's name told (greeted with it), or asked before it was told."""
+        cfg = self.config.prompt
+        said, kind = (
+            constraint_noted(scrubbed, language) if cfg.note_constraints else None,
+            "constraint_noted",
+        )
+        if said is None and cfg.own_name_replies:
+            said, kind = greeting(scrubbed), "name_greeted"
+            if said is None:
+                said, kind = name_not_told(scrubbed, remembered), "name_not_told"
+        if said is not None:
+            trace.mark(f"reply.{kind}")
+            self.last.checks = trace.attrs["reply_check"] = {kind: True}
+        return said
 
     def _compose(
         self,

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import re
 
-from voice_agent.text.cjk import HAN_CLASS
+from voice_agent.conversation.constraints import ConstraintSet
+from voice_agent.conversation.recall_answer import said_back
+from voice_agent.text.cjk import HAN_CLASS, HAN_RE
 from voice_agent.text.placeholders import PLACEHOLDER_RE
 
 _I = re.IGNORECASE
@@ -77,3 +79,18 @@ def _mentions(said: str, word: str) -> bool:
         stem = word[:-1] if len(word) > 4 and word.endswith("s") else word
         return re.search(rf"(?<![a-z]){re.escape(stem)}", said) is not None
     return word in said
+
+
+def liking_tie(liked: str, said: str, turn: str, language: str, constraints: ConstraintSet) -> str:
+    """The sentence said after a reply (``said``) that named nothing distinctive of ``liked``: the liking
+    said back with a suggestion along those lines, or "" when it was used, or would not read well here
+    (another language, too long, a constraint it would break)."""
+    liked = liked.strip()
+    if not liked or not said or len(liked) > 160 or uses_liking(said, liked, turn):
+        return ""
+    if bool(HAN_RE.search(liked)) != (language == "zh"):
+        return ""
+    told = said_back(liked, language)
+    if not told or constraints.check(told) is not None:
+        return ""
+    return LIKED_TIE[language].format(told=told)

@@ -47,3 +47,15 @@ def is_bare(text: str) -> bool:
     if han:
         return han <= 3 and not _LATIN_WORD.search(text)
     return len(_WORDISH.findall(text)) <= 2
+
+
+def answer_note(requested: str, liked: str, language: str) -> str:
+    """The note after no answer (a refusal, a bare word, the question said back): one whole sentence
+    naming one specific thing of the kind asked for, fitting what the person likes when that shapes it
+    ("Answer with one whole sentence that names one specific song. It should fit this: I love …")."""
+    note = WHOLE_SENTENCE[language].format(thing=requested or WHOLE_SENTENCE_THING[language])
+    liked = liked.strip()
+    if liked and len(liked) <= 160 and bool(_HAN.search(liked)) == (language == "zh"):
+        stop = "。" if language == "zh" else "."
+        note += " " + FITS_THIS[language].format(liked=liked.rstrip("。.") + stop)
+    return note

@@ -178,7 +178,8 @@ def _clear_best(matches: list[Match]) -> Match | None:
         return None
     top = max(m[0] for m in matches)
     best = max((m for m in matches if m[0] == top), key=lambda m: m[1])
-    changes = [m for m in matches if m[1] > best[1] and _CHANGE.search(m[3]) and m[4] & best[4]]
+    # (about the same thing: a word besides "name", which any statement with a name in it shares)
+    changes = [m for m in matches if m[1] > best[1] and _CHANGE.search(m[3]) and m[4] & best[4] - {"name"}]
     if changes:
         return max(changes, key=lambda m: m[1])
     rivals = {m[3] for m in matches if m[0] == top} - {best[3]}
@@ -194,11 +195,17 @@ def _revised(best: Match, said: list[tuple[float, MemoryRecord, str]]) -> Match 
     "Actually, we're taking the train instead."), though it shares no word with the question, with any
     revising statements right after it (a change said in pieces: "羽毛球不打了" then "我们改成去游泳了").
     None when no revision follows a plan said as the original one ("本来打算…", "we were planning to…"):
-    it was changed, and saying it back would give the old form."""
+    it was changed, and saying it back would give the old form.
+
+    Only a plan is revised, and only by plans (both are pinned as decisions): the statements at hand are
+    the recalled ones, not all the person said, so a change of another plan ("we're moving to York
+    instead") may come next among them after a fact ("My daughter Asha is allergic to sesame")."""
     later = sorted((s for s in said if s[0] > best[1]), key=lambda s: s[0])
     chain: list[tuple[float, MemoryRecord, str]] = []
-    for statement in later:
-        if not _REVISES.search(statement[2]) or len(statement[2]) > _MAX_FACT_CHARS:
+    for statement in later if best[2].kind == "decision" else ():
+        if statement[1].kind != "decision" or not _REVISES.search(statement[2]):
+            break
+        if len(statement[2]) > _MAX_FACT_CHARS:
             break
         chain.append(statement)
     if not chain:
@@ -245,26 +252,39 @@ def _singular(word: str) -> str:
 
 # -- saying it back --------------------------------------------------------------------------------------
 _LEAD_EN = re.compile(r"^(?:(?:actually|scratch that|oh|well|so|also|by the way|btw|and|just so you know|fyi|"
-                      r"hey there|hi there|hello there|hey|hi|hello)[,\s]+)+",
+                      r"(?:just )?(?:a )?heads[- ]up|quick note|for the record|please|"
+                      r"(?:remember|note|keep in mind|don't forget|do not forget)(?: that)?|"
+                      r"hey there|hi there|hello there|hey|hi|hello)[,:;\s]+)+",
                       _I)  # fmt: skip
 _SWAP_EN = {
     "i": "you", "i'm": "you're", "i've": "you've", "i'll": "you'll", "i'd": "you'd", "me": "you",
     "my": "your", "mine": "yours", "myself": "yourself", "we": "you", "we're": "you're",
     "we've": "you've", "we'll": "you'll", "our": "your", "ours": "yours", "us": "you", "am": "are",
 }  # fmt: skip
+_LEAD_ZH = re.compile(r"^(?:算了|不对|对了|记住|记着|请记住|别忘了|提醒一下)[，,：:]?\s*")
 _PRONOUN_START = re.compile(r"^(?:you|your|yours|the|a|an|it|its|there|this|that)\b", _I)
 _ZH_SWAP = (("咱们", "你们"), ("我们", "你们"), ("我", "你"))
 
 
 def said_back(sentence: str, language: str, *, yes: bool = False) -> str:
     """``sentence`` (the person's words) in the second person, as something they told us."""
+    body = second_person(sentence, language)
+    if not body:
+        return ""
     if language == "zh" or _HAN_RUN.search(sentence):
-        body = re.sub(r"^(?:算了|不对|对了)[，,]\s*", "", sentence.strip().rstrip("。.！!"))
+        return ("记得，" if yes else "") + f"你告诉过我，{body}。"
+    return ("Yes, you" if yes else "You") + f" told me {body}."
+
+
+def second_person(sentence: str, language: str) -> str:
+    """The person's ``sentence`` turned to the second person, without its opening filler ("Actually, ",
+    "算了，") or end mark: "my kid is allergic to nuts" → "your kid is allergic to nuts"."""
+    if language == "zh" or _HAN_RUN.search(sentence):
+        body = _LEAD_ZH.sub("", sentence.strip().rstrip("。.！!"))
         body = body.replace("你", "\0")  # "你叫我小王就行": the person's "you" is us, said back as "我"
         for mine, yours in _ZH_SWAP:
             body = body.replace(mine, yours)
-        body = body.replace("\0", "我")
-        return ("记得，" if yes else "") + f"你告诉过我，{body}。"
+        return body.replace("\0", "我")
     body = _LEAD_EN.sub("", sentence.strip()).rstrip(".!")
     if not body:
         return ""
@@ -272,7 +292,7 @@ def said_back(sentence: str, language: str, *, yes: bool = False) -> str:
     swapped = re.sub(r"^(?:please\s+)?call you\b", "to call you", swapped, flags=_I)  # "Call me Sam."
     if _PRONOUN_START.match(swapped):
         swapped = swapped[0].lower() + swapped[1:]
-    return ("Yes, you" if yes else "You") + f" told me {swapped}."
+    return swapped
 
 
 def _swap_en(word: str) -> str:

@@ -26,15 +26,8 @@ from voice_agent.conversation.acknowledge import Acknowledgement, continues
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, Violation
 from voice_agent.conversation.echo import answers_other_turn, open_request, restates
 from voice_agent.conversation.holding import HoldingPhrase
-from voice_agent.conversation.likings import LIKED_TIE, uses_liking
-from voice_agent.conversation.no_answer import (
-    FITS_THIS,
-    NO_ANSWER_REASONS,
-    REFUSAL,
-    WHOLE_SENTENCE,
-    WHOLE_SENTENCE_THING,
-    is_bare,
-)
+from voice_agent.conversation.likings import liking_tie
+from voice_agent.conversation.no_answer import NO_ANSWER_REASONS, REFUSAL, answer_note, is_bare
 from voice_agent.conversation.recall_answer import said_back
 from voice_agent.conversation.reply_copies import (
     DATE_ONLY,
@@ -60,7 +53,6 @@ StreamFactory = Callable[[list[Message]], AsyncIterator[str]]
 
 _HAN = HAN_RE
 _LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
-__all__ = ["REFUSAL", "ReplyCheck", "is_bare", "reply_language_ok"]
 LANGUAGE_NOTES = {"zh": "请只用中文回答。", "en": "Answer in English only."}
 NOTHING_TO_SAY = {"zh": "抱歉，这个我一时答不上来。", "en": "Sorry, I don't have a good answer to that."}
 FITS_LIKED = {"zh": "我建议选一个和这个相关的{thing}。", "en": "I'd suggest a {thing} along those lines."}
@@ -222,17 +214,12 @@ class ReplyCheck:
         the liking ("开车时放点《我爱你》好。" for a 周杰伦 fan): the liking said back with a suggestion
         along those lines (``likings``; traced ``reply.liked_tie``). Nothing when it was used, or
         would not read well here."""
-        liked, said = self.liked.strip(), " ".join(self._said)
-        if not liked or not said or len(liked) > 160 or uses_liking(said, liked, self.user_words):
-            return []
-        language = self._speaking_language()
-        if bool(_HAN.search(liked)) != (language == "zh"):
-            return []
-        told = said_back(liked, language)
-        if not told or self.constraints.check(told) is not None:
+        said = " ".join(self._said)
+        tie = liking_tie(self.liked, said, self.user_words, self._speaking_language(), self.constraints)
+        if not tie:
             return []
         self.trace.mark("reply.liked_tie")
-        return [LIKED_TIE[language].format(told=told) + " "]
+        return [tie + " "]
 
     def no_answer(self) -> str:
         """Said when the model gave no answer twice: what the person likes said back with a suggestion
@@ -324,13 +311,7 @@ class ReplyCheck:
         """After no answer (a refusal, a bare word, the question said back): one whole sentence naming
         one specific thing of the kind asked for, fitting what the person likes when that shapes it
         ("Answer with one whole sentence that names one specific song. It should fit this: I love …")."""
-        thing = self.requested or WHOLE_SENTENCE_THING[language]
-        note = WHOLE_SENTENCE[language].format(thing=thing)
-        liked = self.liked.strip()
-        if liked and len(liked) <= 160 and bool(_HAN.search(liked)) == (language == "zh"):
-            stop = "。" if language == "zh" else "."
-            note += " " + FITS_THIS[language].format(liked=liked.rstrip("。.") + stop)
-        return note
+        return answer_note(self.requested, self.liked, language)
 
     def _speaking_language(self) -> str:
         return self.language if self.language in LANGUAGE_NOTES else "en"
@@ -406,6 +387,8 @@ class ReplyCheck:
         if not clean:
             self.trace.mark("reply.echo_dropped", index=index)
             return "", context
+        if not self.said_anything and not self.acknowledged:  # (after one, it goes on mid-sentence)
+            clean = _sentence_start(clean)  # its opening clause left out: "you can…" → "You can…"
         context = self._check(clean, index, context, final)
         self.said_anything = True
         self._said.append(clean)
@@ -512,3 +495,12 @@ class ReplyCheck:
             return
         self._language_decided = False  # the second attempt is checked again
         raise _Retry("language")
+
+
+def _sentence_start(text: str) -> str:
+    """``text`` with its first letter capitalised when it begins with a plain lower-case word (not
+    "iPhone", not "eBay")."""
+    first = text.split(" ", 1)[0]
+    if text[:1].islower() and not any(ch.isupper() for ch in first):
+        return text[0].upper() + text[1:]
+    return text

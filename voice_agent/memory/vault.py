@@ -192,6 +192,29 @@ def safe_hint(entry: VaultEntry, *, language: Language = "en") -> str:
     return f"您的{noun_zh}" if language == "zh" else f"your {noun_en}"
 
 
+# The kind of value named just before its placeholder ("my card is …", "电话是…"): the hint then says
+# only which one, not "your card" again.
+_NOUN_SAID_BEFORE: dict[str, re.Pattern[str]] = {
+    "PHONE": re.compile(r"(?i:\b(?:phone|mobile|cell|number)\b[^.;!?]*$)|(?:电话|手机|号码)[^。；！？]*$"),
+    "ID": re.compile(r"(?i:\b(?:ID|passport|number)\b[^.;!?]*$)|(?:身份证|证件|号码)[^。；！？]*$"),
+    "CARD": re.compile(r"(?i:\bcard\b[^.;!?]*$)|(?:卡|卡号)[^。；！？]*$"),
+    "EMAIL": re.compile(r"(?i:\b(?:e-?mail|address)\b[^.;!?]*$)|(?:邮箱|邮件)[^。；！？]*$"),
+    "ADDRESS": re.compile(r"(?i:\baddress\b[^.;!?]*$)|地址[^。；！？]*$"),
+    "NAME": re.compile(r"(?!)"),
+}
+
+
+def _short_hint(entry: VaultEntry, language: Language) -> str:
+    """Which value it is, for a sentence that already says what kind: "the one ending 8000"."""
+    if entry.kind in ("PHONE", "ID", "CARD"):
+        tail = re.sub(r"[^0-9X]", "", entry.canonical)[-4:]
+        return f"尾号{tail}的那个" if language == "zh" else f"the one ending {tail}"
+    if entry.kind == "EMAIL" and "@" in entry.canonical:
+        domain = entry.canonical.rsplit("@", 1)[1]
+        return f"{domain}的那个" if language == "zh" else f"the one at {domain}"
+    return "您告诉过我的那个" if language == "zh" else "the one you gave me"
+
+
 def generic_hint(kind: str, *, language: Language = "en") -> str:
     """What anyone but the owner hears for a placeholder: the kind of value, nothing of the value."""
     noun_en, noun_zh = _NOUNS.get(kind, ("detail", "信息"))
@@ -222,7 +245,11 @@ def unscrub_for_owner(
             entry = None
         if entry is None:
             return generic_hint(m.group(1), language=language)
-        return entry.value if mode == "value" else safe_hint(entry, language=language)
+        if mode == "value":
+            return entry.value
+        if _NOUN_SAID_BEFORE[entry.kind].search(text[max(0, m.start() - 40) : m.start()]):
+            return _short_hint(entry, language)  # "your phone number is the one ending 8000"
+        return safe_hint(entry, language=language)
 
     return PLACEHOLDER_RE.sub(_render, text)
 

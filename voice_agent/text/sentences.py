@@ -80,6 +80,7 @@ MAX_WORDS = 40  # a piece this long without punctuation is cut anyway (TTS laten
 _JOINING = "and but so because which who whose where when while although though or since unless until"
 JOINING_WORDS = frozenset(_JOINING.split(" "))
 _CJK = re.compile(char_class(KANA, HAN))
+_CJK_MARKS = frozenset("，。！？；：、）」』】》…")
 _MARKDOWN = re.compile(r"(\*\*|__|`+|^#+\s*|^\s*[-*+]\s+|^\s*\d+\.\s+(?=\D))", re.MULTILINE)
 
 
@@ -214,3 +215,16 @@ async def split_sentences(
             yield sentence
     for sentence in splitter.flush():
         yield sentence
+
+
+def join_spoken(*parts: str) -> str:
+    """Pieces of a reply as one text: a space between two pieces, none where either side is Chinese or
+    Japanese ("好的，我记住了：" + "你对芒果过敏。"), so history does not teach the LLM spaces after "，"."""
+    joined = ""
+    for part in (p.strip() for p in parts):
+        if not part:
+            continue
+        if joined and not (_CJK.match(part[0]) or _CJK.match(joined[-1]) or joined[-1] in _CJK_MARKS):
+            joined += " "
+        joined += part
+    return joined
