@@ -221,6 +221,11 @@ def test_a_change_said_in_pieces_is_said_back_whole() -> None:
     records = [_record(text, kind="decision", at=float(i)) for i, text in enumerate(facts)]
     answer = answer_from_memory("我周六跟朋友去干什么？", records, "zh")
     assert answer is not None and answer.text.count("羽毛球不打了") == 1 and "游泳" in answer.text
+    # ... also when that clause is kept as a plain utterance between the plan and its change
+    kinds = ["decision", "utterance", "decision"]
+    records = [_record(text, kind=kinds[i], at=float(i)) for i, text in enumerate(facts)]
+    answer = answer_from_memory("我周六跟朋友去干什么？", records, "zh")
+    assert answer is not None and "游泳" in answer.text and "本来" not in answer.text
 
 
 @pytest.mark.parametrize(

@@ -203,6 +203,8 @@ def _revised(best: Match, said: list[tuple[float, MemoryRecord, str]]) -> Match 
     later = sorted((s for s in said if s[0] > best[1]), key=lambda s: s[0])
     chain: list[tuple[float, MemoryRecord, str]] = []
     for statement in later if best[2].kind == "decision" else ():
+        if statement[1].kind != "decision" and _clause_of_a_decision(statement, later):
+            continue  # "羽毛球不打了" kept on its own beside "羽毛球不打了，我们改成去游泳了。"
         if statement[1].kind != "decision" or not _REVISES.search(statement[2]):
             break
         if len(statement[2]) > _MAX_FACT_CHARS:
@@ -217,6 +219,16 @@ def _revised(best: Match, said: list[tuple[float, MemoryRecord, str]]) -> Match 
     kept = [p for p in pieces if not any(p != other and p in other for other in pieces)]
     sentence = joiner.join(kept)
     return (best[0], when, record, sentence, best[4])
+
+
+def _clause_of_a_decision(
+    statement: tuple[float, MemoryRecord, str], later: list[tuple[float, MemoryRecord, str]]
+) -> bool:
+    """Whether ``statement`` is a clause of a later decision said whole (a record of one clause)."""
+    clause = statement[2].strip().rstrip("。.！!")
+    return bool(clause) and any(
+        other[1].kind == "decision" and other is not statement and clause in other[2] for other in later
+    )
 
 
 def _statements(text: str) -> list[str]:
