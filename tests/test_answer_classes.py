@@ -202,6 +202,9 @@ def test_a_constraint_said_with_the_thing_first_or_as_keeping_away_is_read() -> 
     assert parse_constraints("Honestly, I can't stand it.") == []
     assert parse_constraints("The movie was long, I can't stand it.") == []
     assert parse_constraints("I can't go near the office today.") == []  # no known topic: no constraint
+    onions = constraints_from_texts(["Onions and garlic really mess with my stomach, so I keep away."])
+    assert onions.check("A salad with tomatoes and onions.") is not None
+    assert parse_constraints("Work really messes with my head.") == []
 
 
 def test_a_question_where_to_go_gets_an_outing_not_a_drink() -> None:

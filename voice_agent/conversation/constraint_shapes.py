@@ -25,7 +25,8 @@ SYMPTOM_EN = (
     r"sick|ill|unwell|bloated|nauseous|queasy|rash|hives|heartburn|headaches?|migraines?|itch\w*|jittery|"
     r"awake|up at night|up all night|race|racing|palpitations|cramps?|gas|diarrh\w*|dizzy|swell\w*|"
     r"throw up|vomit\w*|break\w* out|"
-    r"puff\w* up|wheez\w*|reflux|upset stomach|stomach ?ache|can't sleep|cannot sleep"
+    r"puff\w* up|wheez\w*|reflux|upset stomach|stomach ?ache|can't sleep|cannot sleep|"
+    r"(?:my|his|her|their|your) (?:stomach|tummy|gut)"
 )
 _SYMPTOM_EN = re.compile(rf"\b(?:{SYMPTOM_EN})\b", _I)
 # "Dairy makes me sick", "Coffee keeps me awake", "Caffeine makes my heart race", "Beans upset my stomach".
@@ -33,6 +34,7 @@ _CAUSES_EN = re.compile(
     rf"(?:^|[,;.!?]\s*|\b(?:think|find|know|noticed|says?|said|that)\s+)"
     rf"(?:eating\s+|drinking\s+|having\s+|too much\s+|even a little\s+)?(?P<x>[a-z][a-z -]{{1,30}}?)\s+"
     rf"(?:gives?|gave|makes?|made|keeps?|kept|upsets?|upset|disagrees? with|doesn't agree with|"
+    rf"mess(?:es|ed)? with|plays? havoc with|wrecks?|"
     rf"does not agree with|triggers?|triggered)\s+(?:{_WHO_EN}\b)?",
     _I,
 )
