@@ -204,6 +204,7 @@ def test_a_constraint_said_with_the_thing_first_or_as_keeping_away_is_read() -> 
     assert parse_constraints("I can't go near the office today.") == []  # no known topic: no constraint
     onions = constraints_from_texts(["Onions and garlic really mess with my stomach, so I keep away."])
     assert onions.check("A salad with tomatoes and onions.") is not None
+    assert onions.check("A ginger, garlic and lime sauce.") is not None  # the whole list, not its head
     assert parse_constraints("Work really messes with my head.") == []
 
 

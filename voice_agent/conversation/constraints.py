@@ -291,13 +291,24 @@ def _object_constraints(
         return [_topic_constraint(t, kind, text) for t in topics]
     if topics_only:
         return []
-    phrase = _clean_object(match.group("x"), activity=activity)
-    if not phrase:
-        return []
-    zh = has_han(phrase)
-    terms_en = () if zh else tuple(dict.fromkeys((singular(phrase.lower()), phrase.lower())))
-    terms_zh = (ZhTerm(phrase),) if zh else ()
-    return [Constraint(f"{kind}:{phrase.lower()}", kind, phrase, phrase, terms_en, terms_zh, source=text)]
+    # The thing named before the verb may be a list: "Onions and garlic really mess with my stomach".
+    raw = match.group("x")
+    parts = _LIST_PARTS.split(_TRAILING_ADVERB.sub("", raw)) if own_words and not has_han(raw) else [raw]
+    out: list[Constraint] = []
+    for part in parts:
+        phrase = _clean_object(part, activity=activity)
+        if not phrase:
+            continue
+        zh = has_han(phrase)
+        terms_en = () if zh else tuple(dict.fromkeys((singular(phrase.lower()), phrase.lower())))
+        terms_zh = (ZhTerm(phrase),) if zh else ()
+        key = f"{kind}:{phrase.lower()}"
+        out.append(Constraint(key, kind, phrase, phrase, terms_en, terms_zh, source=text))
+    return out
+
+
+_LIST_PARTS = re.compile(r"\s*(?:,|&|\band\b|\bor\b)\s*", re.IGNORECASE)
+_TRAILING_ADVERB = re.compile(r"(?:\s+(?:really|just|always|totally|honestly|seriously|both|all))+\s*$", re.I)
 
 
 def _topic_constraint(topic: Topic, kind: str, text: str) -> Constraint:
