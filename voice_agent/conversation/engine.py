@@ -51,6 +51,7 @@ from voice_agent.metrics.trace import TurnTrace
 from voice_agent.prompt import BuiltPrompt, PromptBuilder, TokenCount, Turn
 from voice_agent.scheduling import CriticalPathScheduler
 from voice_agent.text.cjk import estimate_tokens
+from voice_agent.text.questions import only_asks
 
 log = logging.getLogger(__name__)
 
@@ -244,7 +245,10 @@ class ConversationEngine:
     def _constraints(self, pinned: list[MemoryRecord], scrubbed: str) -> ConstraintSet:
         if not self.config.prompt.check_constraints:
             return ConstraintSet()
-        return constraints_from_texts([*(r.text for r in pinned), scrubbed])
+        # (a question states no constraint: "Am I allergic to nuts?"; nor does one pinned before it was
+        # told apart)
+        stated = [text for text in (*(r.text for r in pinned), scrubbed) if not only_asks(text)]
+        return constraints_from_texts(stated)
 
     async def _checked_reply(
         self,

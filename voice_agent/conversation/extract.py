@@ -21,6 +21,7 @@ from voice_agent.conversation.injection import InstructionFinding, find_instruct
 from voice_agent.memory.records import Kind
 from voice_agent.text.apostrophes import plain_apostrophes
 from voice_agent.text.cjk import HAN_CLASS
+from voice_agent.text.questions import only_asks
 
 
 @dataclass(frozen=True)
@@ -232,6 +233,8 @@ def extract(text: str) -> Extraction:
         if match:
             explicit = _clean(match.group("x"))
             break
+    if explicit is None and only_asks(text):
+        return out  # "Am I vegetarian?", "我孩子对什么过敏？" state nothing: nothing is pinned
     body = explicit or text
     replaces = _replaced_terms(body)
     kind, importance = _classify(body)
