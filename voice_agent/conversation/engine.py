@@ -22,6 +22,8 @@ from voice_agent.conversation.acknowledge import Acknowledgement, acknowledgemen
 from voice_agent.conversation.block_records import block_records
 from voice_agent.conversation.constraint_noted import constraint_noted
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, constraints_from_texts
+from voice_agent.conversation.extract import extract
+from voice_agent.conversation.forget_turns import forget_confirmation, forget_in_window
 from voice_agent.conversation.holding import HeldStreams, apology, spoken_answer
 from voice_agent.conversation.injection import find_instruction
 from voice_agent.conversation.own_name import greeting, name_not_told
@@ -197,10 +199,14 @@ class ConversationEngine:
         """A turn the product answers itself: a constraint told ("My kid is allergic to nuts." → "Got it,
         I'll remember that…"), the person's name told (greeted with it), or asked before it was told."""
         cfg = self.config.prompt
-        said, kind = (
-            constraint_noted(scrubbed, language) if cfg.note_constraints else None,
-            "constraint_noted",
-        )
+        forget = extract(scrubbed).forget
+        said: str | None
+        if forget:  # "Forget that …": the write forgets it; the window loses it when the turn is logged
+            trace.attrs["forget"] = [request.query for request in forget]
+            said, kind = forget_confirmation(scrubbed), "forgotten"
+        else:
+            said = constraint_noted(scrubbed, language) if cfg.note_constraints else None
+            kind = "constraint_noted"
         if said is None and cfg.own_name_replies:
             said, kind = greeting(scrubbed), "name_greeted"
             if said is None:
@@ -324,6 +330,8 @@ class ConversationEngine:
         read = last.prompt.messages if last.prompt and last.turn_id == trace.turn_id else None
         sent = read[-1]["content"] if read else None
         await self.turns.append(conversation_id, trace.turn_id, "user", sent or scrubbed_user)
+        for query in trace.attrs.get("forget") or ():  # this turn's words included
+            await forget_in_window(self.turns, conversation_id, query)
         reply = spoken_answer(spoken_reply.strip(), trace)
         interrupted = bool(trace.attrs.get("barge_in"))
         scrubbed_reply = ""
