@@ -18,6 +18,7 @@ from typing import Any
 
 from voice_agent.clock import Clock, MonotonicClock
 from voice_agent.config import Config
+from voice_agent.conversation.about_me import about_me
 from voice_agent.conversation.acknowledge import Acknowledgement, acknowledgement
 from voice_agent.conversation.block_records import block_records
 from voice_agent.conversation.constraint_noted import constraint_noted
@@ -207,6 +208,8 @@ class ConversationEngine:
         else:
             said = constraint_noted(scrubbed, language) if cfg.note_constraints else None
             kind = "constraint_noted"
+        if said is None and cfg.about_me_replies:
+            said, kind = about_me(scrubbed, remembered), "about_me"
         if said is None and cfg.own_name_replies:
             said, kind = greeting(scrubbed), "name_greeted"
             if said is None:
