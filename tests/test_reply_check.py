@@ -561,3 +561,26 @@ async def test_a_reply_whose_opening_clause_is_left_out_starts_with_a_capital() 
     kept = ReplyCheck(NUTS, "en", TurnTrace("d"), user_words="Which phone should I buy?")
     said = "".join([t async for t in kept.run(messages, ScriptedLlm("iPhone is a good choice."))])
     assert said.strip() == "iPhone is a good choice."
+
+
+async def test_the_date_said_back_is_left_out_anywhere_unless_asked() -> None:
+    messages = [{"role": "system", "content": "rules"}, {"role": "user", "content": "Hello!"}]
+    llm = ScriptedLlm("Hello! Today is 2026-12-02 (Wednesday). Nice to hear from you.")
+    said = "".join(
+        [t async for t in ReplyCheck(NUTS, "en", TurnTrace("d"), user_words="Hello!").run(messages, llm)]
+    )
+    assert "2026" not in said and "Nice to hear from you." in said
+    asked = "What's the date today?"
+    llm = ScriptedLlm("Today is 2026-12-02 (Wednesday).")
+    said = "".join(
+        [t async for t in ReplyCheck(NUTS, "en", TurnTrace("e"), user_words=asked).run(messages, llm)]
+    )
+    assert "2026-12-02" in said
+
+
+async def test_the_memory_blocks_bar_is_never_spoken() -> None:
+    messages = [{"role": "system", "content": "rules"}, {"role": "user", "content": "Can you speak Chinese?"}]
+    llm = ScriptedLlm("Yes, I can. | 我会说中文。")
+    check = ReplyCheck(NUTS, "en", TurnTrace("b"), user_words="Can you speak Chinese?")
+    said = "".join([t async for t in check.run(messages, llm)])
+    assert "|" not in said and "Yes, I can." in said

@@ -28,6 +28,7 @@ from voice_agent.conversation.echo import open_request, restates
 from voice_agent.conversation.holding import HoldingPhrase
 from voice_agent.conversation.recall_answer import said_back
 from voice_agent.conversation.reply_copies import (
+    ASKS_DATE,
     DATE_ONLY,
     Message,
     copies,
@@ -335,8 +336,8 @@ class ReplyCheck:
         piece that only repeats the person's question or an earlier reply is no answer, and the reply is
         regenerated once (said back again with one constraint known: the safe sentence instead)."""
         clean = without_prompt_echo(text)
-        if clean and not self.said_anything and DATE_ONLY.match(clean):  # the date line said back
-            clean = ""
+        if clean and DATE_ONLY.match(clean) and not ASKS_DATE.search(self.user_words):
+            clean = ""  # the date from the system rules said back ("Hello! Today is 2026-12-02.")
         if clean and self.acknowledged and not self.said_anything:
             clean = self._after_acknowledgement(clean)
         if clean and not self.said_anything:
