@@ -584,3 +584,15 @@ async def test_the_memory_blocks_bar_is_never_spoken() -> None:
     check = ReplyCheck(NUTS, "en", TurnTrace("b"), user_words="Can you speak Chinese?")
     said = "".join([t async for t in check.run(messages, llm)])
     assert "|" not in said and "Yes, I can." in said
+
+
+async def test_a_question_answered_as_if_noting_it_loses_the_noting() -> None:
+    """The model copies the product's "Got it, I'll remember that …" from the history into an answer to
+    a question: the answer is said without it."""
+    asked = "How many minutes should I boil an egg?"
+    messages = [{"role": "system", "content": "rules"}, {"role": "user", "content": asked}]
+    llm = ScriptedLlm("I'll remember that boiling an egg takes about nine minutes.")
+    said = "".join(
+        [t async for t in ReplyCheck(NUTS, "en", TurnTrace("n"), user_words=asked).run(messages, llm)]
+    )
+    assert said.strip() == "Boiling an egg takes about nine minutes."
