@@ -97,3 +97,24 @@ def test_changes_of_mind_name_what_they_replace(text: str, old: str) -> None:
 def test_a_moved_plan_replaces_older_items_about_it(text: str, subject: str) -> None:
     (item,) = extract(text).items
     assert item.kind == "decision" and subject in item.replaces
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What is my kid allergic to?",
+        "Am I vegetarian?",
+        "Is my son allergic to anything?",
+        "我孩子对什么过敏？",
+        "对了，我是素食者吗？",
+    ],
+)
+def test_a_question_pins_nothing(question: str) -> None:
+    """Asking about a constraint states none: pinned, "Am I vegetarian?" would make the guard keep meat
+    out of every reply, and "我孩子对什么过敏？" would be an allergy to "什么"."""
+    assert extract(question).items == []
+
+
+def test_a_statement_before_a_question_is_still_pinned() -> None:
+    items = extract("I'm vegetarian, what should I cook tonight?").items
+    assert [item.kind for item in items] == ["constraint"]

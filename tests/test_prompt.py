@@ -96,3 +96,15 @@ def test_custom_token_counter_is_used() -> None:
     prompt = builder.build("hello")
     assert prompt.layers["system"].tokens == len("abc\n\n" + MEMORY_RULE) + 4
     assert prompt.layers["user"].tokens == 5 + 4
+
+
+def test_a_constraint_outlives_newer_facts_when_pinned_space_is_short() -> None:
+    config = PromptConfig(system="S", pinned_max_tokens=150)
+    builder = PromptBuilder(config)
+    allergy = _record("My kid is allergic to peanuts.", "constraint", age_s=365 * 86400)
+    facts = [_record(f"My cousin number {i} lives in town {i}.", age_s=i) for i in range(8)]
+    prompt = builder.build("hi", pinned=[allergy, *facts])
+    kept = [r.text for r in prompt.pinned]
+    assert allergy.text in kept and len(kept) < 9
+    assert facts[0].text in kept  # then the newest facts
+    assert kept[0] == allergy.text  # shown in the order they were said

@@ -253,3 +253,15 @@ def test_a_changed_plan_in_chinese_is_pinned_as_a_decision(statement: str) -> No
 def test_i_said_back_mid_sentence_is_not_capitalised() -> None:
     said = said_back("My exam is on Monday and I'm nervous, I've barely slept.", "en")
     assert said == "You told me your exam is on Monday and you're nervous, you've barely slept."
+
+
+def test_an_answer_across_languages_is_the_name_alone_or_left_to_the_llm() -> None:
+    told_zh = _record("我叫[NAME:0123456789ab]。")
+    answer = answer_from_memory("What's my name?", [told_zh], "en")
+    assert answer is not None and answer.text == "Your name is [NAME:0123456789ab]."
+    told_en = _record("My name is [NAME:0123456789ab].")
+    answer = answer_from_memory("我叫什么名字？", [told_en], "zh")
+    assert answer is not None and answer.text == "你叫[NAME:0123456789ab]。"
+    # Anything but a name would have to be translated: the LLM answers it in the question's language.
+    flight = _record("我的航班是周二。", kind="decision")
+    assert answer_from_memory("When is my flight?", [flight], "en") is None

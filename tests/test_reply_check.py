@@ -561,3 +561,38 @@ async def test_a_reply_whose_opening_clause_is_left_out_starts_with_a_capital() 
     kept = ReplyCheck(NUTS, "en", TurnTrace("d"), user_words="Which phone should I buy?")
     said = "".join([t async for t in kept.run(messages, ScriptedLlm("iPhone is a good choice."))])
     assert said.strip() == "iPhone is a good choice."
+
+
+async def test_the_date_said_back_is_left_out_anywhere_unless_asked() -> None:
+    messages = [{"role": "system", "content": "rules"}, {"role": "user", "content": "Hello!"}]
+    llm = ScriptedLlm("Hello! Today is 2026-12-02 (Wednesday). Nice to hear from you.")
+    said = "".join(
+        [t async for t in ReplyCheck(NUTS, "en", TurnTrace("d"), user_words="Hello!").run(messages, llm)]
+    )
+    assert "2026" not in said and "Nice to hear from you." in said
+    asked = "What's the date today?"
+    llm = ScriptedLlm("Today is 2026-12-02 (Wednesday).")
+    said = "".join(
+        [t async for t in ReplyCheck(NUTS, "en", TurnTrace("e"), user_words=asked).run(messages, llm)]
+    )
+    assert "2026-12-02" in said
+
+
+async def test_the_memory_blocks_bar_is_never_spoken() -> None:
+    messages = [{"role": "system", "content": "rules"}, {"role": "user", "content": "Can you speak Chinese?"}]
+    llm = ScriptedLlm("Yes, I can. | 我会说中文。")
+    check = ReplyCheck(NUTS, "en", TurnTrace("b"), user_words="Can you speak Chinese?")
+    said = "".join([t async for t in check.run(messages, llm)])
+    assert "|" not in said and "Yes, I can." in said
+
+
+async def test_a_question_answered_as_if_noting_it_loses_the_noting() -> None:
+    """The model copies the product's "Got it, I'll remember that …" from the history into an answer to
+    a question: the answer is said without it."""
+    asked = "How many minutes should I boil an egg?"
+    messages = [{"role": "system", "content": "rules"}, {"role": "user", "content": asked}]
+    llm = ScriptedLlm("I'll remember that boiling an egg takes about nine minutes.")
+    said = "".join(
+        [t async for t in ReplyCheck(NUTS, "en", TurnTrace("n"), user_words=asked).run(messages, llm)]
+    )
+    assert said.strip() == "Boiling an egg takes about nine minutes."

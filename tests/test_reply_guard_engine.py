@@ -231,3 +231,26 @@ async def test_the_persons_name_is_greeted_and_never_made_up(tmp_path: Path, mod
     assert told.text.strip() == "Nice to meet you, Marisol Ortega!"
     assert "Marisol" in after.text and "Xiaoming" not in after.text
     assert endpoint.served == 0
+
+
+async def test_what_the_person_asks_to_forget_leaves_memory_and_the_window(
+    tmp_path: Path, model_dir: Path
+) -> None:
+    """ "Forget that …" is confirmed at once; the memory no longer holds it, no guard is left behind, and
+    the recent window the LLM reads next no longer says it (it had been told and said back)."""
+    endpoint = await ChatEndpoint(["A peanut butter sandwich is a classic snack."]).start()
+    try:
+        async with await _assistant(tmp_path, endpoint) as assistant:
+            await assistant.chat_turn("desk", "Remember my kid is allergic to peanuts.")
+            forgot = await assistant.chat_turn("desk", "Forget that my kid is allergic to peanuts.")
+            await assistant.engine.settle("desk")
+            asked = await assistant.chat_turn("desk", "What snack should I pack for school?")
+            request = endpoint.requests[-1]
+            left = await assistant.memory.list("desk")
+    finally:
+        await endpoint.stop()
+    assert forgot.text.strip() == "Okay, I've forgotten that."
+    assert "peanut butter" in asked.text.lower()  # no allergy left to guard
+    sent = json.dumps(request, ensure_ascii=False).lower()
+    assert "allergic" not in sent and "(forgotten)" in sent
+    assert not any("allergic" in record.text for record in left)

@@ -221,6 +221,8 @@ class PromptConfig(_Section):
     # The person's own name: "My name is Marisol." is greeted with it ("Nice to meet you, Marisol!"), and
     # "What's my name?" with no name said yet hears so instead of a made-up one; both without the LLM.
     own_name_replies: bool = True
+    # "What do you know about me?" is answered with the person's own pinned statements, said back.
+    about_me_replies: bool = True
     # When the turn is about food, drink or a recommendation and the person has constraints, say after
     # their words what to suggest ("(Suggest only options without nuts.)").
     turn_guidance: bool = True

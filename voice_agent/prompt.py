@@ -214,8 +214,13 @@ class PromptBuilder:
         """Keep records in their given priority order until the rendered layer exceeds the budget."""
         kept: list[MemoryRecord] = []
         report = LayerReport(name, 0, 0)
-        # Pinned: the newest constraints matter most when space is short; drop the oldest first.
-        ordered = sorted(records, key=lambda r: -r.created_at) if oldest_first else list(records)
+        # Pinned: when space is short, constraints stay longest (an allergy told on the first day outlives
+        # a year of facts), then the newest; the oldest facts drop first.
+        ordered = (
+            sorted(records, key=lambda r: (r.kind != "constraint", -r.created_at))
+            if oldest_first
+            else list(records)
+        )
         for record in ordered:
             trial = [*kept, record]
             tokens = self._tokens(render(_chronological(trial) if oldest_first else trial))

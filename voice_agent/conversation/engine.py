@@ -18,10 +18,13 @@ from typing import Any
 
 from voice_agent.clock import Clock, MonotonicClock
 from voice_agent.config import Config
+from voice_agent.conversation.about_me import about_me
 from voice_agent.conversation.acknowledge import Acknowledgement, acknowledgement
 from voice_agent.conversation.block_records import block_records
 from voice_agent.conversation.constraint_noted import constraint_noted
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, constraints_from_texts
+from voice_agent.conversation.extract import extract
+from voice_agent.conversation.forget_turns import forget_confirmation, forget_in_window
 from voice_agent.conversation.holding import HeldStreams, apology, spoken_answer
 from voice_agent.conversation.injection import find_instruction
 from voice_agent.conversation.own_name import greeting, name_not_told
@@ -52,6 +55,7 @@ from voice_agent.metrics.trace import TurnTrace
 from voice_agent.prompt import BuiltPrompt, PromptBuilder, TokenCount, Turn
 from voice_agent.scheduling import CriticalPathScheduler
 from voice_agent.text.cjk import estimate_tokens
+from voice_agent.text.questions import only_asks
 
 log = logging.getLogger(__name__)
 
@@ -197,10 +201,16 @@ class ConversationEngine:
         """A turn the product answers itself: a constraint told ("My kid is allergic to nuts." → "Got it,
         I'll remember that…"), the person's name told (greeted with it), or asked before it was told."""
         cfg = self.config.prompt
-        said, kind = (
-            constraint_noted(scrubbed, language) if cfg.note_constraints else None,
-            "constraint_noted",
-        )
+        forget = extract(scrubbed).forget
+        said: str | None
+        if forget:  # "Forget that …": the write forgets it; the window loses it when the turn is logged
+            trace.attrs["forget"] = [request.query for request in forget]
+            said, kind = forget_confirmation(scrubbed), "forgotten"
+        else:
+            said = constraint_noted(scrubbed, language) if cfg.note_constraints else None
+            kind = "constraint_noted"
+        if said is None and cfg.about_me_replies:
+            said, kind = about_me(scrubbed, remembered), "about_me"
         if said is None and cfg.own_name_replies:
             said, kind = greeting(scrubbed), "name_greeted"
             if said is None:
@@ -245,7 +255,10 @@ class ConversationEngine:
     def _constraints(self, pinned: list[MemoryRecord], scrubbed: str) -> ConstraintSet:
         if not self.config.prompt.check_constraints:
             return ConstraintSet()
-        return constraints_from_texts([*(r.text for r in pinned), scrubbed])
+        # (a question states no constraint: "Am I allergic to nuts?"; nor does one pinned before it was
+        # told apart)
+        stated = [text for text in (*(r.text for r in pinned), scrubbed) if not only_asks(text)]
+        return constraints_from_texts(stated)
 
     async def _checked_reply(
         self,
@@ -322,6 +335,8 @@ class ConversationEngine:
         read = last.prompt.messages if last.prompt and last.turn_id == trace.turn_id else None
         sent = read[-1]["content"] if read else None
         await self.turns.append(conversation_id, trace.turn_id, "user", sent or scrubbed_user)
+        for query in trace.attrs.get("forget") or ():  # this turn's words included
+            await forget_in_window(self.turns, conversation_id, query)
         reply = spoken_answer(spoken_reply.strip(), trace)
         interrupted = bool(trace.attrs.get("barge_in"))
         scrubbed_reply = ""

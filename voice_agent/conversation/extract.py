@@ -22,6 +22,7 @@ from voice_agent.conversation.likings import ENTHUSIASM
 from voice_agent.memory.records import Kind
 from voice_agent.text.apostrophes import plain_apostrophes
 from voice_agent.text.cjk import HAN_CLASS
+from voice_agent.text.questions import only_asks
 
 
 @dataclass(frozen=True)
@@ -149,7 +150,12 @@ _CLASSIFIERS: tuple[tuple[re.Pattern[str], Kind, float], ...] = (
     (re.compile(r"(?:决定|选定|定了|改用|换成|就用|改去|改为|改成)"), "decision", 0.8),
     (
         re.compile(
-            r"\b(?:my (?:first |full |real )?name(?:'s| is)|(?:just |you can |please )?call me|calls me|i live in|i work (?:at|as|for)|i'm a|i am a|my (?:wife|husband|partner|son|daughter|kid|child|children|mom|mother|dad|father|dog|cat)\b)",
+            r"\b(?:my (?:first |full |real )?name(?:'s| is)|(?:just |you can |please )?call me|calls me|i live in|i work (?:at|as|for)|i'm a|i am a|"
+            r"my (?:wife|husband|partner|son|daughter|kid|kids|child|children|mom|mother|dad|father|parents|dog|cat|"
+            r"sister|brother|grand(?:ma|mother|pa|father|parents)|aunt|uncle|cousin|niece|nephew|boyfriend|girlfriend|"
+            r"fianc[eé]e?|best friend|roommate|boss|baby|birthday|anniversary)\b|"
+            r"i have (?:a|an|one|two|three|four|\d+) (?:kids?|children|sons?|daughters?|cats?|dogs?|pets?|"
+            r"brothers?|sisters?|grandchildren)\b)",
             _I,
         ),
         "fact",
@@ -157,7 +163,8 @@ _CLASSIFIERS: tuple[tuple[re.Pattern[str], Kind, float], ...] = (
     ),
     (
         re.compile(
-            r"(?:我叫|我住在|我在.{1,12}工作|我是一?名?|我家|我的(?:孩子|小孩|儿子|女儿|妻子|老婆|丈夫|老公|妈妈|爸爸|狗|猫))"
+            r"(?:我叫|我住在|我在.{1,12}工作|我是一?名?|我家|我的?(?:孩子|小孩|儿子|女儿|妻子|老婆|丈夫|老公|妈妈|爸爸|狗|猫|"
+            r"姐姐|妹妹|哥哥|弟弟|爷爷|奶奶|外公|外婆|男朋友|女朋友|未婚[夫妻]|室友|老板|生日)|我有(?:一|两|三|四|\d)个(?:孩子|儿子|女儿))"
         ),
         "fact",
         0.7,
@@ -234,6 +241,8 @@ def extract(text: str) -> Extraction:
         if match:
             explicit = _clean(match.group("x"))
             break
+    if explicit is None and only_asks(text):
+        return out  # "Am I vegetarian?", "我孩子对什么过敏？" state nothing: nothing is pinned
     body = explicit or text
     replaces = _replaced_terms(body)
     kind, importance = _classify(body)

@@ -87,6 +87,7 @@ _NAMES_SELF = re.compile(
     r"(?i:\bmy (?:first |full |real )?name(?:'s|\s+is|\s+was)\b|\bcalls? me\b)|"
     r"\b(?:I'm|I am)\s+(?:\[NAME|[A-Z])|(?:^|[，,。\s])我叫|叫我|我姓|称呼我|我的名字",
 )
+_NAME_IN = re.compile(r"\[NAME:[0-9a-f]{12}\]")
 _MOVED_TO = re.compile(r"\b(?:moved|relocated) to\b", _I)
 _GIVES_NAME = re.compile(r"\b(?:I'm|I am)\s+(?:\[NAME[^\]]*\]|[A-Z][a-z]+\b(?!\s+[a-z]))|叫我|我姓|称呼我")
 # Question words and particles, taken out of Chinese text before it is cut into character pairs.
@@ -166,8 +167,22 @@ def _answer(question: str, candidates: Sequence[MemoryRecord], language: str) ->
     if best is None:
         return None
     _, _, record, sentence, shared = best
-    text = said_back(sentence, language, yes=bool(_REMEMBER_YES_NO.search(question)))
+    if bool(_HAN_RUN.search(question)) != bool(
+        _HAN_RUN.search(sentence)
+    ):  # told in one language, asked in another
+        text = _own_name_across(question, sentence)  # the name needs no translating; anything else does
+    else:
+        text = said_back(sentence, language, yes=bool(_REMEMBER_YES_NO.search(question)))
     return RecallAnswer(text, record.id, sentence, tuple(sorted(shared))) if text else None
+
+
+def _own_name_across(question: str, sentence: str) -> str:
+    """ "Your name is 李娜." for an English question about a name told in Chinese (and the other way);
+    "" for any other answer across languages (the LLM answers it in the question's language)."""
+    name = _NAME_IN.search(sentence)
+    if not _ASKS_OWN_NAME.search(question) or not _NAMES_SELF.search(sentence) or name is None:
+        return ""
+    return f"你叫{name.group()}。" if _HAN_RUN.search(question) else f"Your name is {name.group()}."
 
 
 def _clear_best(matches: list[Match]) -> Match | None:

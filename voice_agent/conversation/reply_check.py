@@ -30,6 +30,7 @@ from voice_agent.conversation.likings import liking_tie
 from voice_agent.conversation.no_answer import NO_ANSWER_REASONS, REFUSAL, answer_note, is_bare
 from voice_agent.conversation.recall_answer import said_back
 from voice_agent.conversation.reply_copies import (
+    ASKS_DATE,
     DATE_ONLY,
     Message,
     copies,
@@ -60,6 +61,11 @@ FITS_LIKED_ANY = {"zh": "选择", "en": "choice"}
 # Said to a statement (no question, no request) when the model only copied earlier words: the person
 # told us something, and a second LLM request on the critical path would cost seconds for no better reply.
 NOTED = {"zh": "好的，知道了。", "en": "Got it."}
+# The opening of the product's own note of a constraint ("Got it, I'll remember that …"), which a small
+# model copies from the history into answers to questions: no answer is an act of remembering.
+NOTING = re.compile(
+    r"^(?:got it[,.!]?\s*)?i'?ll remember (?:that\s+)?|^好的，我记住了[：:，,]?", re.IGNORECASE
+)
 
 
 def reply_language_ok(user_language: str, text: str) -> bool | None:
@@ -378,10 +384,12 @@ class ReplyCheck:
         piece that only repeats the person's question or an earlier reply is no answer, and the reply is
         regenerated once (said back again with one constraint known: the safe sentence instead)."""
         clean = without_prompt_echo(text)
-        if clean and not self.said_anything and DATE_ONLY.match(clean):  # the date line said back
-            clean = ""
+        if clean and DATE_ONLY.match(clean) and not ASKS_DATE.search(self.user_words):
+            clean = ""  # the date from the system rules said back ("Hello! Today is 2026-12-02.")
         if clean and self.acknowledged and not self.said_anything:
             clean = self._after_acknowledgement(clean)
+        if clean and not self.said_anything and not self.statement:
+            clean = NOTING.sub("", clean)  # "I'll remember that boiling an egg takes…" for a question
         if clean and not self.said_anything:
             clean = self._raise_if_no_answer(clean, index, final)
         if not clean:

@@ -31,8 +31,15 @@ _RULE_ECHO = re.compile(
     re.IGNORECASE,
 )
 _NOT_WORD = re.compile(r"[\W_]+")
-# A first piece that only says what day it is ("今天是2026-12-01，", "Today is 2026-12-01."): the prompt's
-# date said back, never an answer (a date the person asked for is said with more words around it).
+# The turn asks about the date or the time: then the date said back is the answer.
+ASKS_DATE = re.compile(
+    r"\b(?:date|day|today|tomorrow|yesterday|time|week|month|year|weekday)\b|"
+    r"几号|星期|周几|礼拜|日期|今天|明天|昨天|几点|哪天|哪一天",
+    re.IGNORECASE,
+)
+_BAR = re.compile(r"\s*\|\s*")
+# A piece that only says what day it is ("今天是2026-12-01，", "Today is 2026-12-01."): the prompt's date
+# said back, never an answer unless the turn asked about the date.
 DATE_ONLY = re.compile(
     r"^\W*(?:(?:today is|it is|it's|the date is|今天是|今天|现在是)\s*)?\d{4}[-/年]\d{1,2}[-/月]\d{1,2}日?"
     r"(?:\s*\(?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\)?)?\W*$",
@@ -43,6 +50,7 @@ DATE_ONLY = re.compile(
 def without_prompt_echo(text: str) -> str:
     """``text`` without tags ("<memory>") and without the prompt's own notes said back."""
     cleaned = _RULE_ECHO.sub("", _NOTE_ECHO.sub("", _MARKUP.sub("", text)))
+    cleaned = _BAR.sub(" ", cleaned)  # the memory block's "a | b" form copied: never spoken
     if not re.search(r"[(（]", cleaned):  # the note's closing parenthesis left behind ("米饭。)")
         cleaned = re.sub(r"[)）]", "", cleaned)
     return " ".join(cleaned.split()) if _NOT_WORD.sub("", cleaned) else ""

@@ -175,6 +175,23 @@ class TurnLog:
             )
         )
 
+    async def rewrite(self, conversation_id: str, texts: dict[int, str]) -> None:
+        """Replace the text of logged turns (by ``seq``): what the person asked to forget leaves the
+        window the LLM reads, not only the memory."""
+        _require(conversation_id, "rewrite turns")
+        if texts:
+            await asyncio.to_thread(self._rewrite, conversation_id, texts)
+
+    def _rewrite(self, conversation_id: str, texts: dict[int, str]) -> None:
+        def txn(conn: Any) -> None:
+            for seq, text in texts.items():
+                conn.execute(
+                    "UPDATE conversation_turns SET text = ? WHERE conversation_id = ? AND seq = ?",
+                    (text, conversation_id, seq),
+                )
+
+        self._write(txn)
+
     async def forget(self, conversation_id: str) -> int:
         _require(conversation_id, "forget turns")
         return await asyncio.to_thread(self._forget, conversation_id)

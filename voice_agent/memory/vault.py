@@ -181,15 +181,24 @@ def safe_hint(entry: VaultEntry, *, language: Language = "en") -> str:
     said as the owner said it (saying it back to them tells them nothing new).
     """
     noun_en, noun_zh = _NOUNS[entry.kind]
-    if entry.kind in ("PHONE", "ID", "CARD"):
-        tail = re.sub(r"[^0-9X]", "", entry.canonical)[-4:]
-        return f"您尾号{tail}的{noun_zh}" if language == "zh" else f"your {noun_en} ending {tail}"
-    if entry.kind == "EMAIL" and "@" in entry.canonical:
-        domain = entry.canonical.rsplit("@", 1)[1]
-        return f"您在{domain}的{noun_zh}" if language == "zh" else f"your {noun_en} at {domain}"
     if entry.kind == "NAME":
         return entry.value
+    tail, domain = _tail(entry), _domain(entry)
+    if tail:
+        return f"您尾号{tail}的{noun_zh}" if language == "zh" else f"your {noun_en} ending {tail}"
+    if domain:
+        return f"您在{domain}的{noun_zh}" if language == "zh" else f"your {noun_en} at {domain}"
     return f"您的{noun_zh}" if language == "zh" else f"your {noun_en}"
+
+
+def _tail(entry: VaultEntry) -> str:
+    """The last four characters of a number (phone, ID, card): all of it that is ever said."""
+    return re.sub(r"[^0-9X]", "", entry.canonical)[-4:] if entry.kind in ("PHONE", "ID", "CARD") else ""
+
+
+def _domain(entry: VaultEntry) -> str:
+    """An e-mail address's domain: all of it that is ever said."""
+    return entry.canonical.rsplit("@", 1)[1] if entry.kind == "EMAIL" and "@" in entry.canonical else ""
 
 
 # The kind of value named just before its placeholder ("my card is …", "电话是…"): the hint then says
@@ -206,11 +215,10 @@ _NOUN_SAID_BEFORE: dict[str, re.Pattern[str]] = {
 
 def _short_hint(entry: VaultEntry, language: Language) -> str:
     """Which value it is, for a sentence that already says what kind: "the one ending 8000"."""
-    if entry.kind in ("PHONE", "ID", "CARD"):
-        tail = re.sub(r"[^0-9X]", "", entry.canonical)[-4:]
+    tail, domain = _tail(entry), _domain(entry)
+    if tail:
         return f"尾号{tail}的那个" if language == "zh" else f"the one ending {tail}"
-    if entry.kind == "EMAIL" and "@" in entry.canonical:
-        domain = entry.canonical.rsplit("@", 1)[1]
+    if domain:
         return f"{domain}的那个" if language == "zh" else f"the one at {domain}"
     return "您告诉过我的那个" if language == "zh" else "the one you gave me"
 

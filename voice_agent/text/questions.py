@@ -17,3 +17,25 @@ _QUESTION = re.compile(
 
 def is_question(text: str) -> bool:
     return bool(_QUESTION.search(text.strip()))
+
+
+_CLAUSE_END = re.compile(r"(?<=[,.!?;:，。！？；：])\s*")
+_FILLER = re.compile(
+    r"^\s*(?:ok|okay|so|well|hey|hi|hello|um|uh|oh|sorry|by the way|btw|quick question|also|and|"
+    r"对了|那个|嗯|哦|请问|另外)\s*[,.!?;:，。！？；：]*\s*$",
+    re.IGNORECASE,
+)
+_ENDS_ASKING = re.compile(r"[?？]\s*$|[吗呢][。.？?！!]?\s*$")
+
+
+def only_asks(text: str) -> bool:
+    """Whether every clause of ``text`` asks (greetings and fillers aside): "What is my kid allergic
+    to?", "Am I vegetarian?", "对了，我孩子对什么过敏？". Such a turn states nothing about the person, so
+    nothing in it is remembered as a fact or a constraint; "I'm vegetarian, what should I cook?" states
+    something in its first clause."""
+    clauses = [c for c in _CLAUSE_END.split(text.strip()) if c.strip() and not _FILLER.match(c)]
+    if not clauses:
+        return False
+    asks = bool(_ENDS_ASKING.search(text))
+    # A clause asks when it opens like a question, or it is the last one and the text ends asking.
+    return all(is_question(c) or (asks and i == len(clauses) - 1) for i, c in enumerate(clauses))
