@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from voice_agent.conversation.forget_turns import FORGOTTEN, forget_confirmation, says, without
+from pathlib import Path
+
+from voice_agent.conversation.forget_turns import (
+    FORGOTTEN,
+    forget_confirmation,
+    forget_in_turns,
+    says,
+    without,
+)
+from voice_agent.conversation.turns import TurnLog
 
 QUERY = "my kid is allergic to peanuts"
 
@@ -32,3 +41,27 @@ def test_a_sentence_must_say_all_of_it_not_share_a_word() -> None:
 def test_the_confirmation_is_in_the_persons_language() -> None:
     assert forget_confirmation("Forget that I live in Leeds.") == "Okay, I've forgotten that."
     assert forget_confirmation("忘掉我住在杭州这件事。") == "好的，这件事我已经忘掉了。"
+
+
+async def test_turns_already_condensed_lose_it_too(tmp_path: Path) -> None:
+    """Out of the window the LLM reads, and out of the turns kept on disk before it."""
+    log = TurnLog(tmp_path / "turns.sqlite3")
+    await log.open()
+    try:
+        await log.append("c", "t1", "user", "Remember my kid is allergic to peanuts.")
+        await log.append(
+            "c", "t1", "assistant", "Got it, I'll remember that your kid is allergic to peanuts."
+        )
+        await log.append("c", "t2", "user", "What's the capital of France?")
+        await log.advance_window("c", 2)  # the first exchange was condensed
+        await log.append("c", "t3", "user", "Forget that my kid is allergic to peanuts.")
+        await log.append("c", "t4", "user", "Remember my kid is allergic to peanuts.", interrupted=False)
+        await log.append("other", "t9", "user", "My kid is allergic to peanuts.")
+        changed = await forget_in_turns(log, "c", QUERY)
+        texts = [t.text for t in await log.every_turn("c")]
+        others = [t.text for t in await log.every_turn("other")]
+    finally:
+        await log.close()
+    assert changed == 4
+    assert texts == [FORGOTTEN, FORGOTTEN, "What's the capital of France?", FORGOTTEN, FORGOTTEN]
+    assert others == ["My kid is allergic to peanuts."]  # another conversation's log is untouched

@@ -24,7 +24,7 @@ from voice_agent.conversation.block_records import block_records
 from voice_agent.conversation.constraint_noted import constraint_noted
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, constraints_from_texts
 from voice_agent.conversation.extract import extract
-from voice_agent.conversation.forget_turns import forget_confirmation, forget_in_window
+from voice_agent.conversation.forget_turns import forget_confirmation, forget_in_turns
 from voice_agent.conversation.holding import HeldStreams, apology, spoken_answer
 from voice_agent.conversation.injection import find_instruction
 from voice_agent.conversation.own_name import greeting, name_not_told
@@ -336,7 +336,7 @@ class ConversationEngine:
         sent = read[-1]["content"] if read else None
         await self.turns.append(conversation_id, trace.turn_id, "user", sent or scrubbed_user)
         for query in trace.attrs.get("forget") or ():  # this turn's words included
-            await forget_in_window(self.turns, conversation_id, query)
+            await forget_in_turns(self.turns, conversation_id, query)
         reply = spoken_answer(spoken_reply.strip(), trace)
         interrupted = bool(trace.attrs.get("barge_in"))
         scrubbed_reply = ""

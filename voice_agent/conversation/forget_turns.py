@@ -1,7 +1,8 @@
 """ "Forget that my kid is allergic to peanuts.": the memory forgets it (``turn_memory``), the person hears
-so at once, and it leaves the recent window too, so the LLM does not read it again in the next turns.
+so at once, and it leaves the turn log too: the recent window, so the LLM does not read it again in the
+next turns, and the turns already condensed, so it is not kept on disk either.
 
-In each logged turn of the window (the person's messages as the LLM read them, memory block included,
+In each logged turn (the person's messages as the LLM read them, memory block included,
 and the replies), every sentence that says what was to be forgotten is replaced by "(forgotten)": a
 sentence says it when it holds every content word of the request, or all but one when there are four or
 more. The rest of the window stays as it was.
@@ -52,10 +53,9 @@ def without(text: str, query: str) -> str:
     return "".join(kept)
 
 
-async def forget_in_window(turns: TurnLog, conversation_id: str, query: str) -> int:
-    """Take what ``query`` names out of the conversation's recent window; returns how many turns changed."""
-    changed = {
-        t.seq: new for t in await turns.window(conversation_id) if (new := without(t.text, query)) != t.text
-    }
+async def forget_in_turns(turns: TurnLog, conversation_id: str, query: str) -> int:
+    """Take what ``query`` names out of the conversation's logged turns; returns how many changed."""
+    logged = await turns.every_turn(conversation_id)
+    changed = {t.seq: new for t in logged if (new := without(t.text, query)) != t.text}
     await turns.rewrite(conversation_id, changed)
     return len(changed)

@@ -162,6 +162,20 @@ class TurnLog:
         rows = self._read(query)
         return [LoggedTurn(int(r[0]), str(r[1]), str(r[2]), str(r[3]), float(r[4]), bool(r[5])) for r in rows]
 
+    async def every_turn(self, conversation_id: str) -> list[LoggedTurn]:
+        """Every logged turn of the conversation, condensed ones too, oldest first."""
+        _require(conversation_id, "read turns")
+
+        def query(conn: Any) -> list[Any]:
+            return conn.execute(
+                "SELECT seq, turn_id, role, text, created_at, interrupted FROM conversation_turns "
+                "WHERE conversation_id = ? ORDER BY seq",
+                (conversation_id,),
+            ).fetchall()
+
+        rows = await asyncio.to_thread(self._read, query)
+        return [LoggedTurn(int(r[0]), str(r[1]), str(r[2]), str(r[3]), float(r[4]), bool(r[5])) for r in rows]
+
     async def advance_window(self, conversation_id: str, new_start: int) -> None:
         _require(conversation_id, "advance window")
         await asyncio.to_thread(self._advance, conversation_id, new_start)
