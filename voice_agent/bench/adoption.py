@@ -24,7 +24,7 @@ from typing import Any
 
 from voice_agent.bench.report import percentiles
 from voice_agent.conversation.constraints import is_negated
-from voice_agent.conversation.reply_check import reply_language_ok
+from voice_agent.conversation.reply_language import reply_language_ok
 from voice_agent.errors import InputError
 
 SPLITS = ("tune", "heldout", "heldout2", "heldout3", "heldout4", "heldout5")

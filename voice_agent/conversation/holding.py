@@ -8,7 +8,6 @@ import asyncio
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
-from voice_agent.aio import cancel_and_wait
 from voice_agent.memory.language import detect_language
 from voice_agent.metrics.trace import TurnTrace
 
@@ -50,7 +49,9 @@ async def hold_if_late(
                 return
             yield delta
     finally:
-        await cancel_and_wait(first)  # the stream is closed next: its first read must have ended
+        if not first.done():
+            first.cancel()
+            await asyncio.wait({first})
         closer = getattr(iterator, "aclose", None)
         if closer is not None:
             await closer()  # a reply cut short (barge-in) closes the LLM's stream now

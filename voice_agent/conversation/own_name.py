@@ -19,7 +19,7 @@ import re
 from collections.abc import Sequence
 
 from voice_agent.memory.records import MemoryRecord
-from voice_agent.text.cjk import HAN_RE
+from voice_agent.text.cjk import HAN_CLASS, HAN_RE
 
 _PLACEHOLDER = r"(\[NAME:[0-9a-f]{12}\])"  # ("I'm Italian." says no name: after "I'm" only a found name)
 _NAME = r"(\[NAME:[0-9a-f]{12}\]|[A-Z][a-z]+(?:[- ][A-Z][a-z]+)?)"
@@ -33,7 +33,7 @@ _INTRODUCES_EN = re.compile(
 )
 _INTRODUCES_ZH = re.compile(
     r"^\s*(?:(?:你好|您好|嗨|哈喽)[，,！!。\s]*)?"
-    r"(?:(?:我叫|我的名字是|我的名字叫|叫我|你可以叫我)(\[NAME:[0-9a-f]{12}\]|[\u4e00-\u9fff]{1,4}?)"
+    rf"(?:(?:我叫|我的名字是|我的名字叫|叫我|你可以叫我)(\[NAME:[0-9a-f]{{12}}\]|{HAN_CLASS}{{1,4}}?)"
     r"|我是(\[NAME:[0-9a-f]{12}\]))(?:就行|就好|吧)?[。！!.]?\s*$"
 )
 _ASKS_OWN_NAME = re.compile(

@@ -32,6 +32,7 @@ from voice_agent.conversation.recall_answer import said_back
 from voice_agent.conversation.reply_copies import (
     ASKS_DATE,
     DATE_ONLY,
+    NOTING,
     Message,
     copies,
     earlier_exchanges,
@@ -40,9 +41,11 @@ from voice_agent.conversation.reply_copies import (
     quotes_question,
     repeats,
     replies_to_other_words,
+    sentence_start,
     with_note,
     without_prompt_echo,
 )
+from voice_agent.conversation.reply_language import LANGUAGE_NOTES, reply_language_ok
 from voice_agent.conversation.suggestions import EXAMPLE, SUGGEST, concrete_option
 from voice_agent.memory.language import detect_language
 from voice_agent.metrics.trace import TurnTrace
@@ -53,35 +56,12 @@ from voice_agent.text.sentences import SentenceSplitter
 StreamFactory = Callable[[list[Message]], AsyncIterator[str]]
 
 _HAN = HAN_RE
-_LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
-LANGUAGE_NOTES = {"zh": "请只用中文回答。", "en": "Answer in English only."}
 NOTHING_TO_SAY = {"zh": "抱歉，这个我一时答不上来。", "en": "Sorry, I don't have a good answer to that."}
 FITS_LIKED = {"zh": "我建议选一个和这个相关的{thing}。", "en": "I'd suggest a {thing} along those lines."}
 FITS_LIKED_ANY = {"zh": "选择", "en": "choice"}
 # Said to a statement (no question, no request) when the model only copied earlier words: the person
 # told us something, and a second LLM request on the critical path would cost seconds for no better reply.
 NOTED = {"zh": "好的，知道了。", "en": "Got it."}
-# The opening of the product's own note of a constraint ("Got it, I'll remember that …"), which a small
-# model copies from the history into answers to questions: no answer is an act of remembering.
-NOTING = re.compile(
-    r"^(?:got it[,.!]?\s*)?i'?ll remember (?:that\s+)?|^好的，我记住了[：:，,]?", re.IGNORECASE
-)
-
-
-def reply_language_ok(user_language: str, text: str) -> bool | None:
-    """Whether ``text`` is in the user's language (zh or en); None when the text is too short to tell
-    or the user's language is neither."""
-    han = len(_HAN.findall(text))
-    latin = len(_LATIN_WORD.findall(text))
-    if user_language == "zh":
-        if han >= 2:
-            return True
-        return False if latin >= 3 else None
-    if user_language == "en":
-        if latin >= 2 and han == 0:
-            return True
-        return False if han >= 3 and han >= latin else None
-    return None
 
 
 @dataclass
@@ -396,7 +376,7 @@ class ReplyCheck:
             self.trace.mark("reply.echo_dropped", index=index)
             return "", context
         if not self.said_anything and not self.acknowledged:  # (after one, it goes on mid-sentence)
-            clean = _sentence_start(clean)  # its opening clause left out: "you can…" → "You can…"
+            clean = sentence_start(clean)  # its opening clause left out: "you can…" → "You can…"
         context = self._check(clean, index, context, final)
         self.said_anything = True
         self._said.append(clean)
@@ -503,12 +483,3 @@ class ReplyCheck:
             return
         self._language_decided = False  # the second attempt is checked again
         raise _Retry("language")
-
-
-def _sentence_start(text: str) -> str:
-    """``text`` with its first letter capitalised when it begins with a plain lower-case word (not
-    "iPhone", not "eBay")."""
-    first = text.split(" ", 1)[0]
-    if text[:1].islower() and not any(ch.isupper() for ch in first):
-        return text[0].upper() + text[1:]
-    return text

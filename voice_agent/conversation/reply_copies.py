@@ -222,3 +222,19 @@ def with_note(messages: list[Message], note: str) -> list[Message]:
         return list(messages)
     last = messages[-1]
     return [*messages[:-1], {**last, "content": f"{last['content']}\n({note})"}]
+
+
+# The opening of the product's own note of a constraint ("Got it, I'll remember that …"), which a small
+# model copies from the history into answers to questions: no answer is an act of remembering.
+NOTING = re.compile(
+    r"^(?:got it[,.!]?\s*)?i'?ll remember (?:that\s+)?|^好的，我记住了[：:，,]?", re.IGNORECASE
+)
+
+
+def sentence_start(text: str) -> str:
+    """``text`` with its first letter capitalised when it begins with a plain lower-case word (not
+    "iPhone", not "eBay")."""
+    first = text.split(" ", 1)[0]
+    if text[:1].islower() and not any(ch.isupper() for ch in first):
+        return text[0].upper() + text[1:]
+    return text

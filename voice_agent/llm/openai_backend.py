@@ -12,11 +12,11 @@ retries are off: the router decides. Vendor errors are mapped to ``BackendError`
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import AsyncGenerator, Awaitable, Callable, Mapping
 from typing import Any, TypeVar
 
-from voice_agent.aio import cancel_and_wait
 from voice_agent.config import LlmEndpoint, resolve_api_key
 from voice_agent.errors import BackendError, DependencyMissingError, VoiceAgentError
 from voice_agent.llm.base import GeneratorStream, Message, TokenUsage
@@ -345,10 +345,11 @@ class _WaitBudget:
                 self.expired_reason = f"reply stalled: no token for {self.total_s:g} s"
             raise
         finally:
-            try:
-                await cancel_and_wait(task)  # the stream is closed next: the read must have ended
-            finally:
-                self.waited_s += time.monotonic() - started
+            if not task.done():
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+            self.waited_s += time.monotonic() - started
 
     def _first_limit(self) -> float:
         return self.first_token_s * (1 + self.extensions)
