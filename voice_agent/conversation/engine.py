@@ -198,8 +198,9 @@ class ConversationEngine:
     def _said_without_llm(
         self, scrubbed: str, language: str, remembered: list[MemoryRecord], trace: TurnTrace
     ) -> str | None:
-        """A turn the product answers itself: a constraint told ("My kid is allergic to nuts." → "Got it,
-        I'll remember that…"), the person's name told (greeted with it), or asked before it was told."""
+        """A turn the product answers itself, without the LLM: "Forget that …" (confirmed), a constraint
+        told ("My kid is allergic to nuts." → "Got it, I'll remember that…"), "What do you know about me?",
+        the person's name told (greeted with it) or asked before it was told. None: the LLM answers."""
         cfg = self.config.prompt
         forget = extract(scrubbed).forget
         said: str | None
