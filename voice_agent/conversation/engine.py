@@ -18,16 +18,14 @@ from typing import Any
 
 from voice_agent.clock import Clock, MonotonicClock
 from voice_agent.config import Config
-from voice_agent.conversation.about_me import about_me
 from voice_agent.conversation.acknowledge import Acknowledgement, acknowledgement
 from voice_agent.conversation.block_records import block_records
-from voice_agent.conversation.constraint_noted import constraint_noted
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, constraints_from_texts
 from voice_agent.conversation.extract import extract
-from voice_agent.conversation.forget_turns import forget_confirmation, forget_in_turns
+from voice_agent.conversation.forget_turns import forget_in_turns
 from voice_agent.conversation.holding import HeldStreams, apology, spoken_answer
 from voice_agent.conversation.injection import find_instruction
-from voice_agent.conversation.own_name import greeting, name_not_told
+from voice_agent.conversation.own_answers import own_answer
 from voice_agent.conversation.pending_writes import PendingWrites
 from voice_agent.conversation.ports import LlmPort, MemoryPort, RatePort, RecallLike
 from voice_agent.conversation.prefill_steps import prefill_steps
@@ -198,27 +196,16 @@ class ConversationEngine:
     def _said_without_llm(
         self, scrubbed: str, language: str, remembered: list[MemoryRecord], trace: TurnTrace
     ) -> str | None:
-        """A turn the product answers itself, without the LLM: "Forget that …" (confirmed), a constraint
-        told ("My kid is allergic to nuts." → "Got it, I'll remember that…"), "What do you know about me?",
-        the person's name told (greeted with it) or asked before it was told. None: the LLM answers."""
-        cfg = self.config.prompt
+        """What the product says itself to this turn (``own_answers``), traced; None: the LLM answers."""
         forget = extract(scrubbed).forget
-        said: str | None
-        if forget:  # "Forget that …": the write forgets it; the window loses it when the turn is logged
+        if forget:  # the write forgets it; the turn log loses it when the turn is logged (``commit``)
             trace.attrs["forget"] = [request.query for request in forget]
-            said, kind = forget_confirmation(scrubbed), "forgotten"
-        else:
-            said = constraint_noted(scrubbed, language) if cfg.note_constraints else None
-            kind = "constraint_noted"
-        if said is None and cfg.about_me_replies:
-            said, kind = about_me(scrubbed, remembered), "about_me"
-        if said is None and cfg.own_name_replies:
-            said, kind = greeting(scrubbed), "name_greeted"
-            if said is None:
-                said, kind = name_not_told(scrubbed, remembered), "name_not_told"
-        if said is not None:
-            trace.mark(f"reply.{kind}")
-            self.last.checks = trace.attrs["reply_check"] = {kind: True}
+        answer = own_answer(self.config.prompt, scrubbed, language, remembered, bool(forget))
+        if answer is None:
+            return None
+        said, kind = answer
+        trace.mark(f"reply.{kind}")
+        self.last.checks = trace.attrs["reply_check"] = {kind: True}
         return said
 
     def _compose(

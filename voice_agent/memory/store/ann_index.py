@@ -31,9 +31,7 @@ import numpy as np
 
 from voice_agent.memory.store.base import StoreQuery
 from voice_agent.memory.store.exact_index import ExactIndex
-from voice_agent.memory.store.vector_rows import read_vectors, snapshot
-
-_SNAPSHOT_TRIES = 5
+from voice_agent.memory.store.vector_rows import read_vectors, snapshot_retried
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -339,28 +337,10 @@ class AnnIndexes:
             log.warning("ANN index %s unreadable (%s): rebuilding it from SQLite", index_path.name, err)
             return None
 
-    def _read_snapshot(self, tenant: str) -> tuple[int, np.ndarray, np.ndarray]:
-        """The tenant's vectors and generation in one read transaction. Beginning it can be refused at
-        once while a writer holds the WAL index (SQLITE_BUSY without the busy handler, seen in CI while
-        a delete committed): tried again a few times before the build gives up."""
-        for attempt in range(_SNAPSHOT_TRIES):
-            conn = self._open_reader()
-            try:
-                return snapshot(conn, tenant, self.dim)
-            except Exception as err:
-                if "locked" not in str(err).lower() and "busy" not in type(err).__name__.lower():
-                    raise
-                if attempt == _SNAPSHOT_TRIES - 1:
-                    raise
-            finally:
-                conn.close()
-            time.sleep(0.02 * 2**attempt)
-        raise AssertionError("unreachable")
-
     def _build(self, tenant: str, entry: _Entry) -> None:
         """Build from SQLite: the vectors and their generation are read in one read transaction."""
         try:
-            generation, rids, vectors = self._read_snapshot(tenant)
+            generation, rids, vectors = snapshot_retried(self._open_reader, tenant, self.dim)
             index = self._new_index()
             if len(rids):
                 index.add(rids, vectors, threads=self.threads)

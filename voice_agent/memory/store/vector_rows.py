@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import Any
 
+import apsw
 import numpy as np
 
 _GENERATION = "SELECT generation FROM ann_generation WHERE tenant = ?"
@@ -26,6 +29,25 @@ def snapshot(conn: Any, tenant: str, dim: int) -> tuple[int, np.ndarray, np.ndar
         row = conn.execute(_GENERATION, (tenant,)).fetchone()
         rows = tenant_vectors(conn, tenant, dim, partition=False)  # a graph's conversation is large
     return (int(row[0]) if row else 0), *unpack(rows, dim)
+
+
+def snapshot_retried(
+    open_reader: Callable[[], Any], tenant: str, dim: int, *, tries: int = 5
+) -> tuple[int, np.ndarray, np.ndarray]:
+    """``snapshot`` on a fresh reader connection. Beginning its read transaction can be refused at once
+    while a writer holds the WAL index (SQLITE_BUSY without the busy handler, seen in CI while a delete
+    committed): tried again, 20 ms apart and doubling, before the caller gives up."""
+    for attempt in range(tries):
+        conn = open_reader()
+        try:
+            return snapshot(conn, tenant, dim)
+        except apsw.BusyError:
+            if attempt == tries - 1:
+                raise
+        finally:
+            conn.close()
+        time.sleep(0.02 * 2**attempt)
+    raise ValueError(f"tries must be >= 1, got {tries}")
 
 
 def tenant_vectors(conn: Any, tenant: str, dim: int, *, partition: bool) -> list[Any]:
