@@ -5,6 +5,8 @@ scripted one at its edge (``tests/_scripted_llm.py``)."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests._scripted_llm import ScriptedLlm
 from voice_agent.bench.adoption import violations
 from voice_agent.conversation.constraints import constraints_from_texts
@@ -245,3 +247,34 @@ def test_a_filling_is_offered_for_tacos_and_a_drink_for_a_drink_question() -> No
 def test_a_liking_with_a_scrubbed_name_is_not_compared() -> None:
     liked = "My favourite author is [NAME:0123456789ab]."
     assert uses_liking("The Left Hand of Darkness is a classic.", liked, "Can you recommend a book?")
+
+
+@pytest.mark.parametrize(
+    "liking",
+    [
+        "I'm a total sucker for a good romantic comedy.",
+        "I could listen to old [NAME:0123456789ab] records all day long.",  # a scrubbed band or label
+        "我是[NAME:0123456789ab]的老歌迷了，她的歌我百听不厌。",
+        "I have a real soft spot for westerns.",
+        "我超爱看科幻片。",
+    ],
+)
+def test_a_liking_said_in_other_words_or_with_a_scrubbed_name_is_read(liking: str) -> None:
+    from voice_agent.conversation.reminders import liked_fact, says_liking
+
+    assert says_liking(liking)
+    assert liked_fact([liking], "What should I put on tonight?") == liking
+    for other in ("I hate horror films.", "我不迷信。", "My boss and I don't get along."):
+        assert not says_liking(other), other
+
+
+async def test_the_fallback_along_a_liking_names_the_kind_with_the_right_article() -> None:
+    turn = "What music should I put on?"
+    for requested, expected in (("music", "some music"), ("film", "a film"), ("", "something")):
+        llm = ScriptedLlm("Sorry, I can't help with that.", "Sorry, I can't help with that.")
+        check = ReplyCheck(constraints_from_texts([]), "en", TurnTrace("fit"), requested=requested,
+                           user_words=turn, expects_suggestion=True, asks_suggestion=True,
+                           liked="I could listen to old Motown records all day long.")  # fmt: skip
+        said = await _said(check, turn, llm)
+        assert "You told me you could listen to old Motown records" in said, said
+        assert f"I'd suggest {expected} along those lines." in said, said

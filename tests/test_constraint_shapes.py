@@ -36,6 +36,16 @@ def _keys(text: str) -> set[str]:
         ("我戒糖了。", "sugar"),
         ("我不沾酒。", "alcohol"),
         ("我不吃牛肉。", "beef"),
+        # at odds with a known topic, said any other way
+        ("Dairy and me really don't get along, milk, cheese, cream, the lot.", "dairy"),
+        ("Gluten doesn't sit well with me.", "gluten"),
+        ("Eggs and I are not friends.", "eggs"),
+        ("Shellfish is a hard no for me.", "shellfish"),
+        ("我跟乳制品合不来。", "dairy"),
+        ("海鲜我碰不得。", "shellfish"),
+        # never to be talked into an activity
+        ("Don't ever talk me into camping again, one night in a tent was more than enough.", "avoid:camping"),
+        ("Never sign me up for a marathon.", "avoid:marathon"),
     ],
 )
 def test_more_ways_of_stating_a_constraint(statement: str, key: str) -> None:
@@ -53,6 +63,10 @@ def test_more_ways_of_stating_a_constraint(statement: str, key: str) -> None:
         "I'm going home.",
         "Coffee is ready.",
         "我今天很开心。",
+        "My boss and I don't get along.",  # at odds, but with no known topic
+        "I don't mind dairy at all.",
+        "Can you handle dairy in a dessert?",  # a question states nothing
+        "我跟同事合不来。",
     ],
 )
 def test_ordinary_sentences_state_no_constraint(text: str) -> None:

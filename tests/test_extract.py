@@ -77,6 +77,9 @@ def test_forget_requests_are_not_items() -> None:
         ("Let's go with Vue instead of React.", "React"),
         ("我们从MySQL换成PostgreSQL了。", "MySQL"),
         ("改用PostgreSQL，不用MySQL了。", "MySQL"),
+        ("高铁票退了，改坐飞机去了，快一点。", "高铁"),
+        ("酒店取消了，改住民宿。", "酒店"),
+        ("We cancelled the train and booked a flight instead.", "train"),
     ],
 )
 def test_changes_of_mind_name_what_they_replace(text: str, old: str) -> None:

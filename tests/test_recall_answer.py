@@ -228,6 +228,19 @@ def test_a_change_said_in_pieces_is_said_back_whole() -> None:
     assert answer is not None and "游泳" in answer.text and "本来" not in answer.text
 
 
+def test_a_plan_said_as_the_original_one_is_answered_by_its_change_though_not_pinned() -> None:
+    """ "这次去北京我本来订的是高铁" is kept as a plain utterance (no decision shape), then the change
+    ("高铁票退了，改坐飞机去了") is pinned; "我这次去北京是怎么去？" asks what was told, not for advice."""
+    old = _record("这次去北京我本来订的是高铁。", kind="utterance")
+    change = _record(
+        "高铁票退了，改坐飞机去了，快一点。", kind=extract("高铁票退了，改坐飞机去了。").items[0].kind, at=1.0
+    )
+    assert change.kind == "decision"
+    answer = answer_from_memory("我这次去北京是怎么去？", [old, change], "zh")
+    assert answer is not None and "飞机" in answer.text and "本来" not in answer.text
+    assert answer_from_memory("蛋糕怎么做？", [old, change], "zh") is None  # advice, not recall
+
+
 @pytest.mark.parametrize(
     ("question", "facts", "language"),
     [

@@ -283,3 +283,17 @@ def test_more_everyday_requests_get_a_specific_option_that_keeps_the_constraint(
 def test_no_option_when_every_one_of_the_kind_breaks_the_constraint() -> None:
     coeliac = constraints_from_texts(["I'm coeliac."])
     assert concrete_option(coeliac, "pizza", "What pizza should I order?", "en") == ""
+
+
+async def test_a_liking_is_compared_with_the_reply_as_the_llm_read_it(vault: PiiVault) -> None:
+    """The liking the reply check looks for is refilled like the prompt (``text_for_llm``), so a reply
+    that named "Ursula Le Guin" used it and one that did not gets the liking said back, by name."""
+    from voice_agent.conversation.refill import text_for_llm
+
+    mine = _scrubbed(vault, "reader", "My favourite author is Ursula Le Guin.", "Ursula Le Guin")
+    local = Config.model_validate({"llm": {"backends": [{"name": "l", "kind": "local"}]}})
+    memory = _VaultMemory(vault)
+    assert await text_for_llm(memory, local, "reader", mine) == "My favourite author is Ursula Le Guin."
+    assert await text_for_llm(memory, local, "someone-else", mine) == mine
+    remote = Config.model_validate({"llm": {"backends": [{"name": "r", "kind": "openai"}]}})
+    assert await text_for_llm(memory, remote, "reader", mine) == mine

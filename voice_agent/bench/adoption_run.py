@@ -32,6 +32,7 @@ from voice_agent.bench.report import Progress, write_json
 from voice_agent.config import Config, PromptConfig
 from voice_agent.conversation.holding import without_holding_phrase
 from voice_agent.errors import InputError
+from voice_agent.text.sentences import join_spoken
 
 DIRECT_SYSTEM = (
     "You are a voice assistant. Reply in one to three short sentences, in the user's language. Use what "
@@ -219,7 +220,7 @@ async def _probe(assistant: Any, conversation: str, scenario: Scenario, variant:
     trace = assistant.new_trace(conversation)
     deltas = without_holding_phrase(engine.respond(conversation, scenario.probe, trace))  # as chat_turn
     said = [released.text async for released in assistant.guard.sentences(conversation, deltas, trace)]
-    reply = " ".join(s for s in said if s)
+    reply = join_spoken(*said)  # as the person hears it: no space beside Chinese
     await engine.settle(conversation)
     written = [
         r.id for r in await assistant.memory.list(conversation, limit=1000) if r.source == trace.turn_id

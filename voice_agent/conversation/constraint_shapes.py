@@ -8,7 +8,10 @@ constraint (a known topic when the words name one, else the phrase itself):
 - avoiding: "I stay away from dairy", "I cut out sugar", "I refuse to eat liver", "我戒糖了", "我不沾酒";
 - the thing first: "Raw onions are the one thing I won't eat", "Liver is off limits for me";
 - giving something up ("I gave up red meat", "no more sugar for me", "I'm off carbs") counts only for a
-  known topic, since "I gave up my job" is no constraint.
+  known topic, since "I gave up my job" is no constraint;
+- being at odds with a known topic, said any other way ("Dairy and me really don't get along", "gluten
+  doesn't sit well with me", "eggs are a no for me", "我跟乳制品合不来", "海鲜我碰不得"): only for a
+  known topic named in the same sentence, since "my boss and I don't get along" is no constraint.
 """
 
 from __future__ import annotations
@@ -90,6 +93,27 @@ CAUSES_ZH = re.compile(
     rf"(?P<x>{HAN_CLASS}{{1,6}}?)(?:会|都会)?(?:让|令|使)(?:我|他|她|孩子|我们){HAN_CLASS}{{0,3}}?(?:{SYMPTOM_ZH})"
 )
 AVOIDING_ZH = re.compile(r"(?:戒了|戒掉了?|戒|不沾|远离|不碰)(?P<x>[^，。,.！？!?；;了的]{1,10})")
+# Being at odds with something, said without a symptom or a verb of eating; read only with a known topic
+# in the same sentence ("Dairy and me really don't get along", "我跟乳制品合不来").
+AT_ODDS = re.compile(
+    r"\b(?:(?:don't|do not|doesn't|does not|never) (?:really |quite |exactly )?(?:get along|get on|"
+    r"agree with me|sit (?:well|right)|suit me|work for me|go down well|love me|like me)|"
+    r"(?:are|is|aren't|isn't|are not|is not) not (?:my|our) friends?|not friends|"
+    r"(?:a|an absolute|a hard|a big) no(?:-no)? for (?:me|us|him|her)|no good (?:for|with) (?:me|us)|"
+    r"not good for (?:me|us)|bad news for (?:me|us)|hard on (?:me|my|us)|rough on (?:me|my|us)|"
+    r"can't (?:handle|tolerate|digest|process|do)|cannot (?:handle|tolerate|digest|process|do)|"
+    r"(?:have|had|need) to (?:avoid|skip|stay off|watch out for|cut out)|(?:doctor|dietitian|nurse) "
+    r"(?:said|says|told me) (?:no|to (?:avoid|skip|stop|cut))|my body (?:hates|rejects|can't))\b|"
+    r"合不来|碰不得|吃不得|喝不得|沾不得|吃不了|喝不了|受不了|不能吃|不能喝|不能碰|不敢吃|不敢喝|扛不住",
+    _I,
+)
+
+
+def at_odds_topics(text: str) -> list[Topic]:
+    """The known topics a sentence says the person is at odds with (``AT_ODDS``), none for a question."""
+    if not AT_ODDS.search(text) or text.rstrip().endswith(("?", "？")):
+        return []
+    return named_topics(text.lower())
 
 
 def has_symptom(text: str) -> bool:

@@ -23,6 +23,7 @@ from voice_agent.conversation.constraint_shapes import (
     SYMPTOM_ZH,
     THING_FIRST_EN,
     THING_THEN_PRONOUN_EN,
+    at_odds_topics,
     named_topics,
     singular,
     symptom_matches,
@@ -52,7 +53,8 @@ _DISLIKE_EN = re.compile(
     r"(?P<x>[a-z][a-z -]{1,40})", _I)  # fmt: skip
 _NEVER_EN = re.compile(
     r"\b(?:never|don't ever|do not ever|don't|do not|please don't|stop)\s+(?:suggest|recommend|offer|serve|"
-    r"give me|propose|mention|bring up|book|(?:ask|invite|take|drag|make) me(?: to)?(?: go)?)\s+(?:me\s+)?"
+    r"give me|propose|mention|bring up|book|(?:talk|push|pressure|rope|drag|get|sign) me (?:into|up for)|"
+    r"(?:ask|invite|take|drag|make) me(?: to)?(?: go)?)\s+(?:me\s+)?"
     r"(?:any\s+)?(?P<x>[a-z][a-z -]{1,40})",
     _I,
 )  # fmt: skip
@@ -128,12 +130,12 @@ class Constraint:
         small model answers the question and keeps the constraint."""
         if thing:
             if language == "zh":
-                return f"推荐一个不含{self.noun_zh}的{thing}。"
+                return f"推荐一个不含{self.noun_zh.removesuffix('的')}的{thing}。"
             return f"Suggest one {thing} without {self.noun_en}."
         if language == "zh":
             if self.kind == "avoid":
                 return f"推荐{self.noun_zh}以外的选择。"
-            return f"只推荐不含{self.noun_zh}的选择。"
+            return f"只推荐不含{self.noun_zh.removesuffix('的')}的选择。"
         if self.kind == "avoid":
             return f"Suggest something other than {self.noun_en}."
         return f"Suggest only options without {self.noun_en}."
@@ -142,7 +144,7 @@ class Constraint:
         """A suggestion that keeps the constraint, for the safe sentence: "I'd suggest a cake without
         nuts." (``thing``: what the person asked for, from their words, or "")."""
         if language == "zh":
-            return f"我建议选不含{self.noun_zh}的{thing or '选择'}。"
+            return f"我建议选不含{self.noun_zh.removesuffix('的')}的{thing or '选择'}。"
         if not thing:
             return f"I'd suggest something without {self.noun_en}."
         article = "an" if thing[0].lower() in "aeiou" else "a"
@@ -151,7 +153,7 @@ class Constraint:
     def instruction(self, language: str) -> str:
         """The rule stated next to the turn when a reply is regenerated."""
         if language == "zh":
-            return f"不要推荐任何含{self.noun_zh}的东西。"
+            return f"不要推荐任何含{self.noun_zh.removesuffix('的')}的东西。"
         return f"Do not suggest anything containing {self.noun_en}."
 
 
@@ -235,6 +237,8 @@ def parse_constraints(text: str) -> list[Constraint]:
             # "never take me camping": an activity, named by its -ing form
             out.extend(_object_constraints(match, kind_here, text, activity=pattern is _NEVER_EN))
     out += _more_shapes(text)
+    if not out:  # said another way, for a known topic only: "Dairy and me really don't get along"
+        out += [_topic_constraint(topic, "intolerance", text) for topic in at_odds_topics(text)]
     return out
 
 

@@ -30,7 +30,7 @@ from voice_agent.conversation.pending_writes import PendingWrites
 from voice_agent.conversation.ports import LlmPort, MemoryPort, RatePort, RecallLike
 from voice_agent.conversation.prefill_steps import prefill_steps
 from voice_agent.conversation.recall_answer import answer_from_memory
-from voice_agent.conversation.refill import messages_for_llm
+from voice_agent.conversation.refill import messages_for_llm, text_for_llm
 from voice_agent.conversation.reminders import (
     asks_for_suggestion,
     guided_constraints,
@@ -264,6 +264,7 @@ class ConversationEngine:
         """The LLM's reply, piece by piece, each checked before it is passed on (``reply_check``); a
         holding phrase first when the first token is late (not after an ``opening`` acknowledgement: the
         person already hears something); the apology when it failed."""
+        liked = await text_for_llm(self.memory, self.config, conversation_id, liked)
         check = ReplyCheck(
             constraints,
             language if self.config.prompt.check_language else "und",

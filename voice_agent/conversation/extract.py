@@ -84,6 +84,19 @@ _SWITCH_PATTERNS = (
     re.compile(
         r"不(?:用|再用)(?P<old>[^，。,.；;！!？?\s]{1,20}?)了?[，,]\s*(?:改用|换成|改成)(?P<new>[^，。,.；;！!？?\s]{1,20})"
     ),
+    # Called off, then something else: "高铁票退了，改坐飞机去了", "酒店取消了，改住民宿",
+    # "we cancelled the train and booked a flight instead".
+    re.compile(
+        r"(?P<old>[^，。,.；;！!？?\s]{1,10}?)(?:票|的票|的预订|的位子)?(?:退了|退掉了|取消了|不(?:坐|去|订|要|用|住)了)"
+        r"[，,]?\s*(?:就|我们|我)?(?:改|换)(?:坐|乘|成|为|去|订|用|到|买|住|吃)?(?P<new>[^，。,.；;！!？?\s]{1,10})"
+    ),
+    re.compile(
+        r"\b(?:cancel(?:l?ed)?|scrapped|dropped|ditched|gave up)\s+(?:the|our|my)\s+(?P<old>[a-z ]{1,30}?)"
+        r"(?:\s+(?:tickets?|booking|reservation|plans?))?\s*(?:,|;|and|so)\s+(?:(?:we|i)(?:'re|'ll| are| am| will)?\s+)?"
+        r"(?:take|taking|took|go|going|went|fly|flying|flew|drive|driving|book|booked|booking|get|getting|got)"
+        r"\s+(?:with\s+)?(?:the\s+|a\s+|an\s+)?(?P<new>[a-z ]{1,30}?)(?:\s+instead)?(?=[.,;!?]|$)",
+        _I,
+    ),
 )
 # A plan moved without naming the old value: "we moved the party to Sunday", "my flight got changed to
 # Thursday", "把聚会改到星期天", "项目会改到周四": older items about the same thing are superseded.

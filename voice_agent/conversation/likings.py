@@ -38,7 +38,11 @@ ENTHUSIASM = re.compile(
     r"\b(?:could|can) (?:watch|listen to|eat|read|play|drink|hear)\b[^.!?]{0,40}?\b(?:over and over|"
     r"again and again|all day|forever|every day|on repeat)\b|\bcan(?:'t|not| never) get enough of\b|"
     r"\bnever (?:get|grow) tired of\b|\b(?:obsessed with|crazy about|really into|big fan of|huge fan of)\b|"
-    r"\bi adore\b|我[^，。！？!?不没别]{0,4}(?:喜欢|最爱|爱听|爱看|爱吃|爱喝|爱玩)|(?:看|听|吃|玩)不腻",
+    r"\b(?:sucker|weakness|soft spot) for\b|\bcan(?:'t|not) resist\b|\b(?:addicted|hooked) (?:to|on)\b|"
+    r"\b(?:mad|nuts|wild|passionate|potty) about\b|\b(?:keen on|partial to|go-to)\b|\bnever (?:miss|skip)\b|"
+    r"\b(?:my|his|her|our) (?:jam|thing|guilty pleasure)\b|\bi adore\b|"
+    r"我[^，。！？!?不没别]{0,4}(?:喜欢|最爱|爱听|爱看|爱吃|爱喝|爱玩)|(?:看|听|吃|玩)不腻|"
+    r"百(?:听|看|吃|玩|读)不厌|(?:超|特|最)爱|爱死了?|(?:老|铁|忠实)?(?:粉丝|歌迷|影迷|书迷|球迷)|[^不]迷上",
     _I,
 )
 LIKED_TIE = {

@@ -34,10 +34,10 @@ _ASKS_ADVICE_EN = re.compile(
     r"better|tips?|how (?:do|can|to)|why|weather)\b",
     _I,
 )
-_QUESTION_ZH = re.compile(r"什么|哪|几|多少|谁|吗|记得|记不记得")
+_QUESTION_ZH = re.compile(r"什么|哪|几|多少|谁|吗|记得|记不记得|是怎么")
 # (…and a request for something of a kind: "准备点什么饮料？", "买些什么", "带点啥")
 _ASKS_ADVICE_ZH = re.compile(
-    r"推荐|建议|应该|好呢|好吗|什么好|好？|好\?|怎么|如何|为什么|适合|可以做|能做|(?:点|些)(?:什么|啥)|啥好"
+    r"推荐|建议|应该|好呢|好吗|什么好|好？|好\?|(?<!是)怎么|如何|为什么|适合|可以做|能做|(?:点|些)(?:什么|啥)|啥好"
 )
 _REMEMBER_YES_NO = re.compile(
     r"^\s*(?:do you (?:still )?(?:remember|recall|know)|can you (?:remember|recall))|记得|记不记得", _I
@@ -49,7 +49,8 @@ _CHANGE = re.compile(r"\b(?:actually|changed?|moved?|switched|rescheduled|postpo
 # …", "算了，…".
 _REVISES = re.compile(
     r"^\s*(?:actually|scratch that|change of plans?|on second thought|wait|no)\b|\binstead\b|"
-    r"\bchanged (?:my|our) minds?\b|^\s*(?:算了|不对|后来)|改成|改去|换成|改为|改到|不\w{0,3}了",
+    r"\bchanged (?:my|our) minds?\b|^\s*(?:算了|不对|后来)|改成|改去|换成|改为|改到|改坐|改乘|改订|改住|改用|"
+    r"退了|退掉了|取消了|不\w{0,3}了|\bcancel(?:l?ed)\b",
     _I,
 )
 # A plan said as the original one, so it was changed: "本来打算在家做", "we were planning to drive".
@@ -217,7 +218,9 @@ def _revised(best: Match, said: list[tuple[float, MemoryRecord, str]]) -> Match 
     instead") may come next among them after a fact ("My daughter Asha is allergic to sesame")."""
     later = sorted((s for s in said if s[0] > best[1]), key=lambda s: s[0])
     chain: list[tuple[float, MemoryRecord, str]] = []
-    for statement in later if best[2].kind == "decision" else ():
+    # (a plan said as the original one is a plan, pinned or not: "这次去北京我本来订的是高铁")
+    planned = best[2].kind == "decision" or _ORIGINAL_PLAN.search(best[3]) is not None
+    for statement in later if planned else ():
         if statement[1].kind != "decision" and _clause_of_a_decision(statement, later):
             continue  # "羽毛球不打了" kept on its own beside "羽毛球不打了，我们改成去游泳了。"
         if statement[1].kind != "decision" or not _REVISES.search(statement[2]):

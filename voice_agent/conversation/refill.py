@@ -33,13 +33,17 @@ def refills_names(mode: str, backend_kinds: Sequence[str]) -> bool:
     return False
 
 
+def _refills(config: Config, conversation_id: str) -> bool:
+    kinds = [backend.kind for backend in config.llm.backends]
+    return bool(conversation_id) and refills_names(config.prompt.refill_own_names, kinds)
+
+
 async def messages_for_llm(
     memory: RefillsNames, config: Config, conversation_id: str, messages: list[Message]
 ) -> list[Message]:
     """``messages`` as the LLM should read them: with the conversation's own names refilled when the
     configuration allows it, else unchanged (the same list)."""
-    kinds = [backend.kind for backend in config.llm.backends]
-    if not conversation_id or not refills_names(config.prompt.refill_own_names, kinds):
+    if not _refills(config, conversation_id):
         return messages
     if not any(PLACEHOLDER_RE.search(m.get("content", "")) for m in messages):
         return messages
@@ -50,3 +54,11 @@ async def messages_for_llm(
             message = {**message, "content": await memory.refill_names(conversation_id, content)}
         out.append(message)
     return out
+
+
+async def text_for_llm(memory: RefillsNames, config: Config, conversation_id: str, text: str) -> str:
+    """One remembered text the way the LLM reads it (``messages_for_llm``): what the reply is compared
+    with, so that "old [NAME:…] records" is looked for as the "Motown" the reply may name."""
+    if not text or not PLACEHOLDER_RE.search(text) or not _refills(config, conversation_id):
+        return text
+    return await memory.refill_names(conversation_id, text)

@@ -16,6 +16,7 @@ from voice_agent.conversation.likings import ENTHUSIASM
 from voice_agent.conversation.suggestions import FOR_EXAMPLE, concrete_option
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.cjk import HAN_CLASS, is_han
+from voice_agent.text.placeholders import PLACEHOLDER_SHAPE_RE
 
 # A turn where a constraint may matter even when retrieval did not bring it up: food, drink, outings,
 # anything asked to be recommended.
@@ -66,7 +67,7 @@ def turn_reminders(
     shared = [r for r in newest if r not in found and _shares_a_word(r.text, user_text)]
     # Asked for a recommendation, what the person likes shapes it even when no word is shared ("My
     # favourite music is jazz." for "What concert should I look for?").
-    liked = [r for r in newest if ASKS_ADVICE.search(user_text) and PREFERENCE.search(r.text)]
+    liked = [r for r in newest if ASKS_ADVICE.search(user_text) and says_liking(r.text)]
     chosen = list(dict.fromkeys([*found, *shared, *liked]))
     relevant = [r.text for r in chosen if r.text not in stated][:MAX_RELEVANT_FACTS]
     return list(dict.fromkeys([*ordered_constraints, *relevant]))
@@ -108,7 +109,17 @@ def liked_fact(reminders: Sequence[str], user_text: str) -> str:
     favourite music is jazz." for "What concert should I look for?"), or ""."""
     if not ASKS_ADVICE.search(user_text):
         return ""
-    return next((text for text in reminders if PREFERENCE.search(text)), "")
+    return next((text for text in reminders if says_liking(text)), "")
+
+
+def says_liking(text: str) -> bool:
+    """Whether ``text`` says what the person likes (``PREFERENCE``), read with each placeholder as one
+    short word: "I could listen to old [NAME:…] records all day", "我是[NAME:…]的老歌迷了"."""
+    return PREFERENCE.search(PLACEHOLDER_SHAPE_RE.sub(_short_name, text)) is not None
+
+
+def _short_name(match: re.Match[str]) -> str:
+    return "某人" if is_han(match.string[match.start() - 1 : match.start()]) else "Someone"
 
 
 FITS = {

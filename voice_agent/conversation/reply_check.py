@@ -57,8 +57,10 @@ StreamFactory = Callable[[list[Message]], AsyncIterator[str]]
 
 _HAN = HAN_RE
 NOTHING_TO_SAY = {"zh": "抱歉，这个我一时答不上来。", "en": "Sorry, I don't have a good answer to that."}
-FITS_LIKED = {"zh": "我建议选一个和这个相关的{thing}。", "en": "I'd suggest a {thing} along those lines."}
-FITS_LIKED_ANY = {"zh": "选择", "en": "choice"}
+FITS_LIKED = {"zh": "我建议选一个和这个相关的{thing}。", "en": "I'd suggest {thing} along those lines."}
+FITS_LIKED_ANY = {"zh": "选择", "en": "something"}
+_MASS_NOUNS = frozenset(("music", "food", "tea", "coffee", "wine", "beer", "art", "advice", "furniture",
+                        "clothing", "jewellery", "jewelry", "tv", "entertainment", "fun"))  # fmt: skip
 # Said to a statement (no question, no request) when the model only copied earlier words: the person
 # told us something, and a second LLM request on the critical path would cost seconds for no better reply.
 NOTED = {"zh": "好的，知道了。", "en": "Got it."}
@@ -207,6 +209,15 @@ class ReplyCheck:
         self.trace.mark("reply.liked_tie")
         return [tie + " "]
 
+    def _liked_thing(self, language: str) -> str:
+        """What the fallback suggests along the liking's lines: "a film", "some music", "something"."""
+        thing = self.requested
+        if language == "zh" or not thing:
+            return thing or FITS_LIKED_ANY[language]
+        if thing.lower() in _MASS_NOUNS or (thing.endswith("s") and not thing.endswith("ss")):
+            return f"some {thing}"
+        return f"{'an' if thing[0].lower() in 'aeiou' else 'a'} {thing}"
+
     def no_answer(self) -> str:
         """Said when the model gave no answer twice: what the person likes said back with a suggestion
         that fits it ("You told me your favourite music is jazz. I'd suggest a concert along those
@@ -221,7 +232,7 @@ class ReplyCheck:
                 return (
                     told
                     + ("" if language == "zh" else " ")
-                    + FITS_LIKED[language].format(thing=self.requested or FITS_LIKED_ANY[language])
+                    + FITS_LIKED[language].format(thing=self._liked_thing(language))
                 )
         # Asked for a suggestion of a known kind: a specific one that keeps every constraint beats "sorry".
         option = self.option or (
