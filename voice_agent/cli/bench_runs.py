@@ -15,7 +15,17 @@ from typing import Any
 
 from voice_agent.cli.common import config_from_args, print_json, run_async
 
-ADOPTION_SPLITS = ("all", "tune", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6")
+ADOPTION_SPLITS = (
+    "all",
+    "tune",
+    "heldout",
+    "heldout2",
+    "heldout3",
+    "heldout4",
+    "heldout5",
+    "heldout6",
+    "heldout7",
+)
 
 KindParsers = Any  # argparse's private _SubParsersAction
 Option = tuple[tuple[str, ...], dict[str, Any]]
