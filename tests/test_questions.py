@@ -40,3 +40,23 @@ def test_a_turn_that_states_something(text: str) -> None:
 def test_questions_from_their_opening_words_or_their_end() -> None:
     assert is_question("do you like tea") and is_question("你喜欢喝茶吗") and is_question("Tea?")
     assert not is_question("I like tea.")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Name a famous painter.", True),
+        ("Suggest a board game for a rainy day.", True),
+        ("Tell me something about the moon.", True),
+        ("给我讲一点关于月亮的事。", True),
+        ("说一个有名的画家。", True),
+        ("How long is a marathon?", True),
+        ("Ninety percent of what I play is soul music.", False),
+        ("My kid is allergic to nuts, what cake should I bake?", False),
+        ("我外公是广东人，我从小跟着他听粤剧。", False),
+    ],
+)
+def test_questions_and_requests_tell_nothing_about_the_person(text: str, expected: bool) -> None:
+    from voice_agent.text.questions import asks_or_requests
+
+    assert asks_or_requests(text) is expected

@@ -238,3 +238,23 @@ async def test_a_failed_embedding_fails_the_retrieval_and_stops_the_keyword_sear
         await Retriever(store, PLAIN).retrieve(T, "quokka", broken(), 500)
     pending = [t for t in asyncio.all_tasks() if t is not asyncio.current_task() and not t.done()]
     assert pending == []  # nothing left running in the background
+
+
+async def test_the_persons_statements_rank_before_their_questions_and_the_assistants_words(
+    store: SqliteStore,
+) -> None:
+    """A question or request of the person's ("How long is a marathon?", "Name a famous painter.") and
+    the assistant's words tell nothing about the person: a statement of theirs comes first, though the
+    embedding puts the question nearer ("what should I put on for a long drive?" is near any question)."""
+    asked = rec("How long is a marathon?", kind="utterance")
+    ordered = rec("Name a famous painter.", kind="utterance")
+    answered = rec("A marathon is about 42 kilometres.", kind="utterance", role="assistant")
+    told = rec("Ninety percent of what I play is soul music.", kind="utterance")
+    await put(store, [(asked, axis(0)), (ordered, axis(0, lean=0.1)), (answered, axis(0, lean=0.15)),
+                      (told, axis(0, lean=0.4))])  # fmt: skip
+    query = "What should I play on a long drive?"
+    flat = await Retriever(store, replace(PLAIN, asking_penalty=0.0)).retrieve(T, query, axis(0), 500)
+    assert flat.items[0].record.id == asked.id
+    result = await Retriever(store, PLAIN).retrieve(T, query, axis(0), 500)
+    assert result.items[0].record.id == told.id
+    assert {i.record.id for i in result.items} == {asked.id, ordered.id, answered.id, told.id}  # kept, later

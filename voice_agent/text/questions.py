@@ -39,3 +39,20 @@ def only_asks(text: str) -> bool:
     asks = bool(_ENDS_ASKING.search(text))
     # A clause asks when it opens like a question, or it is the last one and the text ends asking.
     return all(is_question(c) or (asks and i == len(clauses) - 1) for i, c in enumerate(clauses))
+
+
+# An order for the assistant to say or do something: "Name a famous painter.", "Suggest a board game…",
+# "给我讲一点关于月亮的事。". Like a question, it says nothing about the person.
+_REQUEST = re.compile(
+    r"^\s*(?:(?:ok|okay|so|hey|hi|um|uh)[,\s]+)*(?:please\s+)?(?:name|suggest|recommend|tell me|give me|list|"
+    r"explain|describe|show me|teach me|help me|find me|pick|choose|translate|define|spell|write|compose)\b|"
+    r"^\s*(?:请)?(?:说一个|说一种|说一首|说说|给我讲|讲一个|讲讲|推荐一?[个下部首本款些]|告诉我|列出|解释一下|介绍一下|"
+    r"帮我|翻译|写一[个首段])",
+    re.IGNORECASE,
+)
+
+
+def asks_or_requests(text: str) -> bool:
+    """Whether ``text`` only asks (``only_asks``) or orders the assistant to say or do something
+    ("Name a famous painter."): words that tell nothing about the person."""
+    return only_asks(text) or _REQUEST.match(text) is not None
