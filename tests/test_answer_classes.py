@@ -264,7 +264,15 @@ def test_a_liking_said_in_other_words_or_with_a_scrubbed_name_is_read(liking: st
 
     assert says_liking(liking)
     assert liked_fact([liking], "What should I put on tonight?") == liking
-    for other in ("I hate horror films.", "我不迷信。", "My boss and I don't get along."):
+    for other in (
+        "I hate horror films.",
+        "我不迷信。",
+        "My boss and I don't get along.",
+        "Beetroot tastes like a mouthful of garden soil to me. My mum used to hide it in things.",  # "like"
+        "It looks like rain all week.",
+        "Don't ever talk me into camping again.",  # "into"
+        "我最怕过山车了，看着都恶心。",
+    ):
         assert not says_liking(other), other
 
 

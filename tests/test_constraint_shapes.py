@@ -46,6 +46,8 @@ def _keys(text: str) -> set[str]:
         # never to be talked into an activity
         ("Don't ever talk me into camping again, one night in a tent was more than enough.", "avoid:camping"),
         ("Never sign me up for a marathon.", "avoid:marathon"),
+        # disgust said by comparison
+        ("Beetroot tastes like a mouthful of garden soil to me. Always has.", "avoid:beetroot"),
     ],
 )
 def test_more_ways_of_stating_a_constraint(statement: str, key: str) -> None:
@@ -67,6 +69,7 @@ def test_more_ways_of_stating_a_constraint(statement: str, key: str) -> None:
         "I don't mind dairy at all.",
         "Can you handle dairy in a dessert?",  # a question states nothing
         "我跟同事合不来。",
+        "This soup tastes like home.",
     ],
 )
 def test_ordinary_sentences_state_no_constraint(text: str) -> None:

@@ -79,6 +79,14 @@ THING_THEN_PRONOUN_EN = re.compile(
     r"(?:it|them)\b",
     _I,
 )
+# Disgust said by comparison: "Beetroot tastes like a mouthful of garden soil to me", "Coriander tastes
+# like soap".
+TASTES_FOUL_EN = re.compile(
+    r"(?:^|[.!?]\s*)(?:(?:honestly|frankly|seriously|ugh|well)[, ]+)?(?P<x>[a-z]+(?:[ -][a-z]+)?)\s+"
+    r"(?:tastes?|smells?|is|are)\s+(?:just\s+)?like\s+[^.!?]{0,40}?\b(?:soil|dirt|mud|soap|feet|sweat|"
+    r"cardboard|rubber|medicine|garbage|rubbish|sewage|vomit|puke|rotten|mould|mold|gasoline|petrol)\b",
+    _I,
+)
 SYMPTOM_ZH = (
     "拉肚子|腹泻|过敏|起疹子|起红疹|长疹子|出疹子|起包|不舒服|难受|胃疼|胃痛|肚子疼|肚子痛|头疼|头痛|心慌|心悸|"
     "失眠|睡不着|长痘|想吐|吐|恶心|胀气|发痒|痒|喘|呼吸困难|反酸"

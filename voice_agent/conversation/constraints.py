@@ -21,6 +21,7 @@ from voice_agent.conversation.constraint_shapes import (
     GAVE_UP_EN,
     POINTING_ZH,
     SYMPTOM_ZH,
+    TASTES_FOUL_EN,
     THING_FIRST_EN,
     THING_THEN_PRONOUN_EN,
     at_odds_topics,
@@ -256,7 +257,8 @@ def _more_shapes(text: str) -> list[Constraint]:
     for pattern in (AVOIDING_EN, AVOIDING_ZH):
         for match in pattern.finditer(text):
             out += _object_constraints(match, "avoid", text)
-    for match in [*THING_FIRST_EN.finditer(text), *THING_THEN_PRONOUN_EN.finditer(text)]:
+    for match in [*THING_FIRST_EN.finditer(text), *THING_THEN_PRONOUN_EN.finditer(text),
+                  *TASTES_FOUL_EN.finditer(text)]:  # fmt: skip
         out += _object_constraints(match, "avoid", text, own_words=True)
     for match in [*GAVE_UP_EN.finditer(text), *_AVOID_HAVE_EN.finditer(text)]:
         out += _object_constraints(match, "avoid", text, topics_only=True)

@@ -114,8 +114,22 @@ def liked_fact(reminders: Sequence[str], user_text: str) -> str:
 
 def says_liking(text: str) -> bool:
     """Whether ``text`` says what the person likes (``PREFERENCE``), read with each placeholder as one
-    short word: "I could listen to old [NAME:…] records all day", "我是[NAME:…]的老歌迷了"."""
+    short word: "I could listen to old [NAME:…] records all day", "我是[NAME:…]的老歌迷了". Never a text
+    that speaks ill of something ("Beetroot tastes like a mouthful of garden soil to me"): suggesting
+    something along its lines would be the one thing the person does not want."""
+    if _SPEAKS_ILL.search(text):
+        return False
     return PREFERENCE.search(PLACEHOLDER_SHAPE_RE.sub(_short_name, text)) is not None
+
+
+# Words of disgust, fear or dislike: a text with one is no liking, whatever else it says.
+_SPEAKS_ILL = re.compile(
+    r"\b(?:hate[sd]?|can't stand|cannot stand|can't bear|vile|disgusting|gross|awful|horrible|terrible|"
+    r"revolting|nasty|yuck|foul|rank|soil|dirt|soap|gag|puke|sick|scared|terrified|afraid|phobia|dread|"
+    r"loathe|detest|never again|not for me|no thanks|ugh)\b|"
+    r"讨厌|恶心|受不了|难吃|难听|难看|难闻|害怕|怕死|吓人|反感|烦死|不喜欢|不爱|没法接受|接受不了",
+    re.IGNORECASE,
+)
 
 
 def _short_name(match: re.Match[str]) -> str:
@@ -157,7 +171,9 @@ ASKS_ADVICE = re.compile(
 # A statement of what the person likes (not a question; "I don't like" is a constraint, not this).
 PREFERENCE = re.compile(
     r"^(?![^.!?]*\b(?:don't|do not|doesn't|not|never|hate)\b)(?![^.!?]*\?)[^?]*"
-    r"(?:\b(?:favou?rite|love|loves|like|likes|prefer|prefers|enjoy|enjoys|fan of|into|crazy about|"
+    r"(?:\b(?:favou?rite|love|loves|likes|prefer|prefers|enjoy|enjoys|fan of|crazy about|"
+    r"(?:i|we|you|they|he|she|kids|(?:really|also|just|still|both|all|actually|genuinely|do)) like|"
+    r"(?:i'm|i am|we're|we are|really|totally|big|so|very|getting|got) into|"
     r"big on)\b)|"
     r"^(?![^。！？]*(?:不喜欢|不爱|讨厌))[^？?]*(?:最喜欢|喜欢|最爱|爱看|爱听|爱吃|爱喝|偏爱|是[^，。]{0,4}迷)|"
     + ENTHUSIASM.pattern,
