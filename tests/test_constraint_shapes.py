@@ -48,6 +48,7 @@ def _keys(text: str) -> set[str]:
         ("Never sign me up for a marathon.", "avoid:marathon"),
         # disgust said by comparison
         ("Beetroot tastes like a mouthful of garden soil to me. Always has.", "avoid:beetroot"),
+        ("苦瓜是我真的一口都咽不下去，我宁可上火。", "avoid:苦瓜"),
     ],
 )
 def test_more_ways_of_stating_a_constraint(statement: str, key: str) -> None:
@@ -70,6 +71,8 @@ def test_more_ways_of_stating_a_constraint(statement: str, key: str) -> None:
         "Can you handle dairy in a dessert?",  # a question states nothing
         "我跟同事合不来。",
         "This soup tastes like home.",
+        "这道题我真的做不出来。",
+        "他的话我真的受不了。",
     ],
 )
 def test_ordinary_sentences_state_no_constraint(text: str) -> None:

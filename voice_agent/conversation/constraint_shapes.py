@@ -87,6 +87,12 @@ TASTES_FOUL_EN = re.compile(
     r"cardboard|rubber|medicine|garbage|rubbish|sewage|vomit|puke|rotten|mould|mold|gasoline|petrol)\b",
     _I,
 )
+# The thing first, then the person cannot get it down: "苦瓜是我真的一口都咽不下去", "香菜我实在吃不下".
+THING_FIRST_ZH = re.compile(
+    rf"(?:^|[，,。！？!?；;])(?:说实话|老实说|真的)?[，,]?(?P<x>{HAN_CLASS}{{1,6}}?)(?:是|这东西|这种东西)?"
+    r"我(?:真的|实在|是|从小|一直|就是|根本|就)*(?:一口都|一点都|连一口都)?"
+    r"(?:咽不下去?|吃不下去?|喝不下去?|碰都不碰|不碰|不吃|不喝|吃不了|喝不了|碰不得)"
+)
 SYMPTOM_ZH = (
     "拉肚子|腹泻|过敏|起疹子|起红疹|长疹子|出疹子|起包|不舒服|难受|胃疼|胃痛|肚子疼|肚子痛|头疼|头痛|心慌|心悸|"
     "失眠|睡不着|长痘|想吐|吐|恶心|胀气|发痒|痒|喘|呼吸困难|反酸"

@@ -23,6 +23,7 @@ from voice_agent.conversation.constraint_shapes import (
     SYMPTOM_ZH,
     TASTES_FOUL_EN,
     THING_FIRST_EN,
+    THING_FIRST_ZH,
     THING_THEN_PRONOUN_EN,
     at_odds_topics,
     named_topics,
@@ -258,7 +259,7 @@ def _more_shapes(text: str) -> list[Constraint]:
         for match in pattern.finditer(text):
             out += _object_constraints(match, "avoid", text)
     for match in [*THING_FIRST_EN.finditer(text), *THING_THEN_PRONOUN_EN.finditer(text),
-                  *TASTES_FOUL_EN.finditer(text)]:  # fmt: skip
+                  *TASTES_FOUL_EN.finditer(text), *THING_FIRST_ZH.finditer(text)]:  # fmt: skip
         out += _object_constraints(match, "avoid", text, own_words=True)
     for match in [*GAVE_UP_EN.finditer(text), *_AVOID_HAVE_EN.finditer(text)]:
         out += _object_constraints(match, "avoid", text, topics_only=True)
