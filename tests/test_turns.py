@@ -56,6 +56,15 @@ def test_condensed_summary_keeps_user_words_and_shortens_replies() -> None:
     )
     assert "Assistant: word word" in summary and summary.endswith("…")
     assert condense_turns([]) == ""
+    # An exchange where the person only asked or ordered tells nothing about them: left out with its answer.
+    quiz = [T("user", "How far away is the sun?"), T("assistant", "About 150 million kilometres."),
+            T("user", "Name a famous painter."), T("assistant", "Frida Kahlo.")]  # fmt: skip
+    told = [T("user", "Olives. Can't do them, they're vile."), T("assistant", "Got it.")]
+    summary = condense_turns([*quiz[:2], *told, *quiz[2:]])
+    assert (
+        "Olives" in summary and "sun" not in summary and "Kahlo" not in summary and "painter" not in summary
+    )
+    assert condense_turns(quiz) == ""
 
 
 def test_a_logged_user_message_keeps_the_persons_words_apart_from_prompt_additions() -> None:

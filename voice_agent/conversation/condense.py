@@ -3,7 +3,10 @@
 The small local models summarise unreliably, so the summary keeps the person's own words: each user
 turn's first clause-sized piece, and a short gist of each reply, dated by the first turn. A user turn that
 tries to instruct the assistant (``injection.find_instruction``) is left out with its reply: what never
-entered memory as an utterance does not enter it as a summary either.
+entered memory as an utterance does not enter it as a summary either. So is a turn that only asks or
+orders ("How far away is the sun?", "Name a famous painter.") with its answer: it tells nothing about the
+person, both are kept as utterances, and in the summary they crowded out what the person had told (a
+summary ranked among the best memories quoted four quiz answers to a small model asked for a dinner idea).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from typing import Protocol
 
 from voice_agent.conversation.injection import find_instruction
 from voice_agent.conversation.turns import said_words
+from voice_agent.text.questions import asks_or_requests
 
 _MAX_WORDS_USER = 30
 _MAX_WORDS_ASSISTANT = 12
@@ -39,7 +43,8 @@ def condense_turns(turns: Sequence[TurnLike]) -> str:
     left_out = False
     for turn in turns:
         if turn.role == "user":
-            left_out = find_instruction(said_words(turn.text)) is not None
+            words = said_words(turn.text)
+            left_out = find_instruction(words) is not None or asks_or_requests(words)
         if left_out:
             continue
         limit = _MAX_WORDS_USER if turn.role == "user" else _MAX_WORDS_ASSISTANT
