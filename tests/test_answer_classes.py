@@ -286,3 +286,17 @@ async def test_the_fallback_along_a_liking_names_the_kind_with_the_right_article
         said = await _said(check, turn, llm)
         assert "You told me you could listen to old Motown records" in said, said
         assert f"I'd suggest {expected} along those lines." in said, said
+
+
+def test_the_safe_sentence_says_a_statement_back_but_not_an_order() -> None:
+    """ "My kid is allergic to nuts." is said back ("You told me your kid is…"); an order is not ("You
+    told me Don't ever talk you into camping…"): the constraint's own words are said instead."""
+    order = "Don't ever talk me into camping again, one night in a tent was more than enough."
+    for source, says, never in (
+        (order, "You told me you don't want camping", "talk you into"),
+        ("My kid is allergic to nuts.", "You told me your kid is allergic to nuts.", "Don't"),
+    ):
+        constraints = constraints_from_texts([source])
+        check = ReplyCheck(constraints, "en", TurnTrace("safe"), user_words="Any ideas for the summer?")
+        said = check.safe_sentence(constraints.constraints[0])
+        assert said.startswith(says) and never not in said, said

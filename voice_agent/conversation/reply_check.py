@@ -59,6 +59,11 @@ _HAN = HAN_RE
 NOTHING_TO_SAY = {"zh": "抱歉，这个我一时答不上来。", "en": "Sorry, I don't have a good answer to that."}
 FITS_LIKED = {"zh": "我建议选一个和这个相关的{thing}。", "en": "I'd suggest {thing} along those lines."}
 FITS_LIKED_ANY = {"zh": "选择", "en": "something"}
+_AN_ORDER_EN = re.compile(
+    r"^\s*(?:(?:oh|ok|okay|and|also|so|look|listen|honestly|seriously)[,\s]+)*(?:please\s+)?"
+    r"(?:don't|do not|never|stop|no more|always|quit)\b",
+    re.IGNORECASE,
+)
 _MASS_NOUNS = frozenset(("music", "food", "tea", "coffee", "wine", "beer", "art", "advice", "furniture",
                         "clothing", "jewellery", "jewelry", "tv", "entertainment", "fun"))  # fmt: skip
 # Said to a statement (no question, no request) when the model only copied earlier words: the person
@@ -273,7 +278,13 @@ class ReplyCheck:
         language = self._speaking_language()
         why = constraint.explanation(language)
         source = constraint.source.strip()
-        if source and len(source) <= 160 and bool(_HAN.search(source)) == (language == "zh"):
+        # (an order is not said back: "You told me Don't ever talk you into camping again…")
+        if (
+            source
+            and len(source) <= 160
+            and bool(_HAN.search(source)) == (language == "zh")
+            and not _AN_ORDER_EN.match(source)
+        ):
             told = said_back(source, language)
             if told and self.constraints.check(told) is None:
                 why = told
