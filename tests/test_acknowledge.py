@@ -8,6 +8,7 @@ a scripted stream of deltas (the network edge), so what the check does with each
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -88,6 +89,10 @@ def test_no_opening_without_a_remembered_constraint_or_when_the_turn_is_about_so
     assert _opening(movies, "Suggest a board game for a rainy day.", "en") is None
 
 
+def _words(text: str) -> set[str]:
+    return {w.lower().rstrip("s") for w in re.findall(r"[a-z]{3,}", text, re.IGNORECASE)}
+
+
 def test_no_false_opening_on_the_benchmarks_filler_turns_or_the_librivox_turns() -> None:
     data = json.loads(SCENARIOS.read_text(encoding="utf-8"))
     constrained = [s for s in data["scenarios"] if constraints_from_texts(s["facts"])]
@@ -96,7 +101,11 @@ def test_no_false_opening_on_the_benchmarks_filler_turns_or_the_librivox_turns()
     for scenario in constrained:
         language = scenario["language"]
         turns = [q for q, _ in data["fillers"][language]] + (LIBRIVOX if language == "en" else [])
-        fired += [(scenario["id"], t) for t in turns if _opening(scenario["facts"], t, language)]
+        # (a filler asking for the very thing a "never suggest …" names is no unrelated turn: "Suggest a
+        # board game" after "Never suggest a board game night to me" is rightly answered leaving it out)
+        nouns = {w for c in constraints_from_texts(scenario["facts"]).constraints for w in _words(c.noun_en)}
+        unrelated = [t for t in turns if not nouns & _words(t)]
+        fired += [(scenario["id"], t) for t in unrelated if _opening(scenario["facts"], t, language)]
         # ... while every probe asking about food under a remembered constraint gets one (the splits
         # the opening was shaped on; heldout2 only measures).
         if scenario["split"] in ("tune", "heldout"):

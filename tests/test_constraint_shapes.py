@@ -49,6 +49,21 @@ def _keys(text: str) -> set[str]:
         # disgust said by comparison
         ("Beetroot tastes like a mouthful of garden soil to me. Always has.", "avoid:beetroot"),
         ("苦瓜是我真的一口都咽不下去，我宁可上火。", "avoid:苦瓜"),
+        # a list before the symptom; a reaction named beside a known topic; a list refused
+        (
+            "Apparently it's fructose, so apples, pears, honey, that sort of thing, leave me bloated.",
+            "intolerance:pears",
+        ),
+        ("Fish of any sort and his throat starts closing up, we learned that the hard way.", "fish"),
+        ("Olives. Can't do them. Green, black, stuffed, they're vile.", "avoid:olives"),
+        (
+            "Anywhere high up and I freeze, so please, no rooftop bars, no cable cars, ever.",
+            "avoid:cable cars",
+        ),
+        ("我胃不太好，糯米做的东西一吃就胀，汤圆、粽子、年糕我都不敢碰。", "avoid:粽子"),
+        ("我胃不太好，糯米做的东西一吃就胀。", "intolerance:糯米"),
+        ("我怀孕四个月了，医生交代生的、没熟透的东西都别吃，酒更是一滴都不能沾。", "diet:pregnancy"),
+        ("I'm pregnant, so nothing raw for me.", "diet:pregnancy"),
     ],
 )
 def test_more_ways_of_stating_a_constraint(statement: str, key: str) -> None:
@@ -73,6 +88,10 @@ def test_more_ways_of_stating_a_constraint(statement: str, key: str) -> None:
         "This soup tastes like home.",
         "这道题我真的做不出来。",
         "他的话我真的受不了。",
+        "No problem, no worries.",
+        "I had no idea, no clue at all.",
+        "I feel sick today.",
+        "My sister is not pregnant.",
     ],
 )
 def test_ordinary_sentences_state_no_constraint(text: str) -> None:
@@ -112,3 +131,12 @@ def test_asked_never_to_be_taken_somewhere(text: str, key: str | None) -> None:
 def test_a_hot_pot_asked_for_with_a_degree_is_named() -> None:
     assert requested_thing("冬天吃什么火锅比较好？") == "火锅"
     assert requested_thing("喝点什么提神好") == "饮品"
+
+
+def test_a_severe_reaction_is_an_allergy_and_pregnancy_rules_out_raw_food_and_alcohol() -> None:
+    (fish,) = parse_constraints("Fish of any sort and his throat starts closing up.")
+    assert fish.kind == "allergy"
+    pregnant = constraints_from_texts(["我怀孕四个月了，医生交代生的、没熟透的东西都别吃。"])
+    assert pregnant.check("可以点三文鱼刺身。") is not None and pregnant.check("来一杯清酒吧。") is not None
+    assert pregnant.check("推荐天妇罗和乌冬面。") is None
+    assert constraints_from_texts(["I'm pregnant."]).check("How about some sushi?") is not None

@@ -29,7 +29,9 @@ SYMPTOM_EN = (
     r"awake|up at night|up all night|race|racing|palpitations|cramps?|gas|diarrh\w*|dizzy|swell\w*|"
     r"throw up|vomit\w*|break\w* out|"
     r"puff\w* up|wheez\w*|reflux|upset stomach|stomach ?ache|can't sleep|cannot sleep|"
-    r"(?:my|his|her|their|your) (?:stomach|tummy|gut)"
+    r"(?:my|his|her|their|your) (?:stomach|tummy|gut)|"
+    r"throat (?:starts? |started )?(?:clos\w*|swell\w*|tight\w*)|clos(?:es|ing) up|anaphyla\w*|epi-?pen|"
+    r"can't breathe|cannot breathe"
 )
 _SYMPTOM_EN = re.compile(rf"\b(?:{SYMPTOM_EN})\b", _I)
 # "Dairy makes me sick", "Coffee keeps me awake", "Caffeine makes my heart race", "Beans upset my stomach".
@@ -39,6 +41,14 @@ _CAUSES_EN = re.compile(
     rf"(?:gives?|gave|makes?|made|keeps?|kept|upsets?|upset|disagrees? with|doesn't agree with|"
     rf"mess(?:es|ed)? with|plays? havoc with|wrecks?|"
     rf"does not agree with|triggers?|triggered)\s+(?:{_WHO_EN}\b)?",
+    _I,
+)
+# A list before the symptom: "apples, pears, honey, that sort of thing, leave me bloated".
+_LIST_CAUSES_EN = re.compile(
+    rf"(?:^|[:;.!?]\s*|\b(?:so|but|like|especially|things like)\s+)"
+    rf"(?P<x>[a-z]+(?: [a-z]+)?(?:,\s*(?:and\s+)?[a-z]+(?: [a-z]+)?){{1,6}}),?\s*"
+    rf"(?:(?:and\s+)?(?:that sort of thing|that kind of thing|stuff like that|the lot|all of them|etc),?\s*)?"
+    rf"(?:all\s+)?(?:leave|leaves|left|give|gives|gave|make|makes|made|upset|upsets)\s+{_WHO_EN}\b",
     _I,
 )
 # "he breaks out in hives if he eats anything with sesame", "I get sick whenever I drink milk".
@@ -74,8 +84,8 @@ THING_THEN_PRONOUN_EN = re.compile(
     r"(?:^|[.!?]\s*)(?!(?:honestly|frankly|seriously|really|well|ok|okay|yeah|yes|no|sorry|oh|actually|"
     r"and|but|so|look|listen|sadly|this|that|it|which|what)\b)(?P<x>[a-z]+(?:[ -][a-z]+){0,2}?)"
     r"(?:\s+(?:tastes?|smells?|is|are|makes?|gives?)\b[^.;!?]{0,40}?)?"
-    rf"[,;?!]\s*{_SUBJECT_EN}\s+(?:just\s+|really\s+|simply\s+|honestly\s+|absolutely\s+)?"
-    r"(?:won't|will not|can't|cannot|don't|do not|never)\s+(?:eat|drink|touch|stand|have|bear)\s+"
+    rf"[,;?!.]\s*(?:{_SUBJECT_EN}\s+)?(?:just\s+|really\s+|simply\s+|honestly\s+|absolutely\s+)?"
+    r"(?:won't|will not|can't|cannot|don't|do not|never)\s+(?:eat|drink|touch|stand|have|bear|do|stomach)\s+"
     r"(?:it|them)\b",
     _I,
 )
@@ -89,10 +99,37 @@ TASTES_FOUL_EN = re.compile(
 )
 # The thing first, then the person cannot get it down: "苦瓜是我真的一口都咽不下去", "香菜我实在吃不下".
 THING_FIRST_ZH = re.compile(
-    rf"(?:^|[，,。！？!?；;])(?:说实话|老实说|真的)?[，,]?(?P<x>{HAN_CLASS}{{1,6}}?)(?:是|这东西|这种东西)?"
-    r"我(?:真的|实在|是|从小|一直|就是|根本|就)*(?:一口都|一点都|连一口都)?"
-    r"(?:咽不下去?|吃不下去?|喝不下去?|碰都不碰|不碰|不吃|不喝|吃不了|喝不了|碰不得)"
+    rf"(?:^|[，,。！？!?；;])(?:说实话|老实说|真的)?[，,]?(?P<x>{HAN_CLASS}{{1,6}}?(?:、{HAN_CLASS}{{1,6}}?)*)"
+    r"(?:是|这东西|这种东西|这些)?我(?:真的|实在|是|从小|一直|就是|根本|就|都|也)*(?:一口都|一点都|连一口都)?"
+    r"(?:咽不下去?|吃不下去?|喝不下去?|碰都不碰|不碰|不吃|不喝|吃不了|喝不了|碰不得|不敢碰|不敢吃|不敢喝)"
 )
+# Things refused in a list: "please, no rooftop bars, no cable cars, none of that": two or more "no X"
+# in one sentence, or one after "please".
+_NO_ITEM_EN = re.compile(
+    r"\bno (?P<x>[a-z][a-z -]{1,30}?)(?=\s*[,.;!]|\s*$|\s+(?:and|or|please|ever|either)\b)", _I
+)
+_PLEASE_NO_EN = re.compile(r"\bplease,?\s+no\s", _I)
+
+
+_REFUSING_EN = re.compile(r"\b(?:please|ever|never|none of|not|don't|do not|no more|done with)\b", _I)
+_NOT_A_THING_EN = frozenset((
+    "problem", "problems", "worries", "worry", "idea", "clue", "way", "thanks", "doubt", "rush", "pressure",
+    "matter", "time", "one", "more", "longer", "need", "chance", "kidding", "joke", "offence", "offense",
+    "big deal", "reason", "luck",
+))  # fmt: skip
+
+
+def refused_items(text: str) -> list[re.Match[str]]:
+    """The things a sentence refuses as a list of "no X" ("please, no rooftop bars, no cable cars, none
+    of that"): after "please", or two or more with a word of refusal ("ever", "none of", "not")."""
+    out: list[re.Match[str]] = []
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        items = [m for m in _NO_ITEM_EN.finditer(sentence) if m.group("x").lower() not in _NOT_A_THING_EN]
+        if (len(items) >= 2 and _REFUSING_EN.search(sentence)) or (items and _PLEASE_NO_EN.search(sentence)):
+            out += items
+    return out
+
+
 SYMPTOM_ZH = (
     "拉肚子|腹泻|过敏|起疹子|起红疹|长疹子|出疹子|起包|不舒服|难受|胃疼|胃痛|肚子疼|肚子痛|头疼|头痛|心慌|心悸|"
     "失眠|睡不着|长痘|想吐|吐|恶心|胀气|发痒|痒|喘|呼吸困难|反酸"
@@ -101,6 +138,11 @@ SYMPTOM_ZH = (
 WHEN_ZH = re.compile(
     rf"(?:一|只要|每次|要是|如果)?(?:吃|喝|碰|闻|沾)(?:了|到)?(?P<x>{HAN_CLASS}{{1,6}}?)"
     rf"(?:就|会|都会|便|也会|的话就|的话会){HAN_CLASS}{{0,3}}?(?:{SYMPTOM_ZH})"
+)
+# The thing first: "糯米做的东西一吃就胀", "芒果我一吃就起疹子".
+WHEN_AFTER_ZH = re.compile(
+    rf"(?P<x>{HAN_CLASS}{{1,6}}?)(?:做的东西|做的|的东西|类的东西|类)?[，,]?(?:我|他|她|孩子)?(?:一|只要|每次)"
+    rf"(?:吃|喝|碰)(?:了|到)?(?:就|都会|会|准)(?:{SYMPTOM_ZH}|胀|肿)"
 )
 # "咖啡让我心慌", "牛奶会让我拉肚子".
 CAUSES_ZH = re.compile(
@@ -124,10 +166,16 @@ AT_ODDS = re.compile(
 
 
 def at_odds_topics(text: str) -> list[Topic]:
-    """The known topics a sentence says the person is at odds with (``AT_ODDS``), none for a question."""
-    if not AT_ODDS.search(text) or text.rstrip().endswith(("?", "？")):
+    """The known topics a sentence says the person is at odds with (``AT_ODDS``, or a bodily reaction
+    named beside them: "fish of any sort and his throat starts closing up"), none for a question."""
+    if text.rstrip().endswith(("?", "？")):
+        return []
+    if not (AT_ODDS.search(text) or has_symptom(text) or re.search(SYMPTOM_ZH, text)):
         return []
     return named_topics(text.lower())
+
+
+SEVERE = re.compile(r"throat|anaphyla|epi-?pen|breathe|hives|swell|喉咙|呼吸困难|休克", _I)
 
 
 def has_symptom(text: str) -> bool:
@@ -137,9 +185,10 @@ def has_symptom(text: str) -> bool:
 
 def symptom_matches(text: str) -> list[re.Match[str]]:
     """The things ``text`` says cause a reaction, English and Chinese."""
-    found = list(WHEN_ZH.finditer(text)) + list(CAUSES_ZH.finditer(text))
+    found = list(WHEN_ZH.finditer(text)) + list(CAUSES_ZH.finditer(text)) + list(WHEN_AFTER_ZH.finditer(text))
     if has_symptom(text):
         found += list(_CAUSES_EN.finditer(text)) + list(_WHEN_EN.finditer(text))
+        found += list(_LIST_CAUSES_EN.finditer(text))
     return found
 
 

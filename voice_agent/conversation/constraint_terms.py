@@ -215,6 +215,15 @@ TOPICS: dict[str, Topic] = {
                 "炒饭", "米粉", "年糕", "意面", "披萨", "燕麦", "面食", "花卷", "吐司", "煎饼", "手抓饼",
                 "主食", "碳水", "拉面", "盖饭", "炒面", "汤面", "馄饨"),
         ),
+        # Raw or undercooked food (pregnancy, a weak stomach): what is served raw.
+        Topic(
+            "raw", "raw or undercooked food", "生食",
+            ("raw food", "raw fish", "raw meat", "undercooked", "生的", "生食", "没熟透", "半生", "生冷"),
+            ("sushi", "sashimi", "tartare", "carpaccio", "ceviche", "oysters", "raw fish", "raw meat",
+             "rare steak", "runny egg", "soft-boiled egg", "undercooked"),
+            _zh("刺身", "生鱼片", "寿司", "生蚝", "醉虾", "生腌", "溏心蛋", "半熟", "三分熟", "生鸡蛋",
+                "鱼生", "生牛肉"),
+        ),
         # Low-salt / low-sodium: the salty foods a reply would suggest.
         Topic(
             "salt", "salty food", "咸的",
@@ -254,6 +263,8 @@ DIETS: dict[str, tuple[tuple[str, ...], str, str, tuple[str, ...], str, str]] = 
     "keto": (("keto", "ketogenic", "low-carb", "low carb", "no carbs", "no carb", "carb-free", "zero carb",
               "生酮", "低碳水", "低碳饮食", "断碳"), "eating low-carb", "少吃碳水",
              ("carbs", "sugar"), "carbs and sugar", "主食和甜食"),
+    "pregnancy": (("pregnant", "expecting a baby", "怀孕", "孕期", "孕妇", "怀了宝宝"), "pregnant", "怀孕",
+                  ("alcohol", "raw"), "alcohol and raw food", "酒和生食"),
     "low-salt": (("low-salt", "low salt", "low-sodium", "low sodium", "salt-free", "no salt", "no added salt",
                   "少盐", "低盐", "低钠", "少吃盐", "控盐"), "on a low-salt diet", "少吃盐",
                  ("salt",), "salty food", "咸的食物"),

@@ -20,6 +20,7 @@ from voice_agent.conversation.constraint_shapes import (
     CARRIER_EN,
     GAVE_UP_EN,
     POINTING_ZH,
+    SEVERE,
     SYMPTOM_ZH,
     TASTES_FOUL_EN,
     THING_FIRST_EN,
@@ -27,6 +28,7 @@ from voice_agent.conversation.constraint_shapes import (
     THING_THEN_PRONOUN_EN,
     at_odds_topics,
     named_topics,
+    refused_items,
     singular,
     symptom_matches,
 )
@@ -240,7 +242,8 @@ def parse_constraints(text: str) -> list[Constraint]:
             out.extend(_object_constraints(match, kind_here, text, activity=pattern is _NEVER_EN))
     out += _more_shapes(text)
     if not out:  # said another way, for a known topic only: "Dairy and me really don't get along"
-        out += [_topic_constraint(topic, "intolerance", text) for topic in at_odds_topics(text)]
+        kind = "allergy" if SEVERE.search(text) else "intolerance"
+        out += [_topic_constraint(topic, kind, text) for topic in at_odds_topics(text)]
     return out
 
 
@@ -258,6 +261,8 @@ def _more_shapes(text: str) -> list[Constraint]:
     for pattern in (AVOIDING_EN, AVOIDING_ZH):
         for match in pattern.finditer(text):
             out += _object_constraints(match, "avoid", text)
+    for match in refused_items(text):
+        out += _object_constraints(match, "avoid", text, own_words=True)
     for match in [*THING_FIRST_EN.finditer(text), *THING_THEN_PRONOUN_EN.finditer(text),
                   *TASTES_FOUL_EN.finditer(text), *THING_FIRST_ZH.finditer(text)]:  # fmt: skip
         out += _object_constraints(match, "avoid", text, own_words=True)
@@ -300,7 +305,12 @@ def _object_constraints(
         return []
     # The thing named before the verb may be a list: "Onions and garlic really mess with my stomach".
     raw = match.group("x")
-    parts = _LIST_PARTS.split(_TRAILING_ADVERB.sub("", raw)) if own_words and not has_han(raw) else [raw]
+    if own_words:
+        parts = (
+            _LIST_PARTS_ZH.split(raw) if has_han(raw) else _LIST_PARTS.split(_TRAILING_ADVERB.sub("", raw))
+        )
+    else:
+        parts = [raw]
     out: list[Constraint] = []
     for part in parts:
         phrase = _clean_object(part, activity=activity)
@@ -314,6 +324,7 @@ def _object_constraints(
     return out
 
 
+_LIST_PARTS_ZH = re.compile(r"[、，,]|和|跟|还有")
 _LIST_PARTS = re.compile(r"\s*(?:,|&|\band\b|\bor\b)\s*", re.IGNORECASE)
 _TRAILING_ADVERB = re.compile(r"(?:\s+(?:really|just|always|totally|honestly|seriously|both|all))+\s*$", re.I)
 
