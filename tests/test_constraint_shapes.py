@@ -140,3 +140,12 @@ def test_a_severe_reaction_is_an_allergy_and_pregnancy_rules_out_raw_food_and_al
     assert pregnant.check("可以点三文鱼刺身。") is not None and pregnant.check("来一杯清酒吧。") is not None
     assert pregnant.check("推荐天妇罗和乌冬面。") is None
     assert constraints_from_texts(["I'm pregnant."]).check("How about some sushi?") is not None
+
+
+def test_a_phrase_for_an_occasion_is_broken_by_the_thing_itself() -> None:
+    """ "Never suggest a board game night" is broken by "playing board games" too (the guard matched the
+    whole phrase only, and a greedy reply suggested board games)."""
+    never = constraints_from_texts(["Never suggest a board game night to me."])
+    assert never.check("We could go to the park and play board games.") is not None
+    assert never.check("How about a board game night?") is not None
+    assert never.check("Let's bake cookies and watch a film.") is None

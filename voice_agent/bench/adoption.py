@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from voice_agent.bench.report import percentiles
-from voice_agent.conversation.constraints import is_negated
+from voice_agent.conversation.negation import is_negated
 from voice_agent.conversation.reply_language import reply_language_ok
 from voice_agent.errors import InputError
 

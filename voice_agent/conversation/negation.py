@@ -1,0 +1,126 @@
+"""Whether a mention of a constrained thing is negated rather than recommended, English and Chinese:
+"nut-free", "without peanuts or almonds", "allergic to nuts", "不含坚果", "对坚果过敏". The constraint
+guard and the adoption benchmark's scorer both read a mention this way."""
+
+from __future__ import annotations
+
+import re
+
+from voice_agent.conversation.constraint_shapes import SYMPTOM_ZH
+from voice_agent.text.cjk import HAN_CLASS
+
+_I = re.IGNORECASE
+
+_STRONG_EN = (
+    r"without|free of|free from|avoid|avoids|avoiding|skip|skipping|instead of|rather than|in place of|"
+    r"replace|replacing|swap out|exclude|excluding|leave out|leaving out|hold the|minus|none of|nothing with|"
+    r"allergic to|allergy to|allergies to|intolerant to|intolerance to|sensitive to|stay away from|"
+    r"steer clear of|keep away from|away from|contains no|contain no|don't|doesn't|do not|does not|won't|"
+    r"will not|can't|cannot|can not|shouldn't|should not|must not|mustn't|never|not|isn't|aren't|no longer|"
+    r"dislike|dislikes|hate|hates|not a fan of|moved from|changed from|switched from|cancelled|canceled|"
+    r"instead|substitute for|alternative to|safe from|apart from|except|check for|watch out for|"
+    r"look out for|careful with|careful about"
+)
+_WEAK_EN = (
+    r"no|non|zero|low|less|reduced|lower|little|oat|soy|almond|coconut|rice|plant|plant-based|plant based|"
+    r"vegan|veggie|vegetarian|meatless|meat-free|mock|faux|fake|imitation|dairy-free|lactose-free|nut-free|"
+    r"gluten-free|sugar-free|alcohol-free|non-alcoholic|virgin|decaf|egg-free"
+)
+_STRONG_EN_RE = re.compile(rf"(?<![a-z])(?:{_STRONG_EN})(?![a-z])", _I)
+_WEAK_EN_RE = re.compile(rf"(?<![a-z])(?:{_WEAK_EN})(?![a-z])", _I)
+_RESET_EN = re.compile(
+    r"(?<![a-z])(?:but|however|though|although|yet|use|using|add|adding|try|include|including|serve|top|"
+    r"sprinkle|enjoy|make|have|get|go for|pick|choose|recommend|suggest|order|plus|then)(?![a-z])",
+    _I,
+)
+_LEAD_EN = re.compile(
+    r"^\s*(?:be\s+|ever\s+|even\s+)?(?:have|having|eat|eating|use|using|add|adding|include|including|contain|"
+    r"containing|put|drink|drinking|touch|want|need|like|suggest|suggesting|recommend|recommending|serve|"
+    r"serving|get|any|with|offer|mention|book)(?![a-z])",
+    _I,
+)
+_FILLER_TEXT = (
+    "or and nor any other the a an even trace traces of kind kinds type types such as like added extra "
+    "real regular ordinary all sorts food foods products product ingredients ingredient"
+)
+_FILLER_EN = frozenset(_FILLER_TEXT.split(" "))
+_AFTER_OK_EN = re.compile(
+    r"^(?:[\s-]*(?:free|less)\b|\s+(?:allerg|intoleran|sensitiv|substitute|alternative|replacement|"
+    r"-?based substitute)|\s+or\s+\w+[\s-]+free\b|-?free\b|"
+    # what it does to the person, said back: "coffee keeps you awake", "dairy makes you sick"
+    r"\s+(?:makes?|keeps?|gives?|upsets?|triggers?)\s+(?:you|your|me|my|him|her|them|us)\b|"
+    # called off: "the badminton is off", "the barbecue was cancelled"
+    r"(?:\s+(?:is|was|got|has been)|'s)\s+(?:off|cancell?ed|called off|scrapped)\b)",
+    _I,
+)
+_STRONG_ZH = (
+    "不含", "不加", "不放", "不要", "不用", "不吃", "不喝", "不能吃", "不能喝", "别吃", "别喝", "别放",
+    "别加", "无", "没有", "避免", "远离", "去掉", "去除", "代替", "替代", "替换", "而不是", "忌", "禁止",
+    "拒绝", "不能有", "不带", "免", "零", "少", "不碰", "不建议", "不推荐", "不适合", "不喜欢", "讨厌",
+    "不会", "不再", "取消", "改掉", "除了",
+    "不是", "换掉", "不想要", "不想吃", "不想",
+    "过敏", "不耐受",  # "对坚果过敏，尤其是花生": the list after an allergy names what it covers
+)  # fmt: skip
+_RESET_ZH = re.compile(r"但|可以|加上|加入|用|放|推荐|试试|来点|配上|搭配|或者来")
+_LEAD_ZH = re.compile(r"^(?:推荐|建议|使用|用|加入|加|放|吃|喝|含有|含|给你|给)")
+_FILLER_ZH = re.compile(r"[、，,和或与及跟任何的等一点丝毫类其他以及还有也\s]")
+# ... or called off, as the topic of what follows: "羽毛球不打了", "火锅就不吃了", "KTV取消了", "烧烤改成…".
+_AFTER_OK_ZH = re.compile(
+    rf"^(?:过敏|不耐受|的替代|替代品|以外|除外|(?:就|会|都会|便|(?:会)?让你){HAN_CLASS}{{0,3}}?(?:{SYMPTOM_ZH})|"
+    rf"(?:就|也|都)?(?:不再?|没)(?:去|打|吃|喝|做|看|玩|买|订|办|要|约|点|用|听|唱|开|坐){HAN_CLASS}?了|"
+    r"(?:就|也)?(?:取消|作罢|泡汤)了?|(?:就|也)?(?:改成|改为|换成|改去|改到))"
+)
+_CLAUSE_END = re.compile(r"[.!?;。！？；\n]")
+
+
+def is_negated(text: str, start: int, end: int, terms: re.Pattern[str] | None = None) -> bool:
+    """Whether the mention ``text[start:end]`` is negated or names a constraint rather than
+    recommending the thing: "nut-free", "without peanuts or almonds", "allergic to nuts", "不含坚果",
+    "对坚果过敏". ``terms`` (the constraint's pattern) lets a list continue a negation: "no nuts,
+    peanuts or almonds"."""
+    after = text[end : end + 24]
+    if _AFTER_OK_EN.search(after):
+        return True
+    after_zh = terms.sub("", after) if terms is not None else after
+    if _AFTER_OK_ZH.search(_FILLER_ZH.sub("", after_zh[:12])):
+        return True
+    clause_start = 0
+    for found in _CLAUSE_END.finditer(text, 0, start):
+        clause_start = found.end()
+    before = text[clause_start:start]
+    return _negated_en(before, terms) or _negated_zh(before, terms)
+
+
+def _negated_en(before: str, terms: re.Pattern[str] | None) -> bool:
+    candidates = [(m, 6) for m in _STRONG_EN_RE.finditer(before)] + [
+        (m, 1) for m in _WEAK_EN_RE.finditer(before)
+    ]
+    for negator, reach in candidates:
+        between = before[negator.end() :]
+        if not between.strip(" -"):
+            return True
+        between = _LEAD_EN.sub(" ", between, count=1)
+        if _RESET_EN.search(between):
+            continue
+        remaining = terms.sub(" ", between) if terms is not None else between
+        words = re.findall(r"[a-z']+", remaining.lower())
+        content = [w for w in words if w not in _FILLER_EN]
+        if not content or len(words) < reach:
+            return True
+    return False
+
+
+def _negated_zh(before: str, terms: re.Pattern[str] | None) -> bool:
+    tail = before[-16:]
+    for negator in _STRONG_ZH:
+        index = tail.rfind(negator)
+        if index < 0:
+            continue
+        between = _LEAD_ZH.sub("", tail[index + len(negator) :], count=1)
+        if _RESET_ZH.search(between):
+            continue
+        remaining = terms.sub("", between) if terms is not None else between
+        remaining = _FILLER_ZH.sub("", remaining)
+        if len(remaining) <= 3:
+            return True
+    return False
