@@ -149,3 +149,17 @@ def test_a_phrase_for_an_occasion_is_broken_by_the_thing_itself() -> None:
     assert never.check("We could go to the park and play board games.") is not None
     assert never.check("How about a board game night?") is not None
     assert never.check("Let's bake cookies and watch a film.") is None
+
+
+def test_a_jain_household_rules_out_meat_eggs_and_what_grows_underground() -> None:
+    jain = constraints_from_texts(
+        [
+            "We're Jain in our house, so no meat, fish or eggs, nothing that grows underground either: "
+            "no onions, no garlic, no potatoes."
+        ]  # fmt: skip
+    )
+    assert "diet:jain" in jain.keys()
+    for bad in ("A roast beef or chicken breast for the potluck.", "A potato curry.", "加点大蒜炒青菜。"):
+        assert jain.check(bad) is not None, bad
+    assert jain.check("A chickpea salad with tomatoes and cucumber.") is None
+    assert jain.check("An onion-free dal.") is None

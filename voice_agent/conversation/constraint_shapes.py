@@ -111,7 +111,9 @@ _NO_ITEM_EN = re.compile(
 _PLEASE_NO_EN = re.compile(r"\bplease,?\s+no\s", _I)
 
 
-_REFUSING_EN = re.compile(r"\b(?:please|ever|never|none of|not|don't|do not|no more|done with)\b", _I)
+_REFUSING_EN = re.compile(
+    r"\b(?:please|ever|never|none of|nothing|not|don't|do not|no more|done with|either)\b", _I
+)
 _NOT_A_THING_EN = frozenset((
     "problem", "problems", "worries", "worry", "idea", "clue", "way", "thanks", "doubt", "rush", "pressure",
     "matter", "time", "one", "more", "longer", "need", "chance", "kidding", "joke", "offence", "offense",

@@ -215,6 +215,15 @@ TOPICS: dict[str, Topic] = {
                 "炒饭", "米粉", "年糕", "意面", "披萨", "燕麦", "面食", "花卷", "吐司", "煎饼", "手抓饼",
                 "主食", "碳水", "拉面", "盖饭", "炒面", "汤面", "馄饨"),
         ),
+        # Root vegetables (a Jain diet: nothing that grows underground).
+        Topic(
+            "roots", "root vegetables", "根茎类蔬菜",
+            ("root vegetables", "root vegetable", "grows underground", "grow underground", "根茎类", "根茎"),
+            ("onion", "garlic", "potato", "potatoes", "carrot", "beetroot", "radish", "turnip", "ginger",
+             "leek", "shallot", "yam", "sweet potato", "parsnip", "fries", "hash brown", "mash"),
+            _zh("洋葱", "大蒜", "蒜", "土豆", "马铃薯", "胡萝卜", "萝卜", ZhTerm("姜", not_after=("黄",)),
+                "红薯", "山药", "芋头", "薯条"),
+        ),
         # Raw or undercooked food (pregnancy, a weak stomach): what is served raw.
         Topic(
             "raw", "raw or undercooked food", "生食",
@@ -263,6 +272,9 @@ DIETS: dict[str, tuple[tuple[str, ...], str, str, tuple[str, ...], str, str]] = 
     "keto": (("keto", "ketogenic", "low-carb", "low carb", "no carbs", "no carb", "carb-free", "zero carb",
               "生酮", "低碳水", "低碳饮食", "断碳"), "eating low-carb", "少吃碳水",
              ("carbs", "sugar"), "carbs and sugar", "主食和甜食"),
+    "jain": (("jain", "jains", "耆那教", "耆那"), "keeping a Jain diet", "吃耆那教素食",
+             ("meat", "fish", "shellfish", "eggs", "roots"), "meat, fish, eggs and root vegetables",
+             "肉、鱼、蛋和根茎类蔬菜"),
     "pregnancy": (("pregnant", "expecting a baby", "怀孕", "孕期", "孕妇", "怀了宝宝"), "pregnant", "怀孕",
                   ("alcohol", "raw"), "alcohol and raw food", "酒和生食"),
     "low-salt": (("low-salt", "low salt", "low-sodium", "low sodium", "salt-free", "no salt", "no added salt",
