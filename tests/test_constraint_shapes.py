@@ -152,13 +152,12 @@ def test_a_phrase_for_an_occasion_is_broken_by_the_thing_itself() -> None:
 
 
 def test_a_jain_household_rules_out_meat_eggs_and_what_grows_underground() -> None:
-    jain = constraints_from_texts(
-        [
-            "We're Jain in our house, so no meat, fish or eggs, nothing that grows underground either: "
-            "no onions, no garlic, no potatoes."
-        ]  # fmt: skip
+    said = (
+        "We're Jain in our house, so no meat, fish or eggs, nothing that grows underground either: "
+        "no onions, no garlic, no potatoes."
     )
-    assert "diet:jain" in jain.keys()
+    jain = constraints_from_texts([said])
+    assert "diet:jain" in jain.keys()  # noqa: SIM118
     for bad in ("A roast beef or chicken breast for the potluck.", "A potato curry.", "加点大蒜炒青菜。"):
         assert jain.check(bad) is not None, bad
     assert jain.check("A chickpea salad with tomatoes and cucumber.") is None
