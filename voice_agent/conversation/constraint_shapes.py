@@ -136,6 +136,7 @@ SYMPTOM_ZH = (
     "拉肚子|腹泻|过敏|起疹子|起红疹|长疹子|出疹子|起包|不舒服|难受|胃疼|胃痛|肚子疼|肚子痛|头疼|头痛|心慌|心悸|"
     "失眠|睡不着|长痘|想吐|吐|恶心|胀气|发痒|痒|喘|呼吸困难|反酸"
 )
+_SYMPTOM_ZH_RE = re.compile(SYMPTOM_ZH)
 # "我一喝牛奶就拉肚子", "吃芒果会起疹子", "他碰了花生就过敏".
 WHEN_ZH = re.compile(
     rf"(?:一|只要|每次|要是|如果)?(?:吃|喝|碰|闻|沾)(?:了|到)?(?P<x>{HAN_CLASS}{{1,6}}?)"
@@ -172,7 +173,7 @@ def at_odds_topics(text: str) -> list[Topic]:
     named beside them: "fish of any sort and his throat starts closing up"), none for a question."""
     if text.rstrip().endswith(("?", "？")):
         return []
-    if not (AT_ODDS.search(text) or has_symptom(text) or re.search(SYMPTOM_ZH, text)):
+    if not (AT_ODDS.search(text) or has_symptom(text) or _SYMPTOM_ZH_RE.search(text)):
         return []
     return named_topics(text.lower())
 

@@ -45,6 +45,10 @@ ENTHUSIASM = re.compile(
     r"百(?:听|看|吃|玩|读)不厌|(?:超|特|最)爱|爱死了?|(?:老|铁|忠实)?(?:粉丝|歌迷|影迷|书迷|球迷)|[^不]迷上",
     _I,
 )
+FITS_LIKED = {"zh": "我建议选一个和这个相关的{thing}。", "en": "I'd suggest {thing} along those lines."}
+FITS_LIKED_ANY = {"zh": "选择", "en": "something"}
+_MASS_NOUNS = frozenset(("music", "food", "tea", "coffee", "wine", "beer", "art", "advice", "furniture",
+                        "clothing", "jewellery", "jewelry", "tv", "entertainment", "fun"))  # fmt: skip
 LIKED_TIE = {
     "en": "{told} Something along those lines would suit you too.",
     "zh": "{told}选个这方面的也很合适。",
@@ -89,12 +93,40 @@ def liking_tie(liked: str, said: str, turn: str, language: str, constraints: Con
     """The sentence said after a reply (``said``) that named nothing distinctive of ``liked``: the liking
     said back with a suggestion along those lines, or "" when it was used, or would not read well here
     (another language, too long, a constraint it would break)."""
-    liked = liked.strip()
-    if not liked or not said or len(liked) > 160 or uses_liking(said, liked, turn):
+    if not said or uses_liking(said, liked.strip(), turn):
         return ""
-    if bool(HAN_RE.search(liked)) != (language == "zh"):
+    told = _told(liked, language, constraints)
+    return LIKED_TIE[language].format(told=told) if told else ""
+
+
+def liked_fallback(liked: str, requested: str, language: str, constraints: ConstraintSet) -> str:
+    """Said instead of a reply when the model gave none: the liking said back with a suggestion of the
+    kind asked for along its lines ("You told me your favourite music is jazz. I'd suggest a concert
+    along those lines."), or "" when it would not read well here."""
+    told = _told(liked, language, constraints)
+    if not told:
+        return ""
+    return (
+        told
+        + ("" if language == "zh" else " ")
+        + FITS_LIKED[language].format(thing=_liked_thing(requested, language))
+    )
+
+
+def _told(liked: str, language: str, constraints: ConstraintSet) -> str:
+    """The liking said back in the second person, or "" when it is empty, too long, in the other
+    language, or would break a constraint said back."""
+    liked = liked.strip()
+    if not liked or len(liked) > 160 or bool(HAN_RE.search(liked)) != (language == "zh"):
         return ""
     told = said_back(liked, language)
-    if not told or constraints.check(told) is not None:
-        return ""
-    return LIKED_TIE[language].format(told=told)
+    return told if told and constraints.check(told) is None else ""
+
+
+def _liked_thing(requested: str, language: str) -> str:
+    """What the fallback suggests along the liking's lines: "a film", "some music", "something"."""
+    if language == "zh" or not requested:
+        return requested or FITS_LIKED_ANY[language]
+    if requested.lower() in _MASS_NOUNS or (requested.endswith("s") and not requested.endswith("ss")):
+        return f"some {requested}"
+    return f"{'an' if requested[0].lower() in 'aeiou' else 'a'} {requested}"

@@ -26,7 +26,7 @@ from voice_agent.conversation.acknowledge import Acknowledgement, continues
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, Violation
 from voice_agent.conversation.echo import answers_other_turn, open_request, restates
 from voice_agent.conversation.holding import HoldingPhrase
-from voice_agent.conversation.likings import liking_tie
+from voice_agent.conversation.likings import liked_fallback, liking_tie
 from voice_agent.conversation.no_answer import NO_ANSWER_REASONS, REFUSAL, answer_note, is_bare
 from voice_agent.conversation.recall_answer import said_back
 from voice_agent.conversation.reply_copies import (
@@ -57,15 +57,11 @@ StreamFactory = Callable[[list[Message]], AsyncIterator[str]]
 
 _HAN = HAN_RE
 NOTHING_TO_SAY = {"zh": "抱歉，这个我一时答不上来。", "en": "Sorry, I don't have a good answer to that."}
-FITS_LIKED = {"zh": "我建议选一个和这个相关的{thing}。", "en": "I'd suggest {thing} along those lines."}
-FITS_LIKED_ANY = {"zh": "选择", "en": "something"}
 _AN_ORDER_EN = re.compile(
     r"^\s*(?:(?:oh|ok|okay|and|also|so|look|listen|honestly|seriously)[,\s]+)*(?:please\s+)?"
     r"(?:don't|do not|never|stop|no more|always|quit)\b",
     re.IGNORECASE,
 )
-_MASS_NOUNS = frozenset(("music", "food", "tea", "coffee", "wine", "beer", "art", "advice", "furniture",
-                        "clothing", "jewellery", "jewelry", "tv", "entertainment", "fun"))  # fmt: skip
 # Said to a statement (no question, no request) when the model only copied earlier words: the person
 # told us something, and a second LLM request on the critical path would cost seconds for no better reply.
 NOTED = {"zh": "好的，知道了。", "en": "Got it."}
@@ -214,31 +210,15 @@ class ReplyCheck:
         self.trace.mark("reply.liked_tie")
         return [tie + " "]
 
-    def _liked_thing(self, language: str) -> str:
-        """What the fallback suggests along the liking's lines: "a film", "some music", "something"."""
-        thing = self.requested
-        if language == "zh" or not thing:
-            return thing or FITS_LIKED_ANY[language]
-        if thing.lower() in _MASS_NOUNS or (thing.endswith("s") and not thing.endswith("ss")):
-            return f"some {thing}"
-        return f"{'an' if thing[0].lower() in 'aeiou' else 'a'} {thing}"
-
     def no_answer(self) -> str:
         """Said when the model gave no answer twice: what the person likes said back with a suggestion
-        that fits it ("You told me your favourite music is jazz. I'd suggest a concert along those
-        lines."), when the turn asked for a recommendation and they told us one in this language; else
-        a plain sorry."""
+        that fits it (``likings.liked_fallback``), when the turn asked for a recommendation and they
+        told us one in this language; else a specific option of the kind asked for; else a plain sorry."""
         language = self._speaking_language()
-        liked = self.liked.strip()
-        if liked and len(liked) <= 160 and bool(_HAN.search(liked)) == (language == "zh"):
-            told = said_back(liked, language)
-            if told and self.constraints.check(told) is None:
-                self.trace.mark("reply.liked_fallback")
-                return (
-                    told
-                    + ("" if language == "zh" else " ")
-                    + FITS_LIKED[language].format(thing=self._liked_thing(language))
-                )
+        fallback = liked_fallback(self.liked, self.requested, language, self.constraints)
+        if fallback:
+            self.trace.mark("reply.liked_fallback")
+            return fallback
         # Asked for a suggestion of a known kind: a specific one that keeps every constraint beats "sorry".
         option = self.option or (
             concrete_option(self.constraints, self.requested, self.user_words, language)

@@ -32,18 +32,17 @@ from typing import Any, Literal
 
 import numpy as np
 
+from voice_agent.memory.asking import AskingRecords
 from voice_agent.memory.consolidate_recall import excerpt_summaries
 from voice_agent.memory.keywords import query_terms, stem_overlap, term_stems, word_set
 from voice_agent.memory.language import estimate_tokens
 from voice_agent.memory.records import PINNED_KINDS, MemoryRecord, ScoredRecord, Status
 from voice_agent.memory.store.base import MemoryStore, StoreHit, StoreQuery, Tenant, tenant_of
-from voice_agent.text.questions import asks_or_requests
 
 CutReason = Literal["over_budget", "below_threshold", "duplicate", "superseded"]
 TokenCounter = Callable[[str], int]
 
 
-_ASKS_CACHE = 200_000  # record ids whose asking is known (about 100 bytes each)
 approx_tokens = estimate_tokens  # four characters a token, one per CJK character (as the prompt counts)
 
 
@@ -60,9 +59,7 @@ class RetrievalParams:
     importance_weight: float = 0.1
     pinned_kind_bonus: float = 0.05
     recency_weight: float = 0.02
-    # The person's questions and requests ("How long is a marathon?", "Name a painter.") and the
-    # assistant's words tell nothing about the person; a statement of theirs ranks first (0: off). Read
-    # for the ``asking_window`` best candidates only (the rest cannot rise by it).
+    # questions, requests and the assistant's words rank after the person's statements (``asking``; 0: off)
     asking_penalty: float = 1.0
     asking_window: int = 48
     same_source_penalty: float = 0.25  # multiplies the score of each further item from one turn
@@ -152,7 +149,7 @@ class Retriever:
         self.store = store
         self.params = params or RetrievalParams()
         self.count_tokens = count_tokens
-        self._asks: dict[str, bool] = {}
+        self._asking = AskingRecords()
 
     async def retrieve(
         self,
@@ -244,28 +241,9 @@ class Retriever:
             )
             kept.append(c)
         kept.sort(key=lambda c: -c.score)
-        if p.asking_penalty and kept:
-            head = kept[: p.asking_window]
-            for c in head:
-                if self._tells_nothing(c.record):
-                    c.score -= p.asking_penalty
-            kept[: p.asking_window] = sorted(head, key=lambda c: -c.score)
+        if p.asking_penalty:
+            self._asking.rank_down(kept, p.asking_penalty, p.asking_window)
         return kept
-
-    def _tells_nothing(self, record: MemoryRecord) -> bool:
-        """Whether a record is the assistant's words, or a question or request of the person's (cached
-        by record id: a record's text does not change)."""
-        if record.role == "assistant":
-            return True
-        if record.kind != "utterance":
-            return False
-        known = self._asks.get(record.id)
-        if known is None:
-            known = asks_or_requests(record.text)
-            if len(self._asks) >= _ASKS_CACHE:
-                self._asks.clear()
-            self._asks[record.id] = known
-        return known
 
     async def _with_context(
         self, tenant: Tenant, ranked: list[_Candidate], p: RetrievalParams
