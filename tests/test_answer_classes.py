@@ -257,6 +257,15 @@ def test_a_liking_with_a_scrubbed_name_is_not_compared() -> None:
         "我是[NAME:0123456789ab]的老歌迷了，她的歌我百听不厌。",
         "I have a real soft spot for westerns.",
         "我超爱看科幻片。",
+        "I've honestly read Dune like five times now.",  # coming back to it, no word of liking
+        "We grew up on old soul records in our house.",
+        "金庸的小说我翻来覆去看了不下十遍。",
+        "我外公是广东人，我从小跟着他听粤剧。",
+        "这首歌我单曲循环了一整周。",
+        "Coffee is my life, the darker the better.",
+        "That Bowie album has been on repeat since college.",
+        "这部剧我是雷打不动每周都追。",
+        "火锅是我的命。",
     ],
 )
 def test_a_liking_said_in_other_words_or_with_a_scrubbed_name_is_read(liking: str) -> None:
@@ -272,6 +281,16 @@ def test_a_liking_said_in_other_words_or_with_a_scrubbed_name_is_read(liking: st
         "It looks like rain all week.",
         "Don't ever talk me into camping again.",  # "into"
         "我最怕过山车了，看着都恶心。",
+        "I have to read the contract two times before signing.",  # an obligation, not a liking
+        "I've read the manual five times and I still don't get it.",
+        "I need to reread the email.",
+        "说明书我看了两遍还是不会装。",
+        "我看了三遍都没看懂。",
+        "我从小就怕狗。",
+        "循环利用塑料瓶。",
+        "My kid cannot live without his inhaler.",
+        "我每天雷打不动六点起床。",
+        "The washing machine is on repeat.",
     ):
         assert not says_liking(other), other
 
@@ -300,3 +319,13 @@ def test_the_safe_sentence_says_a_statement_back_but_not_an_order() -> None:
         check = ReplyCheck(constraints, "en", TurnTrace("safe"), user_words="Any ideas for the summer?")
         said = check.safe_sentence(constraints.constraints[0])
         assert said.startswith(says) and never not in said, said
+
+
+def test_a_statement_said_back_loses_its_opening_word_and_keeps_its_grammar() -> None:
+    from voice_agent.conversation.recall_answer import said_back
+
+    said = said_back("Honestly, Rumours has been on repeat since I was fifteen.", "en")
+    assert said == "You told me Rumours has been on repeat since you were fifteen."
+    assert said_back("Oh, before I forget: mustard is a hard no for me.", "en") == (
+        "You told me mustard is a hard no for you."
+    )

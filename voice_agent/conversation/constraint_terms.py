@@ -143,6 +143,17 @@ TOPICS: dict[str, Topic] = {
             _zh(ZhTerm("辣", not_before=("不", "微", "免", "去")), "麻辣", "火锅", "辣椒", "川菜", "湘菜",
                 "剁椒", "水煮鱼", "麻婆"),
         ),
+        # Cold food and drink: "一沾冰的就闹肚子", "cold drinks set my teeth off"; "去冰" / "no ice" is fine.
+        Topic(
+            "cold", "iced or cold drinks", "冰的和冷饮",
+            ("ice", "iced", "icy", "cold drink", "cold drinks", "cold food", "anything cold", "冰的", "冰",
+             "冷饮", "凉的", "冰镇", "冷的"),
+            ("iced", "ice cream", "frozen", "slushie", "slushy", "frappe", "frappuccino", "cold brew",
+             "milkshake", "on the rocks", "with ice", "gelato", "sorbet", "popsicle", "ice lolly"),
+            _zh(ZhTerm("冰", not_before=("去", "不加", "少", "免", "无", "不要", "别加", "别放"),
+                       not_after=("箱", "岛", "糖", "川", "山", "雪奇缘", "球", "上", "场", "城")),
+                "冷饮", "冷萃", "冻柠", "冻奶茶", "沙冰", "雪糕", "凉茶"),
+        ),
         # Narrower than "meat": "I gave up red meat" still allows chicken and fish, "我不吃羊肉" beef.
         Topic(
             "red meat", "red meat", "红肉",

@@ -41,6 +41,25 @@ ENTHUSIASM = re.compile(
     r"\b(?:sucker|weakness|soft spot) for\b|\bcan(?:'t|not) resist\b|\b(?:addicted|hooked) (?:to|on)\b|"
     r"\b(?:mad|nuts|wild|passionate|potty) about\b|\b(?:keen on|partial to|go-to)\b|\bnever (?:miss|skip)\b|"
     r"\b(?:my|his|her|our) (?:jam|thing|guilty pleasure)\b|\bi adore\b|"
+    # coming back to it again and again: "I've read it five times", "I rewatched it twice this year",
+    # "grew up on Motown", "can't stop listening to …", "never gets old", "看了不下十遍", "从小跟着他听粤剧"
+    r"\b(?:i've|i have|we've|we have|i'd|he's|she's)(?: \w+ly| already| probably| like)? (?:watched|seen|"
+    r"read|played|heard|listened to)\b[^.!?]{0,30}?\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|"
+    r"a dozen|dozens of|a hundred|hundreds of|countless|so many|a million) times\b|"
+    r"\b(?:i|we|i've|we've)(?: \w+ly| already| probably)? re-?(?:watched|read|played)\b|"
+    r"\bkeep re-?(?:watching|reading|playing)\b|\bgrew up (?:on|with|listening to|watching|reading)\b|"
+    r"\bcan(?:'t|not) stop (?:listening|watching|reading|playing|eating)\b|\bnever gets old\b|"
+    r"(?:看|听|读|玩|刷|重温)(?:了|过)(?:不下|至少|好几|无数)?(?:[三四五六七八九十]|几十|上百|\d{2,})[一二三四五六七八九十]*遍|"
+    r"翻来覆去|(?:反复|一遍又一遍|一遍遍)(?:地)?(?:看|听|读|玩)|单曲循环|循环(?:播放|着听)|"
+    r"(?:从小|打小)[^，。！？]{0,10}(?:听|看|读|玩)|"
+    # it is part of the person's life: "has been on repeat since I was fifteen", "most of what I play is
+    # …", "螺蛳粉是我的命", "雷打不动要追", "一提武侠我就来劲", "不吃…浑身不得劲" (not "can't live without" or
+    # "离不开": said of glasses and inhalers too)
+    r"\b(?:been|had|got|have|has|keep|kept|put)(?: \w+)? on repeat\b|\bi live for\b|"
+    r"\bis (?:my|our) (?:life|religion)\b|"
+    r"\b(?:most|all|half|\w+ percent) of what (?:i|we) (?:play|listen to|watch|read|eat|cook)\b|"
+    r"是我的(?:命|最爱|精神食粮)|精神食粮|雷打不动[^，。！？]{0,4}(?:追|看|听|玩|吃)|浑身不得劲|"
+    r"一(?:提|说|听到?)[^，。！？]{0,6}就来劲|"
     r"我[^，。！？!?不没别]{0,4}(?:喜欢|最爱|爱听|爱看|爱吃|爱喝|爱玩)|(?:看|听|吃|玩)不腻|"
     r"百(?:听|看|吃|玩|读)不厌|(?:超|特|最)爱|爱死了?|(?:老|铁|忠实)?(?:粉丝|歌迷|影迷|书迷|球迷)|[^不]迷上",
     _I,

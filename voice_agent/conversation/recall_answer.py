@@ -282,6 +282,8 @@ def _singular(word: str) -> str:
 
 # -- saying it back --------------------------------------------------------------------------------------
 _LEAD_EN = re.compile(r"^(?:(?:actually|scratch that|oh|well|so|also|by the way|btw|and|just so you know|fyi|"
+                      r"honestly|frankly|to be honest|tbh|basically|look|listen|okay|ok|right|anyway|um|uh|"
+                      r"one thing|oh,? one thing|before i forget|"
                       r"(?:just )?(?:a )?heads[- ]up|quick note|for the record|please|"
                       r"(?:remember|note|keep in mind|don't forget|do not forget)(?: that)?|"
                       r"hey there|hi there|hello there|hey|hi|hello)[,:;\s]+)+",
@@ -320,6 +322,7 @@ def second_person(sentence: str, language: str) -> str:
         return ""
     swapped = re.sub(r"[A-Za-z']+", lambda m: _swap_en(m.group(0)), body)
     swapped = re.sub(r"^(?:please\s+)?call you\b", "to call you", swapped, flags=_I)  # "Call me Sam."
+    swapped = re.sub(r"\b(you) was\b", r"\1 were", swapped, flags=_I)  # "since I was fifteen"
     if _PRONOUN_START.match(swapped):
         swapped = swapped[0].lower() + swapped[1:]
     return swapped

@@ -122,12 +122,13 @@ def says_liking(text: str) -> bool:
     return PREFERENCE.search(PLACEHOLDER_SHAPE_RE.sub(_short_name, text)) is not None
 
 
-# Words of disgust, fear or dislike: a text with one is no liking, whatever else it says.
+# Words of disgust, fear, dislike or frustration: a text with one is no liking, whatever else it says.
 _SPEAKS_ILL = re.compile(
     r"\b(?:hate[sd]?|can't stand|cannot stand|can't bear|vile|disgusting|gross|awful|horrible|terrible|"
     r"revolting|nasty|yuck|foul|rank|soil|dirt|soap|gag|puke|sick|scared|terrified|afraid|phobia|dread|"
-    r"loathe|detest|never again|not for me|no thanks|ugh)\b|"
-    r"讨厌|恶心|受不了|难吃|难听|难看|难闻|害怕|怕死|吓人|反感|烦死|不喜欢|不爱|没法接受|接受不了",
+    r"loathe|detest|never again|not for me|no thanks|ugh|still (?:don't|can't|didn't))\b|"
+    r"讨厌|恶心|受不了|难吃|难听|难看|难闻|害怕|怕死|吓人|反感|烦死|不喜欢|不爱|没法接受|接受不了|"
+    r"(?:没|不)(?:看|听|读)懂|(?:看|听|读)不懂|还是(?:不|没)",
     re.IGNORECASE,
 )
 
@@ -223,20 +224,26 @@ _THING_BY_VERB_EN = re.compile(
     r"\b(?:what|which)\s+(?:should|could|can|shall)\s+(?:i|we)\s+(?P<x>drink|eat|cook)\b", re.I
 )
 _VERB_THINGS = {"drink": "drink", "eat": "dish", "cook": "dish"}
-_THING_BY_VERB_ZH = re.compile(r"(?P<x>吃|喝|做)(?:点|些|个)?什么")
+_THING_BY_VERB_ZH = re.compile(r"(?P<x>吃|喝|做)(?:点|些|个)?(?:什么|啥)")
 _VERB_THINGS_ZH = {"吃": "菜", "喝": "饮品", "做": "菜"}
 # What "什么…好" catches that names no thing: a purpose ("喝点什么提神好") or a degree ("比较好").
-_NOT_A_THING_ZH = re.compile(r"^(?:提?提神|解渴|解腻|比较|最|更|合适|适合|好吃|好喝|暖和|养生|减肥)")
+_NOT_A_THING_ZH = re.compile(
+    r"^(?:提?提神|解渴|解腻|比较|最|更|合适|适合|好吃|好喝|好看|好玩|暖和|养生|减肥|推荐|建议|可以)"
+)
 _THING_STOP_EN = re.compile(r"\s+(?:for|to|that|which|with|at|on|in|i|we|tonight|today)\b.*$", re.I)
 _THING_ZH = (
     re.compile(
-        rf"(?:推荐|建议)(?:一个|一款|一种|一道|一份|个|点|些)?(?P<x>{HAN_CLASS}{{1,4}}?)(?:吧|吗|呢|给|$|[。？！?!，,])"
+        rf"(?:推荐|建议)(?:[一几两]?(?:个|款|种|道|份|部|本|首|杯|家|场|套|件|款)|点|些)?"
+        rf"(?P<x>{HAN_CLASS}{{1,4}}?)(?:吧|吗|呢|给|$|[。？！?!，,])"
     ),
     re.compile(rf"什么(?P<x>{HAN_CLASS}{{1,3}}?)(?:(?:比较|最|更)?好|呢|吧|$|[。？！?!，,])"),
 )
 _VAGUE = frozenset(
-    ("kind", "sort", "type", "thing", "things", "good", "nice", "time", "day", "what", "好", "东西", "好吃")
-)
+    ("kind", "sort", "type", "thing", "things", "good", "nice", "time", "day", "what", "好", "东西", "好吃",
+     "的", "一下", "下", "一点", "点", "点儿", "些", "一些", "个", "几个", "啥", "什么", "呗", "嘛")
+)  # fmt: skip
+# A cup ordered names a drink: "楼下奶茶店点杯什么好？", "来杯啥".
+_CUP_ZH = re.compile(r"(?:点|来|喝|要|买)(?:一|两|个)?杯|奶茶店|咖啡店|咖啡馆|茶馆|饮品店")
 
 
 def requested_thing(user_text: str) -> str:
@@ -246,8 +253,8 @@ def requested_thing(user_text: str) -> str:
     if by_verb:
         return _VERB_THINGS[by_verb.group("x").lower()]
     drink_zh = _THING_BY_VERB_ZH.search(user_text)
-    if drink_zh and drink_zh.group("x") == "喝":  # "喝点什么配包子？" asks for a drink, whatever follows
-        return _VERB_THINGS_ZH["喝"]
+    if (drink_zh and drink_zh.group("x") == "喝") or _CUP_ZH.search(user_text):
+        return _VERB_THINGS_ZH["喝"]  # "喝点什么配包子？" asks for a drink, whatever follows
     for pattern in (*_THING_EN, *_THING_ZH):
         match = pattern.search(user_text)
         if match:
