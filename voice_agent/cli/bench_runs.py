@@ -25,6 +25,7 @@ ADOPTION_SPLITS = (
     "heldout5",
     "heldout6",
     "heldout7",
+    "heldout8",
 )
 
 KindParsers = Any  # argparse's private _SubParsersAction
