@@ -64,6 +64,13 @@ def _keys(text: str) -> set[str]:
         ("我胃不太好，糯米做的东西一吃就胀。", "intolerance:糯米"),
         ("我怀孕四个月了，医生交代生的、没熟透的东西都别吃，酒更是一滴都不能沾。", "diet:pregnancy"),
         ("I'm pregnant, so nothing raw for me.", "diet:pregnancy"),
+        # a rule kept, things named first; iced food and drink; a thing never to be suggested again
+        ("我妈肾不好，香蕉、橙子、土豆这些都得忌口。", "avoid:橙子"),
+        ("辣的要忌口。", "spicy"),
+        ("我肠胃娇气，一沾冰的就闹肚子。", "cold"),
+        ("大夏天我也不敢喝冷饮。", "cold"),
+        ("Cold drinks set my teeth off, I can't do anything iced.", "cold"),
+        ("别再给我推荐剧本杀了。", "avoid:剧本杀"),
     ],
 )
 def test_more_ways_of_stating_a_constraint(statement: str, key: str) -> None:
@@ -92,6 +99,10 @@ def test_more_ways_of_stating_a_constraint(statement: str, key: str) -> None:
         "I had no idea, no clue at all.",
         "I feel sick today.",
         "My sister is not pregnant.",
+        "他最近在忌口。",
+        "我们家不忌口。",
+        "冰箱里有牛奶。",
+        "I like ice skating.",
     ],
 )
 def test_ordinary_sentences_state_no_constraint(text: str) -> None:
@@ -162,3 +173,33 @@ def test_a_jain_household_rules_out_meat_eggs_and_what_grows_underground() -> No
         assert jain.check(bad) is not None, bad
     assert jain.check("A chickpea salad with tomatoes and cucumber.") is None
     assert jain.check("An onion-free dal.") is None
+
+
+def test_iced_drinks_are_refused_but_no_ice_and_the_fridge_are_fine() -> None:
+    cold = constraints_from_texts(["我肠胃特别娇气，一沾冰的就闹肚子，大夏天也不敢喝冷饮。"])
+    for reply in ("可以点一杯冰美式提提神。", "来杯冰沙吧。", "Try an iced latte."):
+        assert cold.check(reply) is not None, reply
+    fine = ("点杯热拿铁吧，去冰。", "热可可不错，别加冰。", "A hot chocolate, no ice.", "冰箱里拿个苹果。")
+    for reply in fine:
+        assert cold.check(reply) is None, reply
+
+
+def test_a_rule_kept_by_the_family_guards_each_thing_named() -> None:
+    rule = constraints_from_texts(["我爸透析，含钾高的要忌口，香蕉、橙子、土豆这些都得忌口。"])
+    assert rule.check("顺路买点草莓、蓝莓和香蕉。") is not None
+    assert rule.check("买点苹果和草莓吧。") is None
+
+
+@pytest.mark.parametrize(
+    ("turn", "thing"),
+    [
+        ("下午开会犯困，楼下奶茶店点杯什么好？", "饮品"),
+        ("今晚一个人在家，点个外卖吃点啥？", "菜"),
+        ("推荐一部电影", "电影"),
+        ("推荐几本书吧", "书"),
+        ("这个周末想去看场演出，有什么推荐的？", ""),  # "推荐的" names nothing
+        ("最近剧荒了，有什么好看的推荐一下？", ""),
+    ],
+)
+def test_what_a_chinese_request_asks_for(turn: str, thing: str) -> None:
+    assert requested_thing(turn) == thing

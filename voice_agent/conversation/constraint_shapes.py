@@ -72,10 +72,11 @@ GAVE_UP_EN = re.compile(
 )
 # "Raw onions are the one thing I won't eat", "Liver is off limits for me", "Olives are a no-go".
 THING_FIRST_EN = re.compile(
-    rf"(?:^|[,;.!?]\s*)(?P<x>[a-z][a-z -]{{1,30}}?)\s+(?:is|are)\s+(?:(?:the|a)\s+)?(?:(?:one|only)\s+)?"
+    rf"(?:^|[,;:.!?]\s*)(?P<x>[a-z][a-z -]{{1,30}}?)\s+(?:is|are)\s+(?:(?:the|a)\s+)?(?:(?:one|only)\s+)?"
     rf"(?:(?:[a-z]+\s+){{0,2}}?{_SUBJECT_EN}\s+(?:just\s+|really\s+|simply\s+|absolutely\s+|ever\s+)?"
     rf"(?:won't|will not|can't|cannot|don't|do not|never|refuse to)\s+(?:eat|drink|touch|stand|have)|"
-    rf"off[ -]limits|a no[ -]go|out of the question)",
+    rf"off[ -]limits|a no[ -]go|out of the question|"
+    r"(?:a|an)\s+(?:hard|absolute|big|firm|total)\s+no(?:[ -]no)?\s+for\s+(?:me|us|him|her|them|my\s+\w+))",
     _I,
 )
 # The thing first, then a pronoun for it: "Coriander tastes like soap to me, I really can't have it",
@@ -102,6 +103,14 @@ THING_FIRST_ZH = re.compile(
     rf"(?:^|[，,。！？!?；;])(?:说实话|老实说|真的)?[，,]?(?P<x>{HAN_CLASS}{{1,6}}?(?:、{HAN_CLASS}{{1,6}}?)*)"
     r"(?:是|这东西|这种东西|这些)?我(?:真的|实在|是|从小|一直|就是|根本|就|都|也)*(?:一口都|一点都|连一口都)?"
     r"(?:咽不下去?|吃不下去?|喝不下去?|碰都不碰|不碰|不吃|不喝|吃不了|喝不了|碰不得|不敢碰|不敢吃|不敢喝)"
+)
+_THING_CHAR = rf"(?:(?![我你他她它们在不没最])(?:{HAN_CLASS}))"  # a thing, not who or whether (他最近在忌口)
+# Things the person must keep off, named first (a doctor's or a faith's rule, often a list): "香蕉、橙子、
+# 土豆这些都得忌口", "辣的要忌口", "海鲜、啤酒之类的都不能碰".
+KEEP_OFF_ZH = re.compile(
+    rf"(?:^|[，,。！？!?；;：:])(?:像|比如|例如)?(?P<x>{_THING_CHAR}{{1,6}}?(?:、{_THING_CHAR}{{1,6}}?)*)"
+    r"(?:这些|这类|之类的?|等等?|什么的)?(?:东西|食物|水果|菜)?(?:都|也|统统|一律)?(?:得|要|需要|必须|尽量)?"
+    r"(?:忌口|少碰|别碰|不能碰|不能吃|不能喝|碰不得|吃不得)(?!的)"
 )
 # Things refused in a list: "please, no rooftop bars, no cable cars, none of that": two or more "no X"
 # in one sentence, or one after "please".

@@ -19,6 +19,7 @@ from voice_agent.conversation.constraint_shapes import (
     AVOIDING_ZH,
     CARRIER_EN,
     GAVE_UP_EN,
+    KEEP_OFF_ZH,
     POINTING_ZH,
     SEVERE,
     TASTES_FOUL_EN,
@@ -65,9 +66,10 @@ _NEVER_EN = re.compile(
 _ALLERGY_ZH = re.compile(r"对(?P<x>[^，。,.！？!?；;]{1,12}?)(?:严重)?(?:过敏|不耐受)")
 _ALLERGY_BEFORE_ZH = re.compile(rf"(?P<x>{HAN_CLASS}{{1,6}}?)(?:过敏|不耐受)")
 _AVOID_ZH = re.compile(
-    r"(?:不能吃|不可以吃|不能喝|不吃|不喝|不碰|不敢吃|不敢喝|不敢碰|吃不得|喝不得|碰不得|忌口|忌|讨厌|不喜欢|不爱吃|"
+    r"(?:不能吃|不可以吃|不能喝|不吃|不喝|不碰|不敢吃|不敢喝|不敢碰|吃不得|喝不得|碰不得|忌口|忌(?!口)|讨厌|不喜欢|不爱吃|"
     r"不爱|受不了|吃不了|别给我推荐|"
-    r"不要推荐|永远不要推荐|别推荐|不要给我|别给我|(?:别再|不要再|别|不要)(?:(?:叫|约|带|喊|拉)我去?|让我去))"
+    r"不要推荐|永远不要推荐|别推荐|(?:别再|不要再)(?:给我)?推荐|不要给我|别给我|"
+    r"(?:别再|不要再|别|不要)(?:(?:叫|约|带|喊|拉)我去?|让我去))"
     r"(?P<x>[^，。,.！？!?；;了的]{1,10})"
 )
 _ZH_OBJECT_STOP = re.compile(r"[，。,.！？!?；;]|尤其|特别|还有|而且|所以|因为")
@@ -265,7 +267,8 @@ def _more_shapes(text: str) -> list[Constraint]:
     for match in refused_items(text):
         out += _object_constraints(match, "avoid", text, own_words=True)
     for match in [*THING_FIRST_EN.finditer(text), *THING_THEN_PRONOUN_EN.finditer(text),
-                  *TASTES_FOUL_EN.finditer(text), *THING_FIRST_ZH.finditer(text)]:  # fmt: skip
+                  *TASTES_FOUL_EN.finditer(text), *THING_FIRST_ZH.finditer(text),
+                  *KEEP_OFF_ZH.finditer(text)]:  # fmt: skip
         out += _object_constraints(match, "avoid", text, own_words=True)
     for match in [*GAVE_UP_EN.finditer(text), *_AVOID_HAVE_EN.finditer(text)]:
         out += _object_constraints(match, "avoid", text, topics_only=True)

@@ -46,6 +46,8 @@ ENTHUSIASM = re.compile(
     r"\b(?:i've|i have|we've|we have|i'd|he's|she's)(?: \w+ly| already| probably| like)? (?:watched|seen|"
     r"read|played|heard|listened to)\b[^.!?]{0,30}?\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|"
     r"a dozen|dozens of|a hundred|hundreds of|countless|so many|a million) times\b|"
+    r"\b(?:i've|i have|we've|we have|he's|she's)(?: \w+ly| already| probably)? (?:watched|seen|read|played|"
+    r"heard|listened to)\b[^.!?]{0,30}?\btwice\b|"
     r"\b(?:i|we|i've|we've)(?: \w+ly| already| probably)? re-?(?:watched|read|played)\b|"
     r"\bkeep re-?(?:watching|reading|playing)\b|\bgrew up (?:on|with|listening to|watching|reading)\b|"
     r"\bcan(?:'t|not) stop (?:listening|watching|reading|playing|eating)\b|\bnever gets old\b|"
