@@ -71,6 +71,10 @@ def _keys(text: str) -> set[str]:
         ("大夏天我也不敢喝冷饮。", "cold"),
         ("Cold drinks set my teeth off, I can't do anything iced.", "cold"),
         ("别再给我推荐剧本杀了。", "avoid:剧本杀"),
+        # what tastes of a thing is the thing; "a hard no for me"
+        ("Anything tomatoey gives him reflux and heartburn for days.", "intolerance:tomato"),
+        ("Anything nutty gives her hives.", "nuts"),
+        ("Before I forget: horseradish is a hard no for me.", "avoid:horseradish"),
     ],
 )
 def test_more_ways_of_stating_a_constraint(statement: str, key: str) -> None:
@@ -101,6 +105,8 @@ def test_more_ways_of_stating_a_constraint(statement: str, key: str) -> None:
         "My sister is not pregnant.",
         "他最近在忌口。",
         "我们家不忌口。",
+        "The answer is a hard no.",
+        "Anything happy makes me cry.",
         "冰箱里有牛奶。",
         "I like ice skating.",
     ],

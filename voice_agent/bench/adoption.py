@@ -198,6 +198,9 @@ class ScenarioResult:
     # Adopted by what follows the opening alone: the opening names the constraint, so it matches the
     # scenario's "allerg"/"过敏" words whatever the model suggested.
     adopted_after_opening: bool | None = None
+    # The reply check's marks ("reply.regenerate" with its reason, "constraint.safe_sentence", …): why a
+    # reply was said the way it was.
+    marks: list[dict[str, Any]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         s = self.scenario
@@ -208,6 +211,7 @@ class ScenarioResult:
             "first_token_ms": self.first_token_ms, "first_text_ms": self.first_text_ms,
             "checks": self.checks, "prompt_tokens": self.prompt_tokens, "judge": self.judge,
             "turn_message": self.turn_message, "adopted_after_opening": self.adopted_after_opening,
+            "marks": self.marks,
         }  # fmt: skip
 
 

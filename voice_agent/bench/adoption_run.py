@@ -246,6 +246,11 @@ async def _probe(assistant: Any, conversation: str, scenario: Scenario, variant:
         prompt_tokens=result.prompt.total_tokens if result.prompt else None,
         turn_message=result.prompt.messages[-1]["content"] if result.prompt else "",
         adopted_after_opening=adopted(after_opening(reply, opening), scenario),
+        marks=[
+            {"name": span.name, **{k: str(v) for k, v in span.attrs.items()}}
+            for span in trace.spans
+            if span.name.startswith(("reply.", "constraint.")) and span.start_ns == span.end_ns
+        ],
     )
 
 

@@ -302,7 +302,7 @@ def _object_constraints(
     rest = text[match.start("x") :]
     end = _STRETCH_END.search(rest)
     stretch = match.group("x") if own_words else (rest[: end.start()] if end else rest)
-    topics = named_topics(stretch.lower())
+    topics = named_topics(stretch.lower()) or named_topics(_thing_of_flavour(stretch.strip()).lower())
     if topics:
         return [_topic_constraint(t, kind, text) for t in topics]
     if topics_only:
@@ -369,6 +369,7 @@ def _clean_object(raw: str, *, activity: bool = False) -> str:
     if zh:
         phrase = phrase.strip("吃喝用")
         return phrase if 1 <= len(phrase) <= 8 else ""
+    phrase = _thing_of_flavour(phrase)
     words = phrase.split()
     gerund = activity and len(words) == 1 and phrase.lower().endswith("ing")  # "camping", "bowling"
     bad = _GENERIC_BAD.search(phrase)
@@ -376,6 +377,20 @@ def _clean_object(raw: str, *, activity: bool = False) -> str:
     if not words or len(words) > 3 or generic or len(phrase) < 3:
         return ""
     return phrase
+
+
+# "anything tomatoey", "everything garlicky": what tastes of a thing is the thing ("tomato", "garlic").
+_FLAVOUR_OF = re.compile(r"^(?:anything|everything|something|stuff|food|things)\s+([a-z]{3,}?)(?:ey|y)$", _I)
+_DOUBLED_END = re.compile(r"([bdgmnpt])\1$")
+
+
+def _thing_of_flavour(phrase: str) -> str:
+    match = _FLAVOUR_OF.match(phrase)
+    if match is None:
+        return phrase
+    stem = _DOUBLED_END.sub(r"\1", match.group(1))  # "nutty" -> "nut"
+    stem = stem[:-1] if stem.lower().endswith("ck") else stem  # "garlicky" -> "garlic"
+    return stem + "e" if stem.lower() in ("chees", "spic") else stem  # "cheesy" -> "cheese"
 
 
 def _mentions(lowered: str, key: str) -> bool:
