@@ -329,3 +329,16 @@ def test_a_statement_said_back_loses_its_opening_word_and_keeps_its_grammar() ->
     assert said_back("Oh, before I forget: mustard is a hard no for me.", "en") == (
         "You told me mustard is a hard no for you."
     )
+
+
+def test_a_long_liking_is_said_back_by_the_sentence_that_says_it() -> None:
+    from voice_agent.conversation.likings import liking_tie
+
+    liked = (
+        "Honestly, I'm a sucker for an old-fashioned whodunnit. A country house, a body in the library, "
+        "a detective in the drawing room, a butler nobody suspects, I've read each of those twice."
+    )
+    none = constraints_from_texts([])
+    tie = liking_tie(liked, "Try To Kill a Mockingbird.", "What should I read?", "en", none)
+    assert tie.startswith("You told me you're a sucker for an old-fashioned whodunnit.")
+    assert "butler" not in tie

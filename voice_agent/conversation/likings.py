@@ -137,11 +137,25 @@ def liked_fallback(liked: str, requested: str, language: str, constraints: Const
 def _told(liked: str, language: str, constraints: ConstraintSet) -> str:
     """The liking said back in the second person, or "" when it is empty, too long, in the other
     language, or would break a constraint said back."""
-    liked = liked.strip()
+    liked = _liking_sentence(liked.strip())
     if not liked or len(liked) > 160 or bool(HAN_RE.search(liked)) != (language == "zh"):
         return ""
     told = said_back(liked, language)
     return told if told and constraints.check(told) is None else ""
+
+
+_SENTENCES = re.compile(r"(?<=[.!?。！？])\s*")
+
+
+def _liking_sentence(liked: str) -> str:
+    """The sentence of ``liked`` that says the liking ("Honestly, I'm a sucker for an old-fashioned
+    whodunnit." of a longer story), or the whole text when no one sentence does."""
+    from voice_agent.conversation.reminders import says_liking  # reminders reads this module's patterns
+
+    sentences = [part for part in _SENTENCES.split(liked) if part.strip()]
+    if len(sentences) < 2:
+        return liked
+    return next((part.strip() for part in sentences if says_liking(part)), liked)
 
 
 def _liked_thing(requested: str, language: str) -> str:
