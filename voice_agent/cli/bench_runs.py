@@ -26,6 +26,7 @@ ADOPTION_SPLITS = (
     "heldout6",
     "heldout7",
     "heldout8",
+    "heldout9",
 )
 
 KindParsers = Any  # argparse's private _SubParsersAction
