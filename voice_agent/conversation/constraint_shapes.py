@@ -79,6 +79,20 @@ THING_FIRST_EN = re.compile(
     r"(?:a|an)\s+(?:hard|absolute|big|firm|total)\s+no(?:[ -]no)?\s+for\s+(?:me|us|him|her|them|my\s+\w+))",
     _I,
 )
+# The thing first, then the person cannot do it, about food or drink: "but blue cheese I cannot do",
+# "Olives I just can't stomach" (``FOOD_TALK`` must be in the text for "do": "Mornings I can't do" is
+# no constraint on a reply).
+THING_CANT_EN = re.compile(
+    r"(?:^|[,;:.!?]\s*)(?:(?:but|and|except|apart from|though|just)\s+)?(?P<x>[a-z]+(?:[ -][a-z]+){0,2}?)\s+"
+    r"(?:i|he|she|we|they)\s+(?:just\s+|really\s+|simply\s+|honestly\s+|absolutely\s+)?"
+    r"(?:can't|cannot|can not|won't|will not)\s+(?P<verb>do|stand|stomach|eat|drink|face)\b"
+    r"(?!\s+(?:it|them|that|this|with|without)\b)",
+    _I,
+)
+FOOD_TALK = re.compile(r"\b(?:eat|eats|eating|ate|food|foods|taste|tastes|smell|smells|dish|dishes|drink|"
+                       r"menu|gag|cheese|sauce)\b", _I)  # fmt: skip
+# One thing refused for good: "no musicals. Ever.", "no karaoke, ever", "no more cruises ever again".
+NO_EVER_EN = re.compile(r"\bno (?:more )?(?P<x>[a-z][a-z -]{1,30}?)[.,!]*\s+ever\b", _I)
 # The thing first, then a pronoun for it: "Coriander tastes like soap to me, I really can't have it",
 # "Mushrooms? My son won't touch them."
 THING_THEN_PRONOUN_EN = re.compile(
@@ -208,7 +222,11 @@ def named_topics(lowered: str) -> list[Topic]:
     """The topics ``lowered`` names, the narrowest where one name sits inside another: "羊肉" is lamb,
     not all meat; "red meat" is not chicken."""
     spans = [
-        (t, m.start(), m.end()) for t in TOPICS.values() for k in t.keys for m in key_matches(lowered, k)
+        (t, m.start(), m.end())
+        for t in TOPICS.values()
+        for k in t.keys
+        for m in key_matches(lowered, k)
+        if not _other_word(t, lowered, m)
     ]
     named = [
         topic
@@ -216,6 +234,19 @@ def named_topics(lowered: str) -> list[Topic]:
         if not any(s <= start and end <= e and (e - s) > (end - start) for _, s, e in spans)
     ]
     return list(dict.fromkeys(named))
+
+
+def _other_word(topic: Topic, lowered: str, match: re.Match[str]) -> bool:
+    """A Chinese name inside a word that means something else (奶 in 喂奶 is feeding a baby, 蚕豆 in 蚕豆病
+    is a condition): the exceptions the topic's term of the same text carries."""
+    word = match.group(0)
+    for term in topic.terms_zh:
+        if term.text == word:
+            before, after = lowered[: match.start()], lowered[match.end() :]
+            return any(before.endswith(b) for b in term.not_before) or any(
+                after.startswith(a) for a in term.not_after
+            )
+    return False
 
 
 def key_matches(lowered: str, key: str) -> list[re.Match[str]]:

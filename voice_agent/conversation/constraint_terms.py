@@ -70,7 +70,8 @@ TOPICS: dict[str, Topic] = {
             ("milk", "cheese", "butter", "cream", "yogurt", "yoghurt", "ice cream", "whey", "custard",
              "cheesecake", "mozzarella", "parmesan", "cheddar", "milkshake", "latte", "cappuccino",
              "ghee", "buttercream", "cream cheese", "sour cream", "creme", "gelato", "lactose", "dairy"),
-            _zh(ZhTerm("奶", not_before=("豆", "椰", "杏仁", "燕麦"), not_after=("奶奶",)), "牛奶", "芝士",
+            _zh(ZhTerm("奶", not_before=("豆", "椰", "杏仁", "燕麦", "喂", "吸", "挤", "母", "断"),
+                       not_after=("奶", "嘴", "瓶")), "牛奶", "芝士",
                 "奶酪", "黄油", ZhTerm("奶油", not_before=("植物",)), "酸奶", "冰淇淋", "雪糕", "乳酪",
                 "拿铁", "乳糖"),
         ),
@@ -95,6 +96,33 @@ TOPICS: dict[str, Topic] = {
             ("soy", "soya", "soybean", "soybeans", "大豆", "黄豆", "豆制品"),
             ("soy", "soya", "tofu", "edamame", "tempeh", "miso", "soy sauce", "soybean", "soy milk"),
             _zh("大豆", "黄豆", "豆腐", "豆浆", "酱油", "毛豆", "味噌", "腐竹"),
+        ),
+        # Pulses and fruits that people react to, with the dishes made of them ("guac", "hummus", "dal").
+        Topic(
+            "avocado", "avocado", "牛油果",
+            ("avocado", "avocados", "guac", "guacamole", "牛油果", "鳄梨"),
+            ("avocado", "guacamole", "guac", "avo toast", "avocado toast"),
+            _zh("牛油果", "鳄梨"),
+        ),
+        Topic(
+            "chickpeas", "chickpeas", "鹰嘴豆",
+            ("chickpea", "chickpeas", "chick peas", "garbanzo", "garbanzos", "hummus", "houmous", "falafel",
+             "鹰嘴豆"),
+            ("chickpea", "chick pea", "garbanzo", "hummus", "houmous", "falafel", "chana", "channa",
+             "chole"),
+            _zh("鹰嘴豆"),
+        ),
+        Topic(
+            "lentils", "lentils", "小扁豆",
+            ("lentil", "lentils", "dal", "dhal", "daal", "扁豆", "小扁豆"),
+            ("lentil", "dal", "dhal", "daal", "masoor"),
+            _zh("小扁豆", "兵豆"),
+        ),
+        Topic(
+            "fava", "broad beans", "蚕豆",
+            ("broad bean", "broad beans", "fava", "fava bean", "fava beans", "蚕豆", "胡豆", "罗汉豆"),
+            ("broad bean", "fava", "fava bean", "ful medames"),
+            _zh(ZhTerm("蚕豆", not_after=("病",)), "胡豆", "罗汉豆", "兰花豆", "豆瓣酱", "郫县豆瓣", "怪味豆"),
         ),
         Topic(
             "sesame", "sesame", "芝麻",

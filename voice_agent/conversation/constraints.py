@@ -22,7 +22,10 @@ from voice_agent.conversation.constraint_shapes import (
     KEEP_OFF_ZH,
     POINTING_ZH,
     SEVERE,
+    FOOD_TALK,
+    NO_EVER_EN,
     TASTES_FOUL_EN,
+    THING_CANT_EN,
     THING_FIRST_EN,
     THING_FIRST_ZH,
     THING_THEN_PRONOUN_EN,
@@ -32,6 +35,7 @@ from voice_agent.conversation.constraint_shapes import (
     singular,
     symptom_matches,
 )
+from voice_agent.conversation.constraint_examples import EVEN_ZH, listed_examples
 from voice_agent.conversation.constraint_terms import DIETS, TOPICS, Topic, ZhTerm
 from voice_agent.conversation.negation import is_negated
 from voice_agent.text.apostrophes import plain_apostrophes
@@ -94,6 +98,7 @@ _GENERIC_BAD = re.compile(r"^(?:it|that|this|them|him|her|you|me|to|when|how|wha
 _CONDITIONS = {
     "celiac": ("gluten", "intolerance"), "coeliac": ("gluten", "intolerance"),
     "乳糜泻": ("gluten", "intolerance"),
+    "蚕豆病": ("fava", "allergy"), "g6pd": ("fava", "allergy"), "favism": ("fava", "allergy"),
     "diabetic": ("sugar", "avoid"), "diabetes": ("sugar", "avoid"), "糖尿病": ("sugar", "avoid"),
     "blood sugar": ("sugar", "avoid"), "血糖": ("sugar", "avoid"), "控糖": ("sugar", "avoid"),
     "hypertension": ("salt", "avoid"), "high blood pressure": ("salt", "avoid"), "高血压": ("salt", "avoid"),
@@ -247,7 +252,38 @@ def parse_constraints(text: str) -> list[Constraint]:
     if not out:  # said another way, for a known topic only: "Dairy and me really don't get along"
         kind = "allergy" if SEVERE.search(text) else "intolerance"
         out += [_topic_constraint(topic, kind, text) for topic in at_odds_topics(text)]
+    return out + _examples(text, out)
+
+
+def _examples(text: str, stated: list[Constraint]) -> list[Constraint]:
+    """The things named as examples of a rule ("…so popcorn, toffees, chewing gum, the lot"; "连兰花豆那种
+    蚕豆做的零食也不行"), each a constraint of the rule's kind (``constraint_examples``)."""
+    kind = stated[0].kind if stated else "avoid"
+    out: list[Constraint] = []
+    for item in listed_examples(text):
+        topics = named_topics(item.lower())
+        if topics and not _narrower(item, topics):
+            out += [_topic_constraint(t, kind, text) for t in topics]
+        else:
+            key = f"{kind}:{singular(item.lower())}"
+            out.append(Constraint(key, kind, item, item, _phrase_terms(item.lower()), (), source=text))
+    if stated:  # "连X也不行" is an example only beside a rule ("连周末也不行" is about time)
+        for match in EVEN_ZH.finditer(text):
+            out += _object_constraints(match, kind, text, own_words=True)
     return out
+
+
+_QUANTITY_EN = frozenset(("any", "all", "most", "much", "many", "too", "some", "more", "no", "the", "a", "an"))
+
+
+def _narrower(phrase: str, topics: list[Topic]) -> bool:
+    """An English phrase naming one kind of a known topic ("blue cheese", "goat's cheese"): a dislike of it
+    is not a dislike of the whole topic."""
+    lowered = phrase.lower().strip()
+    words = lowered.split()
+    if has_han(lowered) or len(words) < 2 or any(w in _QUANTITY_EN for w in words):
+        return False
+    return not any(lowered in t.keys or singular(lowered) in t.keys for t in topics)
 
 
 _DRINKS_SOMETHING_ELSE = re.compile(
@@ -266,7 +302,10 @@ def _more_shapes(text: str) -> list[Constraint]:
             out += _object_constraints(match, "avoid", text)
     for match in refused_items(text):
         out += _object_constraints(match, "avoid", text, own_words=True)
-    for match in [*THING_FIRST_EN.finditer(text), *THING_THEN_PRONOUN_EN.finditer(text),
+    food_talk = FOOD_TALK.search(text) is not None
+    cant = [m for m in THING_CANT_EN.finditer(text) if food_talk or m.group("verb").lower() != "do"]
+    for match in [*cant, *NO_EVER_EN.finditer(text), *THING_FIRST_EN.finditer(text),
+                  *THING_THEN_PRONOUN_EN.finditer(text),
                   *TASTES_FOUL_EN.finditer(text), *THING_FIRST_ZH.finditer(text),
                   *KEEP_OFF_ZH.finditer(text)]:  # fmt: skip
         out += _object_constraints(match, "avoid", text, own_words=True)
@@ -303,6 +342,8 @@ def _object_constraints(
     end = _STRETCH_END.search(rest)
     stretch = match.group("x") if own_words else (rest[: end.start()] if end else rest)
     topics = named_topics(stretch.lower()) or named_topics(_thing_of_flavour(stretch.strip()).lower())
+    if topics and kind == "avoid" and own_words and _narrower(_clean_object(stretch), topics):
+        topics = []  # "blue cheese I cannot do" rules out blue cheese, not every cheese
     if topics:
         return [_topic_constraint(t, kind, text) for t in topics]
     if topics_only:

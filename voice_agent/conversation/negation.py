@@ -110,8 +110,12 @@ def _negated_en(before: str, terms: re.Pattern[str] | None) -> bool:
     return False
 
 
+# Words that hold a negator's character without negating: 零食 (a snack), 免费 (free of charge), 不少 (many).
+_NOT_NEGATION_ZH = re.compile(r"零食|零钱|零件|零下|不少|少年|少女|多少|至少|免费|无论|无聊|无限")
+
+
 def _negated_zh(before: str, terms: re.Pattern[str] | None) -> bool:
-    tail = before[-16:]
+    tail = _NOT_NEGATION_ZH.sub(lambda word: "·" * len(word.group(0)), before[-16:])
     for negator in _STRONG_ZH:
         index = tail.rfind(negator)
         if index < 0:

@@ -1,0 +1,113 @@
+"""Things a person names as examples of what they must not, or will not, have.
+
+People rarely stop at the rule: "blue cheese I cannot do. Stilton, gorgonzola, any of those mouldy-veined
+ones…", "what he's not allowed now, anything hard or chewy or sticky, so popcorn, toffees, chewing gum,
+nuts, the lot", "连兰花豆那种蚕豆做的零食也不行". Each example is a thing a reply must not suggest either.
+
+An English list counts only right after words that state a constraint (``_ANCHOR_EN``, within
+``_NEAR`` characters), and only when it reads as a list of examples: two or more short items (one to three
+words) closed by a catch-all ("the lot", "whatever", "any of those", "that sort of thing", "etc.") or
+opened by "so", "like", "such as", "e.g.", "including", ":", or three items or more. So "allergic to nuts,
+so for his party we're doing pizza, chips, cake" names no example (the list neither follows the words
+of the rule nor reads as examples of it), and "I'll eat pretty much anything, snails, black pudding,
+tripe" is what the person does eat (no words of a rule before it).
+
+A Chinese example is "连X也不行/都不能吃" ("not even X"), read only in a text that states a constraint
+already, since "连周末也不行" is about time, not food.
+"""
+
+from __future__ import annotations
+
+import re
+
+from voice_agent.text.cjk import HAN_CLASS
+
+_I = re.IGNORECASE
+_ANCHOR_EN = re.compile(
+    r"\b(?:allergic|allergy|allergies|intolerant|intolerance|(?:can't|cannot|can not|won't|will not)\s+"
+    r"(?:do|stand|stomach|eat|drink|have|touch)|not allowed|isn't allowed|aren't allowed|banned|"
+    r"off[- ]limits|a no[- ]go|hates?|can't stand|avoid|stay away from|keep away from|steer clear of|"
+    r"makes? (?:me|him|her) (?:gag|sick|ill)|no\s+[a-z]+[.,!]*\s+ever)\b",
+    _I,
+)
+_NEAR = 60  # characters from the end of the rule's words to the list
+_CATCH_ALL = re.compile(
+    r"^(?:and\s+|or\s+)?(?:the lot|whatever|you name it|etc\.?|and so on|that sort of thing|that kind of thing|"
+    r"stuff like that|anything like that|all of (?:it|them|that)|everything|(?:any|all) of (?:those|these|"
+    r"them|that)\b.*)$",
+    _I,
+)
+_OPENER = re.compile(r"^(?:so|like|such as|e\.g\.?|eg|including|especially|even)\s+", _I)
+_LEAD = re.compile(r"^(?:and|or|to|of|a|an|the|some|any|no)\s+", _I)
+_DESCRIBES = re.compile(r"^(?:anything|something|everything|stuff|food|foods|things)\b", _I)
+_ITEM = re.compile(r"^[a-z][a-z'-]*(?: [a-z][a-z'-]*){0,2}$", _I)
+_NOT_ITEM_WORDS = frozenset(
+    "i i'm i've me you he she it it's we they my his her our their your is are was were be been has have "
+    "had do does did not can't won't don't just really honestly now then there here this that these those "
+    "if when because or he'll she'll we'll anything something everything nothing stuff things".split()
+)
+_SENTENCE_END = re.compile(r"(?<=[a-z)])[.!?](?=\s|$)|[;\n]", _I)
+
+EVEN_ZH = re.compile(
+    rf"连(?P<x>{HAN_CLASS}{{1,6}}?)(?:那种|这种|那样|之类的?|这类|那类)?{HAN_CLASS}{{0,8}}?"
+    r"(?:也|都)(?:不行|不能|不可以|不让|别|碰不得|吃不得)"
+)
+
+
+def listed_examples(text: str) -> list[str]:
+    """The things listed as examples right after the words of a rule (English), in order, deduplicated."""
+    found: list[str] = []
+    for anchor in _ANCHOR_EN.finditer(text):
+        items = _first_list(text[anchor.end() :])
+        found += [item for item in items if item.lower() not in (f.lower() for f in found)]
+    return found
+
+
+def _first_list(after: str) -> list[str]:
+    """The first run of list items that starts within ``_NEAR`` characters, across at most one sentence
+    end ("blue cheese I cannot do. Stilton, gorgonzola, any of those…")."""
+    stripped = after.lstrip(" .,;:!?")
+    colon = ":" in after[: len(after) - len(stripped)]
+    after = stripped
+    ends = [m.start() for m in _SENTENCE_END.finditer(after)]
+    stop = ends[1] if len(ends) > 1 else len(after)
+    pieces = re.split(r"\s*,\s*|\s*:\s*|(?<=[a-z])\.\s+", after[:stop], flags=_I)
+    offset = 0
+    for index, piece in enumerate(pieces):
+        if offset > _NEAR:
+            break
+        offset += len(piece) + 2
+        # A list starts the stretch, after an opener ("so popcorn, …"), or after a description of the
+        # kind ("anything fried, chips, doughnuts"); not in the middle of another clause.
+        starts = index == 0 or _OPENER.match(piece.strip()) or _DESCRIBES.match(pieces[index - 1].strip())
+        if not starts:
+            continue
+        items, closed = _run(pieces[index:])
+        opened = _OPENER.match(piece.strip()) is not None or (colon and index == 0)
+        if len(items) >= 2 and (closed or opened or len(items) >= 3):
+            return items
+    return []
+
+
+def _run(pieces: list[str]) -> tuple[list[str], bool]:
+    """The items at the head of ``pieces``, and whether a catch-all closed them."""
+    items: list[str] = []
+    for position, raw in enumerate(pieces):
+        piece = raw.strip().rstrip(".!?")
+        if position > 0 and _OPENER.match(piece):  # "…, so popcorn, toffees": a new list starts
+            return items, False
+        piece = _OPENER.sub("", piece)
+        if items and _CATCH_ALL.match(piece):
+            return items, True
+        tail = re.split(r"\s+(?:and|or)\s+", piece)  # "chewing gum and nuts"
+        parts = [_LEAD.sub("", part.strip()) for part in tail]
+        if not all(_is_item(part) for part in parts):
+            return items, False
+        items += parts
+    return items, False
+
+
+def _is_item(part: str) -> bool:
+    if not _ITEM.match(part):
+        return False
+    return not any(word.lower() in _NOT_ITEM_WORDS for word in part.split())
