@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from voice_agent.conversation.echo import only_questions, shares_content
+from voice_agent.conversation.revised_plans import without_revised
 from voice_agent.conversation.turns import LoggedTurn
 from voice_agent.memory.records import MemoryRecord
 
@@ -21,7 +22,8 @@ def block_records(
     """The recalled records the memory block shows. It quotes what the person said: the assistant's own
     earlier words are left out (measured: a small model copies them back as its answer), and so is what
     the recent window already shows word for word (the same clause twice costs prompt-reading time,
-    nothing else). Pinned records have their own block. Without ``unrelated_questions``, the person's
+    nothing else), and so is a plan that a later statement changed (``revised_plans``). Pinned records have
+    their own block. Without ``unrelated_questions``, the person's
     earlier questions that share no content word with ``turn`` are left out too (measured: a small model
     answers them again instead of this turn)."""
     pinned_ids = {r.id for r in pinned}
@@ -31,6 +33,7 @@ def block_records(
         for r in records
         if r.id not in pinned_ids and r.role != "assistant" and not (r.source and r.source in shown)
     ]
+    kept = without_revised(kept, pinned)  # a plan changed later is not shown as the plan
     if unrelated_questions or not turn:
         return kept
     return [r for r in kept if not only_questions(r.text) or shares_content(r.text, turn)]

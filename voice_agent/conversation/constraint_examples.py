@@ -32,20 +32,21 @@ _ANCHOR_EN = re.compile(
 )
 _NEAR = 60  # characters from the end of the rule's words to the list
 _CATCH_ALL = re.compile(
-    r"^(?:and\s+|or\s+)?(?:the lot|whatever|you name it|etc\.?|and so on|that sort of thing|that kind of thing|"
-    r"stuff like that|anything like that|all of (?:it|them|that)|everything|(?:any|all) of (?:those|these|"
-    r"them|that)\b.*)$",
+    r"^(?:and\s+|or\s+)?(?:the lot|whatever|you name it|etc\.?|and so on|that sort of thing|"
+    r"that kind of thing|stuff like that|anything like that|all of (?:it|them|that)|everything|"
+    r"(?:any|all) of (?:those|these|them|that)\b.*)$",
     _I,
 )
 _OPENER = re.compile(r"^(?:so|like|such as|e\.g\.?|eg|including|especially|even)\s+", _I)
 _LEAD = re.compile(r"^(?:and|or|to|of|a|an|the|some|any|no)\s+", _I)
 _DESCRIBES = re.compile(r"^(?:anything|something|everything|stuff|food|foods|things)\b", _I)
 _ITEM = re.compile(r"^[a-z][a-z'-]*(?: [a-z][a-z'-]*){0,2}$", _I)
-_NOT_ITEM_WORDS = frozenset(
+_NOT_ITEM_TEXT = (
     "i i'm i've me you he she it it's we they my his her our their your is are was were be been has have "
     "had do does did not can't won't don't just really honestly now then there here this that these those "
-    "if when because or he'll she'll we'll anything something everything nothing stuff things".split()
+    "if when because or he'll she'll we'll anything something everything nothing stuff things"
 )
+_NOT_ITEM_WORDS = frozenset(_NOT_ITEM_TEXT.split())
 _SENTENCE_END = re.compile(r"(?<=[a-z)])[.!?](?=\s|$)|[;\n]", _I)
 
 EVEN_ZH = re.compile(

@@ -122,7 +122,8 @@ TOPICS: dict[str, Topic] = {
             "fava", "broad beans", "蚕豆",
             ("broad bean", "broad beans", "fava", "fava bean", "fava beans", "蚕豆", "胡豆", "罗汉豆"),
             ("broad bean", "fava", "fava bean", "ful medames"),
-            _zh(ZhTerm("蚕豆", not_after=("病",)), "胡豆", "罗汉豆", "兰花豆", "豆瓣酱", "郫县豆瓣", "怪味豆"),
+            _zh(ZhTerm("蚕豆", not_after=("病",)), "胡豆", "罗汉豆", "兰花豆", "豆瓣酱", "郫县豆瓣",
+                "怪味豆"),
         ),
         Topic(
             "sesame", "sesame", "芝麻",

@@ -14,16 +14,17 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from voice_agent.conversation.constraint_examples import EVEN_ZH, listed_examples
 from voice_agent.conversation.constraint_shapes import (
     AVOIDING_EN,
     AVOIDING_ZH,
     CARRIER_EN,
+    FOOD_TALK,
     GAVE_UP_EN,
     KEEP_OFF_ZH,
+    NO_EVER_EN,
     POINTING_ZH,
     SEVERE,
-    FOOD_TALK,
-    NO_EVER_EN,
     TASTES_FOUL_EN,
     THING_CANT_EN,
     THING_FIRST_EN,
@@ -35,7 +36,6 @@ from voice_agent.conversation.constraint_shapes import (
     singular,
     symptom_matches,
 )
-from voice_agent.conversation.constraint_examples import EVEN_ZH, listed_examples
 from voice_agent.conversation.constraint_terms import DIETS, TOPICS, Topic, ZhTerm
 from voice_agent.conversation.negation import is_negated
 from voice_agent.text.apostrophes import plain_apostrophes
@@ -273,7 +273,9 @@ def _examples(text: str, stated: list[Constraint]) -> list[Constraint]:
     return out
 
 
-_QUANTITY_EN = frozenset(("any", "all", "most", "much", "many", "too", "some", "more", "no", "the", "a", "an"))
+_QUANTITY_EN = frozenset(
+    ("any", "all", "most", "much", "many", "too", "some", "more", "no", "the", "a", "an")
+)
 
 
 def _narrower(phrase: str, topics: list[Topic]) -> bool:

@@ -113,11 +113,13 @@ _SENTENCE = re.compile(r"(?<=[.!?。！？])\s*")
 
 def shares_content(text: str, other: str) -> bool:
     """Whether two texts share a content word (English) or a pair of content characters (Chinese)."""
-    mine, theirs = _content_keys(text), _content_keys(other)
+    mine, theirs = content_keys(text), content_keys(other)
     return bool(mine & theirs)
 
 
-def _content_keys(text: str) -> set[str]:
+def content_keys(text: str) -> set[str]:
+    """The content of ``text`` as keys to compare: English content words without a plural "s" (three
+    letters or more), or pairs of Chinese content characters."""
     words = content_words(text)
     if not _HAN.search(text):
         return {w.rstrip("s") for w in words if len(w) > 2}
@@ -137,11 +139,11 @@ def answers_other_turn(piece: str, turn: str, exchanges: list[str]) -> bool:
     """Whether ``piece`` answers an earlier exchange instead of ``turn``: of its content words that the
     turn does not use (at least two), half or more come from one earlier question and its reply ("A bee
     makes honey." for a dinner question, after "What does a bee make?")."""
-    own = _content_keys(piece) - _content_keys(turn)
+    own = content_keys(piece) - content_keys(turn)
     if len(own) < 2:
         return False
     for exchange in exchanges:
-        shared = own & _content_keys(exchange)
+        shared = own & content_keys(exchange)
         if len(shared) >= 2 and 2 * len(shared) >= len(own):
             return True
     return False

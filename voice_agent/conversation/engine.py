@@ -21,6 +21,7 @@ from voice_agent.config import Config
 from voice_agent.conversation.acknowledge import Acknowledgement, acknowledgement
 from voice_agent.conversation.block_records import block_records
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, constraints_from_texts
+from voice_agent.conversation.dated_fallback import dated_statement
 from voice_agent.conversation.extract import extract
 from voice_agent.conversation.forget_turns import forget_in_turns
 from voice_agent.conversation.holding import HeldStreams, apology, spoken_answer
@@ -278,6 +279,7 @@ class ConversationEngine:
             asks_suggestion=asks_for_suggestion(scrubbed),
             concrete=self.config.prompt.concrete_suggestions,
             liked=liked,
+            dated=dated_statement(scrubbed, [*prompt.retrieved, *prompt.pinned], language),
         )
         cfg = self.config.llm
         streams = HeldStreams(

@@ -16,6 +16,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from voice_agent.conversation.revised_plans import REVISES_PLAN
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.metrics.trace import TurnTrace
 from voice_agent.text.cjk import HAN_CLASS
@@ -168,6 +169,7 @@ def _answer(question: str, candidates: Sequence[MemoryRecord], language: str) ->
     if best is None:
         return None
     _, _, record, sentence, shared = best
+    sentence = _only_the_change(sentence, question)
     if bool(_HAN_RUN.search(question)) != bool(
         _HAN_RUN.search(sentence)
     ):  # told in one language, asked in another
@@ -175,6 +177,29 @@ def _answer(question: str, candidates: Sequence[MemoryRecord], language: str) ->
     else:
         text = said_back(sentence, language, yes=bool(_REMEMBER_YES_NO.search(question)))
     return RecallAnswer(text, record.id, sentence, tuple(sorted(shared))) if text else None
+
+
+_REASON = re.compile(r"\b(?:because|since|cause|cos|due to|as the)\b|因为|由于|说是|打电话说|通知说", _I)
+
+
+def _only_the_change(sentence: str, question: str) -> str:
+    """A changed plan told with its reasons, cut to what changed: "复查那事儿变了，医院打电话说那个主任
+    周三临时被叫去会诊，给我改到周五下午了" → "复查那事儿变了，给我改到周五下午了" (the reason names the old
+    day, and the answer is the new one). The clauses kept are those with a word of change and those with
+    a word of the question that give no reason; a statement of one or two clauses, or one with no change,
+    is said whole."""
+    body = _LEAD_ZH.sub("", sentence.strip()).rstrip("。.！!")
+    clauses = [c for c in re.split(r"\s*[，,;；]\s*", body) if c]
+    if len(clauses) < 3 or not REVISES_PLAN.search(sentence):
+        return sentence
+    asked = _content_words(question)
+    kept = [
+        c for c in clauses if REVISES_PLAN.search(c) or (asked & _content_words(c) and not _REASON.search(c))
+    ]
+    if not kept or len(kept) == len(clauses):
+        return sentence
+    joiner = "，" if _HAN_RUN.search(sentence) else ", "
+    return joiner.join(kept) + ("。" if joiner == "，" else ".")
 
 
 def _own_name_across(question: str, sentence: str) -> str:
@@ -293,7 +318,9 @@ _SWAP_EN = {
     "my": "your", "mine": "yours", "myself": "yourself", "we": "you", "we're": "you're",
     "we've": "you've", "we'll": "you'll", "our": "your", "ours": "yours", "us": "you", "am": "are",
 }  # fmt: skip
-_LEAD_ZH = re.compile(r"^(?:算了|不对|对了|记住|记着|请记住|别忘了|提醒一下)[，,：:]?\s*")
+_LEAD_ZH = re.compile(
+    r"^(?:算了|不对|对了|记住|记着|请记住|别忘了|提醒一下|哎呀|哎|唉|嗯|哦|诶|欸)[，,：:]?\s*"
+)
 _PRONOUN_START = re.compile(r"^(?:you|your|yours|the|a|an|it|its|there|this|that)\b", _I)
 _ZH_SWAP = (("咱们", "你们"), ("我们", "你们"), ("我", "你"))
 

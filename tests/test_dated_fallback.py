@@ -1,0 +1,53 @@
+"""A day the person told us is said back when the model gives no answer to "which day was it?"."""
+
+from __future__ import annotations
+
+from test_echo import _said
+from test_reply_check import ScriptedLlm
+
+from voice_agent.conversation.constraints import constraints_from_texts
+from voice_agent.conversation.dated_fallback import dated_statement
+from voice_agent.conversation.reply_check import NOTHING_TO_SAY, ReplyCheck
+from voice_agent.memory.records import MemoryRecord
+from voice_agent.metrics.trace import TurnTrace
+
+EXAM = "科目三总算约上了，下个月二十六号上午，在城南那个考场，教练说八点前就得到。"
+ASKED = "我得跟领导请个假去考试，你记得是哪天吗？"
+
+
+def _user(text: str) -> MemoryRecord:
+    return MemoryRecord("c1", text)
+
+
+def test_the_only_dated_statement_answers_a_question_about_the_day() -> None:
+    records = [_user("北京的首都是哪里？"), _user(EXAM), _user("我最近在学做饭。")]
+    said = dated_statement(ASKED, records, "zh")
+    assert said.startswith("你告诉过我，科目三总算约上了，下个月二十六号上午")
+
+
+def test_a_statement_sharing_the_questions_words_wins_among_several() -> None:
+    records = [
+        _user("My sister's birthday is on the 3rd of May."),
+        _user("The citizenship ceremony is on the 9th of November at the town hall."),
+    ]
+    said = dated_statement("Which date was the citizenship thing again?", records, "en")
+    assert said == "You told me the citizenship ceremony is on the 9th of November at the town hall."
+    # several dated statements and none about this: which one is not clear
+    assert dated_statement("When is it again?", records, "en") == ""
+
+
+def test_nothing_for_other_questions_or_without_a_date() -> None:
+    assert dated_statement("Where do my parents live?", [_user("They moved on Monday.")], "en") == ""
+    assert dated_statement(ASKED, [_user("我最近在学做饭。")], "zh") == ""
+    assert dated_statement(ASKED, [MemoryRecord("c1", EXAM, role="assistant")], "zh") == ""
+
+
+async def test_the_reply_check_says_it_instead_of_sorry() -> None:
+    messages = [{"role": "system", "content": "rules"}, {"role": "user", "content": ASKED}]
+    none = constraints_from_texts([])
+    trace = TurnTrace("d")
+    dated = dated_statement(ASKED, [_user(EXAM)], "zh")
+    llm = ScriptedLlm(ASKED, ASKED)  # the question said back, twice
+    said = await _said(ReplyCheck(none, "zh", trace, user_words=ASKED, dated=dated), llm, messages)
+    assert "二十六号" in said and said.strip() != NOTHING_TO_SAY["zh"]
+    assert trace.first("reply.dated_fallback") is not None

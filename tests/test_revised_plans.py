@@ -1,0 +1,60 @@
+"""A plan the person changed later is left out of the memory block; the rest stays."""
+
+from __future__ import annotations
+
+from voice_agent.conversation.block_records import block_records
+from voice_agent.conversation.revised_plans import without_revised
+from voice_agent.memory.records import MemoryRecord
+
+
+def _said(text: str, when: float, source: str, kind: str = "utterance") -> MemoryRecord:
+    return MemoryRecord("c1", text, kind=kind, source=source, created_at=when)  # type: ignore[arg-type]
+
+
+def test_a_plan_changed_later_is_not_shown() -> None:
+    old = _said("Right, so for the hen do we've booked flights to Prague", 1.0, "t1")
+    party = _said("the girls are buzzing, beer spa, boat party, the works.", 1.0, "t1")
+    update = _said("Ugh, hen do update.", 9.0, "t9")
+    new = _said("so we've knocked Prague on the head and we're doing Brighton instead", 9.0, "t9")
+    kept = without_revised([old, party, update, new])
+    assert old not in kept
+    assert [party, update, new] == [r for r in kept]
+
+
+def test_chinese_plan_changed_later() -> None:
+    old = _said("孩子的满月酒我们订在和平饭店了", 1.0, "t1")
+    change = _said("满月酒换地方了啊", 5.0, "t5")
+    where = _said("改到小区对面的福满楼了", 5.0, "t5")
+    assert without_revised([old, change, where]) == [change, where]
+
+
+def test_what_is_not_a_changed_plan_stays() -> None:
+    allergy = _said("My daughter is allergic to sesame, we booked her an allergist.", 1.0, "t1")
+    unrelated = _said("We booked a table at Luigi's for Friday.", 1.0, "t2")
+    later_first = _said("We booked the cottage in Wales.", 9.0, "t9")  # newer than the change
+    change = _said("Actually, my daughter's party moved to Sunday, and the cottage is off.", 5.0, "t5")
+    kept = without_revised([allergy, unrelated, later_first, change])
+    assert kept == [allergy, unrelated, later_first, change]
+    # a change within the same turn revises nothing said in that turn
+    same = _said("We planned Rome", 3.0, "t3")
+    same_change = _said("but we're doing Rome in May instead", 3.0, "t3")
+    assert without_revised([same, same_change]) == [same, same_change]
+
+
+def test_the_memory_block_uses_it_with_the_pinned_records() -> None:
+    old = _said("我下周三上午得去医院复查甲状腺", 1.0, "t1")
+    pinned_change = _said("哎，复查那事儿变了，给我改到周五下午了。", 5.0, "t5", kind="decision")
+    other = _said("我最近睡得不太好", 2.0, "t2")
+    shown = block_records([old, other], [pinned_change], [], 0, "我要请半天假去医院，是哪天来着？")
+    assert shown == [other]
+
+
+def test_a_changed_plan_is_answered_without_its_reasons() -> None:
+    from voice_agent.conversation.recall_answer import answer_from_memory
+
+    old = _said("我下周三上午得去医院复查甲状腺，号都挂好了。", 1.0, "t1", kind="decision")
+    told = "哎，复查那事儿变了，医院打电话说那个主任周三临时被叫去会诊，给我改到周五下午了。"
+    change = _said(told, 5.0, "t5", kind="decision")
+    answer = answer_from_memory("我要跟公司请半天假去医院复查，是哪天来着？", [old, change], "zh")
+    assert answer is not None
+    assert "周五" in answer.text and "周三" not in answer.text

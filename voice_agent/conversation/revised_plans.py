@@ -1,0 +1,70 @@
+"""Plans the person changed later, left out of the memory block.
+
+"For Jess's hen do we've booked flights to Prague" and, days later, "hen do update … we've knocked Prague
+on the head and we're doing Brighton instead": both are recalled for "write the message for Jess's
+weekend", and a small model writes the first one it reads ("…book flights to Prague"). A recalled plan
+that a later statement revises is not shown in the block, so the prompt holds only what stands now.
+
+A plan is a statement with a word of arranging (booked, planning, 订在, 打算, 得去, 挂好…) or a pinned
+decision; a revision is a later statement, from another turn, with a word of change (instead, update,
+moved, cancelled, 换地方了, 改到, 变了, 算了…) that shares a content word with the plan ("hen", "Prague",
+满月, 复查). What states a constraint is never left out (an allergy stays whatever the change). Nothing is
+deleted or marked in the store: the records stay, and the old plan is still there when asked about
+("where were we going first?" finds it by its own words).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from voice_agent.conversation.constraints import parse_constraints
+from voice_agent.conversation.echo import content_keys
+from voice_agent.memory.records import MemoryRecord
+
+_I = re.IGNORECASE
+REVISES_PLAN = re.compile(
+    r"\b(?:actually|instead|change of plans?|plans? (?:have |has )?changed|update|scratch that|"
+    r"changed (?:my|our|his|her|their) minds?|moved|rescheduled|postponed|pushed (?:back|forward)|"
+    r"brought forward|cancell?ed|called off|scrapped|ditched|knocked \S+(?: \S+)? on the head|no longer|"
+    r"switched)\b|"
+    r"改成|改去|换成|改为|改到|改在|改坐|改乘|改订|改住|改用|换地方|换了|变了|退了|退掉了|取消了|推迟|提前到|"
+    r"^\s*算了|不去了|不办了|不订了",
+    _I,
+)
+_PLAN = re.compile(
+    r"\b(?:booked|book|booking|reserved|reservation|planning|planned|plan|going to|gonna|we're doing|"
+    r"we are doing|appointment|tickets?|flights?|scheduled|organi[sz]ed|arranged|signed up|registered)\b|"
+    r"订|约了|约在|打算|计划|准备|要去|得去|挂好|挂了号|定在|定了|安排|报名|预约",
+    _I,
+)
+# Words a plan and its change share that say nothing about which plan it is.
+_GENERIC_TEXT = (
+    "day week weekend time today tomorrow month year thing people going plan update change actually instead"
+)
+_GENERIC = frozenset(_GENERIC_TEXT.split())
+
+
+def without_revised(records: Sequence[MemoryRecord], also: Sequence[MemoryRecord] = ()) -> list[MemoryRecord]:
+    """``records`` less the plans that a later statement among ``records`` or ``also`` (the pinned
+    records) revises."""
+    revisions = [r for r in (*records, *also) if r.role == "user" and REVISES_PLAN.search(r.text)]
+    if not revisions:
+        return list(records)
+    return [r for r in records if not _revised(r, revisions)]
+
+
+def _revised(record: MemoryRecord, revisions: list[MemoryRecord]) -> bool:
+    if record.role != "user" or REVISES_PLAN.search(record.text):
+        return False
+    if record.kind != "decision" and not _PLAN.search(record.text):
+        return False
+    if parse_constraints(record.text):
+        return False
+    keys = content_keys(record.text) - _GENERIC
+    return any(
+        later.created_at > record.created_at
+        and (not record.source or later.source != record.source)
+        and keys & content_keys(later.text)
+        for later in revisions
+    )
