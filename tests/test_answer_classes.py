@@ -266,6 +266,11 @@ def test_a_liking_with_a_scrubbed_name_is_not_compared() -> None:
         "That Bowie album has been on repeat since college.",
         "这部剧我是雷打不动每周都追。",
         "火锅是我的命。",
+        "Sunday mornings you'll find me down at the lake with my binoculars.",  # a habit kept for itself
+        "I saw a kingfisher by the canal last week and it made my whole month.",
+        "我这人没啥别的爱好，就好下个象棋。",
+        "周末背个相机满城跑，累是累，乐在其中。",
+        "晚上不听两段评书都睡不着觉。",
     ],
 )
 def test_a_liking_said_in_other_words_or_with_a_scrubbed_name_is_read(liking: str) -> None:
@@ -291,6 +296,9 @@ def test_a_liking_said_in_other_words_or_with_a_scrubbed_name_is_read(liking: st
         "My kid cannot live without his inhaler.",
         "我每天雷打不动六点起床。",
         "The washing machine is on repeat.",
+        "You'll find me a bit tired today.",
+        "That news made my day worse.",
+        "我没啥爱好。",
     ):
         assert not says_liking(other), other
 

@@ -28,6 +28,7 @@ from voice_agent.conversation.holding import HeldStreams, apology, spoken_answer
 from voice_agent.conversation.injection import find_instruction
 from voice_agent.conversation.own_answers import own_answer
 from voice_agent.conversation.pending_writes import PendingWrites
+from voice_agent.conversation.place_note import place_note
 from voice_agent.conversation.ports import LlmPort, MemoryPort, RatePort, RecallLike
 from voice_agent.conversation.prefill_steps import prefill_steps
 from voice_agent.conversation.recall_answer import answer_from_memory
@@ -227,6 +228,8 @@ class ConversationEngine:
         concrete = cfg.concrete_suggestions
         guidance = turn_guidance(constraints, reminders, scrubbed, language, specific=concrete,
                                  example=concrete and cfg.example_in_guidance)  # fmt: skip
+        if not guidance and concrete:  # "what is there to do round there?": the place they told us
+            guidance = [note] if (note := place_note(scrubbed, retrieved, language)) else []
         prompt = self.builder.build(scrubbed, pinned=pinned, retrieved=retrieved, recent=_as_turns(window),
                                     now=dt.datetime.now(), reminders=reminders, language=language,
                                     guidance=guidance)  # fmt: skip

@@ -61,6 +61,12 @@ ENTHUSIASM = re.compile(
     r"\bis (?:my|our) (?:life|religion)\b|"
     r"\b(?:most|all|half|\w+ percent) of what (?:i|we) (?:play|listen to|watch|read|eat|cook)\b|"
     r"是我的(?:命|最爱|精神食粮)|精神食粮|雷打不动[^，。！？]{0,4}(?:追|看|听|玩|吃)|浑身不得劲|"
+    # a habit the person keeps for its own sake: "Saturday mornings you'll find me at the reservoir",
+    # "it made my whole month", "没啥别的爱好，就好听相声", "累是累，乐在其中", "不听两段都睡不着觉"
+    r"\byou'll (?:always |usually )?find (?:me|us) (?:at|in|on|down|up|out)\b|"
+    r"\bmade my (?:whole |entire )?(?:day|week|month|year)\b(?! worse)|"
+    r"(?:爱好|喜好)(?:就是|是)|就好(?:听|看|吃|喝|玩|钓|打|下|唱|拍|跑|逛)|乐在其中|乐此不疲|倒背如流|"
+    r"不(?:听|看|玩|吃|喝)[^，。！？]{0,4}(?:都|就)?睡不着|"
     r"一(?:提|说|听到?)[^，。！？]{0,6}就来劲|"
     r"我[^，。！？!?不没别]{0,4}(?:喜欢|最爱|爱听|爱看|爱吃|爱喝|爱玩)|(?:看|听|吃|玩)不腻|"
     r"百(?:听|看|吃|玩|读)不厌|(?:超|特|最)爱|爱死了?|(?:老|铁|忠实)?(?:粉丝|歌迷|影迷|书迷|球迷)|[^不]迷上",

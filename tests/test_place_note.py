@@ -1,0 +1,50 @@
+"""A place the person told us about is named next to a turn that asks what to do around there."""
+
+from __future__ import annotations
+
+import pytest
+
+from voice_agent.conversation.place_note import named_place, place_note
+from voice_agent.memory.records import MemoryRecord
+
+COTTAGE = "My parents retired and sold up, they've bought a little cottage just outside Keswick."
+ASKED = "We're going up to stay with my folks over Easter with the kids, what is there to do round there?"
+
+
+def _said(text: str, role: str = "user") -> MemoryRecord:
+    return MemoryRecord("c1", text, role=role)  # type: ignore[arg-type]
+
+
+def test_the_place_is_named_for_a_question_about_its_surroundings() -> None:
+    records = [_said("My parents finally retired last year"), _said(COTTAGE)]
+    assert place_note(ASKED, records, "en") == "Suggest one specific thing to do in or near Keswick."
+    lived = _said("我大学在长沙读的，毕业就没走，在这儿一待快十年了。")
+    note = place_note(
+        "这周末天儿不错，你说附近有啥好地方能出去转转？", [_said("在这儿一待快十年了"), lived], "zh"
+    )
+    assert note == "推荐一个长沙或附近具体可以去的地方。"
+
+
+def test_nothing_for_other_turns_or_without_a_place() -> None:
+    assert place_note("What should I cook tonight?", [_said(COTTAGE)], "en") == ""
+    assert place_note(ASKED, [_said("My parents finally retired last year")], "en") == ""
+    assert place_note(ASKED, [_said(COTTAGE, role="assistant")], "en") == ""
+    # the turn names the place itself: nothing to add
+    assert place_note("What is there to do round Keswick?", [_said(COTTAGE)], "en") == ""
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("We live in Bath.", "Bath"),
+        ("Mum lives near Stratford-upon-Avon now.", "Stratford-upon-Avon"),
+        ("I met him in March.", ""),
+        ("I work at Google.", ""),
+        ("我老家在安吉县，山清水秀。", "安吉县"),
+        ("我们搬到大理了。", "大理"),
+        ("我在医院工作。", ""),
+        ("在这儿一待快十年了。", ""),
+    ],
+)
+def test_what_names_a_place(text: str, place: str) -> None:
+    assert named_place(text) == place

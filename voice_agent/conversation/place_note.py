@@ -1,0 +1,87 @@
+"""A place the person told us about, named next to a turn that asks what to do around there.
+
+"My parents … bought a little cottage just outside Keswick" and, weeks later, "We're going up to stay
+with my folks over Easter, what is there to do round there?": the fact is in the memory block, yet a small
+model answers "There are many things to do round there." The note after the turn names the place ("(Suggest
+one specific thing to do in or near Keswick.)" / "（推荐一个长沙或附近具体可以去的地方。）"), as the
+liking note does for what the person likes.
+
+A place is a capitalised name after "in", "near", "outside", "around", "to", "from" (English) or, in
+Chinese, a province, a large city or a name with 市/县/区/镇 in "在长沙读/住/工作…", "老家是/在…",
+"搬到…", in the person's own statements among the recalled records, the most relevant first. The turn
+must ask about the surroundings ("round there", "nearby", "in the area", "附近", "周边", "转转");
+nothing otherwise.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from voice_agent.memory.records import MemoryRecord
+from voice_agent.text.cjk import HAN_CLASS
+
+ASKS_AROUND = re.compile(
+    r"\b(?:(?:round|around|near|close to)\s+(?:there|here|them|where (?:they|we|i) live)|nearby|"
+    r"in the area|locally|things to do|what(?:'s| is) there to do)\b|"
+    r"附近|周边|周围|这附近|本地|当地|转转|逛逛",
+    re.IGNORECASE,
+)
+_PLACE_EN = re.compile(
+    r"\b(?:in|near|outside|around|to|from)\s+(?:(?:just|right)\s+)?"
+    r"(?P<place>[A-Z][a-z]{2,}(?:[ -](?:[A-Z][a-z]+|upon|on|le|de)){0,2})"
+)
+_NOT_PLACE_TEXT = (
+    "Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June "
+    "July August September October November December Easter Christmas Mum Mom Dad Granny Grandma "
+    "Grandad Grandpa God English French Spanish German Chinese The This That My Our Your"
+)
+_NOT_PLACE_EN = frozenset(_NOT_PLACE_TEXT.split())
+_PLACE_ZH = re.compile(
+    rf"(?:在|搬到|搬去|调到|老家(?:是|在)|来自|住在|回)(?P<place>{HAN_CLASS}{{2,4}}?)(?P<unit>市|县|区|镇)?"
+    r"(?:读|上学|上大学|念书|住|工作|上班|定居|长大|待|呆|生活|安家|买了房|买房|了|的|，|。|$)"
+)
+# Chinese names carry no capital: a place is a name with 市/县/区/镇 after it, or a province or a
+# large city.
+_CITIES_TEXT = (
+    "北京 上海 天津 重庆 广州 深圳 杭州 南京 苏州 无锡 宁波 温州 成都 武汉 长沙 西安 郑州 "
+    "济南 青岛 大连 沈阳 长春 哈尔滨 石家庄 太原 呼和浩特 合肥 福州 厦门 南昌 南宁 桂林 "
+    "海口 三亚 贵阳 昆明 大理 丽江 拉萨 兰州 西宁 银川 乌鲁木齐 香港 澳门 台北 珠海 佛山 "
+    "东莞 汕头 扬州 常州 绍兴 嘉兴 烟台 洛阳 开封 徐州 泉州 潮州 黄山 景德镇 张家界 九江 "
+    "宜昌 襄阳 绵阳 乐山 遵义 唐山 保定 秦皇岛 威海 舟山 河北 山西 辽宁 吉林 黑龙江 江苏 "
+    "浙江 安徽 福建 江西 山东 河南 湖北 湖南 广东 海南 四川 贵州 云南 陕西 甘肃 青海 台湾 "
+    "内蒙古 广西 西藏 宁夏 新疆"
+)
+_CITIES_ZH = frozenset(_CITIES_TEXT.split())
+_MAX_LOOKED_AT = 8
+NOTE = {
+    "en": "Suggest one specific thing to do in or near {place}.",
+    "zh": "推荐一个{place}或附近具体可以去的地方。",
+}
+
+
+def place_note(user_text: str, records: Sequence[MemoryRecord], language: str) -> str:
+    """The note naming the place the person told us about, for a turn that asks about its surroundings;
+    "" when the turn does not, or no statement of theirs names a place."""
+    if not ASKS_AROUND.search(user_text):
+        return ""
+    for record in list(records)[:_MAX_LOOKED_AT]:
+        if record.role == "assistant":
+            continue
+        place = named_place(record.text)
+        if place and place not in user_text:
+            return NOTE["zh" if language == "zh" else "en"].format(place=place)
+    return ""
+
+
+def named_place(text: str) -> str:
+    """The first place ``text`` names, or ""."""
+    for match in _PLACE_ZH.finditer(text):
+        place = match.group("place")
+        if place in _CITIES_ZH or (match.group("unit") and not place.startswith(("这", "那", "哪"))):
+            return place + (match.group("unit") or "")
+    for match in _PLACE_EN.finditer(text):
+        place = match.group("place")
+        if place.split()[0] not in _NOT_PLACE_EN:
+            return place
+    return ""
