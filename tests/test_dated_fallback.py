@@ -48,6 +48,6 @@ async def test_the_reply_check_says_it_instead_of_sorry() -> None:
     trace = TurnTrace("d")
     dated = dated_statement(ASKED, [_user(EXAM)], "zh")
     llm = ScriptedLlm(ASKED, ASKED)  # the question said back, twice
-    said = await _said(ReplyCheck(none, "zh", trace, user_words=ASKED, dated=dated), llm, messages)
+    said = await _said(ReplyCheck(none, "zh", trace, user_words=ASKED, remembered=dated), llm, messages)
     assert "二十六号" in said and said.strip() != NOTHING_TO_SAY["zh"]
-    assert trace.first("reply.dated_fallback") is not None
+    assert trace.first("reply.remembered_fallback") is not None

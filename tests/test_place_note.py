@@ -48,3 +48,12 @@ def test_nothing_for_other_turns_or_without_a_place() -> None:
 )
 def test_what_names_a_place(text: str, place: str) -> None:
     assert named_place(text) == place
+
+
+def test_the_place_is_what_is_said_instead_of_sorry() -> None:
+    from voice_agent.conversation.place_note import FALLBACK, recalled_place
+
+    place = recalled_place(ASKED, [_said(COTTAGE)])
+    assert place == "Keswick"
+    assert FALLBACK["en"].format(place=place).startswith("Around Keswick, ")
+    assert recalled_place("What should I cook tonight?", [_said(COTTAGE)]) == ""

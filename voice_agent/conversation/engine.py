@@ -28,7 +28,8 @@ from voice_agent.conversation.holding import HeldStreams, apology, spoken_answer
 from voice_agent.conversation.injection import find_instruction
 from voice_agent.conversation.own_answers import own_answer
 from voice_agent.conversation.pending_writes import PendingWrites
-from voice_agent.conversation.place_note import place_note
+from voice_agent.conversation.place_note import FALLBACK as PLACE_FALLBACK
+from voice_agent.conversation.place_note import place_note, recalled_place
 from voice_agent.conversation.ports import LlmPort, MemoryPort, RatePort, RecallLike
 from voice_agent.conversation.prefill_steps import prefill_steps
 from voice_agent.conversation.recall_answer import answer_from_memory
@@ -236,6 +237,15 @@ class ConversationEngine:
         guided = guided_constraints(constraints, reminders, scrubbed)
         return prompt, constraints, language, guided, liked_fact(reminders, scrubbed)
 
+    @staticmethod
+    def _remembered(scrubbed: str, prompt: BuiltPrompt, language: str) -> str:
+        """What to say instead of "sorry" when the model gives no answer: the person's dated statement
+        for a question about a day, or things to do around the place they told us about."""
+        dated = dated_statement(scrubbed, [*prompt.retrieved, *prompt.pinned], language)
+        place = recalled_place(scrubbed, prompt.retrieved)
+        speaking = "zh" if language == "zh" else "en"
+        return dated or (PLACE_FALLBACK[speaking].format(place=place) if place else "")
+
     def _block(
         self, ordered: Sequence[MemoryRecord], pinned: list[MemoryRecord], window: list[LoggedTurn], turn: str
     ) -> list[MemoryRecord]:
@@ -282,7 +292,7 @@ class ConversationEngine:
             asks_suggestion=asks_for_suggestion(scrubbed),
             concrete=self.config.prompt.concrete_suggestions,
             liked=liked,
-            dated=dated_statement(scrubbed, [*prompt.retrieved, *prompt.pinned], language),
+            remembered=self._remembered(scrubbed, prompt, language),
         )
         cfg = self.config.llm
         streams = HeldStreams(

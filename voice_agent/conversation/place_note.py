@@ -4,7 +4,8 @@
 with my folks over Easter, what is there to do round there?": the fact is in the memory block, yet a small
 model answers "There are many things to do round there." The note after the turn names the place ("(Suggest
 one specific thing to do in or near Keswick.)" / "（推荐一个长沙或附近具体可以去的地方。）"), as the
-liking note does for what the person likes.
+liking note does for what the person likes; when the model still gives no answer, the place is named
+with the usual things to do there (``FALLBACK``) instead of "sorry".
 
 A place is a capitalised name after "in", "near", "outside", "around", "to", "from" (English) or, in
 Chinese, a province, a large city or a name with 市/县/区/镇 in "在长沙读/住/工作…", "老家是/在…",
@@ -58,11 +59,18 @@ NOTE = {
     "en": "Suggest one specific thing to do in or near {place}.",
     "zh": "推荐一个{place}或附近具体可以去的地方。",
 }
+# Said when the model gives no answer twice: the place named with the usual things to do there.
+FALLBACK = {
+    "en": (
+        "Around {place}, I'd start with a walk to see the area, then a local museum or a good place to eat."
+    ),
+    "zh": "在{place}附近，可以先四处走走看看风景，再逛逛当地的博物馆，或者找家有名的小馆子尝尝。",
+}
 
 
-def place_note(user_text: str, records: Sequence[MemoryRecord], language: str) -> str:
-    """The note naming the place the person told us about, for a turn that asks about its surroundings;
-    "" when the turn does not, or no statement of theirs names a place."""
+def recalled_place(user_text: str, records: Sequence[MemoryRecord]) -> str:
+    """The place the person told us about, for a turn that asks about its surroundings; "" when the
+    turn does not, or no statement of theirs among the first recalled names a place."""
     if not ASKS_AROUND.search(user_text):
         return ""
     for record in list(records)[:_MAX_LOOKED_AT]:
@@ -70,8 +78,14 @@ def place_note(user_text: str, records: Sequence[MemoryRecord], language: str) -
             continue
         place = named_place(record.text)
         if place and place not in user_text:
-            return NOTE["zh" if language == "zh" else "en"].format(place=place)
+            return place
     return ""
+
+
+def place_note(user_text: str, records: Sequence[MemoryRecord], language: str) -> str:
+    """The note naming that place (``recalled_place``), or ""."""
+    place = recalled_place(user_text, records)
+    return NOTE["zh" if language == "zh" else "en"].format(place=place) if place else ""
 
 
 def named_place(text: str) -> str:

@@ -214,8 +214,9 @@ _THING_EN = (
     ),
     re.compile(r"\b(?:what|which)\s+(?P<x>[a-z]+)\s+(?:should|could|can|shall|would)\b", re.I),
     re.compile(
-        r"\b(?:for|make|cook|bake|order|have)\s+(?:a\s+|an\s+|my\s+|our\s+)?(?P<x>dinner|lunch|breakfast|"
-        r"brunch|dessert|snack|cake|meal|drink|supper)\b",
+        r"\b(?:for|make|cook|bake|order|have|prep)\s+(?:a\s+|an\s+|my\s+|our\s+|the\s+)?"
+        r"(?:(?:work|school|packed|weekday|office|family|kids'?)\s+){0,2}(?P<x>dinner|lunch|"
+        r"breakfast|brunch|dessert|snack|cake|meal|drink|supper)(?:e?s)?\b",
         re.I,
     ),
 )

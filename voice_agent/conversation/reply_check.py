@@ -114,12 +114,13 @@ class ReplyCheck:
         asks_suggestion: bool = False,
         concrete: bool = True,
         liked: str = "",
-        dated: str = "",
+        remembered: str = "",
     ) -> None:
         self.constraints = constraints
-        # The person's statement that holds the day the turn asks about, said back ("You told me …"):
-        # said instead of "sorry" when the model gives no answer (``dated_fallback``).
-        self.dated = dated
+        # Said instead of "sorry" when the model gives no answer, from what the person told us: their
+        # statement that holds the day the turn asks about (``dated_fallback``), or things to do in the
+        # place they told us about (``place_note``).
+        self.remembered = remembered
         self.language = user_language if user_language in LANGUAGE_NOTES else "und"
         self.trace = trace
         self.first_clause_min_words = first_clause_min_words
@@ -217,8 +218,8 @@ class ReplyCheck:
     def no_answer(self) -> str:
         """Said when the model gave no answer twice: what the person likes said back with a suggestion
         that fits it (``likings.liked_fallback``), when the turn asked for a recommendation and they
-        told us one in this language; else a specific option of the kind asked for; else, for a question
-        about a day, the person's statement that holds it; else a plain sorry."""
+        told us one in this language; else a specific option of the kind asked for; else what they told us
+        that answers it (``remembered``); else a plain sorry."""
         language = self._speaking_language()
         fallback = liked_fallback(self.liked, self.requested, language, self.constraints)
         if fallback:
@@ -233,9 +234,9 @@ class ReplyCheck:
         if option:
             self.trace.mark("reply.option_fallback")
             return SUGGEST[language].format(option=option)
-        if self.dated:
-            self.trace.mark("reply.dated_fallback")
-            return self.dated
+        if self.remembered:
+            self.trace.mark("reply.remembered_fallback")
+            return self.remembered
         return NOTHING_TO_SAY[language]
 
     def _constraint_for(self, violation: Violation | None) -> Constraint:
