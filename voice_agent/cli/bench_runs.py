@@ -27,6 +27,7 @@ ADOPTION_SPLITS = (
     "heldout7",
     "heldout8",
     "heldout9",
+    "heldout10",
 )
 
 KindParsers = Any  # argparse's private _SubParsersAction
