@@ -109,3 +109,22 @@ def test_a_snack_is_no_negation() -> None:
     rules = constraints_from_texts(["我对花生过敏。"])
     assert rules.check("零食带点花生吧。") is not None  # 零 in 零食 is no "zero"
     assert rules.check("选零坚果的零食。") is None  # a real "zero" still negates
+
+
+def test_a_thing_at_odds_with_the_person_beside_a_reaction() -> None:
+    said = (
+        "Tomatoes and me have basically fallen out. Anything tomatoey, pasta sauce, pizza, ketchup, even a "
+        "spoon of salsa, and I'm up half the night with heartburn."
+    )
+    rules = constraints_from_texts([said])
+    assert {"intolerance:tomatoes", "intolerance:pizza", "intolerance:ketchup"} <= set(_keys(said))
+    assert rules.check("Try a pizza with tomato sauce.") is not None
+    assert rules.check("A creamy mushroom risotto.") is None
+    assert _keys("My sister and I fell out last year and I felt sick about it.") == []
+    assert _keys("Avocado and me don't mix, my lips blew up last time.") == ["avocado"]
+
+
+def test_the_taste_of_a_thing_is_the_thing() -> None:
+    assert set(_keys("I honestly can't stand the taste of coconut.")) == {"avoid:coconut"}
+    rules = constraints_from_texts(["I honestly can't stand the taste of coconut."])
+    assert rules.check("Make a Thai green curry with coconut milk.") is not None

@@ -27,7 +27,8 @@ _ANCHOR_EN = re.compile(
     r"\b(?:allergic|allergy|allergies|intolerant|intolerance|(?:can't|cannot|can not|won't|will not)\s+"
     r"(?:do|stand|stomach|eat|drink|have|touch)|not allowed|isn't allowed|aren't allowed|banned|"
     r"off[- ]limits|a no[- ]go|hates?|can't stand|avoid|stay away from|keep away from|steer clear of|"
-    r"makes? (?:me|him|her) (?:gag|sick|ill)|no\s+[a-z]+[.,!]*\s+ever)\b",
+    r"makes? (?:me|him|her) (?:gag|sick|ill)|no\s+[a-z]+[.,!]*\s+ever|(?:have\s+)?fallen out|fell out|"
+    r"(?:don't|do not) (?:mix|get along|agree with))\b",
     _I,
 )
 _NEAR = 60  # characters from the end of the rule's words to the list

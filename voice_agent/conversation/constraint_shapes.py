@@ -31,7 +31,8 @@ SYMPTOM_EN = (
     r"puff\w* up|wheez\w*|reflux|upset stomach|stomach ?ache|can't sleep|cannot sleep|"
     r"(?:my|his|her|their|your) (?:stomach|tummy|gut)|"
     r"throat (?:starts? |started )?(?:clos\w*|swell\w*|tight\w*)|clos(?:es|ing) up|anaphyla\w*|epi-?pen|"
-    r"can't breathe|cannot breathe"
+    r"can't breathe|cannot breathe|"
+    r"(?:lips?|face|eyes?|tongue) (?:\w+ )?(?:blew|blown|swelled|swollen|puffed) up"
 )
 _SYMPTOM_EN = re.compile(rf"\b(?:{SYMPTOM_EN})\b", _I)
 # "Dairy makes me sick", "Coffee keeps me awake", "Caffeine makes my heart race", "Beans upset my stomach".
@@ -91,6 +92,17 @@ THING_CANT_EN = re.compile(
 )
 FOOD_TALK = re.compile(r"\b(?:eat|eats|eating|ate|food|foods|taste|tastes|smell|smells|dish|dishes|drink|"
                        r"menu|gag|cheese|sauce)\b", _I)  # fmt: skip
+# A thing the person is at odds with, named first, read only beside a bodily reaction ("Tomatoes and me
+# have basically fallen out … I'm up half the night with heartburn"; "avocado and me don't mix … my lips
+# blew up"): "My boss and I don't get along" names no reaction, so no constraint.
+AND_ME_EN = re.compile(
+    r"(?:^|[,;:.!?]\s*|\bthat\s+)(?!(?:my|his|her|our|their|your|the|he|she|they|we)\b)"
+    r"(?P<x>[a-z]+(?:[ -][a-z]+)?)\s+and\s+(?:me|i)\s+"
+    r"(?:(?:have|had|just|really|basically|totally|never|definitely|have never)\s+)*"
+    r"(?:(?:don't|do not|didn't|never)\s+)?(?:mix|get along|get on|agree|(?:have\s+)?fallen out|fell out|"
+    r"aren't friends|are not friends|see eye to eye)\b",
+    _I,
+)
 # One thing refused for good: "no musicals. Ever.", "no karaoke, ever", "no more cruises ever again".
 NO_EVER_EN = re.compile(r"\bno (?:more )?(?P<x>[a-z][a-z -]{1,30}?)[.,!]*\s+ever\b", _I)
 # The thing first, then a pronoun for it: "Coriander tastes like soap to me, I really can't have it",

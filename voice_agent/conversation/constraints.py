@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from voice_agent.conversation.constraint_examples import EVEN_ZH, listed_examples
 from voice_agent.conversation.constraint_shapes import (
+    AND_ME_EN,
     AVOIDING_EN,
     AVOIDING_ZH,
     CARRIER_EN,
@@ -31,6 +32,7 @@ from voice_agent.conversation.constraint_shapes import (
     THING_FIRST_ZH,
     THING_THEN_PRONOUN_EN,
     at_odds_topics,
+    has_symptom,
     named_topics,
     refused_items,
     singular,
@@ -89,7 +91,11 @@ _STRETCH_END = re.compile(
     r"尤其|特别|包括|还有|和|或))",
     re.I,
 )
-_ARTICLES = re.compile(r"^(?:any|all|the|a|an|some|kinds of|kind of|type of|types of|my|your|of)\s+", _I)
+_ARTICLES = re.compile(
+    r"^(?:any|all|the|a|an|some|kinds of|kind of|type of|types of|my|your|of|"
+    r"(?:taste|smell|texture|sight|flavou?r|feel) of)\s+",
+    _I,
+)
 _GENERIC_BAD = re.compile(r"^(?:it|that|this|them|him|her|you|me|to|when|how|what|being|waiting|people)\b"
                           r"|ing$", _I)  # fmt: skip
 
@@ -304,6 +310,10 @@ def _more_shapes(text: str) -> list[Constraint]:
             out += _object_constraints(match, "avoid", text)
     for match in refused_items(text):
         out += _object_constraints(match, "avoid", text, own_words=True)
+    if has_symptom(text) or SEVERE.search(text):
+        kind = "allergy" if SEVERE.search(text) else "intolerance"
+        for match in AND_ME_EN.finditer(text):
+            out += _object_constraints(match, kind, text, own_words=True)
     food_talk = FOOD_TALK.search(text) is not None
     cant = [m for m in THING_CANT_EN.finditer(text) if food_talk or m.group("verb").lower() != "do"]
     for match in [*cant, *NO_EVER_EN.finditer(text), *THING_FIRST_EN.finditer(text),
