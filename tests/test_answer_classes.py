@@ -273,6 +273,8 @@ def test_a_liking_with_a_scrubbed_name_is_not_compared() -> None:
         "我这人没啥别的爱好，就好下个象棋。",
         "周末背个相机满城跑，累是累，乐在其中。",
         "晚上不听两段评书都睡不着觉。",
+        "别看我年纪轻，我就爱下围棋。",
+        "我下了班哪儿都不去，就往球馆钻。",
     ],
 )
 def test_a_liking_said_in_other_words_or_with_a_scrubbed_name_is_read(liking: str) -> None:
@@ -301,6 +303,7 @@ def test_a_liking_said_in_other_words_or_with_a_scrubbed_name_is_read(liking: st
         "You'll find me a bit tired today.",
         "That news made my day worse.",
         "我没啥爱好。",
+        "我今天哪儿都不去了。",
     ):
         assert not says_liking(other), other
 

@@ -128,3 +128,27 @@ def test_the_taste_of_a_thing_is_the_thing() -> None:
     assert set(_keys("I honestly can't stand the taste of coconut.")) == {"avoid:coconut"}
     rules = constraints_from_texts(["I honestly can't stand the taste of coconut."])
     assert rules.check("Make a Thai green curry with coconut milk.") is not None
+
+
+def test_a_reaction_after_eating_names_the_food_and_a_clinic_is_no_food() -> None:
+    said = (
+        "They gave the kids strawberries at nursery on Tuesday and by pick-up her whole face had come up in "
+        "big red welts. The GP's referred us to the allergy clinic."
+    )
+    assert _keys(said) == ["allergy:strawberries"]
+    assert constraints_from_texts([said]).check("Put strawberries and grapes on the platter.") is not None
+    assert _keys("I had a cold and my throat was sore all week.") == []
+    assert _keys("He had a fall and his wrist swelled up.") == []
+
+
+def test_given_up_for_a_while_and_citrus() -> None:
+    assert _keys("So I've only gone and given up chocolate for Lent.") == ["avoid:chocolate"]
+    assert _keys("I gave up my job for a month of travel.") == []
+    citrus = (
+        "It's the citrus again: orange juice and I had three ulcers by Monday. Lemon in my water does it, so "
+        "it's all off the menu for me now."
+    )
+    rules = constraints_from_texts([citrus])
+    assert [c.key for c in rules.constraints] == ["citrus"]
+    assert rules.check("Get a fresh orange and ginger juice.") is not None
+    assert rules.check("Get an apple, carrot and beetroot juice.") is None

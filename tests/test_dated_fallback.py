@@ -51,3 +51,16 @@ async def test_the_reply_check_says_it_instead_of_sorry() -> None:
     said = await _said(ReplyCheck(none, "zh", trace, user_words=ASKED, remembered=dated), llm, messages)
     assert "二十六号" in said and said.strip() != NOTHING_TO_SAY["zh"]
     assert trace.first("reply.remembered_fallback") is not None
+
+
+def test_a_question_asking_to_be_reminded_of_a_day_is_answered_from_memory() -> None:
+    from voice_agent.conversation.dated_fallback import recalled_day
+
+    told = _user("Dad's retirement do is finally sorted, it's the 30th of April at the golf club.")
+    asked = "I need to book the day off for Dad's leaving party, which date was it again?"
+    assert recalled_day(asked, [told, _user("Mum wants speeches.")], "en") == (
+        "You told me Dad's retirement do is finally sorted, it's the 30th of April at the golf club."
+    )
+    # not asking to be reminded, or nothing shares a word with the question: the LLM answers
+    assert recalled_day("When should I book the day off?", [told], "en") == ""
+    assert recalled_day("Which date was the dentist again?", [told], "en") == ""

@@ -57,3 +57,10 @@ def test_the_place_is_what_is_said_instead_of_sorry() -> None:
     assert place == "Keswick"
     assert FALLBACK["en"].format(place=place).startswith("Around Keswick, ")
     assert recalled_place("What should I cook tonight?", [_said(COTTAGE)]) == ""
+
+
+def test_more_ways_to_name_a_place_or_ask_about_it() -> None:
+    from voice_agent.conversation.place_note import ASKS_AROUND
+
+    assert named_place("去年我们一家就从合肥搬到泉州来了。") == "泉州"
+    assert ASKS_AROUND.search("I'm going up to visit my daughter, what is there to do up there?")

@@ -31,7 +31,7 @@ SYMPTOM_EN = (
     r"puff\w* up|wheez\w*|reflux|upset stomach|stomach ?ache|can't sleep|cannot sleep|"
     r"(?:my|his|her|their|your) (?:stomach|tummy|gut)|"
     r"throat (?:starts? |started )?(?:clos\w*|swell\w*|tight\w*)|clos(?:es|ing) up|anaphyla\w*|epi-?pen|"
-    r"can't breathe|cannot breathe|"
+    r"can't breathe|cannot breathe|(?:mouth )?ulcers?|"
     r"(?:lips?|face|eyes?|tongue) (?:\w+ )?(?:blew|blown|swelled|swollen|puffed) up"
 )
 _SYMPTOM_EN = re.compile(rf"\b(?:{SYMPTOM_EN})\b", _I)
@@ -65,6 +65,13 @@ _AVOIDING_EN = re.compile(
     r"\b(?:won't|will not) (?:ever )?(?:eat|drink|touch|have)"
 )
 AVOIDING_EN = re.compile(rf"(?:{_AVOIDING_EN.pattern})\s+(?P<x>[a-z][a-z -]{{1,40}})", _I)
+# Given up for a while, whatever it is: "I've given up chocolate for Lent", "off crisps for January".
+GAVE_UP_FOR_EN = re.compile(
+    r"\b(?:gave up|given up|giving up|give up|off)\s+(?!(?:my|his|her|our|their|the|a|an|work|school)\b)"
+    r"(?P<x>[a-z][a-z -]{1,30}?)\s+for\s+(?:lent|january|"
+    r"dry january|ramadan|a month|the month|this month|a (?:few )?weeks?|\w+ (?:days|weeks))\b",
+    _I,
+)
 # Only for a known topic: "I gave up red meat", "I quit sugar", "no more sugar for me", "I'm off carbs".
 GAVE_UP_EN = re.compile(
     r"\b(?:gave up|give up|given up|giving up|quit|quitted|stopped|stop|i'm off|i am off|he's off|she's off|"
@@ -101,6 +108,19 @@ AND_ME_EN = re.compile(
     r"(?:(?:have|had|just|really|basically|totally|never|definitely|have never)\s+)*"
     r"(?:(?:don't|do not|didn't|never)\s+)?(?:mix|get along|get on|agree|(?:have\s+)?fallen out|fell out|"
     r"aren't friends|are not friends|see eye to eye)\b",
+    _I,
+)
+# Something eaten, then a reaction in the same sentence: "They gave the kids strawberries at nursery and by
+# pick-up her whole face had come up in big red welts", "Had a bit of guac … my lips had blown up". What
+# is had that is no food ("had a cold", "had a fall", "had an injection") names nothing.
+ATE_THEN_REACTED_EN = re.compile(
+    r"\b(?:ate|eaten|eating|had|tried|gave|given|fed)\s+(?:(?:him|her|them|the kids|the children|the baby|"
+    r"my \w+|his \w+|our \w+|a bit of|a little|a few|some|a|an|one|two)\s+){0,2}"
+    r"(?!(?:(?:a|an|the|some|my|his|her)\s+)?(?:cold|colds|flu|virus|fever|bug|infection|fall|accident|injection|jab|vaccine|shot|operation|"
+    r"surgery|sting|bite|bath|shower|walk|run|look|go|baby|chat|time|day|week|night|drink|reaction|"
+    r"flare|attack|test|row|fight|argument|haircut|massage|cream)\b)"
+    r"(?P<x>[a-z]+(?:[ -][a-z]+)?)\b[^.!?]{0,90}?\b(?:welts|hives|rash|swell\w*|swollen|puffy|puffed up|"
+    r"blew up|blown up|came up|come up|itch\w*|wheez\w*|throat|anaphyla\w*|epi-?pen)",
     _I,
 )
 # One thing refused for good: "no musicals. Ever.", "no karaoke, ever", "no more cruises ever again".
@@ -194,6 +214,7 @@ AT_ODDS = re.compile(
     r"agree with me|sit (?:well|right)|suit me|work for me|go down well|love me|like me)|"
     r"(?:are|is|aren't|isn't|are not|is not) not (?:my|our) friends?|not friends|"
     r"(?:a|an absolute|a hard|a big) no(?:-no)? for (?:me|us|him|her)|no good (?:for|with) (?:me|us)|"
+    r"off the menu for (?:me|us|him|her)|"
     r"not good for (?:me|us)|bad news for (?:me|us)|hard on (?:me|my|us)|rough on (?:me|my|us)|"
     r"can't (?:handle|tolerate|digest|process|do)|cannot (?:handle|tolerate|digest|process|do)|"
     r"(?:have|had|need) to (?:avoid|skip|stay off|watch out for|cut out)|(?:doctor|dietitian|nurse) "
@@ -213,7 +234,11 @@ def at_odds_topics(text: str) -> list[Topic]:
     return named_topics(text.lower())
 
 
-SEVERE = re.compile(r"throat|anaphyla|epi-?pen|breathe|hives|swell|喉咙|呼吸困难|休克", _I)
+SEVERE = re.compile(
+    r"throat|anaphyla|epi-?pen|breathe|hives|welts|swell|puffy|lips? (?:\w+ )?(?:blew|blown) up|"
+    r"喉咙|呼吸困难|休克",
+    _I,
+)
 
 
 def has_symptom(text: str) -> bool:

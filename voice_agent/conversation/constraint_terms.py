@@ -119,6 +119,14 @@ TOPICS: dict[str, Topic] = {
             _zh("小扁豆", "兵豆"),
         ),
         Topic(
+            "citrus", "citrus fruit", "柑橘类水果",
+            ("citrus", "citrus fruit", "citrus fruits", "柑橘", "柑橘类"),
+            ("citrus", "orange", "lemon", "lime", "grapefruit", "clementine", "tangerine", "satsuma",
+             "mandarin", "yuzu", "lemonade", "limeade", "orange juice", "marmalade", "key lime"),
+            _zh("柑橘", "橙子", "橙汁", "柠檬", "青柠", "橘子", "桔子", "柚子", "西柚", "金桔", "砂糖橘",
+                "沃柑"),
+        ),
+        Topic(
             "fava", "broad beans", "蚕豆",
             ("broad bean", "broad beans", "fava", "fava bean", "fava beans", "蚕豆", "胡豆", "罗汉豆"),
             ("broad bean", "fava", "fava bean", "ful medames"),

@@ -17,11 +17,13 @@ from dataclasses import dataclass, field
 from voice_agent.conversation.constraint_examples import EVEN_ZH, listed_examples
 from voice_agent.conversation.constraint_shapes import (
     AND_ME_EN,
+    ATE_THEN_REACTED_EN,
     AVOIDING_EN,
     AVOIDING_ZH,
     CARRIER_EN,
     FOOD_TALK,
     GAVE_UP_EN,
+    GAVE_UP_FOR_EN,
     KEEP_OFF_ZH,
     NO_EVER_EN,
     POINTING_ZH,
@@ -44,10 +46,18 @@ from voice_agent.text.apostrophes import plain_apostrophes
 from voice_agent.text.cjk import HAN_CLASS, has_han
 
 _I = re.IGNORECASE
+# What "allergy" names besides a thing: "referred us to the allergy clinic", "an allergy test".
+_SERVICE_EN = (
+    r"(?:clinic|clinics|test|tests|testing|nurse|doctor|specialist|appointment|team|service|department|unit|"
+    r"ward|season|medicine|meds|tablets?|injections?|shots?|kit|pen|card|band|bracelet|action plan|"
+    r"sufferers?|symptoms?|reaction|referral)"
+)
 _ALLERGY_EN = re.compile(r"\b(?:allergic|allergy|allergies|sensitive|intolerant|intolerance)\s+(?:to\s+)?"
-                         r"(?P<x>[a-z][a-z -]{1,40})", _I)  # fmt: skip
+                         rf"(?!{_SERVICE_EN}\b)(?P<x>[a-z][a-z -]{{1,40}})", _I)  # fmt: skip
 _ALLERGY_BEFORE_EN = re.compile(
-    r"\b(?P<x>[a-z]+(?:[ -][a-z]+)?)[ -](?:allergy|allergies|intolerance|intolerant|free diet)\b", _I
+    r"\b(?P<x>[a-z]+(?:[ -][a-z]+)?)[ -](?:allergy|allergies|intolerance|intolerant|free diet)\b"
+    rf"(?!\s+{_SERVICE_EN}\b)",
+    _I,
 )
 _AVOID_EN = re.compile(
     r"\b(?:can't|cannot|can not|must not|mustn't|shouldn't|should not|don't|do not|doesn't|does not|never|"
@@ -312,12 +322,12 @@ def _more_shapes(text: str) -> list[Constraint]:
         out += _object_constraints(match, "avoid", text, own_words=True)
     if has_symptom(text) or SEVERE.search(text):
         kind = "allergy" if SEVERE.search(text) else "intolerance"
-        for match in AND_ME_EN.finditer(text):
+        for match in [*AND_ME_EN.finditer(text), *ATE_THEN_REACTED_EN.finditer(text)]:
             out += _object_constraints(match, kind, text, own_words=True)
     food_talk = FOOD_TALK.search(text) is not None
     cant = [m for m in THING_CANT_EN.finditer(text) if food_talk or m.group("verb").lower() != "do"]
-    for match in [*cant, *NO_EVER_EN.finditer(text), *THING_FIRST_EN.finditer(text),
-                  *THING_THEN_PRONOUN_EN.finditer(text),
+    for match in [*cant, *NO_EVER_EN.finditer(text), *GAVE_UP_FOR_EN.finditer(text),
+                  *THING_FIRST_EN.finditer(text), *THING_THEN_PRONOUN_EN.finditer(text),
                   *TASTES_FOUL_EN.finditer(text), *THING_FIRST_ZH.finditer(text),
                   *KEEP_OFF_ZH.finditer(text)]:  # fmt: skip
         out += _object_constraints(match, "avoid", text, own_words=True)

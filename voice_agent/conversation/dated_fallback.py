@@ -11,40 +11,32 @@ not clear).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from voice_agent.conversation.echo import content_keys
 from voice_agent.conversation.recall_answer import said_back
 from voice_agent.memory.records import MemoryRecord
+from voice_agent.text.dates import ASKS_DAY, HOLDS_DATE, RECALLS_DAY
 from voice_agent.text.questions import is_question
 
-_I = re.IGNORECASE
-ASKS_DAY = re.compile(
-    r"\b(?:when|what (?:day|date)|which (?:day|date)|what time)\b|"
-    r"哪天|哪一天|几号|几月几|什么时候|星期几|周几|礼拜几|什么日子|哪个日子",
-    _I,
-)
-_MONTHS = (
-    "january|february|march|april|may|june|july|august|september|october|november|december|"
-    "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
-)
-_DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
-_ZH_NUMBER = "[0-9一二三四五六七八九十廿两]"
-HOLDS_DATE = re.compile(
-    rf"\b(?:{_DAYS}|(?:the )?\d{{1,2}}(?:st|nd|rd|th)\b|(?:{_MONTHS})\.? \d{{1,2}}\b|"
-    rf"\d{{1,2}} (?:{_MONTHS})\b|"
-    rf"\d{{1,2}}/\d{{1,2}}|tomorrow|next (?:week|month|{_DAYS}))|"
-    rf"{_ZH_NUMBER}{{1,3}}(?:号|日)|{_ZH_NUMBER}{{1,2}}月|(?:周|星期|礼拜)[一二三四五六日天]|明天|后天|下周|下个?礼拜|"
-    r"下个月|月底|月初",
-    _I,
-)
 _MAX_CHARS = 160
 
 
-def dated_statement(question: str, records: Sequence[MemoryRecord], language: str) -> str:
+def recalled_day(question: str, records: Sequence[MemoryRecord], language: str) -> str:
+    """For a question that asks to be reminded of a day ("which date was it again?", "是哪天来着？"), the
+    person's dated statement that shares a word with it, said back at once (no LLM: a small model gives a
+    date of its own, "April 29" for the 30th); "" otherwise."""
+    if not RECALLS_DAY.search(question):
+        return ""
+    return dated_statement(question, records, language, shared_only=True)
+
+
+def dated_statement(
+    question: str, records: Sequence[MemoryRecord], language: str, *, shared_only: bool = False
+) -> str:
     """The person's statement that holds the day ``question`` asks about, said back; "" when the
-    question asks for no day, or which statement it is is not clear."""
+    question asks for no day, or which statement it is is not clear (``shared_only``: only one that
+    shares a word with the question)."""
     if not ASKS_DAY.search(question) or not is_question(question):
         return ""
     dated: list[str] = []
@@ -60,4 +52,4 @@ def dated_statement(question: str, records: Sequence[MemoryRecord], language: st
     sharing = [text for text in dated if asked & content_keys(text)]
     if sharing:
         return said_back(sharing[0], language)
-    return said_back(dated[0], language) if len(dated) == 1 else ""
+    return said_back(dated[0], language) if len(dated) == 1 and not shared_only else ""

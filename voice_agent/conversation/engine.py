@@ -21,7 +21,7 @@ from voice_agent.config import Config
 from voice_agent.conversation.acknowledge import Acknowledgement, acknowledgement
 from voice_agent.conversation.block_records import block_records
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, constraints_from_texts
-from voice_agent.conversation.dated_fallback import dated_statement
+from voice_agent.conversation.dated_fallback import dated_statement, recalled_day
 from voice_agent.conversation.extract import extract
 from voice_agent.conversation.forget_turns import forget_in_turns
 from voice_agent.conversation.holding import HeldStreams, apology, spoken_answer
@@ -180,6 +180,12 @@ class ConversationEngine:
             if answer is not None:
                 self.last.checks = trace.attrs["reply_check"] = {"recall_answer": answer.record_id}
                 yield answer.text
+                return
+            day = recalled_day(scrubbed, [*pinned, *recalled.records], language)
+            if day:  # "which date was it again?": the person's own dated words, not a date the model makes up
+                trace.mark("recall.day")
+                self.last.checks = trace.attrs["reply_check"] = {"recall_day": True}
+                yield day
                 return
         said = self._said_without_llm(scrubbed, language, [*pinned, *recalled.records], trace)
         if said is not None:

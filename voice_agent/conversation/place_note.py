@@ -23,7 +23,8 @@ from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.cjk import HAN_CLASS
 
 ASKS_AROUND = re.compile(
-    r"\b(?:(?:round|around|near|close to)\s+(?:there|here|them|where (?:they|we|i) live)|nearby|"
+    r"\b(?:(?:round|around|near|close to|up|down|over|out)\s+(?:there|here|them|where (?:they|we|i) live)|"
+    r"nearby|"
     r"in the area|locally|things to do|what(?:'s| is) there to do)\b|"
     r"附近|周边|周围|这附近|本地|当地|转转|逛逛",
     re.IGNORECASE,
@@ -40,7 +41,7 @@ _NOT_PLACE_TEXT = (
 _NOT_PLACE_EN = frozenset(_NOT_PLACE_TEXT.split())
 _PLACE_ZH = re.compile(
     rf"(?:在|搬到|搬去|调到|老家(?:是|在)|来自|住在|回)(?P<place>{HAN_CLASS}{{2,4}}?)(?P<unit>市|县|区|镇)?"
-    r"(?:读|上学|上大学|念书|住|工作|上班|定居|长大|待|呆|生活|安家|买了房|买房|了|的|，|。|$)"
+    r"(?:读|上学|上大学|念书|住|工作|上班|定居|长大|待|呆|生活|安家|买了房|买房|来|去|了|的|，|。|$)"
 )
 # Chinese names carry no capital: a place is a name with 市/县/区/镇 after it, or a province or a
 # large city.

@@ -20,6 +20,7 @@ from voice_agent.conversation.revised_plans import REVISES_PLAN
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.metrics.trace import TurnTrace
 from voice_agent.text.cjk import HAN_CLASS
+from voice_agent.text.dates import ASKS_DAY, HOLDS_DATE
 
 _I = re.IGNORECASE
 _QUESTION_EN = re.compile(
@@ -162,6 +163,8 @@ def _answer(question: str, candidates: Sequence[MemoryRecord], language: str) ->
                 matches.append((len(shared), record.created_at, record, sentence, shared))
     if _ASKS_OWN_NAME.search(question):  # their own name: only where they named themselves
         matches = [m for m in matches if _NAMES_SELF.search(m[3])]
+    if ASKS_DAY.search(question):  # "那个晚会是哪天来着？": a clause without the day answers nothing
+        matches = [m for m in matches if HOLDS_DATE.search(m[3])] or matches
     best = _clear_best(matches)
     if best is None:
         return None
@@ -186,15 +189,21 @@ def _only_the_change(sentence: str, question: str) -> str:
     """A changed plan told with its reasons, cut to what changed: "复查那事儿变了，医院打电话说那个主任
     周三临时被叫去会诊，给我改到周五下午了" → "复查那事儿变了，给我改到周五下午了" (the reason names the old
     day, and the answer is the new one). The clauses kept are those with a word of change and those with
-    a word of the question that give no reason; a statement of one or two clauses, or one with no change,
-    is said whole."""
+    a word of the question, a day or a number that give no reason; a statement of one or two clauses, or
+    one with no change, is said whole."""
     body = _LEAD_ZH.sub("", sentence.strip()).rstrip("。.！!")
     clauses = [c for c in re.split(r"\s*[，,;；]\s*", body) if c]
     if len(clauses) < 3 or not REVISES_PLAN.search(sentence):
         return sentence
     asked = _content_words(question)
     kept = [
-        c for c in clauses if REVISES_PLAN.search(c) or (asked & _content_words(c) and not _REASON.search(c))
+        c
+        for c in clauses
+        if REVISES_PLAN.search(c)
+        or (
+            (asked & _content_words(c) or HOLDS_DATE.search(c) or re.search(r"\d", c))
+            and not _REASON.search(c)
+        )
     ]
     if not kept or len(kept) == len(clauses):
         return sentence

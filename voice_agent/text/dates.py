@@ -1,0 +1,31 @@
+"""Words that ask for a day, and words that name one (English and Chinese)."""
+
+from __future__ import annotations
+
+import re
+
+_I = re.IGNORECASE
+ASKS_DAY = re.compile(
+    r"\b(?:when|what (?:day|date)|which (?:day|date)|what time)\b|"
+    r"哪天|哪一天|几号|几月几|什么时候|星期几|周几|礼拜几|什么日子|哪个日子",
+    _I,
+)
+_MONTHS = (
+    "january|february|march|april|may|june|july|august|september|october|november|december|"
+    "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
+)
+_DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+_ZH_NUMBER = "[0-9一二三四五六七八九十廿两]"
+HOLDS_DATE = re.compile(
+    rf"\b(?:{_DAYS}|(?:the )?\d{{1,2}}(?:st|nd|rd|th)\b|(?:{_MONTHS})\.? \d{{1,2}}\b|"
+    rf"\d{{1,2}} (?:{_MONTHS})\b|"
+    rf"\d{{1,2}}/\d{{1,2}}|tomorrow|next (?:week|month|{_DAYS}))|"
+    rf"{_ZH_NUMBER}{{1,3}}(?:号|日)|{_ZH_NUMBER}{{1,2}}月|(?:周|星期|礼拜)[一二三四五六日天]|明天|后天|下周|下个?礼拜|"
+    r"下个月|月底|月初",
+    _I,
+)
+# Asking to be reminded: "which date was it again?", "是哪天来着？", "你记得是哪天吗？".
+RECALLS_DAY = re.compile(
+    r"\b(?:again|was it|is it|did i (?:say|tell you|mention)|remind me|do you remember)\b|来着|记得|还记得",
+    _I,
+)
