@@ -26,6 +26,7 @@ from voice_agent.conversation.extract import extract
 from voice_agent.conversation.forget_turns import forget_in_turns
 from voice_agent.conversation.holding import HeldStreams, apology, spoken_answer
 from voice_agent.conversation.injection import find_instruction
+from voice_agent.conversation.name_note import name_note
 from voice_agent.conversation.own_answers import own_answer
 from voice_agent.conversation.pending_writes import PendingWrites
 from voice_agent.conversation.place_note import FALLBACK as PLACE_FALLBACK
@@ -235,8 +236,9 @@ class ConversationEngine:
         concrete = cfg.concrete_suggestions
         guidance = turn_guidance(constraints, reminders, scrubbed, language, specific=concrete,
                                  example=concrete and cfg.example_in_guidance)  # fmt: skip
-        if not guidance and concrete:  # "what is there to do round there?": the place they told us
-            guidance = [note] if (note := place_note(scrubbed, retrieved, language)) else []
+        if not guidance and concrete:  # the place they told us about, or who a message is for
+            note = place_note(scrubbed, retrieved, language) or name_note(scrubbed, retrieved, language)
+            guidance = [note] if note else []
         prompt = self.builder.build(scrubbed, pinned=pinned, retrieved=retrieved, recent=_as_turns(window),
                                     now=dt.datetime.now(), reminders=reminders, language=language,
                                     guidance=guidance)  # fmt: skip

@@ -1,0 +1,58 @@
+"""The name of the person a message is for, named next to a turn that asks to write to them.
+
+"Our childminder's been a lifesaver this year. Bronwen, lovely Welsh lady…" and, months later, "could you
+help me write a thank-you card for the woman who's looked after him?": the name is in the memory block
+(as the scrubber's placeholder, filled back in for a local model), yet a small model writes "Dear [Name],".
+The note after the turn names them ("(Address it to Bronwen.)" / "（称呼对方：邓国强。）").
+
+The turn must ask for something written (a card, an e-mail, a message, 几句话, 微信…). The name is a
+person's name the person told us (a NAME placeholder) in their own statements among the recalled
+records: the one in a statement that shares a word with the turn, else the only one there is; nothing
+when several names and none is tied to the turn.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from voice_agent.conversation.echo import content_keys
+from voice_agent.memory.records import MemoryRecord
+from voice_agent.text.placeholders import PLACEHOLDER_RE
+
+WRITES_TO = re.compile(
+    r"\b(?:write|draft|compose|word|put together)\b[^.?!]{0,60}\b(?:card|e-?mail|message|note|letter|text|"
+    r"speech|toast|invitation)s?\b|(?:写|拟|发)[^。？！?!]{0,12}(?:几句|两句|贺卡|卡片|信|微信|短信|消息|"
+    r"邮件|通知|感谢|祝福)",
+    re.IGNORECASE,
+)
+NOTE = {"en": "Address it to {name}.", "zh": "称呼对方：{name}。"}
+# The person naming themselves ("my name is …", "call me …", "我叫…"): that name is not the addressee's.
+_OWN_NAME = re.compile(r"(?:\bmy name(?:'s| is)|\bi'm|\bi am|\bcall me|我叫|叫我|我是)\s*$", re.IGNORECASE)
+_MAX_LOOKED_AT = 10
+
+
+def name_note(user_text: str, records: Sequence[MemoryRecord], language: str) -> str:
+    """The note naming who the message is for, or "" (see the module's rules)."""
+    if not WRITES_TO.search(user_text):
+        return ""
+    asked = content_keys(PLACEHOLDER_RE.sub(" ", user_text))
+    tied: list[str] = []
+    named: list[str] = []
+    for record in list(records)[:_MAX_LOOKED_AT]:
+        if record.role == "assistant":
+            continue
+        names = [
+            m.group(0)
+            for m in PLACEHOLDER_RE.finditer(record.text)
+            if m.group(1) == "NAME" and not _OWN_NAME.search(record.text[: m.start()])
+        ]
+        if not names:
+            continue
+        named += [n for n in names if n not in named]
+        if asked & content_keys(PLACEHOLDER_RE.sub(" ", record.text)):
+            tied += [n for n in names if n not in tied]
+    chosen = tied[0] if len(tied) == 1 else (named[0] if len(named) == 1 else "")
+    if not chosen or chosen in user_text:
+        return ""
+    return NOTE["zh" if language == "zh" else "en"].format(name=chosen)
