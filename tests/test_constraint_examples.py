@@ -152,3 +152,11 @@ def test_given_up_for_a_while_and_citrus() -> None:
     assert [c.key for c in rules.constraints] == ["citrus"]
     assert rules.check("Get a fresh orange and ginger juice.") is not None
     assert rules.check("Get an apple, carrot and beetroot juice.") is None
+
+
+def test_the_safe_sentence_says_back_only_the_sentence_of_the_rule() -> None:
+    from voice_agent.conversation.acknowledge import stating_sentences
+
+    said = "别的茶还行，一喝绿茶就胃疼，反酸能反一下午。上回客户送了两盒明前龙井，我一口没敢动。"
+    (rule,) = constraints_from_texts([said]).constraints
+    assert stating_sentences(rule) == "别的茶还行，一喝绿茶就胃疼，反酸能反一下午。"

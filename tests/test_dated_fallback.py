@@ -64,3 +64,15 @@ def test_a_question_asking_to_be_reminded_of_a_day_is_answered_from_memory() -> 
     # not asking to be reminded, or nothing shares a word with the question: the LLM answers
     assert recalled_day("When should I book the day off?", [told], "en") == ""
     assert recalled_day("Which date was the dentist again?", [told], "en") == ""
+
+
+def test_a_dated_clause_is_tied_to_the_question_by_its_utterance() -> None:
+    from voice_agent.conversation.dated_fallback import recalled_day
+
+    clauses = [
+        MemoryRecord("c1", "it's the 30th of April at the golf club", source="t1"),
+        MemoryRecord("c1", "Dad's retirement do is finally sorted", source="t1"),
+        MemoryRecord("c1", "I moved desks on the 2nd", source="t2"),
+    ]
+    asked = "I need to book the day off for Dad's leaving party, which date was it again?"
+    assert recalled_day(asked, clauses, "en") == "You told me it's the 30th of April at the golf club."

@@ -107,6 +107,15 @@ def concerns(constraint: Constraint, user_text: str) -> bool:
     return bool(_FOOD_EN.search(user_text) or _FOOD_ZH.search(user_text))
 
 
+def stating_sentences(constraint: Constraint) -> str:
+    """The sentences of the person's statement that state ``constraint`` ("一喝绿茶就胃疼…" without the
+    story after it, "上回客户送了两盒明前龙井…"); the whole statement when no one sentence states it."""
+    source = constraint.source.strip()
+    sentences = [s for s in re.split(r"(?<=[。！？!?])\s*|(?<=[.])\s+", source) if s.strip()]
+    stating = [s for s in sentences if constraint.key in {c.key for c in parse_constraints(s)}]
+    return " ".join(stating) if stating and len(stating) < len(sentences) else source
+
+
 def own_words(constraint: Constraint, language: str) -> str:
     """The clause of the person's statement that states ``constraint``, said back ("Since your kid is
     allergic to nuts, " / "因为你家小孩对坚果过敏，"), or "" when it would not read well."""

@@ -40,16 +40,22 @@ def dated_statement(
     if not ASKS_DAY.search(question) or not is_question(question):
         return ""
     dated: list[str] = []
+    sources: dict[str, str] = {}
+    said_with: dict[str, set[str]] = {}  # the content of each utterance, over its clause records
     for record in records:
         if record.role != "user" or record.kind == "summary" or record.status != "active":
             continue
         text = record.text.strip()
+        said_with.setdefault(record.source or text, set()).update(content_keys(text))
         if len(text) > _MAX_CHARS or is_question(text) or not HOLDS_DATE.search(text):
             continue
         if text not in dated:
             dated.append(text)
+            sources[text] = record.source or text
     asked = content_keys(question)
-    sharing = [text for text in dated if asked & content_keys(text)]
+    # (a clause "it's the 30th of April at the golf club" shares no word with "Dad's leaving party", the
+    # clause beside it from the same utterance, "Dad's retirement do is finally sorted", does)
+    sharing = [text for text in dated if asked & said_with[sources[text]]]
     if sharing:
         return said_back(sharing[0], language)
     return said_back(dated[0], language) if len(dated) == 1 and not shared_only else ""

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from voice_agent.clock import Clock, MonotonicClock
-from voice_agent.conversation.acknowledge import Acknowledgement, continues
+from voice_agent.conversation.acknowledge import Acknowledgement, continues, stating_sentences
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, Violation
 from voice_agent.conversation.echo import answers_other_turn, open_request, restates
 from voice_agent.conversation.holding import HoldingPhrase
@@ -266,7 +266,7 @@ class ReplyCheck:
         ("I'd suggest a cake without nuts.")."""
         language = self._speaking_language()
         why = constraint.explanation(language)
-        source = constraint.source.strip()
+        source = stating_sentences(constraint)
         # (an order is not said back: "You told me Don't ever talk you into camping again…")
         if (
             source
