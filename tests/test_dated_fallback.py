@@ -76,3 +76,19 @@ def test_a_dated_clause_is_tied_to_the_question_by_its_utterance() -> None:
     ]
     asked = "I need to book the day off for Dad's leaving party, which date was it again?"
     assert recalled_day(asked, clauses, "en") == "You told me it's the 30th of April at the golf club."
+
+
+def test_a_dated_clause_is_tied_to_the_question_by_the_summary_that_quotes_it() -> None:
+    from voice_agent.conversation.dated_fallback import recalled_day
+
+    clause = MemoryRecord("c1", "it's the 30th of April at the golf club.", source="t1")
+    summary = MemoryRecord(
+        "c1",
+        "Earlier conversation: User: Dad's retirement do is sorted, it's the 30th of April at the golf club.",
+        kind="summary",
+    )
+    asked = "I need to book the day off for Dad's leaving party, which date was it again?"
+    assert (
+        recalled_day(asked, [clause, summary], "en") == "You told me it's the 30th of April at the golf club."
+    )
+    assert recalled_day(asked, [clause], "en") == ""  # nothing ties it to Dad's party

@@ -42,6 +42,7 @@ def dated_statement(
     dated: list[str] = []
     sources: dict[str, str] = {}
     said_with: dict[str, set[str]] = {}  # the content of each utterance, over its clause records
+    summaries = [r.text for r in records if r.kind == "summary"]
     for record in records:
         if record.role != "user" or record.kind == "summary" or record.status != "active":
             continue
@@ -52,6 +53,9 @@ def dated_statement(
         if text not in dated:
             dated.append(text)
             sources[text] = record.source or text
+            for summary in summaries:  # the turn's summary quotes the clause with the rest of what was said
+                if text.rstrip(".。") in summary:
+                    said_with[sources[text]] |= content_keys(summary)
     asked = content_keys(question)
     # (a clause "it's the 30th of April at the golf club" shares no word with "Dad's leaving party", the
     # clause beside it from the same utterance, "Dad's retirement do is finally sorted", does)
