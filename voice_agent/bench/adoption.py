@@ -23,23 +23,10 @@ from pathlib import Path
 from typing import Any
 
 from voice_agent.bench.report import percentiles
+from voice_agent.bench.splits import SPLITS
 from voice_agent.conversation.negation import is_negated
 from voice_agent.conversation.reply_language import reply_language_ok
 from voice_agent.errors import InputError
-
-SPLITS = (
-    "tune",
-    "heldout",
-    "heldout2",
-    "heldout3",
-    "heldout4",
-    "heldout5",
-    "heldout6",
-    "heldout7",
-    "heldout8",
-    "heldout9",
-    "heldout10",
-)
 
 
 @dataclass(frozen=True)

@@ -13,22 +13,10 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
+from voice_agent.bench.splits import SPLITS
 from voice_agent.cli.common import config_from_args, print_json, run_async
 
-ADOPTION_SPLITS = (
-    "all",
-    "tune",
-    "heldout",
-    "heldout2",
-    "heldout3",
-    "heldout4",
-    "heldout5",
-    "heldout6",
-    "heldout7",
-    "heldout8",
-    "heldout9",
-    "heldout10",
-)
+ADOPTION_SPLITS = ("all", *SPLITS)
 
 KindParsers = Any  # argparse's private _SubParsersAction
 Option = tuple[tuple[str, ...], dict[str, Any]]

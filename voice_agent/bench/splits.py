@@ -1,0 +1,17 @@
+"""The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout10`` are reported, each written before
+the changes it measured."""
+
+SPLITS = (
+    "tune",
+    "heldout",
+    "heldout2",
+    "heldout3",
+    "heldout4",
+    "heldout5",
+    "heldout6",
+    "heldout7",
+    "heldout8",
+    "heldout9",
+    "heldout10",
+)
