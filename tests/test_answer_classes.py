@@ -166,7 +166,7 @@ def test_a_thing_called_off_is_not_recommended() -> None:
 
 def test_a_liking_said_as_enthusiasm_is_kept_and_restated_for_a_request() -> None:
     from voice_agent.conversation.extract import extract
-    from voice_agent.conversation.reminders import PREFERENCE
+    from voice_agent.conversation.likings import PREFERENCE
 
     for liking in ("Anything by Hayao Miyazaki, I could watch it over and over.", "我平时最爱听周杰伦的歌。"):
         assert [item.kind for item in extract(liking).items] == ["fact"]
@@ -278,7 +278,8 @@ def test_a_liking_with_a_scrubbed_name_is_not_compared() -> None:
     ],
 )
 def test_a_liking_said_in_other_words_or_with_a_scrubbed_name_is_read(liking: str) -> None:
-    from voice_agent.conversation.reminders import liked_fact, says_liking
+    from voice_agent.conversation.likings import says_liking
+    from voice_agent.conversation.reminders import liked_fact
 
     assert says_liking(liking)
     assert liked_fact([liking], "What should I put on tonight?") == liking

@@ -7,8 +7,9 @@ import pytest
 
 from voice_agent.conversation.constraints import ConstraintSet
 from voice_agent.conversation.extract import extract
+from voice_agent.conversation.likings import PREFERENCE
 from voice_agent.conversation.recall_answer import answer_from_memory, is_recall_question
-from voice_agent.conversation.reminders import PREFERENCE, turn_reminders
+from voice_agent.conversation.reminders import turn_reminders
 from voice_agent.memory.records import MemoryRecord
 
 

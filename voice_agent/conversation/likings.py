@@ -15,8 +15,8 @@ import re
 
 from voice_agent.conversation.constraints import ConstraintSet
 from voice_agent.conversation.recall_answer import said_back
-from voice_agent.text.cjk import HAN_CLASS, HAN_RE
-from voice_agent.text.placeholders import PLACEHOLDER_RE
+from voice_agent.text.cjk import HAN_CLASS, HAN_RE, is_han
+from voice_agent.text.placeholders import PLACEHOLDER_RE, PLACEHOLDER_SHAPE_RE
 
 _I = re.IGNORECASE
 _WORD_EN = re.compile(r"[a-z][a-z'-]{2,}", _I)
@@ -157,8 +157,6 @@ _SENTENCES = re.compile(r"(?<=[.!?。！？])\s*")
 def _liking_sentence(liked: str) -> str:
     """The sentence of ``liked`` that says the liking ("Honestly, I'm a sucker for an old-fashioned
     whodunnit." of a longer story), or the whole text when no one sentence does."""
-    from voice_agent.conversation.reminders import says_liking  # reminders reads this module's patterns
-
     sentences = [part for part in _SENTENCES.split(liked) if part.strip()]
     if len(sentences) < 2:
         return liked
@@ -172,3 +170,41 @@ def _liked_thing(requested: str, language: str) -> str:
     if requested.lower() in _MASS_NOUNS or (requested.endswith("s") and not requested.endswith("ss")):
         return f"some {requested}"
     return f"{'an' if requested[0].lower() in 'aeiou' else 'a'} {requested}"
+
+
+# A statement of what the person likes (not a question; "I don't like" is a constraint, not this).
+PREFERENCE = re.compile(
+    r"^(?![^.!?]*\b(?:don't|do not|doesn't|not|never|hate)\b)(?![^.!?]*\?)[^?]*"
+    r"(?:\b(?:favou?rite|love|loves|likes|prefer|prefers|enjoy|enjoys|fan of|crazy about|"
+    r"(?:i|we|you|they|he|she|kids|(?:really|also|just|still|both|all|actually|genuinely|do)) like|"
+    r"(?:i'm|i am|we're|we are|really|totally|big|so|very|getting|got) into|"
+    r"big on)\b)|"
+    r"^(?![^。！？]*(?:不喜欢|不爱|讨厌))[^？?]*(?:最喜欢|喜欢|最爱|爱看|爱听|爱吃|爱喝|偏爱|是[^，。]{0,4}迷)|"
+    + ENTHUSIASM.pattern,
+    re.IGNORECASE,
+)
+
+
+def says_liking(text: str) -> bool:
+    """Whether ``text`` says what the person likes (``PREFERENCE``), read with each placeholder as one
+    short word: "I could listen to old [NAME:…] records all day", "我是[NAME:…]的老歌迷了". Never a text
+    that speaks ill of something ("Beetroot tastes like a mouthful of garden soil to me"): suggesting
+    something along its lines would be the one thing the person does not want."""
+    if _SPEAKS_ILL.search(text):
+        return False
+    return PREFERENCE.search(PLACEHOLDER_SHAPE_RE.sub(_short_name, text)) is not None
+
+
+# Words of disgust, fear, dislike or frustration: a text with one is no liking, whatever else it says.
+_SPEAKS_ILL = re.compile(
+    r"\b(?:hate[sd]?|can't stand|cannot stand|can't bear|vile|disgusting|gross|awful|horrible|terrible|"
+    r"revolting|nasty|yuck|foul|rank|soil|dirt|soap|gag|puke|sick|scared|terrified|afraid|phobia|dread|"
+    r"loathe|detest|never again|not for me|no thanks|ugh|still (?:don't|can't|didn't))\b|"
+    r"讨厌|恶心|受不了|难吃|难听|难看|难闻|害怕|怕死|吓人|反感|烦死|不喜欢|不爱|没法接受|接受不了|"
+    r"(?:没|不)(?:看|听|读)懂|(?:看|听|读)不懂|还是(?:不|没)",
+    re.IGNORECASE,
+)
+
+
+def _short_name(match: re.Match[str]) -> str:
+    return "某人" if is_han(match.string[match.start() - 1 : match.start()]) else "Someone"

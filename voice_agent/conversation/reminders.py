@@ -12,11 +12,10 @@ import re
 from collections.abc import Sequence
 
 from voice_agent.conversation.constraints import Constraint, ConstraintSet
-from voice_agent.conversation.likings import ENTHUSIASM
+from voice_agent.conversation.likings import says_liking
 from voice_agent.conversation.suggestions import FOR_EXAMPLE, concrete_option
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.cjk import HAN_CLASS, is_han
-from voice_agent.text.placeholders import PLACEHOLDER_SHAPE_RE
 
 # A turn where a constraint may matter even when retrieval did not bring it up: food, drink, outings,
 # anything asked to be recommended.
@@ -112,31 +111,6 @@ def liked_fact(reminders: Sequence[str], user_text: str) -> str:
     return next((text for text in reminders if says_liking(text)), "")
 
 
-def says_liking(text: str) -> bool:
-    """Whether ``text`` says what the person likes (``PREFERENCE``), read with each placeholder as one
-    short word: "I could listen to old [NAME:…] records all day", "我是[NAME:…]的老歌迷了". Never a text
-    that speaks ill of something ("Beetroot tastes like a mouthful of garden soil to me"): suggesting
-    something along its lines would be the one thing the person does not want."""
-    if _SPEAKS_ILL.search(text):
-        return False
-    return PREFERENCE.search(PLACEHOLDER_SHAPE_RE.sub(_short_name, text)) is not None
-
-
-# Words of disgust, fear, dislike or frustration: a text with one is no liking, whatever else it says.
-_SPEAKS_ILL = re.compile(
-    r"\b(?:hate[sd]?|can't stand|cannot stand|can't bear|vile|disgusting|gross|awful|horrible|terrible|"
-    r"revolting|nasty|yuck|foul|rank|soil|dirt|soap|gag|puke|sick|scared|terrified|afraid|phobia|dread|"
-    r"loathe|detest|never again|not for me|no thanks|ugh|still (?:don't|can't|didn't))\b|"
-    r"讨厌|恶心|受不了|难吃|难听|难看|难闻|害怕|怕死|吓人|反感|烦死|不喜欢|不爱|没法接受|接受不了|"
-    r"(?:没|不)(?:看|听|读)懂|(?:看|听|读)不懂|还是(?:不|没)",
-    re.IGNORECASE,
-)
-
-
-def _short_name(match: re.Match[str]) -> str:
-    return "某人" if is_han(match.string[match.start() - 1 : match.start()]) else "Someone"
-
-
 FITS = {
     "en": "Suggest one specific {thing} that fits this: {liked}",
     "zh": "推荐一个具体的{thing}，要符合这一点：{liked}",
@@ -167,17 +141,6 @@ ASKS_ADVICE = re.compile(
     r"\b(?:should (?:i|we)|could (?:i|we)|can (?:i|we)|shall (?:i|we)|recommend|suggest|ideas?|what kind of|"
     r"where to)\b|"
     rf"推荐|建议|(?:什么|啥){HAN_CLASS}{{0,6}}好|好呢|哪个好|应该|哪(?:儿|里)?(?:比较|最)?好|干点啥|(?:点|些)(?:什么|啥)",
-    re.IGNORECASE,
-)
-# A statement of what the person likes (not a question; "I don't like" is a constraint, not this).
-PREFERENCE = re.compile(
-    r"^(?![^.!?]*\b(?:don't|do not|doesn't|not|never|hate)\b)(?![^.!?]*\?)[^?]*"
-    r"(?:\b(?:favou?rite|love|loves|likes|prefer|prefers|enjoy|enjoys|fan of|crazy about|"
-    r"(?:i|we|you|they|he|she|kids|(?:really|also|just|still|both|all|actually|genuinely|do)) like|"
-    r"(?:i'm|i am|we're|we are|really|totally|big|so|very|getting|got) into|"
-    r"big on)\b)|"
-    r"^(?![^。！？]*(?:不喜欢|不爱|讨厌))[^？?]*(?:最喜欢|喜欢|最爱|爱看|爱听|爱吃|爱喝|偏爱|是[^，。]{0,4}迷)|"
-    + ENTHUSIASM.pattern,
     re.IGNORECASE,
 )
 # A yes/no question ("Can I eat this?", "Should we leave now?"): "Yes." answers it.
