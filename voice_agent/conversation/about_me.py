@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from voice_agent.conversation.recall_answer import second_person
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.cjk import HAN_RE
+from voice_agent.text.sentences import sentences_of
 
 MOST = 4
 NOTHING_TOLD = {
@@ -31,7 +32,6 @@ _ASKS_ZH = re.compile(
     r"你(?:都|还)?(?:知道|记得|了解)(?:我|关于我)(?:的)?(?:什么|哪些|些什么|多少)|我(?:都)?跟你说过(?:我)?(?:什么|哪些)"
 )
 _KINDS = frozenset(("fact", "constraint", "decision"))
-_SENTENCE = re.compile(r"(?<=[.!?。！？])\s*")
 
 
 def asks_about_me(text: str) -> bool:
@@ -47,7 +47,7 @@ def about_me(question: str, pinned: Sequence[MemoryRecord]) -> str | None:
     same = [r for r in mine if bool(HAN_RE.search(r.text)) == chinese]
     told: list[str] = []
     for record in sorted(same or mine, key=lambda r: r.created_at, reverse=True):  # in its language first
-        sentence = next((s for s in _SENTENCE.split(record.text.strip()) if s.strip()), "")
+        sentence = next(iter(sentences_of(record.text)), "")
         body = second_person(sentence, "zh" if HAN_RE.search(sentence) else "en") if sentence else ""
         if body and body not in told:
             told.append(body)

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, parse_constraints
 from voice_agent.text.cjk import HAN_RE
+from voice_agent.text.sentences import join_spoken, sentences_of
 
 _I = re.IGNORECASE
 _MAX_CLAUSE_CHARS = {"en": 70, "zh": 24}
@@ -111,9 +112,9 @@ def stating_sentences(constraint: Constraint) -> str:
     """The sentences of the person's statement that state ``constraint`` ("一喝绿茶就胃疼…" without the
     story after it, "上回客户送了两盒明前龙井…"); the whole statement when no one sentence states it."""
     source = constraint.source.strip()
-    sentences = [s for s in re.split(r"(?<=[。！？!?])\s*|(?<=[.])\s+", source) if s.strip()]
+    sentences = sentences_of(source)
     stating = [s for s in sentences if constraint.key in {c.key for c in parse_constraints(s)}]
-    return " ".join(stating) if stating and len(stating) < len(sentences) else source
+    return join_spoken(*stating) if stating and len(stating) < len(sentences) else source
 
 
 def own_words(constraint: Constraint, language: str) -> str:

@@ -18,8 +18,8 @@ from voice_agent.conversation.echo import open_request
 from voice_agent.conversation.recall_answer import second_person
 from voice_agent.text.cjk import HAN_RE
 from voice_agent.text.questions import is_question
+from voice_agent.text.sentences import sentences_of
 
-_SENTENCE = re.compile(r"(?<=[.!?。！？])\s*")
 # A sentence that asks for something not to be done: said back as it is, it would be an order to us.
 _NOT_TO_DO = re.compile(
     r"^\s*(?:(?:please|and|oh|also|so)[,\s]+)*(?:never|don't|do not|stop|no more)\b(?!\s+forget)|"
@@ -35,7 +35,7 @@ def constraint_noted(turn: str, language: str) -> str | None:
     text = turn.strip()
     if not text or is_question(text) or open_request(text):
         return None
-    sentences = [s.strip() for s in _SENTENCE.split(text) if s.strip()]
+    sentences = sentences_of(text)
     stating = [(s, found) for s in sentences if (found := parse_constraints(s))]
     if not stating:
         return None

@@ -14,6 +14,7 @@ import re
 
 from voice_agent.text.cjk import HAN_RE
 from voice_agent.text.questions import is_question
+from voice_agent.text.sentences import sentences_of
 
 _HAN = HAN_RE
 _EN_WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
@@ -108,7 +109,6 @@ def _asks_for_something(sentence: str) -> bool:
 
 
 _QUESTION_ZH = frozenset("什怎哪谁几多少为何")
-_SENTENCE = re.compile(r"(?<=[.!?。！？])\s*")
 
 
 def shares_content(text: str, other: str) -> bool:
@@ -129,9 +129,7 @@ def content_keys(text: str) -> set[str]:
 
 def only_questions(text: str) -> bool:
     """Whether every sentence of ``text`` asks something (it states nothing about the person)."""
-    from voice_agent.text.questions import is_question
-
-    parts = [p for p in _SENTENCE.split(text.strip()) if p.strip()]
+    parts = sentences_of(text)
     return bool(parts) and all(is_question(p) for p in parts)
 
 

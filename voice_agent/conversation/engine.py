@@ -20,44 +20,36 @@ from voice_agent.clock import Clock, MonotonicClock
 from voice_agent.config import Config
 from voice_agent.conversation.acknowledge import Acknowledgement, acknowledgement
 from voice_agent.conversation.block_records import block_records
-from voice_agent.conversation.constraints import Constraint, ConstraintSet, constraints_from_texts
-from voice_agent.conversation.dated_fallback import dated_statement, recalled_day
+from voice_agent.conversation.constraints import ConstraintSet
+from voice_agent.conversation.dated_fallback import recalled_day
 from voice_agent.conversation.extract import extract
 from voice_agent.conversation.forget_turns import forget_in_turns
 from voice_agent.conversation.holding import HeldStreams, apology, spoken_answer
 from voice_agent.conversation.injection import find_instruction
-from voice_agent.conversation.name_note import name_note
 from voice_agent.conversation.own_answers import own_answer
 from voice_agent.conversation.pending_writes import PendingWrites
-from voice_agent.conversation.place_note import FALLBACK as PLACE_FALLBACK
-from voice_agent.conversation.place_note import place_note, recalled_place
 from voice_agent.conversation.ports import LlmPort, MemoryPort, RatePort, RecallLike
 from voice_agent.conversation.prefill_steps import prefill_steps
 from voice_agent.conversation.recall_answer import answer_from_memory
 from voice_agent.conversation.refill import messages_for_llm, text_for_llm
 from voice_agent.conversation.reminders import (
     asks_for_suggestion,
-    guided_constraints,
-    liked_fact,
     requested_thing,
-    turn_guidance,
-    turn_reminders,
 )
 from voice_agent.conversation.reply_check import ReplyCheck
 from voice_agent.conversation.speculate import Prepared, Speculator, stable_order
+from voice_agent.conversation.turn_compose import as_turns, compose_turn, remembered_fallback
 from voice_agent.conversation.turn_memory import condense_leaving_turns, write_user_turn
 from voice_agent.conversation.turns import LoggedTurn, TurnLog
 from voice_agent.errors import BackendError, InputError
 from voice_agent.memory.budget import budget_for_turn
 from voice_agent.memory.consolidate import IdleConsolidator
-from voice_agent.memory.language import detect_language
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.memory.writes import WriteRequest
 from voice_agent.metrics.trace import TurnTrace
-from voice_agent.prompt import BuiltPrompt, PromptBuilder, TokenCount, Turn
+from voice_agent.prompt import BuiltPrompt, PromptBuilder, TokenCount
 from voice_agent.scheduling import CriticalPathScheduler
 from voice_agent.text.cjk import estimate_tokens
-from voice_agent.text.questions import only_asks
 
 log = logging.getLogger(__name__)
 
@@ -163,8 +155,8 @@ class ConversationEngine:
             retrieved = self._block(ordered, pinned, window, scrubbed)
             span.update(records=len(retrieved), tokens=recalled.tokens_used)
         trace.attrs["retrieve"] = recalled.info()  # with the time of each recall stage
-        prompt, constraints, language, guided, liked = self._compose(
-            scrubbed, pinned, retrieved, recalled.records, window
+        prompt, constraints, language, guided, liked = compose_turn(
+            self.builder, self.config.prompt, scrubbed, pinned, retrieved, recalled.records, window
         )
         trace.mark(
             "prompt.tokens",
@@ -218,42 +210,6 @@ class ConversationEngine:
         self.last.checks = trace.attrs["reply_check"] = {kind: True}
         return said
 
-    def _compose(
-        self,
-        scrubbed: str,
-        pinned: list[MemoryRecord],
-        retrieved: list[MemoryRecord],
-        recalled: Sequence[MemoryRecord],
-        window: list[LoggedTurn],
-    ) -> tuple[BuiltPrompt, ConstraintSet, str, list[Constraint], str]:
-        """The turn's prompt; a speculation builds its own the same way, so the turn's prompt extends
-        the one the LLM already read. Also the constraints, the turn's language, the constraints that
-        shape this turn's answer (``guided_constraints``) and what the person likes, restated for a
-        request for a recommendation (``liked_fact``)."""
-        language, cfg = detect_language(scrubbed), self.config.prompt
-        constraints = self._constraints(pinned, scrubbed)
-        reminders = turn_reminders(pinned, recalled, constraints, scrubbed)
-        concrete = cfg.concrete_suggestions
-        guidance = turn_guidance(constraints, reminders, scrubbed, language, specific=concrete,
-                                 example=concrete and cfg.example_in_guidance)  # fmt: skip
-        if not guidance and concrete:  # the place they told us about, or who a message is for
-            note = place_note(scrubbed, retrieved, language) or name_note(scrubbed, retrieved, language)
-            guidance = [note] if note else []
-        prompt = self.builder.build(scrubbed, pinned=pinned, retrieved=retrieved, recent=_as_turns(window),
-                                    now=dt.datetime.now(), reminders=reminders, language=language,
-                                    guidance=guidance)  # fmt: skip
-        guided = guided_constraints(constraints, reminders, scrubbed)
-        return prompt, constraints, language, guided, liked_fact(reminders, scrubbed)
-
-    @staticmethod
-    def _remembered(scrubbed: str, prompt: BuiltPrompt, language: str) -> str:
-        """What to say instead of "sorry" when the model gives no answer: the person's dated statement
-        for a question about a day, or things to do around the place they told us about."""
-        dated = dated_statement(scrubbed, [*prompt.retrieved, *prompt.pinned], language)
-        place = recalled_place(scrubbed, prompt.retrieved)
-        speaking = "zh" if language == "zh" else "en"
-        return dated or (PLACE_FALLBACK[speaking].format(place=place) if place else "")
-
     def _block(
         self, ordered: Sequence[MemoryRecord], pinned: list[MemoryRecord], window: list[LoggedTurn], turn: str
     ) -> list[MemoryRecord]:
@@ -261,14 +217,6 @@ class ConversationEngine:
         cfg = self.config.prompt
         return block_records(ordered, pinned, window, cfg.recent_window_turns, turn,
                              unrelated_questions=cfg.quote_unrelated_questions)  # fmt: skip
-
-    def _constraints(self, pinned: list[MemoryRecord], scrubbed: str) -> ConstraintSet:
-        if not self.config.prompt.check_constraints:
-            return ConstraintSet()
-        # (a question states no constraint: "Am I allergic to nuts?"; nor does one pinned before it was
-        # told apart)
-        stated = [text for text in (*(r.text for r in pinned), scrubbed) if not only_asks(text)]
-        return constraints_from_texts(stated)
 
     async def _checked_reply(
         self,
@@ -300,7 +248,7 @@ class ConversationEngine:
             asks_suggestion=asks_for_suggestion(scrubbed),
             concrete=self.config.prompt.concrete_suggestions,
             liked=liked,
-            remembered=self._remembered(scrubbed, prompt, language),
+            remembered=remembered_fallback(scrubbed, prompt, language),
         )
         cfg = self.config.llm
         streams = HeldStreams(
@@ -390,7 +338,7 @@ class ConversationEngine:
         pinned, window = await asyncio.gather(
             self.memory.pinned(conversation_id), self.turns.window(conversation_id)
         )
-        return self.builder.build(".", pinned=pinned, recent=_as_turns(window), now=dt.datetime.now())
+        return self.builder.build(".", pinned=pinned, recent=as_turns(window), now=dt.datetime.now())
 
     async def _prefill(self, prompt: BuiltPrompt, conversation_id: str) -> float | None:
         return await self._prefill_messages(prompt.messages, conversation_id)
@@ -533,7 +481,9 @@ class ConversationEngine:
         )
         ordered = stable_order(recalled.records, previous.ordered if previous is not None else ())
         retrieved = self._block(ordered, pinned, window, scrubbed)
-        prompt, _, _, _, _ = self._compose(scrubbed, pinned, retrieved, recalled.records, window)
+        prompt, _, _, _, _ = compose_turn(
+            self.builder, self.config.prompt, scrubbed, pinned, retrieved, recalled.records, window
+        )
         pinned_ids = tuple(r.id for r in pinned)
         return Prepared(scrubbed, recalled, pinned_ids, ordered=tuple(ordered), prompt=prompt,
                         conversation_id=conversation_id)  # fmt: skip
@@ -548,7 +498,3 @@ class ConversationEngine:
         if prepared is not None:  # the speculation's memories: the prompt extends the prefilled one
             return prepared.recalled
         return await self.memory.recall(conversation_id, scrubbed, budget_tokens=budget)
-
-
-def _as_turns(window: list[LoggedTurn]) -> list[Turn]:
-    return [Turn(t.role, t.text) for t in window]

@@ -17,6 +17,7 @@ from voice_agent.conversation.constraints import ConstraintSet
 from voice_agent.conversation.recall_answer import said_back
 from voice_agent.text.cjk import HAN_CLASS, HAN_RE, is_han
 from voice_agent.text.placeholders import PLACEHOLDER_RE, PLACEHOLDER_SHAPE_RE
+from voice_agent.text.sentences import sentences_of
 
 _I = re.IGNORECASE
 _WORD_EN = re.compile(r"[a-z][a-z'-]{2,}", _I)
@@ -151,13 +152,10 @@ def _told(liked: str, language: str, constraints: ConstraintSet) -> str:
     return told if told and constraints.check(told) is None else ""
 
 
-_SENTENCES = re.compile(r"(?<=[.!?。！？])\s*")
-
-
 def _liking_sentence(liked: str) -> str:
     """The sentence of ``liked`` that says the liking ("Honestly, I'm a sucker for an old-fashioned
     whodunnit." of a longer story), or the whole text when no one sentence does."""
-    sentences = [part for part in _SENTENCES.split(liked) if part.strip()]
+    sentences = sentences_of(liked)
     if len(sentences) < 2:
         return liked
     return next((part.strip() for part in sentences if says_liking(part)), liked)

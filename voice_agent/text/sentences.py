@@ -217,6 +217,15 @@ async def split_sentences(
         yield sentence
 
 
+_SENTENCE_MARK = re.compile(r"(?<=[.!?。！？])\s*")
+
+
+def sentences_of(text: str) -> list[str]:
+    """A whole text's sentences, each ending with its mark (English and Chinese), stripped and never
+    empty: for reading what a remembered statement says, not for the streaming splitter above."""
+    return [part.strip() for part in _SENTENCE_MARK.split(text.strip()) if part.strip()]
+
+
 def join_spoken(*parts: str) -> str:
     """Pieces of a reply as one text: a space between two pieces, none where either side is Chinese or
     Japanese ("好的，我记住了：" + "你对芒果过敏。"), so history does not teach the LLM spaces after "，"."""

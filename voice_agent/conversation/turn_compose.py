@@ -1,0 +1,75 @@
+"""What a turn's prompt and its reply check are made of: the constraints the person stated, the reminder
+line and the notes after the turn, the four-layer prompt, and what to say when the model gives no answer.
+
+The turn and its speculation (``speculate``) compose the same way, so the turn's prompt extends the one
+the LLM already read.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+
+from voice_agent.config import PromptConfig
+from voice_agent.conversation.constraints import Constraint, ConstraintSet, constraints_from_texts
+from voice_agent.conversation.dated_fallback import dated_statement
+from voice_agent.conversation.name_note import name_note
+from voice_agent.conversation.place_note import FALLBACK as PLACE_FALLBACK
+from voice_agent.conversation.place_note import place_note, recalled_place
+from voice_agent.conversation.reminders import guided_constraints, liked_fact, turn_guidance, turn_reminders
+from voice_agent.conversation.turns import LoggedTurn
+from voice_agent.memory.language import detect_language
+from voice_agent.memory.records import MemoryRecord
+from voice_agent.prompt import BuiltPrompt, PromptBuilder, Turn
+from voice_agent.text.questions import only_asks
+
+
+def compose_turn(
+    builder: PromptBuilder,
+    cfg: PromptConfig,
+    scrubbed: str,
+    pinned: list[MemoryRecord],
+    retrieved: list[MemoryRecord],
+    recalled: Sequence[MemoryRecord],
+    window: list[LoggedTurn],
+) -> tuple[BuiltPrompt, ConstraintSet, str, list[Constraint], str]:
+    """The turn's prompt, with the constraints, the turn's language, the constraints that shape this
+    turn's answer (``guided_constraints``) and what the person likes, restated for a request for a
+    recommendation (``liked_fact``)."""
+    language = detect_language(scrubbed)
+    constraints = turn_constraints(cfg, pinned, scrubbed)
+    reminders = turn_reminders(pinned, recalled, constraints, scrubbed)
+    concrete = cfg.concrete_suggestions
+    guidance = turn_guidance(constraints, reminders, scrubbed, language, specific=concrete,
+                             example=concrete and cfg.example_in_guidance)  # fmt: skip
+    if not guidance and concrete:  # the place they told us about, or who a message is for
+        note = place_note(scrubbed, retrieved, language) or name_note(scrubbed, retrieved, language)
+        guidance = [note] if note else []
+    prompt = builder.build(scrubbed, pinned=pinned, retrieved=retrieved, recent=as_turns(window),
+                           now=dt.datetime.now(), reminders=reminders, language=language,
+                           guidance=guidance)  # fmt: skip
+    guided = guided_constraints(constraints, reminders, scrubbed)
+    return prompt, constraints, language, guided, liked_fact(reminders, scrubbed)
+
+
+def turn_constraints(cfg: PromptConfig, pinned: list[MemoryRecord], scrubbed: str) -> ConstraintSet:
+    """The constraints the reply is checked against: those the person stated, pinned or in this turn."""
+    if not cfg.check_constraints:
+        return ConstraintSet()
+    # (a question states no constraint: "Am I allergic to nuts?"; nor does one pinned before it was
+    # told apart)
+    stated = [text for text in (*(r.text for r in pinned), scrubbed) if not only_asks(text)]
+    return constraints_from_texts(stated)
+
+
+def remembered_fallback(scrubbed: str, prompt: BuiltPrompt, language: str) -> str:
+    """What to say instead of "sorry" when the model gives no answer: the person's dated statement for
+    a question about a day, or things to do around the place they told us about."""
+    dated = dated_statement(scrubbed, [*prompt.retrieved, *prompt.pinned], language)
+    place = recalled_place(scrubbed, prompt.retrieved)
+    speaking = "zh" if language == "zh" else "en"
+    return dated or (PLACE_FALLBACK[speaking].format(place=place) if place else "")
+
+
+def as_turns(window: list[LoggedTurn]) -> list[Turn]:
+    return [Turn(t.role, t.text) for t in window]
