@@ -108,10 +108,15 @@ def test_bench_memory_writes_the_schema_and_a_png(
     out, plot = tmp_path / "out.json", tmp_path / "out.png"
     rc = main(
         ["bench", "memory", "--dataset", str(write_tiny(tmp_path / "tiny.json")), "--json", str(out),
-         "--budget-tokens", "60", "--plot", str(plot), "--quiet"]
+         "--budget-tokens", "60", "--plot", str(plot), "--quiet", "--pii-keys", "2"]
     )  # fmt: skip
     assert rc == 0
     report = json.loads(out.read_text())
+    over_keys = report["systems"]["voice-agent"].pop("recall_over_keys")  # the spread over two bench keys
+    assert over_keys["keys"] == 2 and len(over_keys["overall"]) == 2
+    assert over_keys["overall"][0] == report["systems"]["voice-agent"]["recall"]["overall"]
+    assert over_keys["min"] <= over_keys["mean"] <= over_keys["max"]
+    assert report["meta"]["pii_key"] == "bench key 0"
     assert report["questions"] == 4 and report["budget_tokens"] == 60
     assert set(report["systems"]) == {"voice-agent", "baseline-turn-cosine", "baseline-turn-bm25"}
     for name, system in report["systems"].items():

@@ -39,6 +39,7 @@ from typing import Any
 
 import numpy as np
 
+from voice_agent.bench.bench_key import with_bench_key
 from voice_agent.bench.dataset import Question, Sample, Turn, load_locomo
 from voice_agent.bench.report import Progress, percentiles, run_meta, write_json
 from voice_agent.config import Config
@@ -246,7 +247,7 @@ async def run_long_life(
     with tempfile.TemporaryDirectory(prefix="va-bench-long-life-") as tmp:
         base = Path(ingested) if ingested is not None else Path(tmp) / "base"
         marker = base / "long-life-epoch0.done"
-        memory = await Memory.open(config.model_copy(update={"data_dir": base}))
+        memory = await Memory.open(with_bench_key(config, base))
         parts = (memory.embedder, memory.chunker)
         try:
             ingest_s = (
@@ -258,9 +259,7 @@ async def run_long_life(
         for name in policies:
             here = Path(tmp) / name
             shutil.copytree(base, here)
-            memory = await Memory.open(
-                config.model_copy(update={"data_dir": here}), embedder=parts[0], chunker=parts[1]
-            )
+            memory = await Memory.open(with_bench_key(config, here), embedder=parts[0], chunker=parts[1])
             try:
                 clone_s = await _clone_epochs(memory, original.speakers, copies, epoch_shift(original))
                 runs[name] = await _one_policy(memory, chosen[name], questions, budget_tokens, progress)

@@ -35,6 +35,7 @@ from typing import Any
 
 import numpy as np
 
+from voice_agent.bench.bench_key import with_bench_key
 from voice_agent.bench.dataset import Dataset, load_locomo
 from voice_agent.bench.report import Progress, percentiles
 from voice_agent.config import Config
@@ -290,7 +291,7 @@ async def run_scale(
     for size in sizes:
         layout = Layout(size, conversations_for(size), prefix=f"scale-{run}-{size}-")
         with tempfile.TemporaryDirectory(prefix="va-bench-scale-") as tmp:
-            scale_config = config.model_copy(update={"data_dir": Path(tmp)})
+            scale_config = with_bench_key(config, Path(tmp))
             store = None
             if config.memory.store == "sqlite":
                 store = SqliteStore(scale_config.store_path(), ann_min_records=ann_min_records)

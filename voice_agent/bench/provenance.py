@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from voice_agent.bench.bench_key import with_bench_key
 from voice_agent.bench.report import run_meta
 from voice_agent.config import Config, masked_dump
 
@@ -29,8 +30,9 @@ def free_port() -> int:
 def isolated_config(
     config: Config, workdir: Path, *, llm_timeout_s: float | None = None, prompt_cache: bool = True
 ) -> Config:
-    """``config`` for a benchmark: a throw-away data dir, a free port for its own LLM server (a running
-    assistant keeps its port), optionally longer LLM timeouts and the server's RAM prompt cache off."""
+    """``config`` for a benchmark: a throw-away data dir with the benchmarks' fixed PII key, a free port
+    for its own LLM server (a running assistant keeps its port), optionally longer LLM timeouts and the
+    server's RAM prompt cache off."""
     backends = config.llm.backends
     if llm_timeout_s is not None:
         backends = [
@@ -42,7 +44,7 @@ def isolated_config(
         local_update["prompt_cache_mb"] = 0
     local = config.llm.local.model_copy(update=local_update)
     llm = config.llm.model_copy(update={"backends": backends, "local": local})
-    return config.model_copy(update={"data_dir": workdir / "data", "llm": llm})
+    return with_bench_key(config.model_copy(update={"llm": llm}), workdir / "data")
 
 
 def models_info(model_dir: Path, ids: Sequence[str], *, verify: bool = True) -> list[dict[str, Any]]:

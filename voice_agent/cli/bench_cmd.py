@@ -39,6 +39,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     memory.add_argument("--quiet", action="store_true", help="no progress bars")
     memory.add_argument(
+        "--pii-keys",
+        type=int,
+        default=1,
+        metavar="N",
+        help="run voice-agent under N fixed PII keys and report its recall's spread (names are embedded "
+        "under pseudonyms that follow the key)",
+    )
+    memory.add_argument(
         "--scale",
         metavar="SIZES",
         help="instead of recall: retrieval latency and ANN recall at these record counts (e.g. 10k,100k,1m), "
@@ -89,6 +97,7 @@ async def _run(args: argparse.Namespace, systems: list[str]) -> int:
         json_out=args.json_out,
         plot_out=args.plot,
         progress=not args.quiet,
+        pii_keys=args.pii_keys,
     )
     summary = {
         name: {"recall": data["recall"]["overall"], "retrieve_p95_ms": data["retrieve_ms"]["p95"]}
