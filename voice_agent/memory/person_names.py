@@ -32,8 +32,10 @@ from pathlib import Path
 from typing import Any
 
 from voice_agent.errors import ModelError
+from voice_agent.memory.name_cues import cued_name_spans
 from voice_agent.memory.names_things_zh import is_food
 from voice_agent.memory.names_zh import COMPOUND_SURNAMES, NOT_GIVEN, SINGLE_SURNAMES, chinese_name_spans
+from voice_agent.memory.names_zh_cues import chinese_cued_spans
 from voice_agent.text.cjk import HAN_CLASS, HAN_RE
 
 Span = tuple[int, int]
@@ -83,6 +85,11 @@ _COMMON = _words(
     french german spanish italian chinese japanese english american christian muslim jewish buddhist
     catholic sugar candy cookie apple berry cherry olive pepper ginger basil sage clay dawn eve day week
     year time thanks hi hey hello yes okay sorry please nice great good best well fine
+    welsh irish scottish scots british polish dutch greek thai turkish swedish danish norwegian finnish
+    russian ukrainian czech hungarian romanian portuguese brazilian mexican canadian australian korean
+    vietnamese indian pakistani nigerian ghanaian kenyan egyptian moroccan lebanese persian iranian israeli
+    filipino indonesian swiss austrian belgian croatian serbian cuban jamaican maori cornish catalan arabic
+    hindi urdu punjabi bengali tamil mandarin cantonese hebrew latin european asian african kiwi aussie
     """
 )
 # Words that make a capitalised run a place or an organisation, not a person.
@@ -98,6 +105,7 @@ _PLACE = _words(
     league conference summit show series season chapter pride
     """
 )
+_ARTICLE_BEFORE = re.compile(r"(?<![\w])(?:the|a|an)[ \t]+$")
 _SURNAME_SHAPE = re.compile(r"(?:Ma?c|O['’]|Fitz)[A-Z][a-z]{2,}")
 _NOT_PERSON_LABELS = frozenset({"GPE", "LOC", "NORP", "FAC", "ORG", "EVENT", "PRODUCT", "WORK_OF_ART"})
 _CJK = HAN_RE
@@ -189,6 +197,8 @@ class PersonNameFinder:
             span = self._judge_run(text, run)
             if span is not None and not persons.covers(span) and blocked.free(span):
                 spans.append(span)
+        # The words around a name give it away whatever the name is (the parser's ORG or not).
+        spans += cued_name_spans(text, self._is_common_or_place)
         return spans
 
     def chinese_spans(self, text: str) -> list[Span]:
@@ -219,6 +229,11 @@ class PersonNameFinder:
         for m in _ZH_PLACED_NAME.finditer(text):
             span = m.span("name")
             if taken.free(span) and not self._is_word(m.group("name")):
+                spans.append(span)
+                taken.take(span)
+        dictionary = self._posseg.dt
+        for span in chinese_cued_spans(text, words, dictionary.word_tag_tab, dictionary.tokenizer.FREQ):
+            if taken.free(span) and not is_food(text, span[0], span[1]):
                 spans.append(span)
                 taken.take(span)
         return spans
@@ -276,6 +291,10 @@ class PersonNameFinder:
     def _is_common(self, low: str) -> bool:
         return low in self._words or low in self._nouns or low in _COMMON or low in _LEADING
 
+    def _is_common_or_place(self, word: str) -> bool:
+        low = word.casefold()
+        return self._is_common(low) or low in _PLACE or word in self._places
+
     def _known(self, word: str) -> bool:
         """A listed first name or surname that is not also a common word ("Lucky", "Glad", "May"), or a
         surname by its shape (MacLeod, McAllister, O'Neill, FitzGerald)."""
@@ -302,6 +321,8 @@ class PersonNameFinder:
             return None
         if titled:
             return run[0][0], run[-1][1]
+        if _ARTICLE_BEFORE.search(text, 0, run[0][0]):
+            return None  # "the Honda", "a Toyota": a thing, though its word is a surname somewhere
         if any(w in _PLACE for w in lowered) or all(not _mixed_case(w) for w in words):
             return None
         known = [w for w in words if self._known(w)]

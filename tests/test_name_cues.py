@@ -1,0 +1,105 @@
+"""Names that the words around them give away (memory/name_cues.py, memory/names_zh_cues.py), through
+the real scrubber with the real name lists and jieba: a single uncommon given name at a sentence's start,
+after "called", beside a relation, spoken to; 老周, 王阿姨, 海燕说 in Chinese; and the capitalised words
+in the same places that are not people (places, shops, nationalities, dishes, brands)."""
+
+from __future__ import annotations
+
+import pytest
+
+from voice_agent.memory.person_names import PersonNameFinder
+from voice_agent.memory.scrub import Scrubber
+
+KEY = bytes(range(32))
+
+
+@pytest.fixture(scope="module")
+def scrubber() -> Scrubber:
+    finder = PersonNameFinder()
+    finder.start()
+    return Scrubber(KEY, phone_region=None, names=finder)
+
+
+def _names(scrubber: Scrubber, text: str) -> list[str]:
+    return [f.value for f in scrubber.scrub(text).found if f.kind == "NAME"]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Our new nanny is called Bronwen.", "Bronwen"),
+        ("Bronwen starts on Monday.", "Bronwen"),
+        ("Bronwen, lovely Welsh lady, is going to look after the kids.", "Bronwen"),
+        ("Marguerite, my neighbour, has a key.", "Marguerite"),
+        ("I'm leaving the spare key with my neighbour Oisin.", "Oisin"),
+        ("Dervla rang about the school run.", "Dervla"),
+        ("Can you tell Aroha I'm running late?", "Aroha"),
+        ("Chidi from work is coming round.", "Chidi"),
+        ("Caleb's parents are coming for brunch.", "Caleb"),
+        ("We're calling her Tilly.", "Tilly"),
+        ("He goes by Tolu, it's short for Toluwalase.", "Toluwalase"),
+        ("Precious texted to say she's landed.", "Precious"),
+        ("Rhodri and Gwenllian can't make it tonight.", "Gwenllian"),
+        ("My daughter Grace starts school in September.", "Grace"),
+    ],
+)
+def test_a_name_the_words_around_it_give_away_is_scrubbed(scrubber: Scrubber, text: str, name: str) -> None:
+    found = _names(scrubber, text)
+    assert any(name in value for value in found), (text, found)
+    assert name not in scrubber.scrub(text).text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Galway was packed for the races.",
+        "We went to a café called Dishoom.",
+        "It's called Pret, near the station.",
+        "Polish food is my favourite.",
+        "The Welsh lady next door waved.",
+        "I told my boss Monday that I'd be off.",
+        "Transitioning wasn't easy, but it was worth it.",
+        "Seeing my kids' faces made my day.",
+        "Thankfully, my son's okay.",
+        "Glad your son is okay.",
+    ],
+)
+def test_capitalised_words_in_the_same_places_that_are_no_person_stay(scrubber: Scrubber, text: str) -> None:
+    assert _names(scrubber, text) == [], text
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("老周刚打电话来，说那批货要推迟到下个月。", "老周"),
+        ("小邓把报销单放你桌上了，记得签个字。", "小邓"),
+        ("阿辉晚上过来修空调，你帮我留个门。", "阿辉"),
+        ("老马说他那边信号不好，等会儿再打过来。", "老马"),
+        ("王阿姨明天上午来打扫，钥匙放在门口鞋柜里。", "王"),
+        ("楼下的孙大爷说电梯又坏了，走楼梯吧。", "孙"),
+        ("海燕说她明天不来上班了，请了病假。", "海燕"),
+        ("我们宿舍的美玲和佳琪要去看演唱会。", "佳琪"),
+        ("朵朵今天咳嗽得厉害，帮我跟幼儿园请个假。", "朵朵"),
+    ],
+)
+def test_chinese_nicknames_titles_and_given_names_are_scrubbed(
+    scrubber: Scrubber, text: str, name: str
+) -> None:
+    found = _names(scrubber, text)
+    assert any(name in value for value in found), (text, found)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我想买小米的新手机，你觉得怎么样？",
+        "马上就到了，你先帮我点一份宫保鸡丁。",
+        "黄山周末人太多了，我们改去千岛湖吧。",
+        "白天太热了，晚上再去看看房子。",
+        "老师说明天不用带课本。",
+        "小区门口新开了一家面馆。",
+        "我们组新来的那个人，你帮我加一下他微信。",
+    ],
+)
+def test_chinese_words_in_the_same_places_stay(scrubber: Scrubber, text: str) -> None:
+    assert _names(scrubber, text) == [], text

@@ -1,0 +1,119 @@
+"""Chinese names as people say them about others: a nickname, a surname with a title, a given name alone.
+
+``names_zh`` and the tagger in ``person_names`` find a full name (surname + given name) or one after 叫;
+in everyday speech people mostly say:
+
+- 老 / 小 + surname, 阿 + a character: 老周, 小邓, 阿辉 (not 小米, 老公, 阿姨: dictionary words);
+- a surname and a title: 王阿姨, 李老师, 孙大爷, 赵医生, 张总 (only the surname is the name);
+- the given name alone: 海燕说…, 跟丽娟打个电话, 宿舍的美玲和佳琪, and pet names 朵朵, 豆豆.
+
+Each shape counts only where a person stands: at a sentence start or after a word that takes a person
+(跟, 给, 问, 提醒, a role word), and before what a person does (说, 刚, 把, 今天 …), so 小米的新手机,
+马上, 白天 and 黄山 stay words. ``tagged``: the text's words with their dictionary tag ("oov" for a word
+no dictionary holds), ``tags``: the dictionary's tag of a word, ``freq``: its word frequencies.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from voice_agent.memory.names_zh import SINGLE_SURNAMES
+from voice_agent.text.cjk import HAN_RE
+
+Span = tuple[int, int]
+
+
+def _words(text: str) -> list[str]:
+    return text.split()
+
+
+_COMMON_WORD = 100  # a dictionary frequency from which a two-character run is a word (小米 396, 老周 56)
+_SPOKEN_WORD = 1000  # … unless a person's slot surrounds it on both sides (老马说: 270)
+_TITLES = (
+    "阿姨|老师|大爷|大妈|大娘|大叔|医生|大夫|叔叔|师傅|经理|主任|奶奶|爷爷|大哥|大姐|姐姐|哥哥|同学|先生|"
+    "女士|太太|小姐|律师|教授|老板|总|姐|哥|叔|婶|嫂"
+)
+_BEFORE_PERSON = _words(
+    """
+    跟 给 和 与 同 问 找 让 叫 请 被 把 向 对 提醒 告诉 通知 联系 感谢 谢谢 陪 等 帮 替 见 的 是
+    同事 同学 朋友 邻居 室友 老公 老婆 丈夫 妻子 儿子 女儿 闺女 老大 老二 老三 表姐 表妹 表哥 表弟 堂姐
+    堂妹 堂哥 堂弟 姐姐 妹妹 哥哥 弟弟 经理 老板 领导 师傅 宿舍 组
+    """
+)
+_AFTER_PERSON = _words(
+    """
+    说 讲 问 刚 刚才 刚刚 今天 明天 昨天 晚上 早上 下午 上午 又 也 还 已经 把 要 想 在 从 打 打电话
+    给 带 来 去 过来 回来 请 让 他 她 他妈 她妈 他爸 她爸 的 和 跟 姐 哥 都 就 才 可能 好像 发烧
+    生病 结婚 上学 放学 下班 上班 回家 过生日
+    """
+)
+# What only a person does right after being named: a common word said as a nickname still counts (老马说).
+_ACTS = _words("说 讲 刚 刚才 刚刚 打电话 把 让 又 也 还 已经")
+# Dictionary tags of characters that never make a given name (verbs, pronouns, particles, numbers …).
+_NOT_NAME_TAGS = frozenset("vrpudmqcyefo")
+_PUNCT = set("，。！？；：、“”\"'（）()《》 \t\n,.!?;:")
+_TITLED = re.compile(rf"(?P<surname>[{''.join(sorted(SINGLE_SURNAMES))}])(?={_TITLES})")
+
+
+def chinese_cued_spans(
+    text: str,
+    tagged: Sequence[tuple[str, str]],
+    tags: Mapping[str, str],
+    freq: Mapping[str, int],
+) -> list[Span]:
+    spans: list[Span] = []
+    ends: dict[int, str] = {}  # the word that ends at each offset
+    offset = 0
+    for index, (word, tag) in enumerate(tagged):
+        start, offset = offset, offset + len(word)
+        ends[offset] = word
+        before = tagged[index - 1][0] if index else ""
+        after = tagged[index + 1][0] if index + 1 < len(tagged) else ""
+        person_before, person_after = before in _BEFORE_PERSON, after in _AFTER_PERSON
+        edge_before = not before or before[-1] in _PUNCT
+        edge_after = bool(after) and after[0] in _PUNCT
+        if _given_name(word, tag, tags, freq, person_before, person_after, edge_before, edge_after):
+            spans.append((start, start + 2))
+    for m in _NICKNAME.finditer(text):
+        at = m.start()
+        if at not in ends and at != 0:
+            continue  # inside a word: 大小陈列
+        before, rest = ends.get(at, ""), text[at + 2 :]
+        slot_before = not before or before[-1] in _PUNCT or before in _BEFORE_PERSON
+        acts = any(rest.startswith(w) for w in _ACTS)
+        slot_after = acts or not rest or rest[0] in _PUNCT or any(rest.startswith(w) for w in _AFTER_PERSON)
+        common = freq.get(m.group()) or 0
+        if slot_before and slot_after and common < (_SPOKEN_WORD if acts else _COMMON_WORD):
+            spans.append((at, at + 2))
+    for m in _TITLED.finditer(text):
+        at = m.start("surname")
+        head = text[:at]
+        if not head or head[-1] in _PUNCT or any(head.endswith(w) for w in _BEFORE_PERSON):
+            spans.append((at, at + 1))
+    return spans
+
+
+_NICKNAME = re.compile(rf"[老小][{''.join(sorted(SINGLE_SURNAMES))}]|阿[\u4e00-\u9fff]")
+
+
+def _given_name(
+    word: str,
+    tag: str,
+    tags: Mapping[str, str],
+    freq: Mapping[str, int],
+    person_before: bool,
+    person_after: bool,
+    edge_before: bool,
+    edge_after: bool,
+) -> bool:
+    """海燕, 美玲 (tagged a name), 佳琪 (no dictionary word, made of characters a name is made of), 朵朵
+    and 豆豆 (a pet name said twice), each where a person stands."""
+    if len(word) != 2 or not HAN_RE.fullmatch(word[0]) or not HAN_RE.fullmatch(word[1]):
+        return False
+    common = freq.get(word) or 0
+    if tag in ("nr", "nrfg") and common < 200:
+        return person_before or person_after or edge_before or edge_after
+    if tag == "oov" and not any((tags.get(ch) or "x")[0] in _NOT_NAME_TAGS for ch in word):
+        return person_before or person_after
+    return word[0] == word[1] and common < _COMMON_WORD and (person_before or edge_before) and person_after
