@@ -92,3 +92,17 @@ def test_a_dated_clause_is_tied_to_the_question_by_the_summary_that_quotes_it() 
         recalled_day(asked, [clause, summary], "en") == "You told me it's the 30th of April at the golf club."
     )
     assert recalled_day(asked, [clause], "en") == ""  # nothing ties it to Dad's party
+
+
+def test_a_day_question_is_answered_by_the_dated_clause_not_a_first_person_one_beside_it() -> None:
+    """The utterance was stored as clauses: the one with 我 shares 说一声 with the question but holds no
+    day; the one with the day has no 我. The recall answer gives nothing rather than the dateless clause,
+    and the day comes from the dated clause of the same utterance (民政局 ties it to the question)."""
+    from voice_agent.conversation.dated_fallback import recalled_day
+    from voice_agent.conversation.recall_answer import answer_from_memory
+
+    clauses = ["我俩日子挑好了", "九月二十九号去领证", "民政局那边得提前在网上约号。", "先我跟你说一声"]
+    records = [MemoryRecord("c1", text, source="D1:1") for text in clauses]
+    asked = "我妈问我们到底哪天去民政局，我得跟她说一声，你还记得是哪天不？"
+    assert answer_from_memory(asked, records, "zh") is None
+    assert "九月二十九号去领证" in recalled_day(asked, records, "zh")

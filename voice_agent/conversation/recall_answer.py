@@ -164,7 +164,8 @@ def _answer(question: str, candidates: Sequence[MemoryRecord], language: str) ->
     if _ASKS_OWN_NAME.search(question):  # their own name: only where they named themselves
         matches = [m for m in matches if _NAMES_SELF.search(m[3])]
     if ASKS_DAY.search(question):  # "那个晚会是哪天来着？": a clause without the day answers nothing
-        matches = [m for m in matches if HOLDS_DATE.search(m[3])] or matches
+        # (with none, the person's dated words are looked for by ``dated_fallback``, then the model asked)
+        matches = [m for m in matches if HOLDS_DATE.search(m[3])]
     best = _clear_best(matches)
     if best is None:
         return None
