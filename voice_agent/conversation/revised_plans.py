@@ -34,8 +34,9 @@ REVISES_PLAN = re.compile(
 )
 _PLAN = re.compile(
     r"\b(?:booked|book|booking|reserved|reservation|planning|planned|plan|going to|gonna|we're doing|"
-    r"we are doing|appointment|tickets?|flights?|scheduled|organi[sz]ed|arranged|signed up|registered)\b|"
-    r"订|约了|约在|打算|计划|准备|要去|得去|挂好|挂了号|定在|定了|安排|报名|预约",
+    r"we are doing|appointment|tickets?|flights?|scheduled|organi[sz]ed|arranged|signed up|registered|"
+    r"going with|go with|decided|settled on|opted for|chose|chosen|picked)\b|"
+    r"订|约了|约在|打算|计划|准备|要去|得去|挂好|挂了号|定在|定了|安排|报名|预约|决定|选了",
     _I,
 )
 # Words a plan and its change share that say nothing about which plan it is.

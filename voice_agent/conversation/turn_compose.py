@@ -17,6 +17,7 @@ from voice_agent.conversation.name_note import name_note
 from voice_agent.conversation.place_note import FALLBACK as PLACE_FALLBACK
 from voice_agent.conversation.place_note import place_note, recalled_place
 from voice_agent.conversation.reminders import guided_constraints, liked_fact, turn_guidance, turn_reminders
+from voice_agent.conversation.said_before import person_statements, relevant_statement
 from voice_agent.conversation.turns import LoggedTurn
 from voice_agent.memory.language import detect_language
 from voice_agent.memory.records import MemoryRecord
@@ -64,11 +65,16 @@ def turn_constraints(cfg: PromptConfig, pinned: list[MemoryRecord], scrubbed: st
 
 def remembered_fallback(scrubbed: str, prompt: BuiltPrompt, language: str) -> str:
     """What to say instead of "sorry" when the model gives no answer: the person's dated statement for
-    a question about a day, or things to do around the place they told us about."""
-    dated = dated_statement(scrubbed, [*prompt.retrieved, *prompt.pinned], language)
+    a question about a day, things to do around the place they told us about, or else their statement
+    closest to the question (``said_before``)."""
+    statements = person_statements([*prompt.retrieved, *prompt.pinned])
+    dated = dated_statement(scrubbed, statements, language)
+    if dated:
+        return dated
     place = recalled_place(scrubbed, prompt.retrieved)
-    speaking = "zh" if language == "zh" else "en"
-    return dated or (PLACE_FALLBACK[speaking].format(place=place) if place else "")
+    if place:
+        return PLACE_FALLBACK["zh" if language == "zh" else "en"].format(place=place)
+    return relevant_statement(scrubbed, statements, language)
 
 
 def as_turns(window: list[LoggedTurn]) -> list[Turn]:

@@ -1,0 +1,43 @@
+"""When the model gives no answer, the person's statement closest to the question is said back
+(conversation/said_before.py), a condensed earlier conversation included; nothing for a non-question."""
+
+from __future__ import annotations
+
+from voice_agent.conversation.said_before import person_statements, relevant_statement
+from voice_agent.memory.records import MemoryRecord
+
+CAR_THEN = "We're finally replacing the minivan, I think we're going with the Honda."
+CAR_NOW = "Update on the car: we walked away from the Honda, the Toyota is the one we're buying."
+
+
+def test_the_latest_of_the_closest_statements_is_said_back() -> None:
+    records = [
+        MemoryRecord("c1", "I'm learning the cello.", created_at=1.0),
+        MemoryRecord("c1", CAR_THEN, created_at=2.0),
+        MemoryRecord("c1", CAR_NOW, created_at=3.0),
+    ]
+    said = relevant_statement("Which car did we end up going with?", records, "en")
+    assert said.startswith("You told me") and "Toyota is the one you're buying" in said
+
+
+def test_a_condensed_earlier_conversation_gives_the_persons_part_only() -> None:
+    summary = MemoryRecord(
+        "c1",
+        "Earlier conversation (2026-12-02): User: A jury summons came, I have to report on January 22nd at"
+        " the courthouse … | Assistant: Got it, I'll remember that.",
+        kind="summary",
+    )
+    statements = person_statements([summary, MemoryRecord("c1", "Got it.", role="assistant")])
+    assert [s.text for s in statements] == [
+        "A jury summons came, I have to report on January 22nd at the courthouse"
+    ]
+    said = relevant_statement("What date did the jury summons say?", [summary], "en")
+    assert "January 22nd" in said
+
+
+def test_nothing_for_a_statement_turn_or_without_a_shared_word() -> None:
+    records = [MemoryRecord("c1", CAR_NOW)]
+    assert relevant_statement("The car is lovely.", records, "en") == ""
+    assert relevant_statement("What should I cook tonight?", records, "en") == ""
+    chinese = [MemoryRecord("c1", "我们最后定了丰田的车。")]
+    assert relevant_statement("我们最后买了哪辆车？", chinese, "zh").startswith("你告诉过我")
