@@ -209,3 +209,16 @@ def test_a_rule_kept_by_the_family_guards_each_thing_named() -> None:
 )
 def test_what_a_chinese_request_asks_for(turn: str, thing: str) -> None:
     assert requested_thing(turn) == thing
+
+
+def test_a_named_trigger_and_a_ban_on_flying_guard_their_whole_topic() -> None:
+    fizzy = constraints_from_texts(
+        ["The gastro fella reckons it's IBS, and the worst trigger by a mile is anything fizzy."]
+    )
+    for reply in ("Order a glass of sparkling water.", "A cold Coke goes well with it.", "来一瓶可乐吧。"):
+        assert fizzy.check(reply) is not None, reply
+    assert fizzy.check("A pot of tea or some still water.") is None
+    flying = constraints_from_texts(["And please don't ever suggest I fly anywhere, I panic on planes."])
+    assert flying.check("You should head to the airport and fly to Porto.") is not None
+    assert flying.check("Take the train to Paris, then the sleeper down to Lisbon.") is None
+    assert constraints_from_texts(["I love flying kites with my son."]).constraints == []

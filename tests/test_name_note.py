@@ -34,3 +34,10 @@ def test_nothing_when_no_message_is_asked_for_or_the_name_is_unclear() -> None:
     two = [_said(f"Our childminder {BRONWEN} is lovely."), _said("My dentist [NAME:bbbbbbbbbbbb] is great.")]
     assert name_note("Help me write a card.", two, "en") == ""
     assert name_note("Help me write a card.", [_said(f"{BRONWEN} is lovely.", role="assistant")], "en") == ""
+
+
+def test_a_name_to_put_on_a_personalised_gift_is_named() -> None:
+    records = [_said(f"Our first grandchild is here! They've called her {BRONWEN}.")]
+    turn = "I want to order a personalised baby blanket for her, what should I have stitched on it?"
+    assert name_note(turn, records, "en") == f"Address it to {BRONWEN}."
+    assert name_note("我想给她订个手环，上面刻什么字好？", [_said(f"外孙女叫{BRONWEN}。")], "zh")

@@ -44,6 +44,11 @@ def test_nothing_for_other_turns_or_without_a_place() -> None:
         ("我们搬到大理了。", "大理"),
         ("我在医院工作。", ""),
         ("在这儿一待快十年了。", ""),
+        # where they moved to, not where they came from
+        ("We packed up the house in Geelong and moved up to Cairns.", "Cairns"),
+        ("I grew up in Leeds but now I live in Bristol.", "Bristol"),
+        ("We came over from Dublin to Perth last spring.", "Perth"),
+        ("我去年考上了哈尔滨这边的事业单位，一个人从广州跑过来的。", "哈尔滨"),
     ],
 )
 def test_what_names_a_place(text: str, place: str) -> None:

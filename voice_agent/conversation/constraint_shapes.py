@@ -97,6 +97,14 @@ THING_CANT_EN = re.compile(
     r"(?!\s+(?:it|them|that|this|with|without)\b)",
     _I,
 )
+# What sets a condition off, named as its trigger ("the worst trigger by a mile is anything fizzy",
+# "my main trigger is red wine").
+TRIGGER_EN = re.compile(
+    r"\b(?:worst|main|biggest|big|real|only|one|known)\s+triggers?\b[^.;!?]{0,20}?\b(?:is|are|was|were)\s+"
+    r"(?:anything\s+|any\s+|all\s+|definitely\s+)?(?P<x>[a-z]+(?:[ -][a-z]+){0,2}?)"
+    r"(?=\s*(?:[.,;!?]|$|\band\b))",
+    _I,
+)
 FOOD_TALK = re.compile(r"\b(?:eat|eats|eating|ate|food|foods|taste|tastes|smell|smells|dish|dishes|drink|"
                        r"menu|gag|cheese|sauce)\b", _I)  # fmt: skip
 # A thing the person is at odds with, named first, read only beside a bodily reaction ("Tomatoes and me

@@ -167,6 +167,23 @@ TOPICS: dict[str, Topic] = {
                 "清酒"),
         ),
         Topic(
+            "fizzy", "fizzy drinks", "碳酸饮料",
+            ("fizzy", "fizzy drinks", "fizzy drink", "carbonated", "carbonated drinks", "sparkling",
+             "fizz", "soda", "sodas", "pop", "碳酸饮料", "碳酸", "汽水", "气泡水"),
+            ("fizzy", "carbonated", "sparkling", "soda", "soda water", "cola", "coke", "pepsi", "sprite",
+             "fanta", "tonic", "tonic water", "seltzer", "prosecco", "champagne", "cava", "beer", "lager",
+             "pint", "cider", "ginger beer", "ginger ale", "kombucha", "fizz"),
+            _zh("碳酸", "汽水", "可乐", "雪碧", "苏打水", "气泡水", "啤酒", "香槟", "芬达"),
+        ),
+        Topic(
+            "flying", "flying", "坐飞机",
+            ("fly", "flying", "flights", "flight", "plane", "planes", "aeroplane", "airplane", "坐飞机",
+             "飞机", "航班"),
+            ("fly", "flying", "flight", "plane", "airplane", "aeroplane", "airport", "airline", "jet",
+             "ryanair", "easyjet", "layover", "direct flight"),
+            _zh("飞机", "航班", "机场", "机票", "坐飞机", "飞过去", "飞到"),
+        ),
+        Topic(
             "cilantro", "cilantro", "香菜",
             ("cilantro", "coriander", "香菜", "芫荽"),
             ("cilantro", "coriander"),

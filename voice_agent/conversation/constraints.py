@@ -33,6 +33,7 @@ from voice_agent.conversation.constraint_shapes import (
     THING_FIRST_EN,
     THING_FIRST_ZH,
     THING_THEN_PRONOUN_EN,
+    TRIGGER_EN,
     at_odds_topics,
     has_symptom,
     named_topics,
@@ -313,7 +314,7 @@ _DRINKS_SOMETHING_ELSE = re.compile(
 def _more_shapes(text: str) -> list[Constraint]:
     """Constraints stated by a symptom, by avoiding, with the thing first, or by giving a topic up."""
     out: list[Constraint] = []
-    for match in symptom_matches(text):
+    for match in [*symptom_matches(text), *TRIGGER_EN.finditer(text)]:
         out += _object_constraints(match, "intolerance", text, own_words=True)
     for pattern in (AVOIDING_EN, AVOIDING_ZH):
         for match in pattern.finditer(text):

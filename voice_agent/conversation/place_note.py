@@ -25,12 +25,14 @@ from voice_agent.text.cjk import HAN_CLASS
 ASKS_AROUND = re.compile(
     r"\b(?:(?:round|around|near|close to|up|down|over|out)\s+(?:there|here|them|where (?:they|we|i) live)|"
     r"nearby|"
-    r"in the area|locally|things to do|what(?:'s| is) there to do)\b|"
+    r"in the area|locally|things to do|what(?:'s| is) there to do|places to (?:visit|go|see)|"
+    r"take (?:him|her|them|us|the kids|my \w+) (?:to see|out|round|around)|"
+    r"show (?:him|her|them) (?:round|around))\b|"
     r"附近|周边|周围|这附近|本地|当地|转转|逛逛",
     re.IGNORECASE,
 )
 _PLACE_EN = re.compile(
-    r"\b(?:in|near|outside|around|to|from)\s+(?:(?:just|right)\s+)?"
+    r"\b(?P<prep>in|near|outside|around|to|from)\s+(?:(?:just|right)\s+)?"
     r"(?P<place>[A-Z][a-z]{2,}(?:[ -](?:[A-Z][a-z]+|upon|on|le|de)){0,2})"
 )
 _NOT_PLACE_TEXT = (
@@ -55,6 +57,7 @@ _CITIES_TEXT = (
     "内蒙古 广西 西藏 宁夏 新疆"
 )
 _CITIES_ZH = frozenset(_CITIES_TEXT.split())
+_CITY_RE = re.compile("|".join(sorted(_CITIES_ZH, key=len, reverse=True)))
 _MAX_LOOKED_AT = 8
 NOTE = {
     "en": "Suggest one specific thing to do in or near {place}.",
@@ -90,13 +93,30 @@ def place_note(user_text: str, records: Sequence[MemoryRecord], language: str) -
 
 
 def named_place(text: str) -> str:
-    """The first place ``text`` names, or ""."""
+    """The place ``text`` says the person lives or went to, or "": a place moved to wins ("packed up the
+    house in Geelong and moved up to Cairns" → Cairns), one come from loses ("从广州跑过来的" → the other),
+    else the first named."""
+    found: list[tuple[int, int, str]] = []  # (rank: 0 moved to, 1 named, 2 come from; position; place)
     for match in _PLACE_ZH.finditer(text):
         place = match.group("place")
         if place in _CITIES_ZH or (match.group("unit") and not place.startswith(("这", "那", "哪"))):
-            return place + (match.group("unit") or "")
+            marker = match.group(0)[:2]
+            rank = 0 if marker in ("搬到", "搬去", "调到") else 2 if marker == "来自" else 1
+            found.append((rank, match.start(), place + (match.group("unit") or "")))
+    for city in _CITY_RE.finditer(text):  # a large city said without 在 / 搬到 ("考上了哈尔滨这边的…")
+        origin = _ORIGIN_ZH.search(text[max(0, city.start() - 3) : city.start()])
+        found.append((2 if origin else 1, city.start(), city.group(0)))
     for match in _PLACE_EN.finditer(text):
         place = match.group("place")
-        if place.split()[0] not in _NOT_PLACE_EN:
-            return place
-    return ""
+        if place.split()[0] in _NOT_PLACE_EN:
+            continue
+        moved_to = _MOVED_EN.search(text[max(0, match.start() - 24) : match.start()])
+        rank = 2 if match.group("prep") == "from" else 0 if moved_to else 1
+        found.append((rank, match.start(), place))
+    return min(found)[2] if found else ""
+
+
+_MOVED_EN = re.compile(
+    r"\b(?:moved|moving|move|relocated|relocating|settled|live|living|based|emigrated)\b[^.,;]*$", re.I
+)
+_ORIGIN_ZH = re.compile(r"(?:从|来自|离开)$")
