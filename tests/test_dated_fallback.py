@@ -106,3 +106,17 @@ def test_a_day_question_is_answered_by_the_dated_clause_not_a_first_person_one_b
     asked = "我妈问我们到底哪天去民政局，我得跟她说一声，你还记得是哪天不？"
     assert answer_from_memory(asked, records, "zh") is None
     assert "九月二十九号去领证" in recalled_day(asked, records, "zh")
+
+
+def test_a_clause_and_the_condensed_turn_it_came_from_are_one_dated_statement() -> None:
+    from voice_agent.conversation.said_before import person_statements
+
+    clause = MemoryRecord("c1", "一月十九号晚上", source="t1")
+    condensed = MemoryRecord(
+        "c1",
+        "Earlier conversation (2026-12-02): User: 公司年会定下来了，一月十九号晚上，在会展中心那边的酒店。"
+        " | Assistant: 好的，我记住了。",
+        kind="summary",
+    )
+    said = dated_statement("那个晚会是哪天来着？", person_statements([clause, condensed]), "zh")
+    assert said.startswith("你告诉过我，公司年会定下来了，一月十九号晚上")

@@ -103,3 +103,8 @@ def test_chinese_nicknames_titles_and_given_names_are_scrubbed(
 )
 def test_chinese_words_in_the_same_places_stay(scrubber: Scrubber, text: str) -> None:
     assert _names(scrubber, text) == [], text
+
+
+def test_a_surname_inside_a_word_starts_no_name(scrubber: Scrubber) -> None:
+    text = "阿姨下个月要回老家照顾孙子了，我想给她写几句感谢的话。"
+    assert scrubber.scrub(text).text == text

@@ -56,6 +56,8 @@ def dated_statement(
             for summary in summaries:  # the turn's summary quotes the clause with the rest of what was said
                 if text.rstrip(".。") in summary:
                     said_with[sources[text]] |= content_keys(summary)
+    # A clause and the whole utterance it came from (a condensed earlier turn) are one statement.
+    dated = [t for t in dated if not any(t != o and t.rstrip(".。") in o for o in dated)]
     asked = content_keys(question)
     # (a clause "it's the 30th of April at the golf club" shares no word with "Dad's leaving party", the
     # clause beside it from the same utterance, "Dad's retirement do is finally sorted", does)

@@ -236,7 +236,17 @@ class PersonNameFinder:
             if taken.free(span) and not is_food(text, span[0], span[1]):
                 spans.append(span)
                 taken.take(span)
-        return spans
+        return [span for span in spans if not self._inside_word(text, span)]
+
+    def _inside_word(self, text: str, span: Span) -> bool:
+        """A name found where a common word starts just before it ("照顾孙子": 照顾 + 孙子, not 顾孙子)."""
+        start = span[0]
+        if start == 0 or not _CJK.match(text[start - 1]):
+            return False
+        if any(text.endswith(role, 0, start) for role in _ZH_ROLES):
+            return False  # "开户人马俊杰": the role word ends where the name starts (人马 is a word too)
+        freq = self._posseg.dt.tokenizer.FREQ
+        return (freq.get(text[start - 1 : start + 1]) or 0) >= _COMMON_PREFIX
 
     def _tagged(self, text: str) -> list[tuple[str, str]]:
         """Words of ``text`` with their dictionary tag; "oov" for a word the segmenter's HMM joined from
