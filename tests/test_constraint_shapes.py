@@ -222,3 +222,13 @@ def test_a_named_trigger_and_a_ban_on_flying_guard_their_whole_topic() -> None:
     assert flying.check("You should head to the airport and fly to Porto.") is not None
     assert flying.check("Take the train to Paris, then the sleeper down to Lisbon.") is None
     assert constraints_from_texts(["I love flying kites with my son."]).constraints == []
+
+
+def test_sweet_potatoes_and_boats_are_whole_topics_in_chinese() -> None:
+    potato = constraints_from_texts(["就红薯一口都碰不得，吃完就烧心、反酸。地瓜干、紫薯也一个样。"])
+    assert potato.check("来个烤红薯吧。") is not None and potato.check("买点烤玉米吧。") is None
+    boats = constraints_from_texts(["我晕船特别厉害，别给我安排坐船的项目，游船、竹筏、快艇都不行。"])
+    for reply in ("漓江竹筏很有名。", "第二天坐游船看两江四湖。", "Take the ferry over."):
+        assert boats.check(reply) is not None, reply
+    assert boats.check("第二天去象鼻山，再逛逛西街。") is None
+    assert constraints_from_texts(["船长说今天风大。"]).constraints == []

@@ -184,6 +184,22 @@ TOPICS: dict[str, Topic] = {
             _zh("飞机", "航班", "机场", "机票", "坐飞机", "飞过去", "飞到"),
         ),
         Topic(
+            "sweet_potato", "sweet potato", "红薯",
+            ("sweet potato", "sweet potatoes", "yam", "yams", "红薯", "地瓜", "番薯", "紫薯", "山芋", "甘薯",
+             "白薯", "红苕"),
+            ("sweet potato", "yam", "sweet potato fries"),
+            _zh("红薯", "地瓜", "番薯", "紫薯", "山芋", "甘薯", "白薯", "红苕"),
+        ),
+        Topic(
+            "boats", "boats", "坐船",
+            ("boat", "boats", "ferry", "ferries", "cruise", "cruises", "sailing", "seasick", "坐船", "晕船",
+             "游船", "轮渡", "渡轮", "游轮", "船"),
+            ("boat", "ferry", "cruise", "sailing", "yacht", "kayak", "kayaking", "canoe", "canoeing", "raft",
+             "rafting", "speedboat", "catamaran", "gondola", "punt", "punting", "boat trip", "river cruise"),
+            _zh(ZhTerm("船", not_after=("长",)), "轮渡", "渡轮", "游轮", "竹筏", "筏", "漂流", "快艇",
+                "皮划艇", "游艇", "帆船", "乘船", "坐船"),
+        ),
+        Topic(
             "cilantro", "cilantro", "香菜",
             ("cilantro", "coriander", "香菜", "芫荽"),
             ("cilantro", "coriander"),
