@@ -232,3 +232,10 @@ def test_sweet_potatoes_and_boats_are_whole_topics_in_chinese() -> None:
         assert boats.check(reply) is not None, reply
     assert boats.check("第二天去象鼻山，再逛逛西街。") is None
     assert constraints_from_texts(["船长说今天风大。"]).constraints == []
+
+
+def test_cannot_be_doing_with_a_thing_guards_it_and_its_kin() -> None:
+    mayo = constraints_from_texts(["I cannot be doing with mayonnaise. Aioli, salad cream, same thing."])
+    assert mayo.check("I'll make a salad cream filling.") is not None
+    assert mayo.check("A cheese and pickle sandwich.") is None
+    assert constraints_from_texts(["I can't be doing with all this rain."]).constraints == []

@@ -69,3 +69,8 @@ def test_more_ways_to_name_a_place_or_ask_about_it() -> None:
 
     assert named_place("去年我们一家就从合肥搬到泉州来了。") == "泉州"
     assert ASKS_AROUND.search("I'm going up to visit my daughter, what is there to do up there?")
+
+
+def test_a_place_only_come_from_is_not_where_they_are() -> None:
+    assert named_place("一个人从广州跑过来的。") == ""
+    assert named_place("We came over from Dublin.") == ""

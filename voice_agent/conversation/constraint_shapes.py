@@ -97,6 +97,12 @@ THING_CANT_EN = re.compile(
     r"(?!\s+(?:it|them|that|this|with|without)\b)",
     _I,
 )
+# "I cannot be doing with mayonnaise", "can't abide coriander".
+CANT_ABIDE_EN = re.compile(
+    r"\b(?:can't|cannot|can not|couldn't|could not)\s+"
+    r"(?:be doing with|abide|bear|bring myself to (?:eat|touch))\s+(?P<x>[a-z])",
+    _I,
+)
 # What sets a condition off, named as its trigger ("the worst trigger by a mile is anything fizzy",
 # "my main trigger is red wine").
 TRIGGER_EN = re.compile(

@@ -184,6 +184,13 @@ TOPICS: dict[str, Topic] = {
             _zh("飞机", "航班", "机场", "机票", "坐飞机", "飞过去", "飞到"),
         ),
         Topic(
+            "mayonnaise", "mayonnaise", "蛋黄酱",
+            ("mayo", "mayonnaise", "aioli", "salad cream", "蛋黄酱", "沙拉酱", "美乃滋"),
+            ("mayo", "mayonnaise", "aioli", "salad cream", "garlic mayo", "tartare sauce", "tartar sauce",
+             "remoulade", "coleslaw"),
+            _zh("蛋黄酱", "沙拉酱", "美乃滋", "千岛酱"),
+        ),
+        Topic(
             "sweet_potato", "sweet potato", "红薯",
             ("sweet potato", "sweet potatoes", "yam", "yams", "红薯", "地瓜", "番薯", "紫薯", "山芋", "甘薯",
              "白薯", "红苕"),

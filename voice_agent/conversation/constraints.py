@@ -20,6 +20,7 @@ from voice_agent.conversation.constraint_shapes import (
     ATE_THEN_REACTED_EN,
     AVOIDING_EN,
     AVOIDING_ZH,
+    CANT_ABIDE_EN,
     CARRIER_EN,
     FOOD_TALK,
     GAVE_UP_EN,
@@ -316,7 +317,7 @@ def _more_shapes(text: str) -> list[Constraint]:
     out: list[Constraint] = []
     for match in [*symptom_matches(text), *TRIGGER_EN.finditer(text)]:
         out += _object_constraints(match, "intolerance", text, own_words=True)
-    for pattern in (AVOIDING_EN, AVOIDING_ZH):
+    for pattern in (AVOIDING_EN, AVOIDING_ZH, CANT_ABIDE_EN):
         for match in pattern.finditer(text):
             out += _object_constraints(match, "avoid", text)
     for match in refused_items(text):

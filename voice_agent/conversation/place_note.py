@@ -113,7 +113,8 @@ def named_place(text: str) -> str:
         moved_to = _MOVED_EN.search(text[max(0, match.start() - 24) : match.start()])
         rank = 2 if match.group("prep") == "from" else 0 if moved_to else 1
         found.append((rank, match.start(), place))
-    return min(found)[2] if found else ""
+    best = min(found) if found else None
+    return best[2] if best is not None and best[0] < 2 else ""  # only come from: where they are is unsaid
 
 
 _MOVED_EN = re.compile(
