@@ -19,7 +19,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from voice_agent.memory.names_zh import SINGLE_SURNAMES
-from voice_agent.text.cjk import HAN_RE
+from voice_agent.text.cjk import HAN_CLASS, HAN_RE
 
 Span = tuple[int, int]
 
@@ -94,7 +94,7 @@ def chinese_cued_spans(
     return spans
 
 
-_NICKNAME = re.compile(rf"[老小][{''.join(sorted(SINGLE_SURNAMES))}]|阿[\u4e00-\u9fff]")
+_NICKNAME = re.compile(rf"[老小][{''.join(sorted(SINGLE_SURNAMES))}]|阿{HAN_CLASS}")
 
 
 def _given_name(
