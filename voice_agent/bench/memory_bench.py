@@ -37,6 +37,7 @@ import numpy as np
 
 from voice_agent.bench.bench_key import key_in_use, with_bench_key
 from voice_agent.bench.dataset import Dataset, Question, Sample, load_locomo
+from voice_agent.bench.provenance import memory_models
 from voice_agent.bench.report import Progress, percentiles, run_meta, write_json
 from voice_agent.config import Config
 from voice_agent.errors import InputError
@@ -324,56 +325,6 @@ async def run_memory_bench(
     return report
 
 
-async def run_scale_bench(
-    dataset_path: str | Path,
-    config: Config,
-    sizes: str | Sequence[int],
-    *,
-    queries: int = 200,
-    pool_size: int = 2000,
-    json_out: str | Path | None = None,
-    plot_out: str | Path | None = None,
-    progress: bool = True,
-    env: dict[str, str] | None = None,
-    ann_min_records: int | None = None,
-) -> dict[str, Any]:
-    """``bench memory --scale``: the embedded store at each size, and Weaviate when WEAVIATE_URL is set."""
-    import os
-
-    from voice_agent.bench.memory_scale import parse_sizes, run_scale
-
-    wanted = parse_sizes(sizes) if isinstance(sizes, str) else list(sizes)
-    if queries < 1:
-        raise InputError(f"--queries must be at least 1, got {queries}")
-    embedded = config.model_copy(update={"memory": config.memory.model_copy(update={"store": "sqlite"})})
-    from voice_agent.memory.store.ann_index import DEFAULT_MIN_RECORDS
-
-    threshold = DEFAULT_MIN_RECORDS if ann_min_records is None else ann_min_records
-    report = await run_scale(
-        dataset_path, embedded, wanted, queries=queries, pool_size=pool_size, progress=progress,
-        ann_min_records=threshold if threshold > 0 else None,
-    )  # fmt: skip
-    url = (env if env is not None else os.environ).get("WEAVIATE_URL")
-    if url:
-        server = config.model_copy(
-            update={"memory": config.memory.model_copy(update={"store": "weaviate", "weaviate_url": url})}
-        )
-        more = await run_scale(dataset_path, server, wanted, queries=queries, pool_size=pool_size,
-                               progress=progress)  # fmt: skip
-        report["scale"] += more["scale"]
-    report["meta"] = run_meta(
-        config={"memory": config.memory.model_dump(mode="json")}, dataset=str(dataset_path),
-        sizes=wanted, models=_models(config),
-    )  # fmt: skip
-    if json_out is not None:
-        write_json(json_out, report)
-    if plot_out is not None:
-        from voice_agent.bench.plots import plot_scale
-
-        plot_scale(report, plot_out)
-    return report
-
-
 async def _recall_over_keys(
     config: Config,
     dataset: Dataset,
@@ -490,15 +441,6 @@ def _report(
             skipped=skipped,
             interrupted=interrupted,
             pii_key=key_in_use(),
-            models=_models(config),
+            models=memory_models(config),
         ),
     }
-
-
-def _models(config: Config) -> list[dict[str, Any]]:
-    """The model files the memory path loads (sizes checked, sha256 as the manifest expects them)."""
-    from voice_agent.bench.provenance import models_info
-    from voice_agent.provision.required import EMBEDDER_MODELS
-
-    ids = ["spacy-en", "parser-zh", EMBEDDER_MODELS[config.memory.embedder]]
-    return models_info(config.model_dir, ids, verify=False)

@@ -116,3 +116,11 @@ def bench_meta(
             round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None
         )
     return meta
+
+
+def memory_models(config: Config) -> list[dict[str, Any]]:
+    """The model files the memory path loads (sizes checked, sha256 as the manifest expects them)."""
+    from voice_agent.provision.required import EMBEDDER_MODELS
+
+    ids = ["spacy-en", "parser-zh", EMBEDDER_MODELS[config.memory.embedder]]
+    return models_info(config.model_dir, ids, verify=False)

@@ -79,7 +79,8 @@ def _memory(args: argparse.Namespace) -> int:
 
 
 async def _run(args: argparse.Namespace, systems: list[str]) -> int:
-    from voice_agent.bench.memory_bench import run_memory_bench, run_scale_bench
+    from voice_agent.bench.memory_bench import run_memory_bench
+    from voice_agent.bench.memory_scale import run_scale_bench
 
     if args.scale:
         report = await run_scale_bench(

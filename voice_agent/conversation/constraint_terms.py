@@ -378,3 +378,14 @@ def topic_for(phrase: str) -> Topic | None:
         if cleaned in topic.keys:
             return topic
     return None
+
+
+# Conditions that imply a constraint without naming what to avoid.
+CONDITIONS: dict[str, tuple[str, str]] = {
+    "celiac": ("gluten", "intolerance"), "coeliac": ("gluten", "intolerance"),
+    "乳糜泻": ("gluten", "intolerance"),
+    "蚕豆病": ("fava", "allergy"), "g6pd": ("fava", "allergy"), "favism": ("fava", "allergy"),
+    "diabetic": ("sugar", "avoid"), "diabetes": ("sugar", "avoid"), "糖尿病": ("sugar", "avoid"),
+    "blood sugar": ("sugar", "avoid"), "血糖": ("sugar", "avoid"), "控糖": ("sugar", "avoid"),
+    "hypertension": ("salt", "avoid"), "high blood pressure": ("salt", "avoid"), "高血压": ("salt", "avoid"),
+}  # fmt: skip

@@ -42,7 +42,7 @@ from voice_agent.conversation.constraint_shapes import (
     singular,
     symptom_matches,
 )
-from voice_agent.conversation.constraint_terms import DIETS, TOPICS, Topic, ZhTerm
+from voice_agent.conversation.constraint_terms import CONDITIONS, DIETS, TOPICS, Topic, ZhTerm
 from voice_agent.conversation.negation import is_negated
 from voice_agent.text.apostrophes import plain_apostrophes
 from voice_agent.text.cjk import HAN_CLASS, has_han
@@ -110,17 +110,6 @@ _ARTICLES = re.compile(
 )
 _GENERIC_BAD = re.compile(r"^(?:it|that|this|them|him|her|you|me|to|when|how|what|being|waiting|people)\b"
                           r"|ing$", _I)  # fmt: skip
-
-
-# Conditions that imply a constraint without naming what to avoid.
-_CONDITIONS = {
-    "celiac": ("gluten", "intolerance"), "coeliac": ("gluten", "intolerance"),
-    "乳糜泻": ("gluten", "intolerance"),
-    "蚕豆病": ("fava", "allergy"), "g6pd": ("fava", "allergy"), "favism": ("fava", "allergy"),
-    "diabetic": ("sugar", "avoid"), "diabetes": ("sugar", "avoid"), "糖尿病": ("sugar", "avoid"),
-    "blood sugar": ("sugar", "avoid"), "血糖": ("sugar", "avoid"), "控糖": ("sugar", "avoid"),
-    "hypertension": ("salt", "avoid"), "high blood pressure": ("salt", "avoid"), "高血压": ("salt", "avoid"),
-}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -250,7 +239,7 @@ def parse_constraints(text: str) -> list[Constraint]:
     for key, (keys, diet_en, diet_zh, topics, noun_en, noun_zh) in DIETS.items():
         if any(_mentions(for_diets, k) for k in keys) and not _negated_statement(for_diets, keys):
             out.append(_diet(key, (diet_en, diet_zh), topics, (noun_en, noun_zh), text))
-    for condition, (topic, kind) in _CONDITIONS.items():
+    for condition, (topic, kind) in CONDITIONS.items():
         if condition in lowered:
             out.append(_topic_constraint(TOPICS[topic], kind, text))
     for pattern, kind in (

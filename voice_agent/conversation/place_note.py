@@ -92,6 +92,12 @@ def place_note(user_text: str, records: Sequence[MemoryRecord], language: str) -
     return NOTE["zh" if language == "zh" else "en"].format(place=place) if place else ""
 
 
+_MOVED_EN = re.compile(
+    r"\b(?:moved|moving|move|relocated|relocating|settled|live|living|based|emigrated)\b[^.,;]*$", re.I
+)
+_ORIGIN_ZH = re.compile(r"(?:从|来自|离开)$")
+
+
 def named_place(text: str) -> str:
     """The place ``text`` says the person lives or went to, or "": a place moved to wins ("packed up the
     house in Geelong and moved up to Cairns" → Cairns), one come from loses ("从广州跑过来的" → the other),
@@ -115,9 +121,3 @@ def named_place(text: str) -> str:
         found.append((rank, match.start(), place))
     best = min(found) if found else None
     return best[2] if best is not None and best[0] < 2 else ""  # only come from: where they are is unsaid
-
-
-_MOVED_EN = re.compile(
-    r"\b(?:moved|moving|move|relocated|relocating|settled|live|living|based|emigrated)\b[^.,;]*$", re.I
-)
-_ORIGIN_ZH = re.compile(r"(?:从|来自|离开)$")
