@@ -239,3 +239,43 @@ def test_cannot_be_doing_with_a_thing_guards_it_and_its_kin() -> None:
     assert mayo.check("I'll make a salad cream filling.") is not None
     assert mayo.check("A cheese and pickle sandwich.") is None
     assert constraints_from_texts(["I can't be doing with all this rain."]).constraints == []
+
+
+@pytest.mark.parametrize(
+    ("statement", "keys"),
+    [
+        ("香椿那个味儿我是真受不了，一股子臭虫味儿。", {"avoid:香椿"}),
+        ("海鲜、羊肉、鹅肉、辣的都得忌，说吃了刀口不爱长。", {"shellfish", "lamb", "avoid:鹅肉", "spicy"}),
+        ("就是一沾酸的准坏事儿，醋、山楂、酸菜，吃完心口烧得慌。", {"sour"}),
+        ("Goat's cheese I cannot do, it tastes like a farmyard.", {"avoid:goat's cheese"}),
+        ("The doctor says it's a proper banana allergy.", {"allergy:banana"}),
+        ("后来查了过敏原，说是菌菇过敏。", {"mushrooms"}),
+    ],
+)
+def test_more_ways_people_state_a_rule(statement: str, keys: set[str]) -> None:
+    assert _keys(statement) == keys
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "现在我一礼拜不吃两回冷面都难受。",  # a craving, not a reaction
+        "刚来那会儿顿顿都是辣白菜，现在一礼拜不吃两回冷面都难受。",
+        "刀口还没长好，说吃了刀口不爱长。",  # 不爱 before a lone verb
+        "吃完饭就犯困。",
+    ],
+)
+def test_cravings_and_other_subjects_state_no_rule(text: str) -> None:
+    assert _keys(text) == set()
+
+
+def test_one_animals_meat_is_not_all_meat_and_said_back_lists_are_not_offers() -> None:
+    goose = constraints_from_texts(["鹅肉我是一口都不吃。"])
+    assert goose.check("来个烧鹅肉。") is not None and goose.check("来个白切鸡。") is None
+    assert constraints_from_texts(["我吃素。"]).check("来个鹅肉煲。") is not None
+    cheese = constraints_from_texts(["Goat's cheese I cannot do."])
+    assert cheese.check("A goat cheese tart to start.") is not None
+    assert cheese.check("A cheddar souffle to start.") is None
+    mushrooms = constraints_from_texts(["我对菌菇过敏。"])
+    assert mushrooms.check("你说过香菇、蘑菇、木耳这些菌类以后一概都别碰。") is None
+    assert mushrooms.check("汤里放点香菇，这些都很鲜。") is not None

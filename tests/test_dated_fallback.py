@@ -25,6 +25,14 @@ def test_the_only_dated_statement_answers_a_question_about_the_day() -> None:
     assert said.startswith("你告诉过我，科目三总算约上了，下个月二十六号上午")
 
 
+def test_a_chinese_day_word_asks_inside_a_statement() -> None:
+    records = [_user("五月十七号上午去街道办签协议"), _user("我爸念叨了十几年")]
+    asked = "我闺女说要请假回来陪我们去签字，问我到底是哪天，我得给她个准信儿。"
+    assert dated_statement(asked, records, "zh") == "你告诉过我，五月十七号上午去街道办签协议。"
+    # an English "when" inside a statement asks nothing
+    assert dated_statement("Let me know when you're free.", [_user("It's on the 9th of May.")], "en") == ""
+
+
 def test_a_statement_sharing_the_questions_words_wins_among_several() -> None:
     records = [
         _user("My sister's birthday is on the 3rd of May."),

@@ -28,6 +28,18 @@ def test_chinese_plan_changed_later() -> None:
     assert without_revised([old, change, where]) == [change, where]
 
 
+def test_a_name_changed_later_shares_only_the_naming() -> None:
+    old = _said("孩子大名定了，跟他爸姓，叫[NAME:11e2f90a4ecf]，他爷爷翻了好几天字典挑的。", 1.0, "t1")
+    change = _said("名字那事儿又改了啊。撞名撞得太厉害，最后改叫[NAME:7d6efc19f404]了。", 5.0, "t5")
+    assert without_revised([old, change]) == [change]
+    puppy = _said("We've named the puppy [NAME:aa11bb22cc33].", 1.0, "t1")
+    renamed = _said("Actually we renamed him [NAME:dd44ee55ff66], it suits him better.", 5.0, "t5")
+    assert without_revised([puppy, renamed]) == [renamed]
+    # a change about something else leaves the name alone
+    moved = _said("Actually the party moved to Sunday.", 5.0, "t5")
+    assert without_revised([puppy, moved]) == [puppy, moved]
+
+
 def test_what_is_not_a_changed_plan_stays() -> None:
     allergy = _said("My daughter is allergic to sesame, we booked her an allergist.", 1.0, "t1")
     unrelated = _said("We booked a table at Luigi's for Friday.", 1.0, "t2")

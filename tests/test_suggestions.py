@@ -297,3 +297,16 @@ async def test_a_liking_is_compared_with_the_reply_as_the_llm_read_it(vault: Pii
     assert await text_for_llm(memory, local, "someone-else", mine) == mine
     remote = Config.model_validate({"llm": {"backends": [{"name": "r", "kind": "openai"}]}})
     assert await text_for_llm(memory, remote, "reader", mine) == mine
+
+
+@pytest.mark.parametrize(
+    ("turn", "kind"),
+    [
+        ("吃完年夜饭还有好几个钟头，你说整点啥热闹热闹？", "outing"),  # a meal named, an activity asked
+        ("周末带孩子有什么活动推荐？", "outing"),
+        ("这两天热得一点胃口都没有，你说弄点啥开胃的吃吃？", "dinner"),
+    ],
+)
+def test_what_to_do_after_a_meal_asks_for_an_outing_not_a_dish(turn: str, kind: str) -> None:
+    found = request_kind(requested_thing(turn), turn)
+    assert found is not None and found.name == kind

@@ -91,7 +91,8 @@ THING_FIRST_EN = re.compile(
 # "Olives I just can't stomach" (``FOOD_TALK`` must be in the text for "do": "Mornings I can't do" is
 # no constraint on a reply).
 THING_CANT_EN = re.compile(
-    r"(?:^|[,;:.!?]\s*)(?:(?:but|and|except|apart from|though|just)\s+)?(?P<x>[a-z]+(?:[ -][a-z]+){0,2}?)\s+"
+    r"(?:^|[,;:.!?]\s*)(?:(?:but|and|except|apart from|though|just)\s+)?"
+    r"(?P<x>[a-z]+(?:'s)?(?:[ -][a-z]+(?:'s)?){0,2}?)\s+"
     r"(?:i|he|she|we|they)\s+(?:just\s+|really\s+|simply\s+|honestly\s+|absolutely\s+)?"
     r"(?:can't|cannot|can not|won't|will not)\s+(?P<verb>do|stand|stomach|eat|drink|face)\b"
     r"(?!\s+(?:it|them|that|this|with|without)\b)",
@@ -158,19 +159,21 @@ TASTES_FOUL_EN = re.compile(
     r"cardboard|rubber|medicine|garbage|rubbish|sewage|vomit|puke|rotten|mould|mold|gasoline|petrol)\b",
     _I,
 )
+_THING_CHAR = rf"(?:(?![我你他她它们在不没最])(?:{HAN_CLASS}))"  # a thing, not who or whether (他最近在忌口)
 # The thing first, then the person cannot get it down: "苦瓜是我真的一口都咽不下去", "香菜我实在吃不下".
 THING_FIRST_ZH = re.compile(
-    rf"(?:^|[，,。！？!?；;])(?:说实话|老实说|真的)?[，,]?(?P<x>{HAN_CLASS}{{1,6}}?(?:、{HAN_CLASS}{{1,6}}?)*)"
-    r"(?:是|这东西|这种东西|这些)?我(?:真的|实在|是|从小|一直|就是|根本|就|都|也)*(?:一口都|一点都|连一口都)?"
-    r"(?:咽不下去?|吃不下去?|喝不下去?|碰都不碰|不碰|不吃|不喝|吃不了|喝不了|碰不得|不敢碰|不敢吃|不敢喝)"
+    rf"(?:^|[，,。！？!?；;])(?:说实话|老实说|真的)?[，,]?(?P<x>{_THING_CHAR}{{1,6}}?(?:、{_THING_CHAR}{{1,6}}?)*)"
+    r"(?:(?:那个|这个|那股|这股)?(?:味儿|味道|味|东西)|是|这东西|这种东西|这些)?[，,]?"
+    r"我(?:真的|实在|是|真|从小|一直|就是|根本|就|都|也)*(?:一口都|一点都|连一口都)?"
+    r"(?:咽不下去?|吃不下去?|喝不下去?|碰都不碰|不碰|不吃|不喝|吃不了|喝不了|碰不得|不敢碰|不敢吃|不敢喝|受不了|"
+    r"接受不了|吃不惯|闻不了|闻不得)"
 )
-_THING_CHAR = rf"(?:(?![我你他她它们在不没最])(?:{HAN_CLASS}))"  # a thing, not who or whether (他最近在忌口)
 # Things the person must keep off, named first (a doctor's or a faith's rule, often a list): "香蕉、橙子、
 # 土豆这些都得忌口", "辣的要忌口", "海鲜、啤酒之类的都不能碰".
 KEEP_OFF_ZH = re.compile(
     rf"(?:^|[，,。！？!?；;：:])(?:像|比如|例如)?(?P<x>{_THING_CHAR}{{1,6}}?(?:、{_THING_CHAR}{{1,6}}?)*)"
-    r"(?:这些|这类|之类的?|等等?|什么的)?(?:东西|食物|水果|菜)?(?:都|也|统统|一律)?(?:得|要|需要|必须|尽量)?"
-    r"(?:忌口|少碰|别碰|不能碰|不能吃|不能喝|碰不得|吃不得)(?!的)"
+    r"(?:这些|这类|之类的?|等等?|什么的)?(?:东西|食物|水果|菜)?(?:都|也|统统|一律|一概)?(?:得|要|需要|必须|尽量)?"
+    r"(?:忌口|忌(?=[，,。！？!?；;]|$)|少碰|别碰|不能碰|不能吃|不能喝|碰不得|吃不得)(?!的)"
 )
 # Things refused in a list: "please, no rooftop bars, no cable cars, none of that": two or more "no X"
 # in one sentence, or one after "please".
@@ -203,13 +206,13 @@ def refused_items(text: str) -> list[re.Match[str]]:
 
 SYMPTOM_ZH = (
     "拉肚子|腹泻|过敏|起疹子|起红疹|长疹子|出疹子|起包|不舒服|难受|胃疼|胃痛|肚子疼|肚子痛|头疼|头痛|心慌|心悸|"
-    "失眠|睡不着|长痘|想吐|吐|恶心|胀气|发痒|痒|喘|呼吸困难|反酸|闹肚子|跑厕所|反胃|头晕|红肿|起风团|犯病"
+    "失眠|睡不着|长痘|想吐|吐|恶心|胀气|发痒|痒|喘|呼吸困难|反酸|闹肚子|跑厕所|反胃|头晕|红肿|起风团|犯病|烧心|烧得慌|坏事儿?"
 )
 _SYMPTOM_ZH_RE = re.compile(SYMPTOM_ZH)
 # "我一喝牛奶就拉肚子", "吃芒果会起疹子", "他碰了花生就过敏".
 WHEN_ZH = re.compile(
-    rf"(?:一|只要|每次|要是|如果)?(?:吃|喝|碰|闻|沾)(?:了|到)?(?P<x>{HAN_CLASS}{{1,6}}?)"
-    rf"(?:就|会|都会|便|也会|的话就|的话会){HAN_CLASS}{{0,3}}?(?:{SYMPTOM_ZH})"
+    rf"(?:一|只要|每次|要是|如果)?(?:吃|喝|碰|闻|沾)(?:了|到)?(?P<x>(?![完饱多])(?:{HAN_CLASS}){{1,6}}?)"
+    rf"(?:就|会|都会|便|也会|的话就|的话会|准|保准|准保){HAN_CLASS}{{0,3}}?(?:{SYMPTOM_ZH})"
 )
 # The thing first: "糯米做的东西一吃就胀", "芒果我一吃就起疹子".
 WHEN_AFTER_ZH = re.compile(

@@ -33,7 +33,11 @@ def _zh(*items: str | ZhTerm) -> tuple[ZhTerm, ...]:
     return tuple(item if isinstance(item, ZhTerm) else ZhTerm(item) for item in items)
 
 
-_MEAT_ZH = ZhTerm("肉", not_before=("果", "肌", "素", "人造", "植物", "假"), not_after=("桂", "豆蔻", "松"))
+# 鹅肉 / 驴肉 name one animal's meat (a rule about it is not about all meat); the meat topic lists them.
+_ONE_ANIMAL_ZH = ("鹅", "鸭", "驴", "兔", "狗", "马", "鹿", "蛙", "蛇")
+_MEAT_ZH = ZhTerm(
+    "肉", not_before=("果", "肌", "素", "人造", "植物", "假", *_ONE_ANIMAL_ZH), not_after=("桂", "豆蔻", "松")
+)
 _CHICKEN_ZH = ZhTerm("鸡", not_after=("蛋", "尾酒", "毛菜"))
 _FISH_ZH = ZhTerm("鱼", not_before=("鲸",), not_after=("腥草",))
 
@@ -147,7 +151,8 @@ TOPICS: dict[str, Topic] = {
              "hamburger", "brisket", "ribs", "venison", "goose", "gelatin", "gelatine", "lard", "broth",
              "hot dog", "jerky", "pâté", "pate", "meatloaf", "kebab", "ground beef", "mince"),
             _zh(_MEAT_ZH, _CHICKEN_ZH, "牛排", "培根", "火腿", "香肠", "排骨", "鸭", "鹅", "腊肠", "肉丸",
-                "汉堡", "牛肉", "猪肉", "羊肉", "鸡肉", "烤鸭", "腊肉", "肉末", "肉松", "火锅底料"),
+                "汉堡", "牛肉", "猪肉", "羊肉", "鸡肉", "烤鸭", "腊肉", "肉末", "肉松", "火锅底料",
+                *(f"{a}肉" for a in _ONE_ANIMAL_ZH)),
         ),
         Topic(
             "pork", "pork", "猪肉",
@@ -219,6 +224,17 @@ TOPICS: dict[str, Topic] = {
              "habanero", "vindaloo", "szechuan", "sichuan", "curry", "wasabi", "harissa", "kimchi"),
             _zh(ZhTerm("辣", not_before=("不", "微", "免", "去")), "麻辣", "火锅", "辣椒", "川菜", "湘菜",
                 "剁椒", "水煮鱼", "麻婆"),
+        ),
+        # Sour and acidic food (reflux, ulcers): "一沾酸的准坏事儿，醋、山楂、酸菜"; 酸奶 and 酸痛 are not it.
+        Topic(
+            "sour", "sour food", "酸的",
+            ("sour food", "sour things", "anything sour", "acidic food", "anything acidic", "酸的", "吃酸",
+             "酸东西", "酸味"),
+            ("vinegar", "pickle", "pickled", "lemon", "lime", "sour", "sauerkraut", "tamarind", "ceviche",
+             "hot and sour", "sweet and sour", "kimchi", "grapefruit"),
+            _zh(ZhTerm("酸", not_before=("胃", "反", "尿", "叶", "氨基", "乳", "碳", "硫", "盐", "心"),
+                       not_after=("奶", "痛", "疼", "软", "楚", "水")),
+                "醋", "山楂", "酸菜", "柠檬", "泡菜", "酸梅", "话梅", "糖醋", "酸辣", "老陈醋", "酸汤"),
         ),
         # Cold food and drink: "一沾冰的就闹肚子", "cold drinks set my teeth off"; "去冰" / "no ice" is fine.
         Topic(

@@ -82,7 +82,7 @@ _NEVER_EN = re.compile(
     _I,
 )  # fmt: skip
 _ALLERGY_ZH = re.compile(r"对(?P<x>[^，。,.！？!?；;]{1,12}?)(?:严重)?(?:过敏|不耐受)")
-_ALLERGY_BEFORE_ZH = re.compile(rf"(?P<x>{HAN_CLASS}{{1,6}}?)(?:过敏|不耐受)")
+_ALLERGY_BEFORE_ZH = re.compile(rf"(?P<x>{HAN_CLASS}{{1,6}}?)(?:过敏(?![原源性])|不耐受)")  # 过敏原: a test
 _AVOID_ZH = re.compile(
     r"(?:不能吃|不可以吃|不能喝|不吃|不喝|不碰|不敢吃|不敢喝|不敢碰|吃不得|喝不得|碰不得|忌口|忌(?!口)|讨厌|不喜欢|不爱吃|"
     r"不爱|受不了|吃不了|别给我推荐|"
@@ -103,8 +103,10 @@ _STRETCH_END = re.compile(
     r"尤其|特别|包括|还有|和|或))",
     re.I,
 )
+# (an intensifier too: "a proper banana allergy" is a banana allergy)
 _ARTICLES = re.compile(
     r"^(?:any|all|the|a|an|some|kinds of|kind of|type of|types of|my|your|of|"
+    r"proper|real|genuine|full-blown|serious|severe|mild|slight|bad|nasty|bit of an?|"
     r"(?:taste|smell|texture|sight|flavou?r|feel) of)\s+",
     _I,
 )
@@ -248,6 +250,8 @@ def parse_constraints(text: str) -> list[Constraint]:
         (_AVOID_ZH, "avoid"),
     ):  # fmt: skip
         for match in pattern.finditer(text):
+            if pattern is _AVOID_ZH and _not_refusing_zh(match):
+                continue
             stated = match.group(0)
             if kind == "allergy" and ("intoleran" in stated.lower() or "不耐受" in stated):
                 kind_here = "intolerance"
@@ -258,8 +262,24 @@ def parse_constraints(text: str) -> list[Constraint]:
     out += _more_shapes(text)
     if not out:  # said another way, for a known topic only: "Dairy and me really don't get along"
         kind = "allergy" if SEVERE.search(text) else "intolerance"
-        out += [_topic_constraint(topic, kind, text) for topic in at_odds_topics(text)]
+        unwell = _CRAVING_SPAN_ZH.sub("", text)  # "不吃两回冷面都难受" is no reaction to food
+        out += [_topic_constraint(topic, kind, text) for topic in at_odds_topics(unwell)]
     return out + _examples(text, out)
+
+
+# "一礼拜不吃两回冷面都难受": not eating it is what hurts, a craving; "刀口不爱长": 不爱 before a lone
+# verb is about something else than taste.
+_CRAVING_ZH = re.compile(r"(?:都|就|便)(?:会)?(?:难受|不舒服|馋|想得慌|不得劲|受不了|睡不着|浑身|没劲|心慌)")
+
+_CRAVING_SPAN_ZH = re.compile(
+    r"不(?:吃|喝|碰)[^，。,.！？!?；;]{0,10}?(?:都|就|便)(?:会)?(?:难受|不舒服|馋|想得慌|不得劲|受不了|睡不着|浑身|没劲|心慌)"
+)
+
+
+def _not_refusing_zh(match: re.Match[str]) -> bool:
+    thing = match.group("x")
+    verb = match.group(0)[: match.start("x") - match.start()]
+    return _CRAVING_ZH.search(thing) is not None or (verb == "不爱" and len(thing.strip()) < 2)
 
 
 def _examples(text: str, stated: list[Constraint]) -> list[Constraint]:
@@ -354,6 +374,9 @@ def _object_constraints(
     rest = text[match.start("x") :]
     end = _STRETCH_END.search(rest)
     stretch = match.group("x") if own_words else (rest[: end.start()] if end else rest)
+    if own_words and not topics_only and len(_list_parts(match.group("x"))) > 1:
+        # a list named first ("海鲜、羊肉、鹅肉、辣的都得忌"): each item its own topic, or its own words
+        return [c for part in _list_parts(match.group("x")) for c in _part_constraints(part, kind, text)]
     topics = named_topics(stretch.lower()) or named_topics(_thing_of_flavour(stretch.strip()).lower())
     if topics and kind == "avoid" and own_words and _narrower(_clean_object(stretch), topics):
         topics = []  # "blue cheese I cannot do" rules out blue cheese, not every cheese
@@ -361,31 +384,37 @@ def _object_constraints(
         return [_topic_constraint(t, kind, text) for t in topics]
     if topics_only:
         return []
-    # The thing named before the verb may be a list: "Onions and garlic really mess with my stomach".
-    raw = match.group("x")
-    if own_words:
-        parts = (
-            _LIST_PARTS_ZH.split(raw) if has_han(raw) else _LIST_PARTS.split(_TRAILING_ADVERB.sub("", raw))
-        )
-    else:
-        parts = [raw]
-    out: list[Constraint] = []
-    for part in parts:
-        phrase = _clean_object(part, activity=activity)
-        if not phrase:
-            continue
-        zh = has_han(phrase)
-        terms_en = () if zh else _phrase_terms(phrase.lower())
-        terms_zh = (ZhTerm(phrase),) if zh else ()
-        key = f"{kind}:{phrase.lower()}"
-        out.append(Constraint(key, kind, phrase, phrase, terms_en, terms_zh, source=text))
-    return out
+    phrase = _clean_object(match.group("x"), activity=activity)
+    return [_phrase_constraint(phrase, kind, text)] if phrase else []
+
+
+def _list_parts(raw: str) -> list[str]:
+    """The items of a thing named as a list: "Onions and garlic", "海鲜、羊肉、鹅肉、辣的"."""
+    parts = _LIST_PARTS_ZH.split(raw) if has_han(raw) else _LIST_PARTS.split(_TRAILING_ADVERB.sub("", raw))
+    return [p for p in parts if p.strip()]
+
+
+def _part_constraints(part: str, kind: str, text: str) -> list[Constraint]:
+    topics = named_topics(part.lower()) or named_topics(_thing_of_flavour(part.strip()).lower())
+    if topics and not (kind == "avoid" and _narrower(_clean_object(part), topics)):
+        return [_topic_constraint(t, kind, text) for t in topics]
+    phrase = _clean_object(part)
+    return [_phrase_constraint(phrase, kind, text)] if phrase else []
+
+
+def _phrase_constraint(phrase: str, kind: str, text: str) -> Constraint:
+    zh = has_han(phrase)
+    terms_en = () if zh else _phrase_terms(phrase.lower())
+    terms_zh = (ZhTerm(phrase),) if zh else ()
+    return Constraint(f"{kind}:{phrase.lower()}", kind, phrase, phrase, terms_en, terms_zh, source=text)
 
 
 def _phrase_terms(phrase: str) -> tuple[str, ...]:
     """How a reply may name a thing said as a phrase: the phrase, its singular, and without a trailing
     word for the occasion ("board game night" is broken by "playing board games" too)."""
     terms = [singular(phrase), phrase]
+    if "'s " in phrase:  # "goat's cheese" is said "goat cheese" too
+        terms += [singular(phrase.replace("'s ", " ")), phrase.replace("'s ", " ")]
     bare = _OCCASION_EN.sub("", phrase)
     if bare != phrase and " " in phrase and bare:
         terms += [singular(bare), bare]

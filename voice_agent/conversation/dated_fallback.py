@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from voice_agent.conversation.echo import content_keys
 from voice_agent.conversation.recall_answer import said_back
 from voice_agent.memory.records import MemoryRecord
+from voice_agent.text.cjk import has_han
 from voice_agent.text.dates import ASKS_DAY, HOLDS_DATE, RECALLS_DAY
 from voice_agent.text.questions import is_question
 
@@ -37,7 +38,9 @@ def dated_statement(
     """The person's statement that holds the day ``question`` asks about, said back; "" when the
     question asks for no day, or which statement it is is not clear (``shared_only``: only one that
     shares a word with the question)."""
-    if not ASKS_DAY.search(question) or not is_question(question):
+    asks = ASKS_DAY.search(question)
+    # A Chinese day word asks even inside a statement: "问我到底是哪天，我得给她个准信儿。"
+    if asks is None or not (is_question(question) or has_han(asks.group(0))):
         return ""
     dated: list[str] = []
     sources: dict[str, str] = {}

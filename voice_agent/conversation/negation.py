@@ -68,7 +68,11 @@ _FILLER_ZH = re.compile(r"[、，,和或与及跟任何的等一点丝毫类其�
 _AFTER_OK_ZH = re.compile(
     rf"^(?:过敏|不耐受|的替代|替代品|以外|除外|(?:就|会|都会|便|(?:会)?让你){HAN_CLASS}{{0,3}}?(?:{SYMPTOM_ZH})|"
     rf"(?:就|也|都)?(?:不再?|没)(?:去|打|吃|喝|做|看|玩|买|订|办|要|约|点|用|听|唱|开|坐){HAN_CLASS}?了|"
-    r"(?:就|也)?(?:取消|作罢|泡汤)了?|(?:就|也)?(?:改成|改为|换成|改去|改到))"
+    r"(?:就|也)?(?:取消|作罢|泡汤)了?|(?:就|也)?(?:改成|改为|换成|改去|改到)|"
+    # a list the person must keep off, said back: "香菇、蘑菇、木耳这些菌类以后一概都别碰"
+    rf"(?:{HAN_CLASS}{{0,4}}?(?:这些|那些|这类|这种|之类){HAN_CLASS}{{0,5}}?|{HAN_CLASS}{{0,3}}?(?:以后|往后|从此|概|统统|律)|(?=都|也))"
+    r"(?:概|统统|律)?(?:都|也)?(?:得|要)?"
+    r"(?:忌口|忌|别碰|别吃|别喝|不能碰|不能吃|不能喝|碰不得|吃不得|不许碰|不许吃|不让吃|不碰|不吃|不沾))"
 )
 _CLAUSE_END = re.compile(r"[.!?;。！？；\n]")
 
@@ -82,7 +86,7 @@ def is_negated(text: str, start: int, end: int, terms: re.Pattern[str] | None = 
     if _AFTER_OK_EN.search(after):
         return True
     after_zh = terms.sub("", after) if terms is not None else after
-    if _AFTER_OK_ZH.search(_FILLER_ZH.sub("", after_zh[:12])):
+    if _AFTER_OK_ZH.search(_FILLER_ZH.sub("", after_zh)[:16]):
         return True
     clause_start = 0
     for found in _CLAUSE_END.finditer(text, 0, start):

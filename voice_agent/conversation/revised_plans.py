@@ -28,13 +28,14 @@ REVISES_PLAN = re.compile(
     r"changed (?:my|our|his|her|their) minds?|moved|rescheduled|postponed|pushed (?:back|forward)|"
     r"brought forward|cancell?ed|called off|scrapped|ditched|knocked \S+(?: \S+)? on the head|no longer|"
     r"switched)\b|"
-    r"改成|改去|换成|改为|改到|改在|改坐|改乘|改订|改住|改用|换地方|换了|变了|退了|退掉了|取消了|推迟|提前到|"
+    r"改成|改去|换成|改为|改到|改在|改坐|改乘|改订|改住|改用|改叫|改名|又改了|换地方|换了|变了|退了|退掉了|取消了|推迟|"
+    r"提前到|"
     r"^\s*算了|不去了|不办了|不订了",
     _I,
 )
 _PLAN = re.compile(
     r"\b(?:booked|book|booking|reserved|reservation|planning|planned|plan|going to|gonna|we're doing|"
-    r"we are doing|appointment|tickets?|flights?|scheduled|organi[sz]ed|arranged|signed up|registered|"
+    r"we are doing|appointment|tickets?|flights?|scheduled|organi[sz]ed|arranged|signed up|registered|named|"
     r"going with|go with|decided|settled on|opted for|chose|chosen|picked)\b|"
     r"订|约了|约在|打算|计划|准备|要去|得去|挂好|挂了号|定在|定了|安排|报名|预约|决定|选了",
     _I,
@@ -63,9 +64,20 @@ def _revised(record: MemoryRecord, revisions: list[MemoryRecord]) -> bool:
     if parse_constraints(record.text):
         return False
     keys = content_keys(record.text) - _GENERIC
+    names = _GIVES_NAME.search(record.text) is not None
     return any(
         later.created_at > record.created_at
         and (not record.source or later.source != record.source)
-        and keys & content_keys(later.text)
+        and (keys & content_keys(later.text) or (names and _NAME_CHANGED.search(later.text) is not None))
         for later in revisions
     )
+
+
+# A name chosen, then changed: "孩子大名定了…叫陆子轩" and "名字那事儿又改了…最后改叫陆屿安了" share no word
+# but the naming itself.
+_GIVES_NAME = re.compile(r"\b(?:named?|call(?:ed|ing)?|name (?:is|will be))\b|叫|名字|大名|起名|取名", _I)
+_NAME_CHANGED = re.compile(
+    r"\b(?:renamed|changed (?:the|his|her|their) name|new name|(?:calling|call) (?:him|her|them|it) \S+ instead)\b|"
+    r"改叫|改名|名字[^。！？!?]{0,12}改|换了?(?:个)?名字",
+    _I,
+)

@@ -312,7 +312,8 @@ KINDS: tuple[RequestKind, ...] = (
 # whatever else the turn mentions ("跟同事" names no bar here).
 _WHERE_TO_GO = re.compile(
     r"\bwhere (?:should|could|can|shall) (?:i|we) go\b|\bwhat (?:should|could|can|shall) (?:i|we) do\b|"
-    r"去哪|干点啥|干点什么|干什么好|做点什么好|玩什么",
+    r"去哪|干点啥|干点什么|干什么好|做点什么好|玩什么|玩点啥|玩点什么|(?:整|搞|弄)点(?:啥|什么)热闹|热闹热闹|"
+    r"(?:啥|什么)(?:活动|节目)",
     _I,
 )
 

@@ -30,11 +30,20 @@ _EATEN_BEFORE = re.compile(
 _CLAUSE_ENDS = re.compile(r"^(?:$|[，。,.！？!?；;、\s]|和|或|吧|了|呢|吗|啊)")
 
 
+# The last character of a two-character food or plant word that no given name ends in (香椿, 木耳, 菌菇,
+# 冬笋, 莲藕): jieba tags several of them as names. Characters names do use (梅, 兰, 菊, 莲, 桃, 杏) are not
+# here, and a doubled pet name (豆豆) is no food word.
+_FOOD_END = frozenset("菇耳椿笋藕菜瓜薯椒蒜葱韭芹菌茄枣粽糕饼面粉汤酱醋肉虾蟹螺蛋麦")
+
+
 def is_food(text: str, start: int, end: int) -> bool:
-    """Whether the surname-led run ``text[start:end]`` names a food or a drink rather than a person."""
+    """Whether the run ``text[start:end]`` (a surname-led run, or a given name read from its place)
+    names a food or a drink rather than a person."""
     run = text[start:end]
     after = text[end:]
     if run in FOODS_ZH or any(text[start : end + extra] in FOODS_ZH for extra in (1, 2)):
+        return True
+    if len(run) == 2 and run[0] != run[1] and run[1] in _FOOD_END:
         return True
     if _DISH_AFTER.match(after):
         return True
