@@ -75,7 +75,11 @@ def _revised(record: MemoryRecord, revisions: list[MemoryRecord]) -> bool:
 
 # A name chosen, then changed: "孩子大名定了…叫陆子轩" and "名字那事儿又改了…最后改叫陆屿安了" share no word
 # but the naming itself.
-_GIVES_NAME = re.compile(r"\b(?:named?|call(?:ed|ing)?|name (?:is|will be))\b|叫|名字|大名|起名|取名", _I)
+_GIVES_NAME = re.compile(
+    r"\b(?:named?|call(?:ed|ing)?|name (?:is|will be))\b|"
+    r"叫|名字|大名|起名|取名",
+    _I,
+)
 _NAME_CHANGED = re.compile(
     r"\b(?:renamed|changed (?:the|his|her|their) name|new name|(?:calling|call) (?:him|her|them|it) \S+ instead)\b|"
     r"改叫|改名|名字[^。！？!?]{0,12}改|换了?(?:个)?名字",
