@@ -81,7 +81,8 @@ _GIVES_NAME = re.compile(
     _I,
 )
 _NAME_CHANGED = re.compile(
-    r"\b(?:renamed|changed (?:the|his|her|their) name|new name|(?:calling|call) (?:him|her|them|it) \S+ instead)\b|"
+    r"\b(?:renamed|changed (?:the|his|her|their) name|new name|"
+    r"(?:calling|call) (?:him|her|them|it) \S+ instead)\b|"
     r"改叫|改名|名字[^。！？!?]{0,12}改|换了?(?:个)?名字",
     _I,
 )
