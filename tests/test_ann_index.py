@@ -213,3 +213,24 @@ def test_the_index_library_leaves_llama_cpp_working() -> None:
         check=False,
     )
     assert done.returncode == 0, done.stderr[-500:]
+
+
+def test_graph_candidates_are_ranked_in_float32() -> None:
+    """Whatever precision the CPU's float16 kernel has, the candidates come back in the exact order of
+    their stored vectors' cosine distance, computed in float32."""
+    from usearch.index import Index
+
+    from voice_agent.memory.store.ann_index import rescored
+
+    rng = np.random.default_rng(7)
+    vectors = rng.standard_normal((500, 16)).astype(np.float32)
+    index = Index(ndim=16, metric="cos", dtype="f16")
+    index.add(np.arange(500), vectors)
+    query = rng.standard_normal(16).astype(np.float32)
+    keys = np.asarray(index.search(query, 50).keys)
+    pairs = rescored(index, keys, query)
+    stored = vectors[keys].astype(np.float16).astype(np.float32)
+    expected = 1 - stored @ query / (np.linalg.norm(stored, axis=1) * np.linalg.norm(query))
+    assert [k for k, _ in pairs] == [int(keys[i]) for i in np.argsort(expected, kind="stable")]
+    assert np.allclose([d for _, d in pairs], np.sort(expected), atol=1e-5)
+    assert rescored(index, np.asarray([], dtype=np.uint64), query) == []
