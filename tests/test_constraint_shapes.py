@@ -279,3 +279,13 @@ def test_one_animals_meat_is_not_all_meat_and_said_back_lists_are_not_offers() -
     mushrooms = constraints_from_texts(["我对菌菇过敏。"])
     assert mushrooms.check("你说过香菇、蘑菇、木耳这些菌类以后一概都别碰。") is None
     assert mushrooms.check("汤里放点香菇，这些都很鲜。") is not None
+
+
+def test_someone_elses_rule_puts_the_person_off_a_whole_family() -> None:
+    rules = constraints_from_texts(
+        ["The dietitian has me off the whole cabbage family now, would you believe."]
+    )
+    assert [c.key for c in rules.constraints] == ["brassicas"]
+    assert rules.check("Roast some broccoli and Brussels sprouts with the turkey.") is not None
+    assert rules.check("Honey-roast carrots and parsnips with the turkey.") is None
+    assert constraints_from_texts(["The rain put us off the picnic."]).constraints == []

@@ -70,3 +70,14 @@ def test_a_changed_plan_is_answered_without_its_reasons() -> None:
     answer = answer_from_memory("我要跟公司请半天假去医院复查，是哪天来着？", [old, change], "zh")
     assert answer is not None
     assert "周五" in answer.text and "周三" not in answer.text
+
+
+def test_a_pinned_name_changed_later_is_not_restated_next_to_the_turn() -> None:
+    from voice_agent.conversation.constraints import ConstraintSet
+    from voice_agent.conversation.reminders import turn_reminders
+
+    old = _said("孩子大名定了，跟他爸姓，叫[NAME:11e2f90a4ecf]。", 1.0, "t1", kind="decision")
+    change = _said("名字那事儿又改了啊。", 5.0, "t5")
+    asked = "表上名字那栏可得填对了，孩子大名最后定的是哪个来着？"
+    assert turn_reminders([old], [old], ConstraintSet([]), asked) == [old.text]  # as it stands
+    assert turn_reminders([old], [old, change], ConstraintSet([]), asked) == []  # changed since

@@ -62,7 +62,10 @@ _WHEN_EN = re.compile(
 _AVOIDING_EN = re.compile(
     r"\b(?:stay|stays|staying|keep|keeps|keeping) away from|\b(?:steer|steers|steering) clear of|"
     r"\b(?:cut|cuts|cutting) out|\brefuses? to (?:eat|drink|touch|have)|\bwill never (?:eat|drink|touch)|"
-    r"\b(?:won't|will not) (?:ever )?(?:eat|drink|touch|have)"
+    r"\b(?:won't|will not) (?:ever )?(?:eat|drink|touch|have)|"
+    # someone else's rule: "The dietitian has me off the whole cabbage family"
+    r"\b(?:has|have|had|got|gets|taken|took)\s+(?:me|him|her|us|them)\s+off(?:\s+of)?"
+    r"(?:\s+the)?(?:\s+whole|\s+entire)?"
 )
 AVOIDING_EN = re.compile(rf"(?:{_AVOIDING_EN.pattern})\s+(?P<x>[a-z][a-z -]{{1,40}})", _I)
 # Given up for a while, whatever it is: "I've given up chocolate for Lent", "off crisps for January".

@@ -319,6 +319,16 @@ TOPICS: dict[str, Topic] = {
                 "炒饭", "米粉", "年糕", "意面", "披萨", "燕麦", "面食", "花卷", "吐司", "煎饼", "手抓饼",
                 "主食", "碳水", "拉面", "盖饭", "炒面", "汤面", "馄饨"),
         ),
+        # The cabbage family (brassicas, a dietitian's rule for a gut that cannot take them).
+        Topic(
+            "brassicas", "the cabbage family", "十字花科蔬菜",
+            ("cabbage family", "brassicas", "brassica", "cruciferous", "十字花科"),
+            ("cabbage", "broccoli", "broccolini", "cauliflower", "kale", "sprout", "brussels sprout",
+             "bok choy", "pak choi", "collard", "kohlrabi", "coleslaw", "colcannon", "sauerkraut", "rocket",
+             "arugula", "watercress", "savoy"),
+            _zh("卷心菜", "包菜", "圆白菜", "西兰花", "西蓝花", "花菜", "菜花", "花椰菜", "羽衣甘蓝", "甘蓝", "芥蓝",
+                "白菜", "小白菜", "娃娃菜", "油菜", "上海青", "芥菜", "萝卜", "酸菜"),
+        ),
         # Root vegetables (a Jain diet: nothing that grows underground).
         Topic(
             "roots", "root vegetables", "根茎类蔬菜",

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from voice_agent.conversation.constraints import Constraint, ConstraintSet
 from voice_agent.conversation.likings import says_liking
+from voice_agent.conversation.revised_plans import without_revised
 from voice_agent.conversation.suggestions import FOR_EXAMPLE, concrete_option
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.cjk import HAN_CLASS, is_han
@@ -67,7 +68,8 @@ def turn_reminders(
     # Asked for a recommendation, what the person likes shapes it even when no word is shared ("My
     # favourite music is jazz." for "What concert should I look for?").
     liked = [r for r in newest if ASKS_ADVICE.search(user_text) and says_liking(r.text)]
-    chosen = list(dict.fromkeys([*found, *shared, *liked]))
+    # a pinned plan or name that a later statement changed is not restated as it was
+    chosen = without_revised(list(dict.fromkeys([*found, *shared, *liked])), [*pinned, *recalled])
     relevant = [r.text for r in chosen if r.text not in stated][:MAX_RELEVANT_FACTS]
     return list(dict.fromkeys([*ordered_constraints, *relevant]))
 
