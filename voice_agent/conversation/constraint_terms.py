@@ -326,8 +326,8 @@ TOPICS: dict[str, Topic] = {
             ("cabbage", "broccoli", "broccolini", "cauliflower", "kale", "sprout", "brussels sprout",
              "bok choy", "pak choi", "collard", "kohlrabi", "coleslaw", "colcannon", "sauerkraut", "rocket",
              "arugula", "watercress", "savoy"),
-            _zh("卷心菜", "包菜", "圆白菜", "西兰花", "西蓝花", "花菜", "菜花", "花椰菜", "羽衣甘蓝", "甘蓝", "芥蓝",
-                "白菜", "小白菜", "娃娃菜", "油菜", "上海青", "芥菜", "萝卜", "酸菜"),
+            _zh("卷心菜", "包菜", "圆白菜", "西兰花", "西蓝花", "花菜", "菜花", "花椰菜", "羽衣甘蓝", "甘蓝",
+                "芥蓝", "白菜", "小白菜", "娃娃菜", "油菜", "上海青", "芥菜", "萝卜", "酸菜"),
         ),
         # Root vegetables (a Jain diet: nothing that grows underground).
         Topic(
