@@ -41,3 +41,14 @@ def test_nothing_for_a_statement_turn_or_without_a_shared_word() -> None:
     assert relevant_statement("What should I cook tonight?", records, "en") == ""
     chinese = [MemoryRecord("c1", "我们最后定了丰田的车。")]
     assert relevant_statement("我们最后买了哪辆车？", chinese, "zh").startswith("你告诉过我")
+
+
+def test_of_the_closest_utterance_the_clause_that_names_the_answer_is_said() -> None:
+    where = MemoryRecord(
+        "c1", "we booked a little place up in Beechworth instead.", source="t9", created_at=9.0
+    )
+    marker = MemoryRecord("c1", "Change of plans for Easter, mate.", source="t9", created_at=9.0)
+    other = MemoryRecord("c1", "The kids can fish off the jetty", source="t1", created_at=1.0)
+    asked = "Mum wants to know where we'll be over Easter, where'd we end up booking again?"
+    said = relevant_statement(asked, [marker, where, other], "en")
+    assert said == "You told me you booked a little place up in Beechworth instead."

@@ -50,16 +50,44 @@ def person_statements(records: Sequence[MemoryRecord]) -> list[MemoryRecord]:
 
 
 def relevant_statement(question: str, records: Sequence[MemoryRecord], language: str) -> str:
-    """The person's statement closest to ``question`` in content, said back; "" when there is none."""
+    """The person's statement closest to ``question`` in content, said back; "" when there is none.
+
+    The clauses of one utterance count together ("Change of plans for Easter, mate." shares Easter with
+    the question, "we booked a little place up in Beechworth instead." says where): of the closest
+    utterance, the clause that names something the question does not (a name, a number) is said back."""
     if not is_question(question):
         return ""
-    asked = content_keys(question)
-    best: tuple[int, float, str] | None = None
-    for record in without_revised(person_statements(records)):  # a changed plan as it stands now
+    asked = _stems(content_keys(question))
+    statements = [
+        r
+        for r in without_revised(person_statements(records))  # a changed plan as it stands now
+        if len(r.text.strip()) <= _MAX_CHARS and not is_question(r.text.strip())
+    ]
+    shared_by: dict[str, int] = {}
+    for record in statements:
+        source = record.source or record.id
+        shared_by[source] = shared_by.get(source, 0) + len(asked & _stems(content_keys(record.text)))
+    best: tuple[int, float, int, int, str] | None = None
+    for record in statements:
         text = record.text.strip()
-        if len(text) > _MAX_CHARS or is_question(text):
-            continue
-        shared = len(asked & content_keys(text))
-        if shared and (best is None or (shared, record.created_at) > best[:2]):
-            best = (shared, record.created_at, text)
-    return said_back(best[2], language) if best is not None else ""
+        shared = shared_by[record.source or record.id]
+        own = len(asked & _stems(content_keys(text)))
+        score = (shared, record.created_at, int(_names_new(text, question)), own, text)
+        if shared and (best is None or score[:4] > best[:4]):
+            best = score
+    return said_back(best[4], language) if best is not None else ""
+
+
+_ENDING = re.compile(r"(?<=[a-z]{3})(?:ing|ed)$")
+_NAMED = re.compile(r"(?<!^)(?<![.!?]\s)\b[A-Z][a-z]+|\d+|\[[A-Z]+:[0-9a-f]+\]")
+
+
+def _stems(keys: set[str]) -> set[str]:
+    """English keys without -ing / -ed ("booking" and "booked" are one word here)."""
+    return {_ENDING.sub("", key) for key in keys}
+
+
+def _names_new(text: str, question: str) -> bool:
+    """Whether ``text`` names something (a capitalised word inside the sentence, a number, a
+    placeholder) that ``question`` does not."""
+    return any(m.group(0) not in question for m in _NAMED.finditer(text.strip()))
