@@ -289,3 +289,10 @@ def test_someone_elses_rule_puts_the_person_off_a_whole_family() -> None:
     assert rules.check("Roast some broccoli and Brussels sprouts with the turkey.") is not None
     assert rules.check("Honey-roast carrots and parsnips with the turkey.") is None
     assert constraints_from_texts(["The rain put us off the picnic."]).constraints == []
+
+
+def test_an_allergy_to_fungi_covers_what_a_cook_puts_beside_mushrooms() -> None:
+    fungi = constraints_from_texts(["后来查了过敏原，说是菌菇过敏。"])
+    for reply in ("汤里配点豆腐、木耳。", "加几朵松茸。", "来碗菌汤。"):
+        assert fungi.check(reply) is not None, reply
+    assert fungi.check("汤里配点山药、玉米。") is None

@@ -303,9 +303,12 @@ TOPICS: dict[str, Topic] = {
         ),
         Topic(
             "mushrooms", "mushrooms", "蘑菇",
-            ("mushroom", "mushrooms", "蘑菇", "菌菇"),
-            ("mushroom", "truffle", "shiitake", "portobello", "porcini", "chanterelle"),
-            _zh("蘑菇", "香菇", "菌菇", "松露", "金针菇", "平菇", "杏鲍菇"),
+            ("mushroom", "mushrooms", "fungi", "蘑菇", "菌菇", "菌类", "野生菌"),
+            ("mushroom", "truffle", "shiitake", "portobello", "porcini", "chanterelle", "morel", "enoki",
+             "wood ear", "oyster mushroom"),
+            # fungi a cook puts beside mushrooms: 木耳, 银耳, 竹荪 (an allergy to 菌菇 names them too)
+            _zh("蘑菇", "香菇", "菌菇", "松露", "金针菇", "平菇", "杏鲍菇", "木耳", "银耳", "竹荪", "松茸",
+                "牛肝菌", "鸡枞", "茶树菇", "猴头菇", "口蘑", "野生菌", "菌子", "菌汤"),
         ),
         # Keto / low-carb: the starchy staples a reply would put on the plate ("晚上不吃主食").
         Topic(
