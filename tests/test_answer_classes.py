@@ -275,6 +275,7 @@ def test_a_liking_with_a_scrubbed_name_is_not_compared() -> None:
         "晚上不听两段评书都睡不着觉。",
         "别看我年纪轻，我就爱下围棋。",
         "我下了班哪儿都不去，就往球馆钻。",
+        "天天在家练毛笔字，一天不写个两三个钟头手就痒痒。",  # going without it is what hurts
     ],
 )
 def test_a_liking_said_in_other_words_or_with_a_scrubbed_name_is_read(liking: str) -> None:
@@ -305,6 +306,7 @@ def test_a_liking_said_in_other_words_or_with_a_scrubbed_name_is_read(liking: st
         "That news made my day worse.",
         "我没啥爱好。",
         "我今天哪儿都不去了。",
+        "他不听劝，我很难受。",
     ):
         assert not says_liking(other), other
 

@@ -596,3 +596,16 @@ async def test_a_question_answered_as_if_noting_it_loses_the_noting() -> None:
         [t async for t in ReplyCheck(NUTS, "en", TurnTrace("n"), user_words=asked).run(messages, llm)]
     )
     assert said.strip() == "Boiling an egg takes about nine minutes."
+
+
+def test_a_question_said_back_behind_a_lead_in_or_with_a_word_changed_is_a_copy() -> None:
+    from voice_agent.conversation.reply_copies import repeats
+
+    asked = "Mum wants to know where we'll be over Easter, where'd we end up booking again?"
+    assert repeats("The user's story tells us that " + asked, asked)
+    assert repeats(
+        "今天热得一点胃口都没有，你说弄点啥开胃的吃吃？", "这两天热得一点胃口都没有，你说弄点啥开胃的吃吃？"
+    )
+    # an answer that quotes a few of the question's words is no copy
+    assert not repeats("Over Easter you'll be at the cabin you booked in Beechworth.", asked)
+    assert not repeats("开胃的话，来份凉拌黄瓜吧。", "这两天热得一点胃口都没有，你说弄点啥开胃的吃吃？")

@@ -304,9 +304,12 @@ async def test_a_liking_is_compared_with_the_reply_as_the_llm_read_it(vault: Pii
     [
         ("吃完年夜饭还有好几个钟头，你说整点啥热闹热闹？", "outing"),  # a meal named, an activity asked
         ("周末带孩子有什么活动推荐？", "outing"),
-        ("这两天热得一点胃口都没有，你说弄点啥开胃的吃吃？", "dinner"),
+        ("这两天热得一点胃口都没有，你说弄点啥开胃的吃吃？", "starter"),  # something to whet the appetite
+        ("Three couples are coming round for dinner, what should I do for a starter?", "starter"),
+        ("What should I cook for dinner tonight?", "dinner"),
+        ("跟同事吃晚饭，点什么菜好？", "dinner"),
     ],
 )
-def test_what_to_do_after_a_meal_asks_for_an_outing_not_a_dish(turn: str, kind: str) -> None:
+def test_what_is_asked_for_a_meal_a_course_or_after_it(turn: str, kind: str) -> None:
     found = request_kind(requested_thing(turn), turn)
     assert found is not None and found.name == kind

@@ -5,6 +5,7 @@ those are compared with. Pure text functions, used by :mod:`voice_agent.conversa
 from __future__ import annotations
 
 import re
+from difflib import SequenceMatcher
 
 from voice_agent.llm.base import Message
 from voice_agent.text.cjk import HAN_RE
@@ -95,10 +96,25 @@ def _same_words(parts: list[str], line: str) -> bool:
 
 
 def repeats(piece: str, earlier: str, *, min_chars: int = 4) -> bool:
-    """Whether ``piece`` only repeats ``earlier`` (most of it, word for word)."""
+    """Whether ``piece`` only repeats ``earlier``: most of it word for word; all of it behind a short
+    lead-in ("The user's story tells us that <the question>"); or nearly all of it with a word changed
+    ("今天热得…" for "这两天热得…")."""
     said = _NOT_WORD.sub("", piece).lower()
     before = _NOT_WORD.sub("", earlier).lower()
-    return len(said) >= min_chars and bool(before) and said in before and len(said) >= 0.8 * len(before)
+    if len(said) < min_chars or not before:
+        return False
+    if said in before and len(said) >= 0.8 * len(before):
+        return True
+    if len(before) >= _LONG and before in said and len(before) >= 0.6 * len(said):
+        return True
+    return (
+        len(said) >= _LONG
+        and 0.8 * len(before) <= len(said) <= 1.25 * len(before)
+        and SequenceMatcher(None, said, before, autojunk=False).ratio() >= 0.85
+    )
+
+
+_LONG = 12  # characters (letters and Han, nothing else) from which a loose copy is still a copy
 
 
 def quotes_question(piece: str, turn: str) -> bool:

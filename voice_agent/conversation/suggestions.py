@@ -163,6 +163,21 @@ KINDS: tuple[RequestKind, ...] = (
         (_o("烤玉米"), _o("烤鸡翅"), _o("烤蔬菜串"), _o("烤鱼"), _o("烤羊肉串")),
     ),
     RequestKind(
+        "starter",
+        re.compile(
+            r"\b(?:starters?|appeti[sz]ers?|canap[eé]s?|entr[eé]es?|nibbles|hors d'oeuvres?|first course)\b|"
+            r"前菜|开胃菜|开胃|凉菜|冷盘",
+            _I,
+        ),
+        (
+            _o("a tomato and basil bruschetta", "bread", "gluten"),
+            _o("a chilled cucumber and mint soup"),
+            _o("melon with prosciutto", "ham", "pork"),
+            _o("a roasted beetroot and orange salad"),
+        ),
+        (_o("凉拌黄瓜", "醋", "蒜"), _o("白灼菜心"), _o("皮蛋豆腐", "鸡蛋", "豆腐"), _o("冬瓜汤")),
+    ),
+    RequestKind(
         "side",
         re.compile(r"\b(?:side dish|side|vegetables?|veggies?)\b|配菜|素菜|蔬菜", _I),
         (_o("roasted carrots with thyme"), _o("steamed green beans with lemon"), _o("garlic broccoli")),
@@ -318,6 +333,9 @@ _WHERE_TO_GO = re.compile(
 )
 
 
+_COURSES = frozenset(("starter", "side", "dessert"))  # one course of a meal, narrower than "dinner"
+
+
 def request_kind(requested: str, user_words: str) -> RequestKind | None:
     """The kind of thing the person asked for: from what their words name ("cake"; a thing of no known
     kind, "pizza", is None), or, when they name none, from the whole turn ("something warm to drink");
@@ -326,7 +344,11 @@ def request_kind(requested: str, user_words: str) -> RequestKind | None:
         by_name = {kind.name: kind for kind in KINDS}
         return by_name["trip"] if by_name["trip"].asked.search(user_words) else by_name["outing"]
     text = requested or user_words
-    return next((kind for kind in KINDS if kind.asked.search(text)), None) if text else None
+    found = next((kind for kind in KINDS if kind.asked.search(text)), None) if text else None
+    if found is not None and found.name == "dinner":  # "for dinner…, what should I do for a starter?"
+        narrower = next((k for k in KINDS if k.name in _COURSES and k.asked.search(user_words)), None)
+        return narrower or found
+    return found
 
 
 def concrete_option(constraints: ConstraintSet, requested: str, user_words: str, language: str) -> str:

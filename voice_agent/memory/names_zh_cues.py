@@ -48,6 +48,7 @@ _AFTER_PERSON = _words(
     生病 结婚 上学 放学 下班 上班 回家 过生日
     """
 )
+_OBJECT_PRONOUNS = frozenset(("我", "你", "我们", "你们", "咱", "咱们"))
 # What only a person does right after being named: a common word said as a nickname still counts (老马说).
 _ACTS = _words("说 讲 刚 刚才 刚刚 打电话 把 让 又 也 还 已经")
 # Dictionary tags of characters that never make a given name (verbs, pronouns, particles, numbers …).
@@ -73,6 +74,8 @@ def chinese_cued_spans(
         person_before, person_after = before in _BEFORE_PERSON, after in _AFTER_PERSON
         edge_before = not before or before[-1] in _PUNCT
         edge_after = bool(after) and after[0] in _PUNCT
+        if tag == "oov" and after in _OBJECT_PRONOUNS:
+            continue  # "闺女非问我想要啥": an unknown run right before "me" / "you" is a verb phrase
         if _given_name(word, tag, tags, freq, person_before, person_after, edge_before, edge_after):
             spans.append((start, start + 2))
     for m in _NICKNAME.finditer(text):
