@@ -333,3 +333,10 @@ def test_bench_privacy_command(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert printed["phone_region"] == "GB"
     assert printed["recall"]["all"]["any"]["PHONE"] == 1.0
     assert json.loads(out.read_text())["meta"]["name_lists"] is True
+
+
+def test_an_unknown_run_before_me_or_you_is_a_verb_phrase_not_a_name(gb: Scrubber) -> None:
+    text = "下个月我过七十大寿，闺女非问我想要啥，你帮我琢磨琢磨？"
+    assert [f for f in gb.scrub(text).found if f.kind == "NAME"] == []
+    named = gb.scrub("我闺女丽娟说她下个月回来。")  # a given name after a role word is still one
+    assert "丽娟" not in named.text
