@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout12`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout13`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -16,4 +16,5 @@ SPLITS = (
     "heldout10",
     "heldout11",
     "heldout12",
+    "heldout13",
 )
