@@ -81,3 +81,13 @@ def test_a_pinned_name_changed_later_is_not_restated_next_to_the_turn() -> None:
     asked = "表上名字那栏可得填对了，孩子大名最后定的是哪个来着？"
     assert turn_reminders([old], [old], ConstraintSet([]), asked) == [old.text]  # as it stands
     assert turn_reminders([old], [old, change], ConstraintSet([]), asked) == []  # changed since
+
+
+def test_a_name_changed_since_is_not_the_recall_answer() -> None:
+    from voice_agent.conversation.recall_answer import answer_from_memory
+
+    old = _said("孩子大名定了，跟他爸姓，叫[NAME:11e2f90a4ecf]，他爷爷挑的。", 1.0, "t1", kind="decision")
+    asked = "孩子大名最后定的是哪个来着？"
+    assert answer_from_memory(asked, [old], "zh") is not None  # as told, when nothing changed it
+    change = _said("名字那事儿又改了啊。", 5.0, "t5")
+    assert answer_from_memory(asked, [old, change], "zh") is None  # the model reads the block instead

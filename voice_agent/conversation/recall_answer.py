@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from voice_agent.conversation.revised_plans import REVISES_PLAN
+from voice_agent.conversation.revised_plans import REVISES_PLAN, renamed_later
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.metrics.trace import TurnTrace
 from voice_agent.text.cjk import HAN_CLASS
@@ -161,6 +161,8 @@ def _answer(question: str, candidates: Sequence[MemoryRecord], language: str) ->
             shared = frozenset(asked & words)
             if shared and words - asked and len(sentence) <= _MAX_FACT_CHARS:
                 matches.append((len(shared), record.created_at, record, sentence, shared))
+    # a name the person changed since is not said back as it was
+    matches = [m for m in matches if not renamed_later(m[2], candidates)]
     if _ASKS_OWN_NAME.search(question):  # their own name: only where they named themselves
         matches = [m for m in matches if _NAMES_SELF.search(m[3])]
     if ASKS_DAY.search(question):  # "那个晚会是哪天来着？": a clause without the day answers nothing

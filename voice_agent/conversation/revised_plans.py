@@ -86,3 +86,17 @@ _NAME_CHANGED = re.compile(
     r"改叫|改名|名字[^。！？!?]{0,12}改|换了?(?:个)?名字",
     _I,
 )
+
+
+def renamed_later(record: MemoryRecord, records: Sequence[MemoryRecord]) -> bool:
+    """Whether ``record`` gives a name that a later statement of the person's, from another turn, says was
+    changed ("最后改叫陆屿安了" after "叫陆子轩")."""
+    if record.role != "user" or not _GIVES_NAME.search(record.text):
+        return False
+    return any(
+        later.role == "user"
+        and later.created_at > record.created_at
+        and (not record.source or later.source != record.source)
+        and _NAME_CHANGED.search(later.text) is not None
+        for later in records
+    )
