@@ -296,3 +296,13 @@ def test_an_allergy_to_fungi_covers_what_a_cook_puts_beside_mushrooms() -> None:
     for reply in ("汤里配点豆腐、木耳。", "加几朵松茸。", "来碗菌汤。"):
         assert fungi.check(reply) is not None, reply
     assert fungi.check("汤里配点山药、玉米。") is None
+
+
+def test_a_list_refused_at_the_end_of_its_sentence_and_no_rule_from_filler() -> None:
+    said = "滑雪、滑冰、雪圈这些冰上雪上的玩意儿，以后甭管谁撺掇，千万别给我安排。"
+    assert _keys(said) == {"avoid:滑雪", "avoid:滑冰", "avoid:雪圈"}  # not "安排", and 滑冰 is no iced drink
+    assert _keys("这两年不知咋整的，一吃就胀肚。") == set()
+    melon = _keys(
+        "Aiyo, my boy kena allergy already. He ate a few pieces of watermelon, then his lips swell up."
+    )
+    assert "allergy:already" not in melon and "allergy:pieces of" not in melon

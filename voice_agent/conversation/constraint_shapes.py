@@ -175,8 +175,15 @@ THING_FIRST_ZH = re.compile(
 # 土豆这些都得忌口", "辣的要忌口", "海鲜、啤酒之类的都不能碰".
 KEEP_OFF_ZH = re.compile(
     rf"(?:^|[，,。！？!?；;：:])(?:像|比如|例如)?(?P<x>{_THING_CHAR}{{1,6}}?(?:、{_THING_CHAR}{{1,6}}?)*)"
-    r"(?:这些|这类|之类的?|等等?|什么的)?(?:东西|食物|水果|菜)?(?:都|也|统统|一律|一概)?(?:得|要|需要|必须|尽量)?"
+    r"(?:这些|这类|之类的?|等等?|什么的)?(?:做的)?(?:东西|食物|水果|菜|玩意儿?)?(?:都|也|统统|一律|一概)?"
+    r"(?:得|要|需要|必须|尽量)?"
     r"(?:忌口|忌(?=[，,。！？!?；;]|$)|少碰|别碰|不能碰|不能吃|不能喝|碰不得|吃不得)(?!的)"
+)
+# A list named first and refused at the end of its sentence: "滑雪、滑冰、雪圈这些冰上雪上的玩意儿，以后甭管谁
+# 撺掇，千万别给我安排。"
+LIST_REFUSED_ZH = re.compile(
+    rf"(?:^|[，,。！？!?；;：:])(?P<x>{_THING_CHAR}{{1,6}}?(?:、{_THING_CHAR}{{1,6}}?)+)(?:这些|这类|之类|等)"
+    r"(?=[^。！？!?]*?(?:别给我|不要给我|别再给我|甭给我|别再让我|不要再让我)(?:安排|推荐|报|约|弄|整))"
 )
 # Things refused in a list: "please, no rooftop bars, no cable cars, none of that": two or more "no X"
 # in one sentence, or one after "please".

@@ -26,6 +26,7 @@ from voice_agent.conversation.constraint_shapes import (
     GAVE_UP_EN,
     GAVE_UP_FOR_EN,
     KEEP_OFF_ZH,
+    LIST_REFUSED_ZH,
     NO_EVER_EN,
     POINTING_ZH,
     SEVERE,
@@ -111,7 +112,12 @@ _ARTICLES = re.compile(
     _I,
 )
 _GENERIC_BAD = re.compile(r"^(?:it|that|this|them|him|her|you|me|to|when|how|what|being|waiting|people)\b"
-                          r"|ing$", _I)  # fmt: skip
+                          r"|ing$"
+                          # an adverb or a cut-off quantity is no thing: "kena allergy already", "pieces of"
+                          r"|^(?:already|again|now|too|also|still|then|anymore|lah|liao|one)$"
+                          r"|\b(?:of|with|to|for|from|and|or)$", _I)  # fmt: skip
+# Question and filler words no thing a person keeps off is made of ("这两年不知咋整的，一吃就胀肚").
+_NOT_A_THING_ZH = re.compile(r"[咋啥怎么呢吧]|不知|知道|整的|这两年|那会儿")
 
 
 @dataclass(frozen=True)
@@ -276,9 +282,14 @@ _CRAVING_SPAN_ZH = re.compile(
 )
 
 
+_BARE_VERBS_ZH = frozenset(("安排", "推荐", "报名", "报", "弄", "整", "找", "买", "约", "订"))
+
+
 def _not_refusing_zh(match: re.Match[str]) -> bool:
     thing = match.group("x")
     verb = match.group(0)[: match.start("x") - match.start()]
+    if thing.strip() in _BARE_VERBS_ZH:  # "千万别给我安排": what is refused was named before
+        return True
     return _CRAVING_ZH.search(thing) is not None or (verb == "不爱" and len(thing.strip()) < 2)
 
 
@@ -340,7 +351,7 @@ def _more_shapes(text: str) -> list[Constraint]:
     for match in [*cant, *NO_EVER_EN.finditer(text), *GAVE_UP_FOR_EN.finditer(text),
                   *THING_FIRST_EN.finditer(text), *THING_THEN_PRONOUN_EN.finditer(text),
                   *TASTES_FOUL_EN.finditer(text), *THING_FIRST_ZH.finditer(text),
-                  *KEEP_OFF_ZH.finditer(text)]:  # fmt: skip
+                  *KEEP_OFF_ZH.finditer(text), *LIST_REFUSED_ZH.finditer(text)]:  # fmt: skip
         out += _object_constraints(match, "avoid", text, own_words=True)
     for match in [*GAVE_UP_EN.finditer(text), *_AVOID_HAVE_EN.finditer(text)]:
         out += _object_constraints(match, "avoid", text, topics_only=True)
@@ -451,7 +462,7 @@ def _clean_object(raw: str, *, activity: bool = False) -> str:
         phrase = stripped
     if zh:
         phrase = phrase.strip("吃喝用")
-        return phrase if 1 <= len(phrase) <= 8 else ""
+        return phrase if 1 <= len(phrase) <= 8 and not _NOT_A_THING_ZH.search(phrase) else ""
     phrase = _thing_of_flavour(phrase)
     words = phrase.split()
     gerund = activity and len(words) == 1 and phrase.lower().endswith("ing")  # "camping", "bowling"
