@@ -603,6 +603,7 @@ def test_a_question_said_back_behind_a_lead_in_or_with_a_word_changed_is_a_copy(
 
     asked = "Mum wants to know where we'll be over Easter, where'd we end up booking again?"
     assert repeats("The user's story tells us that " + asked, asked)
+    assert repeats("The user's story tells us that Mum wants to know where we'll be over Easter,", asked)
     assert repeats(
         "今天热得一点胃口都没有，你说弄点啥开胃的吃吃？", "这两天热得一点胃口都没有，你说弄点啥开胃的吃吃？"
     )

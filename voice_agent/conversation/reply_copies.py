@@ -96,8 +96,9 @@ def _same_words(parts: list[str], line: str) -> bool:
 
 
 def repeats(piece: str, earlier: str, *, min_chars: int = 4) -> bool:
-    """Whether ``piece`` only repeats ``earlier``: most of it word for word; all of it behind a short
-    lead-in ("The user's story tells us that <the question>"); or nearly all of it with a word changed
+    """Whether ``piece`` only repeats ``earlier``: most of it word for word; all of it, or its beginning,
+    behind a short lead-in ("The user's story tells us that <the question>"); or nearly all of it with a
+    word changed
     ("今天热得…" for "这两天热得…")."""
     said = _NOT_WORD.sub("", piece).lower()
     before = _NOT_WORD.sub("", earlier).lower()
@@ -106,6 +107,10 @@ def repeats(piece: str, earlier: str, *, min_chars: int = 4) -> bool:
     if said in before and len(said) >= 0.8 * len(before):
         return True
     if len(before) >= _LONG and before in said and len(before) >= 0.6 * len(said):
+        return True
+    # the same, cut at a comma: "The user's story tells us that Mum wants to know…, " (the piece so far)
+    start = next((i for i in range(len(said)) if before.startswith(said[i:])), len(said))
+    if len(said) - start >= max(_LONG, 0.5 * len(said)):
         return True
     return (
         len(said) >= _LONG
