@@ -220,7 +220,7 @@ def test_graph_candidates_are_ranked_in_float32() -> None:
     their stored vectors' cosine distance, computed in float32."""
     from usearch.index import Index
 
-    from voice_agent.memory.store.ann_index import rescored
+    from voice_agent.memory.store.rescore import rescored
 
     rng = np.random.default_rng(7)
     vectors = rng.standard_normal((500, 16)).astype(np.float32)

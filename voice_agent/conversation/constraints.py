@@ -45,6 +45,7 @@ from voice_agent.conversation.constraint_shapes import (
 )
 from voice_agent.conversation.constraint_terms import CONDITIONS, DIETS, TOPICS, Topic, ZhTerm
 from voice_agent.conversation.negation import is_negated
+from voice_agent.conversation.not_refusing import not_refusing_zh, without_cravings
 from voice_agent.text.apostrophes import plain_apostrophes
 from voice_agent.text.cjk import HAN_CLASS, has_han
 
@@ -256,7 +257,7 @@ def parse_constraints(text: str) -> list[Constraint]:
         (_AVOID_ZH, "avoid"),
     ):  # fmt: skip
         for match in pattern.finditer(text):
-            if pattern is _AVOID_ZH and _not_refusing_zh(match):
+            if pattern is _AVOID_ZH and not_refusing_zh(match):
                 continue
             stated = match.group(0)
             if kind == "allergy" and ("intoleran" in stated.lower() or "不耐受" in stated):
@@ -268,29 +269,9 @@ def parse_constraints(text: str) -> list[Constraint]:
     out += _more_shapes(text)
     if not out:  # said another way, for a known topic only: "Dairy and me really don't get along"
         kind = "allergy" if SEVERE.search(text) else "intolerance"
-        unwell = _CRAVING_SPAN_ZH.sub("", text)  # "不吃两回冷面都难受" is no reaction to food
+        unwell = without_cravings(text)  # "不吃两回冷面都难受" is no reaction to food
         out += [_topic_constraint(topic, kind, text) for topic in at_odds_topics(unwell)]
     return out + _examples(text, out)
-
-
-# "一礼拜不吃两回冷面都难受": not eating it is what hurts, a craving; "刀口不爱长": 不爱 before a lone
-# verb is about something else than taste.
-_CRAVING_ZH = re.compile(r"(?:都|就|便)(?:会)?(?:难受|不舒服|馋|想得慌|不得劲|受不了|睡不着|浑身|没劲|心慌)")
-
-_CRAVING_SPAN_ZH = re.compile(
-    r"不(?:吃|喝|碰)[^，。,.！？!?；;]{0,10}?(?:都|就|便)(?:会)?(?:难受|不舒服|馋|想得慌|不得劲|受不了|睡不着|浑身|没劲|心慌)"
-)
-
-
-_BARE_VERBS_ZH = frozenset(("安排", "推荐", "报名", "报", "弄", "整", "找", "买", "约", "订"))
-
-
-def _not_refusing_zh(match: re.Match[str]) -> bool:
-    thing = match.group("x")
-    verb = match.group(0)[: match.start("x") - match.start()]
-    if thing.strip() in _BARE_VERBS_ZH:  # "千万别给我安排": what is refused was named before
-        return True
-    return _CRAVING_ZH.search(thing) is not None or (verb == "不爱" and len(thing.strip()) < 2)
 
 
 def _examples(text: str, stated: list[Constraint]) -> list[Constraint]:

@@ -1,0 +1,31 @@
+"""Chinese words that look like refusing something and are not (the constraint parser skips them).
+
+- A craving: "一礼拜不吃两回冷面都难受" (going without it is what hurts) is a liking, no rule against
+  "两回冷面都难受"; the "难受" in it is no reaction to food either.
+- A lone verb after 不爱: "刀口不爱长" is about a wound, not taste.
+- A bare verb after an order: "滑雪、滑冰、雪圈这些…千万别给我安排" refuses what was named before it, not
+  "安排" (``constraint_shapes.LIST_REFUSED_ZH`` reads the list).
+"""
+
+from __future__ import annotations
+
+import re
+
+_UNWELL = "(?:都|就|便)(?:会)?(?:难受|不舒服|馋|想得慌|不得劲|受不了|睡不着|浑身|没劲|心慌)"
+_CRAVING = re.compile(_UNWELL)
+_CRAVING_SPAN = re.compile(rf"不(?:吃|喝|碰)[^，。,.！？!?；;]{{0,10}}?{_UNWELL}")
+_BARE_VERBS = frozenset(("安排", "推荐", "报名", "报", "弄", "整", "找", "买", "约", "订"))
+
+
+def not_refusing_zh(match: re.Match[str]) -> bool:
+    """Whether a "不吃 / 不爱 / 别给我 X" match (its thing in group ``x``) refuses nothing."""
+    thing = match.group("x").strip()
+    verb = match.group(0)[: match.start("x") - match.start()]
+    if thing in _BARE_VERBS:
+        return True
+    return _CRAVING.search(thing) is not None or (verb == "不爱" and len(thing) < 2)
+
+
+def without_cravings(text: str) -> str:
+    """``text`` less its cravings, for reading reactions to food from it."""
+    return _CRAVING_SPAN.sub("", text)
