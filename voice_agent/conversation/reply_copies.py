@@ -97,9 +97,8 @@ def _same_words(parts: list[str], line: str) -> bool:
 
 def repeats(piece: str, earlier: str, *, min_chars: int = 4) -> bool:
     """Whether ``piece`` only repeats ``earlier``: most of it word for word; all of it, or its beginning,
-    behind a short lead-in ("The user's story tells us that <the question>"); or nearly all of it with a
-    word changed
-    ("今天热得…" for "这两天热得…")."""
+    behind a short lead-in ("The user's story tells us that <the question>"); or, in Chinese, nearly all
+    of it with a word changed ("今天热得…" for "这两天热得…")."""
     said = _NOT_WORD.sub("", piece).lower()
     before = _NOT_WORD.sub("", earlier).lower()
     if len(said) < min_chars or not before:
@@ -112,8 +111,10 @@ def repeats(piece: str, earlier: str, *, min_chars: int = 4) -> bool:
     start = next((i for i in range(len(said)) if before.startswith(said[i:])), len(said))
     if len(said) - start >= max(_LONG, 0.5 * len(said)):
         return True
+    # (in Chinese only: an English answer restates the question's words, "Paris is the capital of France")
     return (
-        len(said) >= _LONG
+        HAN_RE.search(piece) is not None
+        and len(said) >= _LONG
         and 0.8 * len(before) <= len(said) <= 1.25 * len(before)
         and SequenceMatcher(None, said, before, autojunk=False).ratio() >= 0.85
     )
