@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout13`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout14`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -17,4 +17,5 @@ SPLITS = (
     "heldout11",
     "heldout12",
     "heldout13",
+    "heldout14",
 )
