@@ -108,3 +108,41 @@ def test_chinese_words_in_the_same_places_stay(scrubber: Scrubber, text: str) ->
 def test_a_surname_inside_a_word_starts_no_name(scrubber: Scrubber) -> None:
     text = "阿姨下个月要回老家照顾孙子了，我想给她写几句感谢的话。"
     assert scrubber.scrub(text).text == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "明天量尺寸的师傅要过来，他问我们台面到底定的啥子材料。",  # a role the dictionary tags as a name
+        "她下个礼拜天办婚礼，我想在贺卡上写几句祝福的话。",  # 贺卡, 祝福: common words tagged as names
+        "所以他一辈子不沾牛肉，连牛油火锅底料都不碰。",  # 连 … 都: "even", not the surname 连
+        "一碰芹菜就起红疹子，连熬汤放两片芹菜叶都不行。",  # 连 … 都, and 叶 + a function word
+        "下周我妈过来住，早饭做点啥？",  # a pronoun is no given name
+        "周末跟闺蜜去甜品店，点什么好？",  # a relation, not a name
+        "我对麸质过敏，不能吃面包。",  # an unknown word with a person word on one side only
+        "一吃就胀肚、拉稀，难受得很。",  # a word tagged as a name between commas
+        "病人扎针都爱找她，人缘好得很。",
+        "他叫外卖了，你别做饭了。",  # a verb after 叫
+        "你孩子叫什么名字？",
+    ],
+)
+def test_chinese_everyday_words_shaped_like_names_stay(scrubber: Scrubber, text: str) -> None:
+    assert _names(scrubber, text) == [], text
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("维吾尔族小丫头，名字叫迪丽努尔·艾尔肯，名字太长了。", "迪丽努尔·艾尔肯"),
+        ("我同学叫买买提，人挺好。", "买买提"),
+        ("她名叫玛丽亚，在医院上班。", "玛丽亚"),
+        ("名字太长了，我们都喊她努尔。", "努尔"),
+        ("我姓王，你叫我小王就行。", "小王"),
+        ("跟李娜说一声，会议改到三点。", "李娜"),
+        ("你问问秀英，上次借的那把伞还在不在她那儿。", "秀英"),
+    ],
+)
+def test_chinese_names_of_any_shape_after_a_naming_cue_are_scrubbed(
+    scrubber: Scrubber, text: str, name: str
+) -> None:
+    assert name in _names(scrubber, text), (text, _names(scrubber, text))

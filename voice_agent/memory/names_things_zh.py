@@ -33,7 +33,7 @@ _CLAUSE_ENDS = re.compile(r"^(?:$|[，。,.！？!?；;、\s]|和|或|吧|了|�
 # The last character of a two-character food or plant word that no given name ends in (香椿, 木耳, 菌菇,
 # 冬笋, 莲藕): jieba tags several of them as names. Characters names do use (梅, 兰, 菊, 莲, 桃, 杏) are not
 # here, and a doubled pet name (豆豆) is no food word.
-_FOOD_END = frozenset("菇耳椿笋藕菜瓜薯椒蒜葱韭芹菌茄枣粽糕饼面粉汤酱醋肉虾蟹螺蛋麦")
+_FOOD_END = frozenset("菇耳椿笋藕菜瓜薯椒蒜葱韭芹菌茄枣粽糕饼面粉汤酱醋肉虾蟹螺蛋麦梨橙柑茶奶")
 
 
 def is_food(text: str, start: int, end: int) -> bool:

@@ -52,3 +52,27 @@ def chinese_name_spans(text: str) -> list[tuple[int, int]]:
         if end - start >= 2 and not any(a <= start < b for a, b in spans):
             spans.add((start, end))
     return sorted(spans)
+
+
+# A naming cue strong enough to take a name of any shape after it: a transliterated name (阿依古丽,
+# 买买提, 迪丽努尔·艾尔肯) has no surname, and the dictionary splits it at random.
+_STRONG_CUE = re.compile(
+    r"(?:(?:名字|姓名|大名|小名|全名|外号|绰号|昵称)(?:叫做|叫|是)|名叫|叫做"
+    r"|(?:我|他|她|孩子|儿子|女儿|同学|同事|朋友|邻居|室友|护士|医生|老师)叫)"
+)
+_RUN = re.compile(rf"(?:{HAN_CLASS}(?<![{_NOT_GIVEN}])){{2,6}}(?:·{HAN_CLASS}{{2,6}})?")
+
+
+def cued_any_spans(text: str) -> list[tuple[int, int]]:
+    """Runs of two to six characters (two parts joined by "·" too) right after a strong naming cue
+    ("她名叫玛丽亚", "名字叫迪丽努尔·艾尔肯"); the caller drops the everyday words ("他叫外卖")."""
+    spans = []
+    for cue in _STRONG_CUE.finditer(text):
+        m = _RUN.match(text, cue.end())
+        if (
+            m
+            and m.group()[0] not in "什啥谁哪"
+            and not (m.end() < len(text) and is_han(text[m.end()]) and text[m.end()] not in _NOT_GIVEN)
+        ):
+            spans.append(m.span())
+    return spans

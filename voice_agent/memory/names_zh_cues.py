@@ -19,6 +19,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from voice_agent.memory.names_zh import SINGLE_SURNAMES
+from voice_agent.memory.names_zh_words import ROLE_WORDS
 from voice_agent.text.cjk import HAN_CLASS, HAN_RE
 
 Span = tuple[int, int]
@@ -36,7 +37,7 @@ _TITLES = (
 )
 _BEFORE_PERSON = _words(
     """
-    跟 给 和 与 同 问 找 让 叫 请 被 把 向 对 提醒 告诉 通知 联系 感谢 谢谢 陪 等 帮 替 见 的 是
+    跟 给 和 与 同 问 问问 找 让 叫 请 被 把 向 对 提醒 告诉 通知 联系 感谢 谢谢 陪 等 帮 替 见 的 是
     同事 同学 朋友 邻居 室友 老公 老婆 丈夫 妻子 儿子 女儿 闺女 老大 老二 老三 表姐 表妹 表哥 表弟 堂姐
     堂妹 堂哥 堂弟 姐姐 妹妹 哥哥 弟弟 经理 老板 领导 师傅 宿舍 组
     """
@@ -49,6 +50,7 @@ _AFTER_PERSON = _words(
     """
 )
 _OBJECT_PRONOUNS = frozenset(("我", "你", "我们", "你们", "咱", "咱们"))
+_CALL = frozenset(("叫", "喊", "称呼", "管"))
 # What only a person does right after being named: a common word said as a nickname still counts (老马说).
 _ACTS = _words("说 讲 刚 刚才 刚刚 打电话 把 让 又 也 还 已经")
 # Dictionary tags of characters that never make a given name (verbs, pronouns, particles, numbers …).
@@ -69,14 +71,18 @@ def chinese_cued_spans(
     for index, (word, tag) in enumerate(tagged):
         start, offset = offset, offset + len(word)
         ends[offset] = word
-        before = tagged[index - 1][0] if index else ""
         after = tagged[index + 1][0] if index + 1 < len(tagged) else ""
-        person_before, person_after = before in _BEFORE_PERSON, after in _AFTER_PERSON
-        edge_before = not before or before[-1] in _PUNCT
-        edge_after = bool(after) and after[0] in _PUNCT
         if tag == "oov" and after in _OBJECT_PRONOUNS:
             continue  # "闺女非问我想要啥": an unknown run right before "me" / "you" is a verb phrase
-        if _given_name(word, tag, tags, freq, person_before, person_after, edge_before, edge_after):
+        person_before, person_after, edge_before, edge_after = _sides(tagged, index)
+        slot = (
+            (person_before or person_after)
+            and (person_before or edge_before)
+            and (person_after or edge_after)
+        )
+        if word not in ROLE_WORDS and _given_name(
+            word, tag, tags, freq, slot, person_before, person_after, edge_before
+        ):
             spans.append((start, start + 2))
     for m in _NICKNAME.finditer(text):
         at = m.start()
@@ -97,6 +103,24 @@ def chinese_cued_spans(
     return spans
 
 
+def person_slot(tagged: Sequence[tuple[str, str]], index: int) -> bool:
+    """Whether the word at ``index`` stands where a person does: a person word (跟, 问, 说, 刚 …) on one
+    side and a person word or the clause's edge on the other ("跟丽娟打个电话", "海燕说", "宿舍的美玲和佳琪";
+    not "在贺卡上", "几句祝福的话", "对麸质过敏")."""
+    person_before, person_after, edge_before, edge_after = _sides(tagged, index)
+    return (person_before or person_after) and (person_before or edge_before) and (person_after or edge_after)
+
+
+def _sides(tagged: Sequence[tuple[str, str]], index: int) -> tuple[bool, bool, bool, bool]:
+    """A person word before, after; the clause's edge before, after the word at ``index``."""
+    before = tagged[index - 1][0] if index else ""
+    after = tagged[index + 1][0] if index + 1 < len(tagged) else ""
+    person_before, person_after = before in _BEFORE_PERSON, after in _AFTER_PERSON
+    if before in _OBJECT_PRONOUNS or before in ("他", "她"):
+        person_before = index >= 2 and tagged[index - 2][0] in _CALL  # "你叫我思远", "大家都喊她努尔"
+    return person_before, person_after, not before or before[-1] in _PUNCT, not after or after[0] in _PUNCT
+
+
 _NICKNAME = re.compile(rf"[老小][{''.join(sorted(SINGLE_SURNAMES))}]|阿{HAN_CLASS}")
 
 
@@ -105,18 +129,24 @@ def _given_name(
     tag: str,
     tags: Mapping[str, str],
     freq: Mapping[str, int],
+    slot: bool,
     person_before: bool,
     person_after: bool,
     edge_before: bool,
-    edge_after: bool,
 ) -> bool:
     """海燕, 美玲 (tagged a name), 佳琪 (no dictionary word, made of characters a name is made of), 朵朵
-    and 豆豆 (a pet name said twice), each where a person stands."""
+    and 豆豆 (a pet name said twice), each where a person stands: ``slot``, a person word (跟, 说 …) on
+    one side and a person word or the clause's edge on the other ("跟闺蜜去", "对麸质过敏", "拉稀，" are
+    not: one side only, or no person word)."""
     if len(word) != 2 or not HAN_RE.fullmatch(word[0]) or not HAN_RE.fullmatch(word[1]):
         return False
     common = freq.get(word) or 0
+    if tag == "nrt":
+        return slot  # a transliteration: "喊她努尔", not "病人扎针都…"
     if tag in ("nr", "nrfg") and common < 200:
-        return person_before or person_after or edge_before or edge_after
-    if tag == "oov" and not any((tags.get(ch) or "x")[0] in _NOT_NAME_TAGS for ch in word):
-        return person_before or person_after
-    return word[0] == word[1] and common < _COMMON_WORD and (person_before or edge_before) and person_after
+        return person_before or person_after  # the dictionary knows it as a name: one side is enough
+    if tag == "oov":
+        return slot and not any((tags.get(ch) or "x")[0] in _NOT_NAME_TAGS for ch in word)
+    if word[0] != word[1] or tag[:1] in "vd":
+        return False  # 回回都是: a doubled verb or adverb ("every time"), not a pet name
+    return common < _COMMON_WORD and (person_before or edge_before) and person_after

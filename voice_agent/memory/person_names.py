@@ -34,8 +34,15 @@ from typing import Any
 from voice_agent.errors import ModelError
 from voice_agent.memory.name_cues import cued_name_spans
 from voice_agent.memory.names_things_zh import is_food
-from voice_agent.memory.names_zh import COMPOUND_SURNAMES, NOT_GIVEN, SINGLE_SURNAMES, chinese_name_spans
-from voice_agent.memory.names_zh_cues import chinese_cued_spans
+from voice_agent.memory.names_zh import (
+    COMPOUND_SURNAMES,
+    NOT_GIVEN,
+    SINGLE_SURNAMES,
+    chinese_name_spans,
+    cued_any_spans,
+)
+from voice_agent.memory.names_zh_cues import chinese_cued_spans, person_slot
+from voice_agent.memory.names_zh_words import COMMON, is_everyday_word
 from voice_agent.text.cjk import HAN_CLASS, HAN_RE
 
 Span = tuple[int, int]
@@ -115,6 +122,7 @@ _KIN = frozenset(
     ["老公", "老婆", "老爸", "老妈", "老伴", "老头", "老板", "小姐", "先生", "太太", "阿姨", "叔叔", "师傅"]
 )
 _NOT_GIVEN_TAGS = frozenset("xupcrmqyeofw")  # punctuation, particles, prepositions, pronouns, numbers…
+_NOT_A_NAME_WORD = frozenset("vadmqrtfpcu")  # dictionary words of these kinds are never a name
 _ZH_SURNAME = f"(?:{'|'.join(sorted(COMPOUND_SURNAMES))}|[{''.join(sorted(SINGLE_SURNAMES))}])"
 # A surname and two characters where a person stands: at the start of a sentence or after a word for
 # a relative or a role, and before what follows a subject ("苏明远的女儿", "我妈妈马俊杰今年…").
@@ -209,6 +217,12 @@ class PersonNameFinder:
         for span in spans:
             taken.take(span)
         words = self._tagged(text)
+        freq = self._posseg.dt.tokenizer.FREQ
+        tags = self._posseg.dt.word_tag_tab
+        for span in cued_any_spans(text):
+            if taken.free(span) and (tags.get(text[span[0] : span[1]]) or "n")[:1] not in _NOT_A_NAME_WORD:
+                spans.append(span)  # "他叫外卖了": a verb or an adverb after 叫 is no name
+                taken.take(span)
         offset = 0
         for index, (word, flag) in enumerate(words):
             start, offset = offset, offset + len(word)
@@ -219,10 +233,16 @@ class PersonNameFinder:
                 found = 0  # "白天鹅", "黄金周": a surname-led run that starts with a word
             if found and is_food(text, start, start + found):
                 found = 0  # "水果沙拉", "黄焖鸡": a dish, not a person
+            if found == 2 and listed and (freq.get(word) or 0) >= COMMON and not person_slot(words, index):
+                found = 0  # "在贺卡上", "几句祝福的话": a common word the dictionary tags as a name
             if not found and len(word) > 1 and word[-1] in SINGLE_SURNAMES and following:
                 # "说谢 / 天宇": the segmenter glued the surname to the word before it.
                 glued = _chinese_name(word[-1], "nr", following)
                 found, start = (glued, offset - 1) if following[1] in _NAME_TAGS and glued else (0, start)
+            if found and is_everyday_word(
+                text, (start, start + found), tags, surname_len=len(word) if word in COMPOUND_SURNAMES else 1
+            ):
+                found = 0  # "汤里", "叶都", "连水果都": a surname-led run that is everyday words
             if found and taken.free((start, start + found)):
                 spans.append((start, start + found))
                 taken.take((start, start + found))
@@ -236,7 +256,16 @@ class PersonNameFinder:
             if taken.free(span) and not is_food(text, span[0], span[1]):
                 spans.append(span)
                 taken.take(span)
-        return [span for span in spans if not self._inside_word(text, span)]
+        return [
+            span
+            for span in spans
+            if not self._inside_word(text, span)
+            and not (text[span[0]] in SINGLE_SURNAMES and is_everyday_word(text, span, tags))
+            and not (
+                text[span[0] : span[0] + 2] in COMPOUND_SURNAMES
+                and is_everyday_word(text, span, tags, surname_len=2)
+            )
+        ]
 
     def _inside_word(self, text: str, span: Span) -> bool:
         """A name found where a common word starts just before it ("照顾孙子": 照顾 + 孙子, not 顾孙子)."""
