@@ -146,3 +146,18 @@ def test_chinese_names_of_any_shape_after_a_naming_cue_are_scrubbed(
     scrubber: Scrubber, text: str, name: str
 ) -> None:
     assert name in _names(scrubber, text), (text, _names(scrubber, text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "So we've gone with Kenya High instead, at least it's here in Nairobi.",
+        "Could you write a little note from Mam and me to go in with a tin of Welsh cakes?",
+        "Arey, Navratri started today only, and I have also kept the full nine-day vrat.",
+    ],
+)
+def test_schools_festivals_and_family_words_the_parser_calls_people_stay(scrubber: Scrubber, text: str) -> None:
+    from voice_agent.memory.chunker import ClauseChunker
+
+    spans = ClauseChunker().person_spans(text)
+    assert [f.value for f in scrubber.scrub(text, name_spans=spans).found if f.kind == "NAME"] == [], text

@@ -123,6 +123,7 @@ _NEVER = _words(
     god mum mom dad mummy daddy mother father grandma grandpa granny nan nana grandad auntie uncle aunt sir
     madam miss mister doctor nurse teacher boss everyone everybody someone somebody anyone nobody so then
     and but also just well oh yes no yeah the a an one all both people someone everyone nobody
+    mam mammy mammi ma pa papa mama amma appa ammi abbu nain taid gran gramps nanna dadi nani
     """
 )
 # Words that often follow "called" for a thing and start capitalised in speech transcripts.

@@ -33,6 +33,7 @@ from typing import Any
 
 from voice_agent.errors import ModelError
 from voice_agent.memory.name_cues import cued_name_spans
+from voice_agent.memory.name_words_en import COMMON_EN, CONNECTORS, LEADING, PLACE, TITLES
 from voice_agent.memory.names_things_zh import is_food
 from voice_agent.memory.names_zh import (
     COMPOUND_SURNAMES,
@@ -48,70 +49,8 @@ from voice_agent.text.cjk import HAN_CLASS, HAN_RE
 Span = tuple[int, int]
 
 
-def _words(text: str) -> frozenset[str]:
-    return frozenset(text.split())
-
-
 _UP = "A-ZÀ-ÖØ-ÞĀ-žΑ-ΩΆ-Ώ\u0400-\u042f"
 _TOKEN = re.compile(rf"(?<![\w'’])[{_UP}][^\W\d_]+(?:['’-][{_UP}]?[^\W\d_]+)*(?![\w])")
-_CONNECTORS = _words(
-    """
-    van von der den de del della di da du la le ter ten bin ibn al el dos das y mac st.
-    """
-)
-_TITLES = _words(
-    """
-    mr mrs ms miss mx dr prof sir dame lord lady rev fr herr frau monsieur madame mme mlle señor señora
-    sr sra srta signor signora sig dott dra pan pani doctor professor uncle aunt auntie grandma grandpa
-    nurse officer captain judge
-    """
-)
-# Words that start a sentence or greet: never part of a name ("Thanks Caroline", "Hi Mel").
-_LEADING = _words(
-    """
-    a an the and or but so if then when while because hi hey hello dear thanks thank yes no oh ok okay
-    wow well congrats congratulations bye goodbye good morning night evening afternoon happy sorry
-    please i i'm i've we you he she they it this that these those my your his her our their what who
-    where why how which did do does is are was were have has had will would can could should also just
-    maybe yesterday today tomorrow last next every each on in at for to from with by of about after
-    before since until as like love dear mom mum dad
-    nah yeah yep yup ya wanna gonna gotta lol omg wow yay aww ugh hmm oops haha
-    """
-)
-# Common words that are also names: a name only beside another capitalised name.
-_COMMON = _words(
-    """
-    jan feb mar apr jun jul aug sep sept oct nov dec mon tue tues wed thu thur thurs fri sat sun
-    january february march april may june july august september october november december monday tuesday
-    wednesday thursday friday saturday sunday christmas easter will grace hope faith joy rose mark bill
-    rich long young brown white black green gray grey king love happy golden summer winter spring autumn
-    art dean guy sky star sun river stone wood hill lane north south east west new old big little sweet
-    baby honey god jesus christ lord angel pretty bright sunny rain snow crystal amber ruby pearl jade
-    iris lily daisy ivy holly violet may april june august sunday paris london sydney florence victoria
-    georgia virginia carolina india china jordan chad kenya israel america asia africa europe english
-    french german spanish italian chinese japanese english american christian muslim jewish buddhist
-    catholic sugar candy cookie apple berry cherry olive pepper ginger basil sage clay dawn eve day week
-    year time thanks hi hey hello yes okay sorry please nice great good best well fine
-    welsh irish scottish scots british polish dutch greek thai turkish swedish danish norwegian finnish
-    russian ukrainian czech hungarian romanian portuguese brazilian mexican canadian australian korean
-    vietnamese indian pakistani nigerian ghanaian kenyan egyptian moroccan lebanese persian iranian israeli
-    filipino indonesian swiss austrian belgian croatian serbian cuban jamaican maori cornish catalan arabic
-    hindi urdu punjabi bengali tamil mandarin cantonese hebrew latin european asian african kiwi aussie
-    """
-)
-# Words that make a capitalised run a place or an organisation, not a person.
-_PLACE = _words(
-    """
-    street st road rd avenue ave lane drive boulevard park square bridge gate tower castle palace lake
-    river mount mountain hill valley bay beach island islands sea ocean forest garden gardens church
-    cathedral hall house center centre college university school academy institute hospital clinic
-    museum gallery library station airport hotel cafe restaurant bar pub company inc ltd llc corp group
-    bank club team market mall store shop city county state states kingdom republic national
-    international united federal union association foundation society council ministry department office
-    north south east west fort port saint san santa los las new old great day week festival awards cup
-    league conference summit show series season chapter pride
-    """
-)
 _ARTICLE_BEFORE = re.compile(r"(?<![\w])(?:the|a|an)[ \t]+$")
 _SURNAME_SHAPE = re.compile(r"(?:Ma?c|O['’]|Fitz)[A-Z][a-z]{2,}")
 _NOT_PERSON_LABELS = frozenset({"GPE", "LOC", "NORP", "FAC", "ORG", "EVENT", "PRODUCT", "WORK_OF_ART"})
@@ -317,10 +256,12 @@ class PersonNameFinder:
         if not any(ch.isupper() for ch in name):
             return False
         words = [w.casefold().rstrip(".") for w in name.split()]
+        if len(words) > 1 and words[-1] in PLACE:
+            return False  # "Kenya High", "Moi Girls": a school or a place, not a person
         if len(words) > 1:
-            return not all(w in _COMMON or w in _LEADING or w in self._words for w in words)
+            return not all(w in COMMON_EN or w in LEADING or w in self._words for w in words)
         low = words[0]
-        if low in _COMMON or low in _LEADING:
+        if low in COMMON_EN or low in LEADING:
             return False
         listed = name in self._first or name in self._last
         if low in self._words or (low in self._nouns and _sentence_start(text, span[0])):
@@ -328,11 +269,11 @@ class PersonNameFinder:
         return True
 
     def _is_common(self, low: str) -> bool:
-        return low in self._words or low in self._nouns or low in _COMMON or low in _LEADING
+        return low in self._words or low in self._nouns or low in COMMON_EN or low in LEADING
 
     def _is_common_or_place(self, word: str) -> bool:
         low = word.casefold()
-        return self._is_common(low) or low in _PLACE or word in self._places
+        return self._is_common(low) or low in PLACE or word in self._places
 
     def _known(self, word: str) -> bool:
         """A listed first name or surname that is not also a common word ("Lucky", "Glad", "May"), or a
@@ -340,13 +281,13 @@ class PersonNameFinder:
         low = word.casefold()
         if _SURNAME_SHAPE.fullmatch(word):
             return True
-        return low not in _COMMON and low not in self._words and (word in self._first or word in self._last)
+        return low not in COMMON_EN and low not in self._words and (word in self._first or word in self._last)
 
     def _judge_run(self, text: str, run: list[tuple[int, int]]) -> Span | None:
         words = [text[a:b] for a, b in run]
         lowered = [w.casefold().rstrip(".") for w in words]
         titled = _title_before(text, run[0][0])
-        while run and lowered[0] in _LEADING and not titled:
+        while run and lowered[0] in LEADING and not titled:
             run, words, lowered = run[1:], words[1:], lowered[1:]
         # At a sentence start, a capitalised word that is no known name is the sentence's ("Contact Ngozi").
         while (
@@ -362,14 +303,14 @@ class PersonNameFinder:
             return run[0][0], run[-1][1]
         if _ARTICLE_BEFORE.search(text, 0, run[0][0]):
             return None  # "the Honda", "a Toyota": a thing, though its word is a surname somewhere
-        if any(w in _PLACE for w in lowered) or all(not _mixed_case(w) for w in words):
+        if any(w in PLACE for w in lowered) or all(not _mixed_case(w) for w in words):
             return None
         known = [w for w in words if self._known(w)]
         if len(run) == 1:
             # A listed first name that is also a word ("Caroline", "Art") only inside a sentence.
             starts = _sentence_start(text, run[0][0])
             word_too = lowered[0] in self._words or lowered[0] in self._nouns
-            first = words[0] in self._first and lowered[0] not in _COMMON
+            first = words[0] in self._first and lowered[0] not in COMMON_EN
             return run[0] if first and (known or not starts) and not (word_too and starts) else None
         if text[run[0][0] : run[-1][1]] in self._places:
             return None  # "Buenos Aires", "Hong Kong": a place, though its words are names too
@@ -384,9 +325,9 @@ class PersonNameFinder:
             len(word) > 2
             and low not in self._words
             and low not in self._nouns
-            and low not in _COMMON
-            and low not in _LEADING
-            and low not in _PLACE
+            and low not in COMMON_EN
+            and low not in LEADING
+            and low not in PLACE
             and not word.isupper()
         )
 
@@ -406,7 +347,7 @@ def _capitalised_runs(text: str) -> list[list[tuple[int, int]]]:
             joined = gap == " " or (
                 gap.startswith(" ")
                 and gap.endswith(" ")
-                and all(part in _CONNECTORS for part in gap.casefold().split())  # "van der"
+                and all(part in CONNECTORS for part in gap.casefold().split())  # "van der"
             )
             if not joined or len(current) >= 4:
                 runs.append(current)
@@ -419,7 +360,7 @@ def _capitalised_runs(text: str) -> list[list[tuple[int, int]]]:
 
 def _title_before(text: str, start: int) -> bool:
     m = re.search(r"([^\W\d_]+)\.?[ \t]+$", text[max(0, start - 12) : start])
-    return m is not None and m.group(1).casefold() in _TITLES
+    return m is not None and m.group(1).casefold() in TITLES
 
 
 def _mixed_case(word: str) -> bool:
@@ -477,7 +418,7 @@ def _later_mentions(text: str, found: Sequence[Span]) -> list[Span]:
                 parts.add(name[1:])  # the given name alone: 雅宁
         else:
             parts.update(w for w in re.findall(r"[^\W\d_][\w'’-]+", name) if len(w) >= 3)
-    parts -= {p for p in parts if p.casefold() in _COMMON or p.casefold() in _LEADING}
+    parts -= {p for p in parts if p.casefold() in COMMON_EN or p.casefold() in LEADING}
     out: list[Span] = []
     for chinese in (True, False):
         group = sorted((p for p in parts if bool(_CJK.search(p)) == chinese), key=len, reverse=True)
