@@ -156,7 +156,9 @@ def test_chinese_names_of_any_shape_after_a_naming_cue_are_scrubbed(
         "Arey, Navratri started today only, and I have also kept the full nine-day vrat.",
     ],
 )
-def test_schools_festivals_and_family_words_the_parser_calls_people_stay(scrubber: Scrubber, text: str) -> None:
+def test_schools_festivals_and_family_words_the_parser_calls_people_stay(
+    scrubber: Scrubber, text: str
+) -> None:
     from voice_agent.memory.chunker import ClauseChunker
 
     spans = ClauseChunker().person_spans(text)
