@@ -74,3 +74,19 @@ def test_more_ways_to_name_a_place_or_ask_about_it() -> None:
 def test_a_place_only_come_from_is_not_where_they_are() -> None:
     assert named_place("一个人从广州跑过来的。") == ""
     assert named_place("We came over from Dublin.") == ""
+
+
+def test_the_city_someone_settled_in_wins_over_the_one_they_left() -> None:
+    assert named_place("跟您说，我去年把北京那班儿给辞了，跑大理来了，在古城边上租了个小院儿。") == "大理"
+    assert named_place("我们在成都安家了，以前一直在重庆上班。") == "成都"
+
+
+def test_where_to_take_a_visitor_asks_about_the_surroundings() -> None:
+    moved = _said("We've left Auckland, so we've bought a wee villa up the hill, in Dunedin.")
+    asked = "My cousin's coming over from Brisbane for a week in February, where should we take her?"
+    assert place_note(asked, [moved], "en") == "Suggest one specific thing to do in or near Dunedin."
+    dali = _said("我去年把北京那班儿给辞了，跑大理来了")
+    assert (
+        place_note("下个月我发小儿要过来，您说带他去哪儿好？", [dali], "zh")
+        == "推荐一个大理或附近具体可以去的地方。"
+    )

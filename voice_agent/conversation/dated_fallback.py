@@ -42,6 +42,13 @@ def dated_statement(
     # A Chinese day word asks even inside a statement: "问我到底是哪天，我得给她个准信儿。"
     if asks is None or not (is_question(question) or has_han(asks.group(0))):
         return ""
+    text = dated_text(question, records, shared_only=shared_only)
+    return said_back(text, language) if text else ""
+
+
+def dated_text(question: str, records: Sequence[MemoryRecord], *, shared_only: bool = False) -> str:
+    """The person's own words that hold a day, for ``question``: the dated statement that shares a word
+    with it, else the only dated one (unless ``shared_only``); "" when none or which one is unclear."""
     dated: list[str] = []
     sources: dict[str, str] = {}
     said_with: dict[str, set[str]] = {}  # the content of each utterance, over its clause records
@@ -66,5 +73,5 @@ def dated_statement(
     # clause beside it from the same utterance, "Dad's retirement do is finally sorted", does)
     sharing = [text for text in dated if asked & said_with[sources[text]]]
     if sharing:
-        return said_back(sharing[0], language)
-    return said_back(dated[0], language) if len(dated) == 1 and not shared_only else ""
+        return sharing[0]
+    return dated[0] if len(dated) == 1 and not shared_only else ""

@@ -27,8 +27,9 @@ ASKS_AROUND = re.compile(
     r"nearby|"
     r"in the area|locally|things to do|what(?:'s| is) there to do|places to (?:visit|go|see)|"
     r"take (?:him|her|them|us|the kids|my \w+) (?:to see|out|round|around)|"
-    r"show (?:him|her|them) (?:round|around))\b|"
-    r"附近|周边|周围|这附近|本地|当地|转转|逛逛",
+    r"show (?:him|her|them) (?:round|around)|"
+    r"where (?:should|could|can|shall|do|would) (?:we|i) (?:take|bring) (?:him|her|them|the \w+|my \w+))\b|"
+    r"附近|周边|周围|这附近|本地|当地|转转|逛逛|带(?:他|她|他们|她们)去哪",
     re.IGNORECASE,
 )
 _PLACE_EN = re.compile(
@@ -95,7 +96,9 @@ def place_note(user_text: str, records: Sequence[MemoryRecord], language: str) -
 _MOVED_EN = re.compile(
     r"\b(?:moved|moving|move|relocated|relocating|settled|live|living|based|emigrated)\b[^.,;]*$", re.I
 )
-_ORIGIN_ZH = re.compile(r"(?:从|来自|离开)$")
+_ORIGIN_ZH = re.compile(r"(?:从|来自|离开|把)$")
+# What follows a city the person moved to: "跑大理来了", "到成都安家", "在昆明定居".
+_SETTLED_ZH = re.compile(r"^(?:来了|来啦|定居|安家|落户|扎根|住下)")
 
 
 def named_place(text: str) -> str:
@@ -111,7 +114,8 @@ def named_place(text: str) -> str:
             found.append((rank, match.start(), place + (match.group("unit") or "")))
     for city in _CITY_RE.finditer(text):  # a large city said without 在 / 搬到 ("考上了哈尔滨这边的…")
         origin = _ORIGIN_ZH.search(text[max(0, city.start() - 3) : city.start()])
-        found.append((2 if origin else 1, city.start(), city.group(0)))
+        settled = _SETTLED_ZH.match(text[city.end() :])
+        found.append((2 if origin else 0 if settled else 1, city.start(), city.group(0)))
     for match in _PLACE_EN.finditer(text):
         place = match.group("place")
         if place.split()[0] in _NOT_PLACE_EN:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from voice_agent.config import PromptConfig
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, constraints_from_texts
+from voice_agent.conversation.date_note import date_note
 from voice_agent.conversation.dated_fallback import dated_statement
 from voice_agent.conversation.name_note import name_note
 from voice_agent.conversation.place_note import FALLBACK as PLACE_FALLBACK
@@ -43,8 +44,12 @@ def compose_turn(
     concrete = cfg.concrete_suggestions
     guidance = turn_guidance(constraints, reminders, scrubbed, language, specific=concrete,
                              example=concrete and cfg.example_in_guidance)  # fmt: skip
-    if not guidance and concrete:  # the place they told us about, or who a message is for
-        note = place_note(scrubbed, retrieved, language) or name_note(scrubbed, retrieved, language)
+    if not guidance and concrete:  # the place they told us about, the day, or who a message is for
+        note = (
+            place_note(scrubbed, retrieved, language)
+            or date_note(scrubbed, retrieved, language)
+            or name_note(scrubbed, retrieved, language)
+        )
         guidance = [note] if note else []
     prompt = builder.build(scrubbed, pinned=pinned, retrieved=retrieved, recent=as_turns(window),
                            now=dt.datetime.now(), reminders=reminders, language=language,

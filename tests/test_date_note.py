@@ -1,0 +1,32 @@
+"""The day the person told us is quoted next to a turn that needs a date (conversation/date_note.py)."""
+
+from __future__ import annotations
+
+from voice_agent.conversation.date_note import date_note
+from voice_agent.memory.records import MemoryRecord
+
+MRI = "The MRI on the back is Wednesday the 11th of February, quarter to eight in the morning"
+
+
+def _said(text: str, role: str = "user") -> MemoryRecord:
+    return MemoryRecord("c1", text, role=role)  # type: ignore[arg-type]
+
+
+def test_a_message_that_needs_the_date_gets_the_persons_dated_words() -> None:
+    records = [_said("Typical, the one morning I'd murder a fry."), _said(MRI)]
+    asked = "Would you draft a text to my sister asking could she do the school run? Put the date in."
+    assert date_note(asked, records, "en") == f"The day I told you: {MRI}."
+    visa = _said("美国签证的面签总算约到了，三月十二号")
+    note = date_note(
+        "我要跟老板请半天假，侬帮我写条微信，把日子讲讲清爽。", [_said("材料要准备一大堆"), visa], "zh"
+    )
+    assert note == "我跟你说过的日子：美国签证的面签总算约到了，三月十二号。"
+
+
+def test_nothing_without_a_day_asked_or_a_dated_statement() -> None:
+    assert date_note("Would you draft a text to my sister?", [_said(MRI)], "en") == ""
+    assert date_note("When is it again?", [_said("Typical, the one morning I'd murder a fry.")], "en") == ""
+    assert date_note("When is it again?", [_said(MRI, role="assistant")], "en") == ""
+    # two dated statements and neither shares a word with the turn: which day is not clear
+    two = [_said(MRI), _said("The dentist is on the 3rd of March")]
+    assert date_note("Put the date in the text, please.", two, "en") == ""

@@ -1,0 +1,38 @@
+"""The day the person told us, named next to a turn that needs it.
+
+"The MRI on the back is Wednesday the 11th of February" and, weeks later, "Would you draft a text to my
+sister asking could she do the school run for me that morning? Put the date in": the statement is in the
+memory block, yet a small model writes the text with no date, or "[date]". The note after the turn quotes
+the person's dated words ("(The day I told you: The MRI on the back is Wednesday the 11th of February.)" /
+"（我跟你说过的日子：三月十二号面签。）"), as the place note names a place.
+
+The turn must ask for a day or a date ("when", "which day", "the date", 哪天, 日子, 日期, 几号), and one of
+the person's recalled statements must hold one: the one sharing a word with the turn, else the only one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from voice_agent.conversation.dated_fallback import dated_text
+from voice_agent.conversation.said_before import person_statements
+from voice_agent.memory.records import MemoryRecord
+from voice_agent.text.dates import ASKS_DAY
+
+_NEEDS_DAY = re.compile(
+    r"\b(?:the (?:date|day)|dates?|the time|what day)\b|日子|日期|哪天|几号|时间|什么时候", re.I
+)
+NOTE = {"en": "The day I told you: {text}", "zh": "我跟你说过的日子：{text}"}
+
+
+def date_note(user_text: str, records: Sequence[MemoryRecord], language: str) -> str:
+    """The note quoting the person's dated statement for a turn that needs a day, or ""."""
+    if not (ASKS_DAY.search(user_text) or _NEEDS_DAY.search(user_text)):
+        return ""
+    text = dated_text(user_text, person_statements(records))
+    if not text:
+        return ""
+    return NOTE["zh" if language == "zh" else "en"].format(
+        text=text.strip().rstrip("。.") + ("。" if language == "zh" else ".")
+    )
