@@ -364,6 +364,19 @@ async def test_a_first_piece_that_only_repeats_the_question_is_regenerated_once(
     assert repeats("Name a planet with rings.", "Name a planet with rings!")
 
 
+def test_a_chinese_reply_mostly_one_stretch_of_the_question_is_a_copy() -> None:
+    """The 0.5B model says back the question's tail, or a copy behind our own opening."""
+    asked = "我要跟老板请半天假，侬帮我写条微信，把日子讲讲清爽。"
+    assert repeats("请帮忙写条微信，把日子讲讲清爽。", asked)
+    hotpot = "这个礼拜天爷爷满八十，一大家子陪他去吃火锅，锅底跟菜你帮我参谋一下咯？"
+    assert repeats(
+        "按你说的，不推荐牛肉，爷爷满八十，一大家子陪他去吃火锅，锅底跟菜你帮我参谋一下咯？", hotpot
+    )
+    # an answer that takes a few of the question's words is no copy
+    assert not repeats("可以做一个水果蛋糕，孩子过生日吃着开心。", "孩子过生日，推荐一个蛋糕吧")
+    assert not repeats("锅底可以点菌菇清汤锅，菜点羊肉、豆腐和青菜。", hotpot)
+
+
 async def test_the_safe_sentence_names_the_constraint_when_the_persons_words_do_not_fit() -> None:
     """Words in the other language (or that would break a constraint themselves) are not said back."""
     english_source = constraints_from_texts(["My kid is allergic to nuts."])

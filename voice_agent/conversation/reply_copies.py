@@ -112,15 +112,23 @@ def repeats(piece: str, earlier: str, *, min_chars: int = 4) -> bool:
     if len(said) - start >= max(_LONG, 0.5 * len(said)):
         return True
     # (in Chinese only: an English answer restates the question's words, "Paris is the capital of France")
-    return (
-        HAN_RE.search(piece) is not None
-        and len(said) >= _LONG
+    if HAN_RE.search(piece) is None:
+        return False
+    matcher = SequenceMatcher(None, said, before, autojunk=False)
+    if (
+        len(said) >= _LONG
         and 0.8 * len(before) <= len(said) <= 1.25 * len(before)
-        and SequenceMatcher(None, said, before, autojunk=False).ratio() >= 0.85
-    )
+        and matcher.ratio() >= 0.85
+    ):
+        return True
+    # most of it one stretch of the other, whatever stands around it: "请帮忙写条微信，把日子讲讲清爽。" for
+    # "…侬帮我写条微信，把日子讲讲清爽。", "爷爷满八十，…参谋一下咯？" behind an opening
+    longest = matcher.find_longest_match(0, len(said), 0, len(before)).size
+    return longest >= _LONG_ZH and longest >= 0.7 * len(said)
 
 
 _LONG = 12  # characters (letters and Han, nothing else) from which a loose copy is still a copy
+_LONG_ZH = 8  # Han characters of one copied stretch that make a copy
 
 
 def quotes_question(piece: str, turn: str) -> bool:
