@@ -26,11 +26,11 @@ _WHO_EN = r"(?:me|him|her|us|them|my [a-z]+|his [a-z]+|her [a-z]+|our [a-z]+)"
 _SUBJECT_EN = r"(?:i|he|she|we|they|my [a-z]+|our [a-z]+)"
 SYMPTOM_EN = (
     r"sick|ill|unwell|bloated|nauseous|queasy|rash|hives|heartburn|headaches?|migraines?|itch\w*|jittery|"
-    r"awake|up at night|up all night|race|racing|palpitations|cramps?|gas|diarrh\w*|dizzy|swell\w*|"
+    r"awake|up at night|up all night|race|racing|palpitations|cramps?|gas|diarrh\w*|dizzy|swell\w*|jitters|"
     r"throw up|vomit\w*|break\w* out|"
-    r"puff\w* up|wheez\w*|reflux|upset stomach|stomach ?ache|can't sleep|cannot sleep|"
+    r"puff\w* (?:right |all )?up|wheez\w*|reflux|upset stomach|stomach ?ache|can't sleep|cannot sleep|"
     r"(?:my|his|her|their|your) (?:stomach|tummy|gut)|"
-    r"throat (?:starts? |started )?(?:clos\w*|swell\w*|tight\w*)|clos(?:es|ing) up|anaphyla\w*|epi-?pen|"
+    r"throat (?:starts? |started |went |goes |got )?(?:clos\w*|swell\w*|tight\w*)|clos(?:es|ing) up|anaphyla\w*|epi-?pen|"
     r"can't breathe|cannot breathe|(?:mouth )?ulcers?|"
     r"(?:lips?|face|eyes?|tongue) (?:\w+ )?(?:blew|blown|swelled|swollen|puffed) up"
 )
@@ -39,7 +39,7 @@ _SYMPTOM_EN = re.compile(rf"\b(?:{SYMPTOM_EN})\b", _I)
 _CAUSES_EN = re.compile(
     rf"(?:^|[,;.!?]\s*|\b(?:think|find|know|noticed|says?|said|that)\s+)"
     rf"(?:eating\s+|drinking\s+|having\s+|too much\s+|even a little\s+)?(?P<x>[a-z][a-z -]{{1,30}}?)\s+"
-    rf"(?:gives?|gave|makes?|made|keeps?|kept|upsets?|upset|disagrees? with|doesn't agree with|"
+    rf"(?:gives?(?! up)|gave(?! up)|makes?|made|keeps?|kept|upsets?|upset|disagrees? with|doesn't agree with|"
     rf"mess(?:es|ed)? with|plays? havoc with|wrecks?|"
     rf"does not agree with|triggers?|triggered)\s+(?:{_WHO_EN}\b)?",
     _I,
@@ -244,9 +244,13 @@ AT_ODDS = re.compile(
     r"off the menu for (?:me|us|him|her)|"
     r"not good for (?:me|us)|bad news for (?:me|us)|hard on (?:me|my|us)|rough on (?:me|my|us)|"
     r"can't (?:handle|tolerate|digest|process|do)|cannot (?:handle|tolerate|digest|process|do)|"
+    r"(?:months?|years?|weeks?|days?) off|quit|gave up|given up|stay(?:ing)? away from|"
+    r"steer(?:ing)? clear of|"
     r"(?:have|had|need) to (?:avoid|skip|stay off|watch out for|cut out)|(?:doctor|dietitian|nurse) "
     r"(?:said|says|told me) (?:no|to (?:avoid|skip|stop|cut))|my body (?:hates|rejects|can't))\b|"
-    r"合不来|碰不得|吃不得|喝不得|沾不得|吃不了|喝不了|受不了|不能吃|不能喝|不能碰|不敢吃|不敢喝|扛不住",
+    r"合不来|碰不得|吃不得|喝不得|沾不得|吃不了|喝不了|受不了|不能吃|不能喝|不能碰|不敢吃|不敢喝|扛不住|"
+    r"抗拒|(?:真的|实在|完全)?很?没办法(?:吃|喝|碰)?|恰不得|食唔得|饮唔得|顶唔顺|受唔了|唔食|"
+    r"不要再给我推荐|别再给我推荐|千万别推荐",
     _I,
 )
 
@@ -256,9 +260,36 @@ def at_odds_topics(text: str) -> list[Topic]:
     named beside them: "fish of any sort and his throat starts closing up"), none for a question."""
     if text.rstrip().endswith(("?", "？")):
         return []
-    if not (AT_ODDS.search(text) or has_symptom(text) or _SYMPTOM_ZH_RE.search(text)):
+    sentences = [p for p in _SENTENCE.split(text) if p.strip()]
+    at_odds = [i for i, p in enumerate(sentences) if _at_odds(p)]
+    if not at_odds:
         return []
-    return named_topics(text.lower())
+    # A story: the thing is named in the sentence of the reaction, else in the one before or after it
+    # ("It was the lupini beans … I had a couple handfuls and my lips puffed right up").
+    topics: list[Topic] = []
+    for i in at_odds:
+        named = _topics_of(sentences[i])
+        for near in (i - 1, i + 1):
+            if not named and 0 <= near < len(sentences):
+                named = _topics_of(sentences[near])
+        topics += [t for t in named if t not in topics]
+    return topics
+
+
+def _at_odds(text: str) -> bool:
+    return bool(AT_ODDS.search(text) or has_symptom(text) or _SYMPTOM_ZH_RE.search(text))
+
+
+def _topics_of(text: str) -> list[Topic]:
+    # "只要外面吃到放很多味素的，像卤肉饭、羹汤那种": the dishes named as an aside are where the thing is
+    # found, not the thing; they count only when nothing else is named.
+    return named_topics(_ASIDE_ZH.sub("", text).lower()) or named_topics(text.lower())
+
+
+_SENTENCE = re.compile(r"(?<=[.!?。！？])\s*")
+
+
+_ASIDE_ZH = re.compile(r"像[^，。！？；]{1,20}?(?:那种|那类|之类|那样|这种|这些|那些)")
 
 
 SEVERE = re.compile(

@@ -342,6 +342,63 @@ TOPICS: dict[str, Topic] = {
             _zh("洋葱", "大蒜", "蒜", "土豆", "马铃薯", "胡萝卜", "萝卜", ZhTerm("姜", not_after=("黄",)),
                 "红薯", "山药", "芋头", "薯条"),
         ),
+        # Nightshades (arthritis, autoimmune diets): tomatoes, potatoes, peppers, aubergines.
+        Topic(
+            "nightshades", "nightshades", "茄科蔬菜",
+            ("nightshade", "nightshades", "茄科"),
+            ("tomato", "potato", "pepper", "bell pepper", "chili", "chilli", "jalapeno", "eggplant",
+             "aubergine",
+             "paprika", "cayenne", "tomatillo", "goji", "ketchup", "salsa", "marinara", "fries", "hash brown",
+             "mashed potato", "potato salad", "shakshuka", "ratatouille"),
+            _zh("番茄", "西红柿", "土豆", "马铃薯", "辣椒", "青椒", "甜椒", "茄子", "枸杞", "薯条"),
+        ),
+        # Flavour enhancers (MSG sensitivity).
+        Topic(
+            "msg", "MSG", "味精",
+            ("msg", "monosodium glutamate", "味精", "味素", "鸡精", "鸡粉"),
+            ("msg", "monosodium glutamate", "stock cube", "bouillon cube", "seasoning powder",
+             "accent seasoning"),
+            _zh("味精", "味素", "鸡精", "鸡粉", "浓汤宝", "高汤块"),
+        ),
+        # Edible insects.
+        Topic(
+            "insects", "insects", "昆虫",
+            ("insect", "insects", "bugs", "silkworm", "silkworms", "虫子", "昆虫", "蚕蛹", "蚂蚱", "知了",
+             "蝉蛹"),
+            ("insect", "cricket", "grasshopper", "silkworm", "mealworm", "larva", "larvae", "chapulines"),
+            _zh("蚕蛹", "蚂蚱", "知了", "蝉蛹", "蝎子", "昆虫", "蚂蚁", "竹虫"),
+        ),
+        Topic(
+            "lupin", "lupin", "羽扇豆",
+            ("lupin", "lupini", "lupine", "lupins", "tremoço", "tremoços", "羽扇豆"),
+            ("lupin", "lupini", "lupine", "tremoço", "tremoco", "lupin flour"),
+            _zh("羽扇豆"),
+        ),
+        Topic(
+            "okra", "okra", "秋葵",
+            ("okra", "okro", "秋葵"),
+            ("okra", "okro", "gumbo", "bhindi", "lady's finger", "ladies' fingers", "ogbono"),
+            _zh("秋葵"),
+        ),
+        # Gambling (a person in recovery).
+        Topic(
+            "gambling", "gambling", "赌博",
+            ("gambling", "gamble", "pokies", "betting", "casino", "casinos", "赌博", "赌钱", "赌场"),
+            ("casino", "pokies", "poker machine", "slot machine", "slots", "betting", "sportsbook", "punting",
+             "blackjack", "roulette", "gambling", "bookie", "bookmaker", "sweepstake"),
+            _zh("赌场", "赌博", "老虎机", "博彩", "赌钱", "下注", "百家乐"),
+        ),
+        # Animals kept for show (zoos, aquariums, circuses).
+        Topic(
+            "zoos", "zoos and animal shows", "动物园和动物表演",
+            ("zoo", "zoos", "aquarium", "aquariums", "circus", "动物园", "海洋馆", "水族馆", "马戏",
+             "海洋公园"),
+            ("zoo", "aquarium", "circus", "dolphin show", "sea world", "seaworld", "marine park",
+             "safari park",
+             "petting zoo"),
+            _zh("动物园", "海洋馆", "水族馆", "马戏", "海豚表演", "海洋公园", "海洋王国", "野生动物园",
+                "海狮表演"),
+        ),
         # Raw or undercooked food (pregnancy, a weak stomach): what is served raw.
         Topic(
             "raw", "raw or undercooked food", "生食",

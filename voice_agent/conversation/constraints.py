@@ -86,7 +86,7 @@ _NEVER_EN = re.compile(
 _ALLERGY_ZH = re.compile(r"对(?P<x>[^，。,.！？!?；;]{1,12}?)(?:严重)?(?:过敏|不耐受)")
 _ALLERGY_BEFORE_ZH = re.compile(rf"(?P<x>{HAN_CLASS}{{1,6}}?)(?:过敏(?![原源性])|不耐受)")  # 过敏原: a test
 _AVOID_ZH = re.compile(
-    r"(?:不能吃|不可以吃|不能喝|不吃|不喝|不碰|不敢吃|不敢喝|不敢碰|吃不得|喝不得|碰不得|忌口|忌(?!口)|讨厌|不喜欢|不爱吃|"
+    r"(?:不能吃|不可以吃|不能喝|不吃|不喝|不碰|不敢吃|不敢喝|不敢碰|吃不得|恰不得|喝不得|碰不得|忌口|忌(?!口)|讨厌|不喜欢|不爱吃|"
     r"不爱|受不了|吃不了|别给我推荐|"
     r"不要推荐|永远不要推荐|别推荐|(?:别再|不要再)(?:给我)?推荐|不要给我|别给我|"
     r"(?:别再|不要再|别|不要)(?:(?:叫|约|带|喊|拉)我去?|让我去))"
@@ -116,9 +116,11 @@ _GENERIC_BAD = re.compile(r"^(?:it|that|this|them|him|her|you|me|to|when|how|wha
                           r"|ing$"
                           # an adverb or a cut-off quantity is no thing: "kena allergy already", "pieces of"
                           r"|^(?:already|again|now|too|also|still|then|anymore|lah|liao|one)$"
-                          r"|\b(?:of|with|to|for|from|and|or)$", _I)  # fmt: skip
+                          r"|\b(?:of|with|to|for|from|and|or)$"
+                          # an amount is no thing: "I had a couple handfuls"
+                          r"|\b(?:couple|handfuls?|bit|lot|few|bunch)\b", _I)  # fmt: skip
 # Question and filler words no thing a person keeps off is made of ("这两年不知咋整的，一吃就胀肚").
-_NOT_A_THING_ZH = re.compile(r"[咋啥怎么呢吧]|不知|知道|整的|这两年|那会儿")
+_NOT_A_THING_ZH = re.compile(r"[咋啥怎么呢吧]|不知|知道|整的|这两年|那会儿|就$|^一(?:点|口|沾|碰|吃|喝)")
 
 
 @dataclass(frozen=True)
@@ -270,8 +272,15 @@ def parse_constraints(text: str) -> list[Constraint]:
     if not out:  # said another way, for a known topic only: "Dairy and me really don't get along"
         kind = "allergy" if SEVERE.search(text) else "intolerance"
         unwell = without_cravings(text)  # "不吃两回冷面都难受" is no reaction to food
-        out += [_topic_constraint(topic, kind, text) for topic in at_odds_topics(unwell)]
+        out += [
+            _topic_constraint(topic, "avoid" if topic.key in _NOT_EATEN else kind, text)
+            for topic in at_odds_topics(unwell)
+        ]
     return out + _examples(text, out)
+
+
+# Topics that are places or pastimes: a person at odds with them keeps off them, no body reacts.
+_NOT_EATEN = frozenset(("flying", "boats", "gambling", "zoos"))
 
 
 def _examples(text: str, stated: list[Constraint]) -> list[Constraint]:
@@ -377,7 +386,14 @@ def _object_constraints(
     if topics_only:
         return []
     phrase = _clean_object(match.group("x"), activity=activity)
+    if not phrase:  # "不能吃蚕蛹、蚂蚱这些虫子": a list after the verb, each item its own thing
+        items = _list_parts(_LIST_TAIL_ZH.sub("", match.group("x")))
+        if len(items) > 1:
+            return [c for part in items for c in _part_constraints(part, kind, text)]
     return [_phrase_constraint(phrase, kind, text)] if phrase else []
+
+
+_LIST_TAIL_ZH = re.compile(r"(?:这些|那些|这类|那类|之类|等等|等|什么的).*$")
 
 
 def _list_parts(raw: str) -> list[str]:
@@ -442,7 +458,7 @@ def _clean_object(raw: str, *, activity: bool = False) -> str:
             break
         phrase = stripped
     if zh:
-        phrase = phrase.strip("吃喝用")
+        phrase = _ZH_LEAD.sub("", phrase).strip("吃喝用")
         return phrase if 1 <= len(phrase) <= 8 and not _NOT_A_THING_ZH.search(phrase) else ""
     phrase = _thing_of_flavour(phrase)
     words = phrase.split()
@@ -452,6 +468,13 @@ def _clean_object(raw: str, *, activity: bool = False) -> str:
     if not words or len(words) > 3 or generic or len(phrase) < 3:
         return ""
     return phrase
+
+
+# Who and how before the thing in "我居然吃蚕蛹过敏", "他从小一碰花生就…": not part of the thing.
+_ZH_LEAD = re.compile(
+    r"^(?:我们?|他们?|她们?|你|孩子|俺|咱|额)?(?:居然|竟然|偏偏|原来|其实|好像|一直|从小|打小|真的|特别|有点|就|也|都|还|又)*"
+    r"(?:吃了?|喝了?|碰了?|闻了?|沾了?|用了?)?"
+)
 
 
 # "anything tomatoey", "everything garlicky": what tastes of a thing is the thing ("tomato", "garlic").
@@ -471,7 +494,16 @@ def _thing_of_flavour(phrase: str) -> str:
 def _mentions(lowered: str, key: str) -> bool:
     if has_han(key):
         return key in lowered
-    return re.search(rf"(?<![a-z]){re.escape(key)}(?:s|es)?(?![a-z])", lowered) is not None
+    for match in re.finditer(rf"(?<![a-z]){re.escape(key)}(?:s|es)?(?![a-z])", lowered):
+        if not (key.endswith("free") and _PRODUCTS.match(lowered, match.end())
+                and _SOME_BEFORE.search(lowered, 0, match.start())):  # fmt: skip
+            return True
+    return False
+
+
+# "they even sneak the flour into some gluten-free breads": products named, not the person's diet.
+_PRODUCTS = re.compile(r"\s+[a-z]+s\b")
+_SOME_BEFORE = re.compile(r"\b(?:some|those|these|into|of|the|in)\s+$")
 
 
 def _negated_statement(lowered: str, keys: tuple[str, ...]) -> bool:
