@@ -30,7 +30,8 @@ SYMPTOM_EN = (
     r"throw up|vomit\w*|break\w* out|"
     r"puff\w* (?:right |all )?up|wheez\w*|reflux|upset stomach|stomach ?ache|can't sleep|cannot sleep|"
     r"(?:my|his|her|their|your) (?:stomach|tummy|gut)|"
-    r"throat (?:starts? |started |went |goes |got )?(?:clos\w*|swell\w*|tight\w*)|clos(?:es|ing) up|anaphyla\w*|epi-?pen|"
+    r"throat (?:starts? |started |went |goes |got )?(?:clos\w*|swell\w*|tight\w*)|"
+    r"clos(?:es|ing) up|anaphyla\w*|epi-?pen|"
     r"can't breathe|cannot breathe|(?:mouth )?ulcers?|"
     r"(?:lips?|face|eyes?|tongue) (?:\w+ )?(?:blew|blown|swelled|swollen|puffed) up"
 )
