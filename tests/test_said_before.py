@@ -52,3 +52,13 @@ def test_of_the_closest_utterance_the_clause_that_names_the_answer_is_said() -> 
     asked = "Mum wants to know where we'll be over Easter, where'd we end up booking again?"
     said = relevant_statement(asked, [marker, where, other], "en")
     assert said == "You told me you booked a little place up in Beechworth instead."
+
+
+def test_a_chinese_request_carrying_the_question_gets_the_clause_of_the_change() -> None:
+    then = MemoryRecord("c1", "台面我们两口子商量好了，就用白色的石英石", source="u1", created_at=1.0)
+    marker = MemoryRecord("c1", "台面那个事又变卦了哈。", source="u2", created_at=2.0)
+    change = MemoryRecord("c1", "最后我们改成岩板了", source="u2", created_at=2.0)
+    asked = "明天量尺寸的师傅要过来，他问我们台面到底定的啥子材料，你帮我回他一句嘛。"
+    said = relevant_statement(asked, [then, marker, change], "zh")
+    assert "岩板" in said and "石英石" not in said
+    assert relevant_statement("明天量尺寸的师傅要过来，你帮我回他一句嘛。", [then, marker, change], "zh") == ""

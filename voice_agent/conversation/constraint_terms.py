@@ -91,9 +91,11 @@ TOPICS: dict[str, Topic] = {
             "gluten", "gluten", "麸质",
             ("gluten", "wheat", "celiac", "coeliac", "麸质", "小麦", "面筋", "乳糜泻"),
             ("gluten", "wheat", "bread", "pasta", "flour", "barley", "rye", "couscous", "noodle", "spaghetti",
-             "pizza", "croissant", "bagel", "cracker", "beer", "seitan", "semolina", "breadcrumb"),
+             "pizza", "croissant", "bagel", "cracker", "beer", "seitan", "semolina", "breadcrumb",
+             "sandwich", "toast", "roti", "naan", "chapati", "paratha", "puri", "dumpling", "pastry",
+             "pastries", "muffin", "pancake", "waffle", "ramen", "udon", "biscuit", "cookie", "cake"),
             _zh("麸质", "小麦", "面包", "面条", "面粉", "大麦", "黑麦", "意面", "披萨", "面筋", "饺子",
-                "馒头"),
+                "馒头", "包子", "烧饼", "煎饼", "馄饨", "拉面", "蛋糕", "饼干"),
         ),
         Topic(
             "soy", "soy", "大豆",

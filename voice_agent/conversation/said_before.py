@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from voice_agent.conversation.echo import content_keys
 from voice_agent.conversation.recall_answer import said_back
-from voice_agent.conversation.revised_plans import without_revised
+from voice_agent.conversation.revised_plans import REVISES_PLAN, without_revised
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.questions import is_question
 
@@ -55,7 +55,8 @@ def relevant_statement(question: str, records: Sequence[MemoryRecord], language:
     The clauses of one utterance count together ("Change of plans for Easter, mate." shares Easter with
     the question, "we booked a little place up in Beechworth instead." says where): of the closest
     utterance, the clause that names something the question does not (a name, a number) is said back."""
-    if not is_question(question):
+    # (a Chinese request can carry the question: "他问我们台面到底定的啥子材料，你帮我回他一句嘛。")
+    if not (is_question(question) or _ASKS_ZH.search(question)):
         return ""
     asked = _stems(content_keys(question))
     statements = [
@@ -72,10 +73,15 @@ def relevant_statement(question: str, records: Sequence[MemoryRecord], language:
         text = record.text.strip()
         shared = shared_by[record.source or record.id]
         own = len(asked & _stems(content_keys(text)))
-        score = (shared, record.created_at, int(_names_new(text, question)), own, text)
-        if shared and (best is None or score[:4] > best[:4]):
+        # (of one utterance, the clause of the change says what stands: "最后我们改成岩板了")
+        changed = int(REVISES_PLAN.search(text) is not None)
+        score = (shared, record.created_at, int(_names_new(text, question)), changed, own, text)
+        if shared and (best is None or score[:5] > best[:5]):
             best = score
-    return said_back(best[4], language) if best is not None else ""
+    return said_back(best[5], language) if best is not None else ""
+
+
+_ASKS_ZH = re.compile(r"啥|什么|哪|到底|多少|几[号点个天]")
 
 
 _ENDING = re.compile(r"(?<=[a-z]{3})(?:ing|ed)$")
