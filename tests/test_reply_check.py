@@ -341,6 +341,23 @@ async def test_the_prompts_markup_and_notes_said_back_are_never_passed_on() -> N
     )
 
 
+async def test_a_question_said_back_clause_by_clause_is_caught_after_its_first_clause() -> None:
+    """The first clause alone is only the question's beginning, too short to call a copy: it is held and
+    judged with the next one, so the question said back in pieces is regenerated, not spoken."""
+    question = "下个月放暑假，想带个女喺广州周边玩两日，你帮我谂下去边度好？"
+    llm = ScriptedLlm(question, "可以去从化泡温泉，或者去长隆野生动物园。")
+    trace = TurnTrace("q")
+    said = await _run(ReplyCheck(NUTS, "zh", trace, user_words=question), llm)
+    assert said.replace(" ", "") == "可以去从化泡温泉，或者去长隆野生动物园。" and len(llm.calls) == 2
+    assert trace.first("reply.question_start_held") is not None
+    assert trace.first("reply.repeats_question") is not None
+    # an answer that starts otherwise is said at once
+    direct = ScriptedLlm("下个月可以去从化泡温泉。")
+    assert (await _run(ReplyCheck(NUTS, "zh", TurnTrace("d"), user_words=question), direct)).strip() == (
+        "下个月可以去从化泡温泉。"
+    )
+
+
 async def test_a_first_piece_that_only_repeats_the_question_is_regenerated_once() -> None:
     question = "晚饭吃什么主食好？"
     llm = ScriptedLlm("晚饭吃什么主食好？", "可以吃米饭或者土豆。")

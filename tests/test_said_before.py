@@ -61,4 +61,6 @@ def test_a_chinese_request_carrying_the_question_gets_the_clause_of_the_change()
     asked = "明天量尺寸的师傅要过来，他问我们台面到底定的啥子材料，你帮我回他一句嘛。"
     said = relevant_statement(asked, [then, marker, change], "zh")
     assert "岩板" in said and "石英石" not in said
-    assert relevant_statement("明天量尺寸的师傅要过来，你帮我回他一句嘛。", [then, marker, change], "zh") == ""
+    assert (
+        relevant_statement("明天量尺寸的师傅要过来，你帮我回他一句嘛。", [then, marker, change], "zh") == ""
+    )

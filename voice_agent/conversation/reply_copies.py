@@ -139,6 +139,14 @@ def quotes_question(piece: str, turn: str) -> bool:
     return len(said) >= 8 and bool(re.search(r"[?？]\s*$", piece)) and said in _NOT_WORD.sub("", turn).lower()
 
 
+def starts_like(piece: str, turn: str) -> bool:
+    """Whether ``piece`` is only the turn's own beginning, too short for :func:`repeats` to call it a
+    copy ("下个月放暑假，" of "下个月放暑假，想带个女喺广州周边玩两日，你帮我谂下去边度好？")."""
+    said = _NOT_WORD.sub("", piece).lower()
+    before = _NOT_WORD.sub("", turn).lower()
+    return 4 <= len(said) < len(before) and before.startswith(said)
+
+
 _EN_WORD = re.compile(r"[a-z']+")
 _FILLER_WORDS = frozenset(("a", "an", "the", "one", "some", "any"))
 
