@@ -68,7 +68,7 @@ def relevant_statement(question: str, records: Sequence[MemoryRecord], language:
     for record in statements:
         source = record.source or record.id
         shared_by[source] = shared_by.get(source, 0) + len(asked & _stems(content_keys(record.text)))
-    best: tuple[int, float, int, int, str] | None = None
+    best: tuple[int, float, int, int, int, str] | None = None
     for record in statements:
         text = record.text.strip()
         shared = shared_by[record.source or record.id]
