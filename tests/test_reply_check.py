@@ -358,6 +358,14 @@ async def test_a_question_said_back_clause_by_clause_is_caught_after_its_first_c
     )
 
 
+async def test_a_request_said_back_is_no_answer_either() -> None:
+    request = "我要跟老板请半天假，侬帮我写条微信，把日子讲讲清爽。"
+    llm = ScriptedLlm("请帮忙写条微信把日子讲讲清爽。", "老板您好，我三月十二号上午要去面签，想请半天假。")
+    trace = TurnTrace("w")
+    said = await _run(ReplyCheck(NUTS, "zh", trace, user_words=request), llm)
+    assert said.strip().startswith("老板您好") and len(llm.calls) == 2
+
+
 async def test_a_first_piece_that_only_repeats_the_question_is_regenerated_once() -> None:
     question = "晚饭吃什么主食好？"
     llm = ScriptedLlm("晚饭吃什么主食好？", "可以吃米饭或者土豆。")
@@ -389,7 +397,10 @@ def test_a_chinese_reply_mostly_one_stretch_of_the_question_is_a_copy() -> None:
     assert repeats(
         "按你说的，不推荐牛肉，爷爷满八十，一大家子陪他去吃火锅，锅底跟菜你帮我参谋一下咯？", hotpot
     )
+    trip = "下个月放暑假，想带个女喺广州周边玩两日，你帮我谂下去边度好？"
+    assert repeats("下个月放暑假，想带个女喺广州周边玩两日，你帮我看看她是否能理解我。", trip)
     # an answer that takes a few of the question's words is no copy
+    assert not repeats("周末带孩子去哪玩都行，推荐去公园。", "周末带孩子去哪玩？")
     assert not repeats("可以做一个水果蛋糕，孩子过生日吃着开心。", "孩子过生日，推荐一个蛋糕吧")
     assert not repeats("锅底可以点菌菇清汤锅，菜点羊肉、豆腐和青菜。", hotpot)
 

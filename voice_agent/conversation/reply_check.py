@@ -400,12 +400,13 @@ class ReplyCheck:
         refusal of an ordinary request. On the second attempt, with one constraint to name, the safe
         sentence is said instead; without one, a question said back is left out and a remembered
         statement copied is said back as what the person told us. Returns what may be said."""
-        if (self.asked or self.asks_suggestion) and not final and starts_like(clean, self.user_words):
+        asks = self.asked or self.asks_suggestion or self.open_request
+        if asks and not final and starts_like(clean, self.user_words):
             # "下个月放暑假，" of "下个月放暑假，…去边度好？": too short to tell; judged with what follows
             self.trace.mark("reply.question_start_held", index=index)
             return ""
         # (a request for a suggestion said back is no answer either: "Suggest a topping for my tacos.")
-        said_again = (self.asked or self.asks_suggestion) and (
+        said_again = (self.asked or self.asks_suggestion or self.open_request) and (
             repeats(clean, self.user_words) or quotes_question(clean, self.user_words)
         )
         # ("I should order at the bar"; "suggest a topping for my tacos without cilantro": the turn and

@@ -124,7 +124,7 @@ def repeats(piece: str, earlier: str, *, min_chars: int = 4) -> bool:
     # most of it one stretch of the other, whatever stands around it: "请帮忙写条微信，把日子讲讲清爽。" for
     # "…侬帮我写条微信，把日子讲讲清爽。", "爷爷满八十，…参谋一下咯？" behind an opening
     longest = matcher.find_longest_match(0, len(said), 0, len(before)).size
-    return longest >= _LONG_ZH and longest >= 0.7 * len(said)
+    return longest >= _LONG_ZH and longest >= 0.6 * len(said)
 
 
 _LONG = 12  # characters (letters and Han, nothing else) from which a loose copy is still a copy
