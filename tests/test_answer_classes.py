@@ -276,6 +276,8 @@ def test_a_liking_with_a_scrubbed_name_is_not_compared() -> None:
         "别看我年纪轻，我就爱下围棋。",
         "我下了班哪儿都不去，就往球馆钻。",
         "天天在家练毛笔字，一天不写个两三个钟头手就痒痒。",  # going without it is what hurts
+        "额这人没啥爱好，就爱吼两嗓子秦腔。",
+        "每天早上在城墙根儿跟老伙计唱戏，一唱就是一上午。",
     ],
 )
 def test_a_liking_said_in_other_words_or_with_a_scrubbed_name_is_read(liking: str) -> None:
