@@ -351,6 +351,11 @@ async def test_a_question_said_back_clause_by_clause_is_caught_after_its_first_c
     assert said.replace(" ", "") == "可以去从化泡温泉，或者去长隆野生动物园。" and len(llm.calls) == 2
     assert trace.first("reply.question_start_held") is not None
     assert trace.first("reply.repeats_question") is not None
+    # a word changed at its start, said back clause by clause: the same
+    porridge = "这两天胃口不大好，想熬锅杂粮粥溜溜缝儿，你说都放点啥进去熬？"
+    llm = ScriptedLlm("今天胃口不大好，想熬锅杂粮粥溜溜缝儿，你说都放点啥进去熬？", "放点小米、红豆和燕麦。")
+    said = await _run(ReplyCheck(NUTS, "zh", TurnTrace("p"), user_words=porridge), llm)
+    assert said.replace(" ", "") == "放点小米、红豆和燕麦。" and len(llm.calls) == 2
     # an answer that starts otherwise is said at once
     direct = ScriptedLlm("下个月可以去从化泡温泉。")
     assert (await _run(ReplyCheck(NUTS, "zh", TurnTrace("d"), user_words=question), direct)).strip() == (
@@ -360,7 +365,7 @@ async def test_a_question_said_back_clause_by_clause_is_caught_after_its_first_c
 
 async def test_a_request_said_back_is_no_answer_either() -> None:
     request = "我要跟老板请半天假，侬帮我写条微信，把日子讲讲清爽。"
-    llm = ScriptedLlm("请帮忙写条微信把日子讲讲清爽。", "老板您好，我三月十二号上午要去面签，想请半天假。")
+    llm = ScriptedLlm("请帮忙写条微信，把日子讲讲清爽。", "老板您好，我三月十二号上午要去面签，想请半天假。")
     trace = TurnTrace("w")
     said = await _run(ReplyCheck(NUTS, "zh", trace, user_words=request), llm)
     assert said.strip().startswith("老板您好") and len(llm.calls) == 2

@@ -36,13 +36,13 @@ from voice_agent.conversation.reply_copies import (
     Message,
     copies,
     earlier_exchanges,
+    may_copy,
     notes_after_turn,
     prompt_lines,
     quotes_question,
     repeats,
     replies_to_other_words,
     sentence_start,
-    starts_like,
     with_note,
     without_prompt_echo,
 )
@@ -157,6 +157,7 @@ class ReplyCheck:
         offered = concrete and bool(constraints)
         self.option = concrete_option(constraints, requested, user_words, speaking) if offered else ""
         self._held = ""  # a bare first piece, held until the model says more (or ends)
+        self._copy_held = ""  # a first clause that may be the question said back, judged with the next
         self._released = False  # a piece of the model's reply was passed on
         self.outcome = CheckOutcome()
         self.said_anything = False
@@ -317,6 +318,7 @@ class ReplyCheck:
     async def _attempt(self, deltas: AsyncIterator[str], *, final: bool) -> AsyncIterator[str]:
         splitter = SentenceSplitter(first_clause_min_words=self.first_clause_min_words, clock=self.clock)
         context = ""  # the current sentence so far: a first clause keeps its negation for what follows
+        self._copy_held = ""  # (a held clause of an attempt that failed is not carried into the next)
         try:
             async for delta in deltas:
                 if isinstance(delta, HoldingPhrase):  # said while the LLM is late: passed on as it is
@@ -375,6 +377,8 @@ class ReplyCheck:
         prompt's own markup and notes echoed back are left out (never spoken: "<memory>"); a first
         piece that only repeats the person's question or an earlier reply is no answer, and the reply is
         regenerated once (said back again with one constraint known: the safe sentence instead)."""
+        if self._copy_held:  # a first clause that may copy the question, judged with this one
+            text, self._copy_held = self._copy_held + text, ""
         clean = without_prompt_echo(text)
         if clean and DATE_ONLY.match(clean) and not ASKS_DATE.search(self.user_words):
             clean = ""  # the date from the system rules said back ("Hello! Today is 2026-12-02.")
@@ -401,9 +405,11 @@ class ReplyCheck:
         sentence is said instead; without one, a question said back is left out and a remembered
         statement copied is said back as what the person told us. Returns what may be said."""
         asks = self.asked or self.asks_suggestion or self.open_request
-        if asks and not final and starts_like(clean, self.user_words):
-            # "下个月放暑假，" of "下个月放暑假，…去边度好？": too short to tell; judged with what follows
+        if asks and may_copy(clean, self.user_words):
+            # "下个月放暑假，" of "下个月放暑假，…去边度好？", "今天胃口不大好，" of "这两天胃口不大好，…":
+            # too short to tell; judged together with what follows
             self.trace.mark("reply.question_start_held", index=index)
+            self._copy_held = clean
             return ""
         # (a request for a suggestion said back is no answer either: "Suggest a topping for my tacos.")
         said_again = (self.asked or self.asks_suggestion or self.open_request) and (

@@ -139,12 +139,22 @@ def quotes_question(piece: str, turn: str) -> bool:
     return len(said) >= 8 and bool(re.search(r"[?？]\s*$", piece)) and said in _NOT_WORD.sub("", turn).lower()
 
 
-def starts_like(piece: str, turn: str) -> bool:
-    """Whether ``piece`` is only the turn's own beginning, too short for :func:`repeats` to call it a
-    copy ("下个月放暑假，" of "下个月放暑假，想带个女喺广州周边玩两日，你帮我谂下去边度好？")."""
+def may_copy(piece: str, turn: str) -> bool:
+    """Whether ``piece`` may be the start of the turn said back, too short for :func:`repeats` to tell:
+    the turn's own beginning ("下个月放暑假，" of "下个月放暑假，想带个女喺广州周边玩两日…"), or, in
+    Chinese, half of it one stretch of the turn ("今天胃口不大好，" of "这两天胃口不大好，…")."""
     said = _NOT_WORD.sub("", piece).lower()
     before = _NOT_WORD.sub("", turn).lower()
-    return 4 <= len(said) < len(before) and before.startswith(said)
+    if not 4 <= len(said) < len(before):
+        return False
+    if before.startswith(said):
+        return True
+    if HAN_RE.search(piece) is None or len(said) >= 2 * _LONG:
+        return False
+    longest = SequenceMatcher(None, said, before, autojunk=False).find_longest_match(
+        0, len(said), 0, len(before)
+    )
+    return longest.size >= 4 and longest.size >= 0.5 * len(said)
 
 
 _EN_WORD = re.compile(r"[a-z']+")
