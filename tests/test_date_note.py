@@ -30,3 +30,14 @@ def test_nothing_without_a_day_asked_or_a_dated_statement() -> None:
     # two dated statements and neither shares a word with the turn: which day is not clear
     two = [_said(MRI), _said("The dentist is on the 3rd of March")]
     assert date_note("Put the date in the text, please.", two, "en") == ""
+
+
+def test_when_the_model_has_nothing_the_day_a_message_needs_is_said_back() -> None:
+    from types import SimpleNamespace
+
+    from voice_agent.conversation.turn_compose import remembered_fallback
+
+    visa = _said("美国签证的面签总算约到了，三月十二号")
+    prompt = SimpleNamespace(retrieved=[_said("材料要准备一大堆"), visa], pinned=[])
+    said = remembered_fallback("我要跟老板请半天假，侬帮我写条微信，把日子讲讲清爽。", prompt, "zh")  # type: ignore[arg-type]
+    assert said.startswith("你告诉过我") and "三月十二号" in said

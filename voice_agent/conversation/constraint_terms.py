@@ -392,7 +392,7 @@ TOPICS: dict[str, Topic] = {
         ),
         # Animals kept for show (zoos, aquariums, circuses).
         Topic(
-            "zoos", "zoos and animal shows", "动物园和动物表演",
+            "zoos", "zoos", "动物园",
             ("zoo", "zoos", "aquarium", "aquariums", "circus", "动物园", "海洋馆", "水族馆", "马戏",
              "海洋公园"),
             ("zoo", "aquarium", "circus", "dolphin show", "sea world", "seaworld", "marine park",

@@ -26,9 +26,14 @@ _NEEDS_DAY = re.compile(
 NOTE = {"en": "The day I told you: {text}", "zh": "我跟你说过的日子：{text}"}
 
 
+def needs_day(user_text: str) -> bool:
+    """Whether the turn asks for a day or a date, or needs one in what it asks for."""
+    return bool(ASKS_DAY.search(user_text) or _NEEDS_DAY.search(user_text))
+
+
 def date_note(user_text: str, records: Sequence[MemoryRecord], language: str) -> str:
     """The note quoting the person's dated statement for a turn that needs a day, or ""."""
-    if not (ASKS_DAY.search(user_text) or _NEEDS_DAY.search(user_text)):
+    if not needs_day(user_text):
         return ""
     text = dated_text(user_text, person_statements(records))
     if not text:

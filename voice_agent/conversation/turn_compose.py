@@ -12,11 +12,12 @@ from collections.abc import Sequence
 
 from voice_agent.config import PromptConfig
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, constraints_from_texts
-from voice_agent.conversation.date_note import date_note
-from voice_agent.conversation.dated_fallback import dated_statement
+from voice_agent.conversation.date_note import date_note, needs_day
+from voice_agent.conversation.dated_fallback import dated_statement, dated_text
 from voice_agent.conversation.name_note import name_note
 from voice_agent.conversation.place_note import FALLBACK as PLACE_FALLBACK
 from voice_agent.conversation.place_note import place_note, recalled_place
+from voice_agent.conversation.recall_answer import said_back
 from voice_agent.conversation.reminders import guided_constraints, liked_fact, turn_guidance, turn_reminders
 from voice_agent.conversation.said_before import person_statements, relevant_statement
 from voice_agent.conversation.turns import LoggedTurn
@@ -74,6 +75,9 @@ def remembered_fallback(scrubbed: str, prompt: BuiltPrompt, language: str) -> st
     closest to the question (``said_before``)."""
     statements = person_statements([*prompt.retrieved, *prompt.pinned])
     dated = dated_statement(scrubbed, statements, language)
+    if not dated and needs_day(scrubbed):  # "写条微信，把日子讲讲清爽": the day the message needs
+        day = dated_text(scrubbed, statements)
+        dated = said_back(day, language) if day else ""
     if dated:
         return dated
     place = recalled_place(scrubbed, prompt.retrieved)
