@@ -404,6 +404,9 @@ def test_a_chinese_reply_mostly_one_stretch_of_the_question_is_a_copy() -> None:
     )
     trip = "下个月放暑假，想带个女喺广州周边玩两日，你帮我谂下去边度好？"
     assert repeats("下个月放暑假，想带个女喺广州周边玩两日，你帮我看看她是否能理解我。", trip)
+    # the question's frame filled in is an answer
+    major = "孩子让我帮她再核对一遍，第一志愿那个专业应该填的是啥来着？"
+    assert not repeats("第一志愿那个专业应该填的是计算机科学与技术来着。", major)
     # an answer that takes a few of the question's words is no copy
     assert not repeats("周末带孩子去哪玩都行，推荐去公园。", "周末带孩子去哪玩？")
     assert not repeats("可以做一个水果蛋糕，孩子过生日吃着开心。", "孩子过生日，推荐一个蛋糕吧")

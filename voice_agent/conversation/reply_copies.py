@@ -123,8 +123,14 @@ def repeats(piece: str, earlier: str, *, min_chars: int = 4) -> bool:
         return True
     # most of it one stretch of the other, whatever stands around it: "请帮忙写条微信，把日子讲讲清爽。" for
     # "…侬帮我写条微信，把日子讲讲清爽。", "爷爷满八十，…参谋一下咯？" behind an opening
-    longest = matcher.find_longest_match(0, len(said), 0, len(before)).size
-    return longest >= _LONG_ZH and longest >= 0.6 * len(said)
+    match = matcher.find_longest_match(0, len(said), 0, len(before))
+    if _ASKED_WORD_ZH.match(before, match.b + match.size):
+        # the question's frame filled in: "第一志愿那个专业应该填的是计算机科学与技术" for "…填的是啥来着？"
+        return False
+    return match.size >= _LONG_ZH and match.size >= 0.6 * len(said)
+
+
+_ASKED_WORD_ZH = re.compile(r"啥|什么|哪|几|多少|谁|怎么")
 
 
 _LONG = 12  # characters (letters and Han, nothing else) from which a loose copy is still a copy
