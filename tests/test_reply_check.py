@@ -363,14 +363,6 @@ async def test_a_question_said_back_clause_by_clause_is_caught_after_its_first_c
     )
 
 
-async def test_a_request_said_back_is_no_answer_either() -> None:
-    request = "我要跟老板请半天假，侬帮我写条微信，把日子讲讲清爽。"
-    llm = ScriptedLlm("请帮忙写条微信，把日子讲讲清爽。", "老板您好，我三月十二号上午要去面签，想请半天假。")
-    trace = TurnTrace("w")
-    said = await _run(ReplyCheck(NUTS, "zh", trace, user_words=request), llm)
-    assert said.strip().startswith("老板您好") and len(llm.calls) == 2
-
-
 async def test_a_first_piece_that_only_repeats_the_question_is_regenerated_once() -> None:
     question = "晚饭吃什么主食好？"
     llm = ScriptedLlm("晚饭吃什么主食好？", "可以吃米饭或者土豆。")

@@ -404,7 +404,7 @@ class ReplyCheck:
         refusal of an ordinary request. On the second attempt, with one constraint to name, the safe
         sentence is said instead; without one, a question said back is left out and a remembered
         statement copied is said back as what the person told us. Returns what may be said."""
-        asks = self.asked or self.asks_suggestion or self.open_request
+        asks = self.asked or self.asks_suggestion
         if asks and may_copy(clean, self.user_words):
             # "下个月放暑假，" of "下个月放暑假，…去边度好？", "今天胃口不大好，" of "这两天胃口不大好，…":
             # too short to tell; judged together with what follows
@@ -412,7 +412,7 @@ class ReplyCheck:
             self._copy_held = clean
             return ""
         # (a request for a suggestion said back is no answer either: "Suggest a topping for my tacos.")
-        said_again = (self.asked or self.asks_suggestion or self.open_request) and (
+        said_again = (self.asked or self.asks_suggestion) and (
             repeats(clean, self.user_words) or quotes_question(clean, self.user_words)
         )
         # ("I should order at the bar"; "suggest a topping for my tacos without cilantro": the turn and
