@@ -412,9 +412,7 @@ class ReplyCheck:
             self._copy_held = clean
             return ""
         # (a request for a suggestion said back is no answer either: "Suggest a topping for my tacos.")
-        said_again = (self.asked or self.asks_suggestion) and (
-            repeats(clean, self.user_words) or quotes_question(clean, self.user_words)
-        )
+        said_again = asks and (repeats(clean, self.user_words) or quotes_question(clean, self.user_words))
         # ("I should order at the bar"; "suggest a topping for my tacos without cilantro": the turn and
         # the guidance after it, mixed)
         reworded = self.open_request and restates(clean, self.asked_with_notes)
