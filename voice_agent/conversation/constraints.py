@@ -15,20 +15,27 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from voice_agent.conversation.constraint_examples import EVEN_ZH, listed_examples
+from voice_agent.conversation.constraint_objects import (
+    LIST_TAIL_ZH,
+    STRETCH_END,
+    clean_object,
+    list_parts,
+    narrower,
+    phrase_terms,
+    thing_of_flavour,
+)
 from voice_agent.conversation.constraint_shapes import (
     AND_ME_EN,
     ATE_THEN_REACTED_EN,
     AVOIDING_EN,
     AVOIDING_ZH,
     CANT_ABIDE_EN,
-    CARRIER_EN,
     FOOD_TALK,
     GAVE_UP_EN,
     GAVE_UP_FOR_EN,
     KEEP_OFF_ZH,
     LIST_REFUSED_ZH,
     NO_EVER_EN,
-    POINTING_ZH,
     SEVERE,
     TASTES_FOUL_EN,
     THING_CANT_EN,
@@ -92,35 +99,6 @@ _AVOID_ZH = re.compile(
     r"(?:别再|不要再|别|不要)(?:(?:叫|约|带|喊|拉)我去?|让我去))"
     r"(?P<x>[^，。,.！？!?；;了的]{1,10})"
 )
-_ZH_OBJECT_STOP = re.compile(r"[，。,.！？!?；;]|尤其|特别|还有|而且|所以|因为")
-_EN_OBJECT_STOP = re.compile(
-    r"[,.;!?]|\b(?:especially|and|but|so|because|since|as|which|who|at all|anymore|any more|in|on|at|for|"
-    r"to|me|please|again|ever|from|with)\b",
-    _I,
-)
-# A constraint's object runs to the end of the sentence, or to a comma that starts something else
-# ("nuts, especially peanuts" goes on; "sushi to me, I don't like raw fish" stops).
-_STRETCH_END = re.compile(
-    r"[。！？!?;；\n]|(?<=[a-z])\.(?:\s|$)|[,，](?!\s*(?:especially|particularly|including|and|or|even|"
-    r"尤其|特别|包括|还有|和|或))",
-    re.I,
-)
-# (an intensifier too: "a proper banana allergy" is a banana allergy)
-_ARTICLES = re.compile(
-    r"^(?:any|all|the|a|an|some|kinds of|kind of|type of|types of|my|your|of|"
-    r"proper|real|genuine|full-blown|serious|severe|mild|slight|bad|nasty|bit of an?|"
-    r"(?:taste|smell|texture|sight|flavou?r|feel) of)\s+",
-    _I,
-)
-_GENERIC_BAD = re.compile(r"^(?:it|that|this|them|him|her|you|me|to|when|how|what|being|waiting|people)\b"
-                          r"|ing$"
-                          # an adverb or a cut-off quantity is no thing: "kena allergy already", "pieces of"
-                          r"|^(?:already|again|now|too|also|still|then|anymore|lah|liao|one)$"
-                          r"|\b(?:of|with|to|for|from|and|or)$"
-                          # an amount is no thing: "I had a couple handfuls"
-                          r"|\b(?:couple|handfuls?|bit|lot|few|bunch)\b", _I)  # fmt: skip
-# Question and filler words no thing a person keeps off is made of ("这两年不知咋整的，一吃就胀肚").
-_NOT_A_THING_ZH = re.compile(r"[咋啥怎么呢吧]|不知|知道|整的|这两年|那会儿|就$|^一(?:点|口|沾|碰|吃|喝)")
 
 
 @dataclass(frozen=True)
@@ -290,30 +268,15 @@ def _examples(text: str, stated: list[Constraint]) -> list[Constraint]:
     out: list[Constraint] = []
     for item in listed_examples(text):
         topics = named_topics(item.lower())
-        if topics and not _narrower(item, topics):
+        if topics and not narrower(item, topics):
             out += [_topic_constraint(t, kind, text) for t in topics]
         else:
             key = f"{kind}:{singular(item.lower())}"
-            out.append(Constraint(key, kind, item, item, _phrase_terms(item.lower()), (), source=text))
+            out.append(Constraint(key, kind, item, item, phrase_terms(item.lower()), (), source=text))
     if stated:  # "连X也不行" is an example only beside a rule ("连周末也不行" is about time)
         for match in EVEN_ZH.finditer(text):
             out += _object_constraints(match, kind, text, own_words=True)
     return out
-
-
-_QUANTITY_EN = frozenset(
-    ("any", "all", "most", "much", "many", "too", "some", "more", "no", "the", "a", "an")
-)
-
-
-def _narrower(phrase: str, topics: list[Topic]) -> bool:
-    """An English phrase naming one kind of a known topic ("blue cheese", "goat's cheese"): a dislike of it
-    is not a dislike of the whole topic."""
-    lowered = phrase.lower().strip()
-    words = lowered.split()
-    if has_han(lowered) or len(words) < 2 or any(w in _QUANTITY_EN for w in words):
-        return False
-    return not any(lowered in t.keys or singular(lowered) in t.keys for t in topics)
 
 
 _DRINKS_SOMETHING_ELSE = re.compile(
@@ -373,122 +336,44 @@ def _object_constraints(
     ``own_words``: only the matched thing counts (it stands before the verb: "Dairy makes me sick");
     ``topics_only``: a phrase that names no known topic is no constraint ("I gave up my job")."""
     rest = text[match.start("x") :]
-    end = _STRETCH_END.search(rest)
+    end = STRETCH_END.search(rest)
     stretch = match.group("x") if own_words else (rest[: end.start()] if end else rest)
-    if own_words and not topics_only and len(_list_parts(match.group("x"))) > 1:
+    if own_words and not topics_only and len(list_parts(match.group("x"))) > 1:
         # a list named first ("海鲜、羊肉、鹅肉、辣的都得忌"): each item its own topic, or its own words
-        return [c for part in _list_parts(match.group("x")) for c in _part_constraints(part, kind, text)]
-    topics = named_topics(stretch.lower()) or named_topics(_thing_of_flavour(stretch.strip()).lower())
-    if topics and kind == "avoid" and own_words and _narrower(_clean_object(stretch), topics):
+        return [c for part in list_parts(match.group("x")) for c in _part_constraints(part, kind, text)]
+    topics = named_topics(stretch.lower()) or named_topics(thing_of_flavour(stretch.strip()).lower())
+    if topics and kind == "avoid" and own_words and narrower(clean_object(stretch), topics):
         topics = []  # "blue cheese I cannot do" rules out blue cheese, not every cheese
     if topics:
         return [_topic_constraint(t, kind, text) for t in topics]
     if topics_only:
         return []
-    phrase = _clean_object(match.group("x"), activity=activity)
+    phrase = clean_object(match.group("x"), activity=activity)
     if not phrase:  # "不能吃蚕蛹、蚂蚱这些虫子": a list after the verb, each item its own thing
-        items = _list_parts(_LIST_TAIL_ZH.sub("", match.group("x")))
+        items = list_parts(LIST_TAIL_ZH.sub("", match.group("x")))
         if len(items) > 1:
             return [c for part in items for c in _part_constraints(part, kind, text)]
     return [_phrase_constraint(phrase, kind, text)] if phrase else []
 
 
-_LIST_TAIL_ZH = re.compile(r"(?:这些|那些|这类|那类|之类|等等|等|什么的).*$")
-
-
-def _list_parts(raw: str) -> list[str]:
-    """The items of a thing named as a list: "Onions and garlic", "海鲜、羊肉、鹅肉、辣的"."""
-    parts = _LIST_PARTS_ZH.split(raw) if has_han(raw) else _LIST_PARTS.split(_TRAILING_ADVERB.sub("", raw))
-    return [p for p in parts if p.strip()]
-
-
 def _part_constraints(part: str, kind: str, text: str) -> list[Constraint]:
-    topics = named_topics(part.lower()) or named_topics(_thing_of_flavour(part.strip()).lower())
-    if topics and not (kind == "avoid" and _narrower(_clean_object(part), topics)):
+    topics = named_topics(part.lower()) or named_topics(thing_of_flavour(part.strip()).lower())
+    if topics and not (kind == "avoid" and narrower(clean_object(part), topics)):
         return [_topic_constraint(t, kind, text) for t in topics]
-    phrase = _clean_object(part)
+    phrase = clean_object(part)
     return [_phrase_constraint(phrase, kind, text)] if phrase else []
 
 
 def _phrase_constraint(phrase: str, kind: str, text: str) -> Constraint:
     zh = has_han(phrase)
-    terms_en = () if zh else _phrase_terms(phrase.lower())
+    terms_en = () if zh else phrase_terms(phrase.lower())
     terms_zh = (ZhTerm(phrase),) if zh else ()
     return Constraint(f"{kind}:{phrase.lower()}", kind, phrase, phrase, terms_en, terms_zh, source=text)
-
-
-def _phrase_terms(phrase: str) -> tuple[str, ...]:
-    """How a reply may name a thing said as a phrase: the phrase, its singular, and without a trailing
-    word for the occasion ("board game night" is broken by "playing board games" too)."""
-    terms = [singular(phrase), phrase]
-    if "'s " in phrase:  # "goat's cheese" is said "goat cheese" too
-        terms += [singular(phrase.replace("'s ", " ")), phrase.replace("'s ", " ")]
-    bare = _OCCASION_EN.sub("", phrase)
-    if bare != phrase and " " in phrase and bare:
-        terms += [singular(bare), bare]
-    return tuple(dict.fromkeys(terms))
-
-
-_OCCASION_EN = re.compile(
-    r"\s+(?:nights?|evenings?|days?|sessions?|parties|party|trips?|outings?|things?|stuff|weekends?)$"
-)
-_LIST_PARTS_ZH = re.compile(r"[、，,]|和|跟|还有")
-_LIST_PARTS = re.compile(r"\s*(?:,|&|\band\b|\bor\b)\s*", re.IGNORECASE)
-_TRAILING_ADVERB = re.compile(r"(?:\s+(?:really|just|always|totally|honestly|seriously|both|all))+\s*$", re.I)
 
 
 def _topic_constraint(topic: Topic, kind: str, text: str) -> Constraint:
     return Constraint(topic.key, kind, topic.noun_en, topic.noun_zh, topic.terms_en, topic.terms_zh,
                       source=text)  # fmt: skip
-
-
-def _clean_object(raw: str, *, activity: bool = False) -> str:
-    zh = has_han(raw)
-    if zh and POINTING_ZH.match(raw):
-        return ""
-    if zh and "对" in raw[:4]:  # "我对猫毛" (the allergy's object, read from before "过敏")
-        raw = raw[raw.index("对") + 1 :]
-    raw = raw if zh else CARRIER_EN.sub("", raw.strip())
-    stop = (_ZH_OBJECT_STOP if zh else _EN_OBJECT_STOP).search(raw)
-    phrase = raw[: stop.start()] if stop else raw
-    phrase = phrase.strip(" -")
-    while True:
-        stripped = _ARTICLES.sub("", phrase)
-        if stripped == phrase:
-            break
-        phrase = stripped
-    if zh:
-        phrase = _ZH_LEAD.sub("", phrase).strip("吃喝用")
-        return phrase if 1 <= len(phrase) <= 8 and not _NOT_A_THING_ZH.search(phrase) else ""
-    phrase = _thing_of_flavour(phrase)
-    words = phrase.split()
-    gerund = activity and len(words) == 1 and phrase.lower().endswith("ing")  # "camping", "bowling"
-    bad = _GENERIC_BAD.search(phrase)
-    generic = bad is not None and not (gerund and bad.group(0).lower() == "ing")
-    if not words or len(words) > 3 or generic or len(phrase) < 3:
-        return ""
-    return phrase
-
-
-# Who and how before the thing in "我居然吃蚕蛹过敏", "他从小一碰花生就…": not part of the thing.
-_ZH_LEAD = re.compile(
-    r"^(?:我们?|他们?|她们?|你|孩子|俺|咱|额)?(?:居然|竟然|偏偏|原来|其实|好像|一直|从小|打小|真的|特别|有点|就|也|都|还|又)*"
-    r"(?:吃了?|喝了?|碰了?|闻了?|沾了?|用了?)?"
-)
-
-
-# "anything tomatoey", "everything garlicky": what tastes of a thing is the thing ("tomato", "garlic").
-_FLAVOUR_OF = re.compile(r"^(?:anything|everything|something|stuff|food|things)\s+([a-z]{3,}?)(?:ey|y)$", _I)
-_DOUBLED_END = re.compile(r"([bdgmnpt])\1$")
-
-
-def _thing_of_flavour(phrase: str) -> str:
-    match = _FLAVOUR_OF.match(phrase)
-    if match is None:
-        return phrase
-    stem = _DOUBLED_END.sub(r"\1", match.group(1))  # "nutty" -> "nut"
-    stem = stem[:-1] if stem.lower().endswith("ck") else stem  # "garlicky" -> "garlic"
-    return stem + "e" if stem.lower() in ("chees", "spic") else stem  # "cheesy" -> "cheese"
 
 
 def _mentions(lowered: str, key: str) -> bool:
