@@ -16,8 +16,9 @@ from _scripted_llm import ScriptedLlm
 
 from voice_agent.conversation.acknowledge import acknowledgement, concerns, continues
 from voice_agent.conversation.constraints import ConstraintSet, constraints_from_texts
+from voice_agent.conversation.no_answer import REFUSAL, is_bare
 from voice_agent.conversation.reminders import guided_constraints
-from voice_agent.conversation.reply_check import REFUSAL, ReplyCheck, is_bare
+from voice_agent.conversation.reply_check import ReplyCheck
 from voice_agent.conversation.reply_copies import copies, prompt_lines, without_prompt_echo
 from voice_agent.conversation.suggestions import SUGGEST, concrete_option
 from voice_agent.metrics.trace import TurnTrace

@@ -19,7 +19,8 @@ from voice_agent.conversation.reminders import (
     turn_guidance,
     turn_reminders,
 )
-from voice_agent.conversation.reply_check import NOTHING_TO_SAY, ReplyCheck
+from voice_agent.conversation.reply_check import ReplyCheck
+from voice_agent.conversation.reply_fallbacks import NOTHING_TO_SAY
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.metrics.trace import TurnTrace
 

@@ -7,7 +7,8 @@ from test_reply_check import ScriptedLlm
 
 from voice_agent.conversation.constraints import constraints_from_texts
 from voice_agent.conversation.echo import open_request, restates
-from voice_agent.conversation.reply_check import NOTHING_TO_SAY, ReplyCheck
+from voice_agent.conversation.reply_check import ReplyCheck
+from voice_agent.conversation.reply_fallbacks import NOTHING_TO_SAY
 from voice_agent.metrics.trace import TurnTrace
 
 

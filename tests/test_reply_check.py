@@ -11,14 +11,10 @@ from _scripted_llm import ScriptedLlm, deltas
 from voice_agent.config import PromptConfig
 from voice_agent.conversation.constraints import constraints_from_texts
 from voice_agent.conversation.reminders import requested_thing, turn_guidance
-from voice_agent.conversation.reply_check import (
-    LANGUAGE_NOTES,
-    NOTED,
-    NOTHING_TO_SAY,
-    ReplyCheck,
-    reply_language_ok,
-)
+from voice_agent.conversation.reply_check import NOTED, ReplyCheck
 from voice_agent.conversation.reply_copies import repeats, without_prompt_echo
+from voice_agent.conversation.reply_fallbacks import NOTHING_TO_SAY
+from voice_agent.conversation.reply_language import LANGUAGE_NOTES, reply_language_ok
 from voice_agent.conversation.suggestions import concrete_option
 from voice_agent.conversation.turns import said_words
 from voice_agent.metrics.trace import TurnTrace

@@ -18,8 +18,9 @@ from voice_agent.config import Config, PromptConfig
 from voice_agent.conversation.constraints import constraints_from_texts
 from voice_agent.conversation.refill import messages_for_llm, refills_names
 from voice_agent.conversation.reminders import requested_thing
-from voice_agent.conversation.reply_check import NOTHING_TO_SAY, ReplyCheck
+from voice_agent.conversation.reply_check import ReplyCheck
 from voice_agent.conversation.reply_copies import DATE_ONLY, without_prompt_echo
+from voice_agent.conversation.reply_fallbacks import NOTHING_TO_SAY
 from voice_agent.conversation.suggestions import EXAMPLE, KINDS, SUGGEST, concrete_option, request_kind
 from voice_agent.memory.scrub import Scrubber
 from voice_agent.memory.vault import PiiVault, refill_own_names

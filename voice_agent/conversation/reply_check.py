@@ -22,12 +22,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from voice_agent.clock import Clock, MonotonicClock
-from voice_agent.conversation.acknowledge import Acknowledgement, continues, stating_sentences
+from voice_agent.conversation.acknowledge import Acknowledgement, continues
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, Violation
 from voice_agent.conversation.echo import answers_other_turn, open_request, restates
 from voice_agent.conversation.holding import HoldingPhrase
-from voice_agent.conversation.likings import liked_fallback, liking_tie
-from voice_agent.conversation.no_answer import NO_ANSWER_REASONS, REFUSAL, answer_note, is_bare
+from voice_agent.conversation.no_answer import REFUSAL, is_bare
 from voice_agent.conversation.recall_answer import said_back
 from voice_agent.conversation.reply_copies import (
     ASKS_DATE,
@@ -46,23 +45,15 @@ from voice_agent.conversation.reply_copies import (
     with_note,
     without_prompt_echo,
 )
+from voice_agent.conversation.reply_fallbacks import ReplyFallbacks
 from voice_agent.conversation.reply_language import LANGUAGE_NOTES, reply_language_ok
-from voice_agent.conversation.suggestions import EXAMPLE, SUGGEST, concrete_option
 from voice_agent.memory.language import detect_language
 from voice_agent.metrics.trace import TurnTrace
-from voice_agent.text.cjk import HAN_RE
 from voice_agent.text.questions import is_question
 from voice_agent.text.sentences import SentenceSplitter
 
 StreamFactory = Callable[[list[Message]], AsyncIterator[str]]
 
-_HAN = HAN_RE
-NOTHING_TO_SAY = {"zh": "抱歉，这个我一时答不上来。", "en": "Sorry, I don't have a good answer to that."}
-_AN_ORDER_EN = re.compile(
-    r"^\s*(?:(?:oh|ok|okay|and|also|so|look|listen|honestly|seriously)[,\s]+)*(?:please\s+)?"
-    r"(?:don't|do not|never|stop|no more|always|quit)\b",
-    re.IGNORECASE,
-)
 # Said to a statement (no question, no request) when the model only copied earlier words: the person
 # told us something, and a second LLM request on the critical path would cost seconds for no better reply.
 NOTED = {"zh": "好的，知道了。", "en": "Got it."}
@@ -118,18 +109,10 @@ class ReplyCheck:
         remembered: str = "",
     ) -> None:
         self.constraints = constraints
-        # Said instead of "sorry" when the model gives no answer, from what the person told us: their
-        # statement that holds the day the turn asks about (``dated_fallback``), or things to do in the
-        # place they told us about (``place_note``).
-        self.remembered = remembered
         self.language = user_language if user_language in LANGUAGE_NOTES else "und"
         self.trace = trace
         self.first_clause_min_words = first_clause_min_words
         self.clock = clock or MonotonicClock()
-        self.requested = requested  # what the person asked for ("cake"): the safe sentence suggests one
-        # What the person likes, restated for a request for a recommendation ("My favourite music is
-        # jazz."): with no answer from the model, it is said back with a suggestion that fits it.
-        self.liked = liked
         self.user_words = user_words  # the turn itself: a first piece that only repeats it is regenerated
         self.asked = is_question(user_words)  # (a statement said back is an acknowledgement, not an echo)
         self.open_request = open_request(user_words)  # its own words, reworded, answer nothing
@@ -150,12 +133,10 @@ class ReplyCheck:
         # without constraints: a refusal, the question said back or an earlier answer is no answer (a
         # terse one, "Try Dune.", is: only ``expects_suggestion`` holds bare words).
         self.asks_suggestion = asks_suggestion or expects_suggestion
-        # A specific thing that keeps the constraints ("a cup of chamomile tea"), for the second attempt's
-        # note and the safe sentence ("" when the request is of no known kind, or ``concrete`` is off;
-        # without constraints too: the options know nothing of what the person likes).
-        speaking = self._speaking_language()
-        offered = concrete and bool(constraints)
-        self.option = concrete_option(constraints, requested, user_words, speaking) if offered else ""
+        self.fallbacks = ReplyFallbacks(
+            constraints, self.language, trace, requested=requested, user_words=user_words,
+            asks_suggestion=self.asks_suggestion, concrete=concrete, liked=liked, remembered=remembered,
+        )  # fmt: skip
         self._held = ""  # a bare first piece, held until the model says more (or ends)
         self._copy_held = ""  # a first clause that may be the question said back, judged with the next
         self._released = False  # a piece of the model's reply was passed on
@@ -186,7 +167,7 @@ class ReplyCheck:
         self.outcome.attempts = 2
         self._held, self._released, self._said = "", False, []
         self.trace.mark("reply.regenerate", reason=reason, after_text=self.said_anything)
-        noted = with_note(messages, self.note(violation, reason))
+        noted = with_note(messages, self.fallbacks.note(violation, reason))
         try:
             async for text in self._attempt(stream(noted), final=True):
                 yield text
@@ -201,45 +182,23 @@ class ReplyCheck:
             self.outcome.safe_sentence = True
             self.trace.mark("constraint.safe_sentence", constraint=constraint.key, reason=again.reason)
             if self.acknowledged:  # the reason was said already: only the suggestion that keeps it
-                yield self._alternative(constraint) + " "
+                yield self.fallbacks.alternative(constraint) + " "
             else:
                 yield self.safe_sentence(constraint) + " "
 
+    @property
+    def option(self) -> str:
+        """A specific thing of the kind asked for that keeps every constraint ("" when none is known)."""
+        return self.fallbacks.option
+
     def _liking_tie(self) -> list[str]:
-        """After a whole reply to a request that what the person likes shapes, when it named nothing of
-        the liking ("开车时放点《我爱你》好。" for a 周杰伦 fan): the liking said back with a suggestion
-        along those lines (``likings``; traced ``reply.liked_tie``). Nothing when it was used, or
-        would not read well here."""
-        said = " ".join(self._said)
-        tie = liking_tie(self.liked, said, self.user_words, self._speaking_language(), self.constraints)
-        if not tie:
-            return []
-        self.trace.mark("reply.liked_tie")
-        return [tie + " "]
+        return self.fallbacks.liking_tie(" ".join(self._said))
 
     def no_answer(self) -> str:
-        """Said when the model gave no answer twice: what the person likes said back with a suggestion
-        that fits it (``likings.liked_fallback``), when the turn asked for a recommendation and they
-        told us one in this language; else a specific option of the kind asked for; else what they told us
-        that answers it (``remembered``); else a plain sorry."""
-        language = self._speaking_language()
-        fallback = liked_fallback(self.liked, self.requested, language, self.constraints)
-        if fallback:
-            self.trace.mark("reply.liked_fallback")
-            return fallback
-        # Asked for a suggestion of a known kind: a specific one that keeps every constraint beats "sorry".
-        option = self.option or (
-            concrete_option(self.constraints, self.requested, self.user_words, language)
-            if self.asks_suggestion
-            else ""
-        )
-        if option:
-            self.trace.mark("reply.option_fallback")
-            return SUGGEST[language].format(option=option)
-        if self.remembered:
-            self.trace.mark("reply.remembered_fallback")
-            return self.remembered
-        return NOTHING_TO_SAY[language]
+        return self.fallbacks.no_answer()
+
+    def safe_sentence(self, constraint: Constraint) -> str:
+        return self.fallbacks.safe_sentence(constraint)
 
     def _constraint_for(self, violation: Violation | None) -> Constraint:
         if violation is not None:
@@ -260,57 +219,6 @@ class ReplyCheck:
         key, own = acknowledgement.constraint.key, acknowledgement.said_back
         self.trace.mark("reply.acknowledged", constraint=key, said_back=own)
         return acknowledgement.text
-
-    def safe_sentence(self, constraint: Constraint) -> str:
-        """Said instead of a reply that broke ``constraint`` twice: the person's own words said back
-        ("You told me your kid is allergic to nuts.") or, when those are in another language, too long
-        or would break a constraint themselves, a sentence naming it; then a suggestion that keeps it
-        ("I'd suggest a cake without nuts.")."""
-        language = self._speaking_language()
-        why = constraint.explanation(language)
-        source = stating_sentences(constraint)
-        # (an order is not said back: "You told me Don't ever talk you into camping again…")
-        if (
-            source
-            and len(source) <= 160
-            and bool(_HAN.search(source)) == (language == "zh")
-            and not _AN_ORDER_EN.match(source)
-        ):
-            told = said_back(source, language)
-            if told and self.constraints.check(told) is None:
-                why = told
-        return why + ("" if language == "zh" else " ") + self._alternative(constraint)
-
-    def _alternative(self, constraint: Constraint) -> str:
-        """A suggestion that keeps the constraints: a specific thing of the kind asked for when one is
-        known ("I'd suggest a cup of chamomile tea."), else the kind without the constraint ("I'd
-        suggest a cake without nuts.")."""
-        language = self._speaking_language()
-        if self.option:
-            return SUGGEST[language].format(option=self.option)
-        return constraint.alternative(self.requested, language)
-
-    def note(self, violation: Violation | None, reason: str = "") -> str:
-        """What is stated next to the turn for the second attempt: the language, and every constraint
-        (the one broken first); after a reply that said the prompt back or only a word, to answer with
-        one whole sentence."""
-        language = self._speaking_language()
-        parts = [LANGUAGE_NOTES[language]] if self.language in LANGUAGE_NOTES else []
-        if reason in NO_ANSWER_REASONS and (self.asks_suggestion or reason.startswith("refusal")):
-            parts.append(self._answer_note(language))
-        ordered = list(self.constraints.constraints)
-        if violation is not None:
-            ordered.sort(key=lambda c: c.key != violation.constraint.key)
-        parts += [c.instruction(language) for c in ordered[:3]]
-        if self.option:  # something specific that keeps them all, to name or to take after
-            parts.append(EXAMPLE[language].format(option=self.option))
-        return " ".join(parts)
-
-    def _answer_note(self, language: str) -> str:
-        """After no answer (a refusal, a bare word, the question said back): one whole sentence naming
-        one specific thing of the kind asked for, fitting what the person likes when that shapes it
-        ("Answer with one whole sentence that names one specific song. It should fit this: I love …")."""
-        return answer_note(self.requested, self.liked, language)
 
     def _speaking_language(self) -> str:
         return self.language if self.language in LANGUAGE_NOTES else "en"

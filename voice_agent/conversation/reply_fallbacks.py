@@ -1,0 +1,145 @@
+"""What the reply check says when the model's own words cannot be used: the note stated next to the turn
+for the second attempt, the safe sentence after a constraint was broken twice, and what replaces "no
+answer" (what the person likes said back with a suggestion, a specific option that keeps every constraint,
+what they told us that answers the question, or a plain sorry).
+
+Kept apart from :mod:`reply_check`, which decides *when* these are needed, piece by piece.
+"""
+
+from __future__ import annotations
+
+import re
+
+from voice_agent.conversation.acknowledge import stating_sentences
+from voice_agent.conversation.constraints import Constraint, ConstraintSet, Violation
+from voice_agent.conversation.likings import liked_fallback, liking_tie
+from voice_agent.conversation.no_answer import NO_ANSWER_REASONS, answer_note
+from voice_agent.conversation.recall_answer import said_back
+from voice_agent.conversation.reply_language import LANGUAGE_NOTES
+from voice_agent.conversation.suggestions import EXAMPLE, SUGGEST, concrete_option
+from voice_agent.metrics.trace import TurnTrace
+from voice_agent.text.cjk import HAN_RE
+
+NOTHING_TO_SAY = {"zh": "抱歉，这个我一时答不上来。", "en": "Sorry, I don't have a good answer to that."}
+_AN_ORDER_EN = re.compile(
+    r"^\s*(?:(?:oh|ok|okay|and|also|so|look|listen|honestly|seriously)[,\s]+)*(?:please\s+)?"
+    r"(?:don't|do not|never|stop|no more|always|quit)\b",
+    re.IGNORECASE,
+)
+
+
+class ReplyFallbacks:
+    """The words one reply's check falls back on. ``language``: the person's ("und" when unknown; then
+    English is spoken and no language note is given)."""
+
+    def __init__(
+        self,
+        constraints: ConstraintSet,
+        language: str,
+        trace: TurnTrace,
+        *,
+        requested: str = "",
+        user_words: str = "",
+        asks_suggestion: bool = False,
+        concrete: bool = True,
+        liked: str = "",
+        remembered: str = "",
+    ) -> None:
+        self.constraints = constraints
+        self.language = language
+        self.speaking = language if language in LANGUAGE_NOTES else "en"
+        self.trace = trace
+        self.requested = requested  # what the person asked for ("cake"): the safe sentence suggests one
+        self.user_words = user_words
+        self.asks_suggestion = asks_suggestion
+        # What the person likes, restated for a request for a recommendation ("My favourite music is
+        # jazz."): with no answer from the model, it is said back with a suggestion that fits it.
+        self.liked = liked
+        # Said instead of "sorry" when the model gives no answer, from what the person told us: their
+        # statement that holds the day the turn asks about (``dated_fallback``), or things to do in the
+        # place they told us about (``place_note``).
+        self.remembered = remembered
+        # A specific thing that keeps the constraints ("a cup of chamomile tea"), for the second attempt's
+        # note and the safe sentence ("" when the request is of no known kind, or ``concrete`` is off;
+        # without constraints too: the options know nothing of what the person likes).
+        offered = concrete and bool(constraints)
+        self.option = concrete_option(constraints, requested, user_words, self.speaking) if offered else ""
+
+    def liking_tie(self, said: str) -> list[str]:
+        """After a whole reply (``said``) to a request that what the person likes shapes, when it named
+        nothing of the liking ("开车时放点《我爱你》好。" for a 周杰伦 fan): the liking said back with a
+        suggestion along those lines (``likings``; traced ``reply.liked_tie``). Nothing when it was used,
+        or would not read well here."""
+        tie = liking_tie(self.liked, said, self.user_words, self.speaking, self.constraints)
+        if not tie:
+            return []
+        self.trace.mark("reply.liked_tie")
+        return [tie + " "]
+
+    def no_answer(self) -> str:
+        """Said when the model gave no answer twice: what the person likes said back with a suggestion
+        that fits it (``likings.liked_fallback``), when the turn asked for a recommendation and they
+        told us one in this language; else a specific option of the kind asked for; else what they told us
+        that answers it (``remembered``); else a plain sorry."""
+        fallback = liked_fallback(self.liked, self.requested, self.speaking, self.constraints)
+        if fallback:
+            self.trace.mark("reply.liked_fallback")
+            return fallback
+        # Asked for a suggestion of a known kind: a specific one that keeps every constraint beats "sorry".
+        option = self.option or (
+            concrete_option(self.constraints, self.requested, self.user_words, self.speaking)
+            if self.asks_suggestion
+            else ""
+        )
+        if option:
+            self.trace.mark("reply.option_fallback")
+            return SUGGEST[self.speaking].format(option=option)
+        if self.remembered:
+            self.trace.mark("reply.remembered_fallback")
+            return self.remembered
+        return NOTHING_TO_SAY[self.speaking]
+
+    def safe_sentence(self, constraint: Constraint) -> str:
+        """Said instead of a reply that broke ``constraint`` twice: the person's own words said back
+        ("You told me your kid is allergic to nuts.") or, when those are in another language, too long
+        or would break a constraint themselves, a sentence naming it; then a suggestion that keeps it
+        ("I'd suggest a cake without nuts.")."""
+        language = self.speaking
+        why = constraint.explanation(language)
+        source = stating_sentences(constraint)
+        # (an order is not said back: "You told me Don't ever talk you into camping again…")
+        if (
+            source
+            and len(source) <= 160
+            and bool(HAN_RE.search(source)) == (language == "zh")
+            and not _AN_ORDER_EN.match(source)
+        ):
+            told = said_back(source, language)
+            if told and self.constraints.check(told) is None:
+                why = told
+        return why + ("" if language == "zh" else " ") + self.alternative(constraint)
+
+    def alternative(self, constraint: Constraint) -> str:
+        """A suggestion that keeps the constraints: a specific thing of the kind asked for when one is
+        known ("I'd suggest a cup of chamomile tea."), else the kind without the constraint ("I'd
+        suggest a cake without nuts.")."""
+        if self.option:
+            return SUGGEST[self.speaking].format(option=self.option)
+        return constraint.alternative(self.requested, self.speaking)
+
+    def note(self, violation: Violation | None, reason: str = "") -> str:
+        """What is stated next to the turn for the second attempt: the language, and every constraint
+        (the one broken first); after a reply that said the prompt back or only a word, to answer with
+        one whole sentence naming one specific thing of the kind asked for, fitting what the person
+        likes when that shapes it."""
+        language = self.speaking
+        parts = [LANGUAGE_NOTES[language]] if self.language in LANGUAGE_NOTES else []
+        if reason in NO_ANSWER_REASONS and (self.asks_suggestion or reason.startswith("refusal")):
+            parts.append(answer_note(self.requested, self.liked, language))
+        ordered = list(self.constraints.constraints)
+        if violation is not None:
+            ordered.sort(key=lambda c: c.key != violation.constraint.key)
+        parts += [c.instruction(language) for c in ordered[:3]]
+        if self.option:  # something specific that keeps them all, to name or to take after
+            parts.append(EXAMPLE[language].format(option=self.option))
+        return " ".join(parts)
