@@ -60,3 +60,31 @@ def test_questions_and_requests_tell_nothing_about_the_person(text: str, expecte
     from voice_agent.text.questions import asks_or_requests
 
     assert asks_or_requests(text) is expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "okay so um we're driving down tomorrow what should i grab to drink at the gas station",
+        "i've got a free long weekend in august and i kinda want to take a trip somewhere where should i go",
+        "our 1 month is on friday can u help me write a cute msg 2 send her",
+        "那个下个月我生日嘛然后我老公一直问我想要啥礼物你帮我想想呗",
+        "周末带孩子去哪儿玩",
+    ],
+)
+def test_a_transcript_without_a_question_mark_still_asks(text: str) -> None:
+    assert is_question(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我什么都吃",
+        "哪儿都行",
+        "I know what I should do.",
+        "my kid is allergic to nuts",
+        "I wonder what we should cook",
+    ],
+)
+def test_question_words_in_a_statement_do_not_make_it_ask(text: str) -> None:
+    assert not is_question(text)

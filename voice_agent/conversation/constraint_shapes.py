@@ -26,7 +26,9 @@ _WHO_EN = r"(?:me|him|her|us|them|my [a-z]+|his [a-z]+|her [a-z]+|our [a-z]+)"
 _SUBJECT_EN = r"(?:i|he|she|we|they|my [a-z]+|our [a-z]+)"
 SYMPTOM_EN = (
     r"sick|ill|unwell|bloated|nauseous|queasy|rash|hives|heartburn|headaches?|migraines?|itch\w*|jittery|"
-    r"awake|up at night|up all night|race|racing|palpitations|cramps?|gas|diarrh\w*|dizzy|swell\w*|jitters|"
+    r"awake|up at night|up all night|race|racing|palpitations|cramps?|diarrh\w*|dizzy|swell\w*|jitters|"
+    # (not the fuel: "what should I grab at the gas station")
+    r"gas(?!\s+(?:stations?|tank|stove|bill|prices?|pumps?|mark|can|grill|heater|cooker|fire|oven|mileage|money))|"
     r"throw up|vomit\w*|break\w* out|"
     r"puff\w* (?:right |all )?up|wheez\w*|reflux|upset stomach|stomach ?ache|can't sleep|cannot sleep|"
     r"(?:my|his|her|their|your) (?:stomach|tummy|gut)|"
@@ -176,9 +178,11 @@ THING_FIRST_ZH = re.compile(
 # 土豆这些都得忌口", "辣的要忌口", "海鲜、啤酒之类的都不能碰".
 KEEP_OFF_ZH = re.compile(
     rf"(?:^|[，,。！？!?；;：:])(?:像|比如|例如)?(?P<x>{_THING_CHAR}{{1,6}}?(?:、{_THING_CHAR}{{1,6}}?)*)"
-    r"(?:这些|这类|之类的?|等等?|什么的)?(?:做的)?(?:东西|食物|水果|菜|玩意儿?)?(?:都|也|统统|一律|一概)?"
-    r"(?:得|要|需要|必须|尽量)?"
-    r"(?:忌口|忌(?=[，,。！？!?；;]|$)|少碰|别碰|不能碰|不能吃|不能喝|碰不得|吃不得)(?!的)"
+    # (with what they share said after the list: "菠菜、苋菜、竹笋这些草酸高的一律别吃")
+    rf"(?:这些|这类|之类的?|等等?|什么的)?(?:{_THING_CHAR}{{1,5}}的)?(?:做的)?(?:东西|食物|水果|菜|玩意儿?)?"
+    r"(?:都|也|统统|一律|一概)?(?:得|要|需要|必须|尽量)?"
+    r"(?:忌口|忌(?=[，,。！？!?；;]|$)|少碰|别碰|不能碰|不能吃|不能喝|碰不得|吃不得|别吃|别喝|不要吃|不要喝|"
+    r"不许吃|不许喝)(?!的)"
 )
 # A list named first and refused at the end of its sentence: "滑雪、滑冰、雪圈这些冰上雪上的玩意儿，以后甭管谁
 # 撺掇，千万别给我安排。"

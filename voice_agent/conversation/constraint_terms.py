@@ -275,9 +275,13 @@ TOPICS: dict[str, Topic] = {
         ),
         Topic(
             "chicken", "chicken", "鸡肉",
-            ("chicken", "鸡肉"),
-            ("chicken", "chicken wing", "nugget", "drumstick", "rotisserie"),
-            _zh(_CHICKEN_ZH, "鸡肉", "鸡翅", "鸡腿", "炸鸡", "鸡胸"),
+            ("chicken", "鸡肉", "鸡"),
+            ("chicken", "chicken wing", "nugget", "drumstick", "rotisserie", "chicken breast", "coq au vin",
+             "chicken soup", "chicken stock", "chicken broth"),
+            # 田鸡 is a frog, 火鸡 a turkey (both meat, but no chicken); 鸡眼 and 鸡骨草 are no food of it
+            _zh(ZhTerm("鸡", not_before=("田", "火", "铁公", "落汤"),
+                       not_after=("蛋", "尾酒", "毛菜", "骨草", "眼", "冠花", "毛蒜皮")),
+                "鸡肉", "鸡翅", "鸡腿", "炸鸡", "鸡胸", "鸡汤"),
         ),
         Topic(
             "coffee", "coffee", "咖啡",

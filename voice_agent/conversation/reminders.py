@@ -108,7 +108,7 @@ def turn_guidance(
 def liked_fact(reminders: Sequence[str], user_text: str) -> str:
     """The restated fact saying what the person likes, when the turn asks for a recommendation ("My
     favourite music is jazz." for "What concert should I look for?"), or ""."""
-    if not ASKS_ADVICE.search(user_text):
+    if not (ASKS_ADVICE.search(user_text) or asks_for_suggestion(user_text)):
         return ""
     return next((text for text in reminders if says_liking(text)), "")
 

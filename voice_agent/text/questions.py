@@ -15,8 +15,32 @@ _QUESTION = re.compile(
 )
 
 
+# A question inside a transcript with no punctuation ("okay so um we're driving down tomorrow what should
+# i grab to drink"): a question word, an auxiliary and a person, in that order, anywhere; or an ask for
+# help ("can u help me write…").
+_EMBEDDED_EN = re.compile(
+    r"\b(?:what|which|where|when|how|who|why)\s+(?:should|can|could|do|does|did|would|will|shall|is|are|am)"
+    r"\s+(?:i|we|you|u|he|she|they|it|my|our)\b|"
+    r"\b(?:can|could|would|will)\s+(?:you|u|ya)\s+(?:please\s+)?(?:help|tell|give|recommend|suggest|find|pick|"
+    r"write|make|think|remind|check)\b",
+    re.IGNORECASE,
+)
+# The last clause of a Chinese transcript asking with a question word, no question mark ("…我想要啥礼物你帮我
+# 想想呗"); not the "any" sense of one (什么都吃, 哪儿都行, 谁也不).
+_LAST_CLAUSE_ZH = re.compile(r"[^，。！？；,.!?;]*$")
+_ASKS_ZH = re.compile(r"(?:啥|什么|哪|怎么|多少|几(?:[个点天号岁月年次]|时))(?![^，。！？]{0,3}[都也])")
+
+
 def is_question(text: str) -> bool:
-    return bool(_QUESTION.search(text.strip()))
+    text = text.strip()
+    if _QUESTION.search(text):
+        return True
+    if text.endswith((".", "!", "。", "！")):
+        return False  # punctuated: its own marks decide
+    if _EMBEDDED_EN.search(text):
+        return True
+    last = _LAST_CLAUSE_ZH.search(text)
+    return bool(last and _ASKS_ZH.search(last.group(0)))
 
 
 _CLAUSE_END = re.compile(r"(?<=[,.!?;:，。！？；：])\s*")
