@@ -41,3 +41,15 @@ def test_a_name_to_put_on_a_personalised_gift_is_named() -> None:
     turn = "I want to order a personalised baby blanket for her, what should I have stitched on it?"
     assert name_note(turn, records, "en") == f"Address it to {BRONWEN}."
     assert name_note("我想给她订个手环，上面刻什么字好？", [_said(f"外孙女叫{BRONWEN}。")], "zh")
+
+
+def test_a_message_asked_for_in_texting_or_netspeak_is_one() -> None:
+    from voice_agent.conversation.name_note import WRITES_TO
+
+    for text in (
+        "our 1 month is on friday can u help me write a cute msg 2 send her",
+        "下周五是我们在一起一百天，帮我写段小作文发他呗",
+        "你帮我回她一个讯息，叫她不要担心啦",
+    ):
+        assert WRITES_TO.search(text), text
+    assert not WRITES_TO.search("写作业好累")

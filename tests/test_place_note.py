@@ -90,3 +90,31 @@ def test_where_to_take_a_visitor_asks_about_the_surroundings() -> None:
         place_note("下个月我发小儿要过来，您说带他去哪儿好？", [dali], "zh")
         == "推荐一个大理或附近具体可以去的地方。"
     )
+
+
+def test_a_question_asking_where_they_will_be_gets_the_place_itself() -> None:
+    moved = _said("Thanksgiving's going to be at my daughter's up in Wichita instead.")
+    asked = "My neighbor is watering the violets, where do I tell her I'll be for Thanksgiving?"
+    assert place_note(asked, [moved], "en") == "The place is Wichita."
+    changed = _said("老师说太危险，所以我们全部改去台东了，民宿也重订了。")
+    assert place_note("我妈一直问我毕旅到底去哪里，你帮我回她一个讯息。", [changed], "zh") == "地点是台东。"
+    # where is only the answer: nothing to do around it is said instead of sorry
+    from voice_agent.conversation.place_note import recalled_place
+
+    assert recalled_place(asked, [moved]) == ""
+
+
+async def test_the_place_comes_before_a_generic_option_when_the_model_gives_no_answer() -> None:
+    from voice_agent.conversation.constraints import ConstraintSet
+    from voice_agent.conversation.reply_fallbacks import ReplyFallbacks
+    from voice_agent.metrics.trace import TurnTrace
+
+    asked = "下个月俺儿子一家过来看俺，你说领他们去哪儿转转、吃点啥？"
+    around = "在三亚附近，可以先四处走走看看风景。"
+    for first in (True, False):
+        trace = TurnTrace("c1")
+        said = ReplyFallbacks(
+            ConstraintSet(), "zh", trace, requested="菜", user_words=asked, asks_suggestion=True,
+            remembered=around, remembered_first=first,
+        ).no_answer()  # fmt: skip
+        assert (said == around) is first, said  # else a dish of the kind asked for (吃点啥)

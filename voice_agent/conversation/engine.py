@@ -28,6 +28,7 @@ from voice_agent.conversation.holding import HeldStreams, apology, spoken_answer
 from voice_agent.conversation.injection import find_instruction
 from voice_agent.conversation.own_answers import own_answer
 from voice_agent.conversation.pending_writes import PendingWrites
+from voice_agent.conversation.place_note import recalled_place
 from voice_agent.conversation.ports import LlmPort, MemoryPort, RatePort, RecallLike
 from voice_agent.conversation.prefill_steps import prefill_steps
 from voice_agent.conversation.recall_answer import answer_from_memory
@@ -236,20 +237,14 @@ class ConversationEngine:
         person already hears something); the apology when it failed."""
         liked = await text_for_llm(self.memory, self.config, conversation_id, liked)
         check = ReplyCheck(
-            constraints,
-            language if self.config.prompt.check_language else "und",
-            trace,
-            first_clause_min_words=self.config.tts.first_clause_min_words,
-            clock=self.clock,
-            requested=requested_thing(scrubbed),
-            user_words=scrubbed,
-            acknowledgement=opening,
-            expects_suggestion=expects,
-            asks_suggestion=asks_for_suggestion(scrubbed),
-            concrete=self.config.prompt.concrete_suggestions,
-            liked=liked,
+            constraints, language if self.config.prompt.check_language else "und", trace,
+            first_clause_min_words=self.config.tts.first_clause_min_words, clock=self.clock,
+            requested=requested_thing(scrubbed), user_words=scrubbed, acknowledgement=opening,
+            expects_suggestion=expects, asks_suggestion=asks_for_suggestion(scrubbed),
+            concrete=self.config.prompt.concrete_suggestions, liked=liked,
             remembered=remembered_fallback(scrubbed, prompt, language),
-        )
+            remembered_first=bool(recalled_place(scrubbed, prompt.retrieved)),  # what to do around there
+        )  # fmt: skip
         cfg = self.config.llm
         streams = HeldStreams(
             lambda msgs: self.llm.stream(msgs, max_tokens=cfg.max_tokens, temperature=cfg.temperature),

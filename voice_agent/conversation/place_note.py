@@ -32,6 +32,13 @@ ASKS_AROUND = re.compile(
     r"附近|周边|周围|这附近|本地|当地|转转|逛逛|带(?:他|她|他们|她们)去哪",
     re.IGNORECASE,
 )
+# A turn asking where the person (or a plan of theirs) will be: "where do I tell her I'll be for
+# Thanksgiving?", "我妈一直问我毕旅到底去哪里": the place they told us is the answer itself.
+ASKS_WHERE = re.compile(
+    r"\bwhere\b[^.?!]{0,40}\b(?:i'll|i will|we'll|we will|i'm|i am|we're|we are|be|going|staying|headed|"
+    r"heading|is it|are we|am i)\b|(?:去|在|到)哪(?:里|儿)",
+    re.IGNORECASE,
+)
 _PLACE_EN = re.compile(
     r"\b(?P<prep>in|near|outside|around|to|from)\s+(?:(?:just|right)\s+)?"
     r"(?P<place>[A-Z][a-z]{2,}(?:[ -](?:[A-Z][a-z]+|upon|on|le|de)){0,2})"
@@ -43,7 +50,7 @@ _NOT_PLACE_TEXT = (
 )
 _NOT_PLACE_EN = frozenset(_NOT_PLACE_TEXT.split())
 _PLACE_ZH = re.compile(
-    rf"(?:在|搬到|搬去|调到|老家(?:是|在)|来自|住在|回)(?P<place>{HAN_CLASS}{{2,4}}?)(?P<unit>市|县|区|镇)?"
+    rf"(?:在|搬到|搬去|调到|改去|改到|老家(?:是|在)|来自|住在|回)(?P<place>{HAN_CLASS}{{2,4}}?)(?P<unit>市|县|区|镇)?"
     r"(?:读|上学|上大学|念书|住|工作|上班|定居|长大|待|呆|生活|安家|买了房|买房|来|去|了|的|，|。|$)"
 )
 # Chinese names carry no capital: a place is a name with 市/县/区/镇 after it, or a province or a
@@ -55,7 +62,9 @@ _CITIES_TEXT = (
     "东莞 汕头 扬州 常州 绍兴 嘉兴 烟台 洛阳 开封 徐州 泉州 潮州 黄山 景德镇 张家界 九江 "
     "宜昌 襄阳 绵阳 乐山 遵义 唐山 保定 秦皇岛 威海 舟山 河北 山西 辽宁 吉林 黑龙江 江苏 "
     "浙江 安徽 福建 江西 山东 河南 湖北 湖南 广东 海南 四川 贵州 云南 陕西 甘肃 青海 台湾 "
-    "内蒙古 广西 西藏 宁夏 新疆"
+    "内蒙古 广西 西藏 宁夏 新疆 台中 台南 高雄 台东 花莲 垦丁 宜兰 新竹 嘉义 基隆 屏东 澎湖 北海 惠州 "
+    "中山 湛江 泰安 曲阜 敦煌 西双版纳 香格里拉 九寨沟 峨眉山 婺源 凤凰 阳朔 平遥 乌镇 周庄 千岛湖 "
+    "长白山 呼伦贝尔 喀什 伊犁 延边 稻城"
 )
 _CITIES_ZH = frozenset(_CITIES_TEXT.split())
 _CITY_RE = re.compile("|".join(sorted(_CITIES_ZH, key=len, reverse=True)))
@@ -64,6 +73,7 @@ NOTE = {
     "en": "Suggest one specific thing to do in or near {place}.",
     "zh": "推荐一个{place}或附近具体可以去的地方。",
 }
+NOTE_WHERE = {"en": "The place is {place}.", "zh": "地点是{place}。"}
 # Said when the model gives no answer twice: the place named with the usual things to do there.
 FALLBACK = {
     "en": (
@@ -73,10 +83,11 @@ FALLBACK = {
 }
 
 
-def recalled_place(user_text: str, records: Sequence[MemoryRecord]) -> str:
-    """The place the person told us about, for a turn that asks about its surroundings; "" when the
-    turn does not, or no statement of theirs among the first recalled names a place."""
-    if not ASKS_AROUND.search(user_text):
+def recalled_place(user_text: str, records: Sequence[MemoryRecord], *, where: bool = False) -> str:
+    """The place the person told us about, for a turn that asks about its surroundings (``where``: or
+    asks where they will be); "" when the turn does not, or no statement of theirs among the first
+    recalled names a place."""
+    if not (ASKS_AROUND.search(user_text) or (where and ASKS_WHERE.search(user_text))):
         return ""
     for record in list(records)[:_MAX_LOOKED_AT]:
         if record.role == "assistant":
@@ -88,9 +99,13 @@ def recalled_place(user_text: str, records: Sequence[MemoryRecord]) -> str:
 
 
 def place_note(user_text: str, records: Sequence[MemoryRecord], language: str) -> str:
-    """The note naming that place (``recalled_place``), or ""."""
-    place = recalled_place(user_text, records)
-    return NOTE["zh" if language == "zh" else "en"].format(place=place) if place else ""
+    """The note naming that place (``recalled_place``): what to do around it, or, for a turn asking
+    where, the place itself; "" when there is none."""
+    place = recalled_place(user_text, records, where=True)
+    if not place:
+        return ""
+    notes = NOTE if ASKS_AROUND.search(user_text) else NOTE_WHERE
+    return notes["zh" if language == "zh" else "en"].format(place=place)
 
 
 _MOVED_EN = re.compile(
@@ -110,7 +125,7 @@ def named_place(text: str) -> str:
         place = match.group("place")
         if place in _CITIES_ZH or (match.group("unit") and not place.startswith(("这", "那", "哪"))):
             marker = match.group(0)[:2]
-            rank = 0 if marker in ("搬到", "搬去", "调到") else 2 if marker == "来自" else 1
+            rank = 0 if marker in ("搬到", "搬去", "调到", "改去", "改到") else 2 if marker == "来自" else 1
             found.append((rank, match.start(), place + (match.group("unit") or "")))
     for city in _CITY_RE.finditer(text):  # a large city said without 在 / 搬到 ("考上了哈尔滨这边的…")
         origin = _ORIGIN_ZH.search(text[max(0, city.start() - 3) : city.start()])

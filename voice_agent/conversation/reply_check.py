@@ -107,6 +107,7 @@ class ReplyCheck:
         concrete: bool = True,
         liked: str = "",
         remembered: str = "",
+        remembered_first: bool = False,
     ) -> None:
         self.constraints = constraints
         self.language = user_language if user_language in LANGUAGE_NOTES else "und"
@@ -136,6 +137,7 @@ class ReplyCheck:
         self.fallbacks = ReplyFallbacks(
             constraints, self.language, trace, requested=requested, user_words=user_words,
             asks_suggestion=self.asks_suggestion, concrete=concrete, liked=liked, remembered=remembered,
+            remembered_first=remembered_first,
         )  # fmt: skip
         self._held = ""  # a bare first piece, held until the model says more (or ends)
         self._copy_held = ""  # a first clause that may be the question said back, judged with the next

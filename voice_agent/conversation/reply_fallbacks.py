@@ -44,6 +44,7 @@ class ReplyFallbacks:
         concrete: bool = True,
         liked: str = "",
         remembered: str = "",
+        remembered_first: bool = False,
     ) -> None:
         self.constraints = constraints
         self.language = language
@@ -59,6 +60,9 @@ class ReplyFallbacks:
         # statement that holds the day the turn asks about (``dated_fallback``), or things to do in the
         # place they told us about (``place_note``).
         self.remembered = remembered
+        # ``remembered`` is about the place they told us (what to do around it): said before a generic
+        # option of the kind asked for, which knows nothing of where they are.
+        self.remembered_first = remembered_first
         # A specific thing that keeps the constraints ("a cup of chamomile tea"), for the second attempt's
         # note and the safe sentence ("" when the request is of no known kind, or ``concrete`` is off;
         # without constraints too: the options know nothing of what the person likes).
@@ -79,12 +83,16 @@ class ReplyFallbacks:
     def no_answer(self) -> str:
         """Said when the model gave no answer twice: what the person likes said back with a suggestion
         that fits it (``likings.liked_fallback``), when the turn asked for a recommendation and they
-        told us one in this language; else a specific option of the kind asked for; else what they told us
-        that answers it (``remembered``); else a plain sorry."""
+        told us one in this language; else a specific option of the kind asked for (after what they told us,
+        with ``remembered_first``); else what they told us that answers it (``remembered``); else a plain
+        sorry."""
         fallback = liked_fallback(self.liked, self.requested, self.speaking, self.constraints)
         if fallback:
             self.trace.mark("reply.liked_fallback")
             return fallback
+        if self.remembered and self.remembered_first:
+            self.trace.mark("reply.remembered_fallback")
+            return self.remembered
         # Asked for a suggestion of a known kind: a specific one that keeps every constraint beats "sorry".
         option = self.option or (
             concrete_option(self.constraints, self.requested, self.user_words, self.speaking)

@@ -174,6 +174,8 @@ class PersonNameFinder:
                 found = 0  # "水果沙拉", "黄焖鸡": a dish, not a person
             if found == 2 and listed and (freq.get(word) or 0) >= COMMON and not person_slot(words, index):
                 found = 0  # "在贺卡上", "几句祝福的话": a common word the dictionary tags as a name
+            if found == len(word) and _among_things(words, index):
+                found = 0  # "汗蒸、桑拿那些": listed beside a thing, it is one
             if not found and len(word) > 1 and word[-1] in SINGLE_SURNAMES and following:
                 # "说谢 / 天宇": the segmenter glued the surname to the word before it.
                 glued = _chinese_name(word[-1], "nr", following)
@@ -187,7 +189,7 @@ class PersonNameFinder:
                 taken.take((start, start + found))
         for m in _ZH_PLACED_NAME.finditer(text):
             span = m.span("name")
-            if taken.free(span) and not self._is_word(m.group("name")):
+            if taken.free(span) and not self._is_word(m.group("name")) and not is_food(text, *span):
                 spans.append(span)
                 taken.take(span)
         dictionary = self._posseg.dt
@@ -365,6 +367,20 @@ def _title_before(text: str, start: int) -> bool:
 
 def _mixed_case(word: str) -> bool:
     return not word.isupper() or len(word) == 1
+
+
+def _among_things(words: Sequence[tuple[str, str]], index: int) -> bool:
+    """Whether the word at ``index`` stands in a list (joined by 、) beside a dictionary word that is no
+    name ("汗蒸、桑拿", "白切鸡、豉油鸡"): the items of one list are of one kind. A list of names
+    ("张伟、李娜") or of unknown runs keeps them."""
+    for step in (-1, 1):
+        joint, beside = index + step, index + 2 * step
+        if not (0 <= beside < len(words)) or words[joint][0] != "、":
+            continue
+        word, flag = words[beside]
+        if _CJK.match(word) and flag not in _NAME_TAGS and flag != "oov" and flag[:1] in "nv":
+            return True
+    return False
 
 
 def _chinese_name(word: str, flag: str, following: tuple[str, str] | None) -> int:
