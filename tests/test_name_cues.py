@@ -126,6 +126,8 @@ def test_a_surname_inside_a_word_starts_no_name(scrubber: Scrubber) -> None:
         "你孩子叫什么名字？",
         "所以以后莫给我推荐泡温泉了，汗蒸、桑拿那些也莫得。",  # listed beside a thing, it is one
         "白切鸡、豉油鸡、盐焗鸡、鸡汤，一啖都唔掂。",  # a dish
+        "跟你说喔，我们班毕旅决定去垦丁了啦！",  # 毕 + 旅: no name is made of 旅, no person word beside
+        "欸跟你讲，毕旅改了啦。",
     ],
 )
 def test_chinese_everyday_words_shaped_like_names_stay(scrubber: Scrubber, text: str) -> None:
@@ -143,6 +145,7 @@ def test_chinese_everyday_words_shaped_like_names_stay(scrubber: Scrubber, text:
         ("跟李娜说一声，会议改到三点。", "李娜"),
         ("你问问秀英，上次借的那把伞还在不在她那儿。", "秀英"),
         ("我跟王芳、李娜去吃饭。", "李娜"),  # a list of names stays a list of names
+        ("王磊明天来我家。", "王磊"),  # an unknown run of name characters at the clause's start
     ],
 )
 def test_chinese_names_of_any_shape_after_a_naming_cue_are_scrubbed(

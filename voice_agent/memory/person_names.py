@@ -102,6 +102,7 @@ class PersonNameFinder:
         self._nouns: frozenset[str] = frozenset()
         self._places: frozenset[str] = frozenset()  # multi-word place names ("Buenos Aires")
         self._posseg: Any = None
+        self._given_chars: frozenset[str] = frozenset()  # characters Chinese given names are made of
         self._lock = threading.Lock()
 
     def start(self, languages: Iterable[str] = ("en", "zh")) -> None:
@@ -115,7 +116,9 @@ class PersonNameFinder:
                 self._places = _read_list("places.txt.gz", lines=True)
                 self._first = _read_list("first.txt.gz")  # last: it marks the lists loaded
             if "zh" in wanted and self._posseg is None:
-                self._posseg = _load_jieba()
+                posseg = _load_jieba()
+                self._given_chars = _given_name_chars(posseg.dt.word_tag_tab)
+                self._posseg = posseg
 
     def spans(self, text: str, doc: Any = None) -> list[Span]:
         """Character spans of the person names in ``text``; ``doc``: its spaCy parse, if there is one."""
@@ -176,6 +179,13 @@ class PersonNameFinder:
                 found = 0  # "在贺卡上", "几句祝福的话": a common word the dictionary tags as a name
             if found == len(word) and _among_things(words, index):
                 found = 0  # "汗蒸、桑拿那些": listed beside a thing, it is one
+            if (
+                found
+                and flag == "oov"
+                and not person_slot(words, index)
+                and not self._given_shape(word, found)
+            ):
+                found = 0  # "我们班毕旅决定": a run no dictionary holds, of characters no name is made of
             if not found and len(word) > 1 and word[-1] in SINGLE_SURNAMES and following:
                 # "说谢 / 天宇": the segmenter glued the surname to the word before it.
                 glued = _chinese_name(word[-1], "nr", following)
@@ -207,6 +217,12 @@ class PersonNameFinder:
                 and is_everyday_word(text, span, tags, surname_len=2)
             )
         ]
+
+    def _given_shape(self, word: str, found: int) -> bool:
+        """Whether the given part of a surname-led run (``word[1:found]``) is made of characters people's
+        given names are made of (``_given_name_chars``)."""
+        given = word[1:found] if word[:2] not in COMPOUND_SURNAMES else word[2:found]
+        return bool(given) and all(ch in self._given_chars for ch in given)
 
     def _inside_word(self, text: str, span: Span) -> bool:
         """A name found where a common word starts just before it ("照顾孙子": 照顾 + 孙子, not 顾孙子)."""
@@ -367,6 +383,20 @@ def _title_before(text: str, start: int) -> bool:
 
 def _mixed_case(word: str) -> bool:
     return not word.isupper() or len(word) == 1
+
+
+_GIVEN_CHAR_MIN = 3  # names in the dictionary a character must stand in, after the surname, to count
+
+
+def _given_name_chars(tags: dict[str, str]) -> frozenset[str]:
+    """The characters that stand after the surname in at least ``_GIVEN_CHAR_MIN`` of the dictionary's
+    person names (jieba tags about 40k surname-led words ``nr``): 伟, 芳, 磊, 娟 are, 旅 is not (1)."""
+    counts: dict[str, int] = {}
+    for word, tag in tags.items():
+        if tag == "nr" and 2 <= len(word) <= 3 and word[0] in SINGLE_SURNAMES:
+            for ch in word[1:]:
+                counts[ch] = counts.get(ch, 0) + 1
+    return frozenset(ch for ch, n in counts.items() if n >= _GIVEN_CHAR_MIN)
 
 
 def _among_things(words: Sequence[tuple[str, str]], index: int) -> bool:
