@@ -317,3 +317,19 @@ def test_locomo_turns(chunker: ClauseChunker) -> None:
             # no tiny fragments, except an utterance that is nothing more
             if len(chunks) > 1:
                 assert len(chunk.text.split()) >= 3, (turn, chunk.text)
+
+
+def test_an_unpunctuated_chinese_run_on_fits_the_smallest_memory_budget() -> None:
+    """A transcript with no punctuation is one clause to the parser; whole, it would never fit the
+    recall budget's floor (64 tokens) and so never be recalled."""
+    from voice_agent.config import MemoryConfig
+
+    text = (
+        "呃那个我跟你说一下啊就是我最近嗯特别迷露营就是基本上每个周末都会开车去山里然后搭个帐篷煮个咖啡"
+        "晚上看看星星什么的然后装备也是越买越多天幕啊炉子啊折叠椅啊反正就是停不下来那种"
+    )
+    chunks = ClauseChunker().chunk(text, "zh")
+    floor = MemoryConfig().budget_floor_tokens
+    assert len(chunks) >= 2
+    assert all(c.token_count + 4 <= floor for c in chunks)  # (with the label and the separator)
+    assert "露营" in chunks[0].text

@@ -88,3 +88,9 @@ def test_a_transcript_without_a_question_mark_still_asks(text: str) -> None:
 )
 def test_question_words_in_a_statement_do_not_make_it_ask(text: str) -> None:
     assert not is_question(text)
+
+
+def test_a_run_on_statement_that_says_and_so_on_states_something() -> None:
+    text = "我最近特别迷露营就是每个周末都会开车去山里然后搭个帐篷晚上看看星星什么的然后装备越买越多停不下来"
+    assert not is_question(text)
+    assert not only_asks(text)

@@ -203,6 +203,20 @@ _CLASSIFIERS: tuple[tuple[re.Pattern[str], Kind, float], ...] = (
     ),
     (re.compile(r"(?:我(?:很|最|特别)?(?:喜欢|爱|讨厌|不喜欢)|我最爱)"), "fact", 0.6),
     (ENTHUSIASM, "fact", 0.6),  # "I could watch it over and over", "我平时最爱听周杰伦的歌"
+    # A liking said in passing: "i've been like super into astronomy", "我最近特别迷露营", "迷上了钓鱼".
+    (
+        re.compile(
+            r"\b(?:(?:i'm|i am|i've been|we're|we've been|been|really|super|so|totally|pretty) (?:like )?into"
+            # (not a time: "I'm into the second week of my course")
+            r"(?!\s+(?:the|my|our|a|an|its|his|her|their)\s+(?:\w+\s+)?(?:week|month|day|year|hour|season|round|"
+            r"stage|phase|part|semester|term)s?\b)|"
+            r"hooked on|obsessed with|addicted to|passionate about|mad about|can't get enough of)\b|"
+            r"(?:特别|很|超|贼|巨|非常|最近)迷(?![路糊信茫惑])|迷上|爱上了|着迷|热衷于?|沉迷|入坑",
+            _I,
+        ),
+        "fact",
+        0.6,
+    ),
     (
         re.compile(
             r"\b(?:i'm currently|i am currently|right now i'm|i'm working on|i am working on|this week i)\b",

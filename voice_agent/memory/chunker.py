@@ -105,10 +105,10 @@ class ClauseChunker:
     def __init__(
         self,
         *,
-        max_tokens: int = 128,
+        max_tokens: int = 56,
         count_tokens: Callable[[str], int] = estimate_tokens,
         english_model: str = ENGLISH_MODEL,
-        window_tokens: int = 64,
+        window_tokens: int = 40,
         block_chars: int = 5000,
         drop_small_talk: bool = True,
     ) -> None:

@@ -27,8 +27,9 @@ _EMBEDDED_EN = re.compile(
 )
 # The last clause of a Chinese transcript asking with a question word, no question mark ("…我想要啥礼物你帮我
 # 想想呗"); not the "any" sense of one (什么都吃, 哪儿都行, 谁也不).
-_LAST_CLAUSE_ZH = re.compile(r"[^，。！？；,.!?;]*$")
-_ASKS_ZH = re.compile(r"(?:啥|什么|哪|怎么|多少|几(?:[个点天号岁月年次]|时))(?![^，。！？]{0,3}[都也])")
+# Only the clause's last 20 characters: a long run-on statement names "什么的" (and so on) far before its end.
+_LAST_CLAUSE_ZH = re.compile(r"[^，。！？；,.!?;]{0,20}$")
+_ASKS_ZH = re.compile(r"(?:啥|什么|哪|怎么|多少|几(?:[个点天号岁月年次]|时))(?!的)(?![^，。！？]{0,3}[都也])")
 
 
 def is_question(text: str) -> bool:
