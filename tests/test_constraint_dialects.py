@@ -31,3 +31,18 @@ def test_a_liking_said_in_a_transcript() -> None:
     assert says_liking("yeah so um lately i've been like super into astronomy you know")
     assert says_liking("我最近嗯特别迷露营就是基本上每个周末都会开车去山里")
     assert not says_liking("我上次在山里迷路了")
+
+
+def test_a_liking_in_a_long_run_on_is_said_back_cut_around_it() -> None:
+    from voice_agent.conversation.constraints import ConstraintSet
+    from voice_agent.conversation.likings import liked_fallback
+
+    run_on = (
+        "yeah so um lately i've been like super into astronomy you know like i got this eight inch dobsonian "
+        "telescope for my birthday and um now i'm out in the backyard like every clear night looking at "
+        "saturn and stuff and i've got like an app that tells me when the space station goes over so yeah"
+    )
+    said = liked_fallback(run_on, "trip", "en", ConstraintSet())
+    assert "you've been like super into astronomy" in said and said.endswith("along those lines.")
+    assert len(said) < 240
+    assert liked_fallback("um so yeah " * 30, "trip", "en", ConstraintSet()) == ""  # no liking in it

@@ -151,7 +151,7 @@ def _told(liked: str, language: str, constraints: ConstraintSet) -> str:
     """The liking said back in the second person, or "" when it is empty, too long, in the other
     language, or would break a constraint said back."""
     liked = _liking_sentence(liked.strip())
-    if not liked or len(liked) > 160 or bool(HAN_RE.search(liked)) != (language == "zh"):
+    if not liked or len(liked) > _MAX_TOLD or bool(HAN_RE.search(liked)) != (language == "zh"):
         return ""
     told = said_back(liked, language)
     return told if told and constraints.check(told) is None else ""
@@ -159,11 +159,38 @@ def _told(liked: str, language: str, constraints: ConstraintSet) -> str:
 
 def _liking_sentence(liked: str) -> str:
     """The sentence of ``liked`` that says the liking ("Honestly, I'm a sucker for an old-fashioned
-    whodunnit." of a longer story), or the whole text when no one sentence does."""
+    whodunnit." of a longer story), or the whole text when no one sentence does; a run-on with no
+    punctuation cut to the stretch around its liking word (``_around_liking``)."""
     sentences = sentences_of(liked)
-    if len(sentences) < 2:
-        return liked
-    return next((part.strip() for part in sentences if says_liking(part)), liked)
+    sentence = liked
+    if len(sentences) >= 2:
+        sentence = next((part.strip() for part in sentences if says_liking(part)), liked)
+    return sentence if len(sentence) <= _MAX_TOLD else _around_liking(sentence)
+
+
+_MAX_TOLD = 160
+# Where a run-on says the liking: "…lately i've been like super into astronomy you know like i got…"
+_LIKING_AT = re.compile(
+    r"\b(?:favou?rite|love[sd]?|like[sd]?|prefer|enjoy|fan of|crazy about|into|hooked on|obsessed with|"
+    r"addicted to|passionate about|mad about|big on)\b|最喜欢|喜欢|最爱|迷上|迷",
+    re.IGNORECASE,
+)
+
+
+def _around_liking(text: str) -> str:
+    """At most ``_MAX_TOLD`` characters of a run-on: from a little before its liking word (at a word
+    start) to a word end; "" when it names no liking word."""
+    match = next((m for m in _LIKING_AT.finditer(text) if says_liking(text[: m.end() + 40])), None)
+    if match is None:
+        return ""
+    start = max(0, match.start() - 40)
+    if not HAN_RE.search(text):
+        while start > 0 and not text[start - 1].isspace():
+            start -= 1
+    end = min(len(text), start + _MAX_TOLD)
+    if not HAN_RE.search(text) and end < len(text):
+        end = text.rfind(" ", start, end)
+    return text[start:end].strip()
 
 
 def _liked_thing(requested: str, language: str) -> str:
