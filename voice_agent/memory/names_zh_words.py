@@ -16,7 +16,10 @@ jieba's dictionary tags many common words as person names (师傅, 贺卡, 祝�
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+
+from voice_agent.memory.names_zh import SINGLE_SURNAMES
+from voice_agent.text.cjk import HAN_RE
 
 ROLE_WORDS = frozenset(
     [
@@ -62,3 +65,33 @@ def is_everyday_word(
     if any(ch in _PRONOUNS for ch in given):
         return True
     return len(given) == 1 and (tags.get(given) or "x")[:1] in _FUNCTION_TAGS
+
+
+# jieba tags of person names, and "oov": a run no dictionary word holds (most often a name)
+NAME_TAGS = frozenset({"nr", "nrfg", "nrt", "oov"})
+_GIVEN_CHAR_MIN = 3  # names in the dictionary a character must stand in, after the surname, to count
+
+
+def given_name_chars(tags: dict[str, str]) -> frozenset[str]:
+    """The characters that stand after the surname in at least ``_GIVEN_CHAR_MIN`` of the dictionary's
+    person names (jieba tags about 40k surname-led words ``nr``): 伟, 芳, 磊, 娟 are, 旅 is not (1)."""
+    counts: dict[str, int] = {}
+    for word, tag in tags.items():
+        if tag == "nr" and 2 <= len(word) <= 3 and word[0] in SINGLE_SURNAMES:
+            for ch in word[1:]:
+                counts[ch] = counts.get(ch, 0) + 1
+    return frozenset(ch for ch, n in counts.items() if n >= _GIVEN_CHAR_MIN)
+
+
+def among_things(words: Sequence[tuple[str, str]], index: int) -> bool:
+    """Whether the word at ``index`` stands in a list (joined by 、) beside a dictionary word that is no
+    name ("汗蒸、桑拿", "白切鸡、豉油鸡"): the items of one list are of one kind. A list of names
+    ("张伟、李娜") or of unknown runs keeps them."""
+    for step in (-1, 1):
+        joint, beside = index + step, index + 2 * step
+        if not (0 <= beside < len(words)) or words[joint][0] != "、":
+            continue
+        word, flag = words[beside]
+        if HAN_RE.match(word) and flag not in NAME_TAGS and flag[:1] in "nv":
+            return True
+    return False

@@ -43,7 +43,15 @@ from voice_agent.memory.names_zh import (
     cued_any_spans,
 )
 from voice_agent.memory.names_zh_cues import chinese_cued_spans, person_slot
-from voice_agent.memory.names_zh_words import COMMON, is_everyday_word
+from voice_agent.memory.names_zh_words import (
+    COMMON,
+    among_things,
+    given_name_chars,
+    is_everyday_word,
+)
+from voice_agent.memory.names_zh_words import (
+    NAME_TAGS as _NAME_TAGS,
+)
 from voice_agent.text.cjk import HAN_CLASS, HAN_RE
 
 Span = tuple[int, int]
@@ -55,7 +63,6 @@ _ARTICLE_BEFORE = re.compile(r"(?<![\w])(?:the|a|an)[ \t]+$")
 _SURNAME_SHAPE = re.compile(r"(?:Ma?c|O['’]|Fitz)[A-Z][a-z]{2,}")
 _NOT_PERSON_LABELS = frozenset({"GPE", "LOC", "NORP", "FAC", "ORG", "EVENT", "PRODUCT", "WORK_OF_ART"})
 _CJK = HAN_RE
-_NAME_TAGS = frozenset({"nr", "nrfg", "nrt", "oov"})
 _COMMON_PREFIX = 100  # a dictionary frequency above which a surname-led start is a word (白天, 黄金, 马上)
 _KIN = frozenset(
     ["老公", "老婆", "老爸", "老妈", "老伴", "老头", "老板", "小姐", "先生", "太太", "阿姨", "叔叔", "师傅"]
@@ -117,7 +124,7 @@ class PersonNameFinder:
                 self._first = _read_list("first.txt.gz")  # last: it marks the lists loaded
             if "zh" in wanted and self._posseg is None:
                 posseg = _load_jieba()
-                self._given_chars = _given_name_chars(posseg.dt.word_tag_tab)
+                self._given_chars = given_name_chars(posseg.dt.word_tag_tab)
                 self._posseg = posseg
 
     def spans(self, text: str, doc: Any = None) -> list[Span]:
@@ -177,7 +184,7 @@ class PersonNameFinder:
                 found = 0  # "水果沙拉", "黄焖鸡": a dish, not a person
             if found == 2 and listed and (freq.get(word) or 0) >= COMMON and not person_slot(words, index):
                 found = 0  # "在贺卡上", "几句祝福的话": a common word the dictionary tags as a name
-            if found == len(word) and _among_things(words, index):
+            if found == len(word) and among_things(words, index):
                 found = 0  # "汗蒸、桑拿那些": listed beside a thing, it is one
             if (
                 found
@@ -383,34 +390,6 @@ def _title_before(text: str, start: int) -> bool:
 
 def _mixed_case(word: str) -> bool:
     return not word.isupper() or len(word) == 1
-
-
-_GIVEN_CHAR_MIN = 3  # names in the dictionary a character must stand in, after the surname, to count
-
-
-def _given_name_chars(tags: dict[str, str]) -> frozenset[str]:
-    """The characters that stand after the surname in at least ``_GIVEN_CHAR_MIN`` of the dictionary's
-    person names (jieba tags about 40k surname-led words ``nr``): 伟, 芳, 磊, 娟 are, 旅 is not (1)."""
-    counts: dict[str, int] = {}
-    for word, tag in tags.items():
-        if tag == "nr" and 2 <= len(word) <= 3 and word[0] in SINGLE_SURNAMES:
-            for ch in word[1:]:
-                counts[ch] = counts.get(ch, 0) + 1
-    return frozenset(ch for ch, n in counts.items() if n >= _GIVEN_CHAR_MIN)
-
-
-def _among_things(words: Sequence[tuple[str, str]], index: int) -> bool:
-    """Whether the word at ``index`` stands in a list (joined by 、) beside a dictionary word that is no
-    name ("汗蒸、桑拿", "白切鸡、豉油鸡"): the items of one list are of one kind. A list of names
-    ("张伟、李娜") or of unknown runs keeps them."""
-    for step in (-1, 1):
-        joint, beside = index + step, index + 2 * step
-        if not (0 <= beside < len(words)) or words[joint][0] != "、":
-            continue
-        word, flag = words[beside]
-        if _CJK.match(word) and flag not in _NAME_TAGS and flag != "oov" and flag[:1] in "nv":
-            return True
-    return False
 
 
 def _chinese_name(word: str, flag: str, following: tuple[str, str] | None) -> int:
