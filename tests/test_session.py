@@ -59,7 +59,9 @@ def questions(stack: SpeechStack) -> dict[str, np.ndarray]:
         return {
             "q1": await speak(stack.synthesizer, Q1),
             "q2": await speak(stack.synthesizer, Q2),
-            "stop": await speak(stack.synthesizer, "Wait, stop, what about Sunday?"),
+            # no pause inside: "Wait, stop, what about ..." may end a turn at "stop," (a complete
+            # command) when the pause after it is long enough; this clip tests barge-in, not endpointing
+            "stop": await speak(stack.synthesizer, "And what about Sunday instead?"),
             "part1": await speak(stack.synthesizer, "What is the weather going to be like"),
             "part2": await speak(stack.synthesizer, "in Rome next weekend?"),
         }
