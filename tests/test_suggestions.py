@@ -309,6 +309,15 @@ async def test_a_liking_is_compared_with_the_reply_as_the_llm_read_it(vault: Pii
         ("Three couples are coming round for dinner, what should I do for a starter?", "starter"),
         ("What should I cook for dinner tonight?", "dinner"),
         ("跟同事吃晚饭，点什么菜好？", "dinner"),
+        ("下个礼拜冬至，外父外母过嚟食饭，你话整几个咩餸好？", "dinner"),  # Cantonese: 餸, a dish
+        ("晚上想拍个黄瓜当凉菜，汁儿怎么调好吃？", "sauce"),
+        ("明天早上想炒一下隔夜饭当早饭，你看搭点啥料炒好？", "topping"),
+        ("下个月放暑假，想带个女喺广州周边玩两日，你帮我谂下去边度好？", "outing"),
+        ("My cousin's over for a week in February, where should we take her?", "outing"),
+        ("The boys are up for my fortieth, what should we get up to on the Saturday night?", "outing"),
+        ("What dressing goes with a rocket salad?", "sauce"),
+        ("今天晚上想炖一锅汤给全家喝，要怎么煮才会比较鲜？", "soup"),  # a soup, not a drink
+        ("It's freezing, what soup could I make for the kids?", "soup"),
     ],
 )
 def test_what_is_asked_for_a_meal_a_course_or_after_it(turn: str, kind: str) -> None:

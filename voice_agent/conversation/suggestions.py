@@ -7,10 +7,10 @@ that passes every constraint. An option is checked by its words and by what it i
 a sponge cake has eggs and flour, so it is never offered to someone allergic to eggs or off gluten),
 with the same constraint check the reply guard uses, so a suggestion never breaks what the person said.
 
-The kinds are everyday requests (a cake, a snack, a drink, breakfast, a dish for dinner, a sauce, fruit,
-something for the grill, a side dish, lunch on the go, a hot pot, a film, a book, an outing, a pizza, a
-curry, pasta or noodles, something to bake, a trip, a filling); a request of another kind gets no
-option, and the caller falls back to naming the constraint.
+The kinds are everyday requests (a cake, a snack, a soup, a drink, breakfast, a dish for dinner, a
+sauce, fruit, something for the grill, a side dish, lunch on the go, a hot pot, a film, a book, an
+outing, a pizza, a curry, pasta or noodles, something to bake, a trip, a filling); a request of another
+kind gets no option, and the caller falls back to naming the constraint.
 """
 
 from __future__ import annotations
@@ -103,10 +103,38 @@ KINDS: tuple[RequestKind, ...] = (
         (_o("柠檬气泡水"), _o("一杯鲜榨橙汁", "果汁"), _o("酸梅汤", "糖"), _o("一杯冰红茶", "红茶", "糖")),
     ),
     RequestKind(
+        "soup",
+        # (汤, except a stock named as an ingredient, 鸡汤, and 汤圆, sweet dumplings)
+        re.compile(r"\b(?:soups?|broth|stew)\b|(?<![鸡鱼])汤(?!圆)", _I),
+        (
+            _o("a tomato and red lentil soup"),
+            _o("a leek and potato soup", "cream", "dairy"),
+            _o("a miso soup with tofu and spring onion", "soy", "tofu"),
+            _o("a chicken and vegetable broth", "chicken"),
+        ),
+        (
+            _o("玉米胡萝卜排骨汤", "排骨", "猪肉"),
+            _o("番茄豆腐汤", "豆腐"),
+            _o("冬瓜海带汤", "海带"),
+            _o("番茄蛋花汤", "鸡蛋"),
+        ),
+    ),
+    RequestKind(
         "drink",
         re.compile(r"\b(?:drinks?|beverages?|tea|thirsty)\b|饮品|饮料|喝", _I),
         _WARM_DRINKS_EN,
         _DRINKS_ZH,
+    ),
+    RequestKind(
+        "topping",
+        re.compile(r"\btoppings?\b|配料|浇头|小料|(?:搭|配|加)(?:点|些)?(?:啥|什么)料", _I),
+        (
+            _o("sliced avocado with lime"),
+            _o("pickled red onions"),
+            _o("grated cheese", "cheese"),
+            _o("sweetcorn and peppers"),
+        ),
+        (_o("葱花和青菜"), _o("一个煎蛋", "鸡蛋"), _o("香菇肉末", "香菇", "肉"), _o("榨菜丝")),
     ),
     RequestKind(
         "breakfast",
@@ -125,19 +153,10 @@ KINDS: tuple[RequestKind, ...] = (
         ),
     ),
     RequestKind(
-        "topping",
-        re.compile(r"\btoppings?\b|配料|浇头|小料", _I),
-        (
-            _o("sliced avocado with lime"),
-            _o("pickled red onions"),
-            _o("grated cheese", "cheese"),
-            _o("sweetcorn and peppers"),
-        ),
-        (_o("葱花和青菜"), _o("一个煎蛋", "鸡蛋"), _o("香菇肉末", "香菇", "肉"), _o("榨菜丝")),
-    ),
-    RequestKind(
         "sauce",
-        re.compile(r"\bsauces?\b|酱汁|调料|蘸料", _I),
+        re.compile(
+            r"\b(?:sauces?|dressings?|dips?)\b|酱汁|调料|蘸料|(?<![果橙])汁儿?(?:怎么|咋)调|料汁|调味", _I
+        ),
         (
             _o("a ginger, garlic and lime sauce"),
             _o("a honey and soy glaze", "soy", "honey"),
@@ -306,7 +325,11 @@ KINDS: tuple[RequestKind, ...] = (
     ),
     RequestKind(
         "dinner",
-        re.compile(r"\b(?:dinner|supper|dish|meal|cook|menu|eat|restaurant|order)\b|晚饭|晚餐|菜|吃", _I),
+        re.compile(
+            r"\b(?:dinner|supper|dish(?:es)?|meals?|cook(?:ing)?|menu|eat|restaurant|order|food)\b|"
+            r"晚饭|晚餐|菜|吃|餸|食饭|煮饭|做饭",  # 餸, 食饭: Cantonese for a dish, a meal
+            _I,
+        ),
         (
             _o("a vegetable stir-fry with rice"),
             _o("a baked salmon with potatoes", "fish"),
@@ -326,7 +349,9 @@ KINDS: tuple[RequestKind, ...] = (
 # Asking where to go or what to do ("去哪儿好？", "what should we do on Saturday?"): a trip or an outing,
 # whatever else the turn mentions ("跟同事" names no bar here).
 _WHERE_TO_GO = re.compile(
-    r"\bwhere (?:should|could|can|shall) (?:i|we) go\b|\bwhat (?:should|could|can|shall) (?:i|we) do\b|"
+    r"\bwhere (?:should|could|can|shall) (?:i|we) (?:go|take)\b|"
+    r"\bwhat (?:should|could|can|shall) (?:i|we) (?:do|get up to)\b|"
+    r"去边度|边度好|周边玩|玩(?:两|几)(?:日|天)|"  # (Cantonese 边度: where)
     r"去哪|干点啥|干点什么|干什么好|做点什么好|玩什么|玩点啥|玩点什么|(?:整|搞|弄)点(?:啥|什么)热闹|热闹热闹|"
     r"(?:啥|什么)(?:活动|节目)",
     _I,
