@@ -62,3 +62,48 @@ def test_gemm_handles_transposes_and_an_output_buffer() -> None:
     out = np.zeros((5, 3), dtype=np.float32)
     assert ops.gemm(x, y, trans2=True, out=out) is out
     assert np.allclose(out, expected, atol=1e-5)
+
+
+def test_a_parse_on_a_fresh_thread_does_not_look_the_backend_up(
+    english: tuple[Any, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A worker thread starts without thinc ops set; inside ``parse_ops`` a parse makes its models with
+    the pipelines' ops instead of ``require_cpu`` (an entry-point scan per model), parses the same, and
+    leaves the thread's ops as they were."""
+    import threading
+
+    import thinc.backends
+
+    from voice_agent.memory.spacy_gemm import parse_ops
+
+    plain, fast = english
+    expected = _parse(plain)
+    lookups: list[int] = []
+    real = thinc.backends.require_cpu
+    monkeypatch.setattr(thinc.backends, "require_cpu", lambda: (lookups.append(1), real())[1])
+    seen: dict[str, Any] = {}
+
+    def work() -> None:
+        with parse_ops():
+            seen["parsed"] = _parse(fast)
+        seen["after"] = thinc.backends.context_ops.get()
+        _parse(fast)  # without it: the lookup happens (what the context spares)
+
+    thread = threading.Thread(target=work)
+    thread.start()
+    thread.join()
+    assert seen["parsed"] == expected
+    assert seen["after"] is None
+    assert lookups  # the bare parse looked the backend up ...
+    count = len(lookups)
+    thread = threading.Thread(target=lambda: seen.update(again=_with_ops(fast)))
+    thread.start()
+    thread.join()
+    assert len(lookups) == count and seen["again"] == expected  # ... the parse inside parse_ops did not
+
+
+def _with_ops(nlp: Any) -> list[list[tuple[str, str, int, str]]]:
+    from voice_agent.memory.spacy_gemm import parse_ops
+
+    with parse_ops():
+        return _parse(nlp)

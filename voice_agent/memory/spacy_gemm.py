@@ -9,6 +9,12 @@ LoCoMo turns: p50 6.35 -> 5.21 ms, p95 11.74 -> 8.99 ms) and gave the same tags,
 
 Pipelines loaded inside :func:`numpy_gemm` keep these ops (a thinc model holds the ops it was made with);
 the ops in effect outside are restored afterwards. numpy uses one BLAS thread (``blas_threads``).
+
+Parses run in worker threads (``asyncio.to_thread``), each in a copy of the event loop's context, where
+thinc's current ops are unset. A parse creates small thinc models (the parser's step model), and each
+creation then looked the CPU backend up again: ``require_cpu`` lists every installed package's entry
+points, about 2-3 ms of CPU per parse (a sixth of an English write). :func:`parse_ops` sets the ops for
+the duration of one parse instead.
 """
 
 from __future__ import annotations
@@ -58,3 +64,22 @@ def numpy_gemm() -> Iterator[None]:
         yield
     finally:
         set_current_ops(previous)
+
+
+@contextmanager
+def parse_ops() -> Iterator[None]:
+    """Around one parse: thinc's current ops set to the pipelines' own (when unset in this context), so
+    models made during the parse do not look the backend up among the installed packages each time."""
+    try:
+        from thinc.backends import context_ops
+    except ImportError:
+        yield
+        return
+    if context_ops.get() is not None:  # set here already (a parse inside numpy_gemm, or a caller's ops)
+        yield
+        return
+    token = context_ops.set(_ops())
+    try:
+        yield
+    finally:
+        context_ops.reset(token)
