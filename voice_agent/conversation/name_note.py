@@ -39,6 +39,15 @@ _MAX_LOOKED_AT = 10
 
 def name_note(user_text: str, records: Sequence[MemoryRecord], language: str) -> str:
     """The note naming who the message is for, or "" (see the module's rules)."""
+    chosen = addressee(user_text, records)
+    if not chosen or chosen in user_text:
+        return ""
+    return NOTE["zh" if language == "zh" else "en"].format(name=chosen)
+
+
+def addressee(user_text: str, records: Sequence[MemoryRecord]) -> str:
+    """The NAME placeholder of the person a message asked for is written to, or "" (the module's rules:
+    a turn asking for something written, one name tied to it or the only name there is)."""
     if not WRITES_TO.search(user_text):
         return ""
     asked = content_keys(PLACEHOLDER_RE.sub(" ", user_text))
@@ -57,7 +66,4 @@ def name_note(user_text: str, records: Sequence[MemoryRecord], language: str) ->
         named += [n for n in names if n not in named]
         if asked & content_keys(PLACEHOLDER_RE.sub(" ", record.text)):
             tied += [n for n in names if n not in tied]
-    chosen = tied[0] if len(tied) == 1 else (named[0] if len(named) == 1 else "")
-    if not chosen or chosen in user_text:
-        return ""
-    return NOTE["zh" if language == "zh" else "en"].format(name=chosen)
+    return tied[0] if len(tied) == 1 else (named[0] if len(named) == 1 else "")

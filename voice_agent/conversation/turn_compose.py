@@ -14,7 +14,8 @@ from voice_agent.config import PromptConfig
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, constraints_from_texts
 from voice_agent.conversation.date_note import date_note, needs_day
 from voice_agent.conversation.dated_fallback import dated_statement, dated_text
-from voice_agent.conversation.name_note import name_note
+from voice_agent.conversation.message_draft import message_draft
+from voice_agent.conversation.name_note import addressee, name_note
 from voice_agent.conversation.place_note import FALLBACK as PLACE_FALLBACK
 from voice_agent.conversation.place_note import place_note, recalled_place
 from voice_agent.conversation.recall_answer import said_back
@@ -71,7 +72,8 @@ def turn_constraints(cfg: PromptConfig, pinned: list[MemoryRecord], scrubbed: st
 
 def remembered_fallback(scrubbed: str, prompt: BuiltPrompt, language: str) -> str:
     """What to say instead of "sorry" when the model gives no answer: the person's dated statement for
-    a question about a day, things to do around the place they told us about, or else their statement
+    a question about a day, a message of our own addressed to the person a message is for (by name,
+    ``message_draft``), things to do around the place they told us about, or else their statement
     closest to the question (``said_before``)."""
     statements = person_statements([*prompt.retrieved, *prompt.pinned])
     dated = dated_statement(scrubbed, statements, language)
@@ -80,6 +82,9 @@ def remembered_fallback(scrubbed: str, prompt: BuiltPrompt, language: str) -> st
         dated = said_back(day, language) if day else ""
     if dated:
         return dated
+    name = addressee(scrubbed, prompt.retrieved)
+    if name:
+        return message_draft(scrubbed, name, "zh" if language == "zh" else "en")
     place = recalled_place(scrubbed, prompt.retrieved)
     if place:
         return PLACE_FALLBACK["zh" if language == "zh" else "en"].format(place=place)

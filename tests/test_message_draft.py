@@ -1,0 +1,71 @@
+"""When the model writes nothing usable for a card or a message, the person gets a few lines for the
+occasion, addressed to the person they told us about, not "sorry"."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+from test_echo import _said as said_by
+from test_reply_check import ScriptedLlm
+
+from voice_agent.conversation.constraints import constraints_from_texts
+from voice_agent.conversation.message_draft import message_draft, occasion_of
+from voice_agent.conversation.reply_check import ReplyCheck
+from voice_agent.conversation.reply_fallbacks import NOTHING_TO_SAY
+from voice_agent.conversation.turn_compose import remembered_fallback
+from voice_agent.memory.records import MemoryRecord
+from voice_agent.metrics.trace import TurnTrace
+
+
+def _user(text: str) -> MemoryRecord:
+    return MemoryRecord("c1", text)
+
+
+NUR = "[NAME:c30cd7ea146e]"
+NURSE = f"我们科新来的小护士，人勤快得很，嘴也甜，我们都喊她{NUR}。"
+CARD = "她下个礼拜天办婚礼，我随了份子，想在贺卡上写几句祝福的话，你帮我写一写？"
+
+
+@pytest.mark.parametrize(
+    ("turn", "occasion"),
+    [
+        (CARD, "wedding"),
+        ("Could you write a little note to go with a tin of Welsh cakes, to say thank you?", "thanks"),
+        ("our 1 month together is on friday can u help me write a cute msg 2 send her", "anniversary"),
+        ("Can you draft a card for my nephew, he's turning 30 next week?", "birthday"),
+        ("帮我给王阿姨写条微信，她刚做完手术。", "recovery"),
+        ("Help me write a card for my neighbour, her husband passed away last week.", "sympathy"),
+        ("帮我写几句话发给老同学。", "general"),
+    ],
+)
+def test_the_occasion_comes_from_the_turns_words(turn: str, occasion: str) -> None:
+    assert occasion_of(turn).name == occasion
+
+
+def test_a_draft_is_addressed_by_name_in_the_persons_language() -> None:
+    assert message_draft(CARD, NUR, "zh").startswith(f"{NUR}，新婚快乐")
+    thanks = message_draft("Write a thank-you note for the carer, please.", "Luz", "en")
+    assert thanks.startswith("Dear Luz, thank you")
+    assert message_draft("Write a thank-you note, please.", "", "en").startswith("Thank you")
+
+
+def test_the_fallback_addresses_the_person_the_message_is_for() -> None:
+    prompt = SimpleNamespace(retrieved=[_user("病人扎针都爱找她"), _user(NURSE)], pinned=[])
+    said = remembered_fallback(CARD, prompt, "zh")  # type: ignore[arg-type]
+    assert said.startswith(NUR) and "婚" in said
+    # no name the message could be for: the person's own closest words, as before
+    other = SimpleNamespace(retrieved=[_user("我最近在学做饭。")], pinned=[])
+    assert NUR not in remembered_fallback(CARD, other, "zh")  # type: ignore[arg-type]
+
+
+async def test_the_reply_check_says_the_draft_instead_of_sorry() -> None:
+    messages = [{"role": "system", "content": "rules"}, {"role": "user", "content": CARD}]
+    trace = TurnTrace("m")
+    prompt = SimpleNamespace(retrieved=[MemoryRecord("c1", NURSE)], pinned=[])
+    draft = remembered_fallback(CARD, prompt, "zh")  # type: ignore[arg-type]
+    llm = ScriptedLlm(CARD, CARD)  # the request said back, twice
+    check = ReplyCheck(constraints_from_texts([]), "zh", trace, user_words=CARD, remembered=draft)
+    said = await said_by(check, llm, messages)
+    assert NUR in said and said.strip() != NOTHING_TO_SAY["zh"]
+    assert trace.first("reply.remembered_fallback") is not None

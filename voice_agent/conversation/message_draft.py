@@ -1,0 +1,124 @@
+"""A short message of our own, addressed by name, for when the model writes nothing usable.
+
+"她下个礼拜天办婚礼……想在贺卡上写几句祝福的话，你帮我写一写？" with the bride's name remembered: if the
+model gives no answer twice, "抱歉，这个我一时答不上来。" leaves the person with nothing, though we know
+whom the card is for and what it is for. Instead they hear a few plain lines for the occasion, addressed
+to that person ("迪丽努尔，新婚快乐！祝你们百年好合……"), which they can send as they are or build on.
+
+The occasion comes from the turn's words (a wedding, a birthday, thanks, a recovery, a loss …; the first
+that matches, in this order); anything else gets a warm general note. The name is the NAME placeholder
+of the person the message is for (``name_note.addressee``); it is rendered for the owner, as every reply
+is, before it is spoken.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Occasion:
+    name: str
+    asked: re.Pattern[str]
+    en: str  # the body after "Dear <name>, " (lower-case start; capitalised when there is no name)
+    zh: str  # the body after "<name>，"
+
+
+def _r(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+OCCASIONS: tuple[Occasion, ...] = (
+    Occasion(
+        "sympathy",
+        _r(
+            r"\b(?:condolences?|sympathy|passed away|funeral|bereave\w*)\b|\blost (?:her|his|their|a) "
+            r"(?:mum|mom|mother|dad|father|husband|wife|partner|son|daughter|brother|sister|baby|gran\w*)\b|"
+            r"节哀|去世|过世|离世|丧事|吊唁|悼念"
+        ),
+        "I'm so sorry for your loss. I'm thinking of you, and I'm here whenever you need me.",
+        "听到这个消息我很难过，请节哀顺变。有什么需要，随时跟我说。",
+    ),
+    Occasion(
+        "wedding",
+        _r(r"\b(?:wedding|newlyweds?|bride|groom|getting married|marriage)\b|婚礼|结婚|新婚|喜酒|出嫁|大婚"),
+        "congratulations on your wedding! Wishing you both a lifetime of love and happiness together.",
+        "新婚快乐！祝你们百年好合，白头偕老，日子越过越甜。",
+    ),
+    Occasion(
+        "anniversary",
+        _r(
+            r"\banniversary\b|\b(?:1|one|\d+) (?:month|year)s?\b[^.?!]{0,20}\b(?:together|dating|married)\b|"
+            r"纪念日|周年"
+        ),
+        "happy anniversary! Thank you for every day together; here's to many more.",
+        "纪念日快乐！谢谢你一路的陪伴，以后的日子我们也一起走。",
+    ),
+    Occasion(
+        "birthday",
+        _r(r"\b(?:birthdays?|b-?day|bday)\b|\bturning \d+\b|生日|大寿|寿辰"),
+        "happy birthday! Wishing you a wonderful day and a brilliant year ahead.",
+        "生日快乐！祝你新的一岁平安喜乐，万事顺意。",
+    ),
+    Occasion(
+        "baby",
+        _r(r"\b(?:new ?born|new baby|christening|baptism|baby shower)\b|宝宝|满月|百日宴|喜得|添丁"),
+        "congratulations on your little one! Wishing your family lots of love and happy days together.",
+        "恭喜喜得宝宝！祝宝宝健康平安，全家幸福美满。",
+    ),
+    Occasion(
+        "recovery",
+        _r(r"\b(?:get well|recover\w*|surgery|operation|in hospital|illness)\b|康复|住院|手术|生病|病好"),
+        "sending you warm wishes for a speedy recovery. Rest up and take good care of yourself.",
+        "祝你早日康复！好好休息，照顾好自己，等你好起来我们再聚。",
+    ),
+    Occasion(
+        "congratulations",
+        _r(
+            r"\b(?:congrat\w*|graduat\w*|promot\w*|new job|retir\w*|passed (?:her|his|their|the) \w+)\b|"
+            r"恭喜|祝贺|毕业|升职|考上|录取|退休|乔迁|开业"
+        ),
+        "congratulations! You worked so hard for this and you truly deserve it.",
+        "恭喜恭喜！这是你努力应得的，祝你以后越来越好。",
+    ),
+    Occasion(
+        "thanks",
+        _r(r"\b(?:thank\w*|grateful|gratitude|appreciat\w*)\b|感谢|谢谢|多谢|谢意|答谢"),
+        "thank you so much for everything you've done for us. We're truly grateful.",
+        "真心感谢你一直以来的照顾和帮助，我们全家都很感激。",
+    ),
+    Occasion(
+        "apology",
+        _r(r"\b(?:sorry|apologi[sz]e|apology)\b|道歉|对不起|赔不是"),
+        "I'm sorry about what happened. I hope you can forgive me, and I'd love to make it up to you.",
+        "这件事是我不对，跟你说声对不起，希望你能原谅我。",
+    ),
+    Occasion(
+        "invitation",
+        _r(r"\binvit\w*\b|邀请|请帖|请柬"),
+        "we'd love you to join us. Please let us know if you can make it.",
+        "诚挚邀请你来参加，盼你赏光，能来的话告诉我一声。",
+    ),
+)
+_GENERAL = Occasion(
+    "general",
+    _r(r"$^"),
+    "just a quick note to say I'm thinking of you. I hope all is well.",
+    "想跟你说一声，一直记挂着你，祝你一切都好。",
+)
+
+
+def occasion_of(user_words: str) -> Occasion:
+    """The occasion the turn asks a message for (the general one when no occasion is named)."""
+    return next((o for o in OCCASIONS if o.asked.search(user_words)), _GENERAL)
+
+
+def message_draft(user_words: str, name: str, language: str) -> str:
+    """A few lines for the occasion the turn names, addressed to ``name`` (a placeholder or a name;
+    "" for none: then unaddressed)."""
+    occasion = occasion_of(user_words)
+    if language == "zh":
+        return f"{name}，{occasion.zh}" if name else occasion.zh
+    body = occasion.en
+    return f"Dear {name}, {body}" if name else body[:1].upper() + body[1:]
