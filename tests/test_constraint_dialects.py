@@ -46,3 +46,35 @@ def test_a_liking_in_a_long_run_on_is_said_back_cut_around_it() -> None:
     assert "you've been like super into astronomy" in said and said.endswith("along those lines.")
     assert len(said) < 240
     assert liked_fallback("um so yeah " * 30, "trip", "en", ConstraintSet()) == ""  # no liking in it
+
+
+def test_a_transcript_without_apostrophes_states_its_rule() -> None:
+    said = "and please dont ever suggest going to the cinema to me like ever i have adhd"
+    rules = constraints_from_texts([said])
+    assert rules.keys() == ["avoid:cinema"]
+    assert rules.check("So we should go to the cinema for date night.") is not None
+    assert [c.key for c in parse_constraints("i cant eat shellfish")] == ["shellfish"]
+    assert [c.key for c in parse_constraints("Don't suggest going out on Fridays.")] == ["avoid:going out"]
+
+
+def test_a_thing_finished_for_me_and_a_learners_not_like() -> None:
+    assert [c.key for c in parse_constraints("So wine is basically finished for me, red, white, bubbly")] == [
+        "alcohol"
+    ]
+    assert parse_constraints("Work is finished for me today.") == []  # no known topic: no rule
+    assert [c.key for c in parse_constraints("I am not like cucumber, never.")] == ["avoid:cucumber"]
+    assert parse_constraints("I am not like my sister.") == []  # no refusal, no food
+
+
+def test_northern_and_southern_refusals() -> None:
+    trips = parse_constraints("以后出去耍，甭给额安排自驾、包车、坐大巴这些，额真受不了。")
+    assert [c.key for c in trips] == ["avoid:自驾", "avoid:包车", "avoid:坐大巴"]
+    assert [c.key for c in parse_constraints("千万别给我安排爬山。")] == ["avoid:爬山"]
+    assert [c.key for c in parse_constraints("我跟茄子有仇。")] == ["avoid:茄子"]
+    assert parse_constraints("我跟我老公有仇") == []  # a person, not a thing
+    smoked = constraints_from_texts(["医生讲是慢性胃炎，烟熏的东西莫恰了。"])
+    assert smoked.keys() == ["smoked"]
+    assert smoked.check("过年可以点个腊肉炒蒜苗。") is not None
+    assert smoked.check("来个清炒时蔬。") is None
+    sesame = [c.key for c in parse_constraints("往后香油、芝麻酱的都不能沾。")]
+    assert "sesame" in sesame and not any("往后" in k for k in sesame)

@@ -84,6 +84,20 @@ GAVE_UP_EN = re.compile(
     r"no more|swore off|sworn off)\s+(?P<x>[a-z][a-z -]{1,40})",
     _I,
 )
+# Only for a known topic: "So wine is basically finished for me", "bread is off the table for him now"
+# ("work is finished for me today" is no constraint).
+FINISHED_FOR_EN = re.compile(
+    r"(?:^|[,;:.!?]\s*|\b(?:so|and|but|now)\s+)(?P<x>[a-z][a-z -]{1,30}?)\s+(?:is|are)\s+"
+    r"(?:(?:basically|totally|completely|pretty much|now|officially|just)\s+)?(?:finished|off the table|"
+    r"off the menu|a thing of the past)\s+for\s+(?:me|us|him|her|them|my\s+\w+)\b",
+    _I,
+)
+# A learner's "I am not like cucumber" (not to like): a constraint when the sentence also refuses ("never",
+# "please no") or talks of food; "I am not like my sister" is none.
+NOT_LIKE_EN = re.compile(
+    r"\b(?:i|he|she|we|they)\s+(?:am|is|are|'m)\s+not\s+like\s+(?P<x>[a-z][a-z -]{1,40})", _I
+)
+NOT_LIKE_REFUSES_EN = re.compile(r"\bnever\b|\bplease,?\s+no\b|\bno,?\s+never\b", _I)
 # "Raw onions are the one thing I won't eat", "Liver is off limits for me", "Olives are a no-go".
 THING_FIRST_EN = re.compile(
     rf"(?:^|[,;:.!?]\s*)(?P<x>[a-z][a-z -]{{1,30}}?)\s+(?:is|are)\s+(?:(?:the|a)\s+)?(?:(?:one|only)\s+)?"
@@ -179,10 +193,14 @@ THING_FIRST_ZH = re.compile(
 KEEP_OFF_ZH = re.compile(
     rf"(?:^|[，,。！？!?；;：:])(?:像|比如|例如)?(?P<x>{_THING_CHAR}{{1,6}}?(?:、{_THING_CHAR}{{1,6}}?)*)"
     # (with what they share said after the list: "菠菜、苋菜、竹笋这些草酸高的一律别吃")
-    rf"(?:这些|这类|之类的?|等等?|什么的)?(?:{_THING_CHAR}{{1,5}}的)?(?:做的)?(?:东西|食物|水果|菜|玩意儿?)?"
+    rf"(?:(?:这些|这类|之类的?|等等?|什么的)(?:{_THING_CHAR}{{1,5}}的)?|的)?(?:做的)?(?:东西|食物|水果|菜|玩意儿?)?"
     r"(?:都|也|统统|一律|一概)?(?:得|要|需要|必须|尽量)?"
     r"(?:忌口|忌(?=[，,。！？!?；;]|$)|少碰|别碰|不能碰|不能吃|不能喝|碰不得|吃不得|别吃|别喝|不要吃|不要喝|"
-    r"不许吃|不许喝)(?!的)"
+    r"不许吃|不许喝|不能沾|别沾|莫恰|莫吃|莫喝|莫沾|甭吃|甭喝)(?!的)"  # (莫恰: don't eat, in Hunan)
+)
+# "我跟茄子有仇" (at war with a thing: will not have it).
+FEUD_ZH = re.compile(
+    rf"(?:我|俺|额)(?:这辈子|从小|打小儿?|天生|就|真)?(?:跟|和|与)(?P<x>{_THING_CHAR}{{1,6}}?)(?:有仇|犯冲|八字不合)"
 )
 # A list named first and refused at the end of its sentence: "滑雪、滑冰、雪圈这些冰上雪上的玩意儿，以后甭管谁
 # 撺掇，千万别给我安排。"

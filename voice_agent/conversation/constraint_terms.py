@@ -366,6 +366,13 @@ TOPICS: dict[str, Topic] = {
              "accent seasoning"),
             _zh("味精", "味素", "鸡精", "鸡粉", "浓汤宝", "高汤块"),
         ),
+        # Smoked and cured food (a stomach that cannot take it).
+        Topic(
+            "smoked", "smoked food", "烟熏食品",
+            ("smoked", "烟熏", "熏制", "熏的", "腊味", "腊肉"),
+            ("smoked", "kipper", "kippers", "smoked salmon", "smokies"),
+            _zh("烟熏", "熏肉", "熏鱼", "熏鸡", "熏制", "腊肉", "腊肠", "腊鱼", "腊味", "腊鸭", "腊排骨"),
+        ),
         # Edible insects.
         Topic(
             "insects", "insects", "昆虫",

@@ -30,12 +30,16 @@ from voice_agent.conversation.constraint_shapes import (
     AVOIDING_EN,
     AVOIDING_ZH,
     CANT_ABIDE_EN,
+    FEUD_ZH,
+    FINISHED_FOR_EN,
     FOOD_TALK,
     GAVE_UP_EN,
     GAVE_UP_FOR_EN,
     KEEP_OFF_ZH,
     LIST_REFUSED_ZH,
     NO_EVER_EN,
+    NOT_LIKE_EN,
+    NOT_LIKE_REFUSES_EN,
     SEVERE,
     TASTES_FOUL_EN,
     THING_CANT_EN,
@@ -53,7 +57,7 @@ from voice_agent.conversation.constraint_shapes import (
 from voice_agent.conversation.constraint_terms import CONDITIONS, DIETS, TOPICS, Topic, ZhTerm
 from voice_agent.conversation.negation import is_negated
 from voice_agent.conversation.not_refusing import not_refusing_zh, without_cravings
-from voice_agent.text.apostrophes import plain_apostrophes
+from voice_agent.text.apostrophes import plain_apostrophes, with_apostrophes
 from voice_agent.text.cjk import HAN_CLASS, has_han
 
 _I = re.IGNORECASE
@@ -87,7 +91,8 @@ _NEVER_EN = re.compile(
     r"\b(?:never|don't ever|do not ever|don't|do not|please don't|stop)\s+(?:suggest|recommend|offer|serve|"
     r"give me|propose|mention|bring up|book|(?:talk|push|pressure|rope|drag|get|sign) me (?:into|up for)|"
     r"(?:ask|invite|take|drag|make) me(?: to)?(?: go)?)\s+(?:me\s+)?"
-    r"(?:any\s+)?(?P<x>[a-z][a-z -]{1,40})",
+    r"(?:(?:going|a trip|trips|a visit|visits|outings?)\s+to\s+)?(?:the\s+|any\s+)?"  # "going to the cinema"
+    r"(?P<x>[a-z][a-z -]{1,40})",
     _I,
 )  # fmt: skip
 _ALLERGY_ZH = re.compile(r"对(?P<x>[^，。,.！？!?；;]{1,12}?)(?:严重)?(?:过敏|不耐受)")
@@ -95,10 +100,12 @@ _ALLERGY_BEFORE_ZH = re.compile(rf"(?P<x>{HAN_CLASS}{{1,6}}?)(?:过敏(?![原源
 _AVOID_ZH = re.compile(
     r"(?:不能吃|不可以吃|不能喝|不吃|不喝|不碰|不敢吃|不敢喝|不敢碰|吃不得|恰不得|喝不得|碰不得|忌口|忌(?!口)|讨厌|不喜欢|不爱吃|"
     r"唔食|唔吃|唔饮|唔掂|"  # Cantonese: "就系唔食鸡"
-    r"不爱|受不了|吃不了|别给我推荐|"
-    r"不要推荐|永远不要推荐|别推荐|(?:别再|不要再)(?:给我)?推荐|不要给我|别给我|"
+    r"不爱|受不了|吃不了|"
+    # "别给我推荐…", "甭给额安排自驾、包车…" (甭, 莫: don't; 俺, 额: I, in northern speech)
+    r"(?:千万|以后|再也)?(?:别|甭|莫|不要)再?给(?:我|俺|额|咱)(?:推荐|安排|介绍|报|整|弄)?|"
+    r"不要推荐|永远不要推荐|别推荐|(?:别再|不要再)推荐|"
     r"(?:别再|不要再|别|不要)(?:(?:叫|约|带|喊|拉)我去?|让我去))"
-    r"(?P<x>[^，。,.！？!?；;了的]{1,10})"
+    r"(?P<x>[^，。,.！？!?；;了的]{1,14})"
 )
 
 
@@ -223,7 +230,7 @@ def constraints_from_texts(texts: Iterable[str]) -> ConstraintSet:
 def parse_constraints(text: str) -> list[Constraint]:
     """The constraints one remembered sentence states (none for an ordinary sentence)."""
     out: list[Constraint] = []
-    text = plain_apostrophes(text)
+    text = with_apostrophes(text)
     lowered = text.lower()
     for_diets = _DRINKS_SOMETHING_ELSE.sub(" ", lowered)  # "I don't drink coffee" is not "I don't drink"
     for key, (keys, diet_en, diet_zh, topics, noun_en, noun_zh) in DIETS.items():
@@ -305,9 +312,14 @@ def _more_shapes(text: str) -> list[Constraint]:
     for match in [*cant, *NO_EVER_EN.finditer(text), *GAVE_UP_FOR_EN.finditer(text),
                   *THING_FIRST_EN.finditer(text), *THING_THEN_PRONOUN_EN.finditer(text),
                   *TASTES_FOUL_EN.finditer(text), *THING_FIRST_ZH.finditer(text),
-                  *KEEP_OFF_ZH.finditer(text), *LIST_REFUSED_ZH.finditer(text)]:  # fmt: skip
+                  *KEEP_OFF_ZH.finditer(text), *LIST_REFUSED_ZH.finditer(text),
+                  *FEUD_ZH.finditer(text)]:  # fmt: skip
         out += _object_constraints(match, "avoid", text, own_words=True)
-    for match in [*GAVE_UP_EN.finditer(text), *_AVOID_HAVE_EN.finditer(text)]:
+    if food_talk or NOT_LIKE_REFUSES_EN.search(text):
+        for match in NOT_LIKE_EN.finditer(text):
+            out += _object_constraints(match, "avoid", text, own_words=True)
+    topic_only = [*GAVE_UP_EN.finditer(text), *_AVOID_HAVE_EN.finditer(text), *FINISHED_FOR_EN.finditer(text)]
+    for match in topic_only:
         out += _object_constraints(match, "avoid", text, topics_only=True)
     return out
 

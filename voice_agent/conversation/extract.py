@@ -20,7 +20,7 @@ from voice_agent.conversation.constraints import parse_constraints
 from voice_agent.conversation.injection import InstructionFinding, find_instruction
 from voice_agent.conversation.likings import ENTHUSIASM
 from voice_agent.memory.records import Kind
-from voice_agent.text.apostrophes import plain_apostrophes
+from voice_agent.text.apostrophes import with_apostrophes
 from voice_agent.text.cjk import HAN_CLASS
 from voice_agent.text.questions import only_asks
 
@@ -249,7 +249,7 @@ _CLASSIFIERS: tuple[tuple[re.Pattern[str], Kind, float], ...] = (
 def extract(text: str) -> Extraction:
     """Extract durable items from one (scrubbed) user turn."""
     out = Extraction()
-    text = plain_apostrophes(text).strip()
+    text = with_apostrophes(text).strip()
     if not text:
         return out
     out.instruction = find_instruction(text)
