@@ -41,3 +41,37 @@ def test_when_the_model_has_nothing_the_day_a_message_needs_is_said_back() -> No
     prompt = SimpleNamespace(retrieved=[_said("材料要准备一大堆"), visa], pinned=[])
     said = remembered_fallback("我要跟老板请半天假，侬帮我写条微信，把日子讲讲清爽。", prompt, "zh")  # type: ignore[arg-type]
     assert said.startswith("你告诉过我") and "三月十二号" in said
+
+
+async def test_a_leave_request_said_back_is_no_reply_and_the_day_is_said_instead() -> None:
+    """An unpunctuated request for a leave message, said back word for word by the model, is not
+    spoken; the day the person told us is (a leave request needs the day)."""
+    from types import SimpleNamespace
+
+    from test_echo import _said as said_by
+    from test_reply_check import ScriptedLlm
+
+    from voice_agent.conversation.constraints import constraints_from_texts
+    from voice_agent.conversation.date_note import needs_day
+    from voice_agent.conversation.reply_check import ReplyCheck
+    from voice_agent.conversation.turn_compose import remembered_fallback
+    from voice_agent.metrics.trace import TurnTrace
+
+    asked = "呃那个我得跟我们组长请一天假去考试你帮我写个请假的消息吧就是微信上发的那种"
+    assert needs_day(asked)
+    exam = _said("嗯那个我跟你说一下啊就是我雅思终于报上了呃六月二十号星期六")
+    prompt = SimpleNamespace(retrieved=[_said("然后是早上八点半在那个考点"), exam], pinned=[])
+    fallback = remembered_fallback(asked, prompt, "zh")  # type: ignore[arg-type]
+    messages = [{"role": "system", "content": "rules"}, {"role": "user", "content": asked}]
+    trace = TurnTrace("leave")
+    check = ReplyCheck(constraints_from_texts([]), "zh", trace, user_words=asked, remembered=fallback)
+    said = await said_by(check, ScriptedLlm(asked, asked), messages)
+    assert asked not in said and "六月二十号" in said
+
+
+def test_the_system_rules_date_with_a_weekday_in_chinese_brackets_is_no_answer() -> None:
+    from voice_agent.conversation.reply_copies import DATE_ONLY
+
+    assert DATE_ONLY.match("今天是2026-12-03（Thursday）。")
+    assert DATE_ONLY.match("今天是2026年12月3日（星期四）")
+    assert not DATE_ONLY.match("今天是2026-12-03，适合去华山。")

@@ -44,7 +44,7 @@ def test_a_name_to_put_on_a_personalised_gift_is_named() -> None:
 
 
 def test_a_message_asked_for_in_texting_or_netspeak_is_one() -> None:
-    from voice_agent.conversation.name_note import WRITES_TO
+    from voice_agent.conversation.writing import WRITES_TO
 
     for text in (
         "our 1 month is on friday can u help me write a cute msg 2 send her",

@@ -21,7 +21,9 @@ from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.dates import ASKS_DAY
 
 _NEEDS_DAY = re.compile(
-    r"\b(?:the (?:date|day)|dates?|the time|what day)\b|日子|日期|哪天|几号|时间|什么时候", re.I
+    r"\b(?:the (?:date|day)|dates?|the time|what day|days? off|time off|annual leave)\b|"
+    r"日子|日期|哪天|几号|时间|什么时候|请假|请[一两半几]?天?的?假|调休",  # (a leave request says which day)
+    re.I,
 )
 NOTE = {"en": "The day I told you: {text}", "zh": "我跟你说过的日子：{text}"}
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from voice_agent.conversation.writing import WRITES_TO
 from voice_agent.text.cjk import HAN_RE
 from voice_agent.text.questions import is_question
 from voice_agent.text.sentences import sentences_of
@@ -95,6 +96,9 @@ def open_request(text: str) -> bool:
 
 
 def _asks_for_something(sentence: str) -> bool:
+    # "帮我写个请假的消息吧": the message is not in the words asking for it ("我刚发了条消息" asks nothing)
+    if WRITES_TO.search(sentence) and _ASKS_OF_YOU.search(sentence):
+        return True
     if _CHOICE.search(sentence):
         return False
     if _HAN.search(sentence):
@@ -108,6 +112,12 @@ def _asks_for_something(sentence: str) -> bool:
     return bool(_IMPERATIVE_EN.search(sentence) or _ASKED_FOR_EN.search(sentence))
 
 
+_ASKS_OF_YOU = re.compile(
+    r"\b(?:can|could|would|will) you\b|\bplease\b|\bhelp\b|\bi (?:need|want|'d like) you to\b|"
+    r"^\s*(?:write|draft)\b|"
+    r"帮|替我|你给|你来|麻烦|一下|吧|好不好|行不行|可以吗|好吗",
+    re.IGNORECASE,
+)
 _QUESTION_ZH = frozenset("什怎哪谁几多少为何")
 
 

@@ -17,20 +17,10 @@ import re
 from collections.abc import Sequence
 
 from voice_agent.conversation.echo import content_keys
+from voice_agent.conversation.writing import WRITES_TO
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.placeholders import PLACEHOLDER_RE
 
-WRITES_TO = re.compile(
-    r"\b(?:write|draft|compose|word|put together)\b[^.?!]{0,60}\b(?:card|e-?mail|message|msg|note|letter|"
-    r"text|txt|dm|speech|toast|invitation|poem|caption|vows)s?\b|"
-    r"\b(?:stitch(?:ed)?|embroider(?:ed)?|engrave[d]?|monogram(?:med)?|personali[sz]ed?|print(?:ed)? on|"
-    r"(?:put|write|pipe[d]?) on (?:the|a|her|his|their) "
-    r"(?:cake|blanket|mug|card|banner|shirt|t-shirt|bracelet))\b|"
-    r"(?:写|拟|发|回)[^。？！?!]{0,12}(?:几句|两句|一段|段话|小作文|贺卡|卡片|信|微信|短信|消息|讯息|信息|邮件|"
-    r"通知|感谢|祝福|情话|文案)|"
-    r"(?:绣|刻|印)[^。？！?!]{0,6}(?:名字|字)",
-    re.IGNORECASE,
-)
 NOTE = {"en": "Address it to {name}.", "zh": "称呼对方：{name}。"}
 # The person naming themselves ("my name is …", "call me …", "我叫…"): that name is not the addressee's.
 _OWN_NAME = re.compile(r"(?:\bmy name(?:'s| is)|\bi'm|\bi am|\bcall me|我叫|叫我|我是)\s*$", re.IGNORECASE)

@@ -43,7 +43,8 @@ _BAR = re.compile(r"\s*\|\s*")
 # said back, never an answer unless the turn asked about the date.
 DATE_ONLY = re.compile(
     r"^\W*(?:(?:today is|it is|it's|the date is|今天是|今天|现在是)\s*)?\d{4}[-/年]\d{1,2}[-/月]\d{1,2}日?"
-    r"(?:\s*\(?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\)?)?\W*$",
+    r"(?:\s*[(（]?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|(?:星期|周|礼拜)[一二三四五六日天])"
+    r"[)）]?)?\W*$",
     re.IGNORECASE,
 )
 
