@@ -118,3 +118,13 @@ async def test_the_place_comes_before_a_generic_option_when_the_model_gives_no_a
             remembered=around, remembered_first=first,
         ).no_answer()  # fmt: skip
         assert (said == around) is first, said  # else a dish of the kind asked for (吃点啥)
+
+
+def test_shifted_to_a_city_only_is_where_they_live_now() -> None:
+    """Indian English: "shifted to Coimbatore only" is the place (not "Coimbatore on"), and the city
+    they came from loses."""
+    said = _said("Actually we have shifted to Coimbatore only, last month itself.")
+    assert named_place(said.text) == "Coimbatore"
+    asked = "On the weekend where all can I take them for an outing nearby?"
+    records = [_said("My husband got transfer from the Hyderabad office"), said]
+    assert place_note(asked, records, "en") == "Suggest one specific thing to do in or near Coimbatore."

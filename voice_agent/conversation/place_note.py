@@ -41,7 +41,7 @@ ASKS_WHERE = re.compile(
 )
 _PLACE_EN = re.compile(
     r"\b(?P<prep>in|near|outside|around|to|from)\s+(?:(?:just|right)\s+)?"
-    r"(?P<place>[A-Z][a-z]{2,}(?:[ -](?:[A-Z][a-z]+|upon|on|le|de)){0,2})"
+    r"(?P<place>[A-Z][a-z]{2,}(?:[ -](?:[A-Z][a-z]+|upon|on|le|de)){0,2})\b"  # ("Coimbatore only": no "on")
 )
 _NOT_PLACE_TEXT = (
     "Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June "
@@ -109,7 +109,9 @@ def place_note(user_text: str, records: Sequence[MemoryRecord], language: str) -
 
 
 _MOVED_EN = re.compile(
-    r"\b(?:moved|moving|move|relocated|relocating|settled|live|living|based|emigrated)\b[^.,;]*$", re.I
+    r"\b(?:moved|moving|move|relocated|relocating|settled|live|living|based|emigrated|shifted|shifting|"
+    r"transferred|posted)\b[^.,;]*$",
+    re.I,
 )
 _ORIGIN_ZH = re.compile(r"(?:从|来自|离开|把)$")
 # What follows a city the person moved to: "跑大理来了", "到成都安家", "在昆明定居".

@@ -46,13 +46,14 @@ def compose_turn(
     concrete = cfg.concrete_suggestions
     guidance = turn_guidance(constraints, reminders, scrubbed, language, specific=concrete,
                              example=concrete and cfg.example_in_guidance)  # fmt: skip
-    if not guidance and concrete:  # the place they told us about, the day, or who a message is for
+    if concrete:  # the place they told us about, the day, or who a message is for: after any guidance
+        # (a "where should I take them nearby?" shaped by a liking still needs the place)
         note = (
             place_note(scrubbed, retrieved, language)
             or date_note(scrubbed, retrieved, language)
             or name_note(scrubbed, retrieved, language)
         )
-        guidance = [note] if note else []
+        guidance = [*guidance, note] if note else guidance
     prompt = builder.build(scrubbed, pinned=pinned, retrieved=retrieved, recent=as_turns(window),
                            now=dt.datetime.now(), reminders=reminders, language=language,
                            guidance=guidance)  # fmt: skip
