@@ -31,6 +31,9 @@ def test_a_liking_said_in_a_transcript() -> None:
     assert says_liking("yeah so um lately i've been like super into astronomy you know")
     assert says_liking("我最近嗯特别迷露营就是基本上每个周末都会开车去山里")
     assert not says_liking("我上次在山里迷路了")
+    assert says_liking("The wife's gone completely mad for the sea swimming.")
+    assert says_liking("我这人平时没别的爱好，就爱拼乐高")
+    assert not says_liking("我不爱拼乐高") and not says_liking("I'm mad at him")
 
 
 def test_a_liking_in_a_long_run_on_is_said_back_cut_around_it() -> None:

@@ -209,8 +209,10 @@ PREFERENCE = re.compile(
     r"(?:i|we|you|they|he|she|kids|(?:really|also|just|still|both|all|actually|genuinely|do)) like|"
     r"(?:i'm|i am|we're|we are|really|totally|big|so|very|getting|got|super|pretty|hugely|seriously|"
     r"been) into|"
-    r"hooked on|obsessed with|addicted to|passionate about|mad about|can't get enough of|big on)\b)|"
+    r"hooked on|obsessed with|addicted to|passionate about|mad (?:about|for)|nuts about|wild about|"
+    r"can't get enough of|big on)\b)|"
     r"^(?![^。！？]*(?:不喜欢|不爱|讨厌))[^？?]*(?:最喜欢|喜欢|最爱|爱看|爱听|爱吃|爱喝|偏爱|是[^，。]{0,4}迷|"
+    r"就爱|爱(?:玩|拼|做|搞|逛|钓|种|画|跑|打|踢|唱|跳|拍)|"  # "没别的爱好，就爱拼乐高"
     # "最近特别迷露营", "迷上了钓鱼", "入坑了"
     r"(?:特别|很|超|贼|巨|非常|有点|可|最近)迷(?![路糊信茫惑])|迷上|爱上了|着迷|热衷|沉迷|入坑)|"
     + ENTHUSIASM.pattern,
