@@ -335,7 +335,9 @@ class ReplyCheck:
         if final and (echoes_question or echoes_prompt):
             if one_reason:
                 raise _Retry("repeats the question again")  # the safe sentence suggests something instead
-            if copied is not None and not open_request(copied):
+            # (a remembered line said back, unless what to do around the place they told us is known:
+            # "You told me you are still searching one good maid" answers no "where can I take them?")
+            if copied is not None and not open_request(copied) and not self.fallbacks.remembered_first:
                 return said_back(copied, self._speaking_language())
             return ""
         if not final:
