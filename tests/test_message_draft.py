@@ -69,3 +69,39 @@ async def test_the_reply_check_says_the_draft_instead_of_sorry() -> None:
     said = await said_by(check, llm, messages)
     assert NUR in said and said.strip() != NOTHING_TO_SAY["zh"]
     assert trace.first("reply.remembered_fallback") is not None
+
+
+def test_a_written_request_to_someone_we_can_name_opens_with_their_name() -> None:
+    from voice_agent.conversation.message_draft import salutation, without_salutation
+
+    teacher = "下礼拜六我女儿钢琴发表会，我想写张卡片给[NAME:c95513db924f]老师，你帮我写一下好不好？"
+    assert salutation(teacher, [], "zh") == "[NAME:c95513db924f]老师："
+    nurse = [_user(NURSE)]
+    assert salutation(CARD, nurse, "zh") == f"{NUR}："  # the name the memory ties to the card
+    carer = [_user("She's called [NAME:0a1b2c3d4e5f].")]
+    assert salutation("Write a thank-you card for the carer.", carer, "en") == "Dear [NAME:0a1b2c3d4e5f],"
+    assert salutation("can u help me write a cute msg 2 send [NAME:0a1b2c3d4e5f]", [], "en").startswith("Hi ")
+    assert salutation("What should I cook tonight?", nurse, "zh") == ""  # nothing written is asked for
+    two = "Write a card from [NAME:0a1b2c3d4e5f] to [NAME:0a1b2c3d4e60]."
+    assert salutation(two, [], "en") == ""  # which one it is for is not clear
+    # the model's own greeting is left out after ours; a reply without one is kept whole
+    assert without_salutation("Dear Luz, thank you so much.") == "Thank you so much."
+    assert without_salutation("笪老师：谢谢您两年的耐心。") == "谢谢您两年的耐心。"
+    assert without_salutation("卡片写得很棒，谢谢老师。") == "卡片写得很棒，谢谢老师。"
+    assert without_salutation("Thank you: all of it.") == "Thank you: all of it."
+
+
+async def test_the_reply_is_opened_with_the_name_and_not_greeted_twice() -> None:
+    asked = "Could you write a little thank-you note for the carer?"
+    messages = [{"role": "system", "content": "rules"}, {"role": "user", "content": asked}]
+    trace = TurnTrace("s")
+    check = ReplyCheck(constraints_from_texts([]), "en", trace, user_words=asked, salutation="Dear Luz,")
+    said = await said_by(check, ScriptedLlm("Dear Luz, thank you for looking after Mam so well."), messages)
+    assert said.startswith("Dear Luz, Thank you for looking after Mam") and said.count("Luz") == 1
+    assert trace.first("reply.salutation") is not None
+    # the model gives nothing usable twice: the drafted note follows the greeting without a second one
+    draft = message_draft(asked, "Luz", "en")
+    none = constraints_from_texts([])
+    check = ReplyCheck(none, "en", TurnTrace("t"), user_words=asked, salutation="Dear Luz,", remembered=draft)
+    said = await said_by(check, ScriptedLlm(asked, asked), messages)
+    assert said.startswith("Dear Luz, Thank you so much") and said.count("Luz") == 1

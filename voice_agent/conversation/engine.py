@@ -39,7 +39,7 @@ from voice_agent.conversation.reminders import (
 )
 from voice_agent.conversation.reply_check import ReplyCheck
 from voice_agent.conversation.speculate import Prepared, Speculator, stable_order
-from voice_agent.conversation.turn_compose import as_turns, compose_turn, remembered_fallback
+from voice_agent.conversation.turn_compose import as_turns, compose_turn, remembered_fallback, turn_salutation
 from voice_agent.conversation.turn_memory import condense_leaving_turns, write_user_turn
 from voice_agent.conversation.turns import LoggedTurn, TurnLog
 from voice_agent.errors import BackendError, InputError
@@ -244,6 +244,7 @@ class ConversationEngine:
             concrete=self.config.prompt.concrete_suggestions, liked=liked,
             remembered=remembered_fallback(scrubbed, prompt, language),
             remembered_first=bool(recalled_place(scrubbed, prompt.retrieved)),  # what to do around there
+            salutation=turn_salutation(self.config.prompt, scrubbed, prompt, language),
         )  # fmt: skip
         cfg = self.config.llm
         streams = HeldStreams(

@@ -9,12 +9,23 @@ The occasion comes from the turn's words (a wedding, a birthday, thanks, a recov
 that matches, in this order); anything else gets a warm general note. The name is the NAME placeholder
 of the person the message is for (``name_note.addressee``); it is rendered for the owner, as every reply
 is, before it is spoken.
+
+The same name opens the reply to such a request (``salutation``): "Dear Luz," / "笪老师：" is said
+before the model's words, whose own greeting is then left out (``without_salutation``). A small model
+writes "Dear [Name]," or no name at all; the person asked for a card to someone we know.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
+
+from voice_agent.conversation.name_note import addressee
+from voice_agent.conversation.writing import WRITES_TO
+from voice_agent.memory.records import MemoryRecord
+from voice_agent.text.cjk import has_han
+from voice_agent.text.placeholders import PLACEHOLDER_RE
 
 
 @dataclass(frozen=True)
@@ -122,3 +133,75 @@ def message_draft(user_words: str, name: str, language: str) -> str:
         return f"{name}，{occasion.zh}" if name else occasion.zh
     body = occasion.en
     return f"Dear {name}, {body}" if name else body[:1].upper() + body[1:]
+
+
+# A title said right after a Chinese name in the turn ("给[NAME]老师写张卡片"): part of the greeting.
+_TITLE_ZH = re.compile(
+    r"^(?:老师|阿姨|叔叔|伯伯|奶奶|爷爷|姐姐|姐|哥哥|哥|医生|大夫|师傅|先生|女士|小姐|护士|同学|经理|总)"
+)
+_OWN_NAME_BEFORE = re.compile(
+    r"(?:\bmy name(?:'s| is)|\bi'm|\bi am|\bcall me|\bthis is|我叫|叫我|我是)\s*$", re.IGNORECASE
+)
+_CASUAL_EN = re.compile(r"\b(?:text|txt|msg|message|dm|whatsapp|chat)\b", re.I)
+
+
+def salutation(user_words: str, records: Sequence[MemoryRecord], language: str) -> str:
+    """The greeting that opens a reply to a request for something written to a person we can name
+    ("Dear Luz," / "Hi Anika," for a text / "[NAME]老师："), or "" (no such request, or no one name):
+    the one name in the turn (not the speaker's own), else the one the memory ties to the request."""
+    if not WRITES_TO.search(user_words):
+        return ""
+    in_turn = [
+        m for m in PLACEHOLDER_RE.finditer(user_words)
+        if m.group(1) == "NAME" and not _OWN_NAME_BEFORE.search(user_words[: m.start()])
+    ]  # fmt: skip
+    names = list(dict.fromkeys(m.group(0) for m in in_turn))
+    if len(names) > 1:
+        return ""
+    if names:
+        name = names[0]
+        title = _TITLE_ZH.match(user_words[in_turn[0].end() :]) if language == "zh" else None
+        name += title.group(0) if title else ""
+    else:
+        name = addressee(user_words, records)
+    if not name:
+        return ""
+    if language == "zh":
+        return f"{name}："
+    return f"Hi {name}," if _CASUAL_EN.search(user_words) else f"Dear {name},"
+
+
+_NAME_PART = r"(?:\[[A-Z_]+:[0-9a-f]+\]|[^,.!?:\n\[])"  # a placeholder counts as one part of a name
+_GREETING_EN = re.compile(rf"^\s*(?:dear|hi|hello|hey|to)\b{_NAME_PART}{{0,40}}[,!:]\s*", re.IGNORECASE)
+_NAME_PART_ZH = r"(?:\[[A-Z_]+:[0-9a-f]+\]|[^，。！？：:,\n\[])"
+_GREETING_ZH = re.compile(
+    rf"^\s*(?:亲爱的)?{_NAME_PART_ZH}{{1,12}}[：:]\s*|^\s*亲爱的{_NAME_PART_ZH}{{1,12}}[，,！!]\s*"
+)
+
+
+def without_salutation(text: str) -> str:
+    """``text`` without a greeting of its own at its start ("Dear Luz, thank you…" → "thank you…"),
+    once the reply was opened with ours."""
+    for greeting in (_GREETING_EN, _GREETING_ZH):
+        match = greeting.match(text)
+        if greeting is _GREETING_ZH and match and not has_han(match.group(0)):
+            continue  # ("Thank you: all of it." opens with no greeting)
+        if match and match.end() < len(text):
+            rest = text[match.end() :]
+            return rest[:1].upper() + rest[1:] if greeting is _GREETING_EN else rest
+    return text
+
+
+def after_salutation(draft: str, greeting: str) -> str:
+    """A drafted message (``message_draft``) for a reply already opened by ``greeting``: its own
+    greeting left out."""
+    if not greeting:
+        return draft
+    stripped = without_salutation(draft)
+    if stripped != draft:
+        return stripped
+    name = greeting.rstrip("：:,").removeprefix("Dear ").removeprefix("Hi ")
+    for lead in (f"{name}，", f"{name},"):
+        if draft.startswith(lead):
+            return draft[len(lead) :]
+    return draft

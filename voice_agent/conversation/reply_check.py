@@ -26,6 +26,7 @@ from voice_agent.conversation.acknowledge import Acknowledgement, continues
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, Violation
 from voice_agent.conversation.echo import answers_other_turn, open_request, restates
 from voice_agent.conversation.holding import HoldingPhrase
+from voice_agent.conversation.message_draft import after_salutation, without_salutation
 from voice_agent.conversation.no_answer import REFUSAL, is_bare
 from voice_agent.conversation.recall_answer import said_back
 from voice_agent.conversation.reply_copies import (
@@ -108,6 +109,7 @@ class ReplyCheck:
         liked: str = "",
         remembered: str = "",
         remembered_first: bool = False,
+        salutation: str = "",
     ) -> None:
         self.constraints = constraints
         self.language = user_language if user_language in LANGUAGE_NOTES else "und"
@@ -128,6 +130,10 @@ class ReplyCheck:
         # Said first, before the model's words ("Since your kid is allergic to nuts, ").
         self.acknowledgement = acknowledgement
         self.acknowledged = False
+        # Said first for a request for something written to someone we can name ("Dear Luz,"): the
+        # model's own greeting is then left out (``message_draft``).
+        self.salutation = salutation
+        self.saluted = False
         # The turn asks for a suggestion under a constraint: a bare fragment ("Chocolate.") is no answer.
         self.expects_suggestion = expects_suggestion
         # The turn asks for something to be suggested ("Pick a movie for us", "去哪儿好？"), with or
@@ -158,6 +164,10 @@ class ReplyCheck:
             said = self._acknowledge(self.acknowledgement)
             if said:
                 yield said
+        if self.salutation and (not self.constraints or self.constraints.check(self.salutation) is None):
+            self.saluted = True
+            self.trace.mark("reply.salutation")
+            yield self.salutation + " "
         try:
             async for text in self._attempt(stream(messages), final=False):
                 yield text
@@ -197,7 +207,8 @@ class ReplyCheck:
         return self.fallbacks.liking_tie(" ".join(self._said))
 
     def no_answer(self) -> str:
-        return self.fallbacks.no_answer()
+        said = self.fallbacks.no_answer()
+        return after_salutation(said, self.salutation) if self.saluted else said
 
     def safe_sentence(self, constraint: Constraint) -> str:
         return self.fallbacks.safe_sentence(constraint)
@@ -294,6 +305,8 @@ class ReplyCheck:
             clean = ""  # the date from the system rules said back ("Hello! Today is 2026-12-02.")
         if clean and self.acknowledged and not self.said_anything:
             clean = self._after_acknowledgement(clean)
+        if clean and self.saluted and not self.said_anything:
+            clean = without_salutation(clean)  # ("Dear Luz," said already)
         if clean and not self.said_anything and not self.statement:
             clean = NOTING.sub("", clean)  # "I'll remember that boiling an egg takes…" for a question
         if clean and not self.said_anything:

@@ -14,7 +14,7 @@ from voice_agent.config import PromptConfig
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, constraints_from_texts
 from voice_agent.conversation.date_note import date_note, needs_day
 from voice_agent.conversation.dated_fallback import dated_statement, dated_text
-from voice_agent.conversation.message_draft import message_draft
+from voice_agent.conversation.message_draft import message_draft, salutation
 from voice_agent.conversation.name_note import addressee, name_note
 from voice_agent.conversation.place_note import FALLBACK as PLACE_FALLBACK
 from voice_agent.conversation.place_note import place_note, recalled_place
@@ -90,6 +90,14 @@ def remembered_fallback(scrubbed: str, prompt: BuiltPrompt, language: str) -> st
     if place:
         return PLACE_FALLBACK["zh" if language == "zh" else "en"].format(place=place)
     return relevant_statement(scrubbed, statements, language)
+
+
+def turn_salutation(cfg: PromptConfig, scrubbed: str, prompt: BuiltPrompt, language: str) -> str:
+    """The greeting that opens a reply to a request for something written to someone we can name
+    (``message_draft.salutation``; none with ``concrete_suggestions`` off)."""
+    if not cfg.concrete_suggestions:
+        return ""
+    return salutation(scrubbed, prompt.retrieved, "zh" if language == "zh" else "en")
 
 
 def as_turns(window: list[LoggedTurn]) -> list[Turn]:
