@@ -323,3 +323,14 @@ async def test_a_liking_is_compared_with_the_reply_as_the_llm_read_it(vault: Pii
 def test_what_is_asked_for_a_meal_a_course_or_after_it(turn: str, kind: str) -> None:
     found = request_kind(requested_thing(turn), turn)
     assert found is not None and found.name == kind
+
+
+def test_a_sauce_for_someone_off_garlic_has_none_in_it() -> None:
+    """Garlic is a topic (蒜, 蒜蓉, 蒜苗 …): "葱姜蒜调的酱汁" is no sauce for a stomach that cannot take
+    it."""
+    guard = constraints_from_texts(["医生说是胃炎加反流，一吃大蒜就烧心，生蒜熟蒜都不行，蒜苗也不敢碰"])
+    assert guard.keys() == ["garlic"]
+    assert guard.check("我建议试试葱姜蒜调的酱汁。") is not None
+    turn = "天热了，晚上想拍个黄瓜当凉菜，汁儿怎么调好吃？"
+    option = concrete_option(guard, requested_thing(turn), turn, "zh")
+    assert option and "蒜" not in option

@@ -220,6 +220,12 @@ TOPICS: dict[str, Topic] = {
             _zh("香菜", "芫荽"),
         ),
         Topic(
+            "garlic", "garlic", "大蒜",
+            ("garlic", "大蒜", "蒜", "蒜头", "生蒜"),
+            ("garlic", "aioli", "garlicky", "toum"),
+            _zh("大蒜", "蒜", "蒜蓉", "蒜泥", "蒜苗", "蒜薹", "蒜头"),
+        ),
+        Topic(
             "spicy", "spicy food", "辣的",
             ("spicy", "spicy food", "chili", "chilli", "hot food", "辣", "辣的", "吃辣"),
             ("spicy", "chili", "chilli", "jalapeño", "jalapeno", "sriracha", "hot sauce", "cayenne",

@@ -158,11 +158,11 @@ KINDS: tuple[RequestKind, ...] = (
             r"\b(?:sauces?|dressings?|dips?)\b|酱汁|调料|蘸料|(?<![果橙])汁儿?(?:怎么|咋)调|料汁|调味", _I
         ),
         (
-            _o("a ginger, garlic and lime sauce"),
+            _o("a ginger, garlic and lime sauce", "garlic"),
             _o("a honey and soy glaze", "soy", "honey"),
             _o("a tomato and basil sauce"),
         ),
-        (_o("葱姜蒜调的酱汁"), _o("番茄酱汁"), _o("酱油加醋的蘸料", "酱油")),
+        (_o("葱姜蒜调的酱汁", "大蒜", "葱", "姜"), _o("番茄酱汁"), _o("酱油加醋的蘸料", "酱油")),
     ),
     RequestKind(
         "fruit",
@@ -199,7 +199,11 @@ KINDS: tuple[RequestKind, ...] = (
     RequestKind(
         "side",
         re.compile(r"\b(?:side dish|side|vegetables?|veggies?)\b|配菜|素菜|蔬菜", _I),
-        (_o("roasted carrots with thyme"), _o("steamed green beans with lemon"), _o("garlic broccoli")),
+        (
+            _o("roasted carrots with thyme"),
+            _o("steamed green beans with lemon"),
+            _o("garlic broccoli", "garlic"),
+        ),
         (_o("蒜蓉西兰花"), _o("清炒菠菜"), _o("凉拌黄瓜")),
     ),
     RequestKind(
