@@ -121,3 +121,19 @@ def test_a_question_pins_nothing(question: str) -> None:
 def test_a_statement_before_a_question_is_still_pinned() -> None:
     items = extract("I'm vegetarian, what should I cook tonight?").items
     assert [item.kind for item in items] == ["constraint"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The wife's gone completely mad for the sea swimming.",
+        "我这人平时没别的爱好，就爱拼乐高",
+        "my son is nuts about dinosaurs",
+    ],
+)
+def test_a_liking_said_in_passing_is_pinned(text: str) -> None:
+    assert [item.kind for item in extract(text).items] == ["fact"]
+
+
+def test_loving_to_be_tidy_is_no_liking_to_pin() -> None:
+    assert extract("我就爱干净").items == []
