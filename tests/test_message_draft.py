@@ -77,9 +77,15 @@ def test_a_written_request_to_someone_we_can_name_opens_with_their_name() -> Non
     teacher = "下礼拜六我女儿钢琴发表会，我想写张卡片给[NAME:c95513db924f]老师，你帮我写一下好不好？"
     assert salutation(teacher, [], "zh") == "[NAME:c95513db924f]老师："
     nurse = [_user(NURSE)]
-    assert salutation(CARD, nurse, "zh") == f"{NUR}："  # the name the memory ties to the card
-    carer = [_user("She's called [NAME:0a1b2c3d4e5f].")]
-    assert salutation("Write a thank-you card for the carer.", carer, "en") == "Dear [NAME:0a1b2c3d4e5f],"
+    # a name only the memory ties to the card is not said first (it may have been corrected since)
+    assert salutation(CARD, nurse, "zh") == ""
+    corrected = [
+        _user("a lovely girl from Ennis, [NAME:84f32d320e87]. Ah no wait, [NAME:84f32d320e87]'s her sister")
+    ]
+    assert salutation("Would you write a thank-you card for my flatmate?", corrected, "en") == ""
+    assert (
+        salutation("Write a thank-you card for [NAME:0a1b2c3d4e5f].", [], "en") == "Dear [NAME:0a1b2c3d4e5f],"
+    )
     assert salutation("can u help me write a cute msg 2 send [NAME:0a1b2c3d4e5f]", [], "en").startswith("Hi ")
     assert salutation("What should I cook tonight?", nurse, "zh") == ""  # nothing written is asked for
     two = "Write a card from [NAME:0a1b2c3d4e5f] to [NAME:0a1b2c3d4e60]."
@@ -89,6 +95,13 @@ def test_a_written_request_to_someone_we_can_name_opens_with_their_name() -> Non
     assert without_salutation("笪老师：谢谢您两年的耐心。") == "谢谢您两年的耐心。"
     assert without_salutation("卡片写得很棒，谢谢老师。") == "卡片写得很棒，谢谢老师。"
     assert without_salutation("Thank you: all of it.") == "Thank you: all of it."
+    # nor a preamble before it
+    assert (
+        without_salutation("Sure! Here's the invite text: --- Hi Adaeze, we've moved it.")
+        == "We've moved it."
+    )
+    assert without_salutation("好的，这是贺卡内容：笪老师：谢谢您两年的耐心。") == "谢谢您两年的耐心。"
+    assert without_salutation("Sure thing, I can do that.") == "Sure thing, I can do that."
 
 
 async def test_the_reply_is_opened_with_the_name_and_not_greeted_twice() -> None:

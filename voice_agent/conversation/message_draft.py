@@ -10,9 +10,10 @@ that matches, in this order); anything else gets a warm general note. The name i
 of the person the message is for (``name_note.addressee``); it is rendered for the owner, as every reply
 is, before it is spoken.
 
-The same name opens the reply to such a request (``salutation``): "Dear Luz," / "笪老师：" is said
-before the model's words, whose own greeting is then left out (``without_salutation``). A small model
-writes "Dear [Name]," or no name at all; the person asked for a card to someone we know.
+A request that names the person ("write a card for Luz", "写张卡片给笪老师") opens the reply with that
+name (``salutation``): "Dear Luz," / "笪老师：" is said before the model's words, whose own greeting and
+preamble ("Sure! Here's the card:") are then left out (``without_salutation``). A small model writes
+"Dear [Name]," or no name at all.
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from voice_agent.conversation.name_note import addressee
 from voice_agent.conversation.writing import WRITES_TO
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.cjk import has_han
@@ -146,9 +146,11 @@ _CASUAL_EN = re.compile(r"\b(?:text|txt|msg|message|dm|whatsapp|chat)\b", re.I)
 
 
 def salutation(user_words: str, records: Sequence[MemoryRecord], language: str) -> str:
-    """The greeting that opens a reply to a request for something written to a person we can name
-    ("Dear Luz," / "Hi Anika," for a text / "[NAME]老师："), or "" (no such request, or no one name):
-    the one name in the turn (not the speaker's own), else the one the memory ties to the request."""
+    """The greeting that opens a reply to a request for something written to the person the turn names
+    ("Dear Luz," / "Hi Anika," for a text / "[NAME]老师："), or "" (no such request, or not one name in
+    the turn besides the speaker's own). A name only the memory ties to the request is not used: on
+    held-out speech it was a name corrected since ("Aoife, no wait, Aoife's her sister") or someone else
+    in the story; the name note (``name_note``) leaves that to the model."""
     if not WRITES_TO.search(user_words):
         return ""
     in_turn = [
@@ -158,14 +160,11 @@ def salutation(user_words: str, records: Sequence[MemoryRecord], language: str) 
     names = list(dict.fromkeys(m.group(0) for m in in_turn))
     if len(names) > 1:
         return ""
-    if names:
-        name = names[0]
-        title = _TITLE_ZH.match(user_words[in_turn[0].end() :]) if language == "zh" else None
-        name += title.group(0) if title else ""
-    else:
-        name = addressee(user_words, records)
-    if not name:
+    if not names:  # (one the memory ties to it may be a name corrected since, or not theirs: a note only)
         return ""
+    name = names[0]
+    title = _TITLE_ZH.match(user_words[in_turn[0].end() :]) if language == "zh" else None
+    name += title.group(0) if title else ""
     if language == "zh":
         return f"{name}："
     return f"Hi {name}," if _CASUAL_EN.search(user_words) else f"Dear {name},"
@@ -179,9 +178,27 @@ _GREETING_ZH = re.compile(
 )
 
 
+_PREAMBLES = (
+    re.compile(
+        r"^\s*(?:(?:sure|of course|certainly|okay|ok|absolutely)[!,.]\s*)?"
+        r"(?:here(?:'s| is) (?:a |an |the |your )?[^:.!?\n]{0,60}:\s*(?:-{2,}\s*)?)?",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        r"^\s*(?:(?:好的|当然|没问题|可以)[，,！!。])?(?:(?:这是|下面是|以下是)[^：:。\n]{0,24}[：:]\s*)?"
+    ),
+)
+
+
 def without_salutation(text: str) -> str:
-    """``text`` without a greeting of its own at its start ("Dear Luz, thank you…" → "thank you…"),
-    once the reply was opened with ours."""
+    """``text`` without a greeting of its own at its start ("Dear Luz, thank you…" → "thank you…"), or
+    a preamble before it ("Sure! Here's a cute message: Hi Anika, …"), once the reply was opened with
+    ours."""
+    for pattern in _PREAMBLES:
+        preamble = pattern.match(text)
+        if preamble and 0 < preamble.end() < len(text):
+            text = text[preamble.end() :]
+            break
     for greeting in (_GREETING_EN, _GREETING_ZH):
         match = greeting.match(text)
         if greeting is _GREETING_ZH and match and not has_han(match.group(0)):
