@@ -244,7 +244,7 @@ class ConversationEngine:
             concrete=self.config.prompt.concrete_suggestions, liked=liked,
             remembered=remembered_fallback(scrubbed, prompt, language),
             remembered_first=bool(recalled_place(scrubbed, prompt.retrieved)),  # what to do around there
-            salutation=turn_salutation(self.config.prompt, scrubbed, prompt, language),
+            salutation=turn_salutation(self.config.prompt, scrubbed, language),
         )  # fmt: skip
         cfg = self.config.llm
         streams = HeldStreams(

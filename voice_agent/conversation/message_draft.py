@@ -19,13 +19,12 @@ preamble ("Sure! Here's the card:") are then left out (``without_salutation``). 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 
+from voice_agent.conversation.name_note import OWN_NAME_BEFORE
 from voice_agent.conversation.writing import WRITES_TO
-from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.cjk import has_han
-from voice_agent.text.placeholders import PLACEHOLDER_RE
+from voice_agent.text.placeholders import PLACEHOLDER_RE, PLACEHOLDER_SHAPE_RE
 
 
 @dataclass(frozen=True)
@@ -139,13 +138,10 @@ def message_draft(user_words: str, name: str, language: str) -> str:
 _TITLE_ZH = re.compile(
     r"^(?:老师|阿姨|叔叔|伯伯|奶奶|爷爷|姐姐|姐|哥哥|哥|医生|大夫|师傅|先生|女士|小姐|护士|同学|经理|总)"
 )
-_OWN_NAME_BEFORE = re.compile(
-    r"(?:\bmy name(?:'s| is)|\bi'm|\bi am|\bcall me|\bthis is|我叫|叫我|我是)\s*$", re.IGNORECASE
-)
 _CASUAL_EN = re.compile(r"\b(?:text|txt|msg|message|dm|whatsapp|chat)\b", re.I)
 
 
-def salutation(user_words: str, records: Sequence[MemoryRecord], language: str) -> str:
+def salutation(user_words: str, language: str) -> str:
     """The greeting that opens a reply to a request for something written to the person the turn names
     ("Dear Luz," / "Hi Anika," for a text / "[NAME]老师："), or "" (no such request, or not one name in
     the turn besides the speaker's own). A name only the memory ties to the request is not used: on
@@ -155,14 +151,11 @@ def salutation(user_words: str, records: Sequence[MemoryRecord], language: str) 
         return ""
     in_turn = [
         m for m in PLACEHOLDER_RE.finditer(user_words)
-        if m.group(1) == "NAME" and not _OWN_NAME_BEFORE.search(user_words[: m.start()])
+        if m.group(1) == "NAME" and not OWN_NAME_BEFORE.search(user_words[: m.start()])
     ]  # fmt: skip
-    names = list(dict.fromkeys(m.group(0) for m in in_turn))
-    if len(names) > 1:
+    if len({m.group(0) for m in in_turn}) != 1:  # none in the turn, or which one is not clear
         return ""
-    if not names:  # (one the memory ties to it may be a name corrected since, or not theirs: a note only)
-        return ""
-    name = names[0]
+    name = in_turn[0].group(0)
     title = _TITLE_ZH.match(user_words[in_turn[0].end() :]) if language == "zh" else None
     name += title.group(0) if title else ""
     if language == "zh":
@@ -170,9 +163,9 @@ def salutation(user_words: str, records: Sequence[MemoryRecord], language: str) 
     return f"Hi {name}," if _CASUAL_EN.search(user_words) else f"Dear {name},"
 
 
-_NAME_PART = r"(?:\[[A-Z_]+:[0-9a-f]+\]|[^,.!?:\n\[])"  # a placeholder counts as one part of a name
+_NAME_PART = rf"(?:{PLACEHOLDER_SHAPE_RE.pattern}|[^,.!?:\n\[])"  # a placeholder counts as one part of a name
 _GREETING_EN = re.compile(rf"^\s*(?:dear|hi|hello|hey|to)\b{_NAME_PART}{{0,40}}[,!:]\s*", re.IGNORECASE)
-_NAME_PART_ZH = r"(?:\[[A-Z_]+:[0-9a-f]+\]|[^，。！？：:,\n\[])"
+_NAME_PART_ZH = rf"(?:{PLACEHOLDER_SHAPE_RE.pattern}|[^，。！？：:,\n\[])"
 _GREETING_ZH = re.compile(
     rf"^\s*(?:亲爱的)?{_NAME_PART_ZH}{{1,12}}[：:]\s*|^\s*亲爱的{_NAME_PART_ZH}{{1,12}}[，,！!]\s*"
 )

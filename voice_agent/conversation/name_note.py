@@ -23,7 +23,9 @@ from voice_agent.text.placeholders import PLACEHOLDER_RE
 
 NOTE = {"en": "Address it to {name}.", "zh": "称呼对方：{name}。"}
 # The person naming themselves ("my name is …", "call me …", "我叫…"): that name is not the addressee's.
-_OWN_NAME = re.compile(r"(?:\bmy name(?:'s| is)|\bi'm|\bi am|\bcall me|我叫|叫我|我是)\s*$", re.IGNORECASE)
+OWN_NAME_BEFORE = re.compile(
+    r"(?:\bmy name(?:'s| is)|\bi'm|\bi am|\bcall me|我叫|叫我|我是)\s*$", re.IGNORECASE
+)
 _MAX_LOOKED_AT = 10
 
 
@@ -49,7 +51,7 @@ def addressee(user_text: str, records: Sequence[MemoryRecord]) -> str:
         names = [
             m.group(0)
             for m in PLACEHOLDER_RE.finditer(record.text)
-            if m.group(1) == "NAME" and not _OWN_NAME.search(record.text[: m.start()])
+            if m.group(1) == "NAME" and not OWN_NAME_BEFORE.search(record.text[: m.start()])
         ]
         if not names:
             continue

@@ -92,12 +92,12 @@ def remembered_fallback(scrubbed: str, prompt: BuiltPrompt, language: str) -> st
     return relevant_statement(scrubbed, statements, language)
 
 
-def turn_salutation(cfg: PromptConfig, scrubbed: str, prompt: BuiltPrompt, language: str) -> str:
+def turn_salutation(cfg: PromptConfig, scrubbed: str, language: str) -> str:
     """The greeting that opens a reply to a request for something written to someone we can name
     (``message_draft.salutation``; none with ``concrete_suggestions`` off)."""
     if not cfg.concrete_suggestions:
         return ""
-    return salutation(scrubbed, prompt.retrieved, "zh" if language == "zh" else "en")
+    return salutation(scrubbed, "zh" if language == "zh" else "en")
 
 
 def as_turns(window: list[LoggedTurn]) -> list[Turn]:
