@@ -482,6 +482,11 @@ def test_pathological_inputs_complete(scrubber: Scrubber, soup: str, expected: i
         ("王府井很热闹", []),  # no cue: a place, not a name
         ("昨天见了张医生", []),  # a surname alone names nobody
         ("找李老师问问", []),
+        ("谢谢王丽老师的照顾", ["王丽"]),  # 谢谢 thanks her, it is not her name
+        ("感谢张伟医生", ["张伟"]),
+        ("写张卡片谢谢笪老师", []),  # 笪 is a surname the list does not know: no 谢谢笪
+        ("祝贺王老师", []),
+        ("谢明老师来了", ["谢明"]),  # 谢 as a surname stays
     ],
 )
 def test_chinese_names_are_found_where_the_sentence_says_so(text: str, names: list[str]) -> None:

@@ -40,6 +40,9 @@ _CUE = rf"{_WHO}?(?:叫做|叫|名叫|的名字是|的名字叫|名字是|名字
 _TITLE = r"(?:老师|先生|女士|小姐|同学|医生|大夫|经理|教授|律师|阿姨|叔叔|师傅)"
 _CUED = re.compile(rf"{_CUE}[ \t：:]?(?P<cued>{_NAME})")
 _TITLED = re.compile(rf"(?P<titled>{_SURNAME}(?:{_GIVEN}){{1,2}}?){_TITLE}")
+# Words said before a titled person whose first character is also a surname (谢, 祝): "谢谢王丽老师" names
+# 王丽, not 谢王丽; "谢谢笪老师" names nobody the list knows.
+_LEAD_WORDS = ("谢谢", "感谢", "多谢", "祝贺", "恭喜", "拜托", "麻烦")
 
 
 def chinese_name_spans(text: str) -> list[tuple[int, int]]:
@@ -48,10 +51,24 @@ def chinese_name_spans(text: str) -> list[tuple[int, int]]:
         return []
     spans = {(m.start("cued"), m.end("cued")) for m in _CUED.finditer(text)}
     for m in _TITLED.finditer(text):
-        start, end = m.start("titled"), m.end("titled")
+        start, end = _after_lead_word(text, m.start("titled")), m.end("titled")
         if end - start >= 2 and not any(a <= start < b for a, b in spans):
             spans.add((start, end))
     return sorted(spans)
+
+
+def _after_lead_word(text: str, start: int) -> int:
+    """``start`` moved past a lead word ("谢谢", "祝贺") the name's first character belongs to, onto a
+    surname; a start that no surname follows is the end of the text (no name)."""
+    for word in _LEAD_WORDS:
+        at = text.rfind(word, max(0, start - len(word) + 1), start + len(word))
+        if at != -1 and at <= start < at + len(word):
+            after = at + len(word)
+            surname = (
+                text[after : after + 2] in COMPOUND_SURNAMES or text[after : after + 1] in SINGLE_SURNAMES
+            )
+            return after if surname else len(text)
+    return start
 
 
 # A naming cue strong enough to take a name of any shape after it: a transliterated name (阿依古丽,
