@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from voice_agent.errors import InputError, ModelError
+from voice_agent.memory.attribute_index import index_attribute_ruler
 from voice_agent.memory.clauses import chinese, english, fallback
 from voice_agent.memory.clauses.piece import Piece, Spans, merge_fragments, render, split_long
 from voice_agent.memory.language import PLACEHOLDER_RE, detect_language, estimate_tokens, normalize_language
@@ -157,7 +158,9 @@ class ClauseChunker:
                 import spacy
 
                 with numpy_gemm():
-                    return spacy.load(self._english_model, exclude=["lemmatizer"])
+                    nlp = spacy.load(self._english_model, exclude=["lemmatizer"])
+                index_attribute_ruler(nlp)
+                return nlp
             except (ImportError, OSError) as e:
                 raise ModelError(
                     f"cannot load the English parser {self._english_model!r}: {e}; "
