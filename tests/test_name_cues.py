@@ -128,6 +128,8 @@ def test_a_surname_inside_a_word_starts_no_name(scrubber: Scrubber) -> None:
         "白切鸡、豉油鸡、盐焗鸡、鸡汤，一啖都唔掂。",  # a dish
         "跟你说喔，我们班毕旅决定去垦丁了啦！",  # 毕 + 旅: no name is made of 旅, no person word beside
         "欸跟你讲，毕旅改了啦。",
+        "呢个礼拜日成家人陪我阿爷去酒楼饮茶。",  # 阿 + a kinship word: a grandfather, no nickname
+        "我阿嬷下个月就九十岁了。",
     ],
 )
 def test_chinese_everyday_words_shaped_like_names_stay(scrubber: Scrubber, text: str) -> None:

@@ -17,6 +17,7 @@ from voice_agent.conversation.echo import content_keys
 from voice_agent.conversation.recall_answer import said_back
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.cjk import has_han
+from voice_agent.text.corrections import after_correction
 from voice_agent.text.dates import ASKS_DAY, HOLDS_DATE, RECALLS_DAY
 from voice_agent.text.questions import is_question
 
@@ -57,12 +58,16 @@ def dated_text(question: str, records: Sequence[MemoryRecord], *, shared_only: b
         if record.role != "user" or record.kind == "summary" or record.status != "active":
             continue
         text = record.text.strip()
-        said_with.setdefault(record.source or text, set()).update(content_keys(text))
+        key = record.source or text
+        said_with.setdefault(key, set()).update(content_keys(text))
+        stands = after_correction(text)  # "the twelfth, no wait, the twenty-first": only the second
+        if stands is not None:
+            text = stands
         if len(text) > _MAX_CHARS or is_question(text) or not HOLDS_DATE.search(text):
             continue
         if text not in dated:
             dated.append(text)
-            sources[text] = record.source or text
+            sources[text] = key
             for summary in summaries:  # the turn's summary quotes the clause with the rest of what was said
                 if text.rstrip(".。") in summary:
                     said_with[sources[text]] |= content_keys(summary)

@@ -20,6 +20,7 @@ from voice_agent.conversation.revised_plans import REVISES_PLAN, renamed_later
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.metrics.trace import TurnTrace
 from voice_agent.text.cjk import HAN_CLASS
+from voice_agent.text.corrections import after_correction
 from voice_agent.text.dates import ASKS_DAY, HOLDS_DATE
 
 _I = re.IGNORECASE
@@ -350,6 +351,9 @@ def said_back(sentence: str, language: str, *, yes: bool = False) -> str:
 def second_person(sentence: str, language: str) -> str:
     """The person's ``sentence`` turned to the second person, without its opening filler ("Actually, ",
     "算了，") or end mark: "my kid is allergic to nuts" → "your kid is allergic to nuts"."""
+    corrected = after_correction(sentence)
+    if corrected is not None:  # "the twelfth, no wait, the twenty-first": only what stands is said back
+        sentence = corrected
     if language == "zh" or _HAN_RUN.search(sentence):
         body = _LEAD_ZH.sub("", sentence.strip().rstrip("。.！!"))
         body = body.replace("你", "\0")  # "你叫我小王就行": the person's "you" is us, said back as "我"

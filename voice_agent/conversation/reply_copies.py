@@ -201,9 +201,21 @@ def prompt_lines(messages: list[Message], user_words: str) -> list[str]:
             continue
         for line in re.split(r"\n| \| ", message.get("content", "")):
             line = _NOTE_LEAD.sub("", _ROLE_PREFIX.sub("", line)).strip(" ()（）")
-            if line and line != user_words.strip() and not _EXAMPLE_NOTE.match(line):
+            if line and not _is_turn(line, user_words) and not _EXAMPLE_NOTE.match(line):
                 lines.append(line)
     return list(dict.fromkeys(lines))
+
+
+def _is_turn(line: str, user_words: str) -> bool:
+    """Whether ``line`` is the person's words of this turn, as said or as scrubbed for the prompt ("陪我
+    [NAME:…]去饮茶" is "陪我阿爷去饮茶"): said back, the question would be spoken as something remembered."""
+    words = user_words.strip()
+    if line == words:
+        return True
+    if not PLACEHOLDER_RE.search(line):
+        return False
+    parts = [re.escape(part) for part in PLACEHOLDER_RE.split(line)[::3]]
+    return re.fullmatch(r".{1,60}?".join(parts), words, re.DOTALL) is not None
 
 
 def notes_after_turn(messages: list[Message], user_words: str) -> list[str]:

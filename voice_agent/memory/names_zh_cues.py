@@ -80,14 +80,18 @@ def chinese_cued_spans(
             and (person_before or edge_before)
             and (person_after or edge_after)
         )
-        if word not in ROLE_WORDS and _given_name(
-            word, tag, tags, freq, slot, person_before, person_after, edge_before
+        if (
+            word not in ROLE_WORDS
+            and not _kin(word)
+            and _given_name(word, tag, tags, freq, slot, person_before, person_after, edge_before)
         ):
             spans.append((start, start + 2))
     for m in _NICKNAME.finditer(text):
         at = m.start()
         if at not in ends and at != 0:
             continue  # inside a word: 大小陈列
+        if _kin(m.group()):
+            continue
         before, rest = ends.get(at, ""), text[at + 2 :]
         slot_before = not before or before[-1] in _PUNCT or before in _BEFORE_PERSON
         acts = any(rest.startswith(w) for w in _ACTS)
@@ -122,6 +126,12 @@ def _sides(tagged: Sequence[tuple[str, str]], index: int) -> tuple[bool, bool, b
 
 
 _NICKNAME = re.compile(rf"[老小][{''.join(sorted(SINGLE_SURNAMES))}]|阿{HAN_CLASS}")
+# 阿 + a kinship word is a relative, not a nickname: 陪我阿爷去饮茶, 阿嬷九十岁了 (dialects say these).
+_KIN_AFTER_A = frozenset("爷嬷婆公妈爸姨叔伯哥姐妹弟嫂奶爹娘舅妗姑婶")
+
+
+def _kin(word: str) -> bool:
+    return len(word) == 2 and word[0] == "阿" and word[1] in _KIN_AFTER_A
 
 
 def _given_name(
