@@ -81,3 +81,30 @@ def test_northern_and_southern_refusals() -> None:
     assert smoked.check("来个清炒时蔬。") is None
     sesame = [c.key for c in parse_constraints("往后香油、芝麻酱的都不能沾。")]
     assert "sesame" in sesame and not any("往后" in k for k in sesame)
+
+
+def test_rules_in_more_dialects_and_shapes() -> None:
+    def keys(text: str) -> set[str]:
+        return {c.key for c in parse_constraints(text)}
+
+    assert keys("打那以后西柚、柚子啥的俺是一口都不敢碰了。") == {"avoid:西柚", "avoid:柚子"}
+    assert keys("辣椒我随便整，就是那个麻，偏偏吃不来花椒。") == {"avoid:花椒"}
+    assert keys("以后菊花茶、夏桑菊嗰啲都唔好再掂。") == {"avoid:菊花茶", "avoid:夏桑菊"}
+    assert keys("So that's it now, no mint for me, tidy.") == {"avoid:mint"}
+    assert keys("There's no time for me to cook.") == set()  # no thing refused
+    assert keys("but belacan he really cannot tahan one.") == {"avoid:belacan"}
+
+
+def test_heights_and_stairs_are_kept_off_and_a_condition_said_not_to_hold_is_none() -> None:
+    rules = constraints_from_texts(["俺跟你说，俺这人恐高，恐得厉害。"])
+    assert rules.keys() == ["heights"]
+    assert rules.check("第二天坐索道上天门山，再走玻璃栈道。") is not None
+    assert rules.check("第一天逛十里画廊，坐小火车看风景。") is None
+    assert parse_constraints("他不恐高，我也没有高血压。") == []
+    # "Not a single flight" after stairs refused is about the stairs, not flying
+    stairs = constraints_from_texts(
+        ["I can walk to the post office, but stairs, I can't do them. Not a single flight."]
+    )
+    assert stairs.keys() == ["stairs"]
+    assert stairs.check("Book the rooftop bar upstairs.") is not None
+    assert stairs.check("A ground-floor function room at the local hotel.") is None

@@ -114,7 +114,7 @@ THING_CANT_EN = re.compile(
     r"(?:^|[,;:.!?]\s*)(?:(?:but|and|except|apart from|though|just)\s+)?"
     r"(?P<x>[a-z]+(?:'s)?(?:[ -][a-z]+(?:'s)?){0,2}?)\s+"
     r"(?:i|he|she|we|they)\s+(?:just\s+|really\s+|simply\s+|honestly\s+|absolutely\s+)?"
-    r"(?:can't|cannot|can not|won't|will not)\s+(?P<verb>do|stand|stomach|eat|drink|face)\b"
+    r"(?:can't|cannot|can not|won't|will not)\s+(?P<verb>do|stand|stomach|eat|drink|face|tahan|handle)\b"
     r"(?!\s+(?:it|them|that|this|with|without)\b)",
     _I,
 )
@@ -160,6 +160,10 @@ ATE_THEN_REACTED_EN = re.compile(
 )
 # One thing refused for good: "no musicals. Ever.", "no karaoke, ever", "no more cruises ever again".
 NO_EVER_EN = re.compile(r"\bno (?:more )?(?P<x>[a-z][a-z -]{1,30}?)[.,!]*\s+ever\b", _I)
+# "So that's it now, no mint for me, tidy." (not "no time for me", "no room for us": ``NOT_A_THING_EN``)
+NO_FOR_ME_EN = re.compile(
+    r"\bno (?:more )?(?P<x>[a-z][a-z -]{1,30}?)\s+for\s+(?:me|him|her|us|them|my\s+\w+)\b(?![^.!?]*\?)", _I
+)
 # The thing first, then a pronoun for it: "Coriander tastes like soap to me, I really can't have it",
 # "Mushrooms? My son won't touch them."
 THING_THEN_PRONOUN_EN = re.compile(
@@ -183,8 +187,8 @@ _THING_CHAR = rf"(?:(?![我你他她它们在不没最])(?:{HAN_CLASS}))"  # a t
 # The thing first, then the person cannot get it down: "苦瓜是我真的一口都咽不下去", "香菜我实在吃不下".
 THING_FIRST_ZH = re.compile(
     rf"(?:^|[，,。！？!?；;])(?:说实话|老实说|真的)?[，,]?(?P<x>{_THING_CHAR}{{1,6}}?(?:、{_THING_CHAR}{{1,6}}?)*)"
-    r"(?:(?:那个|这个|那股|这股)?(?:味儿|味道|味|东西)|是|这东西|这种东西|这些)?[，,]?"
-    r"我(?:真的|实在|是|真|从小|一直|就是|根本|就|都|也)*(?:一口都|一点都|连一口都)?"
+    r"(?:(?:那个|这个|那股|这股)?(?:味儿|味道|味|东西)|是|这东西|这种东西|这些|啥的|什么的|之类的|嗰啲)?[，,]?"
+    r"(?:我|俺|额)(?:真的|实在|是|真|从小|一直|就是|根本|就|都|也)*(?:一口都|一点都|连一口都)?"
     r"(?:咽不下去?|吃不下去?|喝不下去?|碰都不碰|不碰|不吃|不喝|吃不了|喝不了|碰不得|不敢碰|不敢吃|不敢喝|受不了|"
     r"接受不了|吃不惯|闻不了|闻不得)"
 )
@@ -193,10 +197,11 @@ THING_FIRST_ZH = re.compile(
 KEEP_OFF_ZH = re.compile(
     rf"(?:^|[，,。！？!?；;：:])(?:像|比如|例如)?(?P<x>{_THING_CHAR}{{1,6}}?(?:、{_THING_CHAR}{{1,6}}?)*)"
     # (with what they share said after the list: "菠菜、苋菜、竹笋这些草酸高的一律别吃")
-    rf"(?:(?:这些|这类|之类的?|等等?|什么的)(?:{_THING_CHAR}{{1,5}}的)?|的)?(?:做的)?(?:东西|食物|水果|菜|玩意儿?)?"
+    rf"(?:(?:这些|这类|之类的?|等等?|什么的|啥的|嗰啲)(?:{_THING_CHAR}{{1,5}}的)?|的)?(?:做的)?(?:东西|食物|水果|菜|玩意儿?)?"
     r"(?:都|也|统统|一律|一概)?(?:得|要|需要|必须|尽量)?"
     r"(?:忌口|忌(?=[，,。！？!?；;]|$)|少碰|别碰|不能碰|不能吃|不能喝|碰不得|吃不得|别吃|别喝|不要吃|不要喝|"
-    r"不许吃|不许喝|不能沾|别沾|莫恰|莫吃|莫喝|莫沾|甭吃|甭喝)(?!的)"  # (莫恰: don't eat, in Hunan)
+    r"不许吃|不许喝|不能沾|别沾|莫恰|莫吃|莫喝|莫沾|甭吃|甭喝|"  # (莫恰: don't eat, in Hunan)
+    r"唔好再?掂|唔好再?食|唔好再?饮|唔掂得)(?!的)"  # (Cantonese: 菊花茶、夏桑菊嗰啲都唔好再掂)
 )
 # "我跟茄子有仇" (at war with a thing: will not have it).
 FEUD_ZH = re.compile(
@@ -219,10 +224,11 @@ _PLEASE_NO_EN = re.compile(r"\bplease,?\s+no\s", _I)
 _REFUSING_EN = re.compile(
     r"\b(?:please|ever|never|none of|nothing|not|don't|do not|no more|done with|either)\b", _I
 )
-_NOT_A_THING_EN = frozenset((
+NOT_A_THING_EN = frozenset((
     "problem", "problems", "worries", "worry", "idea", "clue", "way", "thanks", "doubt", "rush", "pressure",
     "matter", "time", "one", "more", "longer", "need", "chance", "kidding", "joke", "offence", "offense",
-    "big deal", "reason", "luck",
+    "big deal", "reason", "luck", "room", "space", "sleep", "rest", "peace", "love", "fun", "money", "help",
+    "hope", "sense", "choice", "mercy", "excuse", "excuses", "place", "job", "work", "news", "answer",
 ))  # fmt: skip
 
 
@@ -231,7 +237,7 @@ def refused_items(text: str) -> list[re.Match[str]]:
     of that"): after "please", or two or more with a word of refusal ("ever", "none of", "not")."""
     out: list[re.Match[str]] = []
     for sentence in re.split(r"(?<=[.!?])\s+", text):
-        items = [m for m in _NO_ITEM_EN.finditer(sentence) if m.group("x").lower() not in _NOT_A_THING_EN]
+        items = [m for m in _NO_ITEM_EN.finditer(sentence) if m.group("x").lower() not in NOT_A_THING_EN]
         if (len(items) >= 2 and _REFUSING_EN.search(sentence)) or (items and _PLEASE_NO_EN.search(sentence)):
             out += items
     return out

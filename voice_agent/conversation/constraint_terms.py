@@ -9,28 +9,11 @@ A diet (vegetarian, vegan, halal…) is a set of topics.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from voice_agent.conversation.constraint_outings import OUTINGS
+from voice_agent.conversation.constraint_topic import Topic, ZhTerm
+from voice_agent.conversation.constraint_topic import zh_terms as _zh
 
-
-@dataclass(frozen=True)
-class ZhTerm:
-    text: str
-    not_before: tuple[str, ...] = ()  # the term does not count right after one of these
-    not_after: tuple[str, ...] = ()  # nor right before one of these
-
-
-@dataclass(frozen=True)
-class Topic:
-    key: str
-    noun_en: str  # "nuts": used in "I'll avoid nuts"
-    noun_zh: str
-    keys: tuple[str, ...]  # how people name it when stating the constraint (lower-case English, Chinese)
-    terms_en: tuple[str, ...]  # whole words (a plural "s"/"es" is added), lower-case
-    terms_zh: tuple[ZhTerm, ...] = field(default_factory=tuple)
-
-
-def _zh(*items: str | ZhTerm) -> tuple[ZhTerm, ...]:
-    return tuple(item if isinstance(item, ZhTerm) else ZhTerm(item) for item in items)
+__all__ = ["CONDITIONS", "DIETS", "TOPICS", "Topic", "ZhTerm", "topic_for"]
 
 
 # 鹅肉 / 驴肉 name one animal's meat (a rule about it is not about all meat); the meat topic lists them.
@@ -399,25 +382,6 @@ TOPICS: dict[str, Topic] = {
             ("okra", "okro", "gumbo", "bhindi", "lady's finger", "ladies' fingers", "ogbono"),
             _zh("秋葵"),
         ),
-        # Gambling (a person in recovery).
-        Topic(
-            "gambling", "gambling", "赌博",
-            ("gambling", "gamble", "pokies", "betting", "casino", "casinos", "赌博", "赌钱", "赌场"),
-            ("casino", "pokies", "poker machine", "slot machine", "slots", "betting", "sportsbook", "punting",
-             "blackjack", "roulette", "gambling", "bookie", "bookmaker", "sweepstake"),
-            _zh("赌场", "赌博", "老虎机", "博彩", "赌钱", "下注", "百家乐"),
-        ),
-        # Animals kept for show (zoos, aquariums, circuses).
-        Topic(
-            "zoos", "zoos", "动物园",
-            ("zoo", "zoos", "aquarium", "aquariums", "circus", "动物园", "海洋馆", "水族馆", "马戏",
-             "海洋公园"),
-            ("zoo", "aquarium", "circus", "dolphin show", "sea world", "seaworld", "marine park",
-             "safari park",
-             "petting zoo"),
-            _zh("动物园", "海洋馆", "水族馆", "马戏", "海豚表演", "海洋公园", "海洋王国", "野生动物园",
-                "海狮表演"),
-        ),
         # Raw or undercooked food (pregnancy, a weak stomach): what is served raw.
         Topic(
             "raw", "raw or undercooked food", "生食",
@@ -438,6 +402,7 @@ TOPICS: dict[str, Topic] = {
                 "咸菜", "榨菜", "酱菜", "泡菜", "腌", "腊肉", "咸鱼", "火腿", "方便面", "薯片", "咸鸭蛋",
                 "腐乳", "酱油", "香肠", "腊肠", "辣条", "牛肉干", "咸蛋"),
         ),
+        *OUTINGS,
     )
 }  # fmt: skip
 
@@ -494,4 +459,6 @@ CONDITIONS: dict[str, tuple[str, str]] = {
     "diabetic": ("sugar", "avoid"), "diabetes": ("sugar", "avoid"), "糖尿病": ("sugar", "avoid"),
     "blood sugar": ("sugar", "avoid"), "血糖": ("sugar", "avoid"), "控糖": ("sugar", "avoid"),
     "hypertension": ("salt", "avoid"), "high blood pressure": ("salt", "avoid"), "高血压": ("salt", "avoid"),
+    "恐高": ("heights", "avoid"), "恐高症": ("heights", "avoid"), "afraid of heights": ("heights", "avoid"),
+    "fear of heights": ("heights", "avoid"), "scared of heights": ("heights", "avoid"),
 }  # fmt: skip

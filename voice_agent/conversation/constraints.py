@@ -38,6 +38,8 @@ from voice_agent.conversation.constraint_shapes import (
     KEEP_OFF_ZH,
     LIST_REFUSED_ZH,
     NO_EVER_EN,
+    NO_FOR_ME_EN,
+    NOT_A_THING_EN,
     NOT_LIKE_EN,
     NOT_LIKE_REFUSES_EN,
     SEVERE,
@@ -100,7 +102,7 @@ _ALLERGY_BEFORE_ZH = re.compile(rf"(?P<x>{HAN_CLASS}{{1,6}}?)(?:过敏(?![原源
 _AVOID_ZH = re.compile(
     r"(?:不能吃|不可以吃|不能喝|不吃|不喝|不碰|不敢吃|不敢喝|不敢碰|吃不得|恰不得|喝不得|碰不得|忌口|忌(?!口)|讨厌|不喜欢|不爱吃|"
     r"唔食|唔吃|唔饮|唔掂|"  # Cantonese: "就系唔食鸡"
-    r"不爱|受不了|吃不了|"
+    r"不爱|受不了|吃不了|吃不来|喝不来|"  # (吃不来: cannot take it, in Sichuan and the south-west)
     # "别给我推荐…", "甭给额安排自驾、包车…" (甭, 莫: don't; 俺, 额: I, in northern speech)
     r"(?:千万|以后|再也)?(?:别|甭|莫|不要)再?给(?:我|俺|额|咱)(?:推荐|安排|介绍|报|整|弄)?|"
     r"不要推荐|永远不要推荐|别推荐|(?:别再|不要再)推荐|"
@@ -237,7 +239,8 @@ def parse_constraints(text: str) -> list[Constraint]:
         if any(_mentions(for_diets, k) for k in keys) and not _negated_statement(for_diets, keys):
             out.append(_diet(key, (diet_en, diet_zh), topics, (noun_en, noun_zh), text))
     for condition, (topic, kind) in CONDITIONS.items():
-        if condition in lowered:
+        # ("他不恐高", "I'm not afraid of heights": a condition said not to hold)
+        if condition in lowered and not _negated_statement(lowered, (condition,)):
             out.append(_topic_constraint(TOPICS[topic], kind, text))
     for pattern, kind in (
         (_ALLERGY_EN, "allergy"), (_ALLERGY_BEFORE_EN, "allergy"), (_ALLERGY_ZH, "allergy"),
@@ -308,8 +311,13 @@ def _more_shapes(text: str) -> list[Constraint]:
         for match in [*AND_ME_EN.finditer(text), *ATE_THEN_REACTED_EN.finditer(text)]:
             out += _object_constraints(match, kind, text, own_words=True)
     food_talk = FOOD_TALK.search(text) is not None
-    cant = [m for m in THING_CANT_EN.finditer(text) if food_talk or m.group("verb").lower() != "do"]
-    for match in [*cant, *NO_EVER_EN.finditer(text), *GAVE_UP_FOR_EN.finditer(text),
+    cant = [
+        m
+        for m in THING_CANT_EN.finditer(text)
+        if food_talk or m.group("verb").lower() not in ("do", "handle")
+    ]
+    no_for = [m for m in NO_FOR_ME_EN.finditer(text) if m.group("x").strip().lower() not in NOT_A_THING_EN]
+    for match in [*cant, *no_for, *NO_EVER_EN.finditer(text), *GAVE_UP_FOR_EN.finditer(text),
                   *THING_FIRST_EN.finditer(text), *THING_THEN_PRONOUN_EN.finditer(text),
                   *TASTES_FOUL_EN.finditer(text), *THING_FIRST_ZH.finditer(text),
                   *KEEP_OFF_ZH.finditer(text), *LIST_REFUSED_ZH.finditer(text),
@@ -322,6 +330,9 @@ def _more_shapes(text: str) -> list[Constraint]:
     for match in topic_only:
         out += _object_constraints(match, "avoid", text, topics_only=True)
     return out
+
+
+_VAGUE_VERBS = ("do", "handle")  # "Mornings I can't do": about food only where the text talks of food
 
 
 def _diet(
@@ -409,7 +420,7 @@ def _negated_statement(lowered: str, keys: tuple[str, ...]) -> bool:
     for key in keys:
         if re.search(rf"\b(?:not|no longer|never been|stopped|quit)\s+(?:being\s+|doing\s+|going\s+|"
                      rf"eating\s+)?(?:on\s+)?(?:a\s+)?{re.escape(key)}",
-                     lowered) or re.search(rf"(?:不再|不是|没有){re.escape(key)}", lowered):  # fmt: skip
+                     lowered) or re.search(rf"(?:不再|不是|没有?|不){re.escape(key)}", lowered):  # fmt: skip
             return True
     return False
 

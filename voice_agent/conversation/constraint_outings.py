@@ -1,0 +1,51 @@
+"""Places and activities a person keeps off (not food): gambling, zoos, stairs, heights. Each is a
+:class:`Topic` like a food's: the words that name it in a rule, and the words that mean a reply suggests it.
+"""
+
+from __future__ import annotations
+
+from voice_agent.conversation.constraint_topic import Topic, ZhTerm
+from voice_agent.conversation.constraint_topic import zh_terms as _zh
+
+OUTINGS: tuple[Topic, ...] = (
+    # Gambling (a person in recovery).
+    Topic(
+        "gambling", "gambling", "赌博",
+        ("gambling", "gamble", "pokies", "betting", "casino", "casinos", "赌博", "赌钱", "赌场"),
+        ("casino", "pokies", "poker machine", "slot machine", "slots", "betting", "sportsbook", "punting",
+         "blackjack", "roulette", "gambling", "bookie", "bookmaker", "sweepstake"),
+        _zh("赌场", "赌博", "老虎机", "博彩", "赌钱", "下注", "百家乐"),
+    ),
+    # Animals kept for show (zoos, aquariums, circuses).
+    Topic(
+        "zoos", "zoos", "动物园",
+        ("zoo", "zoos", "aquarium", "aquariums", "circus", "动物园", "海洋馆", "水族馆", "马戏",
+         "海洋公园"),
+        ("zoo", "aquarium", "circus", "dolphin show", "sea world", "seaworld", "marine park",
+         "safari park",
+         "petting zoo"),
+        _zh("动物园", "海洋馆", "水族馆", "马戏", "海豚表演", "海洋公园", "海洋王国", "野生动物园",
+            "海狮表演"),
+    ),
+    # Stairs (a hip, a knee, a wheelchair): "since my hip went I can't do stairs. Not a single flight."
+    Topic(
+        "stairs", "stairs", "爬楼梯",
+        ("stairs", "staircase", "steps", "flight of stairs", "flights of stairs", "climbing stairs",
+         "楼梯", "爬楼", "爬楼梯", "台阶", "走楼梯"),
+        ("stairs", "staircase", "upstairs", "stairway", "flight of stairs", "walk-up",
+         "hike", "hiking", "rooftop", "second floor", "top floor", "mezzanine", "loft",
+         "basement", "cellar", "downstairs"),
+        _zh("楼梯", "爬楼", "台阶", "爬山", "登山", ZhTerm("楼上", not_before=("电梯到",)), "顶楼",
+            "阁楼", "地下室"),
+    ),
+    # Heights (恐高, vertigo): high places and what lifts you off the ground.
+    Topic(
+        "heights", "heights", "高的地方",
+        ("heights", "high places", "vertigo", "恐高", "高的地方", "高处", "怕高"),
+        ("glass bridge", "glass walkway", "glass skywalk", "skywalk", "cable car", "gondola", "chairlift",
+         "ferris wheel", "observation deck", "viewing platform", "rooftop", "bungee", "zip line", "zipline",
+         "skydiving", "paragliding", "hot air balloon", "tower", "cliff walk"),
+        _zh("玻璃栈道", "玻璃桥", "栈道", "索道", "缆车", "摩天轮", "观景台", "蹦极", "高空", "天门山",
+            "悬崖", "天梯", "百龙天梯", "滑翔", "热气球", "跳伞", "过山车", "天空步道"),
+    ),
+)  # fmt: skip
