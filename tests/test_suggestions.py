@@ -334,3 +334,26 @@ def test_a_sauce_for_someone_off_garlic_has_none_in_it() -> None:
     turn = "天热了，晚上想拍个黄瓜当凉菜，汁儿怎么调好吃？"
     option = concrete_option(guard, requested_thing(turn), turn, "zh")
     assert option and "蒜" not in option
+
+
+def test_several_dishes_for_guests_and_juice_get_options_of_their_kind() -> None:
+    from voice_agent.conversation.constraints import constraints_from_texts
+    from voice_agent.conversation.suggestions import concrete_option, request_kind
+
+    def kind(words: str) -> str | None:
+        found = request_kind("", words)
+        return found.name if found else None
+
+    assert kind("屋里厢摆两桌请请亲眷，我想自家烧几只菜，侬帮我想想烧点啥？") == "feast"
+    assert kind("有几个广东同事要来我屋头耍，我想露一手整几个川菜，你看整啥子好？") == "feast"  # no bar
+    assert kind("跟同事聚会喝点啥好？") == "bar"
+    assert kind("俺儿子给俺买了个榨汁机，你说俺榨点啥好？") == "juice"
+    assert kind("What smoothie should I make?") == "juice"
+    no_shoots = constraints_from_texts(["以后竹笋、笋干、扁尖统统不要吃了。"])
+    dishes = concrete_option(no_shoots, "", "我想自家烧几只菜，侬帮我想想烧点啥？", "zh")
+    assert "、" in dishes and "笋" not in dishes  # a table of dishes, none with the shoots
+    no_grapefruit = constraints_from_texts(["西柚、柚子啥的俺是一口都不敢碰了。"])
+    assert concrete_option(no_grapefruit, "", "你说俺榨点啥好？", "zh") == "苹果胡萝卜汁"
+    no_pork_or_fish = constraints_from_texts(["I don't eat pork.", "I'm allergic to fish."])
+    option = concrete_option(no_pork_or_fish, "", "What dishes should I make for the dinner party?", "en")
+    assert option.startswith("a roast chicken")

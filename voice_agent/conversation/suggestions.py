@@ -7,10 +7,10 @@ that passes every constraint. An option is checked by its words and by what it i
 a sponge cake has eggs and flour, so it is never offered to someone allergic to eggs or off gluten),
 with the same constraint check the reply guard uses, so a suggestion never breaks what the person said.
 
-The kinds are everyday requests (a cake, a snack, a soup, a drink, breakfast, a dish for dinner, a
-sauce, fruit, something for the grill, a side dish, lunch on the go, a hot pot, a film, a book, an
-outing, a pizza, a curry, pasta or noodles, something to bake, a trip, a filling); a request of another
-kind gets no option, and the caller falls back to naming the constraint.
+The kinds are everyday requests (several dishes for guests, juice, a cake, a snack, a soup, a drink,
+breakfast, a dish for dinner, a sauce, fruit, something for the grill, a side dish, lunch on the go, a hot
+pot, a film, a book, an outing, a pizza, a curry, pasta or noodles, something to bake, a trip, a filling);
+a request of another kind gets no option, and the caller falls back to naming the constraint.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 
 from voice_agent.conversation.constraints import ConstraintSet
+from voice_agent.text.cjk import HAN_CLASS
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,66 @@ _DRINKS_ZH = (
 )  # fmt: skip
 
 KINDS: tuple[RequestKind, ...] = (
+    # Several dishes for guests ("点几个菜", "摆两桌请亲眷", "a few dishes for the in-laws"): one dish for
+    # dinner is no answer to a table of them.
+    RequestKind(
+        "feast",
+        re.compile(
+            r"\b(?:a few|some|what|which|several|couple of|two or three) (?:\w+ )?dishes\b|\bdinner party\b|"
+            r"\bfeast\b|"
+            rf"几[个道只样盘](?:{HAN_CLASS}{{0,2}})?菜|[两几三四五]桌|一桌菜|摆酒|请客|家宴|年夜饭|团圆饭|寿宴",
+            _I,
+        ),
+        (
+            _o(
+                "a roast chicken with roast potatoes, a green salad and an apple crumble",
+                "chicken",
+                "potato",
+                "flour",
+                "butter",
+                "sugar",
+            ),
+            _o(
+                "a baked salmon with new potatoes, green beans and a lemon tart",
+                "fish",
+                "potato",
+                "egg",
+                "flour",
+                "butter",
+            ),
+            _o(
+                "a vegetable lasagne, a green salad and garlic bread",
+                "pasta",
+                "cheese",
+                "flour",
+                "garlic",
+                "dairy",
+            ),
+            _o("a chickpea and spinach curry with rice and a mango salad", "chickpea", "spicy", "spinach"),
+        ),
+        (
+            _o("红烧肉、清蒸鱼、白灼虾和蒜蓉西兰花", "猪肉", "鱼", "虾", "蒜"),
+            _o("白切鸡、蒸水蛋、干煸豆角和冬瓜汤", "鸡肉", "鸡蛋", "辣"),
+            _o("可乐鸡翅、番茄炒蛋、清炒时蔬和玉米排骨汤", "鸡肉", "鸡蛋", "排骨", "猪肉", "糖"),
+            _o("地三鲜、家常豆腐、清炒时蔬和香菇青菜", "土豆", "茄子", "豆腐", "香菇"),
+        ),
+    ),
+    # Juice from a juicer, a smoothie: fruit and vegetables to put in.
+    RequestKind(
+        "juice",
+        re.compile(r"\b(?:juices?|juicer|smoothies?)\b|果汁|榨汁|榨(?:点|些|杯)|蔬果汁|奶昔", _I),
+        (
+            _o("an apple and carrot juice", "apple", "carrot"),
+            _o("an orange and ginger juice", "orange", "ginger", "citrus"),
+            _o("a banana and spinach smoothie", "banana", "spinach"),
+        ),
+        (
+            _o("苹果胡萝卜汁", "苹果", "胡萝卜"),
+            _o("猕猴桃雪梨汁", "猕猴桃", "梨"),
+            _o("香蕉牛奶", "香蕉", "牛奶"),
+            _o("西瓜汁", "西瓜"),
+        ),
+    ),
     RequestKind(
         "cake",
         re.compile(r"\bcakes?\b|蛋糕", _I),
@@ -98,7 +159,8 @@ KINDS: tuple[RequestKind, ...] = (
     ),
     RequestKind(
         "bar",
-        re.compile(r"\b(?:bar|pub|cocktails?)\b|酒吧|聚会|同事", _I),
+        # (聚会, 同事 ask for a drink only beside one: "有几个同事要来，整几个川菜" asks for dishes)
+        re.compile(r"\b(?:bar|pub|cocktails?)\b|酒吧|(?:聚会|同事)(?=[^。？?]*(?:喝|饮|酒))", _I),
         (_o("a mocktail"), _o("sparkling water with lime"), _o("a ginger ale", "sugar"), _o("an iced tea")),
         (_o("柠檬气泡水"), _o("一杯鲜榨橙汁", "果汁"), _o("酸梅汤", "糖"), _o("一杯冰红茶", "红茶", "糖")),
     ),
