@@ -275,8 +275,9 @@ def test_guidance_names_the_restated_constraints_on_food_and_recommendation_turn
         "For example: " + concrete_option(both, "cake", "Recommend a cake.", "en") + ".",
     ]
     assert turn_guidance(both, [nuts_text], "Which smoothie should I blend?", "en") == [
-        "Suggest one smoothie without nuts."
-    ]  # (a smoothie is no kind with options)
+        "Suggest one smoothie without nuts.",
+        "For example: " + concrete_option(both, "smoothie", "Which smoothie should I blend?", "en") + ".",
+    ]
     # Advice asked for with other facts restated: answer with them in mind; plain questions get nothing.
     jazz = ["My favourite music is jazz."]
     no_constraints = constraints_from_texts(jazz)
