@@ -44,3 +44,31 @@ def test_the_turn_scrubbed_for_the_prompt_is_not_a_remembered_line() -> None:
     lines = prompt_lines(messages, turn)  # type: ignore[arg-type]
     assert "我对菊花过敏" in lines
     assert not any("酒楼" in line for line in lines)
+
+
+async def test_a_reply_copying_a_self_correction_from_memory_says_only_what_stands() -> None:
+    from test_reply_check import ScriptedLlm
+
+    from voice_agent.conversation.constraints import constraints_from_texts
+    from voice_agent.conversation.reply_check import ReplyCheck
+    from voice_agent.metrics.trace import TurnTrace
+
+    turn = "can you help me write a quick note to her nursery saying i'll bring in cupcakes on her birthday"
+    memory = "user: layla's birthday is the twelfth of may no wait sorry that's wrong the twenty first of may"
+    messages = [{"role": "system", "content": "rules"}, {"role": "user", "content": f"{memory}\n\n{turn}"}]
+    llm = ScriptedLlm(
+        "Dear nursery, I'll bring cupcakes on Layla's birthday. "
+        "It's the twelfth of May no wait sorry that's wrong the twenty first of May."
+    )
+    trace = TurnTrace("c")
+    check = ReplyCheck(constraints_from_texts([]), "en", trace, user_words=turn)
+    said = "".join([text async for text in check.run(messages, llm)])  # type: ignore[arg-type]
+    assert "twelfth" not in said and "twenty first of May" in said
+    assert "I'll bring cupcakes" in said
+
+
+def test_no_cake_is_suggested_for_the_words_to_write_on_one() -> None:
+    from voice_agent.conversation.suggestions import request_kind
+
+    assert request_kind("", "我想订一个寿桃蛋糕，上面要写字，你帮我想一句好不好？") is None
+    assert request_kind("", "我想订一个寿桃蛋糕，你推荐哪种？") is not None

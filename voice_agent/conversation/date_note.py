@@ -24,7 +24,7 @@ _NEEDS_DAY = re.compile(
     r"\b(?:the (?:date|day)|dates?|the time|what day|days? off|time off|annual leave|that day|"
     r"on (?:his|her|my|their|our|your|the) (?:birthday|big day|wedding day|anniversary|moving day))\b|"
     r"日子|日期|哪天|几号|时间|什么时候|请假|请[一两半几]?天?的?假|调休|"  # (a leave request says which day)
-    r"那天|当天|生日那",  # ("我那天搬家要用货梯", "生日那天": the day they told us)
+    r"那天|当天",  # ("我那天搬家要用货梯": the day they told us)
     re.I,
 )
 NOTE = {"en": "The day I told you: {text}", "zh": "我跟你说过的日子：{text}"}

@@ -50,6 +50,7 @@ from voice_agent.conversation.reply_fallbacks import ReplyFallbacks
 from voice_agent.conversation.reply_language import LANGUAGE_NOTES, reply_language_ok
 from voice_agent.memory.language import detect_language
 from voice_agent.metrics.trace import TurnTrace
+from voice_agent.text.corrections import SELF_CORRECTION, after_correction
 from voice_agent.text.questions import is_question
 from voice_agent.text.sentences import SentenceSplitter
 
@@ -80,6 +81,9 @@ class CheckOutcome:
             "check_ms_max": round(max(self.check_ms), 3) if self.check_ms else 0.0,
             "opening": self.opening,
         }
+
+
+_MAX_SAID_BACK = 160  # characters of a remembered line that may be said back as what the person told us
 
 
 class _Retry(Exception):
@@ -300,7 +304,7 @@ class ReplyCheck:
         regenerated once (said back again with one constraint known: the safe sentence instead)."""
         if self._copy_held:  # a first clause that may copy the question, judged with this one
             text, self._copy_held = self._copy_held + text, ""
-        clean = without_prompt_echo(text)
+        clean = self._as_it_stands(without_prompt_echo(text))
         if clean and DATE_ONLY.match(clean) and not ASKS_DATE.search(self.user_words):
             clean = ""  # the date from the system rules said back ("Hello! Today is 2026-12-02.")
         if clean and self.acknowledged and not self.said_anything:
@@ -320,6 +324,15 @@ class ReplyCheck:
         self.said_anything = True
         self._said.append(clean)
         return clean + " ", context
+
+    def _as_it_stands(self, clean: str) -> str:
+        """A piece that copies the person's self-correction from memory ("the twelfth of May no wait,
+        sorry that's wrong the twenty first") keeps only what stands after it ("" if nothing does)."""
+        marker = SELF_CORRECTION.search(clean)
+        if marker is None or not any(marker.group(0).lower() in line.lower() for line in self.prompt_lines):
+            return clean
+        self.trace.mark("reply.correction_copied")
+        return after_correction(clean) or ""
 
     def _raise_if_no_answer(self, clean: str, index: int, final: bool) -> str:
         """Raise ``_Retry`` for a first piece that is no answer: the question or a line of the prompt
@@ -351,7 +364,9 @@ class ReplyCheck:
             # (a remembered line said back, unless what to do around the place they told us is known:
             # "You told me you are still searching one good maid" answers no "where can I take them?")
             if copied is not None and not open_request(copied) and not self.fallbacks.remembered_first:
-                return said_back(copied, self._speaking_language())
+                told = said_back(copied, self._speaking_language()) if len(copied) <= _MAX_SAID_BACK else ""
+                # (a story said back whole would name what it rules out: "伙计照旧冲咗壶菊普…")
+                return told if told and self.constraints.check(told) is None else ""
             return ""
         if not final:
             if echoes_question:

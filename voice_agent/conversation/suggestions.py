@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 
 from voice_agent.conversation.constraints import ConstraintSet
+from voice_agent.conversation.writing import WRITES_TO
 from voice_agent.text.cjk import HAN_CLASS
 
 
@@ -431,6 +432,8 @@ def request_kind(requested: str, user_words: str) -> RequestKind | None:
     """The kind of thing the person asked for: from what their words name ("cake"; a thing of no known
     kind, "pizza", is None), or, when they name none, from the whole turn ("something warm to drink");
     a turn asking where to go or what to do asks for a trip or an outing."""
+    if WRITES_TO.search(user_words):  # words for a cake or a card: no cake to suggest
+        return None
     if not requested and _WHERE_TO_GO.search(user_words):
         by_name = {kind.name: kind for kind in KINDS}
         return by_name["trip"] if by_name["trip"].asked.search(user_words) else by_name["outing"]

@@ -18,12 +18,34 @@ SELF_CORRECTION = re.compile(
 
 
 def after_correction(text: str) -> str | None:
-    """What stands of ``text``: the words after its last self-correction (None: it has none); "" when
-    too little follows to say anything (a sentence cut off after "不对不对，是礼")."""
+    """What stands of ``text``: the words after its last self-correction (None: it has none), up to where
+    a day taken back is named again ("是礼拜四，礼拜二我们要开会" stands as "是礼拜四"); "" when too
+    little follows to say anything (a sentence cut off after "不对不对，是礼")."""
     found = list(SELF_CORRECTION.finditer(text))
     if not found:
         return None
     last = found[-1]
     rest = text[last.end() :].strip(" ,，、:：;；-—")
-    enough = len(HAN_RE.findall(rest)) >= 4 if HAN_RE.search(rest) else len(rest.split()) >= 3
+    taken_back = {m.group(0).lower() for m in _DAY.finditer(text, 0, found[0].start())}
+    again = next((m for m in _DAY.finditer(rest) if m.group(0).lower() in taken_back and m.start() > 0), None)
+    if again is not None:
+        rest = rest[: again.start()].rstrip(" ,，、")
+    rest = _TRAILING_LINK.sub("", rest)
+    enough = _DAY.search(rest) is not None or (
+        len(HAN_RE.findall(rest)) >= 3 if HAN_RE.search(rest) else len(rest.split()) >= 3
+    )
     return rest if enough else ""
+
+
+_TRAILING_LINK = re.compile(
+    r"[\s,，]+(?:because|cause|cos|since|as|and|but|so|因为|所以|但是)$", re.IGNORECASE
+)
+# A day named: a weekday, a day of the month (in figures or words), 周X / 礼拜X / X号.
+_DAY = re.compile(
+    r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b\d{1,2}(?:st|nd|rd|th)\b|"
+    r"\b(?:(?:twenty|thirty)[- ]?)?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)\b|"
+    r"\b(?:tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|"
+    r"nineteenth|twentieth|thirtieth)\b|"
+    r"(?:周|星期|礼拜)[一二三四五六日天]|[0-9一二三四五六七八九十]{1,3}号",
+    re.IGNORECASE,
+)
