@@ -108,3 +108,13 @@ def test_heights_and_stairs_are_kept_off_and_a_condition_said_not_to_hold_is_non
     assert stairs.keys() == ["stairs"]
     assert stairs.check("Book the rooftop bar upstairs.") is not None
     assert stairs.check("A ground-floor function room at the local hotel.") is None
+
+
+def test_what_keeps_a_person_going_is_a_liking_and_serve_with_asks_for_a_side() -> None:
+    from voice_agent.conversation.suggestions import request_kind
+
+    assert says_liking("only thing keeping me sane is crocheting lil frogs at like 2am lol")
+    assert says_liking("The allotment is my happy place.")
+    assert not says_liking("the traffic is keeping me going crazy")
+    kind = request_kind("", "I'm doing a nice leg of Welsh lamb, what shall I serve with it?")
+    assert kind is not None and kind.name == "side"

@@ -42,6 +42,10 @@ ENTHUSIASM = re.compile(
     r"\b(?:sucker|weakness|soft spot) for\b|\bcan(?:'t|not) resist\b|\b(?:addicted|hooked) (?:to|on)\b|"
     r"\b(?:mad|nuts|wild|passionate|potty) about\b|\b(?:keen on|partial to|go-to)\b|\bnever (?:miss|skip)\b|"
     r"\b(?:my|his|her|our) (?:jam|thing|guilty pleasure)\b|\bi adore\b|"
+    # what keeps them going: "only thing keeping me sane is crocheting", "my happy place", "我的快乐源泉"
+    r"\b(?:keeping|keeps|kept) (?:me|him|her|us) (?:sane|going(?! (?:crazy|mad|nuts|insane|up)))\b|"
+    r"\b(?:my|his|her) (?:happy place|therapy)\b|"
+    r"快乐源泉|精神支柱|续命|治愈(?:我|了我)|"
     # coming back to it again and again: "I've read it five times", "I rewatched it twice this year",
     # "grew up on Motown", "can't stop listening to …", "never gets old", "看了不下十遍", "从小跟着他听粤剧"
     r"\b(?:i've|i have|we've|we have|i'd|he's|she's)(?: \w+ly| already| probably| like)? (?:watched|seen|"

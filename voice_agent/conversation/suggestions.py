@@ -261,7 +261,13 @@ KINDS: tuple[RequestKind, ...] = (
     ),
     RequestKind(
         "side",
-        re.compile(r"\b(?:side dish|side|vegetables?|veggies?)\b|配菜|素菜|蔬菜", _I),
+        # ("what shall I serve with the lamb?", "what goes with it?")
+        re.compile(
+            r"\b(?:side dish|side|vegetables?|veggies?|serve (?:\w+ )?with|go(?:es)? (?:well )?with|"
+            r"accompan\w+)\b|"
+            r"配菜|素菜|蔬菜|配什么|配啥",
+            _I,
+        ),
         (
             _o("roasted carrots with thyme"),
             _o("steamed green beans with lemon"),
