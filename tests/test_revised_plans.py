@@ -91,3 +91,17 @@ def test_a_name_changed_since_is_not_the_recall_answer() -> None:
     assert answer_from_memory(asked, [old], "zh") is not None  # as told, when nothing changed it
     change = _said("名字那事儿又改了啊。", 5.0, "t5")
     assert answer_from_memory(asked, [old, change], "zh") is None  # the model reads the block instead
+
+
+def test_a_job_taken_then_turned_down_is_not_shown() -> None:
+    jd = _said(
+        "Assistant manager at the JD Sports in Westfield, starting first week of next month.", 1.0, "a"
+    )
+    tfl = _said("TfL called me back, so I'm starting on the tube driver scheme instead.", 2.0, "b")
+    thanks = _said("Told JD thanks but no thanks.", 2.0, "b")
+    assert without_revised([jd, tfl, thanks]) == [tfl, thanks]
+    bytedance = _said("下个月一号 join 字节，做 data 那块的 PM，base 北京", 1.0, "c")
+    declined = _said("Update 一下：字节那个 offer 我最后 decline 了。", 2.0, "d")
+    assert without_revised([bytedance, declined]) == [declined]
+    # a job that nothing later changes stays
+    assert without_revised([jd, _said("My mum's well gassed about the job.", 2.0, "e")])[0] is jd

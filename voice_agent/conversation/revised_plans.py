@@ -27,17 +27,19 @@ REVISES_PLAN = re.compile(
     r"\b(?:actually|instead|change of plans?|plans? (?:have |has )?changed|update|scratch that|"
     r"changed (?:my|our|his|her|their) minds?|moved|rescheduled|postponed|pushed (?:back|forward)|"
     r"brought forward|cancell?ed|called off|scrapped|ditched|knocked \S+(?: \S+)? on the head|no longer|"
-    r"switched)\b|"
+    r"switched|plot twist|declined?|turned (?:it|them|him|her) down|thanks but no thanks)\b|"
     r"改成|改去|换成|改为|改到|改在|改坐|改乘|改订|改住|改用|改叫|改名|又改了|换地方|换了|变了|退了|退掉了|取消了|推迟|"
     r"提前到|"
-    r"^\s*算了|不去了|不办了|不订了",
+    r"^\s*算了|不去了|不办了|不订了|拒了|推掉了",
     _I,
 )
 _PLAN = re.compile(
     r"\b(?:booked|book|booking|reserved|reservation|planning|planned|plan|going to|gonna|we're doing|"
     r"we are doing|appointment|tickets?|flights?|scheduled|organi[sz]ed|arranged|signed up|registered|named|"
-    r"going with|go with|decided|settled on|opted for|chose|chosen|picked)\b|"
-    r"订|约了|约在|打算|计划|准备|要去|得去|挂好|挂了号|定在|定了|安排|报名|预约|决定|选了",
+    r"going with|go with|decided|settled on|opted for|chose|chosen|picked|"
+    # a job taken: "Assistant manager at JD Sports, starting next month", "下个月一号 join 字节"
+    r"got the job|new job|starting|start (?:on|at)|joining|join|offer|accepted)\b|"
+    r"订|约了|约在|打算|计划|准备|要去|得去|挂好|挂了号|定在|定了|安排|报名|预约|决定|选了|入职|拿到",
     _I,
 )
 # Words a plan and its change share that say nothing about which plan it is.
