@@ -118,3 +118,5 @@ def test_what_keeps_a_person_going_is_a_liking_and_serve_with_asks_for_a_side() 
     assert not says_liking("the traffic is keeping me going crazy")
     kind = request_kind("", "I'm doing a nice leg of Welsh lamb, what shall I serve with it?")
     assert kind is not None and kind.name == "side"
+    assert says_liking("在台下蹦了俩小时，嗓子都喊劈了，这个月第五场了属于是")  # the fifth show this month
+    assert not says_liking("这个月第三次了，又被罚款")

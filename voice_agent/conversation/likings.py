@@ -46,6 +46,8 @@ ENTHUSIASM = re.compile(
     r"\b(?:keeping|keeps|kept) (?:me|him|her|us) (?:sane|going(?! (?:crazy|mad|nuts|insane|up)))\b|"
     r"\b(?:my|his|her) (?:happy place|therapy)\b|"
     r"快乐源泉|精神支柱|续命|治愈(?:我|了我)|"
+    # going again and again: "这个月第五场了" (a show, a match; not "第三次了，又被罚款")
+    r"(?:这个月|这月|今年|这周|这礼拜|这星期)都?第(?:[二三四五六七八九十]+|\d+)场了|"
     # coming back to it again and again: "I've read it five times", "I rewatched it twice this year",
     # "grew up on Motown", "can't stop listening to …", "never gets old", "看了不下十遍", "从小跟着他听粤剧"
     r"\b(?:i've|i have|we've|we have|i'd|he's|she's)(?: \w+ly| already| probably| like)? (?:watched|seen|"
