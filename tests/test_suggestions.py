@@ -357,3 +357,23 @@ def test_several_dishes_for_guests_and_juice_get_options_of_their_kind() -> None
     no_pork_or_fish = constraints_from_texts(["I don't eat pork.", "I'm allergic to fish."])
     option = concrete_option(no_pork_or_fish, "", "What dishes should I make for the dinner party?", "en")
     assert option.startswith("a roast chicken")
+
+
+def test_guests_for_a_meal_get_a_spread_and_a_drink_ordered_out_a_bar_drink() -> None:
+    from voice_agent.conversation.suggestions import request_kind
+
+    def kind(words: str) -> str | None:
+        found = request_kind("", words)
+        return found.name if found else None
+
+    assert (
+        kind("Jed and his parents are coming to our house this Sunday for lunch, what should I cook?")
+        == "feast"
+    )
+    assert (
+        kind("My in-laws are coming from Nyeri on Sunday for lunch, what should we cook for them?") == "feast"
+    )
+    assert kind("My husband is coming home from work, what should I cook for dinner?") == "dinner"
+    assert kind("He's booked us at some fancy restaurant on Saturday, what should I order to drink?") == "bar"
+    assert kind("What should I order at the restaurant?") == "dinner"
+    assert kind("Something warm to drink before bed?") == "drink"

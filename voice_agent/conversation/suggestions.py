@@ -60,6 +60,9 @@ KINDS: tuple[RequestKind, ...] = (
         re.compile(
             r"\b(?:a few|some|what|which|several|couple of|two or three) (?:\w+ )?dishes\b|\bdinner party\b|"
             r"\bfeast\b|"
+            # guests coming for a meal: "Jed and his parents are coming to our house this Sunday for lunch"
+            r"\b(?:in-laws|parents|guests|relatives|family|friends|visitors|folks)\b"
+            r"[^.?!]*\b(?:coming|come|visiting|over)\b[^.?!]*\b(?:lunch|dinner|supper|cook|eat)\b|"
             rf"几[个道只样盘](?:{HAN_CLASS}{{0,2}})?菜|[两几三四五]桌|一桌菜|摆酒|请客|家宴|年夜饭|团圆饭|寿宴",
             _I,
         ),
@@ -161,7 +164,13 @@ KINDS: tuple[RequestKind, ...] = (
     RequestKind(
         "bar",
         # (聚会, 同事 ask for a drink only beside one: "有几个同事要来，整几个川菜" asks for dishes)
-        re.compile(r"\b(?:bar|pub|cocktails?)\b|酒吧|(?:聚会|同事)(?=[^。？?]*(?:喝|饮|酒))", _I),
+        # (a drink ordered out: "at some fancy restaurant…, what should I order to drink?")
+        re.compile(
+            r"\b(?:bar|pub|cocktails?|(?:order|get|have) to drink)\b|"
+            r"\b(?:restaurant|party|wedding|reception|celebration|braai)\b(?=[^.?!]*\bdrink)|"
+            r"酒吧|(?:聚会|同事)(?=[^。？?]*(?:喝|饮|酒))",
+            _I,
+        ),
         (_o("a mocktail"), _o("sparkling water with lime"), _o("a ginger ale", "sugar"), _o("an iced tea")),
         (_o("柠檬气泡水"), _o("一杯鲜榨橙汁", "果汁"), _o("酸梅汤", "糖"), _o("一杯冰红茶", "红茶", "糖")),
     ),
