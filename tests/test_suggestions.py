@@ -377,3 +377,16 @@ def test_guests_for_a_meal_get_a_spread_and_a_drink_ordered_out_a_bar_drink() ->
     assert kind("He's booked us at some fancy restaurant on Saturday, what should I order to drink?") == "bar"
     assert kind("What should I order at the restaurant?") == "dinner"
     assert kind("Something warm to drink before bed?") == "drink"
+
+
+def test_a_salad_and_days_off_get_options_of_their_kind() -> None:
+    from voice_agent.conversation.constraints import constraints_from_texts
+    from voice_agent.conversation.suggestions import concrete_option, request_kind
+
+    no_cucumber = constraints_from_texts(["I am not like cucumber, never."])
+    assert concrete_option(no_cucumber, "", "What salad I can make it?", "en") == "a potato salad"
+    holiday = "五一放五天假，想带婆姨娃出去耍一耍，你看去哪达好？"
+    kind = request_kind("", holiday)
+    assert kind is not None and kind.name == "trip"
+    no_coach = constraints_from_texts(["以后出去耍，甭给额安排自驾、包车、坐大巴这些，额真受不了。"])
+    assert "大巴" not in concrete_option(no_coach, "", holiday, "zh")

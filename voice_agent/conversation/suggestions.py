@@ -7,10 +7,10 @@ that passes every constraint. An option is checked by its words and by what it i
 a sponge cake has eggs and flour, so it is never offered to someone allergic to eggs or off gluten),
 with the same constraint check the reply guard uses, so a suggestion never breaks what the person said.
 
-The kinds are everyday requests (several dishes for guests, juice, a cake, a snack, a soup, a drink,
-breakfast, a dish for dinner, a sauce, fruit, something for the grill, a side dish, lunch on the go, a hot
-pot, a film, a book, an outing, a pizza, a curry, pasta or noodles, something to bake, a trip, a filling);
-a request of another kind gets no option, and the caller falls back to naming the constraint.
+The kinds are everyday requests (several dishes for guests, juice, a salad, a cake, a snack, a soup, a
+drink, breakfast, a dish for dinner, a sauce, fruit, something for the grill, a side dish, lunch on the
+go, a hot pot, a film, a book, an outing, a pizza, a curry, pasta or noodles, something to bake, a trip, a
+filling); a request of another kind gets no option, and the caller falls back to naming the constraint.
 """
 
 from __future__ import annotations
@@ -269,6 +269,22 @@ KINDS: tuple[RequestKind, ...] = (
         (_o("凉拌黄瓜", "醋", "蒜"), _o("白灼菜心"), _o("皮蛋豆腐", "鸡蛋", "豆腐"), _o("冬瓜汤")),
     ),
     RequestKind(
+        "salad",
+        re.compile(r"\bsalads?\b|沙拉|色拉|凉拌", _I),
+        (
+            _o("a potato salad", "potato", "egg", "mayonnaise"),
+            _o("a tomato and mozzarella salad", "tomato", "cheese", "dairy"),
+            _o("a pasta salad with roasted peppers", "pasta", "pepper", "gluten"),
+            _o("a chickpea and carrot salad", "chickpea", "carrot"),
+        ),
+        (
+            _o("土豆沙拉", "土豆", "鸡蛋", "蛋黄酱"),
+            _o("凉拌木耳", "木耳", "蒜"),
+            _o("水果沙拉", "水果"),
+            _o("鸡胸肉蔬菜沙拉", "鸡肉"),
+        ),
+    ),
+    RequestKind(
         "side",
         # ("what shall I serve with the lamb?", "what goes with it?")
         re.compile(
@@ -397,13 +413,18 @@ KINDS: tuple[RequestKind, ...] = (
     ),
     RequestKind(
         "trip",
-        re.compile(r"\b(?:holidays?|vacation|trip|getaway|travel)\b|旅游|旅行|度假|去哪(?:儿)?玩", _I),
+        # (days off: "五一放五天假…去哪达好", "a long weekend, where should we go?")
+        re.compile(
+            r"\b(?:holidays?|vacation|trip|getaway|travel|long weekend|(?:a week|\w+ days) off)\b|"
+            r"旅游|旅行|度假|去哪(?:儿)?玩|放[一二三四五六七八九十两几]天假|长假|小长假|黄金周",
+            _I,
+        ),
         (
             _o("a few days in Lisbon, walking the old town"),
             _o("a walking holiday in the Scottish Highlands", "hiking"),
             _o("a city break in Kyoto"),
         ),
-        (_o("去杭州西湖走走"), _o("去成都吃吃逛逛", "辣"), _o("去云南大理住几天")),
+        (_o("坐高铁去杭州西湖走走"), _o("去成都吃吃逛逛", "辣"), _o("去云南大理住几天")),
     ),
     RequestKind(
         "dinner",
