@@ -32,6 +32,7 @@ from voice_agent.conversation.recall_answer import said_back
 from voice_agent.conversation.reply_copies import (
     ASKS_DATE,
     DATE_ONLY,
+    NARRATES_USER,
     NOTING,
     Message,
     copies,
@@ -313,6 +314,8 @@ class ReplyCheck:
             clean = without_salutation(clean)  # ("Dear Luz," said already)
         if clean and not self.said_anything and not self.statement:
             clean = NOTING.sub("", clean)  # "I'll remember that boiling an egg takes…" for a question
+        if clean and not self.said_anything and NARRATES_USER.match(clean):
+            clean = ""  # "The user's bday is in 2 weeks and…": the question told about, not answered
         if clean and not self.said_anything:
             clean = self._raise_if_no_answer(clean, index, final)
         if not clean:

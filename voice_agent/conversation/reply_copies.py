@@ -296,6 +296,9 @@ def with_note(messages: list[Message], note: str) -> list[Message]:
 NOTING = re.compile(
     r"^(?:got it[,.!]?\s*)?i'?ll remember (?:that\s+)?|^好的，我记住了[：:，,]?", re.IGNORECASE
 )
+# The prompt told about in the third person ("The user's bday is in 2 weeks and their nan wants to know…",
+# "用户想知道…"): a narration of the question, no answer to the person.
+NARRATES_USER = re.compile(r"^(?:the user(?:'s)?|user(?:'s)?)\b|^用户(?:的|想|问|说|要|在)", re.IGNORECASE)
 
 
 def sentence_start(text: str) -> str:

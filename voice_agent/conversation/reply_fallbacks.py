@@ -28,6 +28,9 @@ _AN_ORDER_EN = re.compile(
 )
 
 
+_MAX_REMEMBERED = 200  # characters of what the person told us, said back as a fallback
+
+
 class ReplyFallbacks:
     """The words one reply's check falls back on. ``language``: the person's ("und" when unknown; then
     English is spoken and no language note is given)."""
@@ -59,7 +62,10 @@ class ReplyFallbacks:
         # Said instead of "sorry" when the model gives no answer, from what the person told us: their
         # statement that holds the day the turn asks about (``dated_fallback``), or things to do in the
         # place they told us about (``place_note``).
-        self.remembered = remembered
+        # (never a story said back whole, nor words that name what a rule keeps off: "…伙计照旧冲咗壶菊普…
+        # 以后菊花茶、夏桑菊嗰啲都唔好再掂" for "我哋叫咩茶好？")
+        fits = len(remembered) <= _MAX_REMEMBERED and constraints.check(remembered) is None
+        self.remembered = remembered if fits else ""
         # ``remembered`` is about the place they told us (what to do around it): said before a generic
         # option of the kind asked for, which knows nothing of where they are.
         self.remembered_first = remembered_first
