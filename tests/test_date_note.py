@@ -53,6 +53,18 @@ def test_when_the_model_has_nothing_the_day_a_message_needs_is_said_back() -> No
     assert said.startswith("你告诉过我") and "三月十二号" in said
 
 
+def test_words_for_someone_we_can_name_are_written_to_them_even_on_the_day() -> None:
+    from types import SimpleNamespace
+
+    from voice_agent.conversation.turn_compose import remembered_fallback
+
+    grandma = [_said("我阿嬷下个月就九十岁了"), _said("她名字很古早喔，叫[NAME:ca75728269ec]")]
+    prompt = SimpleNamespace(retrieved=grandma, pinned=[])
+    asked = "阿嬷生日那天全家要去餐厅帮她做寿，我想订一个寿桃蛋糕，上面要写字，你帮我想一句？要有她的名字喔。"
+    said = remembered_fallback(asked, prompt, "zh")  # type: ignore[arg-type]
+    assert said.startswith("[NAME:ca75728269ec]，") and "九十" not in said
+
+
 async def test_a_leave_request_said_back_is_no_reply_and_the_day_is_said_instead() -> None:
     """An unpunctuated request for a leave message, said back word for word by the model, is not
     spoken; the day the person told us is (a leave request needs the day)."""

@@ -78,14 +78,17 @@ def remembered_fallback(scrubbed: str, prompt: BuiltPrompt, language: str) -> st
     closest to the question (``said_before``)."""
     statements = person_statements([*prompt.retrieved, *prompt.pinned])
     dated = dated_statement(scrubbed, statements, language)
-    if not dated and needs_day(scrubbed):  # "写条微信，把日子讲讲清爽": the day the message needs
-        day = dated_text(scrubbed, statements)
-        dated = said_back(day, language) if day else ""
     if dated:
         return dated
+    # (a card for someone we can name is written to them, even when it mentions the day: "阿嬷生日那天…
+    # 上面要写字，要有她的名字")
     name = addressee(scrubbed, prompt.retrieved)
     if name:
         return message_draft(scrubbed, name, "zh" if language == "zh" else "en")
+    if needs_day(scrubbed):  # "写条微信，把日子讲讲清爽": the day the message needs
+        day = dated_text(scrubbed, statements)
+        if day:
+            return said_back(day, language)
     place = recalled_place(scrubbed, prompt.retrieved)
     if place:
         return PLACE_FALLBACK["zh" if language == "zh" else "en"].format(place=place)
