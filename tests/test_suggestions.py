@@ -390,3 +390,16 @@ def test_a_salad_and_days_off_get_options_of_their_kind() -> None:
     assert kind is not None and kind.name == "trip"
     no_coach = constraints_from_texts(["以后出去耍，甭给额安排自驾、包车、坐大巴这些，额真受不了。"])
     assert "大巴" not in concrete_option(no_coach, "", holiday, "zh")
+
+
+def test_where_to_hold_a_do_gets_a_venue_that_keeps_the_rules() -> None:
+    from voice_agent.conversation.constraints import constraints_from_texts
+    from voice_agent.conversation.suggestions import concrete_option, request_kind
+
+    asked = "A bit of a do for my eightieth with all the family. Where do you think we should have it?"
+    kind = request_kind("", asked)
+    assert kind is not None and kind.name == "venue"
+    no_stairs = constraints_from_texts(["I can walk to the post office, but stairs, I can't do them."])
+    assert concrete_option(no_stairs, "", asked, "en") == "a ground-floor function room at a local pub"
+    found = request_kind("", "孩子满月酒在哪儿办好？")
+    assert found is not None and found.name == "venue"

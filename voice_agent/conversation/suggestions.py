@@ -7,10 +7,11 @@ that passes every constraint. An option is checked by its words and by what it i
 a sponge cake has eggs and flour, so it is never offered to someone allergic to eggs or off gluten),
 with the same constraint check the reply guard uses, so a suggestion never breaks what the person said.
 
-The kinds are everyday requests (several dishes for guests, juice, a salad, a cake, a snack, a soup, a
-drink, breakfast, a dish for dinner, a sauce, fruit, something for the grill, a side dish, lunch on the
-go, a hot pot, a film, a book, an outing, a pizza, a curry, pasta or noodles, something to bake, a trip, a
-filling); a request of another kind gets no option, and the caller falls back to naming the constraint.
+The kinds are everyday requests (several dishes for guests, juice, a salad, a venue, a cake, a snack, a
+soup, a drink, breakfast, a dish for dinner, a sauce, fruit, something for the grill, a side dish, lunch
+on the go, a hot pot, a film, a book, an outing, a pizza, a curry, pasta or noodles, something to bake, a
+trip, a filling); a request of another kind gets no option, and the caller falls back to naming the
+constraint.
 """
 
 from __future__ import annotations
@@ -115,6 +116,22 @@ KINDS: tuple[RequestKind, ...] = (
             _o("香蕉牛奶", "香蕉", "牛奶"),
             _o("西瓜汁", "西瓜"),
         ),
+    ),
+    # Where to hold a do: "a bit of a do for my eightieth… where do you think we should have it?"
+    RequestKind(
+        "venue",
+        re.compile(
+            r"\bwhere (?:should|could|shall|can|would|do you think) (?:we|i) (?:should )?"
+            r"(?:have|hold|host|do|throw)\b|"
+            r"\bvenues?\b|(?:在|去)哪(?:儿|里)?(?:办|摆|请客|聚)|场地|办在哪",
+            _I,
+        ),
+        (
+            _o("a ground-floor function room at a local pub"),
+            _o("a private room at a family restaurant"),
+            _o("the village hall, with tea and cake", "cake", "flour", "sugar"),
+        ),
+        (_o("一楼有包间的饭店"), _o("酒店的宴会厅"), _o("在家里办，请厨师上门做菜")),
     ),
     RequestKind(
         "cake",
