@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 
 from voice_agent.text.cjk import HAN_RE
+from voice_agent.text.dates import DAYS as _DAYS
+from voice_agent.text.dates import ORDINAL_WORD
 
 SELF_CORRECTION = re.compile(
     r"\b(?:no,? wait|wait,? no|no,? sorry|sorry,? no|sorry,? (?:that's|that is) wrong|"
@@ -42,10 +44,7 @@ _TRAILING_LINK = re.compile(
 )
 # A day named: a weekday, a day of the month (in figures or words), 周X / 礼拜X / X号.
 _DAY = re.compile(
-    r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b\d{1,2}(?:st|nd|rd|th)\b|"
-    r"\b(?:(?:twenty|thirty)[- ]?)?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)\b|"
-    r"\b(?:tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|"
-    r"nineteenth|twentieth|thirtieth)\b|"
+    rf"\b(?:{_DAYS})\b|\b\d{{1,2}}(?:st|nd|rd|th)\b|\b{ORDINAL_WORD}\b|"
     r"(?:周|星期|礼拜)[一二三四五六日天]|[0-9一二三四五六七八九十]{1,3}号",
     re.IGNORECASE,
 )

@@ -14,19 +14,19 @@ _MONTHS = (
     "january|february|march|april|may|june|july|august|september|october|november|december|"
     "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
 )
-_DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 _ZH_NUMBER = "[0-9一二三四五六七八九十廿两]"
 # A day of the month in words, as a transcript writes it: "the twenty first of may", "May the third".
-_UNIT_ORDINALS = "first|second|third|fourth|fifth|sixth|seventh|eighth|ninth"
-_ORDINAL_WORD = (
-    rf"(?:(?:twenty|thirty)[- ]?(?:{_UNIT_ORDINALS})|{_UNIT_ORDINALS}|tenth|eleventh|twelfth|thirteenth|"
+UNIT_ORDINALS = "first|second|third|fourth|fifth|sixth|seventh|eighth|ninth"
+ORDINAL_WORD = (
+    rf"(?:(?:twenty|thirty)[- ]?(?:{UNIT_ORDINALS})|{UNIT_ORDINALS}|tenth|eleventh|twelfth|thirteenth|"
     r"fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth)"
 )
 HOLDS_DATE = re.compile(
-    rf"\b(?:{_DAYS}|(?:the )?\d{{1,2}}(?:st|nd|rd|th)\b|(?:{_MONTHS})\.? \d{{1,2}}\b|"
+    rf"\b(?:{DAYS}|(?:the )?\d{{1,2}}(?:st|nd|rd|th)\b|(?:{_MONTHS})\.? \d{{1,2}}\b|"
     rf"\d{{1,2}} (?:{_MONTHS})\b|"
-    rf"\d{{1,2}}/\d{{1,2}}|tomorrow|next (?:week|month|{_DAYS})|"
-    rf"{_ORDINAL_WORD} of (?:{_MONTHS})\b|(?:{_MONTHS}) the {_ORDINAL_WORD}\b)|"
+    rf"\d{{1,2}}/\d{{1,2}}|tomorrow|next (?:week|month|{DAYS})|"
+    rf"{ORDINAL_WORD} of (?:{_MONTHS})\b|(?:{_MONTHS}) the {ORDINAL_WORD}\b)|"
     rf"{_ZH_NUMBER}{{1,3}}(?:号|日)|{_ZH_NUMBER}{{1,2}}月|(?:周|星期|礼拜)[一二三四五六日天]|明天|后天|下周|下个?礼拜|"
     r"下个月|月底|月初",
     _I,
