@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout17`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout18`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -21,4 +21,5 @@ SPLITS = (
     "heldout15",
     "heldout16",
     "heldout17",
+    "heldout18",
 )
