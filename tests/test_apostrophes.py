@@ -17,6 +17,9 @@ from voice_agent.text.apostrophes import plain_apostrophes, with_apostrophes
         ("She DOESNT like it", "She DOESN'T like it"),
         ("I can\u2019t", "I can't"),  # typographic, as plain_apostrophes
         ("a donut and a dent", "a donut and a dent"),  # words that only end in "nt"
+        ("a crofter that cannae stand lamb", "a crofter that can't stand lamb"),  # Scots
+        ("I dinnae eat fish, I'll no touch it", "I don't eat fish, I won't touch it"),
+        ("nothin' off a critter", "nothing off a critter"),
     ],
 )
 def test_missing_apostrophes_are_put_back(said: str, read: str) -> None:

@@ -120,3 +120,25 @@ def test_what_keeps_a_person_going_is_a_liking_and_serve_with_asks_for_a_side() 
     assert kind is not None and kind.name == "side"
     assert says_liking("在台下蹦了俩小时，嗓子都喊劈了，这个月第五场了属于是")  # the fifth show this month
     assert not says_liking("这个月第三次了，又被罚款")
+
+
+def test_conditions_that_rule_out_red_meat_and_caves_and_dialect_refusals() -> None:
+    said = (
+        "Doc ran the bloodwork and says I got that alpha-gal deal now. Means no beef, no pork, no venison, "
+        "nothin' off a critter with hair on it. Forty years smokin' brisket and now I can't eat a bite of it."
+    )
+    alpha_gal = constraints_from_texts([said])
+    keys = alpha_gal.keys()
+    assert {"red meat", "beef", "pork"} <= set(keys)
+    assert not any("bite" in key for key in keys)  # "a bite of it" is no thing
+    assert alpha_gal.check("Smoke a brisket and some hot links.") is not None
+    assert alpha_gal.check("Smoke a few chickens and some catfish.") is None
+    caves = constraints_from_texts(["Yeah nah, I'm properly claustrophobic."])
+    assert caves.check("Day two: the Waitomo glowworm caves.") is not None
+    assert caves.check("Day two: Rotorua and the redwoods.") is None
+    lamb = constraints_from_texts(["Folk find it funny, a crofter that cannae stand lamb."])
+    assert lamb.check("Make him a haggis.") is not None and lamb.check("A steak pie, then.") is None
+    fish = constraints_from_texts(["我一个土生土长的武汉伢，硬是不恰鱼。"])  # 恰: eat (武汉话)
+    assert fish.check("来个清蒸武昌鱼。") is not None
+    assert fish.check("鱼香肉丝和炒鱿鱼都可以。") is None  # 鱼香 is a sauce, 鱿鱼 no fish
+    assert constraints_from_texts(["我恰好有空。"]).keys() == []

@@ -171,3 +171,51 @@ def test_schools_festivals_and_family_words_the_parser_calls_people_stay(
 
     spans = ClauseChunker().person_spans(text)
     assert [f.value for f in scrubber.scrub(text, name_spans=spans).found if f.kind == "NAME"] == [], text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Fixin' to have the whole crew out to the house for the Fourth.",
+        "De christenin' set fuh Sunday week at St. Patrick's an' I buyin' a lil silver bangle.",
+        "Ma daughter's comin' up fae Glasgow wi' her new fella on Saturday.",
+        "The girls on the ward are lovely, miss Manchester a bit but the sea, honestly.",
+    ],
+)
+def test_dropped_g_words_and_places_the_parser_calls_people_stay(scrubber: Scrubber, text: str) -> None:
+    from voice_agent.memory.chunker import ClauseChunker
+
+    spans = ClauseChunker().person_spans(text)
+    assert [f.value for f in scrubber.scrub(text, name_spans=spans).found if f.kind == "NAME"] == [], text
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("I told Miss Manchester about the trip.", "Manchester"),  # a title makes the place word a person
+        ("Say hi to miss Jenkins from me.", "Jenkins"),  # a surname after the lower-case title
+        ("Kevin's coming round later.", "Kevin"),  # an apostrophe with an s is a possessive, not a dropped g
+    ],
+)
+def test_names_beside_those_shapes_are_still_scrubbed(scrubber: Scrubber, text: str, name: str) -> None:
+    from voice_agent.memory.chunker import ClauseChunker
+
+    spans = ClauseChunker().person_spans(text)
+    found = [f.value for f in scrubber.scrub(text, name_spans=spans).found if f.kind == "NAME"]
+    assert name in found, (text, found)
+
+
+@pytest.mark.parametrize(
+    ("text", "kept", "name"),
+    [
+        ("我哋屋企终于养狗啦！系一只两个月大嘅柯基，个女坚持要叫佢豆豆。", "柯基", ""),
+        ("话佢个屁股好似麻糬咁，好得意。", "麻糬", ""),
+        ("我家那只叫旺财的狗是王建国送的。", "", "王建国"),
+    ],
+)
+def test_an_animal_counted_with_zhi_and_a_food_are_no_person(
+    scrubber: Scrubber, text: str, kept: str, name: str
+) -> None:
+    found = _names(scrubber, text)
+    assert kept == "" or all(kept not in f for f in found), found
+    assert name == "" or name in found, found

@@ -155,3 +155,12 @@ async def test_a_remembered_line_copied_for_where_to_go_gives_way_to_the_place()
     )  # fmt: skip
     said = await said_by(check, ScriptedLlm(asked, maid + "."), messages)
     assert "Coimbatore" in said and "maid" not in said
+
+
+def test_a_city_gone_to_for_university_in_south_western_speech() -> None:
+    son = _said(
+        "我家崽今年考起了广西大学，九月份就克南宁报到了，住学校宿舍。他从小没离开过柳州，我老是担心他吃不惯。"
+    )
+    assert place_note("国庆我跟他老爸准备克看他，你讲带他克哪点耍好？", [son], "zh") == (
+        "推荐一个南宁或附近具体可以去的地方。"
+    )

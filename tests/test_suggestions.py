@@ -403,3 +403,21 @@ def test_where_to_hold_a_do_gets_a_venue_that_keeps_the_rules() -> None:
     assert concrete_option(no_stairs, "", asked, "en") == "a ground-floor function room at a local pub"
     found = request_kind("", "孩子满月酒在哪儿办好？")
     assert found is not None and found.name == "venue"
+
+
+def test_how_to_get_somewhere_keeps_off_flying_and_a_smoker_gets_no_red_meat() -> None:
+    from voice_agent.conversation.constraints import constraints_from_texts
+    from voice_agent.conversation.suggestions import concrete_option, request_kind
+
+    no_flying = constraints_from_texts(["我这人坐不了飞机，打那以后是死活不坐了。"])
+    asked = "腊月里想带上老婆去三亚暖和上半个月，从呼市走，你帮我看看咋走合适？"
+    kind = request_kind("", asked)
+    assert kind is not None and kind.name == "route"
+    option = concrete_option(no_flying, "", asked, "zh")
+    assert option and "飞" not in option
+    no_coriander = constraints_from_texts(["我不吃香菜。"])
+    flying_ok = concrete_option(no_coriander, "", "How should we get down there?", "en")
+    assert flying_ok.startswith("the train")
+    alpha_gal = constraints_from_texts(["I got that alpha-gal deal now."])
+    smoker = "Fixin' to have the whole crew over. What should I throw on the smoker?"
+    assert concrete_option(alpha_gal, "", smoker, "en") == "chicken skewers with peppers"

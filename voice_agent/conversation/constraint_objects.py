@@ -41,7 +41,10 @@ _GENERIC_BAD = re.compile(r"^(?:it|that|this|them|him|her|you|me|to|when|how|wha
                           r"|^(?:already|again|now|too|also|still|then|anymore|lah|liao|one)$"
                           r"|\b(?:of|with|to|for|from|and|or)$"
                           # an amount is no thing: "I had a couple handfuls"
-                          r"|\b(?:couple|handfuls?|bit|lot|few|bunch)\b", _I)  # fmt: skip
+                          r"|\b(?:couple|handfuls?|bit|lot|few|bunch)\b"
+                          # a mouthful of something said before: "now I can't eat a bite of it"
+                          r"|\b(?:bite|mouthful|morsel|crumb|drop|sip|taste)s? of (?:it|them|that|this)$",
+                          _I)  # fmt: skip
 # Question and filler words no thing a person keeps off is made of ("这两年不知咋整的，一吃就胀肚").
 _NOT_A_THING_ZH = re.compile(r"[咋啥怎么呢吧]|不知|知道|整的|这两年|那会儿|就$|^一(?:点|口|沾|碰|吃|喝)")
 

@@ -1,4 +1,4 @@
-"""Places and activities a person keeps off (not food): gambling, zoos, stairs, heights. Each is a
+"""Places and activities a person keeps off (not food): caves, gambling, zoos, stairs, heights. Each is a
 :class:`Topic` like a food's: the words that name it in a rule, and the words that mean a reply suggests it.
 """
 
@@ -8,6 +8,16 @@ from voice_agent.conversation.constraint_topic import Topic, ZhTerm
 from voice_agent.conversation.constraint_topic import zh_terms as _zh
 
 OUTINGS: tuple[Topic, ...] = (
+    # Caves and anything underground (claustrophobia): "caves, tunnels, anything underground, never again".
+    Topic(
+        "caves", "caves and anything underground", "山洞和地下的地方",
+        ("cave", "caves", "caving", "tunnel", "tunnels", "underground", "confined spaces", "enclosed spaces",
+         "山洞", "溶洞", "洞穴", "地下"),
+        ("cave", "caves", "caving", "cavern", "grotto", "glowworm", "glow-worm", "black water rafting",
+         "black-water rafting", "potholing", "spelunking", "lava tube", "underground", "catacomb",
+         "mine tour", "tunnel"),
+        _zh("山洞", "溶洞", "洞穴", "地下河", "地宫", "地下", "隧道", "钻洞"),
+    ),
     # Gambling (a person in recovery).
     Topic(
         "gambling", "gambling", "赌博",

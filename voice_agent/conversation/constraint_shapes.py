@@ -222,7 +222,7 @@ _PLEASE_NO_EN = re.compile(r"\bplease,?\s+no\s", _I)
 
 
 _REFUSING_EN = re.compile(
-    r"\b(?:please|ever|never|none of|nothing|not|don't|do not|no more|done with|either)\b", _I
+    r"\b(?:please|ever|never|none of|nothing|not|don't|do not|no more|done with|either|means|meaning)\b", _I
 )
 NOT_A_THING_EN = frozenset((
     "problem", "problems", "worries", "worry", "idea", "clue", "way", "thanks", "doubt", "rush", "pressure",

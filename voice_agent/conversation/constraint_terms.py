@@ -22,7 +22,8 @@ _MEAT_ZH = ZhTerm(
     "肉", not_before=("果", "肌", "素", "人造", "植物", "假", *_ONE_ANIMAL_ZH), not_after=("桂", "豆蔻", "松")
 )
 _CHICKEN_ZH = ZhTerm("鸡", not_after=("蛋", "尾酒", "毛菜"))
-_FISH_ZH = ZhTerm("鱼", not_before=("鲸",), not_after=("腥草",))
+# (鱿鱼, 墨鱼, 鲍鱼, 甲鱼 are no fish; 鱼香 is a sauce with none in it)
+_FISH_ZH = ZhTerm("鱼", not_before=("鲸", "鱿", "墨", "鲍", "甲", "章", "鳄"), not_after=("腥草", "香"))
 
 TOPICS: dict[str, Topic] = {
     t.key: t
@@ -245,7 +246,9 @@ TOPICS: dict[str, Topic] = {
             ("red meat", "红肉"),
             ("red meat", "beef", "steak", "pork", "lamb", "mutton", "veal", "venison", "brisket", "ribs",
              "bacon", "ham", "sausage", "hamburger", "cheeseburger", "beef burger", "meatball", "salami",
-             "pepperoni", "chorizo", "prosciutto", "mince", "ground beef", "hot dog"),
+             "pepperoni", "chorizo", "prosciutto", "mince", "ground beef", "hot dog", "hot link",
+             "burnt ends", "tri-tip", "pulled pork", "pork butt", "boston butt", "bratwurst", "kielbasa",
+             "prime rib", "chuck roast", "wild hog", "goat", "deer"),
             _zh("红肉", "牛肉", "猪肉", "羊肉", "牛排", "排骨", "培根", "火腿", "香肠", "羊排", "肥牛",
                 "腊肉", "汉堡"),
         ),
@@ -259,7 +262,8 @@ TOPICS: dict[str, Topic] = {
         Topic(
             "lamb", "lamb", "羊肉",
             ("lamb", "mutton", "羊肉"),
-            ("lamb", "mutton", "lamb chop", "rack of lamb", "shepherd's pie", "gyro"),
+            ("lamb", "mutton", "lamb chop", "rack of lamb", "shepherd's pie", "gyro", "haggis", "hogget",
+             "scotch pie", "irish stew"),
             _zh("羊肉", "羊排", "涮羊", "羊蝎子", "羊肉串", "烤全羊", "手抓羊", "羊腿"),
         ),
         Topic(
@@ -461,4 +465,9 @@ CONDITIONS: dict[str, tuple[str, str]] = {
     "hypertension": ("salt", "avoid"), "high blood pressure": ("salt", "avoid"), "高血压": ("salt", "avoid"),
     "恐高": ("heights", "avoid"), "恐高症": ("heights", "avoid"), "afraid of heights": ("heights", "avoid"),
     "fear of heights": ("heights", "avoid"), "scared of heights": ("heights", "avoid"),
+    # alpha-gal (a tick bite): the body reacts to the meat of mammals, not to poultry or fish
+    "alpha-gal": ("red meat", "allergy"), "alpha gal": ("red meat", "allergy"),
+    "α-gal": ("red meat", "allergy"),
+    "claustrophobic": ("caves", "avoid"), "claustrophobia": ("caves", "avoid"),
+    "幽闭恐惧": ("caves", "avoid"), "幽闭症": ("caves", "avoid"),
 }  # fmt: skip

@@ -61,6 +61,7 @@ from voice_agent.conversation.negation import is_negated
 from voice_agent.conversation.not_refusing import not_refusing_zh, without_cravings
 from voice_agent.text.apostrophes import plain_apostrophes, with_apostrophes
 from voice_agent.text.cjk import HAN_CLASS, has_han
+from voice_agent.text.dialect_zh import mandarin_verbs
 
 _I = re.IGNORECASE
 # What "allergy" names besides a thing: "referred us to the allergy clinic", "an allergy test".
@@ -232,7 +233,7 @@ def constraints_from_texts(texts: Iterable[str]) -> ConstraintSet:
 def parse_constraints(text: str) -> list[Constraint]:
     """The constraints one remembered sentence states (none for an ordinary sentence)."""
     out: list[Constraint] = []
-    text = with_apostrophes(text)
+    text = mandarin_verbs(with_apostrophes(text))
     lowered = text.lower()
     for_diets = _DRINKS_SOMETHING_ELSE.sub(" ", lowered)  # "I don't drink coffee" is not "I don't drink"
     for key, (keys, diet_en, diet_zh, topics, noun_en, noun_zh) in DIETS.items():
@@ -269,7 +270,7 @@ def parse_constraints(text: str) -> list[Constraint]:
 
 
 # Topics that are places or pastimes: a person at odds with them keeps off them, no body reacts.
-_NOT_EATEN = frozenset(("flying", "boats", "gambling", "zoos"))
+_NOT_EATEN = frozenset(("flying", "boats", "gambling", "zoos", "caves", "stairs", "heights"))
 
 
 def _examples(text: str, stated: list[Constraint]) -> list[Constraint]:

@@ -29,7 +29,9 @@ ASKS_AROUND = re.compile(
     r"take (?:him|her|them|us|the kids|my \w+) (?:to see|out|round|around)|"
     r"show (?:him|her|them) (?:round|around)|"
     r"where (?:should|could|can|shall|do|would) (?:we|i) (?:take|bring) (?:him|her|them|the \w+|my \w+))\b|"
-    r"附近|周边|周围|这附近|本地|当地|转转|逛逛|带(?:他|她|他们|她们)去哪",
+    # (克, 切: 去 in south-western speech; 哪点, 哪块: where; 耍: to have fun)
+    r"附近|周边|周围|这附近|本地|当地|转转|逛逛|带(?:他|她|他们|她们)(?:去|克|切)哪|(?:去|克|切)哪点|哪点耍|哪里耍|"
+    r"哪儿耍",
     re.IGNORECASE,
 )
 # A turn asking where the person (or a plan of theirs) will be: "where do I tell her I'll be for
@@ -113,9 +115,9 @@ _MOVED_EN = re.compile(
     r"transferred|posted)\b[^.,;]*$",
     re.I,
 )
-_ORIGIN_ZH = re.compile(r"(?:从|来自|离开|把)$")
+_ORIGIN_ZH = re.compile(r"(?:从|来自|离开过?|把)$")
 # What follows a city the person moved to: "跑大理来了", "到成都安家", "在昆明定居".
-_SETTLED_ZH = re.compile(r"^(?:来了|来啦|定居|安家|落户|扎根|住下)")
+_SETTLED_ZH = re.compile(r"^(?:来了|来啦|定居|安家|落户|扎根|住下|报到|读书|上学|上大学|念书|读大学)")
 
 
 def named_place(text: str) -> str:

@@ -103,6 +103,27 @@ KINDS: tuple[RequestKind, ...] = (
             _o("西瓜汁", "西瓜"),
         ),
     ),
+    # How to get somewhere far: "从呼市走，你帮我看看咋走合适？", "how should we get down to Cornwall?"
+    RequestKind(
+        "route",
+        re.compile(
+            r"\bhow (?:should|do|can|could|would|shall) (?:i|we) (?:best )?get "
+            r"(?:there|down|up|over|across)\b|"
+            r"\bbest way to get (?:there|down|up|over)\b|\broute\b|"
+            r"咋走|怎么走|怎样走|咋去|怎么去|怎么过去|咋过去|坐啥去|坐什么去",
+            _I,
+        ),
+        (
+            _o("the train, with a night's stop halfway if it is a long way", "train"),
+            _o("driving, with breaks every couple of hours", "car", "driving"),
+            _o("a direct flight", "flying", "plane"),
+        ),
+        (
+            _o("坐高铁或者火车卧铺过去，路远的话中途在大城市歇一晚", "火车"),
+            _o("自驾过去，每两个钟头歇一歇", "开车"),
+            _o("坐直飞航班", "坐飞机", "飞机"),
+        ),
+    ),
     # Where to hold a do: "a bit of a do for my eightieth… where do you think we should have it?"
     RequestKind(
         "venue",
@@ -247,7 +268,7 @@ KINDS: tuple[RequestKind, ...] = (
     ),
     RequestKind(
         "grill",
-        re.compile(r"\b(?:grill|grilling|bbq|barbecue)\b|烧烤|烤肉", _I),
+        re.compile(r"\b(?:grill|grilling|bbq|barbecue|smoker|cookout)\b|烧烤|烤肉", _I),
         (
             _o("chicken skewers with peppers"),
             _o("salmon fillets with lemon"),

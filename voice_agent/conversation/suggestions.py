@@ -7,11 +7,11 @@ that passes every constraint. An option is checked by its words and by what it i
 a sponge cake has eggs and flour, so it is never offered to someone allergic to eggs or off gluten),
 with the same constraint check the reply guard uses, so a suggestion never breaks what the person said.
 
-The kinds are everyday requests (several dishes for guests, juice, a salad, a venue, a cake, a snack, a
-soup, a drink, breakfast, a dish for dinner, a sauce, fruit, something for the grill, a side dish, lunch
-on the go, a hot pot, a film, a book, an outing, a pizza, a curry, pasta or noodles, something to bake, a
-trip, a filling); a request of another kind gets no option, and the caller falls back to naming the
-constraint.
+The kinds are everyday requests (several dishes for guests, juice, a salad, how to get somewhere, a venue, a
+cake, a snack, a soup, a drink, breakfast, a dish for dinner, a sauce, fruit, something for the grill, a
+side dish, lunch on the go, a hot pot, a film, a book, an outing, a pizza, a curry, pasta or noodles,
+something to bake, a trip, a filling); a request of another kind gets no option, and the caller falls back
+to naming the constraint.
 """
 
 from __future__ import annotations
@@ -41,7 +41,8 @@ _I = re.IGNORECASE
 _WHERE_TO_GO = re.compile(
     r"\bwhere (?:should|could|can|shall) (?:i|we) (?:go|take)\b|"
     r"\bwhat (?:should|could|can|shall) (?:i|we) (?:do|get up to)\b|"
-    r"去边度|边度好|周边玩|玩(?:两|几)(?:日|天)|"  # (Cantonese 边度: where)
+    # (Cantonese 边度, south-western 哪点: where; 克, 切: go; 耍: have fun)
+    r"去边度|边度好|周边玩|玩(?:两|几)(?:日|天)|(?:去|克|切)哪点|哪点耍|耍(?:两|几)天|"
     r"去哪|干点啥|干点什么|干什么好|做点什么好|玩什么|玩点啥|玩点什么|(?:整|搞|弄)点(?:啥|什么)热闹|热闹热闹|"
     r"(?:啥|什么)(?:活动|节目)",
     _I,

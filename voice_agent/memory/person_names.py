@@ -34,7 +34,7 @@ from typing import Any
 from voice_agent.errors import ModelError
 from voice_agent.memory.name_cues import cued_name_spans
 from voice_agent.memory.name_words_en import COMMON_EN, CONNECTORS, LEADING, PLACE, TITLES
-from voice_agent.memory.names_things_zh import is_food
+from voice_agent.memory.names_things_zh import is_thing
 from voice_agent.memory.names_zh import (
     COMPOUND_SURNAMES,
     NOT_GIVEN,
@@ -69,6 +69,7 @@ _KIN = frozenset(
 )
 _NOT_GIVEN_TAGS = frozenset("xupcrmqyeofw")  # punctuation, particles, prepositions, pronouns, numbers…
 _NOT_A_NAME_WORD = frozenset("vadmqrtfpcu")  # dictionary words of these kinds are never a name
+_WORD = re.compile(r"[^\W\d_]+")
 _ZH_SURNAME = f"(?:{'|'.join(sorted(COMPOUND_SURNAMES))}|[{''.join(sorted(SINGLE_SURNAMES))}])"
 # A surname and two characters where a person stands: at the start of a sentence or after a word for
 # a relative or a role, and before what follows a subject ("苏明远的女儿", "我妈妈马俊杰今年…").
@@ -145,6 +146,8 @@ class PersonNameFinder:
         persons, blocked = _Marks(len(text)), _Marks(len(text))
         if doc is not None:
             for ent in doc.ents:
+                if ent.label_ in ("PERSON", "PER") and self._not_a_person(text, ent.start_char, ent.end_char):
+                    continue
                 if ent.label_ in ("PERSON", "PER"):
                     spans.append((ent.start_char, ent.end_char))
                     persons.take((ent.start_char, ent.end_char))
@@ -180,7 +183,7 @@ class PersonNameFinder:
             listed = flag in ("nr", "nrfg", "nrt") and found == len(word)
             if found and self._is_word(text[start : start + found], listed=listed):
                 found = 0  # "白天鹅", "黄金周": a surname-led run that starts with a word
-            if found and is_food(text, start, start + found):
+            if found and is_thing(text, start, start + found):
                 found = 0  # "水果沙拉", "黄焖鸡": a dish, not a person
             if found == 2 and listed and (freq.get(word) or 0) >= COMMON and not person_slot(words, index):
                 found = 0  # "在贺卡上", "几句祝福的话": a common word the dictionary tags as a name
@@ -206,12 +209,12 @@ class PersonNameFinder:
                 taken.take((start, start + found))
         for m in _ZH_PLACED_NAME.finditer(text):
             span = m.span("name")
-            if taken.free(span) and not self._is_word(m.group("name")) and not is_food(text, *span):
+            if taken.free(span) and not self._is_word(m.group("name")) and not is_thing(text, *span):
                 spans.append(span)
                 taken.take(span)
         dictionary = self._posseg.dt
         for span in chinese_cued_spans(text, words, dictionary.word_tag_tab, dictionary.tokenizer.FREQ):
-            if taken.free(span) and not is_food(text, span[0], span[1]):
+            if taken.free(span) and not is_thing(text, span[0], span[1]):
                 spans.append(span)
                 taken.take(span)
         return [
@@ -278,7 +281,7 @@ class PersonNameFinder:
         name = text[span[0] : span[1]]
         if _CJK.search(name):
             return True
-        if not any(ch.isupper() for ch in name):
+        if not any(ch.isupper() for ch in name) or self._not_a_person(text, span[0], span[1]):
             return False
         words = [w.casefold().rstrip(".") for w in name.split()]
         if len(words) > 1 and words[-1] in PLACE:
@@ -308,10 +311,36 @@ class PersonNameFinder:
             return True
         return low not in COMMON_EN and low not in self._words and (word in self._first or word in self._last)
 
+    def _not_a_person(self, text: str, start: int, end: int) -> bool:
+        """The small NER's PERSON that is no one: a dropped-g word ("Fixin' to…", "De christenin' set…",
+        a word no name is), or one word that names a place or a thing and no listed first name or surname
+        ("fae Glasgow", "in Truro" is unknown and stays a name)."""
+        span = text[start:end]
+        words = _WORD.findall(span)
+        if any(self._dropped_g(text, m.start() + start, m.end() + start) for m in _WORD.finditer(span)):
+            return True
+        if len(words) != 1 or span in self._first or span in self._last:
+            return False
+        if _title_before(text, start) and not _verb_title_before(text, start):
+            return False  # "Miss Manchester": a title makes it a person
+        low = span.casefold()
+        return low in self._nouns and low not in self._words and span[:1].isupper()
+
+    def _dropped_g(self, text: str, start: int, end: int) -> bool:
+        """``text[start:end]`` is a word spoken without its final g ("fixin'", "somethin'")."""
+        low = text[start:end].casefold()
+        return (
+            low.endswith("in")
+            and text[end : end + 1] in ("'", "\u2019")
+            and (low + "g" in self._words or low + "g" in self._nouns)
+        )
+
     def _judge_run(self, text: str, run: list[tuple[int, int]]) -> Span | None:
         words = [text[a:b] for a, b in run]
         lowered = [w.casefold().rstrip(".") for w in words]
         titled = _title_before(text, run[0][0])
+        if titled and _verb_title_before(text, run[0][0]) and len(run) == 1 and not self._known(words[0]):
+            titled = not self._is_common_or_place(words[0])  # "miss Manchester a bit": the verb
         while run and lowered[0] in LEADING and not titled:
             run, words, lowered = run[1:], words[1:], lowered[1:]
         # At a sentence start, a capitalised word that is no known name is the sentence's ("Contact Ngozi").
@@ -386,6 +415,12 @@ def _capitalised_runs(text: str) -> list[list[tuple[int, int]]]:
 def _title_before(text: str, start: int) -> bool:
     m = re.search(r"([^\W\d_]+)\.?[ \t]+$", text[max(0, start - 12) : start])
     return m is not None and m.group(1).casefold() in TITLES
+
+
+def _verb_title_before(text: str, start: int) -> bool:
+    """The title before ``start`` is written in lower case and is a verb too ("I miss …", "nurse …")."""
+    m = re.search(r"\b(miss|nurse|judge|doctor)[ \t]+$", text[max(0, start - 12) : start])
+    return m is not None
 
 
 def _mixed_case(word: str) -> bool:

@@ -30,7 +30,26 @@ def _apostrophe(match: re.Match[str]) -> str:
     return f"{match.group(3)}'{match.group(4)}"
 
 
+# Scots and northern negatives ("cannae stand lamb", "I dinnae eat fish", "I'll no touch it") and a
+# dropped g on "nothing" ("nothin' off a critter"), read as the standard forms the rules are written in.
+_DIALECT_NEGATIVE = re.compile(
+    r"\b(?:(?P<can>cannae|cannie|canna)\b|(?P<do>dinnae|dinnit|dinna)\b|(?P<did>didnae|didna)\b|"
+    r"(?P<will>willnae|winnae|wullnae|wilnae)\b|(?P<is>isnae|isna)\b|(?P<ill>i'll|ah'll|a'll)\s+no\s+"
+    r"(?=(?:eat|touch|drink|have|go|set foot)\b)|(?P<thing>noth|someth|anyth)in')",
+    re.IGNORECASE,
+)
+_STANDARD = {
+    "can": "can't", "do": "don't", "did": "didn't", "will": "won't", "is": "isn't", "ill": "I won't ",
+}  # fmt: skip
+
+
+def _standard(match: re.Match[str]) -> str:
+    group = match.lastgroup or ""
+    return f"{match.group('thing')}ing" if group == "thing" else _STANDARD[group]
+
+
 def with_apostrophes(text: str) -> str:
     """``text`` with plain apostrophes (``plain_apostrophes``) and the ones a transcript left out of
-    "dont", "cant", "wont", "didnt", "im", "ive" … put back ("dont" → "don't"; "can't" stays)."""
-    return _BARE_CONTRACTION.sub(_apostrophe, plain_apostrophes(text))
+    "dont", "cant", "wont", "didnt", "im", "ive" … put back ("dont" → "don't"; "can't" stays); Scots
+    negatives ("cannae", "dinnae", "I'll no touch") as the standard ones."""
+    return _DIALECT_NEGATIVE.sub(_standard, _BARE_CONTRACTION.sub(_apostrophe, plain_apostrophes(text)))
