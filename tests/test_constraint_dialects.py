@@ -142,3 +142,8 @@ def test_conditions_that_rule_out_red_meat_and_caves_and_dialect_refusals() -> N
     assert fish.check("来个清蒸武昌鱼。") is not None
     assert fish.check("鱼香肉丝和炒鱿鱼都可以。") is None  # 鱼香 is a sauce, 鱿鱼 no fish
     assert constraints_from_texts(["我恰好有空。"]).keys() == []
+
+
+def test_a_hobby_said_after_a_comma_is_a_liking() -> None:
+    assert says_liking("我这个人呐，一辈子也没啥别的爱好，就是喜欢侍弄兰花，阳台上二十几盆。")
+    assert not says_liking("我这个人呐，一辈子也没啥别的爱好。")

@@ -113,3 +113,16 @@ async def test_the_reply_is_opened_with_the_name_and_not_greeted_twice() -> None
     check = ReplyCheck(none, "en", TurnTrace("t"), user_words=asked, salutation="Dear Luz,", remembered=draft)
     said = await said_by(check, ScriptedLlm(asked, asked), messages)
     assert said.startswith("Dear Luz, Thank you so much") and said.count("Luz") == 1
+
+
+def test_a_name_the_message_only_mentions_is_not_whom_it_is_to() -> None:
+    from voice_agent.conversation.message_draft import salutation
+
+    to_manager = (
+        "Can you help me write a quick email to my manager asking if I can leave early that day for "
+        "[NAME:f3a346491b45]'s parents' evening?"
+    )
+    assert salutation(to_manager, "en") == ""  # the manager is unnamed: no "Dear Oscar,"
+    birthday = "Write a card for [NAME:0a1b2c3d4e5f]'s birthday."
+    assert salutation(birthday, "en") == "Dear [NAME:0a1b2c3d4e5f],"
+    assert salutation("你帮我给我老公发个微信，说[NAME:0a1b2c3d4e5f]的家长会改到周五了", "zh") == ""

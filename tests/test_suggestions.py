@@ -421,3 +421,22 @@ def test_how_to_get_somewhere_keeps_off_flying_and_a_smoker_gets_no_red_meat() -
     alpha_gal = constraints_from_texts(["I got that alpha-gal deal now."])
     smoker = "Fixin' to have the whole crew over. What should I throw on the smoker?"
     assert concrete_option(alpha_gal, "", smoker, "en") == "chicken skewers with peppers"
+
+
+def test_a_buffet_plate_and_a_new_partner_at_dinner_get_options_of_their_kind() -> None:
+    from voice_agent.conversation.constraints import constraints_from_texts
+    from voice_agent.conversation.suggestions import concrete_option, request_kind
+
+    no_wheat = constraints_from_texts(["So no roti, no naan, no chapati, nothing made with atta or maida."])
+    walima = "My nephew's walima is at the banqueting hall, massive buffet. What should I go for on my plate?"
+    assert concrete_option(no_wheat, "", walima, "en") == "grilled chicken with rice and a salad"
+    no_chicken = constraints_from_texts(["I'm allergic to chicken."])
+    assert "chicken" not in concrete_option(no_chicken, "", walima, "en")
+    meeting = (
+        "Ma daughter's comin' up wi' her new fella on Saturday, first time I'm meetin' him. "
+        "Whit should I make fur the dinner?"
+    )
+    found = request_kind("", meeting)
+    assert found is not None and found.name == "feast"
+    plain = request_kind("", "My husband is coming home from work, what should I make for dinner?")
+    assert plain is not None and plain.name == "dinner"

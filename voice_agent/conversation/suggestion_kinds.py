@@ -50,6 +50,10 @@ KINDS: tuple[RequestKind, ...] = (
             # guests coming for a meal: "Jed and his parents are coming to our house this Sunday for lunch"
             r"\b(?:in-laws|parents|guests|relatives|family|friends|visitors|folks)\b"
             r"[^.?!]*\b(?:coming|come|visiting|over)\b[^.?!]*\b(?:lunch|dinner|supper|cook|eat)\b|"
+            # meeting a new partner over a meal: "her new fella on Saturday, first time I'm meetin' him.
+            # Whit should I make fur the dinner?"
+            r"^(?=[\s\S]*\bnew (?:fella|boyfriend|girlfriend|partner|man|husband|wife)\b)"
+            r"(?=[\s\S]*\b(?:coming|comin'|visiting|meeting|meetin')(?!\w))[\s\S]*\b(?:lunch|dinner|supper)\b|"
             rf"几[个道只样盘](?:{HAN_CLASS}{{0,2}})?菜|[两几三四五]桌|一桌菜|摆酒|请客|家宴|年夜饭|团圆饭|寿宴",
             _I,
         ),
@@ -101,6 +105,21 @@ KINDS: tuple[RequestKind, ...] = (
             _o("猕猴桃雪梨汁", "猕猴桃", "梨"),
             _o("香蕉牛奶", "香蕉", "牛奶"),
             _o("西瓜汁", "西瓜"),
+        ),
+    ),
+    # What to take at a buffet: "massive buffet. What should I go for on my plate?"
+    RequestKind(
+        "buffet",
+        re.compile(r"\bbuffets?\b|\bon my plate\b|自助餐|自助", _I),
+        (
+            _o("grilled chicken with rice and a salad", "chicken"),
+            _o("rice with a vegetable curry and some salad", "spicy"),
+            _o("grilled fish with salad and roast potatoes", "fish", "potato"),
+        ),
+        (
+            _o("烤鸡肉配米饭和一份沙拉", "鸡肉"),
+            _o("米饭配清炒时蔬和番茄炒蛋", "鸡蛋"),
+            _o("清蒸鱼配蔬菜", "鱼"),
         ),
     ),
     # How to get somewhere far: "从呼市走，你帮我看看咋走合适？", "how should we get down to Cornwall?"

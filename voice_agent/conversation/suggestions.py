@@ -7,11 +7,11 @@ that passes every constraint. An option is checked by its words and by what it i
 a sponge cake has eggs and flour, so it is never offered to someone allergic to eggs or off gluten),
 with the same constraint check the reply guard uses, so a suggestion never breaks what the person said.
 
-The kinds are everyday requests (several dishes for guests, juice, a salad, how to get somewhere, a venue, a
-cake, a snack, a soup, a drink, breakfast, a dish for dinner, a sauce, fruit, something for the grill, a
-side dish, lunch on the go, a hot pot, a film, a book, an outing, a pizza, a curry, pasta or noodles,
-something to bake, a trip, a filling); a request of another kind gets no option, and the caller falls back
-to naming the constraint.
+The kinds are everyday requests (several dishes for guests, juice, a salad, what to take at a buffet, how to
+get somewhere, a venue, a cake, a snack, a soup, a drink, breakfast, a dish for dinner, a sauce, fruit,
+something for the grill, a side dish, lunch on the go, a hot pot, a film, a book, an outing, a pizza, a
+curry, pasta or noodles, something to bake, a trip, a filling); a request of another kind gets no option,
+and the caller falls back to naming the constraint.
 """
 
 from __future__ import annotations
