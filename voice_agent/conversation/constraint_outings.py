@@ -10,7 +10,7 @@ from voice_agent.conversation.constraint_topic import zh_terms as _zh
 OUTINGS: tuple[Topic, ...] = (
     # Caves and anything underground (claustrophobia): "caves, tunnels, anything underground, never again".
     Topic(
-        "caves", "caves and anything underground", "山洞和地下的地方",
+        "caves", "caves", "山洞",
         ("cave", "caves", "caving", "tunnel", "tunnels", "underground", "confined spaces", "enclosed spaces",
          "山洞", "溶洞", "洞穴", "地下"),
         ("cave", "caves", "caving", "cavern", "grotto", "glowworm", "glow-worm", "black water rafting",

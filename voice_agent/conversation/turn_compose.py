@@ -15,6 +15,7 @@ from voice_agent.conversation.constraints import Constraint, ConstraintSet, cons
 from voice_agent.conversation.date_note import date_note, needs_day
 from voice_agent.conversation.dated_fallback import dated_statement, dated_text
 from voice_agent.conversation.message_draft import message_draft, salutation
+from voice_agent.conversation.name_fallback import name_statement
 from voice_agent.conversation.name_note import addressee, name_note
 from voice_agent.conversation.place_note import FALLBACK as PLACE_FALLBACK
 from voice_agent.conversation.place_note import place_note, recalled_place
@@ -49,7 +50,7 @@ def compose_turn(
     if concrete:  # the place they told us about, the day, or who a message is for: after any guidance
         # (a "where should I take them nearby?" shaped by a liking still needs the place)
         note = (
-            place_note(scrubbed, retrieved, language)
+            place_note(scrubbed, [*retrieved, *pinned], language)
             or date_note(scrubbed, retrieved, language)
             or name_note(scrubbed, retrieved, language)
         )
@@ -73,13 +74,17 @@ def turn_constraints(cfg: PromptConfig, pinned: list[MemoryRecord], scrubbed: st
 
 def remembered_fallback(scrubbed: str, prompt: BuiltPrompt, language: str) -> str:
     """What to say instead of "sorry" when the model gives no answer: the person's dated statement for
-    a question about a day, a message of our own addressed to the person a message is for (by name,
+    a question about a day, the clause that gives a name for a question about which name to write
+    (``name_fallback``), a message of our own addressed to the person a message is for (by name,
     ``message_draft``), things to do around the place they told us about, or else their statement
     closest to the question (``said_before``)."""
     statements = person_statements([*prompt.retrieved, *prompt.pinned])
     dated = dated_statement(scrubbed, statements, language)
     if dated:
         return dated
+    named = name_statement(scrubbed, statements, language)
+    if named:
+        return named
     # (a card for someone we can name is written to them, even when it mentions the day: "阿嬷生日那天…
     # 上面要写字，要有她的名字")
     name = addressee(scrubbed, prompt.retrieved)
@@ -89,7 +94,7 @@ def remembered_fallback(scrubbed: str, prompt: BuiltPrompt, language: str) -> st
         day = dated_text(scrubbed, statements)
         if day:
             return said_back(day, language)
-    place = recalled_place(scrubbed, prompt.retrieved)
+    place = recalled_place(scrubbed, [*prompt.retrieved, *prompt.pinned])
     if place:
         return PLACE_FALLBACK["zh" if language == "zh" else "en"].format(place=place)
     return relevant_statement(scrubbed, statements, language)

@@ -1,0 +1,34 @@
+"""The clause that gives a name, said back when the person asks which name to write (name_fallback)."""
+
+from __future__ import annotations
+
+from voice_agent.conversation.name_fallback import name_statement
+from voice_agent.memory.records import MemoryRecord
+
+
+def _said(text: str, at: float) -> MemoryRecord:
+    return MemoryRecord("c", text, role="user", created_at=at)
+
+
+def test_the_new_name_wins_over_the_old_and_over_what_it_is_not_called() -> None:
+    records = [
+        _said("个女坚持要叫佢 Mochi", 1.0),
+        _said("Update 吓：只狗唔叫 Mochi 喇。", 2.0),
+        _said("而家叫「豆腐花」", 2.0),
+        _said("平时我哋叫佢 Tofu 或者阿豆。", 2.0),
+    ]
+    asked = "下个礼拜要带佢去兽医度打第二针疫苗，登记表上面宠物名嗰栏我应该填咩名？"
+    assert name_statement(asked, records, "zh") == "你告诉过我，而家叫「豆腐花」。"
+
+
+def test_an_english_name_to_engrave_and_nothing_for_other_turns() -> None:
+    records = [
+        _said("My granddaughter had she baby Tuesday gone.", 1.0),
+        _said("Dem call she [NAME:232a380913c5].", 1.0),
+        _said("Not Amira like how everybody does spell it.", 1.0),
+    ]
+    said = name_statement("How I should tell de man to engrave she name on it?", records, "en")
+    assert "[NAME:232a380913c5]" in said and "Amira" not in said
+    assert name_statement("What should I cook for the christening?", records, "en") == ""
+    assistant = [MemoryRecord("c", "She is called Rosa.", role="assistant")]
+    assert name_statement("What name should I put on the card?", assistant, "en") == ""
