@@ -137,3 +137,16 @@ def test_a_liking_said_in_passing_is_pinned(text: str) -> None:
 
 def test_loving_to_be_tidy_is_no_liking_to_pin() -> None:
     assert extract("我就爱干净").items == []
+
+
+def test_a_long_ramble_pins_only_the_sentence_that_states_the_liking() -> None:
+    ramble = (
+        "哎呀，人老了话就多，你莫嫌我啰嗦啊。今天早上菜场的小白菜又涨了五毛，楼下张老太家的孙子考上研究生了，"
+        "一大早就在楼道里讲了个遍。我这个人呐，一辈子也没啥别的爱好，就是喜欢侍弄兰花，阳台上二十几盆。"
+        "每天早上起来头一件事就是去瞧瞧它们。哦对了，今年这天气怪得很，立秋了还这么热，菜也贵。"
+    )
+    (item,) = extract(ramble).items
+    assert item.kind == "fact"
+    assert item.text == "我这个人呐，一辈子也没啥别的爱好，就是喜欢侍弄兰花，阳台上二十几盆。"
+    short = "I really love jazz, especially Coltrane."
+    assert extract(short).items[0].text == short  # a short turn is pinned whole

@@ -18,6 +18,7 @@ from typing import Any
 
 from voice_agent.clock import Clock, MonotonicClock
 from voice_agent.config import Config
+from voice_agent.conversation import turn_compose as compose
 from voice_agent.conversation.acknowledge import Acknowledgement, acknowledgement
 from voice_agent.conversation.block_records import block_records
 from voice_agent.conversation.constraints import ConstraintSet
@@ -28,18 +29,14 @@ from voice_agent.conversation.holding import HeldStreams, apology, spoken_answer
 from voice_agent.conversation.injection import find_instruction
 from voice_agent.conversation.own_answers import own_answer
 from voice_agent.conversation.pending_writes import PendingWrites
-from voice_agent.conversation.place_note import recalled_place
 from voice_agent.conversation.ports import LlmPort, MemoryPort, RatePort, RecallLike
 from voice_agent.conversation.prefill_steps import prefill_steps
 from voice_agent.conversation.recall_answer import answer_from_memory
 from voice_agent.conversation.refill import messages_for_llm, text_for_llm
-from voice_agent.conversation.reminders import (
-    asks_for_suggestion,
-    requested_thing,
-)
+from voice_agent.conversation.reminders import asks_for_suggestion, requested_thing
 from voice_agent.conversation.reply_check import ReplyCheck
 from voice_agent.conversation.speculate import Prepared, Speculator, stable_order
-from voice_agent.conversation.turn_compose import as_turns, compose_turn, remembered_fallback, turn_salutation
+from voice_agent.conversation.turn_compose import as_turns, compose_turn
 from voice_agent.conversation.turn_memory import condense_leaving_turns, write_user_turn
 from voice_agent.conversation.turns import LoggedTurn, TurnLog
 from voice_agent.errors import BackendError, InputError
@@ -242,9 +239,9 @@ class ConversationEngine:
             requested=requested_thing(scrubbed), user_words=scrubbed, acknowledgement=opening,
             expects_suggestion=expects, asks_suggestion=asks_for_suggestion(scrubbed),
             concrete=self.config.prompt.concrete_suggestions, liked=liked,
-            remembered=remembered_fallback(scrubbed, prompt, language),
-            remembered_first=bool(recalled_place(scrubbed, prompt.retrieved)),  # what to do around there
-            salutation=turn_salutation(self.config.prompt, scrubbed, language),
+            remembered=compose.remembered_fallback(scrubbed, prompt, language),
+            remembered_first=bool(compose.turn_place(scrubbed, prompt)),  # what to do around there
+            salutation=compose.turn_salutation(self.config.prompt, scrubbed, language),
         )  # fmt: skip
         cfg = self.config.llm
         streams = HeldStreams(

@@ -23,6 +23,7 @@ from voice_agent.memory.records import Kind
 from voice_agent.text.apostrophes import with_apostrophes
 from voice_agent.text.cjk import HAN_CLASS
 from voice_agent.text.questions import only_asks
+from voice_agent.text.sentences import join_spoken, sentences_of
 
 
 @dataclass(frozen=True)
@@ -287,8 +288,24 @@ def extract(text: str) -> Extraction:
     elif _FROM_NOW_EN.search(body) or _FROM_NOW_ZH.search(body):
         out.items.append(ExtractedItem("constraint", body, max(importance, 0.85)))
     elif kind is not None:
-        out.items.append(ExtractedItem(kind, body, importance))
+        out.items.append(ExtractedItem(kind, _stating_part(body) if kind == "fact" else body, importance))
     return out
+
+
+_LONG_FACT = 120  # characters: a longer turn pins only the sentences that state the fact
+
+
+def _stating_part(body: str) -> str:
+    """Of a long turn, the sentences that state its fact (a liking, where the person lives, their name):
+    an elderly person's ramble about prices and neighbours around "就是喜欢侍弄兰花" would take the pinned
+    budget whole, and a pinned item that does not fit is left out of the prompt altogether. A rule, a
+    decision or an explicit "remember …" is kept whole: its words may span sentences."""
+    if len(body) <= _LONG_FACT:
+        return body
+    stating = [sentence for sentence in sentences_of(body) if _classify(sentence)[0] is not None]
+    if not stating:
+        return body
+    return join_spoken(*stating)
 
 
 def _classify(text: str) -> tuple[Kind | None, float]:

@@ -94,10 +94,16 @@ def remembered_fallback(scrubbed: str, prompt: BuiltPrompt, language: str) -> st
         day = dated_text(scrubbed, statements)
         if day:
             return said_back(day, language)
-    place = recalled_place(scrubbed, [*prompt.retrieved, *prompt.pinned])
+    place = turn_place(scrubbed, prompt)
     if place:
         return PLACE_FALLBACK["zh" if language == "zh" else "en"].format(place=place)
     return relevant_statement(scrubbed, statements, language)
+
+
+def turn_place(scrubbed: str, prompt: BuiltPrompt) -> str:
+    """The place the person told us about (in what was recalled or pinned), when the turn asks what to do
+    around it (``place_note.recalled_place``)."""
+    return recalled_place(scrubbed, [*prompt.retrieved, *prompt.pinned])
 
 
 def turn_salutation(cfg: PromptConfig, scrubbed: str, language: str) -> str:
