@@ -32,3 +32,21 @@ def test_an_english_name_to_engrave_and_nothing_for_other_turns() -> None:
     assert name_statement("What should I cook for the christening?", records, "en") == ""
     assistant = [MemoryRecord("c", "She is called Rosa.", role="assistant")]
     assert name_statement("What name should I put on the card?", assistant, "en") == ""
+
+
+def test_a_statement_with_a_name_changed_since_is_not_said_back() -> None:
+    from voice_agent.conversation.said_before import relevant_statement
+
+    records = [
+        _said("We adopted a greyhound from the rescue. She raced under the name Blazing Comet.", 1.0),
+        _said("So the kids have renamed her Pavlova.", 1.0),
+    ]
+    said = relevant_statement("Can you write a few lines about her for the rescue's page?", records, "en")
+    assert "Blazing Comet" not in said
+
+
+def test_a_liking_in_one_sentence_beside_a_complaint_in_another() -> None:
+    from voice_agent.conversation.likings import says_liking
+
+    assert says_liking("ugh mocks all week. only thing keeping me sane is crocheting lil frogs at 2am lol.")
+    assert not says_liking("Ugh, I love cake but beetroot is vile.")  # one sentence that speaks ill

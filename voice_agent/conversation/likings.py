@@ -230,10 +230,13 @@ def says_liking(text: str) -> bool:
     """Whether ``text`` says what the person likes (``PREFERENCE``), read with each placeholder as one
     short word: "I could listen to old [NAME:…] records all day", "我是[NAME:…]的老歌迷了". Never a text
     that speaks ill of something ("Beetroot tastes like a mouthful of garden soil to me"): suggesting
-    something along its lines would be the one thing the person does not want."""
-    if _SPEAKS_ILL.search(text):
-        return False
-    return PREFERENCE.search(PLACEHOLDER_SHAPE_RE.sub(_short_name, text)) is not None
+    something along its lines would be the one thing the person does not want. Read sentence by
+    sentence: "ugh mocks all week. only thing keeping me sane is crocheting" likes crocheting (the "ugh"
+    is about exams)."""
+    return any(
+        not _SPEAKS_ILL.search(part) and PREFERENCE.search(PLACEHOLDER_SHAPE_RE.sub(_short_name, part))
+        for part in sentences_of(text) or [text]
+    )
 
 
 # Words of disgust, fear, dislike or frustration: a text with one is no liking, whatever else it says.

@@ -90,6 +90,18 @@ _NAME_CHANGED = re.compile(
 )
 
 
+def gives_replaced_name(record: MemoryRecord, records: Sequence[MemoryRecord]) -> bool:
+    """Whether ``record`` gives a name that another statement of the person's, said with it or after it,
+    says was changed ("she raced under the name Blazing Comet" beside "so the kids have renamed her
+    Pavlova"): said back, it would name what the person no longer uses."""
+    if not _GIVES_NAME.search(record.text) or _NAME_CHANGED.search(record.text):
+        return False
+    return any(
+        other.id != record.id and other.created_at >= record.created_at and _NAME_CHANGED.search(other.text)
+        for other in records
+    )
+
+
 def renamed_later(record: MemoryRecord, records: Sequence[MemoryRecord]) -> bool:
     """Whether ``record`` gives a name that a later statement of the person's, from another turn, says was
     changed ("最后改叫陆屿安了" after "叫陆子轩")."""

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from voice_agent.conversation.echo import content_keys
 from voice_agent.conversation.recall_answer import said_back
-from voice_agent.conversation.revised_plans import REVISES_PLAN, without_revised
+from voice_agent.conversation.revised_plans import REVISES_PLAN, gives_replaced_name, without_revised
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.questions import is_question
 
@@ -59,11 +59,13 @@ def relevant_statement(question: str, records: Sequence[MemoryRecord], language:
     if not (is_question(question) or _ASKS_ZH.search(question)):
         return ""
     asked = _stems(content_keys(question))
+    current = without_revised(person_statements(records))  # a changed plan as it stands now
     statements = [
         r
-        for r in without_revised(person_statements(records))  # a changed plan as it stands now
+        for r in current
         if len(r.text.strip()) <= _MAX_CHARS and not is_question(r.text.strip())
-    ]
+        and not gives_replaced_name(r, current)  # (nor a name changed since)
+    ]  # fmt: skip
     shared_by: dict[str, int] = {}
     for record in statements:
         source = record.source or record.id
