@@ -126,3 +126,17 @@ def test_a_name_the_message_only_mentions_is_not_whom_it_is_to() -> None:
     birthday = "Write a card for [NAME:0a1b2c3d4e5f]'s birthday."
     assert salutation(birthday, "en") == "Dear [NAME:0a1b2c3d4e5f],"
     assert salutation("你帮我给我老公发个微信，说[NAME:0a1b2c3d4e5f]的家长会改到周五了", "zh") == ""
+
+
+def test_a_message_to_a_role_is_not_addressed_to_the_name_it_mentions() -> None:
+    from voice_agent.conversation.name_note import addressee
+    from voice_agent.memory.records import MemoryRecord
+
+    evening = MemoryRecord("c", "[NAME:f3a346491b45]'s parents' evening is on Friday the 15th.", role="user")
+    to_manager = (
+        "Can you help me write a quick email to my manager asking if I can leave early that day for "
+        "[NAME:f3a346491b45]'s parents' evening?"
+    )
+    assert addressee(to_manager, [evening]) == ""  # not "Dear Oscar, I'm thinking of you"
+    mum = MemoryRecord("c", "My mum [NAME:0a1b2c3d4e5f] turns seventy in May.", role="user")
+    assert addressee("Can you help me write a birthday card for my mum?", [mum]) == "[NAME:0a1b2c3d4e5f]"

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 
 from voice_agent.conversation.name_note import OWN_NAME_BEFORE
-from voice_agent.conversation.writing import WRITES_TO
+from voice_agent.conversation.writing import WRITES_TO, owned_names
 from voice_agent.text.cjk import has_han
 from voice_agent.text.placeholders import PLACEHOLDER_RE, PLACEHOLDER_SHAPE_RE
 
@@ -139,15 +139,6 @@ _TITLE_ZH = re.compile(
     r"^(?:老师|阿姨|叔叔|伯伯|奶奶|爷爷|姐姐|姐|哥哥|哥|医生|大夫|师傅|先生|女士|小姐|护士|同学|经理|总)"
 )
 _CASUAL_EN = re.compile(r"\b(?:text|txt|msg|message|dm|whatsapp|chat)\b", re.I)
-# The message goes to someone named by role ("an email to my manager", "给我老公发个微信"): a name the turn
-# only owns something of ("for Oscar's parents' evening", "小宝的家长会") is not whom it is written to.
-_TO_A_ROLE = re.compile(
-    r"\b(?:to|for)\s+(?:my|our|the|his|her)\s+(?:\w+\s+)?(?:manager|boss|supervisor|teacher|mum|mom|dad|"
-    r"parents|landlord|neighbours?|neighbors?|colleagues?|team|husband|wife|partner|doctor|gp|school|class)\b|"
-    r"给(?:我|我们)?(?:的)?(?:老公|老婆|领导|老板|经理|老师|爸|妈|爸妈|房东|邻居|同事|主任)",
-    re.I,
-)
-_OWNS_AFTER = re.compile(r"^(?:'s|’s|s'|的)")
 
 
 def salutation(user_words: str, language: str) -> str:
@@ -158,11 +149,11 @@ def salutation(user_words: str, language: str) -> str:
     in the story; the name note (``name_note``) leaves that to the model."""
     if not WRITES_TO.search(user_words):
         return ""
-    to_a_role = _TO_A_ROLE.search(user_words)
+    owned = owned_names(user_words)
     in_turn = [
         m for m in PLACEHOLDER_RE.finditer(user_words)
         if m.group(1) == "NAME" and not OWN_NAME_BEFORE.search(user_words[: m.start()])
-        and not (to_a_role and _OWNS_AFTER.match(user_words[m.end() :]))
+        and m.group(0) not in owned
     ]  # fmt: skip
     if len({m.group(0) for m in in_turn}) != 1:  # none in the turn, or which one is not clear
         return ""

@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence
 
 from voice_agent.conversation.echo import content_keys
-from voice_agent.conversation.writing import WRITES_TO
+from voice_agent.conversation.writing import WRITES_TO, owned_names
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.placeholders import PLACEHOLDER_RE
 
@@ -42,6 +42,7 @@ def addressee(user_text: str, records: Sequence[MemoryRecord]) -> str:
     a turn asking for something written, one name tied to it or the only name there is)."""
     if not WRITES_TO.search(user_text):
         return ""
+    owned = owned_names(user_text)  # ("an e-mail to my manager for [NAME]'s parents' evening")
     asked = content_keys(PLACEHOLDER_RE.sub(" ", user_text))
     tied: list[str] = []
     named: list[str] = []
@@ -51,7 +52,9 @@ def addressee(user_text: str, records: Sequence[MemoryRecord]) -> str:
         names = [
             m.group(0)
             for m in PLACEHOLDER_RE.finditer(record.text)
-            if m.group(1) == "NAME" and not OWN_NAME_BEFORE.search(record.text[: m.start()])
+            if m.group(1) == "NAME"
+            and not OWN_NAME_BEFORE.search(record.text[: m.start()])
+            and m.group(0) not in owned
         ]
         if not names:
             continue

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from voice_agent.text.placeholders import PLACEHOLDER_RE
+
 WRITES_TO = re.compile(
     r"\b(?:write|draft|compose|word|put together)\b[^.?!]{0,60}\b(?:card|e-?mail|message|msg|note|letter|"
     r"text|txt|dm|speech|toast|invitation|poem|caption|vows)s?\b|"
@@ -19,3 +21,23 @@ WRITES_TO = re.compile(
     r"(?:绣|刻|印|写)[^。？！?!]{0,6}(?:名字|字)|(?:想|写|编)[一两几]句",
     re.IGNORECASE,
 )
+# The message goes to someone named by role ("an email to my manager", "给我老公发个微信"): a name the turn
+# only owns something of ("for Oscar's parents' evening", "小宝的家长会") is not whom it is written to.
+_TO_A_ROLE = re.compile(
+    r"\b(?:to|for)\s+(?:my|our|the|his|her)\s+(?:\w+\s+)?(?:manager|boss|supervisor|teacher|mum|mom|dad|"
+    r"parents|landlord|neighbours?|neighbors?|colleagues?|team|husband|wife|partner|doctor|gp|school|class)\b|"
+    r"给(?:我|我们)?(?:的)?(?:老公|老婆|领导|老板|经理|老师|爸|妈|爸妈|房东|邻居|同事|主任)",
+    re.I,
+)
+_OWNS_AFTER = re.compile(r"^(?:'s|\u2019s|s'|的)")
+
+
+def owned_names(user_words: str) -> set[str]:
+    """The NAME placeholders the turn only owns something of, when the message is for someone it names by
+    role ("an email to my manager … for [NAME]'s parents' evening"): none of them is whom it is to."""
+    if not _TO_A_ROLE.search(user_words):
+        return set()
+    return {
+        m.group(0) for m in PLACEHOLDER_RE.finditer(user_words)
+        if m.group(1) == "NAME" and _OWNS_AFTER.match(user_words[m.end() :])
+    }  # fmt: skip
