@@ -276,3 +276,10 @@ def test_the_rules_after_the_turn_are_never_spoken_even_half_quoted() -> None:
     assert without_prompt_echo(leaked) == ""
     assert without_prompt_echo("Do not suggest anything containing nuts. A lemon cake.") == "A lemon cake."
     assert without_prompt_echo("推荐一个不含鸡蛋的燕麦粥。") == "推荐一个不含鸡蛋的燕麦粥。"
+
+
+def test_a_piece_that_copies_the_memory_blocks_earlier_conversation_is_not_said() -> None:
+    copied = "I just got the job in Leeds…Assistant: Got it, I'll remember that. User: Nah listen."
+    assert without_prompt_echo(copied) == ""
+    assert without_prompt_echo("用户：我下个月去新加坡了。助手：好的，我记住了。") == ""
+    assert without_prompt_echo("Dear Nan, I've got a new job on the Central line!") != ""

@@ -49,8 +49,16 @@ DATE_ONLY = re.compile(
 )
 
 
+# The speaker labels of a condensed earlier conversation in the memory block ("…Assistant: Got it, I'll
+# remember that. User: Nah listen…"): a piece that carries one copies the block, and is never spoken.
+_TRANSCRIPT_LABEL = re.compile(r"(?:^|[\s…|.。])(?:User|Assistant|用户|助手)\s*[:：]\s*\S")
+
+
 def without_prompt_echo(text: str) -> str:
-    """``text`` without tags ("<memory>") and without the prompt's own notes said back."""
+    """``text`` without tags ("<memory>") and without the prompt's own notes said back; "" for a piece
+    that copies the memory block's earlier conversation, speaker labels and all."""
+    if _TRANSCRIPT_LABEL.search(text):
+        return ""
     cleaned = _RULE_ECHO.sub("", _NOTE_ECHO.sub("", _MARKUP.sub("", text)))
     cleaned = _BAR.sub(" ", cleaned)  # the memory block's "a | b" form copied: never spoken
     if not re.search(r"[(（]", cleaned):  # the note's closing parenthesis left behind ("米饭。)")
