@@ -649,3 +649,16 @@ def test_a_question_said_back_behind_a_lead_in_or_with_a_word_changed_is_a_copy(
     assert not repeats("Paris is the capital of France,", "What is the capital of France?")
     assert not repeats("Over Easter you'll be at the cabin you booked in Beechworth.", asked)
     assert not repeats("开胃的话，来份凉拌黄瓜吧。", "这两天热得一点胃口都没有，你说弄点啥开胃的吃吃？")
+
+
+async def test_a_number_alone_is_no_suggestion_and_a_fish_free_spread_is_said_instead() -> None:
+    no_fish = constraints_from_texts(["我一个土生土长的武汉伢，硬是不恰鱼。"])
+    turn = "丈母娘打电话问我想恰么斯，让我点几个菜，你帮我想一下撒。"
+    messages = [{"role": "system", "content": "rules"}, {"role": "user", "content": turn}]
+    trace = TurnTrace("c")
+    check = ReplyCheck(no_fish, "zh", trace, user_words=turn, asks_suggestion=True)
+    said = "".join([text async for text in check.run(messages, ScriptedLlm("16", "16"))])
+    assert "16" not in said and "鱼" not in said.replace("不恰鱼", "").replace("不吃鱼", "")
+    assert trace.first("reply.fragment") is not None
+    terse = ReplyCheck(no_fish, "zh", TurnTrace("c"), user_words="你今年多大了？")
+    assert "16" in "".join([text async for text in terse.run(messages, ScriptedLlm("16岁。"))])

@@ -62,6 +62,9 @@ StreamFactory = Callable[[list[Message]], AsyncIterator[str]]
 NOTED = {"zh": "好的，知道了。", "en": "Got it."}
 
 
+_NUMBER_ONLY = re.compile(r"^\W*\d[\d\s.,:/-]*\W*$")  # a piece that is only a number
+
+
 @dataclass
 class CheckOutcome:
     """What the check did to one reply (the engine copies it into its turn result)."""
@@ -286,13 +289,16 @@ class ReplyCheck:
 
     def _unless_bare(self, said: str) -> str:
         """``said``, except that a bare first piece of a reply that should suggest something is held
-        until more follows (released with it) or the reply ends (then it is no answer)."""
+        until more follows (released with it) or the reply ends (then it is no answer). A number alone
+        ("16" for "让我点几个菜") is bare for any request for a suggestion."""
         if not said:
             return ""
         if self._held:
             said, self._held = self._held + said, ""
             return said
-        if self.expects_suggestion and not self._released and is_bare(said):
+        number = self.asks_suggestion and _NUMBER_ONLY.match(said) is not None
+        bare = number or (self.expects_suggestion and is_bare(said))
+        if bare and not self._released:
             self._held = said
             return ""
         self._released = True
