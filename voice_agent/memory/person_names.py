@@ -33,7 +33,14 @@ from typing import Any
 
 from voice_agent.errors import ModelError
 from voice_agent.memory.name_cues import cued_name_spans
-from voice_agent.memory.name_words_en import COMMON_EN, CONNECTORS, LEADING, PLACE, TITLES
+from voice_agent.memory.name_runs_en import (
+    capitalised_runs,
+    mixed_case,
+    sentence_start,
+    title_before,
+    verb_title_before,
+)
+from voice_agent.memory.name_words_en import COMMON_EN, LEADING, PLACE
 from voice_agent.memory.names_things_zh import is_thing
 from voice_agent.memory.names_zh import (
     COMPOUND_SURNAMES,
@@ -57,8 +64,6 @@ from voice_agent.text.cjk import HAN_CLASS, HAN_RE
 Span = tuple[int, int]
 
 
-_UP = "A-ZÀ-ÖØ-ÞĀ-žΑ-ΩΆ-Ώ\u0400-\u042f"
-_TOKEN = re.compile(rf"(?<![\w'’])[{_UP}][^\W\d_]+(?:['’-][{_UP}]?[^\W\d_]+)*(?![\w])")
 _ARTICLE_BEFORE = re.compile(r"(?<![\w])(?:the|a|an)[ \t]+$")
 _SURNAME_SHAPE = re.compile(r"(?:Ma?c|O['’]|Fitz)[A-Z][a-z]{2,}")
 _NOT_PERSON_LABELS = frozenset({"GPE", "LOC", "NORP", "FAC", "ORG", "EVENT", "PRODUCT", "WORK_OF_ART"})
@@ -153,7 +158,7 @@ class PersonNameFinder:
                     persons.take((ent.start_char, ent.end_char))
                 elif ent.label_ in _NOT_PERSON_LABELS:
                     blocked.take((ent.start_char, ent.end_char))
-        for run in _capitalised_runs(text):
+        for run in capitalised_runs(text):
             span = self._judge_run(text, run)
             if span is not None and not persons.covers(span) and blocked.free(span):
                 spans.append(span)
@@ -292,7 +297,7 @@ class PersonNameFinder:
         if low in COMMON_EN or low in LEADING:
             return False
         listed = name in self._first or name in self._last
-        if low in self._words or (low in self._nouns and _sentence_start(text, span[0])):
+        if low in self._words or (low in self._nouns and sentence_start(text, span[0])):
             return listed
         return True
 
@@ -321,7 +326,7 @@ class PersonNameFinder:
             return True
         if len(words) != 1 or span in self._first or span in self._last:
             return False
-        if _title_before(text, start) and not _verb_title_before(text, start):
+        if title_before(text, start) and not verb_title_before(text, start):
             return False  # "Miss Manchester": a title makes it a person
         low = span.casefold()
         return low in self._nouns and low not in self._words and span[:1].isupper()
@@ -338,15 +343,15 @@ class PersonNameFinder:
     def _judge_run(self, text: str, run: list[tuple[int, int]]) -> Span | None:
         words = [text[a:b] for a, b in run]
         lowered = [w.casefold().rstrip(".") for w in words]
-        titled = _title_before(text, run[0][0])
-        if titled and _verb_title_before(text, run[0][0]) and len(run) == 1 and not self._known(words[0]):
+        titled = title_before(text, run[0][0])
+        if titled and verb_title_before(text, run[0][0]) and len(run) == 1 and not self._known(words[0]):
             titled = not self._is_common_or_place(words[0])  # "miss Manchester a bit": the verb
         while run and lowered[0] in LEADING and not titled:
             run, words, lowered = run[1:], words[1:], lowered[1:]
         # At a sentence start, a capitalised word that is no known name is the sentence's ("Contact Ngozi").
         while (
             len(run) > 1
-            and _sentence_start(text, run[0][0])
+            and sentence_start(text, run[0][0])
             and self._is_common(lowered[0])
             and not self._known(words[0])
         ):
@@ -357,12 +362,12 @@ class PersonNameFinder:
             return run[0][0], run[-1][1]
         if _ARTICLE_BEFORE.search(text, 0, run[0][0]):
             return None  # "the Honda", "a Toyota": a thing, though its word is a surname somewhere
-        if any(w in PLACE for w in lowered) or all(not _mixed_case(w) for w in words):
+        if any(w in PLACE for w in lowered) or all(not mixed_case(w) for w in words):
             return None
         known = [w for w in words if self._known(w)]
         if len(run) == 1:
             # A listed first name that is also a word ("Caroline", "Art") only inside a sentence.
-            starts = _sentence_start(text, run[0][0])
+            starts = sentence_start(text, run[0][0])
             word_too = lowered[0] in self._words or lowered[0] in self._nouns
             first = words[0] in self._first and lowered[0] not in COMMON_EN
             return run[0] if first and (known or not starts) and not (word_too and starts) else None
@@ -384,47 +389,6 @@ class PersonNameFinder:
             and low not in PLACE
             and not word.isupper()
         )
-
-
-def _sentence_start(text: str, start: int) -> bool:
-    before = text[:start].rstrip(" \t\"'“(")
-    return not before or before[-1] in ".!?:;\n"
-
-
-def _capitalised_runs(text: str) -> list[list[tuple[int, int]]]:
-    """Runs of capitalised words joined by one space or a name connector ("Ludwig van Beethoven")."""
-    runs: list[list[tuple[int, int]]] = []
-    current: list[tuple[int, int]] = []
-    for m in _TOKEN.finditer(text):
-        if current:
-            gap = text[current[-1][1] : m.start()]
-            joined = gap == " " or (
-                gap.startswith(" ")
-                and gap.endswith(" ")
-                and all(part in CONNECTORS for part in gap.casefold().split())  # "van der"
-            )
-            if not joined or len(current) >= 4:
-                runs.append(current)
-                current = []
-        current.append(m.span())
-    if current:
-        runs.append(current)
-    return runs
-
-
-def _title_before(text: str, start: int) -> bool:
-    m = re.search(r"([^\W\d_]+)\.?[ \t]+$", text[max(0, start - 12) : start])
-    return m is not None and m.group(1).casefold() in TITLES
-
-
-def _verb_title_before(text: str, start: int) -> bool:
-    """The title before ``start`` is written in lower case and is a verb too ("I miss …", "nurse …")."""
-    m = re.search(r"\b(miss|nurse|judge|doctor)[ \t]+$", text[max(0, start - 12) : start])
-    return m is not None
-
-
-def _mixed_case(word: str) -> bool:
-    return not word.isupper() or len(word) == 1
 
 
 def _chinese_name(word: str, flag: str, following: tuple[str, str] | None) -> int:
