@@ -147,3 +147,18 @@ def test_conditions_that_rule_out_red_meat_and_caves_and_dialect_refusals() -> N
 def test_a_hobby_said_after_a_comma_is_a_liking() -> None:
     assert says_liking("我这个人呐，一辈子也没啥别的爱好，就是喜欢侍弄兰花，阳台上二十几盆。")
     assert not says_liking("我这个人呐，一辈子也没啥别的爱好。")
+
+
+def test_a_list_to_keep_off_is_each_kept_off() -> None:
+    said = (
+        "She said I should keep off sukuma wiki, spinach, managu, kale, all those dark green vegetables, "
+        "because they spoil the blood thinner."
+    )
+    rules = constraints_from_texts([said])
+    assert {"avoid:sukuma wiki", "avoid:spinach", "avoid:kale"} <= set(rules.keys())
+    assert rules.check("Saute some spinach with garlic.") is not None
+    assert rules.check("Roast chicken with rice and carrots.") is None
+    motorway = constraints_from_texts(["We avoid the motorway, it is always jammed."])
+    assert motorway.keys() == ["avoid:motorway"]
+    places = constraints_from_texts(["I stay away from bars, clubs and casinos these days."]).keys()
+    assert "gambling" in places and "avoid:bars" in places
