@@ -27,6 +27,7 @@ _ANCHOR_EN = re.compile(
     r"\b(?:allergic|allergy|allergies|intolerant|intolerance|(?:can't|cannot|can not|won't|will not)\s+"
     r"(?:do|stand|stomach|eat|drink|have|touch)|not allowed|isn't allowed|aren't allowed|banned|"
     r"off[- ]limits|a no[- ]go|hates?|can't stand|avoid|stay away from|keep away from|steer clear of|"
+    r"(?:keep|keeps|stay|stays) off|"
     r"makes? (?:me|him|her) (?:gag|sick|ill)|no\s+[a-z]+[.,!]*\s+ever|(?:have\s+)?fallen out|fell out|"
     r"(?:don't|do not) (?:mix|get along|agree with))\b",
     _I,
@@ -38,6 +39,8 @@ _CATCH_ALL = re.compile(
     r"(?:any|all) of (?:those|these|them|that)\b.*)$",
     _I,
 )
+# When the list holds, said after its last item: "bars, clubs and casinos these days".
+_WHEN_AFTER = re.compile(r"\s+(?:these days|nowadays|any ?more|at all|now|either|for now|for good)$", _I)
 _OPENER = re.compile(r"^(?:so|like|such as|e\.g\.?|eg|including|especially|even)\s+", _I)
 _LEAD = re.compile(r"^(?:and|or|to|of|a|an|the|some|any|no)\s+", _I)
 _DESCRIBES = re.compile(r"^(?:anything|something|everything|stuff|food|foods|things)\b", _I)
@@ -95,7 +98,7 @@ def _run(pieces: list[str]) -> tuple[list[str], bool]:
     """The items at the head of ``pieces``, and whether a catch-all closed them."""
     items: list[str] = []
     for position, raw in enumerate(pieces):
-        piece = raw.strip().rstrip(".!?")
+        piece = _WHEN_AFTER.sub("", raw.strip().rstrip(".!?"))
         if position > 0 and _OPENER.match(piece):  # "…, so popcorn, toffees": a new list starts
             return items, False
         piece = _OPENER.sub("", piece)

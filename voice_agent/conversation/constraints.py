@@ -259,7 +259,7 @@ def parse_constraints(text: str) -> list[Constraint]:
                 kind_here = kind
             # "never take me camping": an activity, named by its -ing form
             out.extend(_object_constraints(match, kind_here, text, activity=pattern is _NEVER_EN))
-    out += _more_shapes(text) + _kept_off_list(text)
+    out += _more_shapes(text)
     if not out:  # said another way, for a known topic only: "Dairy and me really don't get along"
         kind = "allergy" if SEVERE.search(text) else "intolerance"
         unwell = without_cravings(text)  # "不吃两回冷面都难受" is no reaction to food
@@ -380,33 +380,6 @@ def _object_constraints(
         if len(items) > 1:
             return [c for part in items for c in _part_constraints(part, kind, text)]
     return [_phrase_constraint(phrase, kind, text)] if phrase else []
-
-
-# A list to keep off: "she said I should keep off sukuma wiki, spinach, managu, kale, all those dark
-# green vegetables, because…": each item of the list, up to the sentence's end or its reason.
-_KEEP_OFF_LIST_EN = re.compile(
-    r"\b(?:keep off|keeps off|stay off|stays off|stay away from|keep away from|steer clear of|avoid|"
-    r"avoids)\s+(?P<x>[a-z][a-z ,'-]{3,160}?)"
-    r"(?=\s*(?:[.;!?]|$|,?\s+(?:because|since|as|cos|cause|or else|otherwise)\b))",
-    _I,
-)
-_GENERIC_ITEM = re.compile(r"^(?:all|any|those|these|that|the lot|anything|everything|stuff|things)\b", _I)
-_WHEN_AFTER = re.compile(r"\s+(?:these days|nowadays|any ?more|at all|now|either|for now|for good)$", _I)
-
-
-def _kept_off_list(text: str) -> list[Constraint]:
-    """Each item of a list after "keep off", "stay away from", "avoid" (three items or more, each a
-    short phrase; "all those dark green vegetables" sums them up and is no item)."""
-    out: list[Constraint] = []
-    for match in _KEEP_OFF_LIST_EN.finditer(text):
-        stated = _WHEN_AFTER.sub("", match.group("x"))  # ("…and casinos these days")
-        parts = [p.strip() for p in re.split(r",\s*|\s+(?:and|or)\s+", stated) if p.strip()]
-        items = [part for part in parts if not _GENERIC_ITEM.match(part)]
-        if len(parts) < 3 or any(len(item.split()) > 3 for item in items):
-            continue
-        for item in items:
-            out += _part_constraints(item, "avoid", text)
-    return out
 
 
 def _part_constraints(part: str, kind: str, text: str) -> list[Constraint]:

@@ -36,7 +36,6 @@ from voice_agent.conversation.refill import messages_for_llm, text_for_llm
 from voice_agent.conversation.reminders import asks_for_suggestion, requested_thing
 from voice_agent.conversation.reply_check import ReplyCheck
 from voice_agent.conversation.speculate import Prepared, Speculator, stable_order
-from voice_agent.conversation.turn_compose import as_turns, compose_turn
 from voice_agent.conversation.turn_memory import condense_leaving_turns, write_user_turn
 from voice_agent.conversation.turns import LoggedTurn, TurnLog
 from voice_agent.errors import BackendError, InputError
@@ -153,7 +152,7 @@ class ConversationEngine:
             retrieved = self._block(ordered, pinned, window, scrubbed)
             span.update(records=len(retrieved), tokens=recalled.tokens_used)
         trace.attrs["retrieve"] = recalled.info()  # with the time of each recall stage
-        prompt, constraints, language, guided, liked = compose_turn(
+        prompt, constraints, language, guided, liked = compose.compose_turn(
             self.builder, self.config.prompt, scrubbed, pinned, retrieved, recalled.records, window
         )
         trace.mark(
@@ -331,7 +330,7 @@ class ConversationEngine:
         pinned, window = await asyncio.gather(
             self.memory.pinned(conversation_id), self.turns.window(conversation_id)
         )
-        return self.builder.build(".", pinned=pinned, recent=as_turns(window), now=dt.datetime.now())
+        return self.builder.build(".", pinned=pinned, recent=compose.as_turns(window), now=dt.datetime.now())
 
     async def _prefill(self, prompt: BuiltPrompt, conversation_id: str) -> float | None:
         return await self._prefill_messages(prompt.messages, conversation_id)
@@ -474,7 +473,7 @@ class ConversationEngine:
         )
         ordered = stable_order(recalled.records, previous.ordered if previous is not None else ())
         retrieved = self._block(ordered, pinned, window, scrubbed)
-        prompt, _, _, _, _ = compose_turn(
+        prompt, _, _, _, _ = compose.compose_turn(
             self.builder, self.config.prompt, scrubbed, pinned, retrieved, recalled.records, window
         )
         pinned_ids = tuple(r.id for r in pinned)

@@ -18,6 +18,7 @@ import re
 from collections.abc import Sequence
 
 from voice_agent.conversation.recall_answer import said_back
+from voice_agent.conversation.revised_plans import GIVES_NAME
 from voice_agent.memory.records import MemoryRecord
 
 _I = re.IGNORECASE
@@ -29,10 +30,8 @@ ASKS_WHICH_NAME = re.compile(
     r"(?:填|写|刻|登记|印|绣)[^，。！？]{0,4}(?:咩|什么|啥|哪个)名|(?:咩|什么|啥)名字?|名字(?:写|填)(?:哪个|什么|啥|咩)",
     _I,
 )
-_GIVES = re.compile(
-    r"\b(?:call(?:s|ed|ing)?|named?|goes by|renamed|name(?:'s| is| was| will be))\b|叫|改名|取名|起名|名字",
-    _I,
-)
+# (a name given as ``revised_plans`` reads one, or said another way: "goes by", "renamed", "name's")
+_GIVES = re.compile(rf"{GIVES_NAME.pattern}|\b(?:calls|goes by|renamed|name(?:'s| was))\b|改名", _I)
 # Saying what it is not called: "唔叫 Mochi 喇", "不再叫", "not called Biscuit any more".
 _NOT_CALLED = re.compile(
     r"\b(?:not|no longer|isn't|aren't|stopped)\s+(?:\w+\s+)?(?:called|calling|named|going by)\b|"

@@ -66,7 +66,7 @@ def _revised(record: MemoryRecord, revisions: list[MemoryRecord]) -> bool:
     if parse_constraints(record.text):
         return False
     keys = content_keys(record.text) - _GENERIC
-    names = _GIVES_NAME.search(record.text) is not None
+    names = GIVES_NAME.search(record.text) is not None
     return any(
         later.created_at > record.created_at
         and (not record.source or later.source != record.source)
@@ -77,7 +77,7 @@ def _revised(record: MemoryRecord, revisions: list[MemoryRecord]) -> bool:
 
 # A name chosen, then changed: "孩子大名定了…叫陆子轩" and "名字那事儿又改了…最后改叫陆屿安了" share no word
 # but the naming itself.
-_GIVES_NAME = re.compile(
+GIVES_NAME = re.compile(
     r"\b(?:named?|call(?:ed|ing)?|name (?:is|will be))\b|"
     r"叫|名字|大名|起名|取名",
     _I,
@@ -94,7 +94,7 @@ def gives_replaced_name(record: MemoryRecord, records: Sequence[MemoryRecord]) -
     """Whether ``record`` gives a name that another statement of the person's, said with it or after it,
     says was changed ("she raced under the name Blazing Comet" beside "so the kids have renamed her
     Pavlova"): said back, it would name what the person no longer uses."""
-    if not _GIVES_NAME.search(record.text) or _NAME_CHANGED.search(record.text):
+    if not GIVES_NAME.search(record.text) or _NAME_CHANGED.search(record.text):
         return False
     return any(
         other.id != record.id and other.created_at >= record.created_at and _NAME_CHANGED.search(other.text)
@@ -105,7 +105,7 @@ def gives_replaced_name(record: MemoryRecord, records: Sequence[MemoryRecord]) -
 def renamed_later(record: MemoryRecord, records: Sequence[MemoryRecord]) -> bool:
     """Whether ``record`` gives a name that a later statement of the person's, from another turn, says was
     changed ("最后改叫陆屿安了" after "叫陆子轩")."""
-    if record.role != "user" or not _GIVES_NAME.search(record.text):
+    if record.role != "user" or not GIVES_NAME.search(record.text):
         return False
     return any(
         later.role == "user"

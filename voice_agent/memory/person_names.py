@@ -151,11 +151,10 @@ class PersonNameFinder:
         persons, blocked = _Marks(len(text)), _Marks(len(text))
         if doc is not None:
             for ent in doc.ents:
-                if ent.label_ in ("PERSON", "PER") and self._not_a_person(text, ent.start_char, ent.end_char):
-                    continue
                 if ent.label_ in ("PERSON", "PER"):
-                    spans.append((ent.start_char, ent.end_char))
-                    persons.take((ent.start_char, ent.end_char))
+                    if not self._not_a_person(text, ent.start_char, ent.end_char):
+                        spans.append((ent.start_char, ent.end_char))
+                        persons.take((ent.start_char, ent.end_char))
                 elif ent.label_ in _NOT_PERSON_LABELS:
                     blocked.take((ent.start_char, ent.end_char))
         for run in capitalised_runs(text):
@@ -321,8 +320,8 @@ class PersonNameFinder:
         a word no name is), or one word that names a place or a thing and no listed first name or surname
         ("fae Glasgow", "in Truro" is unknown and stays a name)."""
         span = text[start:end]
-        words = _WORD.findall(span)
-        if any(self._dropped_g(text, m.start() + start, m.end() + start) for m in _WORD.finditer(span)):
+        words = list(_WORD.finditer(span))
+        if any(self._dropped_g(text, m.start() + start, m.end() + start) for m in words):
             return True
         if len(words) != 1 or span in self._first or span in self._last:
             return False
