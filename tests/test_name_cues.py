@@ -180,6 +180,9 @@ def test_schools_festivals_and_family_words_the_parser_calls_people_stay(
         "De christenin' set fuh Sunday week at St. Patrick's an' I buyin' a lil silver bangle.",
         "Ma daughter's comin' up fae Glasgow wi' her new fella on Saturday.",
         "The girls on the ward are lovely, miss Manchester a bit but the sea, honestly.",
+        "Right, so we're off to Mauritius for ten days on the 3rd, finally.",  # a surname too
+        "Mi madda a come up from Mandeville. Wah mi fi cook fi we Sunday breakfast?",
+        "She's moved out to Perth in Australia.",
     ],
 )
 def test_dropped_g_words_and_places_the_parser_calls_people_stay(scrubber: Scrubber, text: str) -> None:
@@ -195,6 +198,8 @@ def test_dropped_g_words_and_places_the_parser_calls_people_stay(scrubber: Scrub
         ("I told Miss Manchester about the trip.", "Manchester"),  # a title makes the place word a person
         ("Say hi to miss Jenkins from me.", "Jenkins"),  # a surname after the lower-case title
         ("Kevin's coming round later.", "Kevin"),  # an apostrophe with an s is a possessive, not a dropped g
+        ("We're off to Mary's for tea.", "Mary"),  # whom they visit
+        ("Wha Marcus say about it?", "Marcus"),
     ],
 )
 def test_names_beside_those_shapes_are_still_scrubbed(scrubber: Scrubber, text: str, name: str) -> None:
@@ -211,6 +216,9 @@ def test_names_beside_those_shapes_are_still_scrubbed(scrubber: Scrubber, text: 
         ("我哋屋企终于养狗啦！系一只两个月大嘅柯基，个女坚持要叫佢豆豆。", "柯基", ""),
         ("话佢个屁股好似麻糬咁，好得意。", "麻糬", ""),
         ("我家那只叫旺财的狗是王建国送的。", "", "王建国"),
+        ("你话我叫乜嘢好？", "乜嘢", ""),  # Cantonese "what" after 叫
+        ("第二朝成个口烂晒，仲流埋鼻血。", "仲流", ""),  # Cantonese 仲 "also" before a verb
+        ("我朋友仲明话佢今晚嚟。", "", "仲明"),
     ],
 )
 def test_an_animal_counted_with_zhi_and_a_food_are_no_person(

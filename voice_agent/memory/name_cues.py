@@ -161,14 +161,22 @@ def cued_name_spans(text: str, is_common: Callable[[str], bool]) -> list[Span]:
 
 def _unknown(word: str, is_common: Callable[[str], bool]) -> bool:
     """No English word, place or common word, and not shaped like one ("Transitioning")."""
-    return word.casefold() not in _NEVER and not is_common(word) and not word.endswith("ing")
+    return _bare(word) not in _NEVER and not is_common(word) and not word.endswith("ing")
+
+
+_CONTRACTION = re.compile(r"['’](?:s|re|ve|d|ll|m)$")
+
+
+def _bare(word: str) -> str:
+    """The word without its contraction, case-folded ("She's" → "she")."""
+    return _CONTRACTION.sub("", word.casefold())
 
 
 def _accepted(text: str, m: re.Match[str]) -> Span | None:
     start, end = m.span("name")
     words = text[start:end].split(" ")
-    while words and words[-1].casefold() in _NEVER:  # "Tilly Monday": the day is not part of it
+    while words and _bare(words[-1]) in _NEVER:  # "Tilly Monday": the day is not part of it
         end -= len(words.pop()) + 1
-    if not words or words[0].casefold() in _NEVER:
+    if not words or _bare(words[0]) in _NEVER:
         return None
     return start, end

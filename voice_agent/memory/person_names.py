@@ -35,10 +35,12 @@ from voice_agent.errors import ModelError
 from voice_agent.memory.name_cues import cued_name_spans
 from voice_agent.memory.name_runs_en import (
     capitalised_runs,
+    destination_before,
     mixed_case,
     sentence_start,
     title_before,
     verb_title_before,
+    without_leading_words,
 )
 from voice_agent.memory.name_words_en import COMMON_EN, LEADING, PLACE
 from voice_agent.memory.names_things_zh import is_thing
@@ -152,9 +154,10 @@ class PersonNameFinder:
         if doc is not None:
             for ent in doc.ents:
                 if ent.label_ in ("PERSON", "PER"):
-                    if not self._not_a_person(text, ent.start_char, ent.end_char):
-                        spans.append((ent.start_char, ent.end_char))
-                        persons.take((ent.start_char, ent.end_char))
+                    start = without_leading_words(text, ent.start_char, ent.end_char)
+                    if not self._not_a_person(text, start, ent.end_char):
+                        spans.append((start, ent.end_char))
+                        persons.take((start, ent.end_char))
                 elif ent.label_ in _NOT_PERSON_LABELS:
                     blocked.take((ent.start_char, ent.end_char))
         for run in capitalised_runs(text):
@@ -323,6 +326,8 @@ class PersonNameFinder:
         words = list(_WORD.finditer(span))
         if any(self._dropped_g(text, m.start() + start, m.end() + start) for m in words):
             return True
+        if len(words) == 1 and span not in self._first and destination_before(text, start, end):
+            return True  # "we're off to Mauritius" (a surname too): where they go
         if len(words) != 1 or span in self._first or span in self._last:
             return False
         if title_before(text, start) and not verb_title_before(text, start):
