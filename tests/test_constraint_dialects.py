@@ -162,3 +162,24 @@ def test_a_list_to_keep_off_is_each_kept_off() -> None:
     assert motorway.keys() == ["avoid:motorway"]
     places = constraints_from_texts(["I stay away from bars, clubs and casinos these days."]).keys()
     assert "gambling" in places and "avoid:bars" in places
+
+
+def test_a_fear_of_dogs_keeps_dogs_out_of_suggestions() -> None:
+    dogs = constraints_from_texts(["俺给你说个事儿，俺这人怕狗，怕哩要命。"])
+    assert dogs.keys() == ["dogs"]
+    assert dogs.check("养只小泰迪吧，乖得很。") is not None
+    assert dogs.check("养只猫或者几条金鱼吧。") is None
+    assert dogs.check("晚上吃个热狗。") is None  # a hot dog is food
+    english = constraints_from_texts(["My son is terrified of dogs since one bit him."])
+    assert english.check("Get him a little beagle puppy.") is not None
+    assert constraints_from_texts(["I'm not scared of dogs at all."]).keys() == []
+
+
+def test_jamaican_negatives_and_fan_talk_are_read() -> None:
+    ackee = constraints_from_texts(["Mi cyaan lie to yuh, mi a di one Jamaican weh cyaan stand ackee."])
+    assert ackee.check("Cook ackee and saltfish with fried dumplings.") is not None
+    assert ackee.check("Cook callaloo and fried dumplings.") is None
+    assert "pork" in set(constraints_from_texts(["Mi nuh eat pork at all."]).keys())
+    assert says_liking("ok so dont judge me but im literally the biggest stray kids stan ever")
+    assert says_liking("我这人呐，打年轻时候就好集邮，六几年的票我都有。")
+    assert not says_liking("He is a total nightmare.")

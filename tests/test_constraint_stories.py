@@ -34,6 +34,9 @@ def _keys(text: str) -> list[str]:
         ("我而家好抗拒去动物园、海洋馆嗰啲地方。", "zoos"),
         ("我这个人冇别的毛病，就是恰不得葱。", "avoid:葱"),
         ("Coffee gives me the jitters.", "coffee"),
+        ("The consultant said it is penicillin allergy, a serious one.", "allergy:penicillin"),
+        ("整医院打了一针才缓过来。大夫说我是松子过敏。", "allergy:松子"),
+        ("还说核桃、榛子、杏仁这些树上结的坚果也容易交叉过敏。", "nuts"),
     ],
 )
 def test_a_rule_told_inside_a_story_is_found(text: str, key: str) -> None:
@@ -50,6 +53,9 @@ def test_a_rule_told_inside_a_story_is_found(text: str, key: str) -> None:
             "intolerance:mother don",
         ),
         ("只要外面吃到放很多味素的，像卤肉饭、羹汤那种，不到半小时就头超痛。", "meat"),
+        ("俺就好一口大米饭，一顿不吃米饭就跟没吃饭一样。", "avoid:米饭"),  # rice is what he loves
+        ("俺就好一口大米饭，一顿不吃米饭就跟没吃饭一样。", "avoid:没吃饭一样"),
+        ("大夫说我是松子过敏。", "allergy:夫说我是松子"),
     ],
 )
 def test_amounts_people_products_and_asides_are_no_rule(text: str, not_key: str) -> None:

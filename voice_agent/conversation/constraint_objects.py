@@ -30,7 +30,7 @@ STRETCH_END = re.compile(
 )
 # (an intensifier too: "a proper banana allergy" is a banana allergy)
 _ARTICLES = re.compile(
-    r"^(?:any|all|the|a|an|some|kinds of|kind of|type of|types of|my|your|of|"
+    r"^(?:any|all|the|a|an|some|kinds of|kind of|type of|types of|my|your|of|is|was|it's|its|"
     r"proper|real|genuine|full-blown|serious|severe|mild|slight|bad|nasty|bit of an?|"
     r"(?:taste|smell|texture|sight|flavou?r|feel) of)\s+",
     _I,
@@ -46,7 +46,10 @@ _GENERIC_BAD = re.compile(r"^(?:it|that|this|them|him|her|you|me|to|when|how|wha
                           r"|\b(?:bite|mouthful|morsel|crumb|drop|sip|taste)s? of (?:it|them|that|this)$",
                           _I)  # fmt: skip
 # Question and filler words no thing a person keeps off is made of ("这两年不知咋整的，一吃就胀肚").
-_NOT_A_THING_ZH = re.compile(r"[咋啥怎么呢吧]|不知|知道|整的|这两年|那会儿|就$|^一(?:点|口|沾|碰|吃|喝)")
+_NOT_A_THING_ZH = re.compile(
+    # (一样, 似的: a likeness, "就跟没吃饭一样")
+    r"[咋啥怎么呢吧]|不知|知道|整的|这两年|那会儿|就$|^一(?:点|口|沾|碰|吃|喝)|一样$|似的$"
+)
 
 
 _QUANTITY_EN = frozenset(
@@ -109,7 +112,8 @@ def clean_object(raw: str, *, activity: bool = False) -> str:
             break
         phrase = stripped
     if zh:
-        phrase = _ZH_LEAD.sub("", phrase).strip("吃喝用")
+        phrase = _ZH_SAID.sub("", phrase)  # "(大夫)说我是松子(过敏)": what was said is the thing
+        phrase = _ZH_LEAD.sub("", _after_de(phrase)).strip("吃喝用")
         return phrase if 1 <= len(phrase) <= 8 and not _NOT_A_THING_ZH.search(phrase) else ""
     phrase = thing_of_flavour(phrase)
     words = phrase.split()
@@ -119,6 +123,16 @@ def clean_object(raw: str, *, activity: bool = False) -> str:
     if not words or len(words) > 3 or generic or len(phrase) < 3:
         return ""
     return phrase
+
+
+# What comes before the thing in a report of a diagnosis cut mid-word ("夫说我是松子过敏": 大夫 said).
+_ZH_SAID = re.compile(r"^.{0,4}?(?:说|讲|查出|诊断|确诊)(?:了|过)?(?:我|他|她|孩子|俺)?(?:是|有)?")
+
+
+def _after_de(phrase: str) -> str:
+    """The thing a 的 phrase names ("树上结的坚果" → 坚果): what follows the last 的, if it is a word."""
+    _, de, tail = phrase.rpartition("的")
+    return tail if de and len(tail) >= 2 else phrase
 
 
 # Who and how before the thing in "我居然吃蚕蛹过敏", "他从小一碰花生就…": not part of the thing.

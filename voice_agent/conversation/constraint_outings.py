@@ -1,4 +1,5 @@
-"""Places and activities a person keeps off (not food): caves, gambling, zoos, stairs, heights. Each is a
+"""Places, activities and animals a person keeps off (not food): caves, gambling, zoos, stairs, heights,
+dogs. Each is a
 :class:`Topic` like a food's: the words that name it in a rule, and the words that mean a reply suggests it.
 """
 
@@ -57,5 +58,15 @@ OUTINGS: tuple[Topic, ...] = (
          "skydiving", "paragliding", "hot air balloon", "tower", "cliff walk"),
         _zh("玻璃栈道", "玻璃桥", "栈道", "索道", "缆车", "摩天轮", "观景台", "蹦极", "高空", "天门山",
             "悬崖", "天梯", "百龙天梯", "滑翔", "热气球", "跳伞", "过山车", "天空步道"),
+    ),
+    # Dogs (a fear, a bite, an allergy to their hair): "俺这人怕狗，怕哩要命", "terrified of dogs".
+    Topic(
+        "dogs", "dogs", "狗",
+        ("dog", "dogs", "puppy", "puppies", "狗", "狗狗", "小狗"),
+        ("dog", "dogs", "puppy", "puppies", "doggy", "doggo", "canine", "labrador", "retriever", "poodle",
+         "terrier", "spaniel", "beagle", "dachshund", "corgi", "husky", "chihuahua", "pug", "bulldog",
+         "collie", "sheepdog", "greyhound", "whippet", "schnauzer", "shih tzu", "dog park", "dog cafe"),
+        _zh(ZhTerm("狗", not_before=("热",)), "犬", "泰迪", "柯基", "金毛", "哈士奇", "柴犬", "拉布拉多",
+            "博美", "比熊", "萨摩耶", "边牧", "二哈", "阿拉斯加", "狗咖"),
     ),
 )  # fmt: skip

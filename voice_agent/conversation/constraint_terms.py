@@ -470,4 +470,8 @@ CONDITIONS: dict[str, tuple[str, str]] = {
     "α-gal": ("red meat", "allergy"),
     "claustrophobic": ("caves", "avoid"), "claustrophobia": ("caves", "avoid"),
     "幽闭恐惧": ("caves", "avoid"), "幽闭症": ("caves", "avoid"),
+    "怕狗": ("dogs", "avoid"), "恐狗": ("dogs", "avoid"), "afraid of dogs": ("dogs", "avoid"),
+    "scared of dogs": ("dogs", "avoid"), "terrified of dogs": ("dogs", "avoid"),
+    "petrified of dogs": ("dogs", "avoid"), "fear of dogs": ("dogs", "avoid"),
+    "cynophobia": ("dogs", "avoid"),
 }  # fmt: skip

@@ -100,7 +100,9 @@ _NEVER_EN = re.compile(
     _I,
 )  # fmt: skip
 _ALLERGY_ZH = re.compile(r"对(?P<x>[^，。,.！？!?；;]{1,12}?)(?:严重)?(?:过敏|不耐受)")
-_ALLERGY_BEFORE_ZH = re.compile(rf"(?P<x>{HAN_CLASS}{{1,6}}?)(?:过敏(?![原源性])|不耐受)")  # 过敏原: a test
+_ALLERGY_BEFORE_ZH = re.compile(  # 过敏原: a test; "坚果也容易交叉过敏": the thing stands before 也
+    rf"(?P<x>{HAN_CLASS}{{1,6}}?)(?:[也都还]?(?:容易|可能|会)?交叉)?(?:过敏(?![原源性])|不耐受)"
+)
 _AVOID_ZH = re.compile(
     r"(?:不能吃|不可以吃|不能喝|不吃|不喝|不碰|不敢吃|不敢喝|不敢碰|吃不得|恰不得|喝不得|碰不得|忌口|忌(?!口)|讨厌|不喜欢|不爱吃|"
     r"唔食|唔吃|唔饮|唔掂|"  # Cantonese: "就系唔食鸡"
@@ -271,7 +273,7 @@ def parse_constraints(text: str) -> list[Constraint]:
 
 
 # Topics that are places or pastimes: a person at odds with them keeps off them, no body reacts.
-_NOT_EATEN = frozenset(("flying", "boats", "gambling", "zoos", "caves", "stairs", "heights"))
+_NOT_EATEN = frozenset(("flying", "boats", "gambling", "zoos", "caves", "stairs", "heights", "dogs"))
 
 
 def _examples(text: str, stated: list[Constraint]) -> list[Constraint]:

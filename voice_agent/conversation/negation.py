@@ -22,7 +22,9 @@ _STRONG_EN = (
     r"look out for|careful with|careful about"
 )
 _WEAK_EN = (
-    r"no|non|zero|low|less|reduced|lower|little|oat|soy|almond|coconut|rice|plant|plant-based|plant based|"
+    # ("little sugar" is less of it; "a little puppy" is a small one)
+    r"no|non|zero|low|less|reduced|lower|(?<!(?<![a-z])a )little|oat|soy|almond|coconut|rice|plant|"
+    r"plant-based|plant based|"
     r"vegan|veggie|vegetarian|meatless|meat-free|mock|faux|fake|imitation|dairy-free|lactose-free|nut-free|"
     r"gluten-free|sugar-free|alcohol-free|non-alcoholic|virgin|decaf|egg-free"
 )

@@ -30,10 +30,11 @@ def _apostrophe(match: re.Match[str]) -> str:
     return f"{match.group(3)}'{match.group(4)}"
 
 
-# Scots and northern negatives ("cannae stand lamb", "I dinnae eat fish", "I'll no touch it") and a
+# Scots and northern negatives ("cannae stand lamb", "I dinnae eat fish", "I'll no touch it"), Jamaican
+# ones ("cyaan stand ackee", "mi nuh eat pork") and a
 # dropped g on "nothing" ("nothin' off a critter"), read as the standard forms the rules are written in.
 _DIALECT_NEGATIVE = re.compile(
-    r"\b(?:(?P<can>cannae|cannie|canna)\b|(?P<do>dinnae|dinnit|dinna)\b|(?P<did>didnae|didna)\b|"
+    r"\b(?:(?P<can>cannae|cannie|canna|cyaan|kyaan|cyan)\b|(?P<do>dinnae|dinnit|dinna|nuh(?=\s+(?:eat|nyam|drink|touch|like)\b))\b|(?P<did>didnae|didna)\b|"
     r"(?P<will>willnae|winnae|wullnae|wilnae)\b|(?P<is>isnae|isna)\b|(?P<ill>i'll|ah'll|a'll)\s+no\s+"
     r"(?=(?:eat|touch|drink|have|go|set foot)\b)|(?P<thing>noth|someth|anyth)in')",
     re.IGNORECASE,
