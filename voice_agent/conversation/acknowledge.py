@@ -21,6 +21,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from voice_agent.conversation.clinical import clinical_turn, medical, tell_them
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, parse_constraints
 from voice_agent.text.cjk import HAN_RE
 from voice_agent.text.sentences import join_spoken, sentences_of
@@ -56,7 +57,9 @@ _HAN = HAN_RE
 
 @dataclass(frozen=True)
 class Acknowledgement:
-    text: str  # said first, ending with a comma and a space ("Since you're vegan, ")
+    # said first, ending with a comma and a space ("Since you're vegan, "), or a sentence of its own
+    # ("Tell them first that you're allergic to penicillin. ")
+    text: str
     constraint: Constraint  # the constraint it names
     said_back: bool  # True: built from the person's own words; False: from the constraint's kind
 
@@ -69,6 +72,12 @@ def acknowledgement(
     not the person asking about something the constraint is about (:func:`concerns`), or no clause would
     pass the constraint check."""
     speaking = "zh" if language == "zh" else "en"
+    if clinical_turn(user_text) and not (_FOOD_EN.search(user_text) or _FOOD_ZH.search(user_text)):
+        told = medical(guided)  # a visit to a doctor or a dentist: a sentence of what to tell them
+        text = tell_them(told, speaking)
+        if text and constraints.check(text) is None:
+            return Acknowledgement(text, told[0], False)
+        return None
     for constraint in [c for c in guided if concerns(c, user_text)][:1]:
         for text, own in ((own_words(constraint, speaking), True), (from_kind(constraint, speaking), False)):
             if text and constraints.check(text) is None:
@@ -183,12 +192,12 @@ _INTERJECTION = re.compile(
 _KEEP_CAPITAL = re.compile(r"^(?:I\b|I'|[A-Z]{2,}\b)")
 
 
-def continues(piece: str) -> str:
+def continues(piece: str, *, mid_sentence: bool = True) -> str:
     """The model's first piece as it follows the acknowledgement: "" when it only says "Sure!", else
     with its first letter lowered, as it no longer starts the sentence ("A chocolate cake" → "a…"; "I"
-    and acronyms keep theirs)."""
+    and acronyms keep theirs), unless the acknowledgement was a sentence of its own (``mid_sentence``)."""
     if _INTERJECTION.match(piece):
         return ""
-    if piece[:1].isupper() and not _KEEP_CAPITAL.match(piece):
+    if mid_sentence and piece[:1].isupper() and not _KEEP_CAPITAL.match(piece):
         return piece[0].lower() + piece[1:]
     return piece

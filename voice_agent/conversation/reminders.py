@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from voice_agent.conversation.clinical import MEDICAL_KINDS, clinical_note, clinical_turn
 from voice_agent.conversation.constraints import Constraint, ConstraintSet
 from voice_agent.conversation.likings import says_liking
 from voice_agent.conversation.revised_plans import without_revised
@@ -59,7 +60,7 @@ def turn_reminders(
     stated = [
         c.source
         for c in constraints.constraints
-        if c.source in pinned_texts or (c.source in all_texts and _about_outing(c, user_text))
+        if c.source in pinned_texts or (c.source in all_texts and _beyond_food(c, user_text))
     ]
     newest = sorted(pinned_by_id.values(), key=lambda r: -r.created_at)
     ordered_constraints = [r.text for r in newest if r.text in stated][:MAX_CONSTRAINTS]
@@ -91,6 +92,9 @@ def turn_guidance(
     thing of the kind asked for that keeps them all follows ("For example: a lemon olive-oil cake.")."""
     speaking = "zh" if language == "zh" else "en"
     chosen = guided_constraints(constraints, reminders, user_text)
+    if chosen and clinical_turn(user_text) and not CONSTRAINT_TOPICS.search(user_text):
+        note = clinical_note(chosen, speaking)  # "Tell them first that you're allergic to penicillin."
+        return [note] if note else []
     if chosen:
         thing = requested_thing(user_text)
         notes = list(dict.fromkeys(c.guidance(speaking, thing) for c in chosen))
@@ -127,13 +131,16 @@ def guided_constraints(
     the turn is about food, drink or a recommendation (at most a few)."""
     topical = bool(CONSTRAINT_TOPICS.search(user_text))
     order = {text: i for i, text in enumerate(reminders)}  # the reminder line's order: newest first
-    shaping = [c for c in constraints.constraints if topical or _about_outing(c, user_text)]
+    shaping = [c for c in constraints.constraints if topical or _beyond_food(c, user_text)]
     chosen = sorted((c for c in shaping if c.source in order), key=lambda c: order[c.source])
     return chosen[:MAX_CONSTRAINTS]
 
 
-def _about_outing(constraint: Constraint, user_text: str) -> bool:
-    """A "never …" constraint (kind "avoid") and a turn asking what to do or where to go."""
+def _beyond_food(constraint: Constraint, user_text: str) -> bool:
+    """A "never …" constraint (kind "avoid") and a turn asking what to do or where to go; an allergy or
+    an intolerance and a turn about a doctor, a dentist or a medicine (``clinical``)."""
+    if constraint.kind in MEDICAL_KINDS:
+        return clinical_turn(user_text)
     outing = bool(OUTING.search(user_text)) and bool(ASKS_ADVICE.search(user_text))
     return constraint.kind == "avoid" and outing
 

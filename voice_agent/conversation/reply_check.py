@@ -411,7 +411,7 @@ class ReplyCheck:
         assert self.acknowledgement is not None
         if copies(clean, self.acknowledgement.text) or copies(clean, self.user_words):
             return ""
-        return continues(clean)
+        return continues(clean, mid_sentence=not self.acknowledgement.text.rstrip().endswith((".", "。")))
 
     def _check(self, text: str, index: int, context: str, final: bool) -> str:
         """Raise ``_Retry`` when the piece may not be said; return the context for the next piece."""

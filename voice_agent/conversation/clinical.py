@@ -1,0 +1,76 @@
+"""A visit to a doctor, a dentist or a pharmacy: the person's allergies are what they must say first.
+
+"I have an appointment with the dentist on Thursday, they want to remove that wisdom tooth. Is there
+anything I should tell them?" asked weeks after "the consultant said it is penicillin allergy…" has one
+answer that matters: the allergy. Such a turn names no food, so the food rules (``reminders``) would not
+restate it; here the allergies and intolerances the person told us go next to the turn, and the reply
+opens with them ("Tell them first that you're allergic to penicillin and amoxicillin.").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from voice_agent.conversation.constraints import Constraint
+
+# Care that a drug or a material is given in: the allergy matters whatever is asked about it.
+CARE = re.compile(
+    r"\b(?:dentist|dental|surgery|operation|anaesthe\w*|anesthe\w*|prescri\w*|antibiotics?|medicines?|"
+    r"medication|vaccin\w*|jabs?|injections?|extraction|wisdom tooth|root canal|fillings?|procedure|"
+    r"biopsy|stitches)\b|牙医|手术|拔牙|补牙|开药|打针|输液|麻醉|看牙|疫苗|抗生素|消炎药|住院|睇牙|种牙",
+    re.IGNORECASE,
+)
+# Someone who gives care, and the person asking what to tell them ("I'm seeing the GP tomorrow,
+# anything I should mention?"); "My doctor says I should walk more" is no visit.
+CLINICIAN = re.compile(
+    r"\b(?:doctors?|doc|gp|surgeon|hospital|a&e|clinic|nurse|pharmacist|pharmacy|chemist|consultant|"
+    r"specialist|appointment)\b|医生|大夫|医院|诊所|门诊|药店|药房|睇医生|看病|体检",
+    re.IGNORECASE,
+)
+TELL = re.compile(
+    r"\b(?:tell|mention|inform|warn|let (?:them|him|her) know|bring up|should i (?:say|know))\b|"
+    r"告诉|跟(?:医生|大夫|他|她|他们)说|说点|说啥|说什么|要注意|注意什么|注意啥|提醒|交代",
+    re.IGNORECASE,
+)
+MEDICAL_KINDS = frozenset(("allergy", "intolerance"))
+MAX_NAMED = 3
+
+
+def clinical_turn(user_text: str) -> bool:
+    """Whether the turn is about a procedure or a medicine, or asks what to tell a clinician."""
+    return bool(CARE.search(user_text) or (CLINICIAN.search(user_text) and TELL.search(user_text)))
+
+
+def medical(constraints: Sequence[Constraint]) -> list[Constraint]:
+    """The allergies and intolerances among ``constraints`` (in their order, at most a few)."""
+    return [c for c in constraints if c.kind in MEDICAL_KINDS][:MAX_NAMED]
+
+
+def tell_them(constraints: Sequence[Constraint], language: str) -> str:
+    """The sentence that opens the reply: what to tell the clinician first ("" without an allergy)."""
+    chosen = medical(constraints)
+    if not chosen:
+        return ""
+    if language == "zh":
+        allergic = "、".join(c.noun_zh for c in chosen if c.kind == "allergy")
+        other = "、".join(c.noun_zh for c in chosen if c.kind != "allergy")
+        parts = [f"你对{allergic}过敏" if allergic else "", f"你对{other}不耐受" if other else ""]
+        return f"记得先告诉医生{'，'.join(p for p in parts if p)}。"
+    allergic = _joined([c.noun_en for c in chosen if c.kind == "allergy"])
+    other = _joined([c.noun_en for c in chosen if c.kind != "allergy"])
+    parts = [f"you're allergic to {allergic}" if allergic else "", f"you react to {other}" if other else ""]
+    return f"Tell them first that {' and that '.join(p for p in parts if p)}. "
+
+
+def clinical_note(constraints: Sequence[Constraint], language: str) -> str:
+    """The note after the turn: what the person must tell the clinician."""
+    said = tell_them(constraints, language).strip()
+    if not said:
+        return ""
+    return f"回答时先提醒这一点：{said}" if language == "zh" else f"Start the answer with this: {said}"
+
+
+def _joined(nouns: list[str]) -> str:
+    unique = list(dict.fromkeys(nouns))
+    return unique[0] if len(unique) == 1 else ", ".join(unique[:-1]) + " and " + unique[-1] if unique else ""
