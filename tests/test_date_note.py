@@ -97,3 +97,12 @@ def test_the_system_rules_date_with_a_weekday_in_chinese_brackets_is_no_answer()
     assert DATE_ONLY.match("今天是2026-12-03（Thursday）。")
     assert DATE_ONLY.match("今天是2026年12月3日（星期四）")
     assert not DATE_ONLY.match("今天是2026-12-03，适合去华山。")
+
+
+def test_a_turn_that_names_a_day_does_not_ask_for_the_date() -> None:
+    from voice_agent.conversation.reply_copies import ASKS_DATE
+
+    for naming in ("下个礼拜三是我幺妹儿二十四岁生，帮我写一段嘛。", "A toast for the party on Saturday."):
+        assert not ASKS_DATE.search(naming), naming
+    for asking in ("今天星期几？", "明天是几号", "What day is it today?", "What's the date?"):
+        assert ASKS_DATE.search(asking), asking

@@ -32,10 +32,13 @@ _RULE_ECHO = re.compile(
     re.IGNORECASE,
 )
 _NOT_WORD = re.compile(r"[\W_]+")
-# The turn asks about the date or the time: then the date said back is the answer.
+# The turn asks about the date or the time: then the date said back is the answer. Naming a day
+# ("下个礼拜三是她生日", "the party on Saturday") is no such question.
 ASKS_DATE = re.compile(
-    r"\b(?:date|day|today|tomorrow|yesterday|time|week|month|year|weekday)\b|"
-    r"几号|星期|周几|礼拜|日期|今天|明天|昨天|几点|哪天|哪一天",
+    r"\b(?:what|which)(?:'s|\s+is|\s+was)?\s+(?:the\s+|today'?s\s+)?(?:date|day|time|weekday|month|year)\b|"
+    r"\btoday'?s date\b|\b(?:is|was|will)\s+(?:it|today|tomorrow|yesterday)\b|\bhow (?:many|long)\b|"
+    r"\b(?:date|day|time) (?:is it|today)\b|几号|星期几|周几|礼拜几|日期|几点|哪天|哪一天|几月|多少天|多久|"
+    r"(?:今天|明天|昨天|今日|听日|琴日)(?:是|系)?(?:几|什么|啥|星期|礼拜|周)",
     re.IGNORECASE,
 )
 _BAR = re.compile(r"\s*\|\s*")
