@@ -183,3 +183,11 @@ def test_jamaican_negatives_and_fan_talk_are_read() -> None:
     assert says_liking("ok so dont judge me but im literally the biggest stray kids stan ever")
     assert says_liking("我这人呐，打年轻时候就好集邮，六几年的票我都有。")
     assert not says_liking("He is a total nightmare.")
+
+
+def test_what_is_kept_off_is_offered_an_alternative_other_than_it() -> None:
+    (dogs,) = constraints_from_texts(["俺这人怕狗，怕哩要命。"]).constraints
+    assert dogs.alternative("", "zh") == "我建议选狗以外的选择。"
+    assert dogs.alternative("", "en") == "I'd suggest something other than dogs."
+    (nuts,) = constraints_from_texts(["我对花生过敏。"]).constraints
+    assert "不含" in nuts.alternative("蛋糕", "zh")

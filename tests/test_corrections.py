@@ -17,6 +17,12 @@ from voice_agent.text.corrections import after_correction
         ("it's on Tuesday sorry that's wrong it's on Thursday at eight", "it's on Thursday at eight"),
         ("搬家公司订了下礼拜二，不对不对，是礼拜四早上八点", "是礼拜四早上八点"),
         ("下礼拜二早上八点来呃不对不对是礼", ""),  # cut off: nothing that stands is left
+        # an amount, and the clause explaining the one taken back left out
+        (
+            "预算砍到十万——哦不对不对，十万是他一开始说的，后来又算了一遍，八万封顶。",
+            "后来又算了一遍，八万封顶。",
+        ),
+        ("the budget is 5,000 pounds, no wait, 4,000 pounds max", "4,000 pounds max"),
         ("My kid is allergic to peanuts.", None),
         ("我对花生过敏。", None),
     ],

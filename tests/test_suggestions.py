@@ -440,3 +440,15 @@ def test_a_buffet_plate_and_a_new_partner_at_dinner_get_options_of_their_kind() 
     assert found is not None and found.name == "feast"
     plain = request_kind("", "My husband is coming home from work, what should I make for dinner?")
     assert plain is not None and plain.name == "dinner"
+
+
+def test_a_pet_for_company_keeps_off_the_animal_feared_or_reacted_to() -> None:
+    asked = "俺闺女去外地上大学了，屋里冷清得很。俺寻思养个啥小活物儿做个伴儿，你说养啥好？"
+    kind = request_kind("", asked)
+    assert kind is not None and kind.name == "pet"
+    afraid = constraints_from_texts(["俺给你说个事儿，俺这人怕狗，怕哩要命。"])
+    option = concrete_option(afraid, "", asked, "zh")
+    assert option and afraid.check(option) is None
+    allergic = constraints_from_texts(["I'm allergic to cats, my eyes swell right up."])
+    offered = concrete_option(allergic, "", "What pet should we get for the kids?", "en")
+    assert offered and "cat" not in offered

@@ -166,9 +166,13 @@ class Constraint:
         """A suggestion that keeps the constraint, for the safe sentence: "I'd suggest a cake without
         nuts." (``thing``: what the person asked for, from their words, or "")."""
         if language == "zh":
+            if self.kind == "avoid":  # a place, a pastime, an animal: not "不含狗的选择"
+                return f"我建议选{self.noun_zh}以外的{thing or '选择'}。"
             return f"我建议选不含{self.noun_zh.removesuffix('的')}的{thing or '选择'}。"
         if not thing:
-            return f"I'd suggest something without {self.noun_en}."
+            return (
+                f"I'd suggest something {'other than' if self.kind == 'avoid' else 'without'} {self.noun_en}."
+            )
         article = "an" if thing[0].lower() in "aeiou" else "a"
         return f"I'd suggest {article} {thing} without {self.noun_en}."
 

@@ -5,27 +5,13 @@ English and Chinese (what each option is made of, for the constraint check): the
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
+from voice_agent.conversation.suggestion_option import Option, RequestKind
+from voice_agent.conversation.suggestion_option import option as _o
+from voice_agent.conversation.suggestion_pastimes import PASTIMES
 from voice_agent.text.cjk import HAN_CLASS
 
-
-@dataclass(frozen=True)
-class Option:
-    text: str  # said as it is: "a cup of chamomile tea", "一杯菊花茶"
-    contains: tuple[str, ...] = ()  # what it is made of, in words the constraint check knows
-
-
-@dataclass(frozen=True)
-class RequestKind:
-    name: str
-    asked: re.Pattern[str]  # the person's words that ask for this kind
-    en: tuple[Option, ...]
-    zh: tuple[Option, ...]
-
-
-def _o(text: str, *contains: str) -> Option:
-    return Option(text, contains)
+__all__ = ["KINDS", "Option", "RequestKind"]
 
 
 _I = re.IGNORECASE
@@ -367,41 +353,7 @@ KINDS: tuple[RequestKind, ...] = (
             _o("清汤锅，涮蔬菜和鱼片", "鱼"),
         ),
     ),
-    RequestKind(
-        "film",
-        re.compile(r"\b(?:films?|movies?)\b|电影|片子", _I),
-        (
-            _o("Paddington 2, a warm family comedy"),
-            _o("The Martian, a science fiction film"),
-            _o("Spirited Away, an animated film"),
-        ),
-        (
-            _o("《疯狂动物城》，一部轻松的动画片"),
-            _o("《流浪地球》，一部国产科幻片"),
-            _o("《你好，李焕英》，一部温情喜剧"),
-        ),
-    ),
-    RequestKind(
-        "book",
-        re.compile(r"\b(?:books?|novels?|read)\b|书|小说", _I),
-        (
-            _o("The Martian by Andy Weir"),
-            _o("A Man Called Ove by Fredrik Backman"),
-            _o("The Hobbit by J.R.R. Tolkien"),
-        ),
-        (_o("刘慈欣的《三体》"), _o("余华的《活着》"), _o("东野圭吾的《解忧杂货店》")),
-    ),
-    RequestKind(
-        "outing",
-        re.compile(r"\b(?:outdoors?|activit(?:y|ies)|outings?)\b|户外|活动|出去玩", _I),
-        (
-            _o("a picnic in the park"),
-            _o("a bike ride along the river"),
-            _o("a walk around a lake"),
-            _o("a hike in the hills", "hiking", "hike"),
-        ),
-        (_o("去公园野餐"), _o("沿着河边骑自行车"), _o("去湖边散步、划船"), _o("去郊外爬山", "爬山", "登山")),
-    ),
+    *PASTIMES,  # pets, films, books, outings (suggestion_pastimes)
     RequestKind(
         "filling",
         re.compile(r"\b(?:tacos?|burritos?|wraps?|sandwich(?:es)?|fillings?)\b|馅|饺子|包子", _I),

@@ -1,6 +1,7 @@
 """A speaker correcting themselves mid-sentence: "the twelfth of May, no wait, the twenty-first",
-"下礼拜二早上八点来，呃不对不对，是礼拜四". What stands is what follows the last correction; what
-precedes it was taken back. Said back whole, such a sentence would tell the person the wrong value.
+"下礼拜二早上八点来，呃不对不对，是礼拜四", "预算砍到十万——哦不对不对，十万是他一开始说的，后来又算了一遍，
+八万". What stands is what follows the last correction; what precedes it was taken back. Said back whole,
+such a sentence would tell the person the wrong value (a day or an amount).
 """
 
 from __future__ import annotations
@@ -28,12 +29,18 @@ def after_correction(text: str) -> str | None:
         return None
     last = found[-1]
     rest = text[last.end() :].strip(" ,，、:：;；-—")
-    taken_back = {m.group(0).lower() for m in _DAY.finditer(text, 0, found[0].start())}
-    again = next((m for m in _DAY.finditer(rest) if m.group(0).lower() in taken_back and m.start() > 0), None)
+    taken_back = {m.group(0).lower() for m in _VALUE.finditer(text, 0, found[0].start())}
+    first = _VALUE.match(rest)
+    if first is not None and first.group(0).lower() in taken_back:
+        # "十万是他一开始说的，后来…八万": the clause explaining the value taken back is no part of it
+        cut = _CLAUSE_END.search(rest, first.end())
+        rest = rest[cut.end() :].lstrip() if cut else ""
+    named = (m for m in _VALUE.finditer(rest) if m.group(0).lower() in taken_back and m.start() > 0)
+    again = next(named, None)
     if again is not None:
         rest = rest[: again.start()].rstrip(" ,，、")
     rest = _TRAILING_LINK.sub("", rest)
-    enough = _DAY.search(rest) is not None or (
+    enough = _VALUE.search(rest) is not None or (
         len(HAN_RE.findall(rest)) >= 3 if HAN_RE.search(rest) else len(rest.split()) >= 3
     )
     return rest if enough else ""
@@ -48,3 +55,11 @@ _DAY = re.compile(
     r"(?:周|星期|礼拜)[一二三四五六日天]|[0-9一二三四五六七八九十]{1,3}号",
     re.IGNORECASE,
 )
+# An amount: "十万", "八万块", "200,000", "80k", "£500", "fifty quid" is left to the words.
+_AMOUNT = re.compile(
+    r"[0-9一二两三四五六七八九十百千]+(?:\.\d+)?[万千百]?(?:块钱?|元|万)|"
+    r"\b\d[\d,]*(?:\.\d+)?\s*(?:k|grand|pounds?|dollars?|euros?|quid|bucks)\b|[£$€]\s?\d[\d,]*(?:\.\d+)?k?",
+    re.IGNORECASE,
+)
+_VALUE = re.compile(f"{_DAY.pattern}|{_AMOUNT.pattern}", re.IGNORECASE)
+_CLAUSE_END = re.compile(r"[，,。.;；!！?？]")

@@ -1,0 +1,71 @@
+"""Kinds of thing to do or keep that a person asks for: a pet, a film, a book, an outing (the
+``suggestion_kinds`` that are no food). An option names what it is (``contains``) in the words the
+constraint check knows, so "养只小泰迪" is never offered to someone afraid of dogs."""
+
+from __future__ import annotations
+
+import re
+
+from voice_agent.conversation.suggestion_option import RequestKind
+from voice_agent.conversation.suggestion_option import option as _o
+
+_I = re.IGNORECASE
+
+PASTIMES: tuple[RequestKind, ...] = (
+    # A pet for company: "俺寻思养个啥小活物儿做个伴儿", "what pet should we get for the kids?"
+    RequestKind(
+        "pet",
+        re.compile(
+            r"\b(?:pets?|(?:get|getting|adopt|adopting|keep|keeping) an? (?:animal|furry friend))\b|"
+            r"宠物|小活物|小动物|养(?:个|只|点|条)?(?:啥|什么|哪种|哪样)|养只|养个",
+            _I,
+        ),
+        (
+            _o("a cat from a rescue centre, an older one that likes a lap", "cat"),
+            _o("a pair of budgies", "bird"),
+            _o("a tank of goldfish", "fish"),
+            _o("a pair of guinea pigs"),
+        ),
+        (
+            _o("养只性子温顺的猫", "猫"),
+            _o("养一对虎皮鹦鹉", "鸟"),
+            _o("养一缸金鱼", "鱼"),
+            _o("养只乌龟"),
+        ),
+    ),
+    RequestKind(
+        "film",
+        re.compile(r"\b(?:films?|movies?)\b|电影|片子", _I),
+        (
+            _o("Paddington 2, a warm family comedy"),
+            _o("The Martian, a science fiction film"),
+            _o("Spirited Away, an animated film"),
+        ),
+        (
+            _o("《疯狂动物城》，一部轻松的动画片"),
+            _o("《流浪地球》，一部国产科幻片"),
+            _o("《你好，李焕英》，一部温情喜剧"),
+        ),
+    ),
+    RequestKind(
+        "book",
+        re.compile(r"\b(?:books?|novels?|read)\b|书|小说", _I),
+        (
+            _o("The Martian by Andy Weir"),
+            _o("A Man Called Ove by Fredrik Backman"),
+            _o("The Hobbit by J.R.R. Tolkien"),
+        ),
+        (_o("刘慈欣的《三体》"), _o("余华的《活着》"), _o("东野圭吾的《解忧杂货店》")),
+    ),
+    RequestKind(
+        "outing",
+        re.compile(r"\b(?:outdoors?|activit(?:y|ies)|outings?)\b|户外|活动|出去玩", _I),
+        (
+            _o("a picnic in the park"),
+            _o("a bike ride along the river"),
+            _o("a walk around a lake"),
+            _o("a hike in the hills", "hiking", "hike"),
+        ),
+        (_o("去公园野餐"), _o("沿着河边骑自行车"), _o("去湖边散步、划船"), _o("去郊外爬山", "爬山", "登山")),
+    ),
+)  # fmt: skip
