@@ -306,3 +306,17 @@ def test_a_list_refused_at_the_end_of_its_sentence_and_no_rule_from_filler() -> 
         "Aiyo, my boy kena allergy already. He ate a few pieces of watermelon, then his lips swell up."
     )
     assert "allergy:already" not in melon and "allergy:pieces of" not in melon
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "我大孙子说要用头一个月工资给我买个东西，问我要啥，我也说不上来，你给出出主意？",
+        "今日热到痴线，想去楼下糖水铺食碗糖水，你话我叫乜嘢好？",  # Cantonese: "what should I order?"
+        "听日放假，去边度好？",
+    ],
+)
+def test_asking_for_an_idea_in_other_words_asks_for_advice(turn: str) -> None:
+    from voice_agent.conversation.reminders import ASKS_ADVICE
+
+    assert ASKS_ADVICE.search(turn), turn

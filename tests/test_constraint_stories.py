@@ -37,6 +37,8 @@ def _keys(text: str) -> list[str]:
         ("The consultant said it is penicillin allergy, a serious one.", "allergy:penicillin"),
         ("整医院打了一针才缓过来。大夫说我是松子过敏。", "allergy:松子"),
         ("还说核桃、榛子、杏仁这些树上结的坚果也容易交叉过敏。", "nuts"),
+        ("荔枝、龙眼、榴莲、芒果呢啲热气生果，我食几粒就喉咙痛、生飞滋。", "intolerance:荔枝"),  # 食: eat
+        ("荔枝、龙眼、榴莲、芒果这些水果，我一口都不能碰。", "avoid:芒果"),
     ],
 )
 def test_a_rule_told_inside_a_story_is_found(text: str, key: str) -> None:
@@ -56,6 +58,8 @@ def test_a_rule_told_inside_a_story_is_found(text: str, key: str) -> None:
         ("俺就好一口大米饭，一顿不吃米饭就跟没吃饭一样。", "avoid:米饭"),  # rice is what he loves
         ("俺就好一口大米饭，一顿不吃米饭就跟没吃饭一样。", "avoid:没吃饭一样"),
         ("大夫说我是松子过敏。", "allergy:夫说我是松子"),
+        ("荔枝、龙眼这些，我吃几颗就上火。", "intolerance:几颗"),  # a quantity is no thing
+        ("我去食堂吃饭，食物很好。", "avoid:食物"),
     ],
 )
 def test_amounts_people_products_and_asides_are_no_rule(text: str, not_key: str) -> None:

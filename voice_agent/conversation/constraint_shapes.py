@@ -198,6 +198,7 @@ KEEP_OFF_ZH = re.compile(
     rf"(?:^|[，,。！？!?；;：:])(?:像|比如|例如)?(?P<x>{_THING_CHAR}{{1,6}}?(?:、{_THING_CHAR}{{1,6}}?)*)"
     # (with what they share said after the list: "菠菜、苋菜、竹笋这些草酸高的一律别吃")
     rf"(?:(?:这些|这类|之类的?|等等?|什么的|啥的|嗰啲)(?:{_THING_CHAR}{{1,5}}的)?|的)?(?:做的)?(?:东西|食物|水果|菜|玩意儿?)?"
+    r"(?:[，,](?:我|俺|他|她|孩子)?(?:一口|一点|一啖|连一口)?(?=都|也))?"  # "这些水果，我一口都不能碰"
     r"(?:都|也|统统|一律|一概)?(?:得|要|需要|必须|尽量)?"
     r"(?:忌口|忌(?=[，,。！？!?；;]|$)|少碰|别碰|不能碰|不能吃|不能喝|碰不得|吃不得|别吃|别喝|不要吃|不要喝|"
     r"不许吃|不许喝|不能沾|别沾|莫恰|莫吃|莫喝|莫沾|甭吃|甭喝|"  # (莫恰: don't eat, in Hunan)
@@ -245,18 +246,25 @@ def refused_items(text: str) -> list[re.Match[str]]:
 
 SYMPTOM_ZH = (
     "拉肚子|腹泻|过敏|起疹子|起红疹|长疹子|出疹子|起包|不舒服|难受|胃疼|胃痛|肚子疼|肚子痛|头疼|头痛|心慌|心悸|"
-    "失眠|睡不着|长痘|想吐|吐|恶心|胀气|发痒|痒|喘|呼吸困难|反酸|闹肚子|跑厕所|反胃|头晕|红肿|起风团|犯病|烧心|烧得慌|坏事儿?"
+    "失眠|睡不着|长痘|想吐|吐|恶心|胀气|发痒|痒|喘|呼吸困难|反酸|闹肚子|跑厕所|反胃|头晕|红肿|起风团|犯病|烧心|烧得慌|坏事儿?|"
+    "喉咙痛|嗓子疼|上火|生飞滋|口腔溃疡|流鼻血|口烂"
 )
 _SYMPTOM_ZH_RE = re.compile(SYMPTOM_ZH)
 # "我一喝牛奶就拉肚子", "吃芒果会起疹子", "他碰了花生就过敏".
 WHEN_ZH = re.compile(
-    rf"(?:一|只要|每次|要是|如果)?(?:吃|喝|碰|闻|沾)(?:了|到)?(?P<x>(?![完饱多])(?:{HAN_CLASS}){{1,6}}?)"
+    rf"(?:一|只要|每次|要是|如果)?(?:吃|喝|碰|闻|沾)(?:了|到)?(?P<x>(?![完饱多几两半]|一[粒颗口块个片啖点些])(?:{HAN_CLASS}){{1,6}}?)"
     rf"(?:就|会|都会|便|也会|的话就|的话会|准|保准|准保){HAN_CLASS}{{0,3}}?(?:{SYMPTOM_ZH})"
 )
 # The thing first: "糯米做的东西一吃就胀", "芒果我一吃就起疹子".
 WHEN_AFTER_ZH = re.compile(
     rf"(?P<x>{HAN_CLASS}{{1,6}}?)(?:做的东西|做的|的东西|类的东西|类)?[，,]?(?:我|他|她|孩子)?(?:一|只要|每次)"
     rf"(?:吃|喝|碰)(?:了|到)?(?:就|都会|会|准)(?:{SYMPTOM_ZH}|胀|肿)"
+)
+# A list pointed back to: "荔枝、龙眼、芒果呢啲热气生果，我食几粒就喉咙痛" (食: 吃, ``dialect_zh``).
+LIST_WHEN_ZH = re.compile(
+    rf"(?:^|[，,。！？!?；;：:])(?:像|比如|例如)?(?P<x>{HAN_CLASS}{{1,5}}?(?:、{HAN_CLASS}{{1,5}}?)+)"
+    rf"(?:这些|那些|这类|之类的?|呢啲|嗰啲)(?:{HAN_CLASS}{{1,5}})?[，,]?(?:我|他|她|孩子|俺)?(?:一|只要|每次)?"
+    rf"(?:吃|喝|碰)(?:了|到)?(?:[几一两][粒颗口块个片啖])?(?:就|都会|会|准)(?:{SYMPTOM_ZH}|胀|肿)"
 )
 # "咖啡让我心慌", "牛奶会让我拉肚子".
 CAUSES_ZH = re.compile(
@@ -336,6 +344,7 @@ def has_symptom(text: str) -> bool:
 def symptom_matches(text: str) -> list[re.Match[str]]:
     """The things ``text`` says cause a reaction, English and Chinese."""
     found = list(WHEN_ZH.finditer(text)) + list(CAUSES_ZH.finditer(text)) + list(WHEN_AFTER_ZH.finditer(text))
+    found += list(LIST_WHEN_ZH.finditer(text))
     if has_symptom(text):
         found += list(_CAUSES_EN.finditer(text)) + list(_WHEN_EN.finditer(text))
         found += list(_LIST_CAUSES_EN.finditer(text))

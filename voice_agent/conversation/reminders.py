@@ -149,7 +149,9 @@ def _beyond_food(constraint: Constraint, user_text: str) -> bool:
 ASKS_ADVICE = re.compile(
     r"\b(?:should (?:i|we)|could (?:i|we)|can (?:i|we)|shall (?:i|we)|recommend|suggest|ideas?|what kind of|"
     r"where to)\b|"
-    rf"推荐|建议|(?:什么|啥){HAN_CLASS}{{0,6}}好|好呢|哪个好|应该|哪(?:儿|里)?(?:比较|最)?好|干点啥|(?:点|些)(?:什么|啥)",
+    rf"推荐|建议|(?:什么|啥){HAN_CLASS}{{0,6}}好|好呢|哪个好|应该|哪(?:儿|里)?(?:比较|最)?好|干点啥|(?:点|些)(?:什么|啥)|"
+    # "你给出出主意？", "支个招"; Cantonese "你话我叫乜嘢好？", "去边度好"
+    rf"出(?:个|出|点)?主意|支(?:个|支)?招|(?:乜嘢|乜|咩){HAN_CLASS}{{0,6}}好|边(?:度|个|间|样)好|点(?:算|揀|拣)好",
     re.IGNORECASE,
 )
 # A yes/no question ("Can I eat this?", "Should we leave now?"): "Yes." answers it.

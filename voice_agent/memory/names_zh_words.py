@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 
 from voice_agent.memory.names_zh import SINGLE_SURNAMES
 from voice_agent.text.cjk import HAN_RE
+from voice_agent.text.dialect_zh import cantonese
 
 ROLE_WORDS = frozenset(
     [
@@ -50,8 +51,6 @@ _PRONOUNS = frozenset("我你他她它咱您")
 # Dictionary tags of a character that is only a function word: adverb, locative, measure, numeral,
 # particle, preposition, conjunction, pronoun, modal.
 _FUNCTION_TAGS = frozenset("dfqmupcry")
-# Characters that mark a sentence as Cantonese (咗 done, 唔 not, 嘅 of, 啲 some, 嘢 thing, 佢 he / she).
-_CANTONESE_MARKS = frozenset("咗唔嘅啲嘢佢冇喺㗎晒咁嚟")
 _CANTONESE_ADVERB_SURNAMES = frozenset("仲")
 # What 仲 ("still, also") most often stands before in Cantonese: verbs and negations (仲有, 仲未, 仲流).
 _AFTER_CANTONESE_ADVERB = frozenset(
@@ -72,11 +71,7 @@ def is_everyday_word(
         return True
     if any(ch in _PRONOUNS for ch in given):
         return True
-    if (
-        run[0] in _CANTONESE_ADVERB_SURNAMES
-        and given[:1] in _AFTER_CANTONESE_ADVERB
-        and any(ch in _CANTONESE_MARKS for ch in text)
-    ):
+    if run[0] in _CANTONESE_ADVERB_SURNAMES and given[:1] in _AFTER_CANTONESE_ADVERB and cantonese(text):
         return True
     return len(given) == 1 and (tags.get(given) or "x")[:1] in _FUNCTION_TAGS
 
