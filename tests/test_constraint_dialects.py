@@ -191,3 +191,13 @@ def test_what_is_kept_off_is_offered_an_alternative_other_than_it() -> None:
     assert dogs.alternative("", "en") == "I'd suggest something other than dogs."
     (nuts,) = constraints_from_texts(["我对花生过敏。"]).constraints
     assert "不含" in nuts.alternative("蛋糕", "zh")
+
+
+def test_a_rule_keeps_the_persons_own_words_as_its_source() -> None:
+    said = "荔枝、龙眼、芒果呢啲热气生果，我食几粒就喉咙痛。"
+    rules = constraints_from_texts([said])
+    assert rules.constraints and {c.source for c in rules.constraints} == {said}  # not "我吃几粒"
+    assert rules.check("叫碗芒果西米露啦。") is not None
+    assert rules.check("你唔食得芒果，叫碗红豆沙啦。") is None  # 唔食得: said as a rule, no suggestion
+    plain = "i dont eat pork"
+    assert {c.source for c in constraints_from_texts([plain]).constraints} == {plain}

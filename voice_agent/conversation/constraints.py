@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from voice_agent.conversation.constraint_examples import EVEN_ZH, listed_examples
 from voice_agent.conversation.constraint_objects import (
@@ -219,11 +219,12 @@ class ConstraintSet:
         sentence, context = plain_apostrophes(sentence), plain_apostrophes(context)
         joined = f"{context} {sentence}" if context else sentence
         offset = len(joined) - len(sentence)
+        read = mandarin_verbs(joined)  # "硬是不恰鱼" is negated as "不吃鱼" is (same length, same offsets)
         for constraint, pattern in self._patterns:
             for match in pattern.finditer(joined, offset):
                 if _excluded(joined, match, constraint.terms_zh):
                     continue
-                if not is_negated(joined, match.start(), match.end(), pattern):
+                if not is_negated(read, match.start(), match.end(), pattern):
                     return Violation(constraint, match.group(0), sentence)
         return None
 
@@ -240,7 +241,7 @@ def constraints_from_texts(texts: Iterable[str]) -> ConstraintSet:
 def parse_constraints(text: str) -> list[Constraint]:
     """The constraints one remembered sentence states (none for an ordinary sentence)."""
     out: list[Constraint] = []
-    text = mandarin_verbs(with_apostrophes(text))
+    said, text = text, mandarin_verbs(with_apostrophes(text))
     lowered = text.lower()
     for_diets = _DRINKS_SOMETHING_ELSE.sub(" ", lowered)  # "I don't drink coffee" is not "I don't drink"
     for key, (keys, diet_en, diet_zh, topics, noun_en, noun_zh) in DIETS.items():
@@ -273,7 +274,9 @@ def parse_constraints(text: str) -> list[Constraint]:
             _topic_constraint(topic, "avoid" if topic.key in _NOT_EATEN else kind, text)
             for topic in at_odds_topics(unwell)
         ]
-    return out + _examples(text, out)
+    found = out + _examples(text, out)
+    # the source stays the person's own words (the reminder line and the pinned record match on it)
+    return found if said == text else [replace(c, source=said) if c.source == text else c for c in found]
 
 
 # Topics that are places or pastimes: a person at odds with them keeps off them, no body reacts.

@@ -62,6 +62,7 @@ _STRONG_ZH = (
     "不会", "不再", "取消", "改掉", "除了",
     "不是", "换掉", "不想要", "不想吃", "不想",
     "过敏", "不耐受",  # "对坚果过敏，尤其是花生": the list after an allergy names what it covers
+    "唔吃", "唔饮", "唔好", "唔掂", "唔要", "冇",  # Cantonese (食 is read as 吃): "你唔食得芒果"
 )  # fmt: skip
 _RESET_ZH = re.compile(r"但|可以|加上|加入|用|放|推荐|试试|来点|配上|搭配|或者来")
 _LEAD_ZH = re.compile(r"^(?:推荐|建议|使用|用|加入|加|放|吃|喝|含有|含|给你|给)")

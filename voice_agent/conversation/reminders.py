@@ -28,7 +28,7 @@ CONSTRAINT_TOPICS = re.compile(
     r"juice|beverage|supper|sandwich(?:es)?|tacos?|burritos?|soup|stew|pasta|noodles?|curry|burgers?|"
     r"cuisine|coffee|tea|wine|beer|cocktails?|takeaway|takeout|fillings?)\b|"
     r"吃|喝|菜|饭|餐|蛋糕|甜点|零食|早点|早饭|推荐|建议|点什么|做什么|聚会|饮料|饮品|配料|水果|沙拉|"
-    r"酱|烤|火锅|食材|小吃|夜宵",
+    r"酱|烤|火锅|食材|小吃|夜宵|糖水|餸|食(?:饭|嘢|乜|咩|碗|个|啲|咗)|饮(?:嘢|乜|咩|杯|啲)",  # (Cantonese)
     re.IGNORECASE,
 )
 # A turn asking what to do or where to go: a "never take me to …" constraint (kind "avoid") matters for

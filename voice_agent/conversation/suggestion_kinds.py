@@ -163,14 +163,16 @@ KINDS: tuple[RequestKind, ...] = (
     ),
     RequestKind(
         "dessert",
-        re.compile(r"\b(?:desserts?|sweets?|treats?|puddings?)\b|甜点|甜品", _I),
+        re.compile(
+            r"\b(?:desserts?|sweets?|treats?|puddings?)\b|甜点|甜品|糖水", _I
+        ),  # 糖水: Cantonese sweet soup
         (
             _o("a mango sorbet", "sugar"),
             _o("baked apples with cinnamon"),
             _o("a bowl of fresh berries"),
             _o("a dark chocolate mousse", "chocolate", "egg", "cream", "sugar"),
         ),
-        (_o("芒果西米露", "芒果", "糖"), _o("肉桂烤苹果"), _o("一碗新鲜的草莓和蓝莓"), _o("红豆沙", "糖")),
+        (_o("芒果西米露", "芒果", "糖"), _o("红豆沙", "糖"), _o("肉桂烤苹果"), _o("一碗新鲜的草莓和蓝莓")),
     ),
     RequestKind(
         "snack",
