@@ -662,3 +662,19 @@ async def test_a_number_alone_is_no_suggestion_and_a_fish_free_spread_is_said_in
     assert trace.first("reply.fragment") is not None
     terse = ReplyCheck(no_fish, "zh", TurnTrace("c"), user_words="你今年多大了？")
     assert "16" in "".join([text async for text in terse.run(messages, ScriptedLlm("16岁。"))])
+
+
+async def test_a_reply_that_says_no_word_gets_the_fallback_whatever_left_it_out() -> None:
+    """The net under every check: if nothing with a word in it was passed on (here only the holding
+    phrase, from a check path that ended quietly), the person hears the fallback, traced."""
+    from voice_agent.conversation.holding import HoldingPhrase
+
+    class Quiet(ReplyCheck):
+        async def _run(self, messages, stream):  # type: ignore[no-untyped-def, override]
+            yield HoldingPhrase("稍等一下。 ")
+
+    turn = "下个礼拜三是我幺妹儿生日，帮我写一段话嘛。"
+    trace = TurnTrace("q")
+    check = Quiet(constraints_from_texts([]), "zh", trace, user_words=turn)
+    said = [text async for text in check.run([{"role": "user", "content": turn}], ScriptedLlm())]
+    assert said[-1] == check.no_answer() and trace.first("reply.nothing_said") is not None

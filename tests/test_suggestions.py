@@ -452,3 +452,9 @@ def test_a_pet_for_company_keeps_off_the_animal_feared_or_reacted_to() -> None:
     allergic = constraints_from_texts(["I'm allergic to cats, my eyes swell right up."])
     offered = concrete_option(allergic, "", "What pet should we get for the kids?", "en")
     assert offered and "cat" not in offered
+
+
+def test_a_pet_already_kept_asks_for_no_pet() -> None:
+    for turn in ("登记表上面宠物名嗰栏我应该填咩名？", "What should I name my pet rabbit?"):
+        kind = request_kind("", turn)
+        assert kind is None or kind.name != "pet", turn

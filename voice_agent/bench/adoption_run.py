@@ -249,7 +249,8 @@ async def _probe(assistant: Any, conversation: str, scenario: Scenario, variant:
         marks=[
             {"name": span.name, **{k: str(v) for k, v in span.attrs.items()}}
             for span in trace.spans
-            if span.name.startswith(("reply.", "constraint.")) and span.start_ns == span.end_ns
+            if span.name.startswith(("reply.", "constraint.", "llm.", "loopback."))
+            and span.start_ns == span.end_ns
         ],
     )
 

@@ -18,7 +18,7 @@ _STRONG_EN = (
     r"steer clear of|keep away from|away from|contains no|contain no|don't|doesn't|do not|does not|won't|"
     r"will not|can't|cannot|can not|shouldn't|should not|must not|mustn't|never|not|isn't|aren't|no longer|"
     r"dislike|dislikes|hate|hates|not a fan of|moved from|changed from|switched from|cancelled|canceled|"
-    r"instead|substitute for|alternative to|safe from|apart from|except|check for|watch out for|"
+    r"instead|substitute for|alternative to|safe from|apart from|except|other than|check for|watch out for|"
     r"look out for|careful with|careful about"
 )
 _WEAK_EN = (

@@ -16,8 +16,9 @@ a ``constraint`` span in the trace).
 
 from __future__ import annotations
 
+import contextlib
 import re
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncGenerator, AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -54,6 +55,8 @@ from voice_agent.metrics.trace import TurnTrace
 from voice_agent.text.corrections import SELF_CORRECTION, after_correction
 from voice_agent.text.questions import is_question
 from voice_agent.text.sentences import SentenceSplitter
+
+_WORD = re.compile(r"\w")
 
 StreamFactory = Callable[[list[Message]], AsyncIterator[str]]
 
@@ -162,6 +165,18 @@ class ReplyCheck:
         self._language_decided = self.language not in LANGUAGE_NOTES
 
     async def run(self, messages: list[Message], stream: StreamFactory) -> AsyncIterator[str]:
+        """The reply, piece by piece, each checked before it is passed on. Whatever the checks left out,
+        the person never hears nothing: a reply that said no word gets the fallback (traced)."""
+        spoken = False
+        async with contextlib.aclosing(self._run(messages, stream)) as pieces:  # (a barge-in closes it)
+            async for text in pieces:
+                spoken = spoken or (not isinstance(text, HoldingPhrase) and _WORD.search(text) is not None)
+                yield text
+        if not spoken:
+            self.trace.mark("reply.nothing_said", attempt=self.outcome.attempts)
+            yield self.no_answer()
+
+    async def _run(self, messages: list[Message], stream: StreamFactory) -> AsyncGenerator[str, None]:
         # The replies in the recent window: a first piece copied from one is no answer either.
         self.earlier_replies = replies_to_other_words(messages, self.user_words)
         self.prompt_lines = prompt_lines(messages, self.user_words)

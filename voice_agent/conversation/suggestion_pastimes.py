@@ -16,8 +16,10 @@ PASTIMES: tuple[RequestKind, ...] = (
     RequestKind(
         "pet",
         re.compile(
-            r"\b(?:pets?|(?:get|getting|adopt|adopting|keep|keeping) an? (?:animal|furry friend))\b|"
-            r"宠物|小活物|小动物|养(?:个|只|点|条)?(?:啥|什么|哪种|哪样)|养只|养个",
+            # (not "宠物名嗰栏" or "the pet's name": a pet already kept)
+            r"^(?:an? )?pets?$|\b(?:(?:what|which|a|new) (?:kind of )?pet|"
+            r"(?:get|getting|adopt|adopting) an? (?:pet|animal|furry friend))\b|"
+            r"(?:什么|啥|哪种|养个|养只|养)宠物|小活物|养(?:个|只|点|条)?(?:啥|什么|哪种|哪样)",
             _I,
         ),
         (
