@@ -678,3 +678,13 @@ async def test_a_reply_that_says_no_word_gets_the_fallback_whatever_left_it_out(
     check = Quiet(constraints_from_texts([]), "zh", trace, user_words=turn)
     said = [text async for text in check.run([{"role": "user", "content": turn}], ScriptedLlm())]
     assert said[-1] == check.no_answer() and trace.first("reply.nothing_said") is not None
+
+
+async def test_i_remembered_is_no_answer_to_a_question() -> None:
+    turn = "孙子过生日，你说整点啥好吃的？"
+    messages = [{"role": "system", "content": "rules"}, {"role": "user", "content": turn}]
+    trace = TurnTrace("n")
+    check = ReplyCheck(constraints_from_texts([]), "zh", trace, user_words=turn)
+    said = "".join([text async for text in check.run(messages, ScriptedLlm("嗯，我记住了。", "我记住了。"))])
+    assert "记住" not in said and said.strip()
+    assert trace.first("reply.regenerate") is not None
