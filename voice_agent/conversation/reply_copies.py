@@ -305,7 +305,8 @@ def with_note(messages: list[Message], note: str) -> list[Message]:
 # The opening of the product's own note of a constraint ("Got it, I'll remember that …"), which a small
 # model copies from the history into answers to questions: no answer is an act of remembering.
 NOTING = re.compile(
-    r"^(?:got it[,.!]?\s*)?i'?ll remember (?:that\s+)?|^(?:(?:嗯|好的|好|行|OK|ok)[，,！!。.]?\s*)?我(?:会|都)?记住了[：:，,。.！!]?",
+    r"^(?:got it[,.!]?\s*)?i'?ll remember (?:that\s+)?|"
+    r"^(?:(?:嗯|好的|好|行|OK|ok)[，,！!。.]?\s*)?我(?:会|都)?记住了[：:，,。.！!]?",
     re.IGNORECASE,
 )
 # The prompt told about in the third person ("The user's bday is in 2 weeks and their nan wants to know…",
