@@ -688,3 +688,26 @@ async def test_i_remembered_is_no_answer_to_a_question() -> None:
     said = "".join([text async for text in check.run(messages, ScriptedLlm("嗯，我记住了。", "我记住了。"))])
     assert "记住" not in said and said.strip()
     assert trace.first("reply.regenerate") is not None
+
+
+async def test_a_request_said_back_or_i_remembered_after_the_opening_is_no_answer() -> None:
+    from voice_agent.conversation.acknowledge import acknowledgement
+    from voice_agent.conversation.reminders import guided_constraints
+
+    asked = "下个礼拜三是我幺妹儿生日，我想在朋友圈发段话祝她生日快乐，你帮我写一段嘛，要走心点的。"
+    messages = [{"role": "system", "content": "rules"}, {"role": "user", "content": asked}]
+    check = ReplyCheck(constraints_from_texts([]), "zh", TurnTrace("r"), user_words=asked)
+    llm = ScriptedLlm(
+        "你来朋友圈发段话祝她生日快乐，你帮我写一段嘛。", "愿我家幺妹新的一岁平安喜乐，读研顺利！"
+    )
+    said = "".join([text async for text in check.run(messages, llm)])
+    assert "帮我写" not in said and "平安喜乐" in said
+    fact = "大夫说我是松子过敏。"
+    rules = constraints_from_texts([fact])
+    turn = "过年了，给我推荐点零食吧。"
+    opening = acknowledgement(guided_constraints(rules, [fact], turn), rules, "zh", turn)
+    assert opening is not None
+    trace = TurnTrace("a")
+    check = ReplyCheck(rules, "zh", trace, user_words=turn, acknowledgement=opening)
+    said = "".join([t async for t in check.run(messages, ScriptedLlm("我记住了。", "来点草莓和瓜子吧。"))])
+    assert "记住" not in said and "草莓" in said

@@ -42,6 +42,7 @@ from voice_agent.conversation.reply_copies import (
     notes_after_turn,
     prompt_lines,
     quotes_question,
+    quotes_request,
     repeats,
     replies_to_other_words,
     sentence_start,
@@ -375,7 +376,10 @@ class ReplyCheck:
         said_again = asks and (repeats(clean, self.user_words) or quotes_question(clean, self.user_words))
         # ("I should order at the bar"; "suggest a topping for my tacos without cilantro": the turn and
         # the guidance after it, mixed)
-        reworded = self.open_request and restates(clean, self.asked_with_notes)
+        # (a request said back word for word too: "你来朋友圈发段话祝她生日快乐" for "…你帮我写一段嘛")
+        reworded = self.open_request and (
+            restates(clean, self.asked_with_notes) or quotes_request(clean, self.user_words)
+        )
         if reworded and not said_again:
             return ""  # left out: what follows in the same reply may answer (else it is regenerated)
         echoes_question = said_again
@@ -425,6 +429,9 @@ class ReplyCheck:
         opens with the person's question said back ("今天和同事聚会，")."""
         assert self.acknowledgement is not None
         if copies(clean, self.acknowledgement.text) or copies(clean, self.user_words):
+            return ""
+        clean = NOTING.sub("", clean).strip()  # "因为你说过对松子过敏，" + "我记住了。": no answer
+        if not clean:
             return ""
         return continues(clean, mid_sentence=not self.acknowledgement.text.rstrip().endswith((".", "。")))
 

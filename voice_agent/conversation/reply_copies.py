@@ -157,6 +157,24 @@ def quotes_question(piece: str, turn: str) -> bool:
     return len(said) >= 8 and bool(re.search(r"[?？]\s*$", piece)) and said in _NOT_WORD.sub("", turn).lower()
 
 
+_QUOTED_RUN = {"zh": 10, "en": 32}  # characters of one verbatim stretch that make a piece a quote
+
+
+def quotes_request(piece: str, turn: str) -> bool:
+    """Whether ``piece`` carries a long stretch of the turn word for word ("你来朋友圈发段话祝她生日快乐" of
+    "…我想在朋友圈发段话祝她生日快乐，你帮我写一段嘛"): a request said back, not written. A wish that shares
+    a few words with it ("妹妹，生日快乐！") is none."""
+    said = _NOT_WORD.sub("", piece).lower()
+    before = _NOT_WORD.sub("", turn).lower()
+    least = _QUOTED_RUN["zh" if HAN_RE.search(piece) else "en"]
+    if len(said) < least:
+        return False
+    longest = SequenceMatcher(None, said, before, autojunk=False).find_longest_match(
+        0, len(said), 0, len(before)
+    )
+    return longest.size >= least
+
+
 def may_copy(piece: str, turn: str) -> bool:
     """Whether ``piece`` may be the start of the turn said back, too short for :func:`repeats` to tell:
     the turn's own beginning ("下个月放暑假，" of "下个月放暑假，想带个女喺广州周边玩两日…"), or, in
