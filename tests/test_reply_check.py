@@ -685,7 +685,9 @@ async def test_i_remembered_is_no_answer_to_a_question() -> None:
     messages = [{"role": "system", "content": "rules"}, {"role": "user", "content": turn}]
     trace = TurnTrace("n")
     check = ReplyCheck(constraints_from_texts([]), "zh", trace, user_words=turn)
-    said = "".join([text async for text in check.run(messages, ScriptedLlm("嗯，我记住了。", "我记住了。"))])
+    said = "".join(
+        [text async for text in check.run(messages, ScriptedLlm("嗯，我记住了。", "当然，我记住了。"))]
+    )
     assert "记住" not in said and said.strip()
     assert trace.first("reply.regenerate") is not None
 

@@ -324,7 +324,7 @@ def with_note(messages: list[Message], note: str) -> list[Message]:
 # model copies from the history into answers to questions: no answer is an act of remembering.
 NOTING = re.compile(
     r"^(?:got it[,.!]?\s*)?i'?ll remember (?:that\s+)?|"
-    r"^(?:(?:嗯|好的|好|行|OK|ok)[，,！!。.]?\s*)?我(?:会|都)?记住了[：:，,。.！!]?",
+    r"^(?:(?:嗯|好的|好|行|当然|没问题|好嘞|OK|ok)[，,！!。.]?\s*)?我(?:会|都)?记住了[：:，,。.！!]?",
     re.IGNORECASE,
 )
 # The prompt told about in the third person ("The user's bday is in 2 weeks and their nan wants to know…",
