@@ -713,3 +713,14 @@ async def test_a_request_said_back_or_i_remembered_after_the_opening_is_no_answe
     check = ReplyCheck(rules, "zh", trace, user_words=turn, acknowledgement=opening)
     said = "".join([t async for t in check.run(messages, ScriptedLlm("我记住了。", "来点草莓和瓜子吧。"))])
     assert "记住" not in said and "草莓" in said
+
+
+def test_a_templates_blanks_are_never_read_aloud() -> None:
+    assert without_prompt_echo("Dear [NAME], I hope this message finds you well.") == (
+        "I hope this message finds you well."
+    )
+    assert without_prompt_echo("Good evening, [Your Name]! Welcome.") == "Good evening! Welcome."
+    assert without_prompt_echo("亲爱的[名字]，生日快乐！") == "生日快乐！"
+    kept = "Hi [NAME:1a2b3c4d5e6f], happy birthday!"  # our own placeholder: refilled for the owner later
+    assert without_prompt_echo(kept) == kept
+    assert without_prompt_echo("(Start the answer with this: Tell them first.)") == "Tell them first."

@@ -28,10 +28,29 @@ _RULE_ECHO = re.compile(
     r"Do not suggest anything containing [^()（）.\n]{1,60}\.?|"
     r"不要推荐任何含[^()（）。\n]{1,20}的东西。?|Name one specific thing,? for example|"
     r"请说出一个具体的推荐，?比如|Suggest one specific [^()（）.\n]{1,40}? that fits this:?|"
-    r"推荐一个具体的[^()（）。\n]{1,12}?，?要符合这一点：?|For example:|比如：)\s*[)）]?",
+    r"推荐一个具体的[^()（）。\n]{1,12}?，?要符合这一点：?|For example:|比如：|"
+    r"Start the answer with this:?|回答时先提醒这一点：?)\s*[)）]?",
     re.IGNORECASE,
 )
 _NOT_WORD = re.compile(r"[\W_]+")
+# A template's blank the model left for the person to fill ("Dear [NAME],", "Good evening, [Your Name]!",
+# "[日期]"): read aloud it is nonsense. Our own placeholders ("[NAME:1a2b3c4d5e6f]") are refilled later.
+_BLANK = r"\[(?![A-Z][A-Z_]*:[0-9a-f]{4,64}\])[^\[\]\n]{1,30}\]"
+_GREETING_SLOT = re.compile(
+    rf"(?:\b(?:dear|hi|hello|hey)|亲爱的)\s*{_BLANK}\s*[,，:：!！]?\s*", re.IGNORECASE
+)
+_SLOT = re.compile(rf"[,，]?\s*{_BLANK}")
+
+
+def without_template_slots(text: str) -> str:
+    """``text`` without a template's blanks: a greeting to a blank goes with it ("Dear [NAME], I hope…"
+    → "I hope…"), and elsewhere the blank and the comma before it ("Good evening, [Your Name]!" → "Good
+    evening!")."""
+    if "[" not in text:
+        return text
+    return _SLOT.sub("", _GREETING_SLOT.sub("", text))
+
+
 # The turn asks about the date or the time: then the date said back is the answer. Naming a day
 # ("下个礼拜三是她生日", "the party on Saturday") is no such question.
 ASKS_DATE = re.compile(
@@ -62,7 +81,7 @@ def without_prompt_echo(text: str) -> str:
     that copies the memory block's earlier conversation, speaker labels and all."""
     if _TRANSCRIPT_LABEL.search(text):
         return ""
-    cleaned = _RULE_ECHO.sub("", _NOTE_ECHO.sub("", _MARKUP.sub("", text)))
+    cleaned = _RULE_ECHO.sub("", _NOTE_ECHO.sub("", _MARKUP.sub("", without_template_slots(text))))
     cleaned = _BAR.sub(" ", cleaned)  # the memory block's "a | b" form copied: never spoken
     if not re.search(r"[(（]", cleaned):  # the note's closing parenthesis left behind ("米饭。)")
         cleaned = re.sub(r"[)）]", "", cleaned)
