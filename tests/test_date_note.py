@@ -106,3 +106,16 @@ def test_a_turn_that_names_a_day_does_not_ask_for_the_date() -> None:
         assert not ASKS_DATE.search(naming), naming
     for asking in ("今天星期几？", "明天是几号", "What day is it today?", "What's the date?"):
         assert ASKS_DATE.search(asking), asking
+
+
+def test_a_plan_on_a_day_asked_about_gets_the_persons_words_on_that_day() -> None:
+    exams = _said("Orals finish liao. The written papers start on the 26th of September, English first.")
+    asked = "My in-laws want to go Bangkok end September, 24th to 30th. Can or not ah?"
+    assert date_note(asked, [_said("Every night I sit beside him."), exams], "en") == (
+        "The day I told you: The written papers start on the 26th of September, English first."
+    )
+    school = _said("平常四点半放学，就是礼拜三下半天两点半就放学了，要早点去接。")
+    note = date_note("我想约个礼拜三下半天两点钟去做头发，侬讲好伐？", [school], "zh")
+    assert "礼拜三下半天两点半就放学" in note
+    assert date_note("Can we go to the cinema on Friday?", [exams], "en") == ""  # no day in common
+    assert date_note("The exams are in September.", [exams], "en") == ""  # nothing asked

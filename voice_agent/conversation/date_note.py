@@ -8,6 +8,9 @@ the person's dated words ("(The day I told you: The MRI on the back is Wednesday
 
 The turn must ask for a day or a date ("when", "which day", "the date", 哪天, 日子, 日期, 几号), and one of
 the person's recalled statements must hold one: the one sharing a word with the turn, else the only one.
+A plan on a day asked about ("go Bangkok end September, 24th to 30th … Can or not ah?", "礼拜三下半天两点钟
+去做头发…好伐？") gets the sentence of a recalled statement that names the same month or weekday ("the
+written papers start on the 26th of September"): whether the two clash is the answer.
 """
 
 from __future__ import annotations
@@ -18,7 +21,8 @@ from collections.abc import Sequence
 from voice_agent.conversation.dated_fallback import dated_text
 from voice_agent.conversation.said_before import person_statements
 from voice_agent.memory.records import MemoryRecord
-from voice_agent.text.dates import ASKS_DAY
+from voice_agent.text.dates import ASKS_DAY, DAY_NAME
+from voice_agent.text.sentences import sentences_of
 
 _NEEDS_DAY = re.compile(
     r"\b(?:the (?:date|day)|dates?|the time|what day|days? off|time off|annual leave|that day|"
@@ -35,13 +39,36 @@ def needs_day(user_text: str) -> bool:
     return bool(ASKS_DAY.search(user_text) or _NEEDS_DAY.search(user_text))
 
 
+# Asking whether a plan is all right: "Can or not ah?", "is that ok?", "好伐？", "行不行", "得唔得".
+_ASKS_OK = re.compile(
+    r"\b(?:can or not|is (?:that|it|this) (?:ok|okay|alright|fine|a good idea)|should (?:i|we)|can (?:i|we)|"
+    r"could (?:i|we)|good idea)\b|好伐|行不行|可以吗|可不可以|好不好|中不中|得唔得|合适吗|行吗|好吗|要不要|"
+    r"咋样|怎么样|侬讲",
+    re.I,
+)
+
+
 def date_note(user_text: str, records: Sequence[MemoryRecord], language: str) -> str:
     """The note quoting the person's dated statement for a turn that needs a day, or ""."""
     if not needs_day(user_text):
-        return ""
-    text = dated_text(user_text, person_statements(records))
+        text = _same_day(user_text, records) if _ASKS_OK.search(user_text) else ""
+    else:
+        text = dated_text(user_text, person_statements(records))
     if not text:
         return ""
     return NOTE["zh" if language == "zh" else "en"].format(
         text=text.strip().rstrip("。.") + ("。" if language == "zh" else ".")
     )
+
+
+def _same_day(user_text: str, records: Sequence[MemoryRecord]) -> str:
+    """The sentence of a recalled statement of the person's that names a month or a weekday the turn names
+    too, or ""."""
+    named = {m.group(0).lower() for m in DAY_NAME.finditer(user_text)}
+    if not named:
+        return ""
+    for record in person_statements(records):
+        for sentence in sentences_of(record.text):
+            if any(m.group(0).lower() in named for m in DAY_NAME.finditer(sentence)):
+                return sentence
+    return ""

@@ -15,6 +15,12 @@ _MONTHS = (
     "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
 )
 DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+# Words that name one day or month the same way in any sentence: a weekday, a month, 周三 / 礼拜三 / 星期三.
+DAY_NAME = re.compile(
+    rf"\b(?:{DAYS}|january|february|march|april|june|july|august|september|october|november|december)\b|"
+    r"(?:周|星期|礼拜)[一二三四五六日天]",
+    re.IGNORECASE,
+)
 _ZH_NUMBER = "[0-9一二三四五六七八九十廿两]"
 # A day of the month in words, as a transcript writes it: "the twenty first of may", "May the third".
 UNIT_ORDINALS = "first|second|third|fourth|fifth|sixth|seventh|eighth|ninth"
