@@ -648,6 +648,10 @@ def test_a_question_said_back_behind_a_lead_in_or_with_a_word_changed_is_a_copy(
     # an answer that quotes a few of the question's words is no copy
     assert not repeats("Paris is the capital of France,", "What is the capital of France?")
     assert not repeats("Over Easter you'll be at the cabin you booked in Beechworth.", asked)
+    # an English question said back with one word changed
+    trip = "My in-laws want to bring the whole family to Bangkok end September, 24th to 30th. Can or not ah?"
+    assert repeats("The in-laws want to bring the whole family to Bangkok end September, 24th to 30th.", trip)
+    assert not repeats("Bangkok from the 24th to the 30th clashes with his exams on the 26th.", trip)
     assert not repeats("开胃的话，来份凉拌黄瓜吧。", "这两天热得一点胃口都没有，你说弄点啥开胃的吃吃？")
 
 

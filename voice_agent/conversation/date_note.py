@@ -57,7 +57,7 @@ def date_note(user_text: str, records: Sequence[MemoryRecord], language: str) ->
     if not text:
         return ""
     return NOTE["zh" if language == "zh" else "en"].format(
-        text=text.strip().rstrip("。.") + ("。" if language == "zh" else ".")
+        text=text.strip().rstrip("。.,，;；、 ") + ("。" if language == "zh" else ".")
     )
 
 

@@ -126,6 +126,9 @@ def _same_words(parts: list[str], line: str) -> bool:
     return True
 
 
+_LONG_EN_COPY = 60  # letters from which an English piece nearly the same as the question is a copy
+
+
 def repeats(piece: str, earlier: str, *, min_chars: int = 4) -> bool:
     """Whether ``piece`` only repeats ``earlier``: most of it word for word; all of it, or its beginning,
     behind a short lead-in ("The user's story tells us that <the question>"); or, in Chinese, nearly all
@@ -142,16 +145,18 @@ def repeats(piece: str, earlier: str, *, min_chars: int = 4) -> bool:
     start = next((i for i in range(len(said)) if before.startswith(said[i:])), len(said))
     if len(said) - start >= max(_LONG, 0.5 * len(said)):
         return True
-    # (in Chinese only: an English answer restates the question's words, "Paris is the capital of France")
-    if HAN_RE.search(piece) is None:
-        return False
+    # nearly all of it with a word changed ("The in-laws say want…" for "My in-laws say want…"; a short
+    # English answer shares most letters with its question: "Paris is the capital of France")
     matcher = SequenceMatcher(None, said, before, autojunk=False)
     if (
-        len(said) >= _LONG
+        len(said) >= (_LONG if HAN_RE.search(piece) else _LONG_EN_COPY)
         and 0.8 * len(before) <= len(said) <= 1.25 * len(before)
         and matcher.ratio() >= 0.85
     ):
         return True
+    # (in Chinese only: an English answer restates the question's words, "Paris is the capital of France")
+    if HAN_RE.search(piece) is None:
+        return False
     # most of it one stretch of the other, whatever stands around it: "请帮忙写条微信，把日子讲讲清爽。" for
     # "…侬帮我写条微信，把日子讲讲清爽。", "爷爷满八十，…参谋一下咯？" behind an opening
     match = matcher.find_longest_match(0, len(said), 0, len(before))
