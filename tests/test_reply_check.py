@@ -728,3 +728,15 @@ def test_a_templates_blanks_are_never_read_aloud() -> None:
     kept = "Hi [NAME:1a2b3c4d5e6f], happy birthday!"  # our own placeholder: refilled for the owner later
     assert without_prompt_echo(kept) == kept
     assert without_prompt_echo("(Start the answer with this: Tell them first.)") == "Tell them first."
+
+
+async def test_an_english_question_said_back_from_its_first_clause_is_not_spoken() -> None:
+    trip = "My in-laws want to bring the whole family to Bangkok end September, 24th to 30th. Can or not ah?"
+    messages = [{"role": "system", "content": "rules"}, {"role": "user", "content": trip}]
+    check = ReplyCheck(constraints_from_texts([]), "en", TurnTrace("t"), user_words=trip)
+    llm = ScriptedLlm(
+        "The in-laws want to bring the whole family to Bangkok end September, 24th to 30th. Can or not?",
+        "Check the dates first: the 24th to the 30th may clash with his exams.",
+    )
+    said = "".join([text async for text in check.run(messages, llm)])
+    assert "whole family" not in said and "clash" in said

@@ -127,6 +127,7 @@ def _same_words(parts: list[str], line: str) -> bool:
 
 
 _LONG_EN_COPY = 60  # letters from which an English piece nearly the same as the question is a copy
+_COPIED_RUN_EN = 30  # letters of one stretch of the question that make an English first clause suspect
 
 
 def repeats(piece: str, earlier: str, *, min_chars: int = 4) -> bool:
@@ -202,18 +203,21 @@ def quotes_request(piece: str, turn: str) -> bool:
 def may_copy(piece: str, turn: str) -> bool:
     """Whether ``piece`` may be the start of the turn said back, too short for :func:`repeats` to tell:
     the turn's own beginning ("下个月放暑假，" of "下个月放暑假，想带个女喺广州周边玩两日…"), or, in
-    Chinese, half of it one stretch of the turn ("今天胃口不大好，" of "这两天胃口不大好，…")."""
+    Chinese, half of it one stretch of the turn ("今天胃口不大好，" of "这两天胃口不大好，…"); in English,
+    nearly all of it one long stretch of the turn."""
     said = _NOT_WORD.sub("", piece).lower()
     before = _NOT_WORD.sub("", turn).lower()
     if not 4 <= len(said) < len(before):
         return False
     if before.startswith(said):
         return True
-    if HAN_RE.search(piece) is None or len(said) >= 2 * _LONG:
-        return False
     longest = SequenceMatcher(None, said, before, autojunk=False).find_longest_match(
         0, len(said), 0, len(before)
     )
+    if HAN_RE.search(piece) is None:  # "The in-laws say want to bring the whole family…," of "My in-laws…"
+        return longest.size >= _COPIED_RUN_EN and longest.size >= 0.8 * len(said)
+    if len(said) >= 2 * _LONG:
+        return False
     return longest.size >= 4 and longest.size >= 0.5 * len(said)
 
 
