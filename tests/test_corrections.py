@@ -78,3 +78,9 @@ def test_no_cake_is_suggested_for_the_words_to_write_on_one() -> None:
 
     assert request_kind("", "我想订一个寿桃蛋糕，上面要写字，你帮我想一句好不好？") is None
     assert request_kind("", "我想订一个寿桃蛋糕，你推荐哪种？") is not None
+
+
+def test_a_clause_said_back_ends_as_a_sentence() -> None:
+    said = said_back("the written papers start on the 26th of September, English first,", "en")
+    assert said == "You told me the written papers start on the 26th of September, English first."
+    assert said_back("我家小孩对坚果过敏，", "zh") == "你告诉过我，你家小孩对坚果过敏。"

@@ -355,12 +355,12 @@ def second_person(sentence: str, language: str) -> str:
     if corrected is not None:  # "the twelfth, no wait, the twenty-first": only what stands is said back
         sentence = corrected
     if language == "zh" or _HAN_RUN.search(sentence):
-        body = _LEAD_ZH.sub("", sentence.strip().rstrip("。.！!"))
+        body = _LEAD_ZH.sub("", sentence.strip().rstrip("。.！!，,、；; "))
         body = body.replace("你", "\0")  # "你叫我小王就行": the person's "you" is us, said back as "我"
         for mine, yours in _ZH_SWAP:
             body = body.replace(mine, yours)
         return body.replace("\0", "我")
-    body = _LEAD_EN.sub("", sentence.strip()).rstrip(".!")
+    body = _LEAD_EN.sub("", sentence.strip()).rstrip(".!,;: ")  # (a clause: "…, English first,")
     if not body:
         return ""
     swapped = re.sub(r"[A-Za-z']+", lambda m: _swap_en(m.group(0)), body)
