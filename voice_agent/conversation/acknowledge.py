@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from voice_agent.conversation.clinical import clinical_turn, medical, tell_them
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, parse_constraints
 from voice_agent.text.cjk import HAN_RE
+from voice_agent.text.dialect_zh import CANTONESE_FOOD_TALK
 from voice_agent.text.sentences import join_spoken, sentences_of
 
 _I = re.IGNORECASE
@@ -98,7 +99,7 @@ _FOOD_EN = re.compile(
 _ASKING_EN = re.compile(r"\b(?:i|me|my|we|us|our|you|your|recommend|suggest)\b", _I)
 _FOOD_ZH = re.compile(
     r"吃|喝|菜|饭|餐|蛋糕|甜点|甜品|零食|早点|饮料|饮品|配料|主食|点心|聚会|酒|茶|咖啡|面|汤|水果|沙拉|酱|烤|火锅|食材|小吃|夜宵|"
-    r"糖水|餸|食(?:饭|嘢|乜|咩|碗|个|啲|咗)|饮(?:嘢|乜|咩|杯|啲)"
+    + CANTONESE_FOOD_TALK
 )
 _ASKING_ZH = re.compile(r"推荐|建议|什么|啥|么子|乜|咩|哪|我|咱|俺|帮|给")
 _NOUN_WORD = re.compile(r"[a-z]{3,}", _I)

@@ -72,5 +72,8 @@ def clinical_note(constraints: Sequence[Constraint], language: str) -> str:
 
 
 def _joined(nouns: list[str]) -> str:
+    """ "penicillin, amoxicillin and Augmentin" ("" for none)."""
     unique = list(dict.fromkeys(nouns))
-    return unique[0] if len(unique) == 1 else ", ".join(unique[:-1]) + " and " + unique[-1] if unique else ""
+    if len(unique) < 2:
+        return "".join(unique)
+    return ", ".join(unique[:-1]) + " and " + unique[-1]

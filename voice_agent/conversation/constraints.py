@@ -24,6 +24,7 @@ from voice_agent.conversation.constraint_objects import (
     phrase_terms,
     thing_of_flavour,
 )
+from voice_agent.conversation.constraint_outings import OUTINGS
 from voice_agent.conversation.constraint_shapes import (
     AND_ME_EN,
     ATE_THEN_REACTED_EN,
@@ -280,7 +281,7 @@ def parse_constraints(text: str) -> list[Constraint]:
 
 
 # Topics that are places or pastimes: a person at odds with them keeps off them, no body reacts.
-_NOT_EATEN = frozenset(("flying", "boats", "gambling", "zoos", "caves", "stairs", "heights", "dogs"))
+_NOT_EATEN = frozenset(("flying", "boats", *(topic.key for topic in OUTINGS)))
 
 
 def _examples(text: str, stated: list[Constraint]) -> list[Constraint]:

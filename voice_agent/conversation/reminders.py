@@ -18,6 +18,7 @@ from voice_agent.conversation.revised_plans import without_revised
 from voice_agent.conversation.suggestions import FOR_EXAMPLE, concrete_option
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.cjk import HAN_CLASS, is_han
+from voice_agent.text.dialect_zh import CANTONESE_FOOD_TALK
 
 # A turn where a constraint may matter even when retrieval did not bring it up: food, drink, outings,
 # anything asked to be recommended.
@@ -28,7 +29,7 @@ CONSTRAINT_TOPICS = re.compile(
     r"juice|beverage|supper|sandwich(?:es)?|tacos?|burritos?|soup|stew|pasta|noodles?|curry|burgers?|"
     r"cuisine|coffee|tea|wine|beer|cocktails?|takeaway|takeout|fillings?)\b|"
     r"吃|喝|菜|饭|餐|蛋糕|甜点|零食|早点|早饭|推荐|建议|点什么|做什么|聚会|饮料|饮品|配料|水果|沙拉|"
-    r"酱|烤|火锅|食材|小吃|夜宵|糖水|餸|食(?:饭|嘢|乜|咩|碗|个|啲|咗)|饮(?:嘢|乜|咩|杯|啲)",  # (Cantonese)
+    rf"酱|烤|火锅|食材|小吃|夜宵|{CANTONESE_FOOD_TALK}",
     re.IGNORECASE,
 )
 # A turn asking what to do or where to go: a "never take me to …" constraint (kind "avoid") matters for

@@ -13,6 +13,9 @@ import re
 _QIA_EAT = re.compile(r"(?<!恰)恰(?![好恰当巧似如到])")
 # Characters that mark a sentence as Cantonese (咗 done, 唔 not, 嘅 of, 啲 some, 嘢 thing, 佢 he / she).
 CANTONESE_MARKS = frozenset("咗唔嘅啲嘢佢冇喺㗎晒咁嚟")
+# Cantonese words of eating and drinking that Mandarin food words miss: 糖水 (sweet soup), 餸 (a dish),
+# 食饭 / 食碗 / 食咗 (eat), 饮嘢 / 饮杯 (drink).
+CANTONESE_FOOD_TALK = r"糖水|餸|食(?:饭|嘢|乜|咩|碗|个|啲|咗)|饮(?:嘢|乜|咩|杯|啲)"
 _SIK_EAT = re.compile(r"(?<![零饮美粮素主甜肉面饭熟冷伙进节禁绝觅消])食(?![物品堂材欲用谱疗量指言])")
 
 
