@@ -256,6 +256,10 @@ def test_host_names_and_origins_compare_without_case() -> None:
         ("1 2 3", None),
         ("My phone number is 13800138000123", None),
         ("我今年二十岁", None),
+        ("Two, Far. Six, Eight.", "2468"),  # how one CPU's int8 Whisper heard "two four six eight"
+        ("Won, tu, free, fore.", "1234"),
+        ("I won four times.", None),  # a digit heard-as word counts only in a PIN-only utterance
+        ("Far, far away.", None),
     ],
 )
 def test_a_pin_said_aloud_is_recognised_only_when_the_utterance_is_one(said: str, pin: str | None) -> None:
@@ -274,6 +278,8 @@ async def test_a_spoken_pin_is_answered_without_the_model_and_masked(tmp_path: P
     assert await spoken.answer("2 4 6 8") is None  # nobody is waiting for a PIN: ordinary speech
     spoken.expect("badge-9", await gate.resolve(_hello(user="badge-9"), peer="p"))
     assert spoken.mask("my PIN is 2 4 six 8") == "my PIN is • • • •"
+    assert spoken.mask("Two, Far. Six, Eight.") == "•, •. •, •."  # no digit of it left on screen
+    assert spoken.mask("I won 2 games") == "I won • games"  # conversation: only the digits hidden
     assert await spoken.answer("What time is it?") is None  # not a PIN: an ordinary turn
     assert await spoken.answer("1 3 5 7") == REPLIES["identity_refused"][0]
     assert spoken.waiting_for == "badge-9"  # may say it again

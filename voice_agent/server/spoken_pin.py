@@ -19,6 +19,13 @@ _EN_DIGITS = {
     "zero": "0", "oh": "0", "o": "0", "one": "1", "two": "2", "to": "2", "too": "2", "three": "3",
     "four": "4", "for": "4", "five": "5", "six": "6", "seven": "7", "eight": "8", "nine": "9",
 }  # fmt: skip
+# What the recogniser writes for a digit said on its own, with no sentence around it to steer it: on
+# some CPUs the int8 Whisper hears "two four six eight" as "Two, Far. Six, Eight." These count only in
+# an utterance that is nothing but a PIN, so "I won" or "far away" are never read as digits.
+_EN_HEARD_AS = {
+    "won": "1", "tu": "2", "tree": "3", "free": "3", "far": "4", "fore": "4", "fo": "4", "sicks": "6",
+    "ate": "8", "nein": "9", "niner": "9",
+}  # fmt: skip
 _ZH_DIGITS = {
     "零": "0", "〇": "0", "一": "1", "幺": "1", "二": "2", "两": "2", "三": "3", "四": "4", "五": "5",
     "六": "6", "七": "7", "八": "8", "九": "9",
@@ -40,8 +47,8 @@ def pin_from_speech(text: str) -> str | None:
     for token in _WORD.findall(text.lower()):
         if token.isdigit():
             digits.append(token)
-        elif token in _EN_DIGITS:
-            digits.append(_EN_DIGITS[token])
+        elif token in _EN_DIGITS or token in _EN_HEARD_AS:
+            digits.append(_EN_DIGITS.get(token) or _EN_HEARD_AS[token])
         elif token not in _EN_FILLER:
             return None
     pin = "".join(digits)
@@ -60,6 +67,14 @@ _MASK = re.compile(
     r"[0-9零〇一幺二两三四五六七八九]|\b(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b",
     re.IGNORECASE,
 )
+_ANY_DIGIT_WORD = re.compile(r"[0-9]|[^\W\d_]+(?:'[a-z]+)?", re.UNICODE)
+
+
+def _masked_word(match: re.Match[str]) -> str:
+    word = match.group(0)
+    return "•" if word.isdigit() or word.lower() in _EN_DIGITS or word.lower() in _EN_HEARD_AS else word
+
+
 REPLIES = {
     "ok": ("Thank you, welcome back.", "谢谢，欢迎回来。"),
     "identity_refused": ("Sorry, that PIN does not match.", "抱歉，密码不对。"),
@@ -86,7 +101,13 @@ class SpokenPin:
         self.waiting_for = None
 
     def mask(self, text: str) -> str:
-        return text if self.waiting_for is None else _MASK.sub("•", text)
+        """The live transcript while a PIN is awaited: every digit hidden, and, when the utterance is a
+        PIN, every word of it that stood for a digit too ("Two, Far." shows as "•, •.")."""
+        if self.waiting_for is None:
+            return text
+        if pin_from_speech(text) is not None and not _HAN.search(text):
+            return _ANY_DIGIT_WORD.sub(_masked_word, text)
+        return _MASK.sub("•", text)
 
     async def answer(self, text: str) -> str | None:
         user = self.waiting_for
