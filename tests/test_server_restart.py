@@ -93,7 +93,7 @@ async def test_sigkill_mid_turn_loses_no_stored_memory(
     finally:
         server.kill()
     logged_before = await _logged(config, "badge-kill")
-    assert ("user", "Please remember that my secret word is pineapple.") in logged_before
+    assert any(role == "user" and _planted(text) for role, text in logged_before), logged_before
 
     await asyncio.to_thread(wait_port_free, llm_port)
     await asyncio.to_thread(server.start)  # the same data dir, after a crash
@@ -127,6 +127,11 @@ async def test_sigterm_mid_reply_finishes_the_turn_before_exiting(
     log = server.log_text()
     assert '"event": "stopped"' in log and '"event": "visit_end"' in log
     logged = await _logged(config, "badge-term")
-    assert logged[:1] == [("user", "Please remember that my secret word is pineapple.")]
+    assert logged[:1] and logged[0][0] == "user" and _planted(logged[0][1]), logged
     records = await _stored(config, "badge-term")
     assert any("pineapple" in t.lower() for t in records.values()), records
+
+
+def _planted(heard: str) -> bool:
+    """The planted sentence as the recogniser wrote it (its punctuation and case vary by CPU)."""
+    return "secret word" in heard.lower() and "pineapple" in heard.lower()
