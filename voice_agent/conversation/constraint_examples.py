@@ -60,12 +60,47 @@ EVEN_ZH = re.compile(
 
 
 def listed_examples(text: str) -> list[str]:
-    """The things listed as examples right after the words of a rule (English), in order, deduplicated."""
+    """The things listed as examples right after the words of a rule (English), or listed and then
+    refused ("Raw apples, pears, cherries, that whole family, nee chance."), in order, deduplicated."""
     found: list[str] = []
-    for anchor in _ANCHOR_EN.finditer(text):
-        items = _first_list(text[anchor.end() :])
+    runs = [_first_list(text[anchor.end() :]) for anchor in _ANCHOR_EN.finditer(text)]
+    for items in [*runs, *_refused_lists(text)]:
         found += [item for item in items if item.lower() not in (f.lower() for f in found)]
     return found
+
+
+# A list the person closes by refusing all of it: "…, nee chance", "…, no way", "…, all off limits".
+_REFUSAL_END = re.compile(
+    r"^(?:(?:nee|no|not a|nae) chance|no way|(?:all )?off[- ]limits|(?:all )?a no[- ]go|out of the question|"
+    r"(?:all )?banned|none of (?:them|it|those))\b(?!\s+(?:i|i'm|we|you|he|she|they|that|it)\b)",
+    _I,
+)
+_FAMILY = re.compile(
+    r"^(?:that|the|their) (?:whole )?(?:family|lot|lot of them|kind|sort)$|^all of them$", _I
+)
+_STATE = re.compile(r"^(?:raw|fresh|uncooked|any|all)\s+", _I)
+
+
+def _refused_lists(text: str) -> list[list[str]]:
+    """Each list of two items or more that makes a whole sentence up to a refusal of it
+    (``_REFUSAL_END``): "Raw apples, pears, cherries, that whole family, nee chance." ("We went to
+    Paris, Rome, Berlin, no way…" starts with no item, so it lists nothing refused)."""
+    out: list[list[str]] = []
+    for sentence in re.split(r"(?<=[.!?])\s+|;", text):
+        pieces = [p.strip() for p in re.split(r"\s*,\s*", sentence.strip().rstrip(".!?"))]
+        end = next((i for i, p in enumerate(pieces) if i >= 2 and _REFUSAL_END.match(p)), None)
+        if end is None:
+            continue
+        items: list[str] = []
+        for piece in (p for p in pieces[:end] if not _FAMILY.match(p)):
+            parts = [_STATE.sub("", _LEAD.sub("", part)) for part in re.split(r"\s+(?:and|or)\s+", piece)]
+            if not all(_is_item(part) for part in parts):
+                items = []
+                break
+            items += parts
+        if len(items) >= 2:
+            out.append(items)
+    return out
 
 
 def _first_list(after: str) -> list[str]:

@@ -132,6 +132,13 @@ TRIGGER_EN = re.compile(
     r"(?=\s*(?:[.,;!?]|$|\band\b))",
     _I,
 )
+# The thing first: "the neurologist says chocolate's me trigger", "Red wine is my main trigger."
+TRIGGER_FIRST_EN = re.compile(
+    r"(?:^|\b(?:says?|said|that|thinks?|reckons?)\s+|[.!?]\s+)(?P<x>[a-z]+(?:[ -][a-z]+)?)"
+    r"(?:'s|\s+is|\s+are)\s+"
+    r"(?:my|me|his|her|the|our)\s+(?:main\s+|big\s+|biggest\s+|only\s+|worst\s+)?triggers?\b",
+    _I,
+)
 FOOD_TALK = re.compile(r"\b(?:eat|eats|eating|ate|food|foods|taste|tastes|smell|smells|dish|dishes|drink|"
                        r"menu|gag|cheese|sauce)\b", _I)  # fmt: skip
 # A thing the person is at odds with, named first, read only beside a bodily reaction ("Tomatoes and me
@@ -195,14 +202,20 @@ THING_FIRST_ZH = re.compile(
 # Things the person must keep off, named first (a doctor's or a faith's rule, often a list): "香蕉、橙子、
 # 土豆这些都得忌口", "辣的要忌口", "海鲜、啤酒之类的都不能碰".
 KEEP_OFF_ZH = re.compile(
-    rf"(?:^|[，,。！？!?；;：:])(?:像|比如|例如)?(?P<x>{_THING_CHAR}{{1,6}}?(?:、{_THING_CHAR}{{1,6}}?)*)"
+    # (or after who said so: "他讲我螃蟹、西瓜…这些寒性的东西一口都不要碰")
+    rf"(?:^|[，,。！？!?；;：:]|(?:讲|说|叫|嘱咐|交代)(?:我|俺|他|她)?)(?:像|比如|例如)?"
+    rf"(?P<x>{_THING_CHAR}{{1,6}}?(?:、{_THING_CHAR}{{1,6}}?)*)"
     # (with what they share said after the list: "菠菜、苋菜、竹笋这些草酸高的一律别吃")
     rf"(?:(?:这些|这类|之类的?|等等?|什么的|啥的|嗰啲)(?:{_THING_CHAR}{{1,5}}的)?|的)?(?:做的)?(?:东西|食物|水果|菜|玩意儿?)?"
-    r"(?:[，,](?:我|俺|他|她|孩子)?(?:一口|一点|一啖|连一口)?(?=都|也))?"  # "这些水果，我一口都不能碰"
+    r"(?:[，,]?(?:我|俺|他|她|孩子)?(?:一口|一点|一啖|连一口)?(?=都|也))?"  # "这些水果，我一口都不能碰"
     r"(?:都|也|统统|一律|一概)?(?:得|要|需要|必须|尽量)?"
     r"(?:忌口|忌(?=[，,。！？!?；;]|$)|少碰|别碰|不能碰|不能吃|不能喝|碰不得|吃不得|别吃|别喝|不要吃|不要喝|"
-    r"不许吃|不许喝|不能沾|别沾|莫恰|莫吃|莫喝|莫沾|甭吃|甭喝|"  # (莫恰: don't eat, in Hunan)
+    r"不许吃|不许喝|不能沾|别沾|莫恰|莫吃|莫喝|莫沾|甭吃|甭喝|不要碰|不准碰|"  # (莫恰: don't eat, in Hunan)
     r"唔好再?掂|唔好再?食|唔好再?饮|唔掂得)(?!的)"  # (Cantonese: 菊花茶、夏桑菊嗰啲都唔好再掂)
+)
+# A list of two things or more ruled out together: "酱油、蚝油都不行" (not "连周末也不行": one thing, time).
+LIST_NOT_OK_ZH = re.compile(
+    rf"(?:^|[，,。！？!?；;：:])(?P<x>{_THING_CHAR}{{1,6}}?(?:、{_THING_CHAR}{{1,6}}?)+)(?:这些|之类的?)?(?:都|也)(?:不行|不可以)"
 )
 # "我跟茄子有仇" (at war with a thing: will not have it).
 FEUD_ZH = re.compile(

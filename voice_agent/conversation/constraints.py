@@ -37,6 +37,7 @@ from voice_agent.conversation.constraint_shapes import (
     GAVE_UP_EN,
     GAVE_UP_FOR_EN,
     KEEP_OFF_ZH,
+    LIST_NOT_OK_ZH,
     LIST_REFUSED_ZH,
     NO_EVER_EN,
     NO_FOR_ME_EN,
@@ -50,6 +51,7 @@ from voice_agent.conversation.constraint_shapes import (
     THING_FIRST_ZH,
     THING_THEN_PRONOUN_EN,
     TRIGGER_EN,
+    TRIGGER_FIRST_EN,
     at_odds_topics,
     has_symptom,
     named_topics,
@@ -69,12 +71,12 @@ _I = re.IGNORECASE
 _SERVICE_EN = (
     r"(?:clinic|clinics|test|tests|testing|nurse|doctor|specialist|appointment|team|service|department|unit|"
     r"ward|season|medicine|meds|tablets?|injections?|shots?|kit|pen|card|band|bracelet|action plan|"
-    r"sufferers?|symptoms?|reaction|referral)"
+    r"sufferers?|symptoms?|reaction|referral|syndromes?)"
 )
 _ALLERGY_EN = re.compile(r"\b(?:allergic|allergy|allergies|sensitive|intolerant|intolerance)\s+(?:to\s+)?"
                          rf"(?!{_SERVICE_EN}\b)(?P<x>[a-z][a-z -]{{1,40}})", _I)  # fmt: skip
 _ALLERGY_BEFORE_EN = re.compile(
-    r"\b(?P<x>[a-z]+(?:[ -][a-z]+)?)[ -](?:allergy|allergies|intolerance|intolerant|free diet)\b"
+    r"\b(?<!['’])(?P<x>[a-z]+(?:[ -][a-z]+)?)[ -](?:allergy|allergies|intolerance|intolerant|free diet)\b"
     rf"(?!\s+{_SERVICE_EN}\b)",
     _I,
 )
@@ -90,7 +92,10 @@ _AVOID_HAVE_EN = re.compile(
     r"risk)\s+(?:any\s+)?(?P<x>[a-z][a-z -]{1,40})", _I)  # fmt: skip
 _DISLIKE_EN = re.compile(
     r"\b(?:hate|hates|dislike|dislikes|detest|detests|can't stand|cannot stand|not a fan of|avoid|avoids|"
-    r"keep off|keeps off|stay off|stays off|stay away from|keep away from|steer clear of)\s+"
+    r"keep off|keeps off|stay off|stays off|stay away from|keep away from|steer clear of|"
+    # "I don't do fireworks" (not "I don't do much", "we don't do that": no thing, ``constraint_objects``)
+    r"(?:i|we) (?:don't|do not|never) do(?!\s+(?:much|many|anything|that|this|it|well|so|a|an|any|enough|too|"
+    r"the|what|whatever|things|stuff|nothing|everything|this|those|these|them|my|our|more|less)\b))\s+"
     r"(?P<x>[a-z][a-z -]{1,40})", _I)  # fmt: skip
 _NEVER_EN = re.compile(
     r"\b(?:never|don't ever|do not ever|don't|do not|please don't|stop)\s+(?:suggest|recommend|offer|serve|"
@@ -106,7 +111,9 @@ _ALLERGY_BEFORE_ZH = re.compile(  # 过敏原: a test; "坚果也容易交叉过
 )
 _AVOID_ZH = re.compile(
     r"(?:不能吃|不可以吃|不能喝|不吃|不喝|不碰|不敢吃|不敢喝|不敢碰|吃不得|恰不得|喝不得|碰不得|忌口|忌(?!口)|讨厌|不喜欢|不爱吃|"
-    r"唔食|唔吃|唔饮|唔掂|"  # Cantonese: "就系唔食鸡"
+    r"唔食|唔吃|唔饮|唔掂|(?<![不唔])怕(?:吃|食)|"  # "𠊎最怕食肥猪肉" (not "不怕吃辣")
+    # what a baby's food must not have added: "辅食也不能加盐、不能加糖"
+    r"(?:不能|不可以|不要|别|不许|不准|千万别|唔好)(?:加|放)|"  # Cantonese: "就系唔食鸡"
     r"不爱|受不了|吃不了|吃不来|喝不来|"  # (吃不来: cannot take it, in Sichuan and the south-west)
     # "别给我推荐…", "甭给额安排自驾、包车…" (甭, 莫: don't; 俺, 额: I, in northern speech)
     r"(?:千万|以后|再也)?(?:别|甭|莫|不要)再?给(?:我|俺|额|咱)(?:推荐|安排|介绍|报|整|弄)?|"
@@ -311,7 +318,7 @@ _DRINKS_SOMETHING_ELSE = re.compile(
 def _more_shapes(text: str) -> list[Constraint]:
     """Constraints stated by a symptom, by avoiding, with the thing first, or by giving a topic up."""
     out: list[Constraint] = []
-    for match in [*symptom_matches(text), *TRIGGER_EN.finditer(text)]:
+    for match in [*symptom_matches(text), *TRIGGER_EN.finditer(text), *TRIGGER_FIRST_EN.finditer(text)]:
         out += _object_constraints(match, "intolerance", text, own_words=True)
     for pattern in (AVOIDING_EN, AVOIDING_ZH, CANT_ABIDE_EN):
         for match in pattern.finditer(text):
@@ -333,7 +340,7 @@ def _more_shapes(text: str) -> list[Constraint]:
                   *THING_FIRST_EN.finditer(text), *THING_THEN_PRONOUN_EN.finditer(text),
                   *TASTES_FOUL_EN.finditer(text), *THING_FIRST_ZH.finditer(text),
                   *KEEP_OFF_ZH.finditer(text), *LIST_REFUSED_ZH.finditer(text),
-                  *FEUD_ZH.finditer(text)]:  # fmt: skip
+                  *LIST_NOT_OK_ZH.finditer(text), *FEUD_ZH.finditer(text)]:  # fmt: skip
         out += _object_constraints(match, "avoid", text, own_words=True)
     if food_talk or NOT_LIKE_REFUSES_EN.search(text):
         for match in NOT_LIKE_EN.finditer(text):

@@ -42,6 +42,9 @@ ENTHUSIASM = re.compile(
     r"\b(?:sucker|weakness|soft spot) for\b|\bcan(?:'t|not) resist\b|\b(?:addicted|hooked) (?:to|on)\b|"
     r"\b(?:mad|nuts|wild|passionate|potty) about\b|\b(?:keen on|partial to|go-to)\b|\bnever (?:miss|skip)\b|"
     r"\b(?:my|his|her|our) (?:jam|thing|guilty pleasure)\b|\bi adore\b|"
+    # "My big hobby is woodworking", "a passion of mine"
+    r"\b(?:my|his|her|our) (?:(?:big|biggest|main|great|real|one|only|favou?rite) )?(?:hobby|hobbies|passion|"
+    r"obsession|pastime) (?:is|are|has been|was)\b|\b(?:hobby|passion|obsession) of (?:mine|his|hers|ours)\b|"
     # "the biggest stray kids stan ever", "a massive Arsenal fan", "i stan them"
     r"\b(?:biggest|number one|massive|huge|total|die-?hard|proper) (?:[\w'-]+ ){0,3}(?:stan|fan|fangirl|"
     r"fanboy|nerd|geek|buff)\b|\bi (?:literally )?stan\b|"
@@ -223,7 +226,8 @@ PREFERENCE = re.compile(
     r"^(?![^。！？]*(?:不喜欢|不爱|讨厌))[^？?]*(?:最喜欢|喜欢|最爱|爱看|爱听|爱吃|爱喝|偏爱|是[^，。]{0,4}迷|"
     r"就爱|爱(?:玩|拼|做|搞|逛|钓|种|画|跑|打|踢|唱|跳|拍)|"  # "没别的爱好，就爱拼乐高"
     # "最近特别迷露营", "迷上了钓鱼", "入坑了"
-    r"(?:特别|很|超|贼|巨|非常|有点|可|最近)迷(?![路糊信茫惑])|迷上|爱上了|着迷|热衷|沉迷|入坑)|"
+    # "血迷手冲咖啡" (north-eastern: crazy about)
+    r"(?:特别|很|超|贼|巨|非常|有点|可|最近|血|老|死|真)迷(?![路糊信茫惑])|迷上|爱上了|着迷|热衷|沉迷|入坑)|"
     + ENTHUSIASM.pattern,
     re.IGNORECASE,
 )
