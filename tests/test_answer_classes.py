@@ -279,6 +279,8 @@ def test_a_liking_with_a_scrubbed_name_is_not_compared() -> None:
         "天天在家练毛笔字，一天不写个两三个钟头手就痒痒。",  # going without it is what hurts
         "额这人没啥爱好，就爱吼两嗓子秦腔。",
         "每天早上在城墙根儿跟老伙计唱戏，一唱就是一上午。",
+        "My big hobby is woodworking, especially Japanese joinery.",
+        "我这人血迷手冲咖啡，哪儿有好豆子我都得去尝尝。",  # (north-eastern: crazy about)
     ],
 )
 def test_a_liking_said_in_other_words_or_with_a_scrubbed_name_is_read(liking: str) -> None:
@@ -310,6 +312,7 @@ def test_a_liking_said_in_other_words_or_with_a_scrubbed_name_is_read(liking: st
         "我没啥爱好。",
         "我今天哪儿都不去了。",
         "他不听劝，我很难受。",
+        "我这人老迷路。",
     ):
         assert not says_liking(other), other
 

@@ -38,6 +38,14 @@ def _keys(text: str) -> set[str]:
         ("我不吃牛肉。", "beef"),
         # at odds with a known topic, said any other way
         ("Dairy and me really don't get along, milk, cheese, cream, the lot.", "dairy"),
+        # what sets a condition off, named first; a thing the person "doesn't do"; a list refused whole
+        ("The neurologist says chocolate's me trigger, so that's it now.", "intolerance:chocolate"),
+        ("I don't do fireworks. Never have, never will.", "avoid:fireworks"),
+        ("Raw apples, pears, cherries, that whole family, nee chance.", "avoid:pear"),
+        ("Tea, coffee, cola, all off limits since the operation.", "avoid:cola"),
+        ("𠊎最怕食肥猪肉。", "pork"),
+        ("他讲我螃蟹、西瓜、苦瓜这些寒性的东西一口都不要碰。", "avoid:苦瓜"),
+        ("辅食也不能加盐、不能加糖，酱油、蚝油都不行。", "avoid:蚝油"),
         ("Gluten doesn't sit well with me.", "gluten"),
         ("Eggs and I are not friends.", "eggs"),
         ("Shellfish is a hard no for me.", "shellfish"),
@@ -93,6 +101,11 @@ def test_more_ways_of_stating_a_constraint(statement: str, key: str) -> None:
         "Coffee is ready.",
         "我今天很开心。",
         "My boss and I don't get along.",  # at odds, but with no known topic
+        "I don't do much on Sundays.",
+        "We went to Paris, Rome, Berlin, no way I'm doing that again.",
+        "Doctor says it's oral allergy syndrome, off the back of me hay fever.",  # names no allergen
+        "这周太忙了，连周末也不行。",
+        "我不怕吃辣。",
         "I don't mind dairy at all.",
         "Can you handle dairy in a dessert?",  # a question states nothing
         "我跟同事合不来。",
