@@ -89,6 +89,8 @@ def test_yes_no_questions_are_not_requests_for_a_suggestion() -> None:
     assert requested_thing("Pick a movie for me and my friends on Friday night.") == "movie"
     assert requested_thing("Can you give me a few ideas for my work lunches this month?") == "lunch"
     assert requested_thing("Any ideas for the kids' packed lunches?") == "lunch"
+    assert requested_thing("What all should I eat while we're there?") == "dish"  # (southern US: "what all")
+    assert requested_thing("I gotta order the goody bags this week. What all should I get?") == ""
     assert asks_for_suggestion("帮我挑一部周末看的电影。") and not asks_for_suggestion("Plants need water.")
 
 

@@ -64,3 +64,17 @@ def test_a_chinese_request_carrying_the_question_gets_the_clause_of_the_change()
     assert (
         relevant_statement("明天量尺寸的师傅要过来，你帮我回他一句嘛。", [then, marker, change], "zh") == ""
     )
+
+
+def test_of_a_change_the_clause_that_names_what_replaced_the_plan_is_said() -> None:
+    said_first = MemoryRecord(
+        "c1", "Mason done changed his mind on me about the party", source="t2", created_at=2.0
+    )
+    replaced = MemoryRecord(
+        "c1",
+        "the dinosaurs are out and it's gonna be an outer space party instead",
+        source="t2",
+        created_at=2.0,
+    )
+    said = relevant_statement("What should I get for the party?", [said_first, replaced], "en")
+    assert "outer space party instead" in said

@@ -197,7 +197,7 @@ _THING_EN = (
 )
 # "What should I drink?": the verb names the kind of thing asked for.
 _THING_BY_VERB_EN = re.compile(
-    r"\b(?:what|which)\s+(?:should|could|can|shall)\s+(?:i|we)\s+(?P<x>drink|eat|cook)\b", re.I
+    r"\b(?:what|which)\s+(?:all\s+)?(?:should|could|can|shall)\s+(?:i|we)\s+(?P<x>drink|eat|cook)\b", re.I
 )
 _VERB_THINGS = {"drink": "drink", "eat": "dish", "cook": "dish"}
 _THING_BY_VERB_ZH = re.compile(r"(?P<x>吃|喝|做)(?:点|些|个)?(?:什么|啥)")
@@ -215,8 +215,8 @@ _THING_ZH = (
     re.compile(rf"什么(?P<x>{HAN_CLASS}{{1,3}}?)(?:(?:比较|最|更)?好|呢|吧|$|[。？！?!，,])"),
 )
 _VAGUE = frozenset(
-    ("kind", "sort", "type", "thing", "things", "good", "nice", "time", "day", "what", "好", "东西", "好吃",
-     "的", "一下", "下", "一点", "点", "点儿", "些", "一些", "个", "几个", "啥", "什么", "呗", "嘛")
+    ("kind", "sort", "type", "thing", "things", "good", "nice", "time", "day", "what", "all", "好", "东西",
+     "好吃", "的", "一下", "下", "一点", "点", "点儿", "些", "一些", "个", "几个", "啥", "什么", "呗", "嘛")
 )  # fmt: skip
 # A cup ordered names a drink: "楼下奶茶店点杯什么好？", "来杯啥".
 _CUP_ZH = re.compile(r"(?:点|来|喝|要|买)(?:一|两|个)?杯|奶茶店|咖啡店|咖啡馆|茶馆|饮品店")

@@ -38,7 +38,9 @@ _PLAN = re.compile(
     r"we are doing|appointment|tickets?|flights?|scheduled|organi[sz]ed|arranged|signed up|registered|named|"
     r"going with|go with|decided|settled on|opted for|chose|chosen|picked|"
     # a job taken: "Assistant manager at JD Sports, starting next month", "下个月一号 join 字节"
-    r"got the job|new job|starting|start (?:on|at)|joining|join|offer|accepted)\b|"
+    r"got the job|new job|starting|start (?:on|at)|joining|join|offer|accepted|"
+    # said with a dropped g, or as done: "We're doin' it in the backyard", "got the party all figured out"
+    r"doin'|goin' to|figured out|lined up|all set|sorted out)(?!\w)|"
     r"订|约了|约在|打算|计划|准备|要去|得去|挂好|挂了号|定在|定了|安排|报名|预约|决定|选了|入职|拿到",
     _I,
 )

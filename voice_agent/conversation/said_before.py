@@ -70,20 +70,26 @@ def relevant_statement(question: str, records: Sequence[MemoryRecord], language:
     for record in statements:
         source = record.source or record.id
         shared_by[source] = shared_by.get(source, 0) + len(asked & _stems(content_keys(record.text)))
-    best: tuple[int, float, int, int, int, str] | None = None
+    best: tuple[int, float, int, int, int, int, str] | None = None
     for record in statements:
         text = record.text.strip()
         shared = shared_by[record.source or record.id]
         own = len(asked & _stems(content_keys(text)))
-        # (of one utterance, the clause of the change says what stands: "最后我们改成岩板了")
+        # (of one utterance, the clause of the change says what stands: "最后我们改成岩板了"; the one that
+        # names what replaced the plan before all: "…the dinosaurs are out and it's an outer space party
+        # instead", not "Well, bless his heart, Mason done changed his mind on me")
+        replaced = int(_REPLACED_BY.search(text) is not None)
         changed = int(REVISES_PLAN.search(text) is not None)
-        score = (shared, record.created_at, int(_names_new(text, question)), changed, own, text)
-        if shared and (best is None or score[:5] > best[:5]):
+        score = (shared, record.created_at, replaced, int(_names_new(text, question)), changed, own, text)
+        if shared and (best is None or score[:6] > best[:6]):
             best = score
-    return said_back(best[5], language) if best is not None else ""
+    return said_back(best[6], language) if best is not None else ""
 
 
 _ASKS_ZH = re.compile(r"啥|什么|哪|到底|多少|几[号点个天]")
+_REPLACED_BY = re.compile(
+    r"\binstead\b|\bswitch(?:ed|ing)? to\b|\bgoing with\b|改成|改去|换成|改为|改到|改在|改用", re.I
+)
 
 
 _ENDING = re.compile(r"(?<=[a-z]{3})(?:ing|ed)$")
