@@ -19,6 +19,7 @@ from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.cjk import has_han
 from voice_agent.text.corrections import after_correction
 from voice_agent.text.dates import ASKS_DAY, HOLDS_DATE, RECALLS_DAY
+from voice_agent.text.holidays import holiday_date
 from voice_agent.text.questions import is_question
 
 _MAX_CHARS = 160
@@ -63,8 +64,17 @@ def dated_text(question: str, records: Sequence[MemoryRecord], *, shared_only: b
         stands = after_correction(text)  # "the twelfth, no wait, the twenty-first": only the second
         if stands is not None:
             text = stands
-        if len(text) > _MAX_CHARS or is_question(text) or not HOLDS_DATE.search(text):
+        if len(text) > _MAX_CHARS or is_question(text):
             continue
+        if not HOLDS_DATE.search(text):
+            on_holiday = holiday_date(text)  # "born the day after Valentine's" (15 February)
+            if not on_holiday:
+                continue
+            text = (
+                f"{text.rstrip('.。 ')}（{on_holiday}）"
+                if has_han(text)
+                else f"{text.rstrip('. ')} ({on_holiday})"
+            )
         if text not in dated:
             dated.append(text)
             sources[text] = key
@@ -80,3 +90,11 @@ def dated_text(question: str, records: Sequence[MemoryRecord], *, shared_only: b
     if sharing:
         return sharing[0]
     return dated[0] if len(dated) == 1 and not shared_only else ""
+
+
+def names_day_of(said: str, day: str) -> bool:
+    """Whether ``said`` names a day that ``day`` (the person's dated words) names: one of its date
+    words ("15 February", "九月初九", "Friday"), its date given by a holiday included."""
+    lowered = said.lower()
+    words = [m.group(0).lower().removeprefix("the ") for m in HOLDS_DATE.finditer(day)]
+    return any(word and word in lowered for word in words)

@@ -122,6 +122,7 @@ class ReplyCheck:
         remembered: str = "",
         remembered_first: bool = False,
         salutation: str = "",
+        day: str = "",
     ) -> None:
         self.constraints = constraints
         self.language = user_language if user_language in LANGUAGE_NOTES else "und"
@@ -155,7 +156,7 @@ class ReplyCheck:
         self.fallbacks = ReplyFallbacks(
             constraints, self.language, trace, requested=requested, user_words=user_words,
             asks_suggestion=self.asks_suggestion, concrete=concrete, liked=liked, remembered=remembered,
-            remembered_first=remembered_first,
+            remembered_first=remembered_first, day=day,
         )  # fmt: skip
         self._held = ""  # a bare first piece, held until the model says more (or ends)
         self._copy_held = ""  # a first clause that may be the question said back, judged with the next
@@ -195,7 +196,7 @@ class ReplyCheck:
         try:
             async for text in self._attempt(stream(messages), final=False):
                 yield text
-            for text in self._liking_tie():
+            for text in self._ties():
                 yield text
             return
         except _Retry as retry:
@@ -207,7 +208,7 @@ class ReplyCheck:
         try:
             async for text in self._attempt(stream(noted), final=True):
                 yield text
-            for text in self._liking_tie():
+            for text in self._ties():
                 yield text
         except _Retry as again:  # a constraint, or the question said back again with one constraint
             if not self.constraints:  # nothing to name (a request shaped by what the person likes)
@@ -227,8 +228,9 @@ class ReplyCheck:
         """A specific thing of the kind asked for that keeps every constraint ("" when none is known)."""
         return self.fallbacks.option
 
-    def _liking_tie(self) -> list[str]:
-        return self.fallbacks.liking_tie(" ".join(self._said))
+    def _ties(self) -> list[str]:
+        said = " ".join(self._said)
+        return [*self.fallbacks.liking_tie(said), *self.fallbacks.day_tie(said)]
 
     def no_answer(self) -> str:
         said = self.fallbacks.no_answer()

@@ -12,6 +12,7 @@ import re
 
 from voice_agent.conversation.acknowledge import stating_sentences
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, Violation
+from voice_agent.conversation.dated_fallback import names_day_of
 from voice_agent.conversation.likings import liked_fallback, liking_tie
 from voice_agent.conversation.no_answer import NO_ANSWER_REASONS, answer_note
 from voice_agent.conversation.recall_answer import said_back
@@ -48,6 +49,7 @@ class ReplyFallbacks:
         liked: str = "",
         remembered: str = "",
         remembered_first: bool = False,
+        day: str = "",
     ) -> None:
         self.constraints = constraints
         self.language = language
@@ -69,6 +71,10 @@ class ReplyFallbacks:
         # ``remembered`` is about the place they told us (what to do around it): said before a generic
         # option of the kind asked for, which knows nothing of where they are.
         self.remembered_first = remembered_first
+        # The person's words that hold the day a turn needs ("You told me she were born the day after
+        # Valentine's (15 February)."), for a request that needs one (a leave request, a card with the
+        # date): said after a reply that named no day of it (``day_tie``).
+        self.day = day if len(day) <= _MAX_REMEMBERED and constraints.check(day) is None else ""
         # A specific thing that keeps the constraints ("a cup of chamomile tea"), for the second attempt's
         # note and the safe sentence ("" when the request is of no known kind, or ``concrete`` is off;
         # without constraints too: the options know nothing of what the person likes).
@@ -85,6 +91,15 @@ class ReplyFallbacks:
             return []
         self.trace.mark("reply.liked_tie")
         return [tie + " "]
+
+    def day_tie(self, said: str) -> list[str]:
+        """After a whole reply (``said``) to a turn that needs a day we were told, when it named none of
+        that day ("日期要写清楚。" for a leave request): the person's dated words said back (traced
+        ``reply.day_tie``). Nothing when the reply gave it, or said nothing to follow."""
+        if not self.day or not said.strip() or names_day_of(said, self.day):
+            return []
+        self.trace.mark("reply.day_tie")
+        return [self.day + " "]
 
     def no_answer(self) -> str:
         """Said when the model gave no answer twice: what the person likes said back with a suggestion

@@ -100,6 +100,15 @@ def remembered_fallback(scrubbed: str, prompt: BuiltPrompt, language: str) -> st
     return relevant_statement(scrubbed, statements, language)
 
 
+def turn_day(scrubbed: str, prompt: BuiltPrompt, language: str) -> str:
+    """The person's recalled words that hold the day a turn needs (a leave request, "put the date in"),
+    said back ("You told me …"), or "" (``date_note.needs_day``, ``dated_fallback.dated_text``)."""
+    if not needs_day(scrubbed):
+        return ""
+    text = dated_text(scrubbed, person_statements([*prompt.retrieved, *prompt.pinned]))
+    return said_back(text, language) if text else ""
+
+
 def turn_place(scrubbed: str, prompt: BuiltPrompt) -> str:
     """The place the person told us about (in what was recalled or pinned), when the turn asks what to do
     around it (``place_note.recalled_place``)."""
