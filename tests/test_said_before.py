@@ -78,3 +78,15 @@ def test_of_a_change_the_clause_that_names_what_replaced_the_plan_is_said() -> N
     )
     said = relevant_statement("What should I get for the party?", [said_first, replaced], "en")
     assert "outer space party instead" in said
+
+
+def test_of_a_story_told_in_one_breath_only_the_closest_sentence_is_said() -> None:
+    story = MemoryRecord(
+        "c1",
+        "We got a puppy last week. Her name is Biscuit and she's a beagle. The kids adore her.",
+        source="t1",
+    )
+    said = relevant_statement("Remind me, when did we pick up the puppy?", [story], "en")
+    assert said == "You told me you got a puppy last week."
+    said = relevant_statement("Is Biscuit a beagle or a basset, remind me?", [story], "en")
+    assert said == "You told me her name is Biscuit and she's a beagle."

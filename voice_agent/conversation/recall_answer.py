@@ -334,7 +334,9 @@ _SWAP_EN = {
 _LEAD_ZH = re.compile(
     r"^(?:算了|不对|对了|记住|记着|请记住|别忘了|提醒一下|哎呀|哎|唉|嗯|哦|诶|欸)[，,：:]?\s*"
 )
-_PRONOUN_START = re.compile(r"^(?:you|your|yours|the|a|an|it|its|there|this|that)\b", _I)
+_PRONOUN_START = re.compile(
+    r"^(?:you|your|yours|the|a|an|it|its|there|this|that|he|his|she|her|they|their|these|those|we)\b", _I
+)
 _ZH_SWAP = (("咱们", "你们"), ("我们", "你们"), ("我", "你"))
 
 

@@ -22,6 +22,7 @@ from voice_agent.conversation.recall_answer import said_back
 from voice_agent.conversation.revised_plans import REVISES_PLAN, gives_replaced_name, without_revised
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.questions import is_question
+from voice_agent.text.sentences import sentences_of
 
 _MAX_CHARS = 240
 _CONDENSED = re.compile(r"^Earlier conversation \([^)]*\):\s*")
@@ -83,7 +84,16 @@ def relevant_statement(question: str, records: Sequence[MemoryRecord], language:
         score = (shared, record.created_at, replaced, int(_names_new(text, question)), changed, own, text)
         if shared and (best is None or score[:6] > best[:6]):
             best = score
-    return said_back(best[6], language) if best is not None else ""
+    return said_back(_closest_sentence(best[6], asked), language) if best is not None else ""
+
+
+def _closest_sentence(text: str, asked: set[str]) -> str:
+    """Of a statement of several sentences (a story told in one breath), the one that shares the most
+    with the question (the first of equals): a story is never said back whole."""
+    sentences = [part.strip() for part in sentences_of(text) if part.strip()]
+    if len(sentences) < 2:
+        return text
+    return max(sentences, key=lambda part: len(asked & _stems(content_keys(part))))
 
 
 _ASKS_ZH = re.compile(r"啥|什么|哪|到底|多少|几[号点个天]")
