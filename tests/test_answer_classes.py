@@ -366,3 +366,15 @@ def test_a_long_liking_is_said_back_by_the_sentence_that_says_it() -> None:
     tie = liking_tie(liked, "Try To Kill a Mockingbird.", "What should I read?", "en", none)
     assert tie.startswith("You told me you're a sucker for an old-fashioned whodunnit.")
     assert "butler" not in tie
+
+
+def test_a_plan_asked_for_is_shaped_by_what_the_person_likes() -> None:
+    from voice_agent.conversation.reminders import liked_fact
+
+    hobby = "My big hobby is woodworking, especially Japanese joinery."
+    assert liked_fact([hobby], "In April we go to Japan for two weeks. Can you make a plan for us?") == hobby
+    assert (
+        liked_fact(["我这人血迷手冲咖啡。"], "国庆我俩寻思去云南走走，你给安排安排行程呗？")
+        == "我这人血迷手冲咖啡。"
+    )
+    assert liked_fact([hobby], "The plan for us is to leave at six.") == ""  # no plan asked for

@@ -65,3 +65,13 @@ async def test_a_reply_that_gave_the_day_gets_nothing_added() -> None:
     check = ReplyCheck(constraints_from_texts([]), "en", trace, user_words=turn, day=day)
     said = await _said(check, turn, ScriptedLlm("Dear Sir, my nan Edna turns one hundred on 15 February."))
     assert "told me" not in said and trace.first("reply.day_tie") is None
+
+
+async def test_a_drafted_message_said_for_no_answer_carries_the_day_too() -> None:
+    turn = "Can you write us a short email to the Palace with her name and the date of her birthday?"
+    day = said_back("She were born the day after Valentine's (15 February)", "en")
+    trace = TurnTrace("draft")
+    check = ReplyCheck(constraints_from_texts([]), "en", trace, user_words=turn, day=day,
+                       remembered="Dear Edna, happy birthday!")  # fmt: skip
+    said = await _said(check, turn, ScriptedLlm("", ""))  # the model says nothing, twice
+    assert said.startswith("Dear Edna, happy birthday!") and "15 February" in said

@@ -149,7 +149,10 @@ def _beyond_food(constraint: Constraint, user_text: str) -> bool:
 # A turn asking for advice or a suggestion (the facts restated for it should shape the answer).
 ASKS_ADVICE = re.compile(
     r"\b(?:should (?:i|we)|could (?:i|we)|can (?:i|we)|shall (?:i|we)|recommend|suggest|ideas?|what kind of|"
-    r"where to)\b|"
+    r"where to|"
+    # a plan asked for: "Can you make a plan for us?", "plan our trip", "给安排安排行程呗"
+    r"(?:make|draw up|put together|work out) (?:(?:us|me) )?(?:a |an )?(?:plan|itinerary|schedule)|"
+    r"plan (?:our|my|the|a) (?:trip|day|days|week|weekend|holiday|visit|stay))\b|行程|攻略|"
     rf"推荐|建议|(?:什么|啥){HAN_CLASS}{{0,6}}好|好呢|哪个好|应该|哪(?:儿|里)?(?:比较|最)?好|干点啥|(?:点|些)(?:什么|啥)|"
     # "你给出出主意？", "支个招"; Cantonese "你话我叫乜嘢好？", "去边度好"
     rf"出(?:个|出|点)?主意|支(?:个|支)?招|(?:乜嘢|乜|咩){HAN_CLASS}{{0,6}}好|边(?:度|个|间|样)好|点(?:算|揀|拣)好",

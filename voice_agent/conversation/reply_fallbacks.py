@@ -102,6 +102,14 @@ class ReplyFallbacks:
         return [self.day + " "]
 
     def no_answer(self) -> str:
+        """``_no_answer``, followed by the day the turn needs when it does not name it (``day_tie``): a
+        message drafted to the person it is for carries the date it was asked to."""
+        said = self._no_answer()
+        if said == NOTHING_TO_SAY[self.speaking] or not self.day or self.day in said:
+            return said
+        return " ".join([said, *self.day_tie(said)]).strip()
+
+    def _no_answer(self) -> str:
         """Said when the model gave no answer twice: what the person likes said back with a suggestion
         that fits it (``likings.liked_fallback``), when the turn asked for a recommendation and they
         told us one in this language; else a specific option of the kind asked for (after what they told us,
