@@ -378,3 +378,16 @@ def test_a_plan_asked_for_is_shaped_by_what_the_person_likes() -> None:
         == "我这人血迷手冲咖啡。"
     )
     assert liked_fact([hobby], "The plan for us is to leave at six.") == ""  # no plan asked for
+
+
+def test_food_for_a_baby_is_a_baby_food_with_nothing_added() -> None:
+    from voice_agent.conversation.suggestions import concrete_option
+
+    rules = constraints_from_texts(["一岁以内不能吃蜂蜜，辅食也不能加盐、不能加糖，酱油、蚝油都不行。"])
+    turn = "这个周末我想自己给宝宝做几样辅食，做好分装冻起来，做点啥好？"
+    option = concrete_option(rules, requested_thing(turn), turn, "zh")
+    assert option.endswith("泥") and option.startswith("不加盐不加糖") and rules.check(option) is None
+    turn = "What purees should I batch cook for my nine-month-old?"
+    option = concrete_option(constraints_from_texts([]), requested_thing(turn), turn, "en")
+    assert "purée" in option and "nothing added" in option
+    assert concrete_option(rules, "dish", "What should I cook for dinner tonight?", "en") != option

@@ -26,6 +26,28 @@ _DRINKS_ZH = (
 )  # fmt: skip
 
 KINDS: tuple[RequestKind, ...] = (
+    # Food for a baby ("做几样辅食", "weaning foods for a nine-month-old"): no grown-up dish, and never
+    # honey, salt or sugar, whatever constraints were told.
+    RequestKind(
+        "baby food",
+        re.compile(
+            r"\b(?:baby food|baby's food|weaning|purees?|purées?|first foods|for (?:the|my|our) baby|"
+            r"(?:\d+|six|seven|eight|nine|ten|eleven)[- ]month[- ]old)\b|辅食|婴儿|宝宝(?:吃|的饭|的餐)",
+            _I,
+        ),
+        (
+            _o("a smooth sweet potato purée, with nothing added", "sweet potato"),
+            _o("mashed avocado and banana, with nothing added", "avocado", "banana"),
+            _o("a carrot and butternut squash purée, with nothing added", "carrot", "squash"),
+            _o("a porridge of baby rice and pear, with nothing added", "rice", "pear"),
+        ),
+        (
+            _o("不加盐不加糖的南瓜泥", "南瓜"),
+            _o("不加盐不加糖的胡萝卜米糊", "胡萝卜", "米"),
+            _o("不加盐不加糖的山药小米粥", "山药", "小米"),
+            _o("不加盐不加糖的西兰花土豆泥", "西兰花", "土豆"),
+        ),
+    ),
     # Several dishes for guests ("点几个菜", "摆两桌请亲眷", "a few dishes for the in-laws"): one dish for
     # dinner is no answer to a table of them.
     RequestKind(

@@ -52,6 +52,9 @@ _WHERE_TO_GO = re.compile(
 _COURSES = frozenset(("starter", "side", "dessert"))  # one course of a meal, narrower than "dinner"
 
 
+_BABY_FOOD = next(kind for kind in KINDS if kind.name == "baby food")
+
+
 def request_kind(requested: str, user_words: str) -> RequestKind | None:
     """The kind of thing the person asked for: from what their words name ("cake"; a thing of no known
     kind, "pizza", is None), or, when they name none, from the whole turn ("something warm to drink");
@@ -61,6 +64,11 @@ def request_kind(requested: str, user_words: str) -> RequestKind | None:
     if not requested and _WHERE_TO_GO.search(user_words):
         by_name = {kind.name: kind for kind in KINDS}
         return by_name["trip"] if by_name["trip"].asked.search(user_words) else by_name["outing"]
+    baby = KINDS[
+        0
+    ]  # food for a baby, whatever word asked for it ("做点啥好" asks for 菜): never a grown-up dish
+    if baby.asked.search(user_words):
+        return baby
     text = requested or user_words
     found = next((kind for kind in KINDS if kind.asked.search(text)), None) if text else None
     if found is not None and found.name == "dinner":  # "for dinner…, what should I do for a starter?"
