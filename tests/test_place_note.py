@@ -164,3 +164,14 @@ def test_a_city_gone_to_for_university_in_south_western_speech() -> None:
     assert place_note("国庆我跟他老爸准备克看他，你讲带他克哪点耍好？", [son], "zh") == (
         "推荐一个南宁或附近具体可以去的地方。"
     )
+
+
+def test_a_place_moved_to_beats_one_named_first_in_the_same_story() -> None:
+    from voice_agent.conversation.place_note import recalled_place
+
+    records = [
+        MemoryRecord("c1", "Befo he stay by us in Kalihi, sleeping on da couch fo' two years.", source="t1"),
+        MemoryRecord("c1", "He wen move to Hilo last month, finally.", source="t1"),
+    ]
+    assert recalled_place("My aunty like go visit him. Wat she can do ova dea?", records) == "Hilo"
+    assert recalled_place("What should I cook tonight?", records) == ""  # asks nothing about around there

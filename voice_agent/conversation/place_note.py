@@ -23,7 +23,9 @@ from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.cjk import HAN_CLASS
 
 ASKS_AROUND = re.compile(
-    r"\b(?:(?:round|around|near|close to|up|down|over|out)\s+(?:there|here|them|where (?:they|we|i) live)|"
+    # (Hawaiian Pidgin and Caribbean speech: "Wat she can do ova dea?", "out dere")
+    r"\b(?:(?:round|around|near|close to|up|down|over|out|ova)\s+"
+    r"(?:there|here|them|where (?:they|we|i) live|dea|dere|deh)|"
     r"nearby|"
     r"in the area|locally|things to do|what(?:'s| is) there to do|places to (?:visit|go|see)|"
     r"take (?:him|her|them|us|the kids|my \w+) (?:to see|out|round|around)|"
@@ -91,13 +93,13 @@ def recalled_place(user_text: str, records: Sequence[MemoryRecord], *, where: bo
     recalled names a place."""
     if not (ASKS_AROUND.search(user_text) or (where and ASKS_WHERE.search(user_text))):
         return ""
-    for record in list(records)[:_MAX_LOOKED_AT]:
-        if record.role == "assistant":
-            continue
-        place = named_place(record.text)
-        if place and place not in user_text:
-            return place
-    return ""
+    # (the first recalled, unless a later one says where they moved: "He wen move to Hilo" beats "Befo he
+    # stay by us in Kalihi", a clause of the same story)
+    places = [
+        ranked_place(record.text) for record in list(records)[:_MAX_LOOKED_AT] if record.role != "assistant"
+    ]
+    named = [(rank, place) for rank, place in places if place and place not in user_text]
+    return min(named, key=lambda found: found[0])[1] if named else ""
 
 
 def place_note(user_text: str, records: Sequence[MemoryRecord], language: str) -> str:
@@ -124,6 +126,11 @@ def named_place(text: str) -> str:
     """The place ``text`` says the person lives or went to, or "": a place moved to wins ("packed up the
     house in Geelong and moved up to Cairns" → Cairns), one come from loses ("从广州跑过来的" → the other),
     else the first named."""
+    return ranked_place(text)[1]
+
+
+def ranked_place(text: str) -> tuple[int, str]:
+    """``named_place`` with its rank: 0 a place moved to, 1 one only named; (2, "") for none."""
     found: list[tuple[int, int, str]] = []  # (rank: 0 moved to, 1 named, 2 come from; position; place)
     for match in _PLACE_ZH.finditer(text):
         place = match.group("place")
@@ -143,4 +150,6 @@ def named_place(text: str) -> str:
         rank = 2 if match.group("prep") == "from" else 0 if moved_to else 1
         found.append((rank, match.start(), place))
     best = min(found) if found else None
-    return best[2] if best is not None and best[0] < 2 else ""  # only come from: where they are is unsaid
+    if best is None or best[0] == 2:  # only come from: where they are is unsaid
+        return 2, ""
+    return best[0], best[2]
