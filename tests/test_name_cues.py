@@ -183,6 +183,7 @@ def test_schools_festivals_and_family_words_the_parser_calls_people_stay(
         "Right, so we're off to Mauritius for ten days on the 3rd, finally.",  # a surname too
         "Mi madda a come up from Mandeville. Wah mi fi cook fi we Sunday breakfast?",
         "She's moved out to Perth in Australia.",
+        "My aunty from Vegas like go visit him next month fo' one week. Wat she can do ova dea?",  # Pidgin
     ],
 )
 def test_dropped_g_words_and_places_the_parser_calls_people_stay(scrubber: Scrubber, text: str) -> None:
@@ -200,6 +201,7 @@ def test_dropped_g_words_and_places_the_parser_calls_people_stay(scrubber: Scrub
         ("Kevin's coming round later.", "Kevin"),  # an apostrophe with an s is a possessive, not a dropped g
         ("We're off to Mary's for tea.", "Mary"),  # whom they visit
         ("Wha Marcus say about it?", "Marcus"),
+        ("Wat Kainoa said was funny.", "Kainoa"),
     ],
 )
 def test_names_beside_those_shapes_are_still_scrubbed(scrubber: Scrubber, text: str, name: str) -> None:

@@ -32,6 +32,7 @@ LEADING = _words(
     nah yeah yep yup ya wanna gonna gotta lol omg wow yay aww ugh hmm oops haha
     arey arre aiyo aiyah aiya alamak abeg haba ehn eish yaar acha accha oya ayy och ach
     wah wha weh mi yuh cho ag yoh haibo hawu sho aye oi eh ey ehen wetin abi walao wahlao shiok lah
+    wat wot wuh dat dis dem da fo befo neva ova howay
     """
 )
 # Common words that are also names: a name only beside another capitalised name.

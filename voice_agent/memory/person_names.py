@@ -328,6 +328,8 @@ class PersonNameFinder:
             return True
         if len(words) == 1 and span not in self._first and destination_before(text, start, end):
             return True  # "we're off to Mauritius" (a surname too): where they go
+        if len(words) == 1 and span.casefold() in LEADING and span not in self._first:
+            return True  # "Wat she can do ova dea?": an opening word, in Pidgin
         if len(words) != 1 or span in self._first or span in self._last:
             return False
         if title_before(text, start) and not verb_title_before(text, start):
