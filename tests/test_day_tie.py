@@ -75,3 +75,10 @@ async def test_a_drafted_message_said_for_no_answer_carries_the_day_too() -> Non
                        remembered="Dear Edna, happy birthday!")  # fmt: skip
     said = await _said(check, turn, ScriptedLlm("", ""))  # the model says nothing, twice
     assert said.startswith("Dear Edna, happy birthday!") and "15 February" in said
+
+
+def test_a_saints_day_is_a_holiday_not_a_person() -> None:
+    from voice_agent.text.holidays import saints_days
+
+    text = "born the day after Valentine's; St Patrick's Day; Valentine came"
+    assert [text[s:e] for s, e in saints_days(text)] == ["Valentine", "Patrick"]

@@ -184,6 +184,8 @@ def test_schools_festivals_and_family_words_the_parser_calls_people_stay(
         "Mi madda a come up from Mandeville. Wah mi fi cook fi we Sunday breakfast?",
         "She's moved out to Perth in Australia.",
         "My aunty from Vegas like go visit him next month fo' one week. Wat she can do ova dea?",  # Pidgin
+        "She were born the day after Valentine's, in a two-up two-down.",  # a holiday, not a person
+        "St Patrick's is my favourite night of the year.",
     ],
 )
 def test_dropped_g_words_and_places_the_parser_calls_people_stay(scrubber: Scrubber, text: str) -> None:
@@ -202,6 +204,7 @@ def test_dropped_g_words_and_places_the_parser_calls_people_stay(scrubber: Scrub
         ("We're off to Mary's for tea.", "Mary"),  # whom they visit
         ("Wha Marcus say about it?", "Marcus"),
         ("Wat Kainoa said was funny.", "Kainoa"),
+        ("I told Valentine about the party.", "Valentine"),
     ],
 )
 def test_names_beside_those_shapes_are_still_scrubbed(scrubber: Scrubber, text: str, name: str) -> None:

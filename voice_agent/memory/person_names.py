@@ -52,16 +52,10 @@ from voice_agent.memory.names_zh import (
     cued_any_spans,
 )
 from voice_agent.memory.names_zh_cues import chinese_cued_spans, person_slot
-from voice_agent.memory.names_zh_words import (
-    COMMON,
-    among_things,
-    given_name_chars,
-    is_everyday_word,
-)
-from voice_agent.memory.names_zh_words import (
-    NAME_TAGS as _NAME_TAGS,
-)
+from voice_agent.memory.names_zh_words import COMMON, among_things, given_name_chars, is_everyday_word
+from voice_agent.memory.names_zh_words import NAME_TAGS as _NAME_TAGS
 from voice_agent.text.cjk import HAN_CLASS, HAN_RE
+from voice_agent.text.holidays import saints_days
 
 Span = tuple[int, int]
 
@@ -160,6 +154,8 @@ class PersonNameFinder:
                         persons.take((start, ent.end_char))
                 elif ent.label_ in _NOT_PERSON_LABELS:
                     blocked.take((ent.start_char, ent.end_char))
+        for holiday in saints_days(text):
+            blocked.take(holiday)
         for run in capitalised_runs(text):
             span = self._judge_run(text, run)
             if span is not None and not persons.covers(span) and blocked.free(span):
@@ -328,8 +324,10 @@ class PersonNameFinder:
             return True
         if len(words) == 1 and span not in self._first and destination_before(text, start, end):
             return True  # "we're off to Mauritius" (a surname too): where they go
-        if len(words) == 1 and span.casefold() in LEADING and span not in self._first:
-            return True  # "Wat she can do ova dea?": an opening word, in Pidgin
+        if (len(words) == 1 and span.casefold() in LEADING and span not in self._first) or any(
+            s < end and start < e for s, e in saints_days(text)
+        ):
+            return True  # "Wat she can do ova dea?" (an opening word, in Pidgin), "the day after Valentine's"
         if len(words) != 1 or span in self._first or span in self._last:
             return False
         if title_before(text, start) and not verb_title_before(text, start):
