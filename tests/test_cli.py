@@ -187,3 +187,16 @@ def test_doctor_llm_starts_the_local_server_and_measures_first_token(model_dir: 
     assert llm["first_token_ms"] > 0
     assert "SmolLM2" in llm["model"]
     assert (tmp_path / "logs").is_dir()  # the server wrote its log under the data dir
+
+
+def test_a_common_option_before_a_nested_action_is_kept(tmp_path: Path) -> None:
+    parser = build_parser()
+    before = parser.parse_args(["memory", "--data-dir", str(tmp_path), "--json", "add", "--conversation", "c",
+                                "--text", "I like tea."])  # fmt: skip
+    assert before.data_dir == str(tmp_path) and before.json is True  # not the action's own default
+    after = parser.parse_args(
+        ["memory", "add", "--data-dir", str(tmp_path), "--conversation", "c", "--text", "t"]
+    )
+    assert after.data_dir == str(tmp_path) and after.json is False
+    kiosk = parser.parse_args(["kiosk", "--data-dir", str(tmp_path), "pin", "badge-1"])
+    assert kiosk.data_dir == str(tmp_path)

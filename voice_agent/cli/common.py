@@ -15,12 +15,19 @@ from voice_agent.errors import NotReadyError, VoiceAgentError
 Handler = Callable[[argparse.Namespace], int]
 
 
-def common_options() -> argparse.ArgumentParser:
-    """Options every command accepts: --config, --data-dir, --json."""
+def common_options(*, nested: bool = False) -> argparse.ArgumentParser:
+    """Options every command accepts: --config, --data-dir, --json. ``nested``: for the actions under a
+    command ("memory add"), with no defaults of their own, so that "memory --data-dir X add" keeps X (an
+    action's default would otherwise replace it, and the records would go to the default data dir)."""
     parent = argparse.ArgumentParser(add_help=False)
-    parent.add_argument("--config", metavar="FILE", help="a TOML file layered over config/default.toml")
-    parent.add_argument("--data-dir", metavar="DIR", help="where all state lives (env VOICE_AGENT_DATA_DIR)")
-    parent.add_argument("--json", action="store_true", help="machine-readable output")
+    unset: dict[str, Any] = {"default": argparse.SUPPRESS} if nested else {}
+    parent.add_argument(
+        "--config", metavar="FILE", help="a TOML file layered over config/default.toml", **unset
+    )
+    parent.add_argument(
+        "--data-dir", metavar="DIR", help="where all state lives (env VOICE_AGENT_DATA_DIR)", **unset
+    )
+    parent.add_argument("--json", action="store_true", help="machine-readable output", **unset)
     return parent
 
 

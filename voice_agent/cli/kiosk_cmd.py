@@ -25,7 +25,7 @@ MAX_DAYS = 3650
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = add_command(sub, "kiosk", "Returning kiosk users: issue signed badge tokens, set PINs", _help)
     actions = parser.add_subparsers(dest="kiosk_action", metavar="ACTION")
-    parent = common_options()
+    parent = common_options(nested=True)
 
     def action(name: str, help_text: str, handler: Any) -> argparse.ArgumentParser:
         p: argparse.ArgumentParser = actions.add_parser(

@@ -28,7 +28,7 @@ _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([dhw]?)\s*$")
 def register(sub: argparse._SubParsersAction) -> None:
     parser = add_command(sub, "memory", "Inspect and manage stored memories", _help)
     actions = parser.add_subparsers(dest="memory_action", metavar="ACTION")
-    parent = common_options()
+    parent = common_options(nested=True)
 
     def action(name: str, help_text: str, handler: Any) -> argparse.ArgumentParser:
         p: argparse.ArgumentParser = actions.add_parser(
