@@ -14,8 +14,9 @@ import pytest
 from voice_agent.config import MemoryConfig
 from voice_agent.memory.budget import budget_for_turn, token_budget
 from voice_agent.memory.language import estimate_tokens
+from voice_agent.memory.recalled_text import render_recalled
 from voice_agent.memory.records import MemoryRecord
-from voice_agent.memory.retrieve import RetrievalParams, Retriever, render_recalled
+from voice_agent.memory.retrieve import RetrievalParams, Retriever
 from voice_agent.memory.store.base import StatusChange, StoreHit, StoreQuery, Tenant, WriteBatch
 from voice_agent.memory.store.sqlite import SqliteStore
 
@@ -258,3 +259,17 @@ async def test_the_persons_statements_rank_before_their_questions_and_the_assist
     result = await Retriever(store, PLAIN).retrieve(T, query, axis(0), 500)
     assert result.items[0].record.id == told.id
     assert {i.record.id for i in result.items} == {asked.id, ordered.id, answered.id, told.id}  # kept, later
+
+
+async def test_a_query_asking_for_a_day_ranks_statements_naming_one_higher(store: SqliteStore) -> None:
+    about = rec("me nan is still sharp as a tack and beats me at dominoes")
+    dated = rec("she were born the day after Valentine's in Barnsley")
+    await put(store, [(about, axis(0)), (dated, axis(0, lean=0.3))])
+    params = replace(PLAIN, keyword_k=0, day_bonus=0.2)
+    asks = "Write the Palace an email with the date of her hundredth birthday."
+    ranked = await Retriever(store, params).retrieve(T, asks, axis(0), 500)
+    assert [i.record.id for i in ranked.items] == [dated.id, about.id]
+    other = await Retriever(store, params).retrieve(T, "What games does she like?", axis(0), 500)
+    assert [i.record.id for i in other.items] == [about.id, dated.id]  # no day asked: meaning alone
+    off = await Retriever(store, replace(params, day_bonus=0.0)).retrieve(T, asks, axis(0), 500)
+    assert [i.record.id for i in off.items] == [about.id, dated.id]

@@ -114,8 +114,8 @@ def render_pinned_block(records: Sequence[MemoryRecord]) -> str:
 
 def render_retrieved(records: Sequence[MemoryRecord]) -> str:
     """Grouped by speaker, in relevance order: the compact form the retrieval budget was counted in
-    (``memory.retrieve.render_recalled``), quoted so that memory text cannot act as markup."""
-    from voice_agent.memory.retrieve import render_recalled
+    (``memory.recalled_text.render_recalled``), quoted so that memory text cannot act as markup."""
+    from voice_agent.memory.recalled_text import render_recalled
 
     # Memory text is data: escaped record by record, so none can close the fence or start a line.
     return render_recalled(

@@ -21,22 +21,15 @@ from collections.abc import Sequence
 from voice_agent.conversation.dated_fallback import dated_text
 from voice_agent.conversation.said_before import person_statements
 from voice_agent.memory.records import MemoryRecord
-from voice_agent.text.dates import ASKS_DAY, DAY_NAME
+from voice_agent.text.dates import DAY_NAME, asks_for_day
 from voice_agent.text.sentences import sentences_of
 
-_NEEDS_DAY = re.compile(
-    r"\b(?:the (?:date|day)|dates?|the time|what day|days? off|time off|annual leave|that day|"
-    r"on (?:his|her|my|their|our|your|the) (?:birthday|big day|wedding day|anniversary|moving day))\b|"
-    r"日子|日期|哪天|几号|时间|什么时候|请假|请[一两半几]?天?的?假|调休|"  # (a leave request says which day)
-    r"那天|当天",  # ("我那天搬家要用货梯": the day they told us)
-    re.I,
-)
 NOTE = {"en": "The day I told you: {text}", "zh": "我跟你说过的日子：{text}"}
 
 
 def needs_day(user_text: str) -> bool:
     """Whether the turn asks for a day or a date, or needs one in what it asks for."""
-    return bool(ASKS_DAY.search(user_text) or _NEEDS_DAY.search(user_text))
+    return asks_for_day(user_text)
 
 
 # Asking whether a plan is all right: "Can or not ah?", "is that ok?", "好伐？", "行不行", "得唔得".

@@ -26,7 +26,7 @@ import inspect
 import math
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Literal
 
@@ -34,10 +34,12 @@ import numpy as np
 
 from voice_agent.memory.asking import AskingRecords
 from voice_agent.memory.consolidate_recall import excerpt_summaries
+from voice_agent.memory.dated import DatedRecords
 from voice_agent.memory.keywords import query_terms, stem_overlap, term_stems, word_set
 from voice_agent.memory.language import estimate_tokens
 from voice_agent.memory.records import PINNED_KINDS, MemoryRecord, ScoredRecord, Status
 from voice_agent.memory.store.base import MemoryStore, StoreHit, StoreQuery, Tenant, tenant_of
+from voice_agent.text.dates import asks_for_day
 
 CutReason = Literal["over_budget", "below_threshold", "duplicate", "superseded"]
 TokenCounter = Callable[[str], int]
@@ -62,6 +64,8 @@ class RetrievalParams:
     # questions, requests and the assistant's words rank after the person's statements (``asking``; 0: off)
     asking_penalty: float = 1.0
     asking_window: int = 48
+    # a query that asks for a day ("when…", "put the date in") ranks the statements that name one higher
+    day_bonus: float = 0.2
     same_source_penalty: float = 0.25  # multiplies the score of each further item from one turn
     dedupe_jaccard: float = 0.85
     context_parents: int = 0  # the best N clauses bring neighbours from their turn (0: off)
@@ -150,6 +154,7 @@ class Retriever:
         self.params = params or RetrievalParams()
         self.count_tokens = count_tokens
         self._asking = AskingRecords()
+        self._dated = DatedRecords()  # which records name a day (``day_bonus``)
 
     async def retrieve(
         self,
@@ -217,6 +222,7 @@ class Retriever:
             return []
         best = max(c.fused for c in candidates)
         stems = term_stems(query_terms(query_text)) if p.overlap_weight else []
+        wants_day = bool(p.day_bonus) and asks_for_day(query_text)
         times = [c.record.created_at for c in candidates]
         oldest, newest = min(times), max(times)
         kept: list[_Candidate] = []
@@ -238,6 +244,7 @@ class Retriever:
                 + p.importance_weight * (record.importance - 0.5)
                 + (p.pinned_kind_bonus if record.kind in PINNED_KINDS else 0.0)
                 + p.recency_weight * recency
+                + (p.day_bonus if wants_day and self._dated.names_day(record) else 0.0)
             )
             kept.append(c)
         kept.sort(key=lambda c: -c.score)
@@ -467,29 +474,6 @@ def _why(c: _Candidate) -> str:
     if c.record.status != "active":
         parts.append(c.record.status)
     return " + ".join(parts)
-
-
-def render_recalled(items: Sequence[ScoredRecord | MemoryRecord]) -> str:
-    """The compact prompt form the token accounting assumes (``labels="grouped"``): each speaker's
-    items under one label, in relevance order, one line per speaker::
-
-        [NAME:3f0c9a12b4de]: I went to a support group | it was so powerful
-        you: I like tea
-
-    Superseded records carry a marker; records without a speaker are listed under their role."""
-    groups: dict[str, list[str]] = {}
-    for item in items:
-        record = item.record if isinstance(item, ScoredRecord) else item
-        label = record.speaker or record.role
-        groups.setdefault(label, []).append(with_status_marker(record).text)
-    return "\n".join(f"{label}: {' | '.join(texts)}" for label, texts in groups.items())
-
-
-def with_status_marker(record: MemoryRecord) -> MemoryRecord:
-    """A superseded record as it may be shown: its text marked, so it is never read as current."""
-    if record.status == "active":
-        return record
-    return replace(record, text=f"[{record.status}] {record.text}")
 
 
 def is_finite_vector(vector: np.ndarray | None) -> bool:

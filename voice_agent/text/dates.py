@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from voice_agent.text.holidays import holiday_date
+
 _I = re.IGNORECASE
 ASKS_DAY = re.compile(
     r"\b(?:when|what (?:day|date)|which (?:day|date)|what time)\b|"
@@ -42,3 +44,22 @@ RECALLS_DAY = re.compile(
     r"\b(?:again|was it|is it|did i (?:say|tell you|mention)|remind me|do you remember)\b|来着|记得|还记得",
     _I,
 )
+# Words of a request that needs a day in its answer: "put the date in", a leave request, "that day".
+NEEDS_DAY = re.compile(
+    r"\b(?:the (?:date|day)|dates?|the time|what day|days? off|time off|annual leave|that day|"
+    r"on (?:his|her|my|their|our|your|the) (?:birthday|big day|wedding day|anniversary|moving day))\b|"
+    r"日子|日期|哪天|几号|时间|什么时候|请假|请[一两半几]?天?的?假|调休|"  # (a leave request says which day)
+    r"那天|当天",  # ("我那天搬家要用货梯": the day they told us)
+    _I,
+)
+
+
+def asks_for_day(text: str) -> bool:
+    """Whether ``text`` asks for a day or a date, or needs one in what it asks for."""
+    return bool(ASKS_DAY.search(text) or NEEDS_DAY.search(text))
+
+
+def holds_day(text: str) -> bool:
+    """Whether ``text`` names a day: a date, a weekday, "next month", 三月十二号, or a day beside a
+    fixed-date holiday ("the day after Valentine's")."""
+    return HOLDS_DATE.search(text) is not None or bool(holiday_date(text))
