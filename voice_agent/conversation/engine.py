@@ -242,6 +242,7 @@ class ConversationEngine:
             remembered_first=bool(compose.turn_place(scrubbed, prompt)),  # what to do around there
             salutation=compose.turn_salutation(self.config.prompt, scrubbed, language),
             day=compose.turn_day(scrubbed, prompt, language),
+            changed=compose.turn_change(scrubbed, prompt, language),
         )  # fmt: skip
         cfg = self.config.llm
         streams = HeldStreams(

@@ -123,6 +123,7 @@ class ReplyCheck:
         remembered_first: bool = False,
         salutation: str = "",
         day: str = "",
+        changed: str = "",
     ) -> None:
         self.constraints = constraints
         self.language = user_language if user_language in LANGUAGE_NOTES else "und"
@@ -156,7 +157,7 @@ class ReplyCheck:
         self.fallbacks = ReplyFallbacks(
             constraints, self.language, trace, requested=requested, user_words=user_words,
             asks_suggestion=self.asks_suggestion, concrete=concrete, liked=liked, remembered=remembered,
-            remembered_first=remembered_first, day=day,
+            remembered_first=remembered_first, day=day, changed=changed,
         )  # fmt: skip
         self._held = ""  # a bare first piece, held until the model says more (or ends)
         self._copy_held = ""  # a first clause that may be the question said back, judged with the next
@@ -230,7 +231,11 @@ class ReplyCheck:
 
     def _ties(self) -> list[str]:
         said = " ".join(self._said)
-        return [*self.fallbacks.liking_tie(said), *self.fallbacks.day_tie(said)]
+        return [
+            *self.fallbacks.liking_tie(said),
+            *self.fallbacks.day_tie(said),
+            *self.fallbacks.change_tie(said),
+        ]
 
     def no_answer(self) -> str:
         said = self.fallbacks.no_answer()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from voice_agent.conversation.acknowledge import stating_sentences
+from voice_agent.conversation.changed_plan import names_change
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, Violation
 from voice_agent.conversation.dated_fallback import names_day_of
 from voice_agent.conversation.likings import liked_fallback, liking_tie
@@ -50,6 +51,7 @@ class ReplyFallbacks:
         remembered: str = "",
         remembered_first: bool = False,
         day: str = "",
+        changed: str = "",
     ) -> None:
         self.constraints = constraints
         self.language = language
@@ -75,6 +77,9 @@ class ReplyFallbacks:
         # Valentine's (15 February)."), for a request that needs one (a leave request, a card with the
         # date): said after a reply that named no day of it (``day_tie``).
         self.day = day if len(day) <= _MAX_REMEMBERED and constraints.check(day) is None else ""
+        # A plan the turn is about, changed since, said back ("You told me … instead."): said after a reply
+        # that named nothing of the change (``change_tie``).
+        self.changed = changed if constraints.check(changed) is None else ""
         # A specific thing that keeps the constraints ("a cup of chamomile tea"), for the second attempt's
         # note and the safe sentence ("" when the request is of no known kind, or ``concrete`` is off;
         # without constraints too: the options know nothing of what the person likes).
@@ -100,6 +105,14 @@ class ReplyFallbacks:
             return []
         self.trace.mark("reply.day_tie")
         return [self.day + " "]
+
+    def change_tie(self, said: str) -> list[str]:
+        """After a whole reply (``said``) to a turn about a plan the person changed, when it named nothing
+        of the change: the change said back (``changed_plan``; traced ``reply.change_tie``)."""
+        if not self.changed or not said.strip() or names_change(said, self.changed, self.user_words):
+            return []
+        self.trace.mark("reply.change_tie")
+        return [self.changed + " "]
 
     def no_answer(self) -> str:
         """``_no_answer``, followed by the day the turn needs when it does not name it (``day_tie``): a

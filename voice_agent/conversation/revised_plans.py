@@ -23,6 +23,12 @@ from voice_agent.conversation.echo import content_keys
 from voice_agent.memory.records import MemoryRecord
 
 _I = re.IGNORECASE
+# The words of a change that name what replaced the plan: "…an outer space party instead", "改去青海".
+REPLACED_BY = re.compile(
+    r"\binstead\b|\bswitch(?:ed|ing)? to\b|\bgoing with\b|\bnow (?:it's|we're)\b|"
+    r"改成|改去|换成|改为|改到|改在|改用|换到|改拍",
+    _I,
+)
 REVISES_PLAN = re.compile(
     r"\b(?:actually|instead|change of plans?|plans? (?:have |has )?changed|update|scratch that|"
     r"changed (?:my|our|his|her|their) minds?|moved|rescheduled|postponed|pushed (?:back|forward)|"

@@ -19,7 +19,12 @@ from collections.abc import Sequence
 
 from voice_agent.conversation.echo import content_keys
 from voice_agent.conversation.recall_answer import said_back
-from voice_agent.conversation.revised_plans import REVISES_PLAN, gives_replaced_name, without_revised
+from voice_agent.conversation.revised_plans import (
+    REPLACED_BY,
+    REVISES_PLAN,
+    gives_replaced_name,
+    without_revised,
+)
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.questions import is_question
 from voice_agent.text.sentences import sentences_of
@@ -79,7 +84,7 @@ def relevant_statement(question: str, records: Sequence[MemoryRecord], language:
         # (of one utterance, the clause of the change says what stands: "最后我们改成岩板了"; the one that
         # names what replaced the plan before all: "…the dinosaurs are out and it's an outer space party
         # instead", not "Well, bless his heart, Mason done changed his mind on me")
-        replaced = int(_REPLACED_BY.search(text) is not None)
+        replaced = int(REPLACED_BY.search(text) is not None)
         changed = int(REVISES_PLAN.search(text) is not None)
         score = (shared, record.created_at, replaced, int(_names_new(text, question)), changed, own, text)
         if shared and (best is None or score[:6] > best[:6]):
@@ -97,9 +102,6 @@ def _closest_sentence(text: str, asked: set[str]) -> str:
 
 
 _ASKS_ZH = re.compile(r"啥|什么|哪|到底|多少|几[号点个天]")
-_REPLACED_BY = re.compile(
-    r"\binstead\b|\bswitch(?:ed|ing)? to\b|\bgoing with\b|改成|改去|换成|改为|改到|改在|改用", re.I
-)
 
 
 _ENDING = re.compile(r"(?<=[a-z]{3})(?:ing|ed)$")

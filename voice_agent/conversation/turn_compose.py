@@ -11,6 +11,7 @@ import datetime as dt
 from collections.abc import Sequence
 
 from voice_agent.config import PromptConfig
+from voice_agent.conversation.changed_plan import changed_plan
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, constraints_from_texts
 from voice_agent.conversation.date_note import date_note, needs_day
 from voice_agent.conversation.dated_fallback import dated_statement, dated_text
@@ -107,6 +108,11 @@ def turn_day(scrubbed: str, prompt: BuiltPrompt, language: str) -> str:
         return ""
     text = dated_text(scrubbed, person_statements([*prompt.retrieved, *prompt.pinned]))
     return said_back(text, language) if text else ""
+
+
+def turn_change(scrubbed: str, prompt: BuiltPrompt, language: str) -> str:
+    """The change of a recalled plan this turn is about, said back, or "" (``changed_plan``)."""
+    return changed_plan(scrubbed, [*prompt.retrieved, *prompt.pinned], language)
 
 
 def turn_place(scrubbed: str, prompt: BuiltPrompt) -> str:

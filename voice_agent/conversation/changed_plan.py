@@ -1,0 +1,58 @@
+"""A changed plan said after a reply that forgot it.
+
+"婚纱照…下个月去厦门鼓浪屿拍海景" and, later, "…干脆改去青海茶卡盐湖拍天空之镜…
+鼓浪屿那套直接取消了", then "你帮我列个拍婚纱照要带的东西的清单吧": the old plan is left
+out of the memory block (``revised_plans``), yet the 0.5B model writes a list that names neither place.
+The reply is said as it comes (holding it back would delay the first audio of every clean reply); when
+it ends without a word of the change, one short sentence follows that says the change back in the
+person's words: its clause that names what replaced the plan ("你告诉过我，干脆改去青海茶卡盐湖拍
+天空之镜。").
+
+Only for a turn about the plan that was changed: the turn shares a content word with the replaced plan
+(婚纱照); "What should I cook tonight?" gets nothing added, whatever plans were changed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from voice_agent.conversation.echo import content_keys
+from voice_agent.conversation.recall_answer import said_back
+from voice_agent.conversation.revised_plans import REPLACED_BY, REVISES_PLAN, without_revised
+from voice_agent.conversation.said_before import person_statements
+from voice_agent.memory.records import MemoryRecord
+
+_MAX_CHARS = 120
+_CLAUSE = re.compile(r"[^,，;；。.!！?？]+")
+
+
+def changed_plan(user_text: str, records: Sequence[MemoryRecord], language: str) -> str:
+    """The change of a plan the turn is about, said back ("You told me …"), or ""."""
+    statements = person_statements(records)
+    current = without_revised(statements)
+    replaced = [r for r in statements if r not in current]
+    asked = content_keys(user_text)
+    about = [r for r in replaced if asked & content_keys(r.text)]
+    if not about:
+        return ""
+    since = min(r.created_at for r in about)
+    changes = [r for r in current if r.created_at > since and REVISES_PLAN.search(r.text)]
+    clauses = [
+        (r.created_at, clause.strip())
+        for r in changes
+        for clause in _CLAUSE.findall(r.text)
+        if REPLACED_BY.search(clause) and len(clause.strip()) <= _MAX_CHARS
+    ]
+    if not clauses:
+        return ""
+    return said_back(max(clauses)[1], language)
+
+
+_TOLD = content_keys("You told me 你告诉过我")
+
+
+def names_change(said: str, change: str, user_text: str) -> bool:
+    """Whether ``said`` uses a content word of ``change`` (said back) that the turn itself does not."""
+    wanted = content_keys(change) - content_keys(user_text) - _TOLD
+    return bool(wanted & content_keys(said)) or not wanted
