@@ -105,3 +105,14 @@ def test_a_job_taken_then_turned_down_is_not_shown() -> None:
     assert without_revised([bytedance, declined]) == [declined]
     # a job that nothing later changes stays
     assert without_revised([jd, _said("My mum's well gassed about the job.", 2.0, "e")])[0] is jd
+
+
+def test_a_change_is_read_with_the_rest_of_its_utterance() -> None:
+    plan = MemoryRecord(
+        "c1", "We're doin' it in the backyard on the 14th, dinosaur theme", source="t1", created_at=1.0
+    )
+    out = MemoryRecord("c1", "the dinosaurs are out", source="t2", created_at=2.0)
+    instead = MemoryRecord("c1", "it's gonna be an outer space party instead.", source="t2", created_at=2.0)
+    unrelated = MemoryRecord("c1", "I'm planning a trip to the coast in May.", source="t0", created_at=0.5)
+    assert without_revised([plan, out, instead, unrelated]) == [out, instead, unrelated]
+    assert without_revised([plan, instead]) == [plan, instead]  # the clause alone names no dinosaur

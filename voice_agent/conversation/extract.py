@@ -214,7 +214,7 @@ _CLASSIFIERS: tuple[tuple[re.Pattern[str], Kind, float], ...] = (
             r"hooked on|obsessed with|addicted to|passionate about|mad (?:about|for)|nuts about|wild about|"
             r"can't get enough of|(?:keeping|keeps) me (?:sane|going(?! (?:crazy|mad|nuts|insane|up)))|my happy place)\b|快乐源泉|精神支柱|"
             r"(?:这个月|这月|今年|这周|这礼拜)都?第(?:[二三四五六七八九十]+|\d+)场了|"
-            r"(?:特别|很|超|贼|巨|非常|最近)迷(?![路糊信茫惑])|迷上|爱上了|着迷|热衷于?|沉迷|入坑|"
+            r"(?:特别|很|超|贼|巨|非常|最近|血|老|死|真)迷(?![路糊信茫惑])|迷上|爱上了|着迷|热衷于?|沉迷|入坑|"
             r"就爱(?!干净)|爱好(?:是|就是)|没(?:别的|啥|什么)爱好",  # "没别的爱好，就爱拼乐高"
             _I,
         ),

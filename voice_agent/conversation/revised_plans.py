@@ -59,14 +59,20 @@ _GENERIC = frozenset(_GENERIC_TEXT.split())
 
 def without_revised(records: Sequence[MemoryRecord], also: Sequence[MemoryRecord] = ()) -> list[MemoryRecord]:
     """``records`` less the plans that a later statement among ``records`` or ``also`` (the pinned
-    records) revises."""
-    revisions = [r for r in (*records, *also) if r.role == "user" and REVISES_PLAN.search(r.text)]
+    records) revises. A change is read with the rest of its utterance: "the dinosaurs are out" and "it's
+    gonna be an outer space party instead" are clauses of one turn, and together revise "dinosaur theme"."""
+    every = (*records, *also)
+    revisions = [r for r in every if r.role == "user" and REVISES_PLAN.search(r.text)]
     if not revisions:
         return list(records)
-    return [r for r in records if not _revised(r, revisions)]
+    said_with: dict[str, set[str]] = {}
+    for record in every:
+        if record.role == "user" and record.source:
+            said_with.setdefault(record.source, set()).update(content_keys(record.text))
+    return [r for r in records if not _revised(r, revisions, said_with)]
 
 
-def _revised(record: MemoryRecord, revisions: list[MemoryRecord]) -> bool:
+def _revised(record: MemoryRecord, revisions: list[MemoryRecord], said_with: dict[str, set[str]]) -> bool:
     if record.role != "user" or REVISES_PLAN.search(record.text):
         return False
     if record.kind != "decision" and not _PLAN.search(record.text):
@@ -78,7 +84,10 @@ def _revised(record: MemoryRecord, revisions: list[MemoryRecord]) -> bool:
     return any(
         later.created_at > record.created_at
         and (not record.source or later.source != record.source)
-        and (keys & content_keys(later.text) or (names and _NAME_CHANGED.search(later.text) is not None))
+        and (
+            keys & (said_with.get(later.source, set()) if later.source else content_keys(later.text))
+            or (names and _NAME_CHANGED.search(later.text) is not None)
+        )
         for later in revisions
     )
 
