@@ -740,3 +740,20 @@ async def test_an_english_question_said_back_from_its_first_clause_is_not_spoken
     )
     said = "".join([text async for text in check.run(messages, llm)])
     assert "whole family" not in said and "clash" in said
+
+
+async def test_a_question_followed_by_more_words_is_still_asked_not_noted() -> None:
+    from tests._scripted_llm import ScriptedLlm
+    from voice_agent.conversation.constraints import constraints_from_texts
+    from voice_agent.conversation.reply_check import NOTED, ReplyCheck
+    from voice_agent.metrics.trace import TurnTrace
+
+    turn = "My aunty like go visit him. Wat she can do ova dea? She neva come back since small kid time."
+    trace = TurnTrace("asked")
+    check = ReplyCheck(constraints_from_texts([]), "en", trace, user_words=turn)
+    assert check.asked and not check.statement
+    messages = [{"role": "system", "content": "Be brief."}, {"role": "user", "content": turn}]
+    said = "".join(
+        [text async for text in check.run(messages, ScriptedLlm(turn, "Try Volcanoes National Park."))]
+    )
+    assert said != NOTED["en"] and trace.first("reply.noted") is None

@@ -101,6 +101,9 @@ class _Retry(Exception):
         self.violation = violation
 
 
+_ASKED_INSIDE = re.compile(r"[?？]")
+
+
 class ReplyCheck:
     """One reply's check. ``run`` yields the text that may be said, piece by piece."""
 
@@ -131,7 +134,9 @@ class ReplyCheck:
         self.first_clause_min_words = first_clause_min_words
         self.clock = clock or MonotonicClock()
         self.user_words = user_words  # the turn itself: a first piece that only repeats it is regenerated
-        self.asked = is_question(user_words)  # (a statement said back is an acknowledgement, not an echo)
+        # (a statement said back is an acknowledgement, not an echo; a question followed by more words is
+        # still one: "Wat she can do ova dea? She neva come back since small kid time.")
+        self.asked = is_question(user_words) or bool(_ASKED_INSIDE.search(user_words))
         self.open_request = open_request(user_words)  # its own words, reworded, answer nothing
         self.statement = bool(user_words.strip()) and not (
             self.asked or self.open_request or expects_suggestion or asks_suggestion
