@@ -391,3 +391,20 @@ def test_food_for_a_baby_is_a_baby_food_with_nothing_added() -> None:
     option = concrete_option(constraints_from_texts([]), requested_thing(turn), turn, "en")
     assert "purée" in option and "nothing added" in option
     assert concrete_option(rules, "dish", "What should I cook for dinner tonight?", "en") != option
+
+
+def test_a_dish_at_a_named_cuisine_is_one_of_its_dishes_that_keeps_the_constraints() -> None:
+    from voice_agent.conversation.suggestions import concrete_option
+
+    hakka = "同事讲要带我去食客家菜，仲要我来点菜，你帮我想下点麼个好？"
+    assert (
+        concrete_option(constraints_from_texts(["我最怕食肥猪肉。"]), requested_thing(hakka), hakka, "zh")
+        == "盐焗鸡"
+    )
+    thai = "We're going to a Thai place tonight, what should I eat?"
+    peanuts = constraints_from_texts(["I'm allergic to peanuts."])
+    option = concrete_option(peanuts, requested_thing(thai), thai, "en")
+    assert option == "green curry with chicken" and "pad thai" not in option
+    assert requested_thing("到了那边我点点啥好？") == "菜" and requested_thing("有点什么好玩的？") == ""
+    plain = concrete_option(peanuts, "dish", "What should I cook for dinner tonight?", "en")
+    assert plain and plain != option  # no cuisine named: the everyday dinners

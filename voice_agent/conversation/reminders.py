@@ -203,8 +203,11 @@ _THING_BY_VERB_EN = re.compile(
     r"\b(?:what|which)\s+(?:all\s+)?(?:should|could|can|shall)\s+(?:i|we)\s+(?P<x>drink|eat|cook)\b", re.I
 )
 _VERB_THINGS = {"drink": "drink", "eat": "dish", "cook": "dish"}
-_THING_BY_VERB_ZH = re.compile(r"(?P<x>吃|喝|做)(?:点|些|个)?(?:什么|啥)")
-_VERB_THINGS_ZH = {"吃": "菜", "喝": "饮品", "做": "菜"}
+# ("我点点啥好": 点 to order; 麼个, 乜嘢, 咩: what, in Hakka and Cantonese)
+_THING_BY_VERB_ZH = re.compile(
+    r"(?P<x>吃|喝|做|食|(?<=[我俺咱们该要来])点)(?:点|些|个|下)?(?:什么|啥|麼个|么个|乜嘢|咩)"
+)
+_VERB_THINGS_ZH = {"吃": "菜", "喝": "饮品", "做": "菜", "食": "菜", "点": "菜"}
 # What "什么…好" catches that names no thing: a purpose ("喝点什么提神好") or a degree ("比较好").
 _NOT_A_THING_ZH = re.compile(
     r"^(?:提?提神|解渴|解腻|比较|最|更|合适|适合|好吃|好喝|好看|好玩|暖和|养生|减肥|推荐|建议|可以)"

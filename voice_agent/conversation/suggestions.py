@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from voice_agent.conversation.constraints import ConstraintSet
+from voice_agent.conversation.suggestion_cuisines import cuisine_kind
 from voice_agent.conversation.suggestion_kinds import KINDS, Option, RequestKind
 from voice_agent.conversation.writing import WRITES_TO
 
@@ -64,16 +65,14 @@ def request_kind(requested: str, user_words: str) -> RequestKind | None:
     if not requested and _WHERE_TO_GO.search(user_words):
         by_name = {kind.name: kind for kind in KINDS}
         return by_name["trip"] if by_name["trip"].asked.search(user_words) else by_name["outing"]
-    baby = KINDS[
-        0
-    ]  # food for a baby, whatever word asked for it ("做点啥好" asks for 菜): never a grown-up dish
-    if baby.asked.search(user_words):
-        return baby
+    if _BABY_FOOD.asked.search(user_words):  # whatever word asked ("做点啥好" asks for 菜): no grown-up dish
+        return _BABY_FOOD
     text = requested or user_words
     found = next((kind for kind in KINDS if kind.asked.search(text)), None) if text else None
     if found is not None and found.name == "dinner":  # "for dinner…, what should I do for a starter?"
         narrower = next((k for k in KINDS if k.name in _COURSES and k.asked.search(user_words)), None)
-        return narrower or found
+        # a dish at a restaurant of a named cuisine: one of its dishes ("客家菜" → 盐焗鸡)
+        return narrower or cuisine_kind(user_words) or found
     return found
 
 
