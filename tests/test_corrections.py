@@ -25,6 +25,8 @@ from voice_agent.text.corrections import after_correction
         ("the budget is 5,000 pounds, no wait, 4,000 pounds max", "4,000 pounds max"),
         ("My kid is allergic to peanuts.", None),
         ("我对花生过敏。", None),
+        ("Oscar's parents' evening is on Thursday the 14th, no, hang on, Friday.", "Friday."),
+        ("Hang on a sec, I need my glasses.", None),  # "hang on" alone corrects nothing
     ],
 )
 def test_what_stands_after_a_self_correction(text: str, stands: str | None) -> None:

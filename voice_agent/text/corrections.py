@@ -14,7 +14,8 @@ from voice_agent.text.dates import ORDINAL_WORD
 
 SELF_CORRECTION = re.compile(
     r"\b(?:no,? wait|wait,? no|no,? sorry|sorry,? no|sorry,? (?:that's|that is) wrong|"
-    r"(?:oh,? )?scratch that|i mean(?=[,\s])|actually no|no no)\b"
+    r"(?:oh,? )?scratch that|i mean(?=[,\s])|actually no|no no|no,? (?:hang|hold) on|(?:hang|hold) on,? no|"
+    r"no,? my mistake|no,? correction)\b"
     r"|不对不对|不对，|不是不是|说错了|口误|我是说|哦不[，,]|啊不[，,]",
     re.IGNORECASE,
 )
