@@ -90,3 +90,12 @@ def test_of_a_story_told_in_one_breath_only_the_closest_sentence_is_said() -> No
     assert said == "You told me you got a puppy last week."
     said = relevant_statement("Is Biscuit a beagle or a basset, remind me?", [story], "en")
     assert said == "You told me her name is Biscuit and she's a beagle."
+
+
+def test_a_story_that_states_a_rule_is_kept_whole_for_the_check_to_weigh() -> None:
+    story = MemoryRecord(
+        "c1",
+        "上个礼拜去饮茶，伙计照旧冲咗壶菊普，我饮咗两杯，成块面即刻红晒。医生话我对菊花过敏，以后菊花茶都唔好再掂。",
+    )
+    said = relevant_statement("我哋饮茶叫咩茶好？", [story], "zh")
+    assert "菊普" in said and "菊花茶都唔好再掂" in said  # never the first sentence alone

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from voice_agent.conversation.constraints import parse_constraints
 from voice_agent.conversation.echo import content_keys
 from voice_agent.conversation.recall_answer import said_back
 from voice_agent.conversation.revised_plans import (
@@ -96,7 +97,9 @@ def _closest_sentence(text: str, asked: set[str]) -> str:
     """Of a statement of several sentences (a story told in one breath), the one that shares the most
     with the question (the first of equals): a story is never said back whole."""
     sentences = [part.strip() for part in sentences_of(text) if part.strip()]
-    if len(sentences) < 2:
+    # (a story that states a rule is kept whole, for the reply check to weigh against the rule: "上个礼拜
+    # …伙计照旧冲咗壶菊普…" alone would name what "以后菊花茶…都唔好再掂" keeps off, unseen)
+    if len(sentences) < 2 or any(parse_constraints(part) for part in sentences):
         return text
     return max(sentences, key=lambda part: len(asked & _stems(content_keys(part))))
 
