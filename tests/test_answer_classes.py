@@ -408,3 +408,14 @@ def test_a_dish_at_a_named_cuisine_is_one_of_its_dishes_that_keeps_the_constrain
     assert requested_thing("到了那边我点点啥好？") == "菜" and requested_thing("有点什么好玩的？") == ""
     plain = concrete_option(peanuts, "dish", "What should I cook for dinner tonight?", "en")
     assert plain and plain != option  # no cuisine named: the everyday dinners
+
+
+def test_ordering_decorations_asks_for_no_dinner() -> None:
+    from voice_agent.conversation.suggestions import request_kind
+
+    assert (
+        request_kind("", "I gotta order the decorations and the goody bags this week. What all should I get?")
+        is None
+    )
+    kind = request_kind("", "What should we order tonight?")
+    assert kind is not None and kind.name == "dinner"

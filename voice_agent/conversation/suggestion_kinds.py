@@ -448,7 +448,10 @@ KINDS: tuple[RequestKind, ...] = (
     RequestKind(
         "dinner",
         re.compile(
-            r"\b(?:dinner|supper|dish(?:es)?|meals?|cook(?:ing)?|menu|eat|restaurant|order|food)\b|"
+            # ("order" of food only: "order the decorations and the goody bags" asks for no dinner)
+            r"\b(?:dinner|supper|dish(?:es)?|meals?|cook(?:ing)?|menu|eat|restaurant|food|"
+            r"order (?:in|out|food|takeaway|takeout|dinner|lunch)|"
+            r"what (?:should|shall|could|can) (?:i|we) order)\b|"
             r"晚饭|晚餐|菜|吃|餸|食饭|煮饭|做饭",  # 餸, 食饭: Cantonese for a dish, a meal
             _I,
         ),
