@@ -82,3 +82,14 @@ def test_a_saints_day_is_a_holiday_not_a_person() -> None:
 
     text = "born the day after Valentine's; St Patrick's Day; Valentine came"
     assert [text[s:e] for s, e in saints_days(text)] == ["Valentine", "Patrick"]
+
+
+def test_only_a_turn_that_needs_a_date_gets_the_day_said() -> None:
+    from voice_agent.conversation.turn_compose import turn_day
+    from voice_agent.prompt import BuiltPrompt
+
+    visa = MemoryRecord("c1", "下礼拜三去面签。", source="t1")
+    prompt = BuiltPrompt([], {}, 0, 4096, retrieved=[visa])
+    assert turn_day("帮我写个请假条，日子要写清楚。", prompt, "zh") == "你告诉过我，下礼拜三去面签。"
+    assert turn_day("面签是哪天来着？", prompt, "zh") == "你告诉过我，下礼拜三去面签。"
+    assert turn_day("我今天没时间做饭，晚上吃什么好？", prompt, "zh") == ""  # time, not a date

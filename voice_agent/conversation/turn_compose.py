@@ -27,6 +27,7 @@ from voice_agent.conversation.turns import LoggedTurn
 from voice_agent.memory.language import detect_language
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.prompt import BuiltPrompt, PromptBuilder, Turn
+from voice_agent.text.dates import ASKS_DAY, NEEDS_DATE
 from voice_agent.text.questions import only_asks
 
 
@@ -103,8 +104,9 @@ def remembered_fallback(scrubbed: str, prompt: BuiltPrompt, language: str) -> st
 
 def turn_day(scrubbed: str, prompt: BuiltPrompt, language: str) -> str:
     """The person's recalled words that hold the day a turn needs (a leave request, "put the date in"),
-    said back ("You told me …"), or "" (``date_note.needs_day``, ``dated_fallback.dated_text``)."""
-    if not needs_day(scrubbed):
+    said back ("You told me …"), or "": a turn that asks for a day, or whose request needs a date
+    (``text.dates.NEEDS_DATE``; "我没时间做饭" is no such turn) (``dated_fallback.dated_text``)."""
+    if not (ASKS_DAY.search(scrubbed) or NEEDS_DATE.search(scrubbed)):
         return ""
     text = dated_text(scrubbed, person_statements([*prompt.retrieved, *prompt.pinned]))
     return said_back(text, language) if text else ""

@@ -54,6 +54,15 @@ NEEDS_DAY = re.compile(
 )
 
 
+# A request that needs a date itself, not only a time: "put the date in", a leave request, 日子要写清楚
+# ("我没时间做饭" needs none, nor "that day").
+NEEDS_DATE = re.compile(
+    r"\b(?:the date|dates?|what day|which day|days? off|time off|annual leave)\b|日子|日期|哪天|几号|请假|"
+    r"请[一两半几]?天?的?假|调休",
+    _I,
+)
+
+
 def asks_for_day(text: str) -> bool:
     """Whether ``text`` asks for a day or a date, or needs one in what it asks for."""
     return bool(ASKS_DAY.search(text) or NEEDS_DAY.search(text))
