@@ -46,6 +46,7 @@ def _keys(text: str) -> set[str]:
         ("𠊎最怕食肥猪肉。", "pork"),
         ("他讲我螃蟹、西瓜、苦瓜这些寒性的东西一口都不要碰。", "avoid:苦瓜"),
         ("辅食也不能加盐、不能加糖，酱油、蚝油都不行。", "avoid:蚝油"),
+        ("庙里我们是不进去的，烧香拜佛、求签算命这些，我们一概不碰。", "temples"),  # a faith's rule
         ("Gluten doesn't sit well with me.", "gluten"),
         ("Eggs and I are not friends.", "eggs"),
         ("Shellfish is a hard no for me.", "shellfish"),
@@ -333,3 +334,10 @@ def test_asking_for_an_idea_in_other_words_asks_for_advice(turn: str) -> None:
     from voice_agent.conversation.reminders import ASKS_ADVICE
 
     assert ASKS_ADVICE.search(turn), turn
+
+
+def test_a_couple_who_never_enter_temples_hear_no_temple() -> None:
+    rules = constraints_from_texts(["庙里我们是不进去的，烧香拜佛、求签算命这些，我们一概不碰。"])
+    assert rules.check("第二天去灵隐寺烧香。") is not None
+    assert rules.check("第二天逛河坊街，晚上去清真寺附近吃面。") is None  # (清真: a mosque's halal food)
+    assert rules.check("生日那天记得许个愿。") is None

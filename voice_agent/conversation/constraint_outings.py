@@ -1,5 +1,5 @@
 """Places, activities and animals a person keeps off (not food): caves, gambling, zoos, stairs, heights,
-dogs. Each is a
+dogs, temples. Each is a
 :class:`Topic` like a food's: the words that name it in a rule, and the words that mean a reply suggests it.
 """
 
@@ -68,5 +68,14 @@ OUTINGS: tuple[Topic, ...] = (
          "collie", "sheepdog", "greyhound", "whippet", "schnauzer", "shih tzu", "dog park", "dog cafe"),
         _zh(ZhTerm("狗", not_before=("热",)), "犬", "泰迪", "柯基", "金毛", "哈士奇", "柴犬", "拉布拉多",
             "博美", "比熊", "萨摩耶", "边牧", "二哈", "阿拉斯加", "狗咖"),
+    ),
+    # Temples and their rites (another faith's, or none): "庙里我们是不进去的，烧香拜佛、求签算命这些，
+    # 我们一概不碰", "we don't set foot in temples".
+    Topic(
+        "temples", "temples", "寺庙",
+        ("temple", "temples", "shrine", "shrines", "incense", "庙", "寺", "烧香", "拜佛", "上香", "求签"),
+        ("temple", "shrine", "pagoda", "monastery", "incense", "joss stick", "fortune sticks", "buddhist"),
+        _zh(ZhTerm("寺", not_before=("清真",)), "庙", "烧香", "上香", "拜佛", "求签", "灵隐", "禅院", "道观",
+            "香火"),
     ),
 )  # fmt: skip
