@@ -99,3 +99,13 @@ def test_a_story_that_states_a_rule_is_kept_whole_for_the_check_to_weigh() -> No
     )
     said = relevant_statement("我哋饮茶叫咩茶好？", [story], "zh")
     assert "菊普" in said and "菊花茶都唔好再掂" in said  # never the first sentence alone
+
+
+def test_a_story_that_corrects_itself_is_never_cut_to_the_sentence_taken_back() -> None:
+    story = MemoryRecord(
+        "c1",
+        "I've a new flatmate since Monday, a lovely girl from Ennis, Aoife. Ah no wait, what am I saying, "
+        "the flatmate's Caoimhe, Aoife only helped her move in.",
+    )
+    said = relevant_statement("Which flatmate moved in on Monday again?", [story], "en")
+    assert "Caoimhe" in said and not said.startswith("You told me you've a new flatmate")

@@ -27,6 +27,7 @@ from voice_agent.conversation.revised_plans import (
     without_revised,
 )
 from voice_agent.memory.records import MemoryRecord
+from voice_agent.text.corrections import SELF_CORRECTION
 from voice_agent.text.questions import is_question
 from voice_agent.text.sentences import sentences_of
 
@@ -99,7 +100,9 @@ def _closest_sentence(text: str, asked: set[str]) -> str:
     sentences = [part.strip() for part in sentences_of(text) if part.strip()]
     # (a story that states a rule is kept whole, for the reply check to weigh against the rule: "上个礼拜
     # …伙计照旧冲咗壶菊普…" alone would name what "以后菊花茶…都唔好再掂" keeps off, unseen)
-    if len(sentences) < 2 or any(parse_constraints(part) for part in sentences):
+    # (nor one that corrects itself: a sentence before "Ah no wait, what am I saying…" names what was taken
+    # back; said whole, only what stands is said, ``recall_answer.second_person``)
+    if len(sentences) < 2 or SELF_CORRECTION.search(text) or any(parse_constraints(p) for p in sentences):
         return text
     return max(sentences, key=lambda part: len(asked & _stems(content_keys(part))))
 
