@@ -93,3 +93,12 @@ def test_only_a_turn_that_needs_a_date_gets_the_day_said() -> None:
     assert turn_day("帮我写个请假条，日子要写清楚。", prompt, "zh") == "你告诉过我，下礼拜三去面签。"
     assert turn_day("面签是哪天来着？", prompt, "zh") == "你告诉过我，下礼拜三去面签。"
     assert turn_day("我今天没时间做饭，晚上吃什么好？", prompt, "zh") == ""  # time, not a date
+
+
+def test_when_asks_for_a_day_only_as_a_question() -> None:
+    from voice_agent.text.dates import ASKS_DAY
+
+    for asks in ("When's the MRI again?", "Remind me when the dentist is.", "We leave at six. When?"):
+        assert ASKS_DAY.search(asks), asks
+    told = "She left a pot of soup outside my door when I was sick in bed, would you write her a note?"
+    assert ASKS_DAY.search(told) is None  # a time told, not asked: no day is quoted next to it

@@ -8,7 +8,10 @@ from voice_agent.text.holidays import holiday_date
 
 _I = re.IGNORECASE
 ASKS_DAY = re.compile(
-    r"\b(?:when|what (?:day|date)|which (?:day|date)|what time)\b|"
+    # ("when" that asks: "When's the MRI?", "remind me when the dentist is"; not "when I was sick in bed")
+    r"\b(?:when(?:'s| (?:is|was|are|were|do|does|did|should|shall|can|could|will|would|am|the|my|our|his|"
+    r"her|their|your|that|it's)\b)|what (?:day|date)|which (?:day|date)|what time)\b|"
+    r"(?:^|[.;!?]\s*)when\s*[?？]|"
     r"哪天|哪一天|几号|几月几|什么时候|星期几|周几|礼拜几|什么日子|哪个日子",
     _I,
 )
