@@ -50,3 +50,18 @@ def test_a_liking_in_one_sentence_beside_a_complaint_in_another() -> None:
 
     assert says_liking("ugh mocks all week. only thing keeping me sane is crocheting lil frogs at 2am lol.")
     assert not says_liking("Ugh, I love cake but beetroot is vile.")  # one sentence that speaks ill
+
+
+def test_a_name_taken_back_is_not_whom_the_message_is_for() -> None:
+    from voice_agent.conversation.name_note import addressee
+
+    aoife, caoimhe = "[NAME:0123456789ab]", "[NAME:ba9876543210]"
+    story = MemoryRecord(
+        "c1",
+        f"I've a new flatmate since Monday, a lovely girl from Ennis, {aoife}. Ah no wait, what am I saying, "
+        f"{aoife}'s her sister, she only helped her move in.",
+    )
+    asked = "Would you write a little thank-you note I can stick on the fridge for her?"
+    assert addressee(asked, [story]) == ""
+    flatmate = MemoryRecord("c1", f"The flatmate's {caoimhe}, said like Kee-va.")
+    assert addressee(asked, [story, flatmate]) == caoimhe

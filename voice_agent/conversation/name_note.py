@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from voice_agent.conversation.echo import content_keys
 from voice_agent.conversation.writing import WRITES_TO, owned_names
 from voice_agent.memory.records import MemoryRecord
+from voice_agent.text.corrections import SELF_CORRECTION
 from voice_agent.text.placeholders import PLACEHOLDER_RE
 
 NOTE = {"en": "Address it to {name}.", "zh": "称呼对方：{name}。"}
@@ -43,6 +44,7 @@ def addressee(user_text: str, records: Sequence[MemoryRecord]) -> str:
     if not WRITES_TO.search(user_text):
         return ""
     owned = owned_names(user_text)  # ("an e-mail to my manager for [NAME]'s parents' evening")
+    owned |= taken_back_names(records)  # ("…a lovely girl, [NAME:a]. Ah no wait, [NAME:a]'s her sister")
     asked = content_keys(PLACEHOLDER_RE.sub(" ", user_text))
     tied: list[str] = []
     named: list[str] = []
@@ -62,3 +64,18 @@ def addressee(user_text: str, records: Sequence[MemoryRecord]) -> str:
         if asked & content_keys(PLACEHOLDER_RE.sub(" ", record.text)):
             tied += [n for n in names if n not in tied]
     return tied[0] if len(tied) == 1 else (named[0] if len(named) == 1 else "")
+
+
+def taken_back_names(records: Sequence[MemoryRecord]) -> set[str]:
+    """The NAME placeholders said before a self-correction in the same words ("a lovely girl from Ennis,
+    [NAME:a]. Ah no wait, what am I saying, [NAME:a]'s her sister"): whom a message is for, they are not."""
+    out: set[str] = set()
+    for record in records:
+        marker = SELF_CORRECTION.search(record.text)
+        if marker is not None:
+            out |= {
+                m.group(0)
+                for m in PLACEHOLDER_RE.finditer(record.text, 0, marker.start())
+                if m.group(1) == "NAME"
+            }
+    return out
