@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout20`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout21`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -24,4 +24,5 @@ SPLITS = (
     "heldout18",
     "heldout19",
     "heldout20",
+    "heldout21",
 )
