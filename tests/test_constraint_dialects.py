@@ -187,7 +187,8 @@ def test_jamaican_negatives_and_fan_talk_are_read() -> None:
 
 def test_what_is_kept_off_is_offered_an_alternative_other_than_it() -> None:
     (dogs,) = constraints_from_texts(["俺这人怕狗，怕哩要命。"]).constraints
-    assert dogs.alternative("", "zh") == "我建议选狗以外的选择。"
+    assert dogs.alternative("", "zh") == "我建议避开狗，换个别的选择。"
+    assert constraints_from_texts(["俺这人怕狗，怕哩要命。"]).check(dogs.alternative("", "zh")) is None
     assert dogs.alternative("", "en") == "I'd suggest something other than dogs."
     assert constraints_from_texts(["I'm scared of dogs."]).check(dogs.alternative("", "en")) is None
     (nuts,) = constraints_from_texts(["我对花生过敏。"]).constraints

@@ -21,7 +21,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from voice_agent.conversation.clinical import clinical_turn, medical, tell_them
+from voice_agent.conversation.clinical import MEDICAL_KINDS, clinical_turn, medical, medicine_turn, tell_them
+from voice_agent.conversation.constraint_shapes import FOOD_TALK
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, parse_constraints
 from voice_agent.text.cjk import HAN_RE
 from voice_agent.text.dialect_zh import CANTONESE_FOOD_TALK
@@ -98,11 +99,16 @@ _FOOD_EN = re.compile(
 )
 _ASKING_EN = re.compile(r"\b(?:i|me|my|we|us|our|you|your|recommend|suggest)\b", _I)
 _FOOD_ZH = re.compile(
-    r"吃|喝|菜|饭|餐|蛋糕|甜点|甜品|零食|早点|饮料|饮品|配料|主食|点心|聚会|酒|茶|咖啡|面|汤|水果|沙拉|酱|烤|火锅|食材|小吃|夜宵|"
+    r"吃|喝|菜|饭|餐|外卖|蛋糕|甜点|甜品|零食|早点|饮料|饮品|配料|主食|点心|聚会|酒|茶|咖啡|面|汤|水果|沙拉|酱|烤|火锅|食材|小吃|夜宵|"
     + CANTONESE_FOOD_TALK
 )
 _ASKING_ZH = re.compile(r"推荐|建议|什么|啥|么子|乜|咩|哪|我|咱|俺|帮|给")
 _NOUN_WORD = re.compile(r"[a-z]{3,}", _I)
+_WHAT_TO_DO = re.compile(
+    r"\bwhat (?:should|could|can|shall) (?:i|we) do\b|\bthings to do\b|"
+    r"做点什么|干点啥|干什么好|玩什么|去哪|行程",
+    _I,
+)
 
 
 def concerns(constraint: Constraint, user_text: str) -> bool:
@@ -116,6 +122,15 @@ def concerns(constraint: Constraint, user_text: str) -> bool:
         turn = {w.lower().rstrip("s") for w in _NOUN_WORD.findall(user_text)}
         if words & turn:
             return True
+    if constraint.kind in MEDICAL_KINDS and medicine_turn(user_text):  # "What can I take for the pain?"
+        return True
+    # a "never …" about no food, and a turn asking what to do ("…charity challenge. What should I do?")
+    if (
+        constraint.kind == "avoid"
+        and _WHAT_TO_DO.search(user_text)
+        and not FOOD_TALK.search(constraint.source)
+    ):
+        return True
     return bool(_FOOD_EN.search(user_text) or _FOOD_ZH.search(user_text))
 
 
@@ -126,6 +141,28 @@ def stating_sentences(constraint: Constraint) -> str:
     sentences = sentences_of(source)
     stating = [s for s in sentences if constraint.key in {c.key for c in parse_constraints(s)}]
     return join_spoken(*stating) if stating and len(stating) < len(sentences) else source
+
+
+_GOES_ON = re.compile(r"^(?:especially|particularly|mainly|mostly|including|even|尤其|特别是|包括|连)", _I)
+
+
+def stating_clauses(constraint: Constraint) -> str:
+    """Of the sentences that state ``constraint``, only the clauses that do, when some clause does
+    ("我对羊毛过敏，" without "穿上羊毛衫没一会儿脖子就起一片红疹子…": said back, the story names the thing
+    as worn)."""
+    sentences = stating_sentences(constraint)
+    clauses = [c.strip() for c in re.split(r"[，,；;]", sentences) if c.strip()]
+    stating = [
+        c
+        for i, c in enumerate(clauses)
+        if constraint.key in {p.key for p in parse_constraints(c)}
+        # (and what goes on naming it: "…allergic to nuts, especially peanuts")
+        or (i and _GOES_ON.match(c) and constraint.key in {p.key for p in parse_constraints(clauses[i - 1])})
+    ]
+    if not stating or len(stating) == len(clauses):
+        return sentences
+    joined = ("，" if _HAN.search(sentences) else ", ").join(stating)
+    return joined.rstrip("。.！!") + ("。" if _HAN.search(sentences) else ".")
 
 
 def own_words(constraint: Constraint, language: str) -> str:

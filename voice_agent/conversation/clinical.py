@@ -33,6 +33,16 @@ TELL = re.compile(
     r"告诉|跟(?:医生|大夫|他|她|他们)说|说点|说啥|说什么|要注意|注意什么|注意啥|提醒|交代",
     re.IGNORECASE,
 )
+# A medicine asked for at home ("What can I take for the pain tonight?", "头疼吃什么药好？"): the allergy
+# matters as much, and the answer is a medicine that is none of what the person reacts to.
+MEDICINE = re.compile(
+    r"\b(?:painkillers?|pain ?killers?|pain relief|pain relievers?|"
+    r"(?:take|give (?:him|her|them|my \w+)) for (?:the|my|his|her|their|a|this|that)\s+(?:\w+\s+){0,2}?"
+    r"(?:pain|headache|fever|temperature|cold|cough|sore throat|aches?|sprain|migraine|cramps)|"
+    r"something for (?:the|my|his|her|a|this) (?:\w+\s+)?(?:pain|headache|fever|ache|migraine|cramps))\b|"
+    r"吃(?:什么|啥|点什么|点啥|哪种|哪个)药|什么药|止痛药|止疼药|退烧药|感冒药|吃止痛|吃止疼",
+    re.IGNORECASE,
+)
 MEDICAL_KINDS = frozenset(("allergy", "intolerance"))
 MAX_NAMED = 3
 
@@ -40,6 +50,28 @@ MAX_NAMED = 3
 def clinical_turn(user_text: str) -> bool:
     """Whether the turn is about a procedure or a medicine, or asks what to tell a clinician."""
     return bool(CARE.search(user_text) or (CLINICIAN.search(user_text) and TELL.search(user_text)))
+
+
+def medicine_turn(user_text: str) -> bool:
+    """Whether the turn asks what medicine to take (not a visit: ``clinical_turn``)."""
+    return MEDICINE.search(user_text) is not None
+
+
+_MEDICINE_NOTE = {
+    "en": "Suggest a medicine that is not {nouns}, and say to check with a pharmacist.",
+    "zh": "推荐一种不是{nouns}的药，并提醒先问问药剂师。",
+}
+
+
+def medicine_note(constraints: Sequence[Constraint], language: str) -> str:
+    """The note after a turn asking for a medicine: one that is none of the person's allergies."""
+    chosen = medical(constraints)
+    if not chosen:
+        return ""
+    if language == "zh":
+        return _MEDICINE_NOTE["zh"].format(nouns="、".join(dict.fromkeys(c.noun_zh for c in chosen)))
+    nouns = _joined([c.noun_en for c in chosen]).replace(" and ", " or ")
+    return _MEDICINE_NOTE["en"].format(nouns=nouns)
 
 
 def medical(constraints: Sequence[Constraint]) -> list[Constraint]:

@@ -107,6 +107,12 @@ THING_FIRST_EN = re.compile(
     r"(?:a|an)\s+(?:hard|absolute|big|firm|total)\s+no(?:[ -]no)?\s+for\s+(?:me|us|him|her|them|my\s+\w+))",
     _I,
 )
+# One more thing ruled out beside a constraint: "she said aspirin's out too", "and shellfish is out as well".
+OUT_TOO_EN = re.compile(
+    r"(?:^|[,;:.!?]\s*|\b(?:said|says|and|so)\s+)(?P<x>[a-z][a-z -]{1,30}?)(?:'s|\u2019s|\s+is|\s+are)\s+"
+    r"(?:out|off the list|a no[ -]go)\s+(?:too|as well)\b",
+    _I,
+)
 # The thing first, then the person cannot do it, about food or drink: "but blue cheese I cannot do",
 # "Olives I just can't stomach" (``FOOD_TALK`` must be in the text for "do": "Mornings I can't do" is
 # no constraint on a reply).

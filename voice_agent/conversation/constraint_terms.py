@@ -123,6 +123,19 @@ TOPICS: dict[str, Topic] = {
             _zh(ZhTerm("蚕豆", not_after=("病",)), "胡豆", "罗汉豆", "兰花豆", "豆瓣酱", "郫县豆瓣",
                 "怪味豆"),
         ),
+        # painkillers by their brand names too ("I took a couple of Nurofen … I'm allergic to ibuprofen")
+        Topic(
+            "ibuprofen", "ibuprofen", "布洛芬",
+            ("ibuprofen", "nurofen", "advil", "motrin", "brufen", "布洛芬", "芬必得"),
+            ("ibuprofen", "nurofen", "advil", "motrin", "brufen", "ibuleve"),
+            _zh("布洛芬", "芬必得"),
+        ),
+        Topic(
+            "aspirin", "aspirin", "阿司匹林",
+            ("aspirin", "disprin", "阿司匹林"),
+            ("aspirin", "disprin", "anadin"),
+            _zh("阿司匹林"),
+        ),
         Topic(
             "sesame", "sesame", "芝麻",
             ("sesame", "芝麻"),

@@ -44,6 +44,7 @@ from voice_agent.conversation.constraint_shapes import (
     NOT_A_THING_EN,
     NOT_LIKE_EN,
     NOT_LIKE_REFUSES_EN,
+    OUT_TOO_EN,
     SEVERE,
     TASTES_FOUL_EN,
     THING_CANT_EN,
@@ -112,6 +113,8 @@ _ALLERGY_BEFORE_ZH = re.compile(  # 过敏原: a test; "坚果也容易交叉过
 _AVOID_ZH = re.compile(
     r"(?:不能吃|不可以吃|不能喝|不吃|不喝|不碰|不敢吃|不敢喝|不敢碰|吃不得|恰不得|喝不得|碰不得|忌口|忌(?!口)|讨厌|不喜欢|不爱吃|"
     r"唔食|唔吃|唔饮|唔掂|(?<![不唔])怕(?:吃|食)|"  # "𠊎最怕食肥猪肉" (not "不怕吃辣")
+    # "我这人最怕早起" (not "最怕冷": one character matches too much; nor "最怕我妈唠叨": a person)
+    r"最怕(?![我你他她人别老])(?=[^，。,.！？!?；;了的吃食]{2})|"
     # what a baby's food must not have added: "辅食也不能加盐、不能加糖"
     r"(?:不能|不可以|不要|别|不许|不准|千万别|唔好)(?:加|放)|"  # Cantonese: "就系唔食鸡"
     r"不爱|受不了|吃不了|吃不来|喝不来|"  # (吃不来: cannot take it, in Sichuan and the south-west)
@@ -175,7 +178,7 @@ class Constraint:
         nuts." (``thing``: what the person asked for, from their words, or "")."""
         if language == "zh":
             if self.kind == "avoid":  # a place, a pastime, an animal: not "不含狗的选择"
-                return f"我建议选{self.noun_zh}以外的{thing or '选择'}。"
+                return f"我建议避开{self.noun_zh}，换个别的{thing or '选择'}。"
             return f"我建议选不含{self.noun_zh.removesuffix('的')}的{thing or '选择'}。"
         if not thing:
             return (
@@ -338,7 +341,7 @@ def _more_shapes(text: str) -> list[Constraint]:
     no_for = [m for m in NO_FOR_ME_EN.finditer(text) if m.group("x").strip().lower() not in NOT_A_THING_EN]
     for match in [*cant, *no_for, *NO_EVER_EN.finditer(text), *GAVE_UP_FOR_EN.finditer(text),
                   *THING_FIRST_EN.finditer(text), *THING_THEN_PRONOUN_EN.finditer(text),
-                  *TASTES_FOUL_EN.finditer(text), *THING_FIRST_ZH.finditer(text),
+                  *TASTES_FOUL_EN.finditer(text), *THING_FIRST_ZH.finditer(text), *OUT_TOO_EN.finditer(text),
                   *KEEP_OFF_ZH.finditer(text), *LIST_REFUSED_ZH.finditer(text),
                   *LIST_NOT_OK_ZH.finditer(text), *FEUD_ZH.finditer(text)]:  # fmt: skip
         out += _object_constraints(match, "avoid", text, own_words=True)
@@ -392,11 +395,20 @@ def _object_constraints(
     if topics_only:
         return []
     phrase = clean_object(match.group("x"), activity=activity)
-    if not phrase:  # "不能吃蚕蛹、蚂蚱这些虫子": a list after the verb, each item its own thing
-        items = list_parts(LIST_TAIL_ZH.sub("", match.group("x")))
+    # "不能吃蚕蛹、蚂蚱这些虫子", "别给我安排什么看日出、赶早的行程": a list after the verb, each item its own
+    # thing (the list as one phrase would match no reply)
+    if not phrase or "、" in phrase:
+        items = [
+            _LIST_ITEM_LEAD_ZH.sub("", item)
+            for item in list_parts(LIST_TAIL_ZH.sub("", phrase or match.group("x")))
+        ]
         if len(items) > 1:
             return [c for part in items for c in _part_constraints(part, kind, text)]
     return [_phrase_constraint(phrase, kind, text)] if phrase else []
+
+
+# Before an item of a list: "什么看日出" → 日出 (看, 去: the seeing, the going; the thing is what counts).
+_LIST_ITEM_LEAD_ZH = re.compile(r"^(?:什么|啥|任何|那些|这些|那种|这种)?(?:[看去](?=..))?")
 
 
 def _part_constraints(part: str, kind: str, text: str) -> list[Constraint]:

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from voice_agent.conversation.echo import content_keys
 from voice_agent.conversation.recall_answer import said_back
+from voice_agent.conversation.revised_plans import without_revised
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.cjk import has_han
 from voice_agent.text.corrections import after_correction
@@ -50,7 +51,10 @@ def dated_statement(
 
 def dated_text(question: str, records: Sequence[MemoryRecord], *, shared_only: bool = False) -> str:
     """The person's own words that hold a day, for ``question``: the dated statement that shares a word
-    with it, else the only dated one (unless ``shared_only``); "" when none or which one is unclear."""
+    with it, else the only dated one (unless ``shared_only``); "" when none or which one is unclear. A
+    plan changed since is not one of them: "我买了这周六晚上的话剧票" after "…票给我们改到周日下午两点了"
+    would be said back as the day (``revised_plans``)."""
+    records = without_revised(records)
     dated: list[str] = []
     sources: dict[str, str] = {}
     said_with: dict[str, set[str]] = {}  # the content of each utterance, over its clause records

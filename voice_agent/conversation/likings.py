@@ -39,6 +39,8 @@ ENTHUSIASM = re.compile(
     r"\b(?:could|can) (?:watch|listen to|eat|read|play|drink|hear)\b[^.!?]{0,40}?\b(?:over and over|"
     r"again and again|all day|forever|every day|on repeat)\b|\bcan(?:'t|not| never) get enough of\b|"
     r"\bnever (?:get|grow) tired of\b|\b(?:obsessed with|crazy about|really into|big fan of|huge fan of)\b|"
+    # "we're completely hooked"
+    r"\b(?:i'm|we're|i am|we are|he's|she's|they're)\s+(?:\w+\s+)?(?:hooked|obsessed)\b|"
     r"\b(?:sucker|weakness|soft spot) for\b|\bcan(?:'t|not) resist\b|\b(?:addicted|hooked) (?:to|on)\b|"
     r"\b(?:mad|nuts|wild|passionate|potty) about\b|\b(?:keen on|partial to|go-to)\b|\bnever (?:miss|skip)\b|"
     r"\b(?:my|his|her|our) (?:jam|thing|guilty pleasure)\b|\bi adore\b|"

@@ -32,6 +32,12 @@ REFUSAL = re.compile(
     r"(?:协助|帮|回答|提供|完成)",
     re.IGNORECASE,
 )
+# What says nothing yet: "Sure!", "Of course.", "Here's a reply to the team:", "好的。".
+LEAD_IN = re.compile(
+    r"^\s*(?:sure|of course|certainly|absolutely|okay|ok|alright|great|here(?:'s| is)[^.!?]{0,60}:|好的|当然|"
+    r"没问题|可以)[\s!.,:：！。，]*$",
+    re.IGNORECASE,
+)
 WHOLE_SENTENCE = {
     "en": "Answer with one whole sentence that names one specific {thing}.",
     "zh": "请用一句完整的话回答，说出一个具体的{thing}。",

@@ -26,7 +26,9 @@ ASKS_AROUND = re.compile(
     # (Hawaiian Pidgin and Caribbean speech: "Wat she can do ova dea?", "out dere")
     r"\b(?:(?:round|around|near|close to|up|down|over|out|ova)\s+"
     r"(?:there|here|them|where (?:they|we|i) live|dea|dere|deh)|"
-    r"nearby|"
+    r"nearby|(?:while|when) (?:we're|we are|i'm|i am|they're|we get|i get) (?:\w+ )?"
+    r"(?:there|down there|up there|over there)|"
+    r"what (?:should|could|can|shall) (?:we|i) do (?:there|down there|up there|over there)|"
     r"in the area|locally|things to do|what(?:'s| is) there to do|places to (?:visit|go|see)|"
     r"take (?:him|her|them|us|the kids|my \w+) (?:to see|out|round|around)|"
     r"show (?:him|her|them) (?:round|around)|"

@@ -11,7 +11,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from voice_agent.conversation.clinical import MEDICAL_KINDS, clinical_note, clinical_turn
+from voice_agent.conversation.clinical import (
+    MEDICAL_KINDS,
+    clinical_note,
+    clinical_turn,
+    medicine_note,
+    medicine_turn,
+)
 from voice_agent.conversation.constraints import Constraint, ConstraintSet
 from voice_agent.conversation.likings import says_liking
 from voice_agent.conversation.revised_plans import without_revised
@@ -28,7 +34,7 @@ CONSTRAINT_TOPICS = re.compile(
     r"recommend|suggest|ideas?|plan|fruits?|salad|sauces?|grill|bbq|barbecue|stir-fry|ingredients?|smoothie|"
     r"juice|beverage|supper|sandwich(?:es)?|tacos?|burritos?|soup|stew|pasta|noodles?|curry|burgers?|"
     r"cuisine|coffee|tea|wine|beer|cocktails?|takeaway|takeout|fillings?)\b|"
-    r"吃|喝|菜|饭|餐|蛋糕|甜点|零食|早点|早饭|推荐|建议|点什么|做什么|聚会|饮料|饮品|配料|水果|沙拉|"
+    r"吃|喝|菜|饭|餐|蛋糕|甜点|零食|早点|早饭|推荐|建议|点什么|做什么|聚会|饮料|饮品|配料|水果|沙拉|外卖|"
     rf"酱|烤|火锅|食材|小吃|夜宵|{CANTONESE_FOOD_TALK}",
     re.IGNORECASE,
 )
@@ -96,6 +102,9 @@ def turn_guidance(
     if chosen and clinical_turn(user_text) and not CONSTRAINT_TOPICS.search(user_text):
         note = clinical_note(chosen, speaking)  # "Tell them first that you're allergic to penicillin."
         return [note] if note else []
+    if chosen and medicine_turn(user_text) and not CONSTRAINT_TOPICS.search(user_text):
+        note = medicine_note(chosen, speaking)  # "Suggest a medicine that is not ibuprofen, …"
+        return [note] if note else []
     if chosen:
         thing = requested_thing(user_text)
         notes = list(dict.fromkeys(c.guidance(speaking, thing) for c in chosen))
@@ -139,9 +148,10 @@ def guided_constraints(
 
 def _beyond_food(constraint: Constraint, user_text: str) -> bool:
     """A "never …" constraint (kind "avoid") and a turn asking what to do or where to go; an allergy or
-    an intolerance and a turn about a doctor, a dentist or a medicine (``clinical``)."""
+    an intolerance and a turn about a doctor, a dentist or a medicine, or asking which medicine to take
+    (``clinical``)."""
     if constraint.kind in MEDICAL_KINDS:
-        return clinical_turn(user_text)
+        return clinical_turn(user_text) or medicine_turn(user_text)
     outing = bool(OUTING.search(user_text)) and bool(ASKS_ADVICE.search(user_text))
     return constraint.kind == "avoid" and outing
 
@@ -149,6 +159,7 @@ def _beyond_food(constraint: Constraint, user_text: str) -> bool:
 # A turn asking for advice or a suggestion (the facts restated for it should shape the answer).
 ASKS_ADVICE = re.compile(
     r"\b(?:should (?:i|we)|could (?:i|we)|can (?:i|we)|shall (?:i|we)|recommend|suggest|ideas?|what kind of|"
+    r"what (?:should|could|shall) (?:the (?:two|three|four) of us|both of us|the kids|the family) do|"
     r"where to|"
     # a plan asked for: "Can you make a plan for us?", "plan our trip", "给安排安排行程呗"
     r"(?:make|draw up|put together|work out) (?:(?:us|me) )?(?:a |an )?(?:plan|itinerary|schedule)|"

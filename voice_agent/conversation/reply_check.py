@@ -28,7 +28,7 @@ from voice_agent.conversation.constraints import Constraint, ConstraintSet, Viol
 from voice_agent.conversation.echo import answers_other_turn, open_request, restates
 from voice_agent.conversation.holding import HoldingPhrase
 from voice_agent.conversation.message_draft import after_salutation, without_salutation
-from voice_agent.conversation.no_answer import REFUSAL, is_bare
+from voice_agent.conversation.no_answer import LEAD_IN, REFUSAL, is_bare
 from voice_agent.conversation.recall_answer import said_back
 from voice_agent.conversation.reply_copies import (
     ASKS_DATE,
@@ -46,6 +46,7 @@ from voice_agent.conversation.reply_copies import (
     repeats,
     replies_to_other_words,
     sentence_start,
+    starts_line,
     with_note,
     without_prompt_echo,
 )
@@ -352,6 +353,11 @@ class ReplyCheck:
             clean = ""  # "The user's bday is in 2 weeks and…": the question told about, not answered
         if clean and not self.said_anything:
             clean = self._raise_if_no_answer(clean, index, final)
+        elif clean and self._refuses(clean):  # after a lead-in only ("Sure!") no answer; else left out
+            self.trace.mark("reply.refusal", index=index, attempt=self.outcome.attempts)
+            if all(LEAD_IN.match(said) for said in self._said):
+                raise _Retry("refusal again" if final else "refusal")
+            clean = ""
         if not clean:
             self.trace.mark("reply.echo_dropped", index=index)
             return "", context
@@ -378,9 +384,10 @@ class ReplyCheck:
         sentence is said instead; without one, a question said back is left out and a remembered
         statement copied is said back as what the person told us. Returns what may be said."""
         asks = self.asked or self.asks_suggestion
-        if asks and may_copy(clean, self.user_words):
-            # "下个月放暑假，" of "下个月放暑假，…去边度好？", "今天胃口不大好，" of "这两天胃口不大好，…":
-            # too short to tell; judged together with what follows
+        starts_memory = any(starts_line(clean, line) for line in self.prompt_lines)
+        if (asks and may_copy(clean, self.user_words)) or (starts_memory and not final):
+            # "下个月放暑假，" of "下个月放暑假，…去边度好？", "今天胃口不大好，" of "这两天胃口不大好，…",
+            # "我胃不好，" of a quoted "我胃不好，一吃柿子…": too short to tell; judged with what follows
             self.trace.mark("reply.question_start_held", index=index)
             self._copy_held = clean
             return ""
@@ -427,11 +434,14 @@ class ReplyCheck:
             if final:
                 return ""  # left out: what follows may answer (else the fallback does)
             raise _Retry("answers an earlier turn")
-        answers_something = self.asks_suggestion or self.asked or self.open_request
-        if answers_something and not self._released and REFUSAL.search(clean):
+        if not self._released and self._refuses(clean):
             self.trace.mark("reply.refusal", index=index, attempt=self.outcome.attempts)
             raise _Retry("refusal again" if final else "refusal")
         return clean
+
+    def _refuses(self, clean: str) -> bool:  # (what the turn asked: an ordinary request or question)
+        answers_something = self.asks_suggestion or self.asked or self.open_request
+        return answers_something and REFUSAL.search(clean) is not None
 
     def _repeats_earlier_reply(self, clean: str) -> bool:
         return any(repeats(clean, earlier, min_chars=12) for earlier in self.earlier_replies)

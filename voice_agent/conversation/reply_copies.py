@@ -221,6 +221,14 @@ def may_copy(piece: str, turn: str) -> bool:
     return longest.size >= 4 and longest.size >= 0.5 * len(said)
 
 
+def starts_line(piece: str, line: str) -> bool:
+    """Whether ``piece`` is the beginning of ``line`` (four characters or more, less than all of it), too
+    short for :func:`copies` to tell: "我胃不好，" of the quoted "我胃不好，一吃柿子就胃胀胃疼。"."""
+    said = _NOT_WORD.sub("", piece).lower()
+    before = _NOT_WORD.sub("", line).lower()
+    return 4 <= len(said) < len(before) and before.startswith(said)
+
+
 _EN_WORD = re.compile(r"[a-z']+")
 _FILLER_WORDS = frozenset(("a", "an", "the", "one", "some", "any"))
 

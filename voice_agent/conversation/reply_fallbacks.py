@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from voice_agent.conversation.acknowledge import stating_sentences
+from voice_agent.conversation.acknowledge import stating_clauses
 from voice_agent.conversation.changed_plan import names_change
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, Violation
 from voice_agent.conversation.dated_fallback import names_day_of
@@ -156,7 +156,7 @@ class ReplyFallbacks:
         ("I'd suggest a cake without nuts.")."""
         language = self.speaking
         why = constraint.explanation(language)
-        source = stating_sentences(constraint)
+        source = stating_clauses(constraint)
         # (an order is not said back: "You told me Don't ever talk you into camping again…")
         if (
             source

@@ -38,7 +38,15 @@ _PART = re.compile(r"(User|Assistant):\s*(.*?)\s*(?=\s\|\s(?:User|Assistant):|$)
 
 def person_statements(records: Sequence[MemoryRecord]) -> list[MemoryRecord]:
     """The person's active statements among ``records``: their clause records as they are, and one record
-    per user part of a condensed earlier conversation (its shortening mark dropped)."""
+    per user part of a condensed earlier conversation (its shortening mark dropped).
+
+    A part is dated and grouped as the utterance it was: the summary record is written when its turns
+    leave the window, after all of them, so "I've signed up … on Tuesday afternoons" read from it would
+    seem newer than the clause records of the later "… they've moved me to Thursday afternoons instead",
+    and the two parts of one summary would seem one utterance. A part that holds a clause record's words
+    takes that record's time and turn; the others keep the summary's order between them
+    (``_dated_parts``)."""
+    clauses = [r for r in records if r.role == "user" and r.status == "active" and r.kind != "summary"]
     out: list[MemoryRecord] = []
     for record in records:
         if record.role != "user" or record.status != "active":
@@ -48,13 +56,50 @@ def person_statements(records: Sequence[MemoryRecord]) -> list[MemoryRecord]:
             if record.kind != "summary":
                 out.append(record)
             continue
-        for who, said in _PART.findall(record.text[condensed.end() :]):
-            said = said.rstrip(" …").strip()
-            if who == "User" and said:
-                out.append(
-                    MemoryRecord(record.conversation_id, said, source=record.id, created_at=record.created_at)
-                )
+        parts = [
+            said.rstrip(" …").strip()
+            for who, said in _PART.findall(record.text[condensed.end() :])
+            if who == "User" and said.rstrip(" …").strip()
+        ]
+        out.extend(_dated_parts(record, parts, clauses))
     return out
+
+
+def _dated_parts(summary: MemoryRecord, parts: list[str], clauses: list[MemoryRecord]) -> list[MemoryRecord]:
+    """The user parts of a condensed ``summary`` as records dated like the utterances they were: the
+    time and turn of a clause record whose words a part holds; else a time just after the part before
+    it (or just before the part after it), each part its own turn."""
+    found: list[MemoryRecord | None] = [_clause_of(part, clauses) for part in parts]
+    times: list[float | None] = [c.created_at if c is not None else None for c in found]
+    for i in range(len(times)):  # after the part before it
+        if times[i] is None and i and times[i - 1] is not None:
+            times[i] = float(times[i - 1] or 0.0) + 1e-3
+    for i in reversed(range(len(times))):  # or before the part after it
+        if times[i] is None and i + 1 < len(times) and times[i + 1] is not None:
+            times[i] = float(times[i + 1] or 0.0) - 1e-3
+    out = []
+    for i, part in enumerate(parts):
+        clause = found[i]
+        when = times[i]
+        out.append(
+            MemoryRecord(
+                summary.conversation_id,
+                part,
+                source=clause.source if clause is not None and clause.source else f"{summary.id}#{i}",
+                created_at=when if when is not None else summary.created_at - (len(parts) - i) * 1e-3,
+            )
+        )
+    return out
+
+
+def _clause_of(part: str, clauses: list[MemoryRecord]) -> MemoryRecord | None:
+    """A clause record whose words (eight characters or more) the condensed ``part`` holds."""
+    flat = " ".join(part.split())
+    for clause in clauses:
+        words = " ".join(clause.text.split()).rstrip(" .。!！?？,，")
+        if len(words) >= 8 and words in flat:
+            return clause
+    return None
 
 
 def relevant_statement(question: str, records: Sequence[MemoryRecord], language: str) -> str:

@@ -430,12 +430,29 @@ KINDS: tuple[RequestKind, ...] = (
         ),
         (_o("燕麦葡萄干饼干", "面粉", "黄油", "鸡蛋", "糖"), _o("椰丝球", "鸡蛋", "糖")),
     ),
+    # A medicine for pain or a fever at home: paracetamol, unless the person reacts to it.
+    RequestKind(
+        "medicine",
+        re.compile(
+            r"\b(?:medicines?|painkillers?|pain relief|pain relievers?|"
+            r"take for (?:the|my|his|her|a|this) (?:\w+ )?(?:pain|headache|fever|ache|sprain|migraine))\b|"
+            r"止痛药|止疼药|退烧药|吃(?:什么|啥|点什么)药",
+            _I,
+        ),
+        (
+            _o(
+                "paracetamol (acetaminophen), at the dose on the pack, checked with a pharmacist",
+                "paracetamol",
+            ),
+        ),
+        (_o("对乙酰氨基酚（扑热息痛），按说明书的剂量，先问问药剂师", "对乙酰氨基酚", "扑热息痛"),),
+    ),
     RequestKind(
         "trip",
         # (days off: "五一放五天假…去哪达好", "a long weekend, where should we go?")
         re.compile(
             r"\b(?:holidays?|vacation|trip|getaway|travel|long weekend|(?:a week|\w+ days) off)\b|"
-            r"旅游|旅行|度假|去哪(?:儿)?玩|放[一二三四五六七八九十两几]天假|长假|小长假|黄金周",
+            r"旅游|旅行|度假|去哪(?:儿)?玩|行程|玩[一二三两四五六七八九十几]天|放[一二三四五六七八九十两几]天假|长假|小长假|黄金周",
             _I,
         ),
         (
@@ -452,7 +469,7 @@ KINDS: tuple[RequestKind, ...] = (
             r"\b(?:dinner|supper|dish(?:es)?|meals?|cook(?:ing)?|menu|eat|restaurant|food|"
             r"order (?:in|out|food|takeaway|takeout|dinner|lunch)|"
             r"what (?:should|shall|could|can) (?:i|we) order)\b|"
-            r"晚饭|晚餐|菜|吃|餸|食饭|煮饭|做饭",  # 餸, 食饭: Cantonese for a dish, a meal
+            r"晚饭|晚餐|菜|吃|餸|食饭|煮饭|做饭|外卖|午饭|中饭|午餐",  # 餸, 食饭: Cantonese: a dish, a meal
             _I,
         ),
         (

@@ -59,6 +59,25 @@ PASTIMES: tuple[RequestKind, ...] = (
         ),
         (_o("刘慈欣的《三体》"), _o("余华的《活着》"), _o("东野圭吾的《解忧杂货店》")),
     ),
+    # Something to be sponsored for: "a charity challenge … everyone has to pick something to get sponsored
+    # for" (asked as "what should I do?", yet no outing).
+    RequestKind(
+        "fundraiser",
+        re.compile(
+            r"\b(?:charity|sponsored|sponsorship|fundrais\w*|raise money)\b|募捐|义卖|筹款|公益跑|慈善", _I
+        ),
+        (
+            _o("a sponsored swim, lengths of the local pool", "swimming", "swim"),
+            _o("a bake sale at work", "baking", "bake"),
+            _o("a sponsored walk", "walking", "walk"),
+            _o("a sponsored silence for a day"),
+        ),
+        (
+            _o("办一场爱心义卖，卖自己做的点心", "烘焙"),
+            _o("参加爱心徒步", "徒步"),
+            _o("组织一次游泳接力募捐", "游泳"),
+        ),
+    ),
     RequestKind(
         "outing",
         re.compile(r"\b(?:outdoors?|activit(?:y|ies)|outings?)\b|户外|活动|出去玩", _I),

@@ -22,6 +22,7 @@ from voice_agent.conversation.constraints import ConstraintSet
 from voice_agent.conversation.suggestion_cuisines import cuisine_kind
 from voice_agent.conversation.suggestion_kinds import KINDS, Option, RequestKind
 from voice_agent.conversation.writing import WRITES_TO
+from voice_agent.text.cjk import HAN_CLASS
 
 __all__ = [
     "EXAMPLE",
@@ -56,19 +57,34 @@ _COURSES = frozenset(("starter", "side", "dessert"))  # one course of a meal, na
 _BABY_FOOD = next(kind for kind in KINDS if kind.name == "baby food")
 
 
+# A trip to a place the person names: "去黄山玩两天", "going to Japan for two weeks".
+_NAMED_PLACE = re.compile(
+    rf"去(?!哪|边|哪儿|哪里|外地|外面|旅游|玩){HAN_CLASS}{{2,4}}?(?:玩|旅游|旅行|逛|住|待|看看|走走)|"
+    r"\b(?:to|in|visit|visiting)\s+(?!the\b|(?:January|February|March|April|May|June|July|August|September|"
+    r"October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Easter|Christmas)\b)"
+    r"[A-Z][a-z]+"
+)
+
+
 def request_kind(requested: str, user_words: str) -> RequestKind | None:
     """The kind of thing the person asked for: from what their words name ("cake"; a thing of no known
     kind, "pizza", is None), or, when they name none, from the whole turn ("something warm to drink");
     a turn asking where to go or what to do asks for a trip or an outing."""
     if WRITES_TO.search(user_words):  # words for a cake or a card: no cake to suggest
         return None
+    by_name = {kind.name: kind for kind in KINDS}
+    if by_name["fundraiser"].asked.search(user_words):  # "… to get sponsored for. What should I do?"
+        return by_name["fundraiser"]
     if not requested and _WHERE_TO_GO.search(user_words):
-        by_name = {kind.name: kind for kind in KINDS}
+        if _NAMED_PLACE.search(user_words):  # what to do there: no outing of ours
+            return None
         return by_name["trip"] if by_name["trip"].asked.search(user_words) else by_name["outing"]
     if _BABY_FOOD.asked.search(user_words):  # whatever word asked ("做点啥好" asks for 菜): no grown-up dish
         return _BABY_FOOD
     text = requested or user_words
     found = next((kind for kind in KINDS if kind.asked.search(text)), None) if text else None
+    if found is not None and found.name == "trip" and _NAMED_PLACE.search(user_words):
+        return None  # "去黄山玩两天…排个行程": a trip elsewhere is no answer
     if found is not None and found.name == "dinner":  # "for dinner…, what should I do for a starter?"
         narrower = next((k for k in KINDS if k.name in _COURSES and k.asked.search(user_words)), None)
         # a dish at a restaurant of a named cuisine: one of its dishes ("客家菜" → 盐焗鸡)

@@ -24,10 +24,11 @@ from voice_agent.conversation.recall_answer import said_back
 from voice_agent.conversation.reminders import guided_constraints, liked_fact, turn_guidance, turn_reminders
 from voice_agent.conversation.said_before import person_statements, relevant_statement
 from voice_agent.conversation.turns import LoggedTurn
+from voice_agent.conversation.writing import WRITES_TO
 from voice_agent.memory.language import detect_language
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.prompt import BuiltPrompt, PromptBuilder, Turn
-from voice_agent.text.dates import ASKS_DAY, NEEDS_DATE
+from voice_agent.text.dates import ASKS_DAY, NEEDS_DATE, NEEDS_DAY
 from voice_agent.text.questions import only_asks
 
 
@@ -105,8 +106,12 @@ def remembered_fallback(scrubbed: str, prompt: BuiltPrompt, language: str) -> st
 def turn_day(scrubbed: str, prompt: BuiltPrompt, language: str) -> str:
     """The person's recalled words that hold the day a turn needs (a leave request, "put the date in"),
     said back ("You told me …"), or "": a turn that asks for a day, or whose request needs a date
-    (``text.dates.NEEDS_DATE``; "我没时间做饭" is no such turn) (``dated_fallback.dated_text``)."""
-    if not (ASKS_DAY.search(scrubbed) or NEEDS_DATE.search(scrubbed)):
+    (``text.dates.NEEDS_DATE``; "我没时间做饭" is no such turn), or asks for something written about "that
+    day" (``dated_fallback.dated_text``)."""
+    # (a note to be written about "that day" needs the day in it: "a note … letting them know there'll be
+    # a van on the drive … that day", "发条微信，说我去看话剧那天他得在家带孩子")
+    written_day = WRITES_TO.search(scrubbed) is not None and NEEDS_DAY.search(scrubbed) is not None
+    if not (ASKS_DAY.search(scrubbed) or NEEDS_DATE.search(scrubbed) or written_day):
         return ""
     text = dated_text(scrubbed, person_statements([*prompt.retrieved, *prompt.pinned]))
     return said_back(text, language) if text else ""
