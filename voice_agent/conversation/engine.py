@@ -241,7 +241,7 @@ class ConversationEngine:
             remembered=compose.remembered_fallback(scrubbed, prompt, language),
             remembered_first=bool(compose.turn_place(scrubbed, prompt)),  # what to do around there
             salutation=compose.turn_salutation(self.config.prompt, scrubbed, language),
-            day=compose.turn_day(scrubbed, prompt, language),
+            day=compose.turn_day(scrubbed, prompt, language), place=compose.turn_place(scrubbed, prompt),
             changed=compose.turn_change(scrubbed, prompt, language),
         )  # fmt: skip
         cfg = self.config.llm

@@ -48,6 +48,7 @@ def addressee(user_text: str, records: Sequence[MemoryRecord]) -> str:
     asked = content_keys(PLACEHOLDER_RE.sub(" ", user_text))
     tied: list[str] = []
     named: list[str] = []
+    nicknames: set[str] = set()  # ("…叫[NAME:a]…家里人都管她叫[NAME:b]": one person, two names)
     for record in list(records)[:_MAX_LOOKED_AT]:
         if record.role == "assistant":
             continue
@@ -60,10 +61,25 @@ def addressee(user_text: str, records: Sequence[MemoryRecord]) -> str:
         ]
         if not names:
             continue
+        nicknames |= {
+            m.group(0)
+            for m in PLACEHOLDER_RE.finditer(record.text)
+            if _NICKNAME_BEFORE.search(record.text[max(0, m.start() - 16) : m.start()])
+        }
         named += [n for n in names if n not in named]
         if asked & content_keys(PLACEHOLDER_RE.sub(" ", record.text)):
             tied += [n for n in names if n not in tied]
+    tied = [n for i, n in enumerate(tied) if not i or n not in nicknames]
+    named = [n for i, n in enumerate(named) if not i or n not in nicknames]
     return tied[0] if len(tied) == 1 else (named[0] if len(named) == 1 else "")
+
+
+# What another name of someone already named follows: "家里人都管她叫", "goes by", "we call her".
+_NICKNAME_BEFORE = re.compile(
+    r"(?:管(?:她|他)叫|叫(?:她|他)|小名|昵称|外号|乳名)[^，。]{0,3}$|"
+    r"\b(?:goes by|(?:we|they|everyone|family) calls? (?:her|him)|nickname(?:d)?|known as)\s*$",
+    re.IGNORECASE,
+)
 
 
 def taken_back_names(records: Sequence[MemoryRecord]) -> set[str]:

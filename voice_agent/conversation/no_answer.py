@@ -34,8 +34,8 @@ REFUSAL = re.compile(
 )
 # What says nothing yet: "Sure!", "Of course.", "Here's a reply to the team:", "好的。".
 LEAD_IN = re.compile(
-    r"^\s*(?:sure|of course|certainly|absolutely|okay|ok|alright|great|here(?:'s| is)[^.!?]{0,60}:|好的|当然|"
-    r"没问题|可以)[\s!.,:：！。，]*$",
+    r"^\s*(?:(?:sure|of course|certainly|absolutely|okay|ok|alright|great|here(?:'s| is)[^.!?]{0,60}:|"
+    r"好的|当然|没问题|可以)[\s!.,:：！。，]*)+$",
     re.IGNORECASE,
 )
 WHOLE_SENTENCE = {

@@ -1,17 +1,15 @@
 """The reply check: each piece of the reply is checked against the person's constraints and language
 before it leaves the engine (and so before the speech loop or the text chat can say it).
 
-The LLM stream is split with the same :class:`SentenceSplitter` rules the speech loop uses, so a piece is
-handed on at the very moment the speech loop could have cut it: a clean reply's first audio is not
-delayed (the check itself is a few regular expressions, well under a millisecond a piece; each check is
-a ``constraint`` span in the trace).
+The LLM stream is split by the speech loop's :class:`SentenceSplitter` rules: a piece leaves when the
+loop could have cut it, so a clean reply's first audio is not delayed (a check is well under a
+millisecond; each is a ``constraint`` span in the trace).
 
 - A piece that breaks a constraint ("peanut butter cake" after "my kid is allergic to nuts") is not
   passed on. The reply is regenerated once with the constraint stated next to the turn; if the new reply
   breaks it too, a safe sentence naming the constraint is said instead.
-- A first piece in the wrong language (an English answer to a Chinese turn) is not passed on either: the
-  reply is regenerated once with an explicit language instruction. If it is still in the wrong language,
-  it is said anyway (something is better than nothing) and the trace says so (``language.mismatch``).
+- A first piece in the wrong language (English for a Chinese turn) is not passed on: the reply is
+  regenerated once with a language instruction; if still wrong, it is said and marked (``language.mismatch``).
 """
 
 from __future__ import annotations
@@ -128,6 +126,7 @@ class ReplyCheck:
         salutation: str = "",
         day: str = "",
         changed: str = "",
+        place: str = "",
     ) -> None:
         self.constraints = constraints
         self.language = user_language if user_language in LANGUAGE_NOTES else "und"
@@ -163,7 +162,7 @@ class ReplyCheck:
         self.fallbacks = ReplyFallbacks(
             constraints, self.language, trace, requested=requested, user_words=user_words,
             asks_suggestion=self.asks_suggestion, concrete=concrete, liked=liked, remembered=remembered,
-            remembered_first=remembered_first, day=day, changed=changed,
+            remembered_first=remembered_first, day=day, changed=changed, place=place,
         )  # fmt: skip
         self._held = ""  # a bare first piece, held until the model says more (or ends)
         self._copy_held = ""  # a first clause that may be the question said back, judged with the next
@@ -237,11 +236,8 @@ class ReplyCheck:
 
     def _ties(self) -> list[str]:
         said = " ".join(self._said)
-        return [
-            *self.fallbacks.liking_tie(said),
-            *self.fallbacks.day_tie(said),
-            *self.fallbacks.change_tie(said),
-        ]
+        ties = self.fallbacks
+        return [*ties.liking_tie(said), *ties.day_tie(said), *ties.change_tie(said), *ties.place_tie(said)]
 
     def no_answer(self) -> str:
         said = self.fallbacks.no_answer()
@@ -302,6 +298,8 @@ class ReplyCheck:
                     return
                 self.said_anything = False
                 raise _Retry("fragment again" if final else "fragment")
+            if self.said_anything and self.open_request and all(LEAD_IN.match(s) for s in self._said):
+                self.said_anything = False  # only "Sure, here's a reply to the team:": nothing asked for
             if not self.said_anything:  # an empty reply, or only echoes: the person would hear nothing
                 self.trace.mark("reply.empty", attempt=self.outcome.attempts)
                 if self.statement and not final and not self.acknowledged:

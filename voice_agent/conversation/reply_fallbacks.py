@@ -16,6 +16,7 @@ from voice_agent.conversation.constraints import Constraint, ConstraintSet, Viol
 from voice_agent.conversation.dated_fallback import names_day_of
 from voice_agent.conversation.likings import liked_fallback, liking_tie
 from voice_agent.conversation.no_answer import NO_ANSWER_REASONS, answer_note
+from voice_agent.conversation.place_note import FALLBACK as PLACE_FALLBACK
 from voice_agent.conversation.recall_answer import said_back
 from voice_agent.conversation.reply_language import LANGUAGE_NOTES
 from voice_agent.conversation.suggestions import EXAMPLE, SUGGEST, concrete_option
@@ -52,6 +53,7 @@ class ReplyFallbacks:
         remembered_first: bool = False,
         day: str = "",
         changed: str = "",
+        place: str = "",
     ) -> None:
         self.constraints = constraints
         self.language = language
@@ -80,6 +82,8 @@ class ReplyFallbacks:
         # A plan the turn is about, changed since, said back ("You told me … instead."): said after a reply
         # that named nothing of the change (``change_tie``).
         self.changed = changed if constraints.check(changed) is None else ""
+        # The place they told us about, for a turn asking what to do around it (``place_tie``).
+        self.place = place
         # A specific thing that keeps the constraints ("a cup of chamomile tea"), for the second attempt's
         # note and the safe sentence ("" when the request is of no known kind, or ``concrete`` is off;
         # without constraints too: the options know nothing of what the person likes).
@@ -113,6 +117,16 @@ class ReplyFallbacks:
             return []
         self.trace.mark("reply.change_tie")
         return [self.changed + " "]
+
+    def place_tie(self, said: str) -> list[str]:
+        """After a whole reply (``said``) to a turn asking what to do around the place the person told
+        us about, when it named no part of it ("We should go to the beach and snorkel." for a visit to
+        the brother who moved to Hobart): things to do around that place (traced ``reply.place_tie``)."""
+        words = [w for w in re.findall(r"\w+", self.place.lower()) if len(w) > 1] or [self.place.lower()]
+        if not self.place or not said.strip() or any(w in said.lower() for w in words):
+            return []
+        self.trace.mark("reply.place_tie")
+        return [PLACE_FALLBACK[self.speaking].format(place=self.place) + " "]
 
     def no_answer(self) -> str:
         """``_no_answer``, followed by the day the turn needs when it does not name it (``day_tie``): a
