@@ -314,7 +314,10 @@ async def test_a_liking_is_compared_with_the_reply_as_the_llm_read_it(vault: Pii
         ("明天早上想炒一下隔夜饭当早饭，你看搭点啥料炒好？", "topping"),
         ("下个月放暑假，想带个女喺广州周边玩两日，你帮我谂下去边度好？", "outing"),
         ("My cousin's over for a week in February, where should we take her?", "outing"),
-        ("The boys are up for my fortieth, what should we get up to on the Saturday night?", "outing"),
+        (
+            "The boys are up for my fortieth, what should we get up to on the Saturday night?",
+            "evening",
+        ),  # (a night out: no picnic)
         ("What dressing goes with a rocket salad?", "sauce"),
         ("今天晚上想炖一锅汤给全家喝，要怎么煮才会比较鲜？", "soup"),  # a soup, not a drink
         ("It's freezing, what soup could I make for the kids?", "soup"),

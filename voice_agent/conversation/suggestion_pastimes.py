@@ -90,3 +90,17 @@ PASTIMES: tuple[RequestKind, ...] = (
         (_o("去公园野餐"), _o("沿着河边骑自行车"), _o("去湖边散步、划船"), _o("去郊外爬山", "爬山", "登山")),
     ),
 )  # fmt: skip
+
+# Something to do in the evening ("what could we do on her first evening?", "after work on Friday"): no
+# picnic in the park. Asked for only as what to do (``suggestions.request_kind``): "What should I cook
+# tonight?" asks for a dish.
+EVENING = RequestKind(
+    "evening",
+    re.compile(r"\b(?:evenings?|tonight|night|after work)\b|晚上|今晚|下班后", _I),
+    (
+        _o("dinner at a favourite local restaurant, then a film"),
+        _o("a comedy show, then a late dinner"),
+        _o("an evening at the bowling alley", "bowling"),
+    ),
+    (_o("找家口碑好的馆子吃晚饭，再去看场电影"), _o("去看一场话剧"), _o("去江边散散步，看看夜景")),
+)

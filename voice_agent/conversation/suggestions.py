@@ -21,6 +21,7 @@ import re
 from voice_agent.conversation.constraints import ConstraintSet
 from voice_agent.conversation.suggestion_cuisines import cuisine_kind
 from voice_agent.conversation.suggestion_kinds import KINDS, Option, RequestKind
+from voice_agent.conversation.suggestion_pastimes import EVENING
 from voice_agent.conversation.writing import WRITES_TO
 from voice_agent.text.cjk import HAN_CLASS
 
@@ -78,7 +79,9 @@ def request_kind(requested: str, user_words: str) -> RequestKind | None:
     if not requested and _WHERE_TO_GO.search(user_words):
         if _NAMED_PLACE.search(user_words):  # what to do there: no outing of ours
             return None
-        return by_name["trip"] if by_name["trip"].asked.search(user_words) else by_name["outing"]
+        if by_name["trip"].asked.search(user_words):
+            return by_name["trip"]
+        return EVENING if EVENING.asked.search(user_words) else by_name["outing"]
     if _BABY_FOOD.asked.search(user_words):  # whatever word asked ("做点啥好" asks for 菜): no grown-up dish
         return _BABY_FOOD
     text = requested or user_words
