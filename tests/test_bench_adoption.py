@@ -67,6 +67,8 @@ def test_violations_allow_negated_mentions(reply: str, found: list[str]) -> None
 def test_never_except_words_do_not_count() -> None:
     assert violations("番茄炒鸡蛋很好吃。", ["鸡"], ["鸡蛋"]) == []
     assert violations("宫保鸡丁很好吃。", ["鸡"], ["鸡蛋"]) == ["鸡"]
+    # the longest exception is masked first, whatever the order it is listed in
+    assert violations("我建议避开寺庙，换个别的选择。", ["寺", "庙"], ["避开寺", "避开寺庙"]) == []
 
 
 def test_adoption_needs_an_expected_word_and_no_violation() -> None:

@@ -133,7 +133,8 @@ def _never_pattern(words: tuple[str, ...]) -> re.Pattern[str]:
 
 
 def _mask(text: str, words: Sequence[str]) -> str:
-    for word in words:
+    # the longest first: "避开寺庙" whole, not "避开寺" with its 庙 left bare of the negation
+    for word in sorted(words, key=len, reverse=True):
         text = text.replace(word, "□" * len(word))
     return text
 
