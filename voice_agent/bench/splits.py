@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout21`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout22`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -25,4 +25,5 @@ SPLITS = (
     "heldout19",
     "heldout20",
     "heldout21",
+    "heldout22",
 )
