@@ -228,3 +228,25 @@ def test_a_message_for_someone_known_by_a_full_name_and_a_nickname_is_to_the_ful
         MemoryRecord("c1", "女儿的男朋友叫[NAME:eeee3333ffff]。", source="t2"),
     ]
     assert addressee("帮我给他们写条微信，欢迎来家里吃饭。", two) == ""
+
+
+def test_more_everyday_shapes_of_a_thing_kept_off() -> None:
+    assert {c.key for c in parse_constraints("我这胃跟洋葱过不去，吃完就胀气。")} == {"avoid:洋葱"}
+    assert {c.key for c in parse_constraints("皮蛋我是真吃不来。")} == {"avoid:皮蛋"}
+    gifts = constraints_from_texts(["以后给我老公挑礼物，别再推荐衣服这一类了。"])
+    assert gifts.check("推荐毛衣、衬衫、领带。") is not None and gifts.check("推荐一块手表。") is None
+    ikea = constraints_from_texts(["Please don't ever send me to IKEA again."])
+    assert ikea.keys() == ["avoid:ikea"]
+    asked = "We need a sofa and a bookcase for the new flat. Where should we look?"
+    assert turn_guidance(ikea, ["Please don't ever send me to IKEA again."], asked, "en") == [
+        "Suggest something other than IKEA."
+    ]
+
+
+def test_a_change_is_said_back_with_the_time_it_names_next() -> None:
+    records = [
+        MemoryRecord("c1", "我妈这周六坐高铁来看我，下午三点到南站。", source="t1", created_at=1.0),
+        MemoryRecord("c1", "下午那趟没抢到票，改成晚上的车了，八点二十到南站。", source="t2", created_at=2.0),
+    ]
+    asked = "帮我给我老公发条微信，让他周六去车站接我妈，几点到说清楚。"
+    assert changed_plan(asked, records, "zh") == "你告诉过我，改成晚上的车了，八点二十到南站。"

@@ -99,13 +99,14 @@ _FOOD_EN = re.compile(
 )
 _ASKING_EN = re.compile(r"\b(?:i|me|my|we|us|our|you|your|recommend|suggest)\b", _I)
 _FOOD_ZH = re.compile(
-    r"吃|喝|菜|饭|餐|外卖|蛋糕|甜点|甜品|零食|早点|饮料|饮品|配料|主食|点心|聚会|酒|茶|咖啡|面|汤|水果|沙拉|酱|烤|火锅|食材|小吃|夜宵|"
+    r"吃|喝|菜|饭|餐|外卖|粥|蛋糕|甜点|甜品|零食|早点|饮料|饮品|配料|主食|点心|聚会|酒|茶|咖啡|面|汤|水果|沙拉|酱|烤|火锅|食材|小吃|夜宵|"
     + CANTONESE_FOOD_TALK
 )
 _ASKING_ZH = re.compile(r"推荐|建议|什么|啥|么子|乜|咩|哪|我|咱|俺|帮|给")
 _NOUN_WORD = re.compile(r"[a-z]{3,}", _I)
 _WHAT_TO_DO = re.compile(
     r"\bwhat (?:should|could|can|shall) (?:i|we) do\b|\bthings to do\b|"
+    r"\bwhere (?:should|could|can|shall) (?:i|we) (?:go|look|shop|take)\b|"
     r"做点什么|干点啥|干什么好|玩什么|去哪|行程",
     _I,
 )

@@ -22,6 +22,8 @@ from voice_agent.conversation.recall_answer import said_back
 from voice_agent.conversation.revised_plans import REPLACED_BY, REVISES_PLAN, without_revised
 from voice_agent.conversation.said_before import person_statements
 from voice_agent.memory.records import MemoryRecord
+from voice_agent.text.cjk import has_han
+from voice_agent.text.dates import holds_day
 
 _MAX_CHARS = 120
 _CLAUSE = re.compile(r"[^,，;；。.!！?？]+")
@@ -38,15 +40,32 @@ def changed_plan(user_text: str, records: Sequence[MemoryRecord], language: str)
         return ""
     since = min(r.created_at for r in about)
     changes = [r for r in current if r.created_at > since and REVISES_PLAN.search(r.text)]
-    clauses = [
-        (r.created_at, clause.strip())
-        for r in changes
-        for clause in _CLAUSE.findall(r.text)
-        if REPLACED_BY.search(clause) and len(clause.strip()) <= _MAX_CHARS
-    ]
+    clauses = []
+    for record in changes:
+        parts = [part.strip() for part in _CLAUSE.findall(record.text)]
+        for i, clause in enumerate(parts):
+            if not REPLACED_BY.search(clause):
+                continue
+            # with the time it names next, if the next clause gives one: "改成晚上的车了，八点二十到南站"
+            after = parts[i + 1] if i + 1 < len(parts) else ""
+            if after and not holds_time(clause) and holds_time(after):
+                clause = f"{clause}{'，' if has_han(clause) else ', '}{after}"
+            if len(clause) <= _MAX_CHARS:
+                clauses.append((record.created_at, clause))
     if not clauses:
         return ""
     return said_back(max(clauses)[1], language)
+
+
+_TIME = re.compile(
+    r"\b\d{1,2}(?::\d{2})?\s*(?:am|pm|o'clock)\b|[0-9一二两三四五六七八九十]+点(?:半|[0-9一二三四五六七八九十]+分?)?",
+    re.I,
+)
+
+
+def holds_time(text: str) -> bool:
+    """Whether ``text`` names a day or a time of day ("Thursday", "八点二十", "7:30 pm")."""
+    return holds_day(text) or _TIME.search(text) is not None
 
 
 _TOLD = content_keys("You told me 你告诉过我")

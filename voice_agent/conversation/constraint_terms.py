@@ -137,6 +137,12 @@ TOPICS: dict[str, Topic] = {
             _zh("阿司匹林"),
         ),
         Topic(
+            "clothes", "clothes", "衣服",
+            ("clothes", "clothing", "衣服", "服装", "衣物"),
+            ("clothes", "clothing", "shirt", "sweater", "jumper", "necktie", "jacket", "hoodie", "cardigan"),
+            _zh("衣服", "毛衣", "衬衫", "领带", "外套", "夹克", "西装", "T恤", "卫衣", "羊毛衫", "裤子"),
+        ),
+        Topic(
             "sesame", "sesame", "芝麻",
             ("sesame", "芝麻"),
             ("sesame", "tahini", "hummus", "halva"),

@@ -101,7 +101,7 @@ _DISLIKE_EN = re.compile(
 _NEVER_EN = re.compile(
     r"\b(?:never|don't ever|do not ever|don't|do not|please don't|stop)\s+(?:suggest|recommend|offer|serve|"
     r"give me|propose|mention|bring up|book|(?:talk|push|pressure|rope|drag|get|sign) me (?:into|up for)|"
-    r"(?:ask|invite|take|drag|make) me(?: to)?(?: go)?)\s+(?:me\s+)?"
+    r"(?:ask|invite|take|drag|make|send) me(?: to)?(?: go)?)\s+(?:me\s+)?"
     r"(?:(?:going|a trip|trips|a visit|visits|outings?)\s+to\s+)?(?:the\s+|any\s+)?"  # "going to the cinema"
     r"(?P<x>[a-z][a-z -]{1,40})",
     _I,

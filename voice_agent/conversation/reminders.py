@@ -34,7 +34,7 @@ CONSTRAINT_TOPICS = re.compile(
     r"recommend|suggest|ideas?|plan|fruits?|salad|sauces?|grill|bbq|barbecue|stir-fry|ingredients?|smoothie|"
     r"juice|beverage|supper|sandwich(?:es)?|tacos?|burritos?|soup|stew|pasta|noodles?|curry|burgers?|"
     r"cuisine|coffee|tea|wine|beer|cocktails?|takeaway|takeout|fillings?)\b|"
-    r"吃|喝|菜|饭|餐|蛋糕|甜点|零食|早点|早饭|推荐|建议|点什么|做什么|聚会|饮料|饮品|配料|水果|沙拉|外卖|"
+    r"吃|喝|菜|饭|餐|蛋糕|甜点|零食|早点|早饭|推荐|建议|点什么|做什么|聚会|饮料|饮品|配料|水果|沙拉|外卖|粥|"
     rf"酱|烤|火锅|食材|小吃|夜宵|{CANTONESE_FOOD_TALK}",
     re.IGNORECASE,
 )
@@ -43,8 +43,8 @@ CONSTRAINT_TOPICS = re.compile(
 OUTING = re.compile(
     r"\b(?:weekend|holiday|vacation|trip|getaway|get away|days? off|week off|free (?:day|time|evening|"
     r"afternoon|saturday|sunday)|outing|go out|night out|things to do|what (?:should|could|can|shall) "
-    r"(?:i|we) do|where (?:should|could|can|shall) (?:i|we) go)\b|周末|假期|放假|旅游|旅行|出去|出门|去哪|"
-    r"干点啥|干点什么|干什么好|做点什么|玩|放松|有空|休息日|下班后",
+    r"(?:i|we) do|where (?:should|could|can|shall) (?:i|we) (?:go|look|shop))\b|"
+    r"周末|假期|放假|旅游|旅行|出去|出门|去哪|干点啥|干点什么|干什么好|做点什么|玩|放松|有空|休息日|下班后",
     re.IGNORECASE,
 )
 MAX_CONSTRAINTS = 3
