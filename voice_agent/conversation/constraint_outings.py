@@ -19,6 +19,15 @@ OUTINGS: tuple[Topic, ...] = (
          "mine tour", "tunnel"),
         _zh("山洞", "溶洞", "洞穴", "地下河", "地宫", "地下", "隧道", "钻洞"),
     ),
+    # The cinema ("please don't ever suggest going to the cinema"): a film on a big screen, whatever it is
+    # called.
+    Topic(
+        "cinema", "the cinema", "电影院",
+        ("cinema", "cinemas", "the cinema", "the movies", "the pictures", "movie theater", "movie theatre",
+         "电影院", "影院", "看电影"),
+        ("cinema", "film", "movie", "imax", "screening", "multiplex", "picture house", "drive-in"),
+        _zh("电影院", "影院", "看电影", "看场电影", "电影", "IMAX"),
+    ),
     # Gambling (a person in recovery).
     Topic(
         "gambling", "gambling", "赌博",

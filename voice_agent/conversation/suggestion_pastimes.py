@@ -98,9 +98,9 @@ EVENING = RequestKind(
     "evening",
     re.compile(r"\b(?:evenings?|tonight|night|after work)\b|晚上|今晚|下班后", _I),
     (
-        _o("dinner at a favourite local restaurant, then a film"),
+        _o("dinner at a favourite local restaurant, then a film", "cinema", "film"),
         _o("a comedy show, then a late dinner"),
         _o("an evening at the bowling alley", "bowling"),
     ),
-    (_o("找家口碑好的馆子吃晚饭，再去看场电影"), _o("去看一场话剧"), _o("去江边散散步，看看夜景")),
+    (_o("找家口碑好的馆子吃晚饭，再去看场电影", "电影"), _o("去看一场话剧"), _o("去江边散散步，看看夜景")),
 )
