@@ -15,6 +15,7 @@ from voice_agent.conversation.constraints import constraints_from_texts, parse_c
 from voice_agent.conversation.dated_fallback import dated_text
 from voice_agent.conversation.likings import says_liking
 from voice_agent.conversation.name_note import addressee
+from voice_agent.conversation.no_answer import REFUSAL
 from voice_agent.conversation.place_note import place_note
 from voice_agent.conversation.reminders import turn_guidance
 from voice_agent.conversation.reply_check import ReplyCheck
@@ -128,6 +129,9 @@ async def test_a_refusal_after_sure_is_no_answer() -> None:
         )]
     )  # fmt: skip
     assert "lunch sounds lovely" in said and "can't assist" not in said and len(again.calls) == 1
+    assert REFUSAL.search("很抱歉，我无法协助完成这个请求。") and not REFUSAL.search(
+        "我无法想象没有猫的日子。"
+    )
 
 
 async def test_a_memory_copied_in_short_first_pieces_is_never_said() -> None:

@@ -28,8 +28,8 @@ NO_ANSWER_REASONS = frozenset(
 # A small model declining an ordinary request ("抱歉，我无法协助完成这个请求。"): no answer either.
 REFUSAL = re.compile(
     r"\bI(?:'m| am)? (?:sorry,? (?:but )?I )?(?:can't|cannot|can not|am unable to|'m unable to|won't) "
-    r"(?:help|assist|provide|fulfil|fulfill|answer|do that)|^\s*(?:抱歉|对不起)?[，,]?\s*我(?:无法|不能|没法)"
-    r"(?:协助|帮|回答|提供|完成)",
+    r"(?:help|assist|provide|fulfil|fulfill|answer|do that)|"
+    r"^\s*(?:(?:很|非常|真)?(?:抱歉|对不起))?[，,]?\s*我(?:无法|不能|没法)(?:协助|帮|回答|提供|完成)",
     re.IGNORECASE,
 )
 # What says nothing yet: "Sure!", "Of course.", "Here's a reply to the team:", "好的。".
