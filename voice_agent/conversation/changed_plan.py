@@ -23,7 +23,7 @@ from voice_agent.conversation.revised_plans import REPLACED_BY, REVISES_PLAN, wi
 from voice_agent.conversation.said_before import person_statements
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.cjk import has_han
-from voice_agent.text.dates import holds_day
+from voice_agent.text.dates import holds_time
 
 _MAX_CHARS = 120
 _CLAUSE = re.compile(r"[^,，;；。.!！?？]+")
@@ -55,17 +55,6 @@ def changed_plan(user_text: str, records: Sequence[MemoryRecord], language: str)
     if not clauses:
         return ""
     return said_back(max(clauses)[1], language)
-
-
-_TIME = re.compile(
-    r"\b\d{1,2}(?::\d{2})?\s*(?:am|pm|o'clock)\b|[0-9一二两三四五六七八九十]+点(?:半|[0-9一二三四五六七八九十]+分?)?",
-    re.I,
-)
-
-
-def holds_time(text: str) -> bool:
-    """Whether ``text`` names a day or a time of day ("Thursday", "八点二十", "7:30 pm")."""
-    return holds_day(text) or _TIME.search(text) is not None
 
 
 _TOLD = content_keys("You told me 你告诉过我")

@@ -232,6 +232,7 @@ class ConversationEngine:
         holding phrase first when the first token is late (not after an ``opening`` acknowledgement: the
         person already hears something); the apology when it failed."""
         liked = await text_for_llm(self.memory, self.config, conversation_id, liked)
+        place = compose.turn_place(scrubbed, prompt)  # what to do around the place they told us
         check = ReplyCheck(
             constraints, language if self.config.prompt.check_language else "und", trace,
             first_clause_min_words=self.config.tts.first_clause_min_words, clock=self.clock,
@@ -239,9 +240,9 @@ class ConversationEngine:
             expects_suggestion=expects, asks_suggestion=asks_for_suggestion(scrubbed),
             concrete=self.config.prompt.concrete_suggestions, liked=liked,
             remembered=compose.remembered_fallback(scrubbed, prompt, language),
-            remembered_first=bool(compose.turn_place(scrubbed, prompt)),  # what to do around there
+            remembered_first=bool(place),
             salutation=compose.turn_salutation(self.config.prompt, scrubbed, language),
-            day=compose.turn_day(scrubbed, prompt, language), place=compose.turn_place(scrubbed, prompt),
+            day=compose.turn_day(scrubbed, prompt, language), place=place,
             changed=compose.turn_change(scrubbed, prompt, language),
         )  # fmt: skip
         cfg = self.config.llm

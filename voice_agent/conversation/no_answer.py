@@ -9,6 +9,7 @@ specific thing of the kind asked for (and, when what the person likes shapes the
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from voice_agent.text.cjk import HAN_RE
 
@@ -38,6 +39,13 @@ LEAD_IN = re.compile(
     r"好的|当然|没问题|可以)[\s!.,:：！。，]*)+$",
     re.IGNORECASE,
 )
+
+
+def only_lead_in(said: Sequence[str]) -> bool:
+    """Whether every piece said so far only leads in ("Sure!", "Here's a reply to the team:")."""
+    return all(LEAD_IN.match(piece) for piece in said)
+
+
 WHOLE_SENTENCE = {
     "en": "Answer with one whole sentence that names one specific {thing}.",
     "zh": "请用一句完整的话回答，说出一个具体的{thing}。",

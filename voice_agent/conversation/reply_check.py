@@ -26,7 +26,7 @@ from voice_agent.conversation.constraints import Constraint, ConstraintSet, Viol
 from voice_agent.conversation.echo import answers_other_turn, open_request, restates
 from voice_agent.conversation.holding import HoldingPhrase
 from voice_agent.conversation.message_draft import after_salutation, without_salutation
-from voice_agent.conversation.no_answer import LEAD_IN, REFUSAL, is_bare
+from voice_agent.conversation.no_answer import REFUSAL, is_bare, only_lead_in
 from voice_agent.conversation.recall_answer import said_back
 from voice_agent.conversation.reply_copies import (
     ASKS_DATE,
@@ -298,7 +298,7 @@ class ReplyCheck:
                     return
                 self.said_anything = False
                 raise _Retry("fragment again" if final else "fragment")
-            if self.said_anything and self.open_request and all(LEAD_IN.match(s) for s in self._said):
+            if self.said_anything and self.open_request and only_lead_in(self._said):
                 self.said_anything = False  # only "Sure, here's a reply to the team:": nothing asked for
             if not self.said_anything:  # an empty reply, or only echoes: the person would hear nothing
                 self.trace.mark("reply.empty", attempt=self.outcome.attempts)
@@ -353,7 +353,7 @@ class ReplyCheck:
             clean = self._raise_if_no_answer(clean, index, final)
         elif clean and self._refuses(clean):  # after a lead-in only ("Sure!") no answer; else left out
             self.trace.mark("reply.refusal", index=index, attempt=self.outcome.attempts)
-            if all(LEAD_IN.match(said) for said in self._said):
+            if only_lead_in(self._said):
                 raise _Retry("refusal again" if final else "refusal")
             clean = ""
         if not clean:

@@ -122,8 +122,10 @@ class ReplyFallbacks:
         """After a whole reply (``said``) to a turn asking what to do around the place the person told
         us about, when it named no part of it ("We should go to the beach and snorkel." for a visit to
         the brother who moved to Hobart): things to do around that place (traced ``reply.place_tie``)."""
+        if not self.place or not said.strip():
+            return []
         words = [w for w in re.findall(r"\w+", self.place.lower()) if len(w) > 1] or [self.place.lower()]
-        if not self.place or not said.strip() or any(w in said.lower() for w in words):
+        if any(w in said.lower() for w in words):
             return []
         self.trace.mark("reply.place_tie")
         return [PLACE_FALLBACK[self.speaking].format(place=self.place) + " "]

@@ -69,27 +69,25 @@ def _dated_parts(summary: MemoryRecord, parts: list[str], clauses: list[MemoryRe
     """The user parts of a condensed ``summary`` as records dated like the utterances they were: the
     time and turn of a clause record whose words a part holds; else a time just after the part before
     it (or just before the part after it), each part its own turn."""
-    found: list[MemoryRecord | None] = [_clause_of(part, clauses) for part in parts]
-    times: list[float | None] = [c.created_at if c is not None else None for c in found]
-    for i in range(len(times)):  # after the part before it
-        if times[i] is None and i and times[i - 1] is not None:
-            times[i] = float(times[i - 1] or 0.0) + 1e-3
-    for i in reversed(range(len(times))):  # or before the part after it
-        if times[i] is None and i + 1 < len(times) and times[i + 1] is not None:
-            times[i] = float(times[i + 1] or 0.0) - 1e-3
-    out = []
-    for i, part in enumerate(parts):
-        clause = found[i]
-        when = times[i]
-        out.append(
-            MemoryRecord(
-                summary.conversation_id,
-                part,
-                source=clause.source if clause is not None and clause.source else f"{summary.id}#{i}",
-                created_at=when if when is not None else summary.created_at - (len(parts) - i) * 1e-3,
-            )
+    found = [_clause_of(part, clauses) for part in parts]
+    times = [c.created_at if c is not None else None for c in found]
+    for i in range(1, len(times)):  # after the part before it
+        before = times[i - 1]
+        if times[i] is None and before is not None:
+            times[i] = before + 1e-3
+    for i in reversed(range(len(times) - 1)):  # or before the part after it
+        after = times[i + 1]
+        if times[i] is None and after is not None:
+            times[i] = after - 1e-3
+    return [
+        MemoryRecord(
+            summary.conversation_id,
+            part,
+            source=clause.source if clause is not None and clause.source else f"{summary.id}#{i}",
+            created_at=when if when is not None else summary.created_at - (len(parts) - i) * 1e-3,
         )
-    return out
+        for i, (part, clause, when) in enumerate(zip(parts, found, times, strict=True))
+    ]
 
 
 def _clause_of(part: str, clauses: list[MemoryRecord]) -> MemoryRecord | None:

@@ -55,7 +55,8 @@ _WHERE_TO_GO = re.compile(
 _COURSES = frozenset(("starter", "side", "dessert"))  # one course of a meal, narrower than "dinner"
 
 
-_BABY_FOOD = next(kind for kind in KINDS if kind.name == "baby food")
+_BY_NAME = {kind.name: kind for kind in KINDS}
+_BABY_FOOD = _BY_NAME["baby food"]
 
 
 # A trip to a place the person names: "去黄山玩两天", "going to Japan for two weeks".
@@ -73,7 +74,7 @@ def request_kind(requested: str, user_words: str) -> RequestKind | None:
     a turn asking where to go or what to do asks for a trip or an outing."""
     if WRITES_TO.search(user_words):  # words for a cake or a card: no cake to suggest
         return None
-    by_name = {kind.name: kind for kind in KINDS}
+    by_name = _BY_NAME
     if by_name["fundraiser"].asked.search(user_words):  # "… to get sponsored for. What should I do?"
         return by_name["fundraiser"]
     if not requested and _WHERE_TO_GO.search(user_words):

@@ -75,3 +75,14 @@ def holds_day(text: str) -> bool:
     """Whether ``text`` names a day: a date, a weekday, "next month", 三月十二号, or a day beside a
     fixed-date holiday ("the day after Valentine's")."""
     return HOLDS_DATE.search(text) is not None or bool(holiday_date(text))
+
+
+_TIME = re.compile(
+    r"\b\d{1,2}(?::\d{2})?\s*(?:am|pm|o'clock)\b|[0-9一二两三四五六七八九十]+点(?:半|[0-9一二三四五六七八九十]+分?)?",
+    _I,
+)
+
+
+def holds_time(text: str) -> bool:
+    """Whether ``text`` names a day or a time of day ("Thursday", "八点二十", "7:30 pm")."""
+    return holds_day(text) or _TIME.search(text) is not None
