@@ -205,6 +205,8 @@ def test_dropped_g_words_and_places_the_parser_calls_people_stay(scrubber: Scrub
         ("Wha Marcus say about it?", "Marcus"),
         ("Wat Kainoa said was funny.", "Kainoa"),
         ("I told Valentine about the party.", "Valentine"),
+        ("It's Margaret's birthday in a fortnight.", "Margaret"),  # as in "my wife Margaret"
+        ("That\u2019s Oluwaseun's favourite.", "Oluwaseun"),
     ],
 )
 def test_names_beside_those_shapes_are_still_scrubbed(scrubber: Scrubber, text: str, name: str) -> None:

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 
 def _words(text: str) -> frozenset[str]:
-    return frozenset(text.split())
+    """The words of ``text``; one with an apostrophe also as typed with a curly one ("it’s")."""
+    words = text.split()
+    return frozenset(words + [w.replace("'", "\u2019") for w in words if "'" in w])
 
 
 CONNECTORS = _words(
@@ -33,6 +35,8 @@ LEADING = _words(
     arey arre aiyo aiyah aiya alamak abeg haba ehn eish yaar acha accha oya ayy och ach
     wah wha weh mi yuh cho ag yoh haibo hawu sho aye oi eh ey ehen wetin abi walao wahlao shiok lah
     wat wot wuh dat dis dem da fo befo neva ova howay
+    it's that's there's here's he's she's we're they're you're what's who's where's when's how's let's
+    i'd i'll we'll we've we'd you'll you've they'll they've isn't wasn't don't didn't doesn't
     """
 )
 # Common words that are also names: a name only beside another capitalised name.
