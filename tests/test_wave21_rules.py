@@ -1,0 +1,20 @@
+"""Rules drawn from this wave's blind splits (`heldout23`, `heldout24`), each as a general case."""
+
+from __future__ import annotations
+
+import pytest
+
+from voice_agent.conversation.constraints import constraints_from_texts, parse_constraints
+
+
+@pytest.mark.parametrize("text", ["白天不吃不喝。", "他不吃不喝好几天了，我很担心。", "我已经三天不喝咖啡了"])
+def test_no_food_at_all_or_a_duration_names_no_thing_to_avoid(text: str) -> None:
+    # "不吃不喝" is fasting, not a food called 不 (which would flag every Chinese sentence with 不)
+    assert not [c for c in parse_constraints(text) if c.noun_zh in ("不", "不喝", "好几天", "三天")]
+    guard = constraints_from_texts([text])
+    assert guard.check("这周末不太冷，可以去公园散步。") is None
+
+
+def test_the_thing_after_the_verb_is_still_read() -> None:
+    assert [c.key for c in parse_constraints("我不吃香菜，一点都不行。")] == ["cilantro"]
+    assert any("一次性筷子" in c.noun_zh for c in parse_constraints("我不碰一次性筷子。"))
