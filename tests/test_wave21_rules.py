@@ -18,3 +18,22 @@ def test_no_food_at_all_or_a_duration_names_no_thing_to_avoid(text: str) -> None
 def test_the_thing_after_the_verb_is_still_read() -> None:
     assert [c.key for c in parse_constraints("我不吃香菜，一点都不行。")] == ["cilantro"]
     assert any("一次性筷子" in c.noun_zh for c in parse_constraints("我不碰一次性筷子。"))
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("Peanuts could kill my nephew, literally.", "nuts"),
+        ("Shellfish landed him in A&E last year.", "shellfish"),
+        ("Eggs put her in the hospital once.", "eggs"),
+        ("花生会要了他的命。", "nuts"),
+        ("他吃虾直接进了医院。", "shellfish"),
+    ],
+)
+def test_a_food_that_could_kill_or_sent_someone_to_hospital_is_an_allergy(text: str, key: str) -> None:
+    assert (key, "allergy") in {(c.key, c.kind) for c in parse_constraints(text)}
+
+
+@pytest.mark.parametrize("text", ["This heat could kill me.", "I landed in Paris yesterday.", "我妈住院了。"])
+def test_no_food_named_is_no_allergy(text: str) -> None:
+    assert parse_constraints(text) == []
