@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from voice_agent.bench.adoption import violations
 from voice_agent.conversation.constraints import constraints_from_texts, parse_constraints
 
 
@@ -37,3 +38,21 @@ def test_a_food_that_could_kill_or_sent_someone_to_hospital_is_an_allergy(text: 
 @pytest.mark.parametrize("text", ["This heat could kill me.", "I landed in Paris yesterday.", "我妈住院了。"])
 def test_no_food_named_is_no_allergy(text: str) -> None:
     assert parse_constraints(text) == []
+
+
+@pytest.mark.parametrize(
+    ("reply", "old"),
+    [
+        ("Biltong didn't last, so it's Mielie now.", "Biltong"),
+        ("Cornwall fell through, so you're off to Devon.", "Cornwall"),
+        ("The barbecue is out; it's a picnic now.", "barbecue"),
+        ("去海南的计划黄了，改去云南。", "海南"),
+    ],
+)
+def test_an_old_plan_said_to_be_off_is_no_violation(reply: str, old: str) -> None:
+    assert violations(reply, [old]) == []
+
+
+def test_the_old_plan_recommended_still_is() -> None:
+    assert violations("I'd go for the barbecue, it's out of this world.", ["barbecue"]) == ["barbecue"]
+    assert violations("推荐海南，计划一下行程。", ["海南"]) == ["海南"]

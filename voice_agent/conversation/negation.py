@@ -52,7 +52,9 @@ _AFTER_OK_EN = re.compile(
     # what it does to the person, said back: "coffee keeps you awake", "dairy makes you sick"
     r"\s+(?:makes?|keeps?|gives?|upsets?|triggers?)\s+(?:you|your|me|my|him|her|them|us)\b|"
     # called off: "the badminton is off", "the barbecue was cancelled"
-    r"(?:\s+(?:is|was|got|has been)|'s)\s+(?:off|cancell?ed|called off|scrapped)\b)",
+    r"(?:\s+(?:is|was|got|has been)|'s)\s+(?:off|out|over|history|cancell?ed|called off|scrapped|dropped)\b|"
+    # a plan that did not hold: "the biltong didn't last", "Cornwall fell through"
+    r"\s+(?:didn't|did not|never)\s+(?:last|work out|happen|stick)\b|\s+fell\s+through\b)",
     _I,
 )
 _STRONG_ZH = (
@@ -73,7 +75,7 @@ _FILLER_ZH = re.compile(
 _AFTER_OK_ZH = re.compile(
     rf"^(?:过敏|不耐受|的替代|替代品|以外|除外|(?:就|会|都会|便|(?:会)?让你){HAN_CLASS}{{0,3}}?(?:{SYMPTOM_ZH})|"
     rf"(?:就|也|都)?(?:不再?|没)(?:去|打|吃|喝|做|看|玩|买|订|办|要|约|点|用|听|唱|开|坐){HAN_CLASS}?了|"
-    r"(?:就|也)?(?:取消|作罢|泡汤)了?|(?:就|也)?(?:改成|改为|换成|改去|改到)|"
+    r"(?:计划|行程|安排|打算|之行)?(?:就|也)?(?:取消|作罢|泡汤|黄了|吹了|没戏)了?|(?:就|也)?(?:改成|改为|换成|改去|改到)|"
     # a list the person must keep off, said back: "香菇、蘑菇、木耳这些菌类以后一概都别碰"
     rf"(?:{HAN_CLASS}{{0,4}}?(?:这些|那些|这类|这种|之类){HAN_CLASS}{{0,5}}?|{HAN_CLASS}{{0,3}}?(?:以后|往后|从此|概|统统|律)|(?=都|也))"
     r"(?:概|统统|律)?(?:都|也)?(?:得|要)?"
