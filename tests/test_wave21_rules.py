@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from _scripted_llm import ScriptedLlm
 
 from voice_agent.bench.adoption import violations
 from voice_agent.conversation.constraints import constraints_from_texts, parse_constraints
+from voice_agent.conversation.reply_check import ReplyCheck
+from voice_agent.conversation.reply_fallbacks import NOTHING_TO_SAY
+from voice_agent.metrics.trace import TurnTrace
 
 
 @pytest.mark.parametrize("text", ["白天不吃不喝。", "他不吃不喝好几天了，我很担心。", "我已经三天不喝咖啡了"])
@@ -56,3 +60,22 @@ def test_an_old_plan_said_to_be_off_is_no_violation(reply: str, old: str) -> Non
 def test_the_old_plan_recommended_still_is() -> None:
     assert violations("I'd go for the barbecue, it's out of this world.", ["barbecue"]) == ["barbecue"]
     assert violations("推荐海南，计划一下行程。", ["海南"]) == ["海南"]
+
+
+async def test_no_answer_about_a_changed_plan_says_the_change_not_sorry() -> None:
+    asked = "帮我给我老公发条微信，让他周六去车站接我妈，几点到说清楚。"
+    change = "你说过：下午那趟没抢到票，改成晚上的车了，八点二十到南站。"
+    messages = [{"role": "system", "content": "rules"}, {"role": "user", "content": asked}]
+    trace = TurnTrace("changed")
+    check = ReplyCheck(constraints_from_texts([]), "zh", trace, user_words=asked, changed=change)
+    said = "".join([text async for text in check.run(messages, ScriptedLlm("", ""))])
+    assert "八点二十" in said and NOTHING_TO_SAY["zh"] not in said
+    assert trace.first("reply.changed_fallback") is not None
+
+
+async def test_no_answer_about_a_place_told_says_what_to_do_there() -> None:
+    asked = "We're flying down to see them over Easter. What should we do while we're there?"
+    messages = [{"role": "system", "content": "rules"}, {"role": "user", "content": asked}]
+    check = ReplyCheck(constraints_from_texts([]), "en", TurnTrace("place"), user_words=asked, place="Hobart")
+    said = "".join([text async for text in check.run(messages, ScriptedLlm("", ""))])
+    assert "Hobart" in said and NOTHING_TO_SAY["en"] not in said

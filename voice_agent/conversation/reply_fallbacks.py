@@ -142,8 +142,8 @@ class ReplyFallbacks:
         """Said when the model gave no answer twice: what the person likes said back with a suggestion
         that fits it (``likings.liked_fallback``), when the turn asked for a recommendation and they
         told us one in this language; else a specific option of the kind asked for (after what they told us,
-        with ``remembered_first``); else what they told us that answers it (``remembered``); else a plain
-        sorry."""
+        with ``remembered_first``); else what they told us that answers it (``remembered``), the plan as
+        they changed it, the day the turn needs, or things to do around their place; else a plain sorry."""
         fallback = liked_fallback(self.liked, self.requested, self.speaking, self.constraints)
         if fallback:
             self.trace.mark("reply.liked_fallback")
@@ -163,6 +163,15 @@ class ReplyFallbacks:
         if self.remembered:
             self.trace.mark("reply.remembered_fallback")
             return self.remembered
+        # what we know that this turn is about beats "sorry": the plan as changed ("改成晚上的车了，八点二十
+        # 到南站"), the day it needs, things to do around the place they told us about
+        for said, mark in ((self.changed, "changed"), (self.day, "day")):
+            if said:
+                self.trace.mark(f"reply.{mark}_fallback")
+                return said.strip()
+        if self.place:
+            self.trace.mark("reply.place_fallback")
+            return PLACE_FALLBACK[self.speaking].format(place=self.place)
         return NOTHING_TO_SAY[self.speaking]
 
     def safe_sentence(self, constraint: Constraint) -> str:
