@@ -10,8 +10,12 @@ with the usual things to do there (``FALLBACK``) instead of "sorry".
 A place is a capitalised name after "in", "near", "outside", "around", "to", "from" (English) or, in
 Chinese, a province, a large city or a name with 市/县/区/镇 in "在长沙读/住/工作…", "老家是/在…",
 "搬到…", in the person's own statements among the recalled records, the most relevant first. The turn
-must ask about the surroundings ("round there", "nearby", "in the area", "附近", "周边", "转转");
-nothing otherwise.
+must ask about the surroundings ("round there", "nearby", "in the area", "附近", "周边", "转转"), or
+something the place shapes though it is not named: what to pack or wear for a stay there ("要带哪些衣服",
+its weather: "(按昆明那边的天气来准备。)") or when to ring someone of theirs who lives there ("What time
+should I ring so I'm not waking her up?", its clock: "(Mind the time difference with Montreal.)"); nothing
+otherwise. What is said of the place after a reply that named none of it, or instead of "sorry", fits
+the same ask (``place_said``).
 """
 
 from __future__ import annotations
@@ -38,6 +42,35 @@ ASKS_AROUND = re.compile(
     r"哪儿耍",
     re.IGNORECASE,
 )
+# A turn whose answer the place shapes though it asks nothing about the surroundings: what to pack or
+# wear for a stay there (its weather), when to ring someone who lives there (its clock).
+ASKS_PACKING = re.compile(
+    r"\b(?:pack|packing|suitcase|luggage|what (?:should|do|shall|to) (?:i |we |they |the kids )?wear|"
+    r"(?:clothes|clothing) (?:to|should|do) (?:i |we )?(?:bring|take|pack))\b|"
+    r"带(?:哪些|什么|啥|些什么)?(?:衣服|行李)|(?:衣服|行李)(?:要|该|得)?带|穿什么|穿啥|收拾行李|行李箱",
+    re.IGNORECASE,
+)
+ASKS_CALL_TIME = re.compile(
+    r"\b(?:what time|when|which time)\b[^.?!]{0,60}\b(?:call|ring|phone|facetime|video ?call|skype|zoom)\b|"
+    r"\b(?:call|ring|phone|facetime|video ?call)\b[^.?!]{0,60}\b(?:what time|when|wake|waking|asleep)\b|"
+    r"(?:几点|什么时候|啥时候|哪个时间)[^。？！]{0,12}(?:打电话|打视频|视频|通话|联系)|"
+    r"(?:打电话|打视频|视频通话|视频)[^。？！]{0,12}(?:几点|什么时候|啥时候|吵醒|睡觉)",
+    re.IGNORECASE,
+)
+# whom the call is to: someone of the person's own (not "the plumber")
+_SOMEONE_CALLED = re.compile(
+    r"\b(?:her|him|them|my (?:\w+ )?(?:mum|mom|mother|dad|father|parents|folks|son|daughter|brother|sister|"
+    r"friend|mate|gran\w*|boyfriend|girlfriend|partner|wife|husband|kids?|family|aunt\w*|uncle|cousin))\b|"
+    r"\[NAME:|[他她]|爸|妈|爷|奶|孩子|儿子|女儿|朋友|老公|老婆",
+    re.IGNORECASE,
+)
+
+
+def asks_call_time(user_text: str) -> bool:
+    """Whether the turn asks when to ring someone of the person's own."""
+    return bool(ASKS_CALL_TIME.search(user_text) and _SOMEONE_CALLED.search(user_text))
+
+
 # A turn asking where the person (or a plan of theirs) will be: "where do I tell her I'll be for
 # Thanksgiving?", "我妈一直问我毕旅到底去哪里": the place they told us is the answer itself.
 ASKS_WHERE = re.compile(
@@ -80,6 +113,8 @@ NOTE = {
     "zh": "推荐一个{place}或附近具体可以去的地方。",
 }
 NOTE_WHERE = {"en": "The place is {place}.", "zh": "地点是{place}。"}
+NOTE_PACKING = {"en": "Pack for the weather in {place}.", "zh": "按{place}那边的天气来准备。"}
+NOTE_CALL_TIME = {"en": "Mind the time difference with {place}.", "zh": "注意和{place}的时差。"}
 # Said when the model gives no answer twice: the place named with the usual things to do there.
 FALLBACK = {
     "en": (
@@ -87,13 +122,37 @@ FALLBACK = {
     ),
     "zh": "在{place}附近，可以先四处走走看看风景，再逛逛当地的博物馆，或者找家有名的小馆子尝尝。",
 }
+FALLBACK_PACKING = {
+    "en": "For {place}, check the forecast there a few days before and pack for its weather, with layers.",
+    "zh": "去{place}的话，出发前几天查一下那边的天气预报，按当地的温度带衣服，多带一件外套。",
+}
+FALLBACK_CALL_TIME = {
+    "en": "Check what time it is in {place} first: the time there may be hours off from yours.",
+    "zh": "打之前先算一下{place}那边是几点，可能跟你这边有时差。",
+}
+
+
+def place_said(user_text: str, place: str, language: str) -> str:
+    """What is said of the place the person told us about, for this turn: when to ring (its clock), what
+    to pack (its weather), else the usual things to do there."""
+    code = "zh" if language == "zh" else "en"
+    if asks_call_time(user_text):
+        return FALLBACK_CALL_TIME[code].format(place=place)
+    if ASKS_PACKING.search(user_text):
+        return FALLBACK_PACKING[code].format(place=place)
+    return FALLBACK[code].format(place=place)
+
+
+def shaped_by_place(user_text: str) -> bool:
+    """Whether the turn's answer depends on where a place the person told us about is."""
+    return bool(ASKS_AROUND.search(user_text) or ASKS_PACKING.search(user_text)) or asks_call_time(user_text)
 
 
 def recalled_place(user_text: str, records: Sequence[MemoryRecord], *, where: bool = False) -> str:
     """The place the person told us about, for a turn that asks about its surroundings (``where``: or
     asks where they will be); "" when the turn does not, or no statement of theirs among the first
     recalled names a place."""
-    if not (ASKS_AROUND.search(user_text) or (where and ASKS_WHERE.search(user_text))):
+    if not (shaped_by_place(user_text) or (where and ASKS_WHERE.search(user_text))):
         return ""
     # (the first recalled, unless a later one says where they moved: "He wen move to Hilo" beats "Befo he
     # stay by us in Kalihi", a clause of the same story)
@@ -110,7 +169,12 @@ def place_note(user_text: str, records: Sequence[MemoryRecord], language: str) -
     place = recalled_place(user_text, records, where=True)
     if not place:
         return ""
-    notes = NOTE if ASKS_AROUND.search(user_text) else NOTE_WHERE
+    notes = (
+        NOTE_CALL_TIME if asks_call_time(user_text)
+        else NOTE_PACKING if ASKS_PACKING.search(user_text)
+        else NOTE if ASKS_AROUND.search(user_text)
+        else NOTE_WHERE
+    )  # fmt: skip
     return notes["zh" if language == "zh" else "en"].format(place=place)
 
 

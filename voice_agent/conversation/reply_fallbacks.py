@@ -16,7 +16,7 @@ from voice_agent.conversation.constraints import Constraint, ConstraintSet, Viol
 from voice_agent.conversation.dated_fallback import names_day_of
 from voice_agent.conversation.likings import liked_fallback, liking_tie
 from voice_agent.conversation.no_answer import NO_ANSWER_REASONS, answer_note
-from voice_agent.conversation.place_note import FALLBACK as PLACE_FALLBACK
+from voice_agent.conversation.place_note import place_said
 from voice_agent.conversation.recall_answer import said_back
 from voice_agent.conversation.reply_language import LANGUAGE_NOTES
 from voice_agent.conversation.suggestions import EXAMPLE, SUGGEST, concrete_option
@@ -128,7 +128,7 @@ class ReplyFallbacks:
         if any(w in said.lower() for w in words):
             return []
         self.trace.mark("reply.place_tie")
-        return [PLACE_FALLBACK[self.speaking].format(place=self.place) + " "]
+        return [place_said(self.user_words, self.place, self.speaking) + " "]
 
     def no_answer(self) -> str:
         """``_no_answer``, followed by the day the turn needs when it does not name it (``day_tie``): a
@@ -171,7 +171,7 @@ class ReplyFallbacks:
                 return said.strip()
         if self.place:
             self.trace.mark("reply.place_fallback")
-            return PLACE_FALLBACK[self.speaking].format(place=self.place)
+            return place_said(self.user_words, self.place, self.speaking)
         return NOTHING_TO_SAY[self.speaking]
 
     def safe_sentence(self, constraint: Constraint) -> str:

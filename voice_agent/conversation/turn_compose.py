@@ -18,8 +18,7 @@ from voice_agent.conversation.dated_fallback import dated_statement, dated_text
 from voice_agent.conversation.message_draft import message_draft, salutation
 from voice_agent.conversation.name_fallback import name_statement
 from voice_agent.conversation.name_note import addressee, name_note
-from voice_agent.conversation.place_note import FALLBACK as PLACE_FALLBACK
-from voice_agent.conversation.place_note import place_note, recalled_place
+from voice_agent.conversation.place_note import place_note, place_said, recalled_place
 from voice_agent.conversation.recall_answer import said_back
 from voice_agent.conversation.reminders import guided_constraints, liked_fact, turn_guidance, turn_reminders
 from voice_agent.conversation.said_before import person_statements, relevant_statement
@@ -99,7 +98,7 @@ def remembered_fallback(scrubbed: str, prompt: BuiltPrompt, language: str) -> st
             return said_back(day, language)
     place = turn_place(scrubbed, prompt)
     if place:
-        return PLACE_FALLBACK["zh" if language == "zh" else "en"].format(place=place)
+        return place_said(scrubbed, place, language)
     return relevant_statement(scrubbed, statements, language)
 
 
