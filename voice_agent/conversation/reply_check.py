@@ -17,8 +17,6 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import AsyncGenerator, AsyncIterator, Callable
-from dataclasses import dataclass, field
-from typing import Any
 
 from voice_agent.clock import Clock, MonotonicClock
 from voice_agent.conversation.acknowledge import Acknowledgement, continues
@@ -35,6 +33,7 @@ from voice_agent.conversation.reply_copies import (
     NOTING,
     Message,
     copies,
+    copy_after_answer,
     earlier_exchanges,
     may_copy,
     notes_after_turn,
@@ -50,6 +49,7 @@ from voice_agent.conversation.reply_copies import (
 )
 from voice_agent.conversation.reply_fallbacks import ReplyFallbacks
 from voice_agent.conversation.reply_language import LANGUAGE_NOTES, reply_language_ok
+from voice_agent.conversation.reply_outcome import CheckOutcome
 from voice_agent.memory.language import detect_language
 from voice_agent.metrics.trace import TurnTrace
 from voice_agent.text.corrections import SELF_CORRECTION, after_correction
@@ -66,28 +66,6 @@ NOTED = {"zh": "好的，知道了。", "en": "Got it."}
 
 
 _NUMBER_ONLY = re.compile(r"^\W*\d[\d\s.,:/-]*\W*$")  # a piece that is only a number
-
-
-@dataclass
-class CheckOutcome:
-    """What the check did to one reply (the engine copies it into its turn result)."""
-
-    attempts: int = 1
-    violations: list[dict[str, Any]] = field(default_factory=list)
-    safe_sentence: bool = False
-    language_mismatch: bool = False
-    check_ms: list[float] = field(default_factory=list)
-    opening: str = ""  # the acknowledgement said before the model's words, if any
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "attempts": self.attempts,
-            "violations": self.violations,
-            "safe_sentence": self.safe_sentence,
-            "language_mismatch": self.language_mismatch,
-            "check_ms_max": round(max(self.check_ms), 3) if self.check_ms else 0.0,
-            "opening": self.opening,
-        }
 
 
 _MAX_SAID_BACK = 160  # characters of a remembered line that may be said back as what the person told us
@@ -356,6 +334,8 @@ class ReplyCheck:
             if only_lead_in(self._said):
                 raise _Retry("refusal again" if final else "refusal")
             clean = ""
+        elif clean:
+            clean = self._unless_copied(clean, index)
         if not clean:
             self.trace.mark("reply.echo_dropped", index=index)
             return "", context
@@ -365,6 +345,17 @@ class ReplyCheck:
         self.said_anything = True
         self._said.append(clean)
         return clean + " ", context
+
+    def _unless_copied(self, clean: str, index: int) -> str:
+        """A later piece that says the question back or copies a line of the prompt: left out, or a
+        remembered line said back once as what the person told us ("你告诉过我，你爸妈…搬到昆明住了…")."""
+        copied, line = copy_after_answer(clean, self.user_words, self.prompt_lines)
+        if not copied:
+            return clean
+        self.trace.mark("reply.copy_left_out", index=index)
+        fits = line and len(line) <= _MAX_SAID_BACK and not open_request(line)
+        told = said_back(line, self._speaking_language()) if fits else ""
+        return told if told and told not in self._said and self.constraints.check(told) is None else ""
 
     def _as_it_stands(self, clean: str) -> str:
         """A piece that copies the person's self-correction from memory ("the twelfth of May no wait,
@@ -383,7 +374,7 @@ class ReplyCheck:
         statement copied is said back as what the person told us. Returns what may be said."""
         asks = self.asked or self.asks_suggestion
         starts_memory = any(starts_line(clean, line) for line in self.prompt_lines)
-        if (asks and may_copy(clean, self.user_words)) or (starts_memory and not final):
+        if (asks and may_copy(clean, self.user_words)) or starts_memory:
             # "下个月放暑假，" of "下个月放暑假，…去边度好？", "今天胃口不大好，" of "这两天胃口不大好，…",
             # "我胃不好，" of a quoted "我胃不好，一吃柿子…": too short to tell; judged with what follows
             self.trace.mark("reply.question_start_held", index=index)

@@ -33,6 +33,7 @@ _RULE_ECHO = re.compile(
     re.IGNORECASE,
 )
 _NOT_WORD = re.compile(r"[\W_]+")
+_NOTE_LABEL = re.compile(r"^\s*(?:Remember|记住)\s*[:：]\s*", re.IGNORECASE)
 # A template's blank the model left for the person to fill ("Dear [NAME],", "Good evening, [Your Name]!",
 # "[日期]"): read aloud it is nonsense. Our own placeholders ("[NAME:1a2b3c4d5e6f]") are refilled later.
 _BLANK = r"\[(?![A-Z][A-Z_]*:[0-9a-f]{4,64}\])[^\[\]\n]{1,30}\]"
@@ -82,6 +83,7 @@ def without_prompt_echo(text: str) -> str:
     if _TRANSCRIPT_LABEL.search(text):
         return ""
     cleaned = _RULE_ECHO.sub("", _NOTE_ECHO.sub("", _MARKUP.sub("", without_template_slots(text))))
+    cleaned = _NOTE_LABEL.sub("", cleaned)  # "记住：…" the reminder line's label
     cleaned = _BAR.sub(" ", cleaned)  # the memory block's "a | b" form copied: never spoken
     if not re.search(r"[(（]", cleaned):  # the note's closing parenthesis left behind ("米饭。)")
         cleaned = re.sub(r"[)）]", "", cleaned)
@@ -200,6 +202,16 @@ def quotes_request(piece: str, turn: str) -> bool:
     return longest.size >= least
 
 
+def copy_after_answer(piece: str, turn: str, lines: list[str]) -> tuple[bool, str]:
+    """For a piece after a reply's first: whether it only says the turn back or copies a line of the
+    prompt at length (twelve characters or more: a memory, a note), and the line it copies ("" for the
+    turn). A short clause that shares a few words with one ("Remember, no nuts.") is no copy."""
+    if repeats(piece, turn, min_chars=_LONG) or quotes_question(piece, turn):
+        return True, ""
+    line = next((line for line in lines if repeats(piece, line, min_chars=_LONG)), "")
+    return bool(line), line
+
+
 def may_copy(piece: str, turn: str) -> bool:
     """Whether ``piece`` may be the start of the turn said back, too short for :func:`repeats` to tell:
     the turn's own beginning ("下个月放暑假，" of "下个月放暑假，想带个女喺广州周边玩两日…"), or, in
@@ -251,7 +263,10 @@ def copies(piece: str, line: str) -> bool:
 
 
 _NOTE_LEAD = re.compile(r"^\s*(?:Remember|记住)\s*[:：]\s*", re.IGNORECASE)
-_ROLE_PREFIX = re.compile(r"^\s*(?:user|assistant)\s*[:：]\s*", re.IGNORECASE)
+# (a condensed earlier conversation's first part: "Earlier conversation (2026-12-04): User: …")
+_ROLE_PREFIX = re.compile(
+    r"^\s*(?:(?:user|assistant)\s*[:：]\s*|Earlier conversation \([^)]*\):\s*)*", re.IGNORECASE
+)
 # The guidance's example ("For example: a cup of chamomile tea."): said back, it is an answer, not an echo.
 _EXAMPLE_NOTE = re.compile(r"^(?:For example:|比如：)")
 
