@@ -6,10 +6,13 @@ import pytest
 from _scripted_llm import ScriptedLlm
 
 from voice_agent.bench.adoption import violations
+from voice_agent.conversation.acknowledge import acknowledgement
+from voice_agent.conversation.constraint_diets import FAST_SUGGESTION
 from voice_agent.conversation.constraints import constraints_from_texts, parse_constraints
 from voice_agent.conversation.place_note import place_note, place_said
 from voice_agent.conversation.reply_check import ReplyCheck
 from voice_agent.conversation.reply_fallbacks import NOTHING_TO_SAY
+from voice_agent.conversation.suggestions import concrete_option
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.metrics.trace import TurnTrace
 
@@ -137,3 +140,33 @@ def test_when_to_ring_someone_abroad_or_what_to_pack_for_them_is_shaped_by_their
     assert place_note("When should we call the plumber?", moved, "en") == ""
     assert place_note("What should I bring to the potluck?", moved, "en") == ""
     assert place_note("带什么礼物好？", parents, "zh") == ""
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        (
+            "I've started intermittent fasting: nothing to eat before twelve, just water or black coffee.",
+            "fasting",
+        ),
+        ("我最近在搞轻断食，早上不吃东西。", "fasting"),
+        ("I'm fasting for Ramadan this month.", "ramadan"),
+        ("这个月我在过斋月，白天不吃不喝。", "ramadan"),
+    ],
+)
+def test_a_fast_is_a_diet_whose_note_says_what_fits_it(text: str, key: str) -> None:
+    found = parse_constraints(text)
+    assert [c.key for c in found] == [f"diet:{key}"], found  # (no food called 东西 or 不)
+    language = "zh" if "斋" in text or "断食" in text else "en"
+    guard = constraints_from_texts([text])
+    asked = "明天早上跟同事吃早茶，我吃点啥？" if language == "zh" else "What should I have for breakfast?"
+    ack = acknowledgement(guard.constraints, guard, language, asked)
+    assert ack is not None and ("fasting" in ack.text or "斋" in ack.text or "断食" in ack.text)
+    note = found[0].guidance(language, "breakfast")
+    assert ("without" not in note and "不含" not in note) and (
+        "fasting" in note or "斋" in note or "断食" in note
+    )
+    # no dish is offered as an example of what fits a fast; a film still is
+    assert concrete_option(guard, "breakfast", asked, language) == ""
+    assert concrete_option(guard, "film", "Recommend a film for tonight.", "en") != ""
+    assert found[0].alternative("breakfast", language) in FAST_SUGGESTION[f"diet:{key}"]

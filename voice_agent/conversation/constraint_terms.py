@@ -4,7 +4,7 @@ A :class:`Topic` is one thing a person may have to avoid (nuts, meat, alcohol, c
 name it when they state the constraint (``keys``), the words that mean a reply recommends it (``terms``),
 and a short name for the sentence that explains a refusal. Chinese has no word boundaries, so a Chinese
 term can carry contexts in which it means something else (肉 in 肉桂 is cinnamon, 鸡 in 鸡蛋 is an egg).
-A diet (vegetarian, vegan, halal…) is a set of topics.
+A diet (vegetarian, vegan, halal…) is a set of topics (``constraint_diets``).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from voice_agent.conversation.constraint_outings import OUTINGS
 from voice_agent.conversation.constraint_topic import Topic, ZhTerm
 from voice_agent.conversation.constraint_topic import zh_terms as _zh
 
-__all__ = ["CONDITIONS", "DIETS", "TOPICS", "Topic", "ZhTerm", "topic_for"]
+__all__ = ["CONDITIONS", "TOPICS", "Topic", "ZhTerm", "topic_for"]
 
 
 # 鹅肉 / 驴肉 name one animal's meat (a rule about it is not about all meat); the meat topic lists them.
@@ -427,41 +427,6 @@ TOPICS: dict[str, Topic] = {
         ),
         *OUTINGS,
     )
-}  # fmt: skip
-
-# Diets: the topics a diet rules out, with how to name it in a sentence.
-DIETS: dict[str, tuple[tuple[str, ...], str, str, tuple[str, ...], str, str]] = {
-    # key: (keys that state it, English adjective, Chinese phrase, topics ruled out, what to avoid in a
-    # sentence: English, Chinese)
-    "vegetarian": (("vegetarian", "veggie", "吃素", "素食", "素食者", "不吃荤", "吃斋"), "vegetarian", "吃素",
-                   ("meat", "fish", "shellfish"), "meat and fish", "肉和鱼"),
-    "vegan": (("vegan", "plant-based", "plant based", "纯素", "严格素食", "全素"), "vegan", "吃纯素",
-              ("meat", "fish", "shellfish", "dairy", "eggs"), "animal products", "动物制品"),
-    "pescatarian": (("pescatarian", "pescetarian", "鱼素"), "pescatarian", "只吃鱼素", ("meat",),
-                    "meat", "肉"),
-    "halal": (("halal", "清真", "穆斯林", "回族", "回民"), "keeping halal", "吃清真", ("pork", "alcohol"),
-              "pork and alcohol", "猪肉和酒"),
-    "kosher": (("kosher", "犹太洁食"), "keeping kosher", "吃犹太洁食", ("pork", "shellfish"),
-               "pork and shellfish", "猪肉和贝类"),
-    "sober": (("sober", "teetotal", "teetotaler", "don't drink", "do not drink", "don't drink alcohol",
-               "quit drinking", "stopped drinking", "gave up drinking", "gave up alcohol",
-               "不喝酒", "戒酒", "滴酒不沾"), "not drinking alcohol", "不喝酒", ("alcohol",), "alcohol",
-              "酒"),
-    "gluten-free": (("gluten-free", "gluten free", "无麸质"), "gluten-free", "不吃麸质", ("gluten",),
-                    "gluten", "麸质"),
-    "dairy-free": (("dairy-free", "dairy free", "无乳制品"), "dairy-free", "不吃乳制品", ("dairy",),
-                   "dairy", "乳制品"),
-    "keto": (("keto", "ketogenic", "low-carb", "low carb", "no carbs", "no carb", "carb-free", "zero carb",
-              "生酮", "低碳水", "低碳饮食", "断碳"), "eating low-carb", "少吃碳水",
-             ("carbs", "sugar"), "carbs and sugar", "主食和甜食"),
-    "jain": (("jain", "jains", "耆那教", "耆那"), "keeping a Jain diet", "吃耆那教素食",
-             ("meat", "fish", "shellfish", "eggs", "roots"), "meat, fish, eggs and root vegetables",
-             "肉、鱼、蛋和根茎类蔬菜"),
-    "pregnancy": (("pregnant", "expecting a baby", "怀孕", "孕期", "孕妇", "怀了宝宝"), "pregnant", "怀孕",
-                  ("alcohol", "raw"), "alcohol and raw food", "酒和生食"),
-    "low-salt": (("low-salt", "low salt", "low-sodium", "low sodium", "salt-free", "no salt", "no added salt",
-                  "少盐", "低盐", "低钠", "少吃盐", "控盐"), "on a low-salt diet", "少吃盐",
-                 ("salt",), "salty food", "咸的食物"),
 }  # fmt: skip
 
 

@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
+from voice_agent.conversation.constraint_diets import DIET_ADVICE, DIETS, FAST_SUGGESTION
 from voice_agent.conversation.constraint_examples import EVEN_ZH, listed_examples
 from voice_agent.conversation.constraint_objects import (
     LIST_TAIL_ZH,
@@ -60,7 +61,7 @@ from voice_agent.conversation.constraint_shapes import (
     singular,
     symptom_matches,
 )
-from voice_agent.conversation.constraint_terms import CONDITIONS, DIETS, TOPICS, Topic, ZhTerm
+from voice_agent.conversation.constraint_terms import CONDITIONS, TOPICS, Topic, ZhTerm
 from voice_agent.conversation.negation import is_negated
 from voice_agent.conversation.not_refusing import not_refusing_zh, without_cravings
 from voice_agent.text.apostrophes import plain_apostrophes, with_apostrophes
@@ -122,8 +123,8 @@ _AVOID_ZH = re.compile(
     r"(?:千万|以后|再也)?(?:别|甭|莫|不要)再?给(?:我|俺|额|咱)(?:推荐|安排|介绍|报|整|弄)?|"
     r"不要推荐|永远不要推荐|别推荐|(?:别再|不要再)推荐|"
     r"(?:别再|不要再|别|不要)(?:(?:叫|约|带|喊|拉)我去?|让我去))"
-    # "白天不吃不喝", "不喝好几天": no thing named after the verb
-    r"(?![不没]|好?几[天周年]|[一二两三四五六七八九十]+(?:天|周|个月|年|顿))"
+    # "白天不吃不喝", "不喝好几天", "早上不吃东西": no thing named after the verb
+    r"(?![不没]|好?几[天周年]|[一二两三四五六七八九十]+(?:天|周|个月|年|顿)|东西(?:[，。,.！？!?；;]|$))"
     r"(?P<x>[^，。,.！？!?；;了的]{1,14})"
 )
 
@@ -163,6 +164,8 @@ class Constraint:
         """What to suggest, stated after a turn about food, drink or a recommendation: positive, and with
         what the person asked for when their words name it ("Suggest one cake without nuts."), so a
         small model answers the question and keeps the constraint."""
+        if self.key in DIET_ADVICE:  # a fast: what fits it, not "without …"
+            return DIET_ADVICE[self.key][language == "zh"]
         if thing:
             if language == "zh":
                 return f"推荐一个不含{self.noun_zh.removesuffix('的')}的{thing}。"
@@ -178,6 +181,8 @@ class Constraint:
     def alternative(self, thing: str, language: str) -> str:
         """A suggestion that keeps the constraint, for the safe sentence: "I'd suggest a cake without
         nuts." (``thing``: what the person asked for, from their words, or "")."""
+        if self.key in FAST_SUGGESTION:
+            return FAST_SUGGESTION[self.key][language == "zh"]
         if language == "zh":
             if self.kind == "avoid":  # a place, a pastime, an animal: not "不含狗的选择"
                 return f"我建议避开{self.noun_zh}，换个别的{thing or '选择'}。"

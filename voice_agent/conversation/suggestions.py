@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import re
 
+from voice_agent.conversation.constraint_diets import FAST_SUGGESTION
 from voice_agent.conversation.constraints import ConstraintSet
 from voice_agent.conversation.suggestion_cuisines import cuisine_kind
 from voice_agent.conversation.suggestion_kinds import KINDS, Option, RequestKind
-from voice_agent.conversation.suggestion_pastimes import EVENING
+from voice_agent.conversation.suggestion_pastimes import EVENING, PASTIMES
 from voice_agent.conversation.writing import WRITES_TO
 from voice_agent.text.cjk import HAN_CLASS
 
@@ -96,12 +97,18 @@ def request_kind(requested: str, user_words: str) -> RequestKind | None:
     return found
 
 
+# The kinds that are no food or drink (a fast leaves their options alone).
+_NOT_FOOD = frozenset(("route", "venue", "medicine", "trip", *(kind.name for kind in PASTIMES)))
+
+
 def concrete_option(constraints: ConstraintSet, requested: str, user_words: str, language: str) -> str:
     """A specific thing of the kind asked for that keeps every constraint ("a cup of chamomile tea"),
     or "" when the request is of no known kind or every option would break a constraint."""
     kind = request_kind(requested, user_words)
     if kind is None:
         return ""
+    if kind.name not in _NOT_FOOD and any(c.key in FAST_SUGGESTION for c in constraints.constraints):
+        return ""  # a fast rules out every dish before its time: no food example fits it
     for option in kind.zh if language == "zh" else kind.en:
         if _keeps(constraints, option):
             return option.text

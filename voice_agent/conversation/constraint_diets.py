@@ -1,0 +1,70 @@
+"""Diets: the topics each rules out, how to name it in a sentence, and what fits a fast."""
+
+from __future__ import annotations
+
+# Diets: the topics a diet rules out, with how to name it in a sentence.
+DIETS: dict[str, tuple[tuple[str, ...], str, str, tuple[str, ...], str, str]] = {
+    # key: (keys that state it, English adjective, Chinese phrase, topics ruled out, what to avoid in a
+    # sentence: English, Chinese)
+    "vegetarian": (("vegetarian", "veggie", "吃素", "素食", "素食者", "不吃荤", "吃斋"), "vegetarian", "吃素",
+                   ("meat", "fish", "shellfish"), "meat and fish", "肉和鱼"),
+    "vegan": (("vegan", "plant-based", "plant based", "纯素", "严格素食", "全素"), "vegan", "吃纯素",
+              ("meat", "fish", "shellfish", "dairy", "eggs"), "animal products", "动物制品"),
+    "pescatarian": (("pescatarian", "pescetarian", "鱼素"), "pescatarian", "只吃鱼素", ("meat",),
+                    "meat", "肉"),
+    "halal": (("halal", "清真", "穆斯林", "回族", "回民"), "keeping halal", "吃清真", ("pork", "alcohol"),
+              "pork and alcohol", "猪肉和酒"),
+    "kosher": (("kosher", "犹太洁食"), "keeping kosher", "吃犹太洁食", ("pork", "shellfish"),
+               "pork and shellfish", "猪肉和贝类"),
+    "sober": (("sober", "teetotal", "teetotaler", "don't drink", "do not drink", "don't drink alcohol",
+               "quit drinking", "stopped drinking", "gave up drinking", "gave up alcohol",
+               "不喝酒", "戒酒", "滴酒不沾"), "not drinking alcohol", "不喝酒", ("alcohol",), "alcohol",
+              "酒"),
+    "gluten-free": (("gluten-free", "gluten free", "无麸质"), "gluten-free", "不吃麸质", ("gluten",),
+                    "gluten", "麸质"),
+    "dairy-free": (("dairy-free", "dairy free", "无乳制品"), "dairy-free", "不吃乳制品", ("dairy",),
+                   "dairy", "乳制品"),
+    "keto": (("keto", "ketogenic", "low-carb", "low carb", "no carbs", "no carb", "carb-free", "zero carb",
+              "生酮", "低碳水", "低碳饮食", "断碳"), "eating low-carb", "少吃碳水",
+             ("carbs", "sugar"), "carbs and sugar", "主食和甜食"),
+    "jain": (("jain", "jains", "耆那教", "耆那"), "keeping a Jain diet", "吃耆那教素食",
+             ("meat", "fish", "shellfish", "eggs", "roots"), "meat, fish, eggs and root vegetables",
+             "肉、鱼、蛋和根茎类蔬菜"),
+    "pregnancy": (("pregnant", "expecting a baby", "怀孕", "孕期", "孕妇", "怀了宝宝"), "pregnant", "怀孕",
+                  ("alcohol", "raw"), "alcohol and raw food", "酒和生食"),
+    # A fast rules out no food by name: when it applies, the reply is opened with it and the turn's note
+    # says what fits it (``DIET_ADVICE``).
+    "fasting": (("intermittent fasting", "intermittent fast", "16:8", "eating window",
+                 "nothing to eat before", "don't eat before", "do not eat before", "skip breakfast",
+                 "skipping breakfast", "轻断食", "间歇性断食", "间歇断食", "168断食", "16:8断食", "过午不食",
+                 "不吃早饭", "不吃早餐"),
+                "fasting", "在断食", (), "food outside your eating window", "进食时间以外的东西"),
+    "ramadan": (("ramadan", "ramzan", "roza", "斋月", "封斋", "把斋"), "fasting for Ramadan", "在过斋月", (),
+                "food or drink before sunset", "日落前的吃喝"),
+    "low-salt": (("low-salt", "low salt", "low-sodium", "low sodium", "salt-free", "no salt", "no added salt",
+                  "少盐", "低盐", "低钠", "少吃盐", "控盐"), "on a low-salt diet", "少吃盐",
+                 ("salt",), "salty food", "咸的食物"),
+}  # fmt: skip
+
+# What fits a diet that rules out no food by name, said as the turn's note instead of "without …", and
+# the suggestion said for it after the safe sentence (``FAST_SUGGESTION``): no food example fits a fast.
+FAST_SUGGESTION: dict[str, tuple[str, str]] = {
+    "diet:fasting": (
+        "I'd stick to water, black coffee or plain tea before your eating window.",
+        "进食时间以前，建议只喝白水、黑咖啡或清茶。",
+    ),
+    "diet:ramadan": (
+        "I'd keep the meal for after sunset, and suggest meeting for iftar instead.",
+        "建议把这顿饭放到日落以后，一起吃开斋饭。",
+    ),
+}
+DIET_ADVICE: dict[str, tuple[str, str]] = {
+    "diet:fasting": (
+        "I'm fasting: before my eating window, suggest only water, black coffee or plain tea.",
+        "我在断食：进食时间以前，只推荐白水、黑咖啡或清茶。",
+    ),
+    "diet:ramadan": (
+        "I'm fasting for Ramadan: nothing to eat or drink before sunset; suggest something for after it.",
+        "我在过斋月：日落前不吃不喝，推荐日落以后吃的东西。",
+    ),
+}
