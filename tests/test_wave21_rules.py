@@ -10,9 +10,10 @@ from voice_agent.conversation.acknowledge import acknowledgement
 from voice_agent.conversation.constraint_diets import FAST_SUGGESTION
 from voice_agent.conversation.constraints import constraints_from_texts, parse_constraints
 from voice_agent.conversation.place_note import place_note, place_said
+from voice_agent.conversation.reminders import requested_thing
 from voice_agent.conversation.reply_check import ReplyCheck
 from voice_agent.conversation.reply_fallbacks import NOTHING_TO_SAY
-from voice_agent.conversation.suggestions import concrete_option
+from voice_agent.conversation.suggestions import concrete_option, request_kind
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.metrics.trace import TurnTrace
 
@@ -170,3 +171,11 @@ def test_a_fast_is_a_diet_whose_note_says_what_fits_it(text: str, key: str) -> N
     assert concrete_option(guard, "breakfast", asked, language) == ""
     assert concrete_option(guard, "film", "Recommend a film for tonight.", "en") != ""
     assert found[0].alternative("breakfast", language) in FAST_SUGGESTION[f"diet:{key}"]
+
+
+@pytest.mark.parametrize(
+    "asked", ["今晚想做个黑椒牛柳，配点什么菜一起炒？", "What veg should I stir-fry with the beef?"]
+)
+def test_what_to_cook_with_a_dish_asks_for_a_side_not_a_dinner(asked: str) -> None:
+    kind = request_kind(requested_thing(asked), asked)
+    assert kind is not None and kind.name == "side"

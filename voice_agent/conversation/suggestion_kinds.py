@@ -341,9 +341,9 @@ KINDS: tuple[RequestKind, ...] = (
         "side",
         # ("what shall I serve with the lamb?", "what goes with it?")
         re.compile(
-            r"\b(?:side dish|side|vegetables?|veggies?|serve (?:\w+ )?with|go(?:es)? (?:well )?with|"
-            r"accompan\w+)\b|"
-            r"配菜|素菜|蔬菜|配什么|配啥",
+            r"\b(?:side dish|side|vegetables?|veggies?|veg|serve (?:\w+ )?with|go(?:es)? (?:well )?with|"
+            r"accompan\w+|stir-?fry (?:\w+ )?with)\b|"
+            r"配菜|素菜|蔬菜|配(?:点|些)?(?:什么|啥)|一起炒",
             _I,
         ),
         (
