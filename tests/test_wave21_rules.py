@@ -7,6 +7,7 @@ from _scripted_llm import ScriptedLlm
 
 from voice_agent.bench.adoption import violations
 from voice_agent.conversation.acknowledge import acknowledgement
+from voice_agent.conversation.changed_plan import changed_plan
 from voice_agent.conversation.constraint_diets import FAST_SUGGESTION
 from voice_agent.conversation.constraints import constraints_from_texts, parse_constraints
 from voice_agent.conversation.place_note import place_note, place_said
@@ -179,3 +180,19 @@ def test_a_fast_is_a_diet_whose_note_says_what_fits_it(text: str, key: str) -> N
 def test_what_to_cook_with_a_dish_asks_for_a_side_not_a_dinner(asked: str) -> None:
     kind = request_kind(requested_thing(asked), asked)
     assert kind is not None and kind.name == "side"
+
+
+def test_a_shift_moved_to_another_day_is_said_back_for_a_turn_about_the_volunteering() -> None:
+    first = MemoryRecord(
+        "c", "I've signed up to volunteer at the food bank on Tuesday afternoons.", created_at=1.0
+    )
+    change = MemoryRecord(
+        "c", "Update on the food bank: Tuesdays are covered, so they've moved me to Thursday afternoons.",
+        created_at=2.0,
+    )  # fmt: skip
+    asked = (
+        "Can you write a message to my manager asking if I can leave early one afternoon for my volunteering?"
+    )
+    said = changed_plan(asked, [first, change], "en")
+    assert "Thursday" in said and "Tuesday" not in said
+    assert changed_plan("What should I cook tonight?", [first, change], "en") == ""

@@ -9,7 +9,8 @@ person's words: its clause that names what replaced the plan ("你告诉过我�
 天空之镜。").
 
 Only for a turn about the plan that was changed: the turn shares a content word with the replaced plan
-(婚纱照); "What should I cook tonight?" gets nothing added, whatever plans were changed.
+(婚纱照; "my volunteering" and "volunteer at the food bank"); "What should I cook tonight?" gets nothing
+added, whatever plans were changed.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from collections.abc import Sequence
 from voice_agent.conversation.echo import content_keys
 from voice_agent.conversation.recall_answer import said_back
 from voice_agent.conversation.revised_plans import REPLACED_BY, REVISES_PLAN, without_revised
-from voice_agent.conversation.said_before import person_statements
+from voice_agent.conversation.said_before import person_statements, stems
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.cjk import has_han
 from voice_agent.text.dates import holds_time
@@ -34,8 +35,8 @@ def changed_plan(user_text: str, records: Sequence[MemoryRecord], language: str)
     statements = person_statements(records)
     current = without_revised(statements)
     replaced = [r for r in statements if r not in current]
-    asked = content_keys(user_text)
-    about = [r for r in replaced if asked & content_keys(r.text)]
+    asked = stems(content_keys(user_text))  # ("my volunteering": "volunteer at the food bank")
+    about = [r for r in replaced if asked & stems(content_keys(r.text))]
     if not about:
         return ""
     since = min(r.created_at for r in about)

@@ -26,6 +26,8 @@ _I = re.IGNORECASE
 # The words of a change that name what replaced the plan: "…an outer space party instead", "改去青海".
 REPLACED_BY = re.compile(
     r"\binstead\b|\bswitch(?:ed|ing)? to\b|\bgoing with\b|\bnow (?:it's|we're)\b|"
+    r"\b(?:moved|rescheduled|changed|pushed (?:it )?(?:back|forward)|brought (?:it )?forward)"
+    r"(?: (?:me|us|it|him|her|them|the \w+))? (?:to|till|until)\b|"
     r"改成|改去|换成|改为|改到|改在|改用|换到|改拍",
     _I,
 )

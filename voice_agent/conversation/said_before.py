@@ -109,7 +109,7 @@ def relevant_statement(question: str, records: Sequence[MemoryRecord], language:
     # (a Chinese request can carry the question: "他问我们台面到底定的啥子材料，你帮我回他一句嘛。")
     if not (is_question(question) or _ASKS_ZH.search(question)):
         return ""
-    asked = _stems(content_keys(question))
+    asked = stems(content_keys(question))
     current = without_revised(person_statements(records))  # a changed plan as it stands now
     statements = [
         r
@@ -120,12 +120,12 @@ def relevant_statement(question: str, records: Sequence[MemoryRecord], language:
     shared_by: dict[str, int] = {}
     for record in statements:
         source = record.source or record.id
-        shared_by[source] = shared_by.get(source, 0) + len(asked & _stems(content_keys(record.text)))
+        shared_by[source] = shared_by.get(source, 0) + len(asked & stems(content_keys(record.text)))
     best: tuple[int, float, int, int, int, int, str] | None = None
     for record in statements:
         text = record.text.strip()
         shared = shared_by[record.source or record.id]
-        own = len(asked & _stems(content_keys(text)))
+        own = len(asked & stems(content_keys(text)))
         # (of one utterance, the clause of the change says what stands: "最后我们改成岩板了"; the one that
         # names what replaced the plan before all: "…the dinosaurs are out and it's an outer space party
         # instead", not "Well, bless his heart, Mason done changed his mind on me")
@@ -147,7 +147,7 @@ def _closest_sentence(text: str, asked: set[str]) -> str:
     # back; said whole, only what stands is said, ``recall_answer.second_person``)
     if len(sentences) < 2 or SELF_CORRECTION.search(text) or any(parse_constraints(p) for p in sentences):
         return text
-    return max(sentences, key=lambda part: len(asked & _stems(content_keys(part))))
+    return max(sentences, key=lambda part: len(asked & stems(content_keys(part))))
 
 
 _ASKS_ZH = re.compile(r"啥|什么|哪|到底|多少|几[号点个天]")
@@ -157,7 +157,7 @@ _ENDING = re.compile(r"(?<=[a-z]{3})(?:ing|ed)$")
 _NAMED = re.compile(r"(?<!^)(?<![.!?]\s)\b[A-Z][a-z]+|\d+|\[[A-Z]+:[0-9a-f]+\]")
 
 
-def _stems(keys: set[str]) -> set[str]:
+def stems(keys: set[str]) -> set[str]:
     """English keys without -ing / -ed ("booking" and "booked" are one word here)."""
     return {_ENDING.sub("", key) for key in keys}
 
