@@ -196,3 +196,10 @@ def test_a_shift_moved_to_another_day_is_said_back_for_a_turn_about_the_voluntee
     said = changed_plan(asked, [first, change], "en")
     assert "Thursday" in said and "Tuesday" not in said
     assert changed_plan("What should I cook tonight?", [first, change], "en") == ""
+
+
+def test_where_to_go_and_have_fun_asks_about_the_place_told() -> None:
+    sister = [MemoryRecord("c", "我姐前年嫁到扬州去了，现在在那边开了家小花店。", role="user")]
+    asked = "五一我带我妈去我姐那儿住三天，你帮我想想这几天去哪儿玩、吃点啥？"
+    assert place_note(asked, sister, "zh") == "推荐一个扬州或附近具体可以去的地方。"
+    assert place_note("他明天去哪儿？", sister, "zh") == "地点是扬州。"

@@ -39,7 +39,7 @@ ASKS_AROUND = re.compile(
     r"where (?:should|could|can|shall|do|would) (?:we|i) (?:take|bring) (?:him|her|them|the \w+|my \w+))\b|"
     # (克, 切: 去 in south-western speech; 哪点, 哪块: where; 耍: to have fun)
     r"附近|周边|周围|这附近|本地|当地|转转|逛逛|带(?:他|她|他们|她们)(?:去|克|切)哪|(?:去|克|切)哪点|哪点耍|哪里耍|"
-    r"哪儿耍",
+    r"哪儿耍|(?:去|到)?哪(?:儿|里|些地方)(?:好)?(?:玩|逛|转)|玩(?:什么|啥|点啥|些什么)|好玩的",
     re.IGNORECASE,
 )
 # A turn whose answer the place shapes though it asks nothing about the surroundings: what to pack or
