@@ -203,3 +203,21 @@ def test_where_to_go_and_have_fun_asks_about_the_place_told() -> None:
     asked = "五一我带我妈去我姐那儿住三天，你帮我想想这几天去哪儿玩、吃点啥？"
     assert place_note(asked, sister, "zh") == "推荐一个扬州或附近具体可以去的地方。"
     assert place_note("他明天去哪儿？", sister, "zh") == "地点是扬州。"
+
+
+async def test_a_message_asked_for_and_answered_with_a_question_back_is_no_answer() -> None:
+    asked = "Can you write a quick message to my manager asking if I can leave early one afternoon a week?"
+    messages = [{"role": "system", "content": "rules"}, {"role": "user", "content": asked}]
+    llm = ScriptedLlm(
+        "Sure, I can help you with that. Could you please let me know when you're available?",
+        "Hi, could I leave early on Thursday afternoons for my volunteering? I'll make up the hours.",
+    )
+    check = ReplyCheck(constraints_from_texts([]), "en", TurnTrace("back"), user_words=asked)
+    said = "".join([t async for t in check.run(messages, llm)])
+    assert "Thursday afternoons" in said and len(llm.calls) == 2
+    # a question asked for advice may be answered with a question back: no regeneration
+    advice = "What should I get my dad for his birthday?"
+    llm = ScriptedLlm("Does he have a hobby you could build on?")
+    check = ReplyCheck(constraints_from_texts([]), "en", TurnTrace("q"), user_words=advice)
+    said = "".join([t async for t in check.run([messages[0], {"role": "user", "content": advice}], llm)])
+    assert "hobby" in said and len(llm.calls) == 1

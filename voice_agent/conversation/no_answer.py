@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 
 from voice_agent.text.cjk import HAN_RE
+from voice_agent.text.questions import is_question
 
 _HAN = HAN_RE
 _LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
@@ -36,14 +37,17 @@ REFUSAL = re.compile(
 # What says nothing yet: "Sure!", "Of course.", "Here's a reply to the team:", "好的。".
 LEAD_IN = re.compile(
     r"^\s*(?:(?:sure|of course|certainly|absolutely|okay|ok|alright|great|here(?:'s| is)[^.!?]{0,60}:|"
-    r"好的|当然|没问题|可以)[\s!.,:：！。，]*)+$",
+    r"(?:i can|i'd be (?:happy|glad) to|i'll|let me) help(?: you)?(?: with (?:that|this|it))?|"
+    r"好的|当然|没问题|可以|我(?:可以|来)帮你(?:写|想)?一?下?)[\s!.,:：！。，]*)+$",
     re.IGNORECASE,
 )
 
 
-def only_lead_in(said: Sequence[str]) -> bool:
-    """Whether every piece said so far only leads in ("Sure!", "Here's a reply to the team:")."""
-    return all(LEAD_IN.match(piece) for piece in said)
+def only_lead_in(said: Sequence[str], *, written: bool = False) -> bool:
+    """Whether every piece said so far only leads in ("Sure!", "Here's a reply to the team:"); for a
+    request for something written (``written``), or asks back instead of writing it ("Sure, I can help
+    you with that. Could you let me know when you're available?")."""
+    return all(LEAD_IN.match(piece) or (written and is_question(piece)) for piece in said)
 
 
 WHOLE_SENTENCE = {

@@ -50,6 +50,7 @@ from voice_agent.conversation.reply_copies import (
 from voice_agent.conversation.reply_fallbacks import ReplyFallbacks
 from voice_agent.conversation.reply_language import LANGUAGE_NOTES, reply_language_ok
 from voice_agent.conversation.reply_outcome import CheckOutcome
+from voice_agent.conversation.writing import WRITES_TO
 from voice_agent.memory.language import detect_language
 from voice_agent.metrics.trace import TurnTrace
 from voice_agent.text.corrections import SELF_CORRECTION, after_correction
@@ -116,6 +117,7 @@ class ReplyCheck:
         # still one: "Wat she can do ova dea? She neva come back since small kid time.")
         self.asked = is_question(user_words) or bool(_ASKED_INSIDE.search(user_words))
         self.open_request = open_request(user_words)  # its own words, reworded, answer nothing
+        self.written = WRITES_TO.search(user_words) is not None  # a message asked for: not a question back
         self.statement = bool(user_words.strip()) and not (
             self.asked or self.open_request or expects_suggestion or asks_suggestion
         )
@@ -276,7 +278,7 @@ class ReplyCheck:
                     return
                 self.said_anything = False
                 raise _Retry("fragment again" if final else "fragment")
-            if self.said_anything and self.open_request and only_lead_in(self._said):
+            if self.said_anything and self.open_request and only_lead_in(self._said, written=self.written):
                 self.said_anything = False  # only "Sure, here's a reply to the team:": nothing asked for
             if not self.said_anything:  # an empty reply, or only echoes: the person would hear nothing
                 self.trace.mark("reply.empty", attempt=self.outcome.attempts)
