@@ -11,7 +11,7 @@ from voice_agent.conversation.changed_plan import changed_plan
 from voice_agent.conversation.constraint_diets import FAST_SUGGESTION
 from voice_agent.conversation.constraints import constraints_from_texts, parse_constraints
 from voice_agent.conversation.place_note import place_note, place_said
-from voice_agent.conversation.reminders import requested_thing
+from voice_agent.conversation.reminders import guided_constraints, requested_thing, turn_reminders
 from voice_agent.conversation.reply_check import ReplyCheck
 from voice_agent.conversation.reply_fallbacks import NOTHING_TO_SAY
 from voice_agent.conversation.suggestions import concrete_option, request_kind
@@ -221,3 +221,30 @@ async def test_a_message_asked_for_and_answered_with_a_question_back_is_no_answe
     check = ReplyCheck(constraints_from_texts([]), "en", TurnTrace("q"), user_words=advice)
     said = "".join([t async for t in check.run([messages[0], {"role": "user", "content": advice}], llm)])
     assert "hobby" in said and len(llm.calls) == 1
+
+
+SCENTS = (
+    "My wife Gemma can't tolerate strong scents. Perfume, scented candles, air fresheners, even a bunch of "
+    "lilies on the table, and within the hour she's got a pounding headache."
+)
+
+
+def test_what_someone_cannot_tolerate_and_its_examples_are_kept_off() -> None:
+    guard = constraints_from_texts([SCENTS])
+    assert guard.check("Light a few scented candles by the window.") is not None
+    assert guard.check("Spray some perfume on the cushions.") is not None
+    assert guard.check("Keep it unscented: fairy lights and soft blankets.") is None
+    assert [c.key for c in parse_constraints("I can't bear loud music.")] == ["avoid:loud music"]
+
+
+def test_a_clause_of_a_pinned_statement_recalled_restates_it_for_a_request_for_advice() -> None:
+    pinned = MemoryRecord("c", SCENTS, source="t1", kind="fact")
+    clause = MemoryRecord(
+        "c", "Perfume, scented candles, air fresheners, even a bunch of lilies", source="t1"
+    )
+    asked = "Her sisters are coming round on Saturday. How can I make the living room feel cosy for them?"
+    guard = constraints_from_texts([SCENTS])
+    reminders = turn_reminders([pinned], [clause], guard, asked)
+    assert reminders == [SCENTS]
+    ack = acknowledgement(guided_constraints(guard, reminders, asked), guard, "en", asked)
+    assert ack is not None and "strong scents" in ack.text

@@ -107,7 +107,9 @@ _NOUN_WORD = re.compile(r"[a-z]{3,}", _I)
 _WHAT_TO_DO = re.compile(
     r"\bwhat (?:should|could|can|shall) (?:i|we) do\b|\bthings to do\b|"
     r"\bwhere (?:should|could|can|shall) (?:i|we) (?:go|look|shop|take)\b|"
-    r"做点什么|干点啥|干什么好|玩什么|去哪|行程",
+    # getting a room or a day ready: "How can I make the living room feel cosy for them?"
+    r"\bhow (?:should|could|can|shall|do) (?:i|we) (?:make|decorate|set up|get|prepare|dress up|do up)\b|"
+    r"做点什么|干点啥|干什么好|玩什么|去哪|行程|怎么布置|怎么装饰",
     _I,
 )
 

@@ -25,7 +25,8 @@ from voice_agent.text.cjk import HAN_CLASS
 _I = re.IGNORECASE
 _ANCHOR_EN = re.compile(
     r"\b(?:allergic|allergy|allergies|intolerant|intolerance|(?:can't|cannot|can not|won't|will not)\s+"
-    r"(?:do|stand|stomach|eat|drink|have|touch)|not allowed|isn't allowed|aren't allowed|banned|"
+    r"(?:do|stand|stomach|eat|drink|have|touch|tolerate|bear)|not allowed|isn't allowed|aren't allowed|"
+    r"banned|"
     r"off[- ]limits|a no[- ]go|hates?|can't stand|avoid|stay away from|keep away from|steer clear of|"
     r"(?:keep|keeps|stay|stays) off|"
     r"makes? (?:me|him|her) (?:gag|sick|ill)|no\s+[a-z]+[.,!]*\s+ever|(?:have\s+)?fallen out|fell out|"

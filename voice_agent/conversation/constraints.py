@@ -84,8 +84,8 @@ _ALLERGY_BEFORE_EN = re.compile(
 )
 _AVOID_EN = re.compile(
     r"\b(?:can't|cannot|can not|must not|mustn't|shouldn't|should not|don't|do not|doesn't|does not|never|"
-    r"won't|no longer)\s+(?:ever\s+)?(?:eat|eats|drink|drinks|touch|stand|like|likes)\s+"
-    r"(?P<x>[a-z][a-z -]{1,40})", _I)  # fmt: skip
+    r"won't|no longer)\s+(?:ever\s+)?(?:eat|eats|drink|drinks|touch|stand|like|likes|tolerate|tolerates|"
+    r"bear)\s+(?P<x>[a-z][a-z -]{1,40})", _I)  # fmt: skip
 # "can't have" / "doesn't want" name a constraint only for a known topic ("my son can't have gluten"),
 # not "I don't have time".
 _AVOID_HAVE_EN = re.compile(

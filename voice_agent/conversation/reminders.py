@@ -61,8 +61,13 @@ def turn_reminders(
     turn is about food, drink or a recommendation), then relevant pinned facts."""
     pinned_by_id = {r.id: r for r in pinned if r.status == "active"}
     recalled_ids = {r.id for r in recalled}
+    # (a clause of the pinned statement recalled counts as the statement: "Perfume, scented candles, air
+    # fresheners…" is of "My wife can't tolerate strong scents. …")
+    recalled_turns = {r.source for r in recalled if r.source}
     topical = bool(CONSTRAINT_TOPICS.search(user_text))
-    pinned_texts = {r.text for r in pinned_by_id.values() if topical or r.id in recalled_ids}
+    pinned_texts = {
+        r.text for r in pinned_by_id.values() if topical or r.id in recalled_ids or r.source in recalled_turns
+    }
     all_texts = {r.text for r in pinned_by_id.values()}
     stated = [
         c.source
@@ -141,7 +146,13 @@ def guided_constraints(
     the turn is about food, drink or a recommendation (at most a few)."""
     topical = bool(CONSTRAINT_TOPICS.search(user_text))
     order = {text: i for i, text in enumerate(reminders)}  # the reminder line's order: newest first
-    shaping = [c for c in constraints.constraints if topical or _beyond_food(c, user_text)]
+    # (a thing kept off, restated for a request for advice: "How can I make the living room feel cosy?"
+    # after "she can't tolerate strong scents")
+    advice = ASKS_ADVICE.search(user_text) is not None
+    shaping = [
+        c for c in constraints.constraints
+        if topical or _beyond_food(c, user_text) or (advice and c.kind == "avoid")
+    ]  # fmt: skip
     chosen = sorted((c for c in shaping if c.source in order), key=lambda c: order[c.source])
     return chosen[:MAX_CONSTRAINTS]
 
