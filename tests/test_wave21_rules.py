@@ -15,7 +15,10 @@ from voice_agent.conversation.reminders import guided_constraints, requested_thi
 from voice_agent.conversation.reply_check import ReplyCheck
 from voice_agent.conversation.reply_fallbacks import NOTHING_TO_SAY
 from voice_agent.conversation.suggestions import concrete_option, request_kind
+from voice_agent.memory.chunker import ClauseChunker
+from voice_agent.memory.person_names import PersonNameFinder
 from voice_agent.memory.records import MemoryRecord
+from voice_agent.memory.scrub import Scrubber
 from voice_agent.metrics.trace import TurnTrace
 
 
@@ -248,3 +251,48 @@ def test_a_clause_of_a_pinned_statement_recalled_restates_it_for_a_request_for_a
     assert reminders == [SCENTS]
     ack = acknowledgement(guided_constraints(guard, reminders, asked), guard, "en", asked)
     assert ack is not None and "strong scents" in ack.text
+
+
+def test_an_allergy_to_cat_hair_and_a_plural_food_are_no_person_names() -> None:
+    finder = PersonNameFinder()
+    finder.start()
+    scrubber = Scrubber(b"k" * 32, phone_region=None, names=finder)
+    for text in ("我闺女对猫毛过敏。", "他对羊毛过敏，一穿就痒。"):
+        assert [f.value for f in scrubber.scrub(text).found] == [], text
+    pickles = "Pickles are the worst thing ever invented. Gherkins, dill pickles, pickled onions, the lot."
+    spans = ClauseChunker().person_spans(pickles)
+    assert [f.value for f in scrubber.scrub(pickles, name_spans=spans).found] == []
+    # names that look alike are still names
+    assert [f.value for f in scrubber.scrub("毛不易的歌很好听。").found] == ["毛不易"]
+    assert [f.value for f in scrubber.scrub("I told Roberts about it.", name_spans=[(7, 14)]).found] == [
+        "Roberts"
+    ]
+
+
+def test_a_thing_called_the_worst_is_kept_off_with_its_examples() -> None:
+    told = (
+        "Honestly, pickles are the worst thing ever invented. Gherkins, dill pickles, pickled onions, "
+        "the lot. I literally pick them out of every burger."
+    )
+    guard = constraints_from_texts([told])
+    assert guard.check("Get some gherkins and cheddar in.") is not None
+    assert guard.check("Burgers with pickled onions and lettuce.") is not None
+    assert guard.check("Cheddar, bacon, lettuce and tomato.") is None
+    assert (
+        parse_constraints("Mondays are the worst.") == [] and parse_constraints("My boss is the worst.") == []
+    )
+
+
+def test_a_holiday_of_a_kind_kept_off_is_broken_by_the_kind_alone() -> None:
+    guard = constraints_from_texts(
+        ["Please don't ever suggest a beach holiday to me. I burn in ten minutes."]
+    )
+    assert guard.check("We could go to the beach instead.") is not None
+    assert guard.check("A city break in Porto, no beach needed.") is None
+
+
+def test_a_thing_dropped_from_a_plan_is_kept_off_as_itself() -> None:
+    changed = "儿子跟我说同学都在玩滑板，他就想要个滑板，自行车不要了。那就改成买滑板吧。"
+    guard = constraints_from_texts([changed])
+    assert guard.check("买山地自行车。") is not None and guard.check("买滑板要注意板面和轴承。") is None
+    assert [c.key for c in parse_constraints("蛋糕就不买了，改成自己做。")] == ["avoid:蛋糕"]  # no egg rule

@@ -28,6 +28,7 @@ _ANCHOR_EN = re.compile(
     r"(?:do|stand|stomach|eat|drink|have|touch|tolerate|bear)|not allowed|isn't allowed|aren't allowed|"
     r"banned|"
     r"off[- ]limits|a no[- ]go|hates?|can't stand|avoid|stay away from|keep away from|steer clear of|"
+    r"(?:is|are) (?:the worst|disgusting|vile|gross|revolting)|"
     r"(?:keep|keeps|stay|stays) off|"
     r"makes? (?:me|him|her) (?:gag|sick|ill)|no\s+[a-z]+[.,!]*\s+ever|(?:have\s+)?fallen out|fell out|"
     r"(?:don't|do not) (?:mix|get along|agree with))\b",
@@ -49,7 +50,7 @@ _ITEM = re.compile(r"^[a-z][a-z'-]*(?: [a-z][a-z'-]*){0,2}$", _I)
 _NOT_ITEM_TEXT = (
     "i i'm i've me you he she it it's we they my his her our their your is are was were be been has have "
     "had do does did not can't won't don't just really honestly now then there here this that these those "
-    "if when because or he'll she'll we'll anything something everything nothing stuff things"
+    "if when because or he'll she'll we'll anything something everything nothing stuff thing things"
 )
 _NOT_ITEM_WORDS = frozenset(_NOT_ITEM_TEXT.split())
 _SENTENCE_END = re.compile(r"(?<=[a-z)])[.!?](?=\s|$)|[;\n]", _I)
@@ -112,15 +113,21 @@ def _first_list(after: str) -> list[str]:
     after = stripped
     ends = [m.start() for m in _SENTENCE_END.finditer(after)]
     stop = ends[1] if len(ends) > 1 else len(after)
-    pieces = re.split(r"\s*,\s*|\s*:\s*|(?<=[a-z])\.\s+", after[:stop], flags=_I)
+    parts = re.split(r"(\s*,\s*|\s*:\s*|(?<=[a-z])\.\s+)", after[:stop], flags=_I)
+    pieces, between = parts[0::2], parts[1::2]
+    new_sentence = {i + 1 for i, sep in enumerate(between) if "." in sep}
     offset = 0
     for index, piece in enumerate(pieces):
         if offset > _NEAR:
             break
         offset += len(piece) + 2
-        # A list starts the stretch, after an opener ("so popcorn, …"), or after a description of the
-        # kind ("anything fried, chips, doughnuts"); not in the middle of another clause.
-        starts = index == 0 or _OPENER.match(piece.strip()) or _DESCRIBES.match(pieces[index - 1].strip())
+        # A list starts the stretch or a sentence ("… ever invented. Gherkins, dill pickles, …"), after an
+        # opener ("so popcorn, …"), or after a description of the kind ("anything fried, chips,
+        # doughnuts"); not in the middle of another clause.
+        starts = (
+            index == 0 or index in new_sentence or _OPENER.match(piece.strip())
+            or _DESCRIBES.match(pieces[index - 1].strip())
+        )  # fmt: skip
         if not starts:
             continue
         items, closed = _run(pieces[index:])

@@ -78,7 +78,8 @@ def list_parts(raw: str) -> list[str]:
 
 def phrase_terms(phrase: str) -> tuple[str, ...]:
     """How a reply may name a thing said as a phrase: the phrase, its singular, and without a trailing
-    word for the occasion ("board game night" is broken by "playing board games" too)."""
+    word for the occasion ("board game night" is broken by "playing board games" too, "a beach holiday"
+    by "go to the beach")."""
     terms = [singular(phrase), phrase]
     if "'s " in phrase:  # "goat's cheese" is said "goat cheese" too
         terms += [singular(phrase.replace("'s ", " ")), phrase.replace("'s ", " ")]
@@ -89,7 +90,8 @@ def phrase_terms(phrase: str) -> tuple[str, ...]:
 
 
 _OCCASION_EN = re.compile(
-    r"\s+(?:nights?|evenings?|days?|sessions?|parties|party|trips?|outings?|things?|stuff|weekends?)$"
+    r"\s+(?:nights?|evenings?|days?|sessions?|parties|party|trips?|outings?|things?|stuff|weekends?|"
+    r"holidays?|vacations?|breaks?|getaways?|resorts?)$"
 )
 _LIST_PARTS_ZH = re.compile(r"[、，,]|和|跟|还有")
 _LIST_PARTS = re.compile(r"\s*(?:,|&|\band\b|\bor\b)\s*", re.IGNORECASE)

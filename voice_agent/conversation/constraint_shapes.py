@@ -196,6 +196,20 @@ TASTES_FOUL_EN = re.compile(
     r"cardboard|rubber|medicine|garbage|rubbish|sewage|vomit|puke|rotten|mould|mold|gasoline|petrol)\b",
     _I,
 )
+# A thing called foul outright: "Honestly, pickles are the worst thing ever invented", "olives are
+# disgusting" (read beside talk of food, or for a known topic: "Mondays are the worst" is no food).
+DISGUSTS_EN = re.compile(
+    r"(?:^|[.!?]\s*)(?:(?:honestly|frankly|seriously|ugh|urgh|god|well)[, ]+)?"
+    r"(?!(?:my|his|her|our|their|your|the|this|that|it|he|she|they|we|i|you|mondays?|mornings?)\b)"
+    r"(?P<x>[a-z]+(?:[ -][a-z]+)?)\s+(?:is|are)\s+(?:just\s+|absolutely\s+|literally\s+|so\s+)?"
+    r"(?:disgusting|vile|gross|revolting|foul|nasty|rank|minging|the worst(?:\s+thing)?)\b",
+    _I,
+)
+FOOD_CONTEXT_EN = re.compile(
+    r"\b(?:burgers?|sandwich(?:es)?|pizzas?|salads?|dinner|lunch|breakfast|meals?|restaurants?|menu|cook|"
+    r"recipes?|plate|snacks?|taste|tastes|eat|eats|eating|ate|food)\b",
+    _I,
+)
 _THING_CHAR = rf"(?:(?![我你他她它们在不没最])(?:{HAN_CLASS}))"  # a thing, not who or whether (他最近在忌口)
 # The thing first, then the person cannot get it down: "苦瓜是我真的一口都咽不下去", "香菜我实在吃不下".
 THING_FIRST_ZH = re.compile(
@@ -223,6 +237,10 @@ KEEP_OFF_ZH = re.compile(
 # A list of two things or more ruled out together: "酱油、蚝油都不行" (not "连周末也不行": one thing, time).
 LIST_NOT_OK_ZH = re.compile(
     rf"(?:^|[，,。！？!?；;：:])(?P<x>{_THING_CHAR}{{1,6}}?(?:、{_THING_CHAR}{{1,6}}?)+)(?:这些|之类的?)?(?:都|也)(?:不行|不可以)"
+)
+# A thing dropped from a plan: "他就想要个滑板，自行车不要了" (the bike is off).
+DROPPED_ZH = re.compile(
+    rf"(?:^|[，,。！？!?；;：:])(?P<x>{_THING_CHAR}{{2,6}}?)(?:就|也|都)?(?:不要了|不买了|不订了)"
 )
 # "我跟茄子有仇" (at war with a thing: will not have it).
 FEUD_ZH = re.compile(

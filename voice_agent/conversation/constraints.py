@@ -32,8 +32,11 @@ from voice_agent.conversation.constraint_shapes import (
     AVOIDING_EN,
     AVOIDING_ZH,
     CANT_ABIDE_EN,
+    DISGUSTS_EN,
+    DROPPED_ZH,
     FEUD_ZH,
     FINISHED_FOR_EN,
+    FOOD_CONTEXT_EN,
     FOOD_TALK,
     GAVE_UP_EN,
     GAVE_UP_FOR_EN,
@@ -355,6 +358,11 @@ def _more_shapes(text: str) -> list[Constraint]:
     if food_talk or NOT_LIKE_REFUSES_EN.search(text):
         for match in NOT_LIKE_EN.finditer(text):
             out += _object_constraints(match, "avoid", text, own_words=True)
+    # a thing dropped from a plan is that thing, not what it is made of ("蛋糕就不买了" is no egg rule)
+    out += [_phrase_constraint(m.group("x"), "avoid", text) for m in DROPPED_ZH.finditer(text)]
+    food_context = FOOD_CONTEXT_EN.search(text) is not None
+    for match in DISGUSTS_EN.finditer(text):
+        out += _object_constraints(match, "avoid", text, own_words=True, topics_only=not food_context)
     topic_only = [*GAVE_UP_EN.finditer(text), *_AVOID_HAVE_EN.finditer(text), *FINISHED_FOR_EN.finditer(text)]
     for match in topic_only:
         out += _object_constraints(match, "avoid", text, topics_only=True)

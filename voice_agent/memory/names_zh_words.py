@@ -69,11 +69,16 @@ def is_everyday_word(
     given = run[surname_len:]
     if run[0] == "连" and surname_len == 1 and _EVEN.match(text, end):
         return True
-    if any(ch in _PRONOUNS for ch in given):
-        return True
+    if any(ch in _PRONOUNS for ch in given) or given in _NEVER_GIVEN:
+        return True  # "对猫毛过敏": 毛 is a surname, 过敏 no given name
     if run[0] in _CANTONESE_ADVERB_SURNAMES and given[:1] in _AFTER_CANTONESE_ADVERB and cantonese(text):
         return True
     return len(given) == 1 and (tags.get(given) or "x")[:1] in _FUNCTION_TAGS
+
+
+# Words after a surname character that are what happens to a body, never a given name.
+_NEVER_GIVEN_TEXT = "过敏 过敏性 不耐受 发炎 发烧 发痒 感冒 咳嗽 拉肚子 胀气 起疹子 红肿 过期 难受 疼 痒 肿"
+_NEVER_GIVEN = frozenset(_NEVER_GIVEN_TEXT.split(" "))
 
 
 # jieba tags of person names, and "oov": a run no dictionary word holds (most often a name)

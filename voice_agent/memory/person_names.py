@@ -333,7 +333,9 @@ class PersonNameFinder:
         if title_before(text, start) and not verb_title_before(text, start):
             return False  # "Miss Manchester": a title makes it a person
         low = span.casefold()
-        return low in self._nouns and low not in self._words and span[:1].isupper()
+        # (a plural too: "Gherkins, dill pickles, pickled onions, the lot")
+        noun = low in self._nouns or (low.endswith("s") and low[:-1] in self._nouns)
+        return noun and low not in self._words and span[:1].isupper()
 
     def _dropped_g(self, text: str, start: int, end: int) -> bool:
         """``text[start:end]`` is a word spoken without its final g ("fixin'", "somethin'")."""
