@@ -8,12 +8,12 @@ from _scripted_llm import ScriptedLlm
 from voice_agent.bench.adoption import violations
 from voice_agent.conversation.acknowledge import acknowledgement
 from voice_agent.conversation.changed_plan import changed_plan
-from voice_agent.conversation.constraint_diets import FAST_SUGGESTION
+from voice_agent.conversation.constraint_diets import DIET_SUGGESTION
 from voice_agent.conversation.constraints import constraints_from_texts, parse_constraints
-from voice_agent.conversation.place_note import place_note, place_said
-from voice_agent.conversation.reminders import guided_constraints, requested_thing, turn_reminders
+from voice_agent.conversation.place_note import named_place, place_note, place_said
+from voice_agent.conversation.reminders import guided_constraints, liked_fact, requested_thing, turn_reminders
 from voice_agent.conversation.reply_check import ReplyCheck
-from voice_agent.conversation.reply_fallbacks import NOTHING_TO_SAY
+from voice_agent.conversation.reply_fallbacks import NOTHING_TO_SAY, ReplyFallbacks
 from voice_agent.conversation.suggestions import concrete_option, request_kind
 from voice_agent.memory.chunker import ClauseChunker
 from voice_agent.memory.person_names import PersonNameFinder
@@ -174,7 +174,7 @@ def test_a_fast_is_a_diet_whose_note_says_what_fits_it(text: str, key: str) -> N
     # no dish is offered as an example of what fits a fast; a film still is
     assert concrete_option(guard, "breakfast", asked, language) == ""
     assert concrete_option(guard, "film", "Recommend a film for tonight.", "en") != ""
-    assert found[0].alternative("breakfast", language) in FAST_SUGGESTION[f"diet:{key}"]
+    assert found[0].alternative("breakfast", language) in DIET_SUGGESTION[f"diet:{key}"]
 
 
 @pytest.mark.parametrize(
@@ -296,3 +296,61 @@ def test_a_thing_dropped_from_a_plan_is_kept_off_as_itself() -> None:
     guard = constraints_from_texts([changed])
     assert guard.check("买山地自行车。") is not None and guard.check("买滑板要注意板面和轴承。") is None
     assert [c.key for c in parse_constraints("蛋糕就不买了，改成自己做。")] == ["avoid:蛋糕"]  # no egg rule
+
+
+def test_an_allergy_to_an_animals_hair_keeps_the_animal_off() -> None:
+    assert constraints_from_texts(["我闺女对猫毛过敏。"]).check("她想养个猫。") is not None
+    assert (
+        constraints_from_texts(["My daughter is allergic to cat hair."]).check("Get her a cat.") is not None
+    )
+    assert constraints_from_texts(["我闺女对猫毛过敏。"]).check("养一缸金鱼吧。") is None
+
+
+def test_a_soft_diet_is_named_first_and_gets_no_dish_of_ours() -> None:
+    told = (
+        "Since Gerald's stroke he's been on a soft diet: everything soft and moist, nothing hard, crunchy "
+        "or stringy, no nuts, no crusty bread."
+    )
+    guard = constraints_from_texts([told])
+    asked = "Our daughter is coming for Sunday lunch. What could I cook that Gerald can have too?"
+    ack = acknowledgement(guard.constraints, guard, "en", asked)
+    assert ack is not None and "soft diet" in ack.text
+    assert concrete_option(guard, "lunch", asked, "en") == ""
+    soft = next(c for c in guard.constraints if c.key == "diet:soft")
+    assert "soft" in soft.guidance("en", "dish") and "soft" in soft.alternative("dish", "en")
+
+
+def test_a_thing_dropped_from_a_plan_broken_twice_says_what_replaced_it() -> None:
+    changed = "儿子说同学都在玩滑板，他就想要个滑板，自行车不要了。那就改成买滑板吧。"
+    guard = constraints_from_texts([changed])
+    fallbacks = ReplyFallbacks(
+        guard, "zh", TurnTrace("drop"), user_words="帮我列一下给儿子挑生日礼物要注意啥。",
+        changed="你告诉过我，那就改成买滑板吧。",
+    )  # fmt: skip
+    constraint = next(c for c in guard.constraints if c.key == "avoid:自行车")
+    assert fallbacks.safe_sentence(constraint) == "你告诉过我，那就改成买滑板吧。"
+
+
+def test_a_dislike_with_someone_elses_liking_is_no_liking_to_follow() -> None:
+    told = "木耳这东西我打小就吃不来，一夹到嘴里就想吐。我老伴儿偏爱吃，每回都得给我单盛一碗没木耳的。"
+    assert liked_fact([told], "这周六闺女回来吃饭，我想先弄几个凉菜，你说拌点啥好？") == ""
+    assert liked_fact(["我妈迷上了广场舞，每天都去跳。"], "我妈来住半个月，你说她晚上能干点啥好？") != ""
+
+
+def test_a_place_abroad_is_read_after_its_country() -> None:
+    assert named_place("跟你说，我这学期交换到日本福冈了，住在学校宿舍。") == "日本福冈"
+    assert named_place("我去了趟超市了") == ""
+
+
+@pytest.mark.parametrize(
+    ("asked", "kind"),
+    [
+        ("这周日想带我妈出去吃顿好的，你给推荐推荐去哪种馆子？", "restaurant"),
+        ("Which restaurant should I take her to?", "restaurant"),
+        ("We've got the same week off in August. Any ideas where we could go?", "trip"),
+        ("What should we do this weekend?", "outing"),
+    ],
+)
+def test_where_to_eat_out_and_where_to_go_on_a_week_off(asked: str, kind: str) -> None:
+    found = request_kind(requested_thing(asked), asked)
+    assert found is not None and found.name == kind

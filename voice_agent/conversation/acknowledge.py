@@ -80,7 +80,9 @@ def acknowledgement(
         if text and constraints.check(text) is None:
             return Acknowledgement(text, told[0], False)
         return None
-    for constraint in [c for c in guided if concerns(c, user_text)][:1]:
+    # (a diet is named before what it rules out: "Since Gerald's on a soft diet", not "Leaving out nuts")
+    concerned = sorted((c for c in guided if concerns(c, user_text)), key=lambda c: c.kind != "diet")
+    for constraint in concerned[:1]:
         for text, own in ((own_words(constraint, speaking), True), (from_kind(constraint, speaking), False)):
             if text and constraints.check(text) is None:
                 return Acknowledgement(text, constraint, own)

@@ -41,14 +41,23 @@ DIETS: dict[str, tuple[tuple[str, ...], str, str, tuple[str, ...], str, str]] = 
                 "fasting", "在断食", (), "food outside your eating window", "进食时间以外的东西"),
     "ramadan": (("ramadan", "ramzan", "roza", "斋月", "封斋", "把斋"), "fasting for Ramadan", "在过斋月", (),
                 "food or drink before sunset", "日落前的吃喝"),
+    # Food a person can swallow safely (after a stroke, with new dentures): no dish of ours is sure to be.
+    "soft": (("soft diet", "soft food", "soft foods", "pureed diet", "puréed diet", "minced and moist",
+              "软食", "流食", "半流食", "吃软的", "只能吃软"), "on a soft diet", "只能吃软食", (),
+             "hard, crunchy or chewy food", "硬的、脆的或嚼不动的东西"),
     "low-salt": (("low-salt", "low salt", "low-sodium", "low sodium", "salt-free", "no salt", "no added salt",
                   "少盐", "低盐", "低钠", "少吃盐", "控盐"), "on a low-salt diet", "少吃盐",
                  ("salt",), "salty food", "咸的食物"),
 }  # fmt: skip
 
 # What fits a diet that rules out no food by name, said as the turn's note instead of "without …", and
-# the suggestion said for it after the safe sentence (``FAST_SUGGESTION``): no food example fits a fast.
-FAST_SUGGESTION: dict[str, tuple[str, str]] = {
+# the suggestion said for it after the safe sentence (``DIET_SUGGESTION``): no food example of ours is
+# sure to fit a fast or a soft diet, so none is offered.
+DIET_SUGGESTION: dict[str, tuple[str, str]] = {
+    "diet:soft": (
+        "I'd suggest something soft and moist, like a fish pie with smooth mash or a slow-cooked stew.",
+        "建议做软烂湿润的，比如炖得烂烂的土豆炖肉，或者蒸水蛋、豆腐羹。",
+    ),
     "diet:fasting": (
         "I'd stick to water, black coffee or plain tea before your eating window.",
         "进食时间以前，建议只喝白水、黑咖啡或清茶。",
@@ -59,6 +68,10 @@ FAST_SUGGESTION: dict[str, tuple[str, str]] = {
     ),
 }
 DIET_ADVICE: dict[str, tuple[str, str]] = {
+    "diet:soft": (
+        "Suggest only soft, moist food: nothing hard, crunchy, chewy or stringy.",
+        "只推荐软烂、湿润的食物，不要硬的、脆的、嚼不动的。",
+    ),
     "diet:fasting": (
         "I'm fasting: before my eating window, suggest only water, black coffee or plain tea.",
         "我在断食：进食时间以前，只推荐白水、黑咖啡或清茶。",

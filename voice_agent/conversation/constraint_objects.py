@@ -83,7 +83,7 @@ def phrase_terms(phrase: str) -> tuple[str, ...]:
     terms = [singular(phrase), phrase]
     if "'s " in phrase:  # "goat's cheese" is said "goat cheese" too
         terms += [singular(phrase.replace("'s ", " ")), phrase.replace("'s ", " ")]
-    bare = _OCCASION_EN.sub("", phrase)
+    bare = _OCCASION_EN.sub("", _PART_OF_ANIMAL_EN.sub("", phrase))
     if bare != phrase and " " in phrase and bare:
         terms += [singular(bare), bare]
     return tuple(dict.fromkeys(terms))
@@ -93,6 +93,7 @@ _OCCASION_EN = re.compile(
     r"\s+(?:nights?|evenings?|days?|sessions?|parties|party|trips?|outings?|things?|stuff|weekends?|"
     r"holidays?|vacations?|breaks?|getaways?|resorts?)$"
 )
+_PART_OF_ANIMAL_EN = re.compile(r"\s+(?:hair|fur|dander|feathers?)$")  # "cat hair": the cat is kept off too
 _LIST_PARTS_ZH = re.compile(r"[、，,]|和|跟|还有")
 _LIST_PARTS = re.compile(r"\s*(?:,|&|\band\b|\bor\b)\s*", re.IGNORECASE)
 _TRAILING_ADVERB = re.compile(r"(?:\s+(?:really|just|always|totally|honestly|seriously|both|all))+\s*$", re.I)

@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
-from voice_agent.conversation.constraint_diets import DIET_ADVICE, DIETS, FAST_SUGGESTION
+from voice_agent.conversation.constraint_diets import DIET_ADVICE, DIET_SUGGESTION, DIETS
 from voice_agent.conversation.constraint_examples import EVEN_ZH, listed_examples
 from voice_agent.conversation.constraint_objects import (
     LIST_TAIL_ZH,
@@ -184,8 +184,8 @@ class Constraint:
     def alternative(self, thing: str, language: str) -> str:
         """A suggestion that keeps the constraint, for the safe sentence: "I'd suggest a cake without
         nuts." (``thing``: what the person asked for, from their words, or "")."""
-        if self.key in FAST_SUGGESTION:
-            return FAST_SUGGESTION[self.key][language == "zh"]
+        if self.key in DIET_SUGGESTION:
+            return DIET_SUGGESTION[self.key][language == "zh"]
         if language == "zh":
             if self.kind == "avoid":  # a place, a pastime, an animal: not "不含狗的选择"
                 return f"我建议避开{self.noun_zh}，换个别的{thing or '选择'}。"
@@ -437,7 +437,12 @@ def _part_constraints(part: str, kind: str, text: str) -> list[Constraint]:
 def _phrase_constraint(phrase: str, kind: str, text: str) -> Constraint:
     zh = has_han(phrase)
     terms_en = () if zh else phrase_terms(phrase.lower())
-    terms_zh = (ZhTerm(phrase),) if zh else ()
+    # (an animal's hair is the animal kept too: "对猫毛过敏" rules out "养只猫")
+    terms_zh = (
+        (ZhTerm(phrase), *([ZhTerm(phrase[:-1])] if phrase.endswith("毛") and len(phrase) > 1 else []))
+        if zh
+        else ()
+    )
     return Constraint(f"{kind}:{phrase.lower()}", kind, phrase, phrase, terms_en, terms_zh, source=text)
 
 

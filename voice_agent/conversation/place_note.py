@@ -89,7 +89,8 @@ _NOT_PLACE_TEXT = (
 )
 _NOT_PLACE_EN = frozenset(_NOT_PLACE_TEXT.split())
 _PLACE_ZH = re.compile(
-    rf"(?:在|搬到|搬去|调到|改去|改到|老家(?:是|在)|来自|住在|回)(?P<place>{HAN_CLASS}{{2,4}}?)(?P<unit>市|县|区|镇)?"
+    rf"(?:在|搬到|搬去|调到|改去|改到|老家(?:是|在)|来自|住在|回|交换到|外派到|派到|嫁到|留学到)"
+    rf"(?P<place>{HAN_CLASS}{{2,6}}?)(?P<unit>市|县|区|镇)?"
     r"(?:读|上学|上大学|念书|住|工作|上班|定居|长大|待|呆|生活|安家|买了房|买房|来|去|了|的|，|。|$)"
 )
 # Chinese names carry no capital: a place is a name with 市/县/区/镇 after it, or a province or a
@@ -106,6 +107,13 @@ _CITIES_TEXT = (
     "长白山 呼伦贝尔 喀什 伊犁 延边 稻城"
 )
 _CITIES_ZH = frozenset(_CITIES_TEXT.split())
+# A place abroad is named after its country: "交换到日本福冈了", "派到澳大利亚悉尼".
+_COUNTRIES_TEXT = (
+    "日本 韩国 美国 英国 法国 德国 意大利 西班牙 葡萄牙 澳大利亚 澳洲 新西兰 加拿大 新加坡 泰国 "
+    "马来西亚 越南 俄罗斯 荷兰 瑞士 瑞典 挪威 丹麦 芬兰 爱尔兰 比利时 奥地利 希腊 土耳其 埃及 迪拜 "
+    "阿联酋 印度 印尼 菲律宾"
+)
+_COUNTRIES_ZH = tuple(_COUNTRIES_TEXT.split())
 _CITY_RE = re.compile("|".join(sorted(_CITIES_ZH, key=len, reverse=True)))
 _MAX_LOOKED_AT = 8
 NOTE = {
@@ -200,9 +208,15 @@ def ranked_place(text: str) -> tuple[int, str]:
     found: list[tuple[int, int, str]] = []  # (rank: 0 moved to, 1 named, 2 come from; position; place)
     for match in _PLACE_ZH.finditer(text):
         place = match.group("place")
-        if place in _CITIES_ZH or (match.group("unit") and not place.startswith(("这", "那", "哪"))):
+        abroad = place.startswith(tuple(_COUNTRIES_ZH))
+        if (
+            place in _CITIES_ZH
+            or abroad
+            or (match.group("unit") and not place.startswith(("这", "那", "哪")))
+        ):
             marker = match.group(0)[:2]
-            rank = 0 if marker in ("搬到", "搬去", "调到", "改去", "改到") else 2 if marker == "来自" else 1
+            moved = ("搬到", "搬去", "调到", "改去", "改到", "交换", "外派", "派到", "嫁到", "留学")
+            rank = 0 if marker in moved else 2 if marker == "来自" else 1
             found.append((rank, match.start(), place + (match.group("unit") or "")))
     for city in _CITY_RE.finditer(text):  # a large city said without 在 / 搬到 ("考上了哈尔滨这边的…")
         origin = _ORIGIN_ZH.search(text[max(0, city.start() - 3) : city.start()])

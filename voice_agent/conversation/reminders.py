@@ -18,7 +18,7 @@ from voice_agent.conversation.clinical import (
     medicine_note,
     medicine_turn,
 )
-from voice_agent.conversation.constraints import Constraint, ConstraintSet
+from voice_agent.conversation.constraints import Constraint, ConstraintSet, parse_constraints
 from voice_agent.conversation.likings import says_liking
 from voice_agent.conversation.revised_plans import without_revised
 from voice_agent.conversation.suggestions import FOR_EXAMPLE, concrete_option
@@ -129,7 +129,8 @@ def liked_fact(reminders: Sequence[str], user_text: str) -> str:
     favourite music is jazz." for "What concert should I look for?"), or ""."""
     if not (ASKS_ADVICE.search(user_text) or asks_for_suggestion(user_text)):
         return ""
-    return next((text for text in reminders if says_liking(text)), "")
+    # (not a statement that keeps the person off something: "木耳我吃不来…我老伴儿偏爱吃")
+    return next((text for text in reminders if says_liking(text) and not parse_constraints(text)), "")
 
 
 FITS = {

@@ -180,6 +180,8 @@ class ReplyFallbacks:
         or would break a constraint themselves, a sentence naming it; then a suggestion that keeps it
         ("I'd suggest a cake without nuts.")."""
         language = self.speaking
+        if self.changed and names_change(constraint.source, self.changed, self.user_words):
+            return self.changed  # a thing dropped from a plan: what replaced it ("…改成买滑板吧。")
         why = constraint.explanation(language)
         source = stating_clauses(constraint)
         # (an order is not said back: "You told me Don't ever talk you into camping again…")

@@ -451,7 +451,8 @@ KINDS: tuple[RequestKind, ...] = (
         "trip",
         # (days off: "五一放五天假…去哪达好", "a long weekend, where should we go?")
         re.compile(
-            r"\b(?:holidays?|vacation|trip|getaway|travel|long weekend|(?:a week|\w+ days) off)\b|"
+            r"\b(?:holidays?|vacation|trip|getaway|travel|long weekend|(?:a week|\w+ days) off|"
+            r"(?:the same|a whole|one) weeks? off|where (?:could|should|shall|can) (?:we|i) go)\b|"
             r"旅游|旅行|度假|去哪(?:儿)?玩|行程|玩[一二三两四五六七八九十几]天|放[一二三四五六七八九十两几]天假|长假|小长假|黄金周",
             _I,
         ),

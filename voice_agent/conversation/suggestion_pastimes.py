@@ -1,4 +1,4 @@
-"""Kinds of thing to do or keep that a person asks for: a pet, a film, a book, an outing (the
+"""Kinds of thing to do or keep that a person asks for: a restaurant, a pet, a film, a book, an outing (the
 ``suggestion_kinds`` that are no food). An option names what it is (``contains``) in the words the
 constraint check knows, so "养只小泰迪" is never offered to someone afraid of dogs."""
 
@@ -12,6 +12,25 @@ from voice_agent.conversation.suggestion_option import option as _o
 _I = re.IGNORECASE
 
 PASTIMES: tuple[RequestKind, ...] = (
+    # Where to eat out: "推荐推荐去哪种馆子？", "which restaurant should I take her to?" (not "what to cook")
+    RequestKind(
+        "restaurant",
+        re.compile(
+            r"^restaurants?$|"
+            r"\b(?:which|what kind of|what sort of|a good|a nice|a quiet) (?:restaurant|place to eat|pub)\b|"
+            r"\bwhere (?:should|could|can|shall) (?:we|i) (?:eat|go for (?:dinner|lunch|a meal))\b|"
+            r"(?:哪|什么|啥)(?:种|家|个)?(?:馆子|饭馆|餐馆|饭店|餐厅)|下馆子|出去吃|去哪(?:儿|里)?吃",
+            _I,
+        ),
+        (
+            _o("a quiet family-run restaurant with a set menu and a table booked by the window"),
+            _o("a long-established local restaurant known for its home cooking"),
+        ),
+        (
+            _o("一家开了多年的老字号饭馆，环境安静，提前订个包间"),
+            _o("一家口碑好的本地家常菜馆，点几个清淡的拿手菜"),
+        ),
+    ),
     # A pet for company: "俺寻思养个啥小活物儿做个伴儿", "what pet should we get for the kids?"
     RequestKind(
         "pet",

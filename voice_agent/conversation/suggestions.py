@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from voice_agent.conversation.constraint_diets import FAST_SUGGESTION
+from voice_agent.conversation.constraint_diets import DIET_SUGGESTION
 from voice_agent.conversation.constraints import ConstraintSet
 from voice_agent.conversation.suggestion_cuisines import cuisine_kind
 from voice_agent.conversation.suggestion_kinds import KINDS, Option, RequestKind
@@ -78,6 +78,8 @@ def request_kind(requested: str, user_words: str) -> RequestKind | None:
     by_name = _BY_NAME
     if by_name["fundraiser"].asked.search(user_words):  # "… to get sponsored for. What should I do?"
         return by_name["fundraiser"]
+    if by_name["restaurant"].asked.search(user_words):  # "去哪种馆子？": where to eat, not an outing
+        return by_name["restaurant"]
     if not requested and _WHERE_TO_GO.search(user_words):
         if _NAMED_PLACE.search(user_words):  # what to do there: no outing of ours
             return None
@@ -107,8 +109,8 @@ def concrete_option(constraints: ConstraintSet, requested: str, user_words: str,
     kind = request_kind(requested, user_words)
     if kind is None:
         return ""
-    if kind.name not in _NOT_FOOD and any(c.key in FAST_SUGGESTION for c in constraints.constraints):
-        return ""  # a fast rules out every dish before its time: no food example fits it
+    if kind.name not in _NOT_FOOD and any(c.key in DIET_SUGGESTION for c in constraints.constraints):
+        return ""  # a fast or a soft diet: no dish of ours is sure to fit it
     for option in kind.zh if language == "zh" else kind.en:
         if _keeps(constraints, option):
             return option.text
