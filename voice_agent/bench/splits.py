@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout24`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout25`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -26,5 +26,7 @@ SPLITS = (
     "heldout20",
     "heldout21",
     "heldout22",
+    "heldout23",
     "heldout24",
+    "heldout25",
 )
