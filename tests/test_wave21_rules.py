@@ -354,3 +354,35 @@ def test_a_place_abroad_is_read_after_its_country() -> None:
 def test_where_to_eat_out_and_where_to_go_on_a_week_off(asked: str, kind: str) -> None:
     found = request_kind(requested_thing(asked), asked)
     assert found is not None and found.name == kind
+
+
+def test_a_pastime_named_after_a_food_is_no_food_and_is_kept_off_whole() -> None:
+    guard = constraints_from_texts(["Please never suggest ice skating to me again. I broke my wrist."])
+    assert [c.key for c in guard.constraints] == ["avoid:ice skating"]  # not "iced or cold drinks"
+    assert guard.check("Go skating at the rink.") is not None
+    assert guard.check("A hot chocolate and the Christmas market.") is None
+
+
+async def test_a_copied_memory_of_a_changed_plan_is_said_back_as_the_change() -> None:
+    asked = "帮我写条微信发给表哥，告诉他奶奶寿宴在哪儿办、几点开始。"
+    old = "奶奶八十大寿定在下个月15号中午，在湘里人家摆三桌。"
+    prompt = f"<memory>\nuser: {old}\n</memory>\n\n{asked}"
+    messages = [{"role": "system", "content": "rules"}, {"role": "user", "content": prompt}]
+    change = "你告诉过我，湘里人家那天包不下来，换到福满楼了，时间不变。"
+    check = ReplyCheck(constraints_from_texts([]), "zh", TurnTrace("chg"), user_words=asked, changed=change)
+    said = "".join([t async for t in check.run(messages, ScriptedLlm(old, old))])
+    assert "福满楼" in said and "在湘里人家摆三桌" not in said
+
+
+async def test_a_message_answered_with_please_let_me_know_is_no_answer() -> None:
+    asked = (
+        "Can you write a note to my new depot manager asking for the afternoon off for my daughter's concert?"
+    )
+    messages = [{"role": "system", "content": "rules"}, {"role": "user", "content": asked}]
+    llm = ScriptedLlm(
+        "Sure, I can help with that. Please let me know your daughter's name and the date of the concert.",
+        "Hi Dave, could I take Thursday afternoon off for my daughter's school concert? Thanks.",
+    )
+    check = ReplyCheck(constraints_from_texts([]), "en", TurnTrace("ask"), user_words=asked)
+    said = "".join([t async for t in check.run(messages, llm)])
+    assert "Thursday afternoon" in said and len(llm.calls) == 2

@@ -86,6 +86,9 @@ def phrase_terms(phrase: str) -> tuple[str, ...]:
     bare = _OCCASION_EN.sub("", _PART_OF_ANIMAL_EN.sub("", phrase))
     if bare != phrase and " " in phrase and bare:
         terms += [singular(bare), bare]
+    words = phrase.split()
+    if len(words) == 2 and words[1].endswith("ing") and len(words[1]) > 5:
+        terms.append(words[1])  # "ice skating" is broken by "go skating at the rink" too
     return tuple(dict.fromkeys(terms))
 
 
@@ -120,7 +123,8 @@ def clean_object(raw: str, *, activity: bool = False) -> str:
         return phrase if 1 <= len(phrase) <= 8 and not _NOT_A_THING_ZH.search(phrase) else ""
     phrase = thing_of_flavour(phrase)
     words = phrase.split()
-    gerund = activity and len(words) == 1 and phrase.lower().endswith("ing")  # "camping", "bowling"
+    # "camping", "bowling", "ice skating", "wild swimming"
+    gerund = activity and len(words) <= 2 and phrase.lower().endswith("ing")
     bad = _GENERIC_BAD.search(phrase)
     generic = bad is not None and not (gerund and bad.group(0).lower() == "ing")
     if not words or len(words) > 3 or generic or len(phrase) < 3:

@@ -427,7 +427,12 @@ def _other_word(topic: Topic, lowered: str, match: re.Match[str]) -> bool:
 def key_matches(lowered: str, key: str) -> list[re.Match[str]]:
     if has_han(key):
         return list(re.finditer(re.escape(key), lowered))
-    return list(re.finditer(rf"(?<![a-z]){re.escape(key)}(?:s|es)?(?![a-z])", lowered))
+    # (not a pastime named after it: "ice skating", "an ice rink", "dairy farming" are no food)
+    return list(
+        re.finditer(
+            rf"(?<![a-z]){re.escape(key)}(?:s|es)?(?![a-z])(?![ -](?:[a-z]+ing|rinks?|hockey)\b)", lowered
+        )
+    )
 
 
 def singular(phrase: str) -> str:

@@ -47,7 +47,19 @@ def only_lead_in(said: Sequence[str], *, written: bool = False) -> bool:
     """Whether every piece said so far only leads in ("Sure!", "Here's a reply to the team:"); for a
     request for something written (``written``), or asks back instead of writing it ("Sure, I can help
     you with that. Could you let me know when you're available?")."""
-    return all(LEAD_IN.match(piece) or (written and is_question(piece)) for piece in said)
+    return all(
+        LEAD_IN.match(piece) or (written and (is_question(piece) or ASKS_BACK.match(piece))) for piece in said
+    )
+
+
+# Asking the person for what a message needs instead of writing it: "Please let me know your daughter's
+# name and the date.", "请告诉我具体时间。"
+ASKS_BACK = re.compile(
+    r"^\s*(?:please\s+|kindly\s+)?(?:let me know|tell me|provide|send me|share)\b|"
+    r"^\s*(?:could|can|would) you (?:please )?(?:let me know|tell me|provide|give me|share|send me)\b|"
+    r"^\s*(?:请|麻烦)?(?:你)?(?:告诉我|提供一下|说一下|发给我)",
+    re.IGNORECASE,
+)
 
 
 WHOLE_SENTENCE = {

@@ -355,9 +355,15 @@ class ReplyCheck:
         if not copied:
             return clean
         self.trace.mark("reply.copy_left_out", index=index)
-        fits = line and len(line) <= _MAX_SAID_BACK and not open_request(line)
-        told = said_back(line, self._speaking_language()) if fits else ""
+        told = self._told(line) if line and not open_request(line) else ""
         return told if told and told not in self._said and self.constraints.check(told) is None else ""
+
+    def _told(self, line: str) -> str:
+        """A remembered line the model copied, said back as what the person told us; for a turn about a
+        plan they changed, the change instead (the line may be the plan as it was: "…在湘里人家摆三桌")."""
+        if self.fallbacks.changed:
+            return self.fallbacks.changed.strip()
+        return said_back(line, self._speaking_language()) if len(line) <= _MAX_SAID_BACK else ""
 
     def _as_it_stands(self, clean: str) -> str:
         """A piece that copies the person's self-correction from memory ("the twelfth of May no wait,
@@ -402,7 +408,7 @@ class ReplyCheck:
             # (a remembered line said back, unless what to do around the place they told us is known:
             # "You told me you are still searching one good maid" answers no "where can I take them?")
             if copied is not None and not open_request(copied) and not self.fallbacks.remembered_first:
-                told = said_back(copied, self._speaking_language()) if len(copied) <= _MAX_SAID_BACK else ""
+                told = self._told(copied)
                 # (a story said back whole would name what it rules out: "伙计照旧冲咗壶菊普…")
                 return told if told and self.constraints.check(told) is None else ""
             return ""
