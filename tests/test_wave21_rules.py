@@ -22,6 +22,14 @@ from voice_agent.memory.scrub import Scrubber
 from voice_agent.metrics.trace import TurnTrace
 
 
+def _messages(turn: str) -> list[dict[str, str]]:
+    return [{"role": "system", "content": "rules"}, {"role": "user", "content": turn}]
+
+
+async def _said(check: ReplyCheck, messages: list[dict[str, str]], llm: ScriptedLlm) -> str:
+    return "".join([text async for text in check.run(messages, llm)])
+
+
 @pytest.mark.parametrize("text", ["白天不吃不喝。", "他不吃不喝好几天了，我很担心。", "我已经三天不喝咖啡了"])
 def test_no_food_at_all_or_a_duration_names_no_thing_to_avoid(text: str) -> None:
     # "不吃不喝" is fasting, not a food called 不 (which would flag every Chinese sentence with 不)
@@ -75,19 +83,19 @@ def test_the_old_plan_recommended_still_is() -> None:
 async def test_no_answer_about_a_changed_plan_says_the_change_not_sorry() -> None:
     asked = "帮我给我老公发条微信，让他周六去车站接我妈，几点到说清楚。"
     change = "你说过：下午那趟没抢到票，改成晚上的车了，八点二十到南站。"
-    messages = [{"role": "system", "content": "rules"}, {"role": "user", "content": asked}]
+    messages = _messages(asked)
     trace = TurnTrace("changed")
     check = ReplyCheck(constraints_from_texts([]), "zh", trace, user_words=asked, changed=change)
-    said = "".join([text async for text in check.run(messages, ScriptedLlm("", ""))])
+    said = await _said(check, messages, ScriptedLlm("", ""))
     assert "八点二十" in said and NOTHING_TO_SAY["zh"] not in said
     assert trace.first("reply.changed_fallback") is not None
 
 
 async def test_no_answer_about_a_place_told_says_what_to_do_there() -> None:
     asked = "We're flying down to see them over Easter. What should we do while we're there?"
-    messages = [{"role": "system", "content": "rules"}, {"role": "user", "content": asked}]
+    messages = _messages(asked)
     check = ReplyCheck(constraints_from_texts([]), "en", TurnTrace("place"), user_words=asked, place="Hobart")
-    said = "".join([text async for text in check.run(messages, ScriptedLlm("", ""))])
+    said = await _said(check, messages, ScriptedLlm("", ""))
     assert "Hobart" in said and NOTHING_TO_SAY["en"] not in said
 
 
@@ -106,13 +114,10 @@ async def test_a_reply_that_says_the_prompt_back_after_its_first_piece_is_never_
         "我爸妈退休以后，把老家的房子租出去，搬到昆明住了。记住：我爸妈退休以后，把老家的房子租出去，"
         "搬到昆明住了，说那边冬天不冷夏天不热，我妈天天去翠湖喂海鸥。" + asked
     )
-    messages = [{"role": "system", "content": "rules"}, {"role": "user", "content": PROMPT_ZH}]
+    messages = _messages(PROMPT_ZH)
     trace = TurnTrace("copy")
-    said = "".join(
-        [t async for t in ReplyCheck(constraints_from_texts([]), "zh", trace, user_words=asked).run(
-            messages, ScriptedLlm(echo, echo)
-        )]
-    )  # fmt: skip
+    check = ReplyCheck(constraints_from_texts([]), "zh", trace, user_words=asked)
+    said = await _said(check, messages, ScriptedLlm(echo, echo))
     # the memory said back once as what the person told us; no label, no question, no summary markup
     assert said.startswith("你告诉过我，你爸妈") and said.count("昆明") == 1, said
     assert "记住" not in said and "Earlier conversation" not in said and "要带哪些" not in said
@@ -128,7 +133,7 @@ async def test_a_later_piece_that_names_the_memory_in_its_own_words_is_spoken() 
     ]
     reply = "A lemon drizzle cake would be lovely. Keep it free of peanuts, since she's allergic."
     check = ReplyCheck(constraints_from_texts([told]), "en", TurnTrace("own"), user_words=asked)
-    said = "".join([t async for t in check.run(messages, ScriptedLlm(reply))])
+    said = await _said(check, messages, ScriptedLlm(reply))
     assert "lemon drizzle" in said and "since she's allergic" in said
 
 
@@ -208,21 +213,24 @@ def test_where_to_go_and_have_fun_asks_about_the_place_told() -> None:
     assert place_note("他明天去哪儿？", sister, "zh") == "地点是扬州。"
 
 
-async def test_a_message_asked_for_and_answered_with_a_question_back_is_no_answer() -> None:
-    asked = "Can you write a quick message to my manager asking if I can leave early one afternoon a week?"
-    messages = [{"role": "system", "content": "rules"}, {"role": "user", "content": asked}]
-    llm = ScriptedLlm(
+@pytest.mark.parametrize(
+    "asking_back",
+    [
         "Sure, I can help you with that. Could you please let me know when you're available?",
-        "Hi, could I leave early on Thursday afternoons for my volunteering? I'll make up the hours.",
-    )
+        "Sure, I can help with that. Please let me know your daughter's name and the date of the concert.",
+    ],
+)
+async def test_a_message_asked_for_and_answered_by_asking_back_is_no_answer(asking_back: str) -> None:
+    asked = "Can you write a quick message to my manager asking if I can leave early one afternoon a week?"
+    llm = ScriptedLlm(asking_back, "Hi, could I leave early on Thursday afternoons? I'll make up the hours.")
     check = ReplyCheck(constraints_from_texts([]), "en", TurnTrace("back"), user_words=asked)
-    said = "".join([t async for t in check.run(messages, llm)])
+    said = await _said(check, _messages(asked), llm)
     assert "Thursday afternoons" in said and len(llm.calls) == 2
     # a question asked for advice may be answered with a question back: no regeneration
     advice = "What should I get my dad for his birthday?"
     llm = ScriptedLlm("Does he have a hobby you could build on?")
     check = ReplyCheck(constraints_from_texts([]), "en", TurnTrace("q"), user_words=advice)
-    said = "".join([t async for t in check.run([messages[0], {"role": "user", "content": advice}], llm)])
+    said = await _said(check, _messages(advice), llm)
     assert "hobby" in said and len(llm.calls) == 1
 
 
@@ -367,22 +375,8 @@ async def test_a_copied_memory_of_a_changed_plan_is_said_back_as_the_change() ->
     asked = "帮我写条微信发给表哥，告诉他奶奶寿宴在哪儿办、几点开始。"
     old = "奶奶八十大寿定在下个月15号中午，在湘里人家摆三桌。"
     prompt = f"<memory>\nuser: {old}\n</memory>\n\n{asked}"
-    messages = [{"role": "system", "content": "rules"}, {"role": "user", "content": prompt}]
+    messages = _messages(prompt)
     change = "你告诉过我，湘里人家那天包不下来，换到福满楼了，时间不变。"
     check = ReplyCheck(constraints_from_texts([]), "zh", TurnTrace("chg"), user_words=asked, changed=change)
-    said = "".join([t async for t in check.run(messages, ScriptedLlm(old, old))])
+    said = await _said(check, messages, ScriptedLlm(old, old))
     assert "福满楼" in said and "在湘里人家摆三桌" not in said
-
-
-async def test_a_message_answered_with_please_let_me_know_is_no_answer() -> None:
-    asked = (
-        "Can you write a note to my new depot manager asking for the afternoon off for my daughter's concert?"
-    )
-    messages = [{"role": "system", "content": "rules"}, {"role": "user", "content": asked}]
-    llm = ScriptedLlm(
-        "Sure, I can help with that. Please let me know your daughter's name and the date of the concert.",
-        "Hi Dave, could I take Thursday afternoon off for my daughter's school concert? Thanks.",
-    )
-    check = ReplyCheck(constraints_from_texts([]), "en", TurnTrace("ask"), user_words=asked)
-    said = "".join([t async for t in check.run(messages, llm)])
-    assert "Thursday afternoon" in said and len(llm.calls) == 2
