@@ -10,6 +10,7 @@ from voice_agent.conversation.acknowledge import acknowledgement
 from voice_agent.conversation.changed_plan import changed_plan
 from voice_agent.conversation.constraint_diets import DIET_SUGGESTION
 from voice_agent.conversation.constraints import constraints_from_texts, parse_constraints
+from voice_agent.conversation.name_note import addressee
 from voice_agent.conversation.place_note import named_place, place_note, place_said
 from voice_agent.conversation.reminders import guided_constraints, liked_fact, requested_thing, turn_reminders
 from voice_agent.conversation.reply_check import ReplyCheck
@@ -380,3 +381,12 @@ async def test_a_copied_memory_of_a_changed_plan_is_said_back_as_the_change() ->
     check = ReplyCheck(constraints_from_texts([]), "zh", TurnTrace("chg"), user_words=asked, changed=change)
     said = await _said(check, messages, ScriptedLlm(old, old))
     assert "福满楼" in said and "在湘里人家摆三桌" not in said
+
+
+def test_a_name_and_how_it_is_said_are_one_person_to_write_to() -> None:
+    told = MemoryRecord(
+        "c",
+        "My physio's called [NAME:ecced878453d], that's R-U-A-I-R-I, you say it like [NAME:c551b691fc0c].",
+    )
+    asked = "I've just been signed off from physio. Could you write a short thank-you card message for him?"
+    assert addressee(asked, [told]) == "[NAME:ecced878453d]"
