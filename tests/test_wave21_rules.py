@@ -7,7 +7,7 @@ from _scripted_llm import ScriptedLlm
 
 from voice_agent.bench.adoption import violations
 from voice_agent.conversation.acknowledge import acknowledgement
-from voice_agent.conversation.changed_plan import changed_plan
+from voice_agent.conversation.changed_plan import changed_plan, names_old_plan, replaced_keys
 from voice_agent.conversation.constraint_diets import DIET_SUGGESTION
 from voice_agent.conversation.constraints import constraints_from_texts, parse_constraints
 from voice_agent.conversation.name_note import addressee
@@ -390,3 +390,32 @@ def test_a_name_and_how_it_is_said_are_one_person_to_write_to() -> None:
     )
     asked = "I've just been signed off from physio. Could you write a short thank-you card message for him?"
     assert addressee(asked, [told]) == "[NAME:ecced878453d]"
+
+
+OLD_PHOTO = MemoryRecord(
+    "c", "这周日约了一大家子去拍全家福，上午十点在人民公园南门集合，拍外景。", created_at=1.0
+)
+NEW_PHOTO = MemoryRecord(
+    "c",
+    "刚跟摄影师商量了，周日有雨，改到他们影楼的棚里拍了，就在解放路上那家，时间还是上午十点。",
+    created_at=2.0,
+)
+
+
+async def test_a_reply_piece_that_says_the_plan_as_it_was_is_never_spoken() -> None:
+    asked = "帮我在家族群里发个通知，说一下周日拍全家福在哪儿集合、几点到。"
+    keys = replaced_keys(asked, [OLD_PHOTO, NEW_PHOTO])
+    change = changed_plan(asked, [OLD_PHOTO, NEW_PHOTO], "zh")
+    assert "影楼" in change and {"人民", "公园"} <= keys
+    trace = TurnTrace("old")
+    check = ReplyCheck(
+        constraints_from_texts([]), "zh", trace, user_words=asked, changed=change, replaced=keys
+    )
+    llm = ScriptedLlm("拍全家福的集合地点是人民公园南门。大家周日上午十点准时到，别迟到。")
+    said = await _said(check, _messages(asked), llm)
+    assert "人民公园" not in said and "别迟到" in said and "影楼" in said
+    assert trace.first("reply.old_plan_dropped") is not None
+    # the plan named with its change ("不在人民公园了，改到影楼") stays
+    assert not names_old_plan("不在人民公园了，改到影楼的棚里拍。", keys, change, asked)
+    # a turn about something else names no old plan
+    assert replaced_keys("晚上吃什么好？", [OLD_PHOTO, NEW_PHOTO]) == frozenset()

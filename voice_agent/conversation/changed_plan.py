@@ -30,17 +30,47 @@ _MAX_CHARS = 120
 _CLAUSE = re.compile(r"[^,，;；。.!！?？]+")
 
 
-def changed_plan(user_text: str, records: Sequence[MemoryRecord], language: str) -> str:
-    """The change of a plan the turn is about, said back ("You told me …"), or ""."""
+def _changed(
+    user_text: str, records: Sequence[MemoryRecord]
+) -> tuple[list[MemoryRecord], list[MemoryRecord]]:
+    """The replaced plans the turn is about, and the statements that changed them since."""
     statements = person_statements(records)
     current = without_revised(statements)
     replaced = [r for r in statements if r not in current]
     asked = stems(content_keys(user_text))  # ("my volunteering": "volunteer at the food bank")
     about = [r for r in replaced if asked & stems(content_keys(r.text))]
     if not about:
-        return ""
+        return [], []
     since = min(r.created_at for r in about)
-    changes = [r for r in current if r.created_at > since and REVISES_PLAN.search(r.text)]
+    return about, [r for r in current if r.created_at > since and REVISES_PLAN.search(r.text)]
+
+
+def replaced_keys(user_text: str, records: Sequence[MemoryRecord]) -> frozenset[str]:
+    """The content of the plans the turn is about as they were before a change, less what the change
+    and the turn say too ("人民公园" of "周日在人民公园拍全家福", changed to a studio): a reply that names it
+    says the old plan (``names_old_plan``)."""
+    about, changes = _changed(user_text, records)
+    if not changes:
+        return frozenset()
+    kept = content_keys(user_text).union(*(content_keys(r.text) for r in changes))
+    return frozenset(set().union(*(content_keys(r.text) for r in about)) - kept)
+
+
+def names_old_plan(piece: str, keys: frozenset[str], change: str, user_text: str) -> bool:
+    """Whether ``piece`` names a plan as it was before the change (two Chinese character pairs of it,
+    or one English word), and nothing of the change: "拍全家福的集合地点是人民公园南门。"."""
+    if not keys:
+        return False
+    found = keys & content_keys(piece)
+    enough = len(found) >= (2 if has_han(piece) else 1)
+    return enough and not (change and names_change(piece, change, user_text))
+
+
+def changed_plan(user_text: str, records: Sequence[MemoryRecord], language: str) -> str:
+    """The change of a plan the turn is about, said back ("You told me …"), or ""."""
+    about, changes = _changed(user_text, records)
+    if not about:
+        return ""
     clauses = []
     for record in changes:
         parts = [part.strip() for part in _CLAUSE.findall(record.text)]

@@ -244,6 +244,7 @@ class ConversationEngine:
             salutation=compose.turn_salutation(self.config.prompt, scrubbed, language),
             day=compose.turn_day(scrubbed, prompt, language), place=place,
             changed=compose.turn_change(scrubbed, prompt, language),
+            replaced=compose.turn_replaced(scrubbed, prompt),
         )  # fmt: skip
         cfg = self.config.llm
         streams = HeldStreams(

@@ -79,9 +79,6 @@ class _Retry(Exception):
         self.violation = violation
 
 
-_ASKED_INSIDE = re.compile(r"[?？]")
-
-
 class ReplyCheck:
     """One reply's check. ``run`` yields the text that may be said, piece by piece."""
 
@@ -106,6 +103,7 @@ class ReplyCheck:
         day: str = "",
         changed: str = "",
         place: str = "",
+        replaced: frozenset[str] = frozenset(),
     ) -> None:
         self.constraints = constraints
         self.language = user_language if user_language in LANGUAGE_NOTES else "und"
@@ -115,7 +113,7 @@ class ReplyCheck:
         self.user_words = user_words  # the turn itself: a first piece that only repeats it is regenerated
         # (a statement said back is an acknowledgement, not an echo; a question followed by more words is
         # still one: "Wat she can do ova dea? She neva come back since small kid time.")
-        self.asked = is_question(user_words) or bool(_ASKED_INSIDE.search(user_words))
+        self.asked = is_question(user_words) or "?" in user_words or "？" in user_words
         self.open_request = open_request(user_words)  # its own words, reworded, answer nothing
         self.written = WRITES_TO.search(user_words) is not None  # a message asked for: not a question back
         self.statement = bool(user_words.strip()) and not (
@@ -142,7 +140,7 @@ class ReplyCheck:
         self.fallbacks = ReplyFallbacks(
             constraints, self.language, trace, requested=requested, user_words=user_words,
             asks_suggestion=self.asks_suggestion, concrete=concrete, liked=liked, remembered=remembered,
-            remembered_first=remembered_first, day=day, changed=changed, place=place,
+            remembered_first=remembered_first, day=day, changed=changed, place=place, replaced=replaced,
         )  # fmt: skip
         self._held = ""  # a bare first piece, held until the model says more (or ends)
         self._copy_held = ""  # a first clause that may be the question said back, judged with the next
@@ -321,6 +319,9 @@ class ReplyCheck:
         clean = self._as_it_stands(without_prompt_echo(text))
         if clean and DATE_ONLY.match(clean) and not ASKS_DATE.search(self.user_words):
             clean = ""  # the date from the system rules said back ("Hello! Today is 2026-12-02.")
+        if clean and self.fallbacks.names_old_plan(clean):  # the plan as it was before the change
+            self.trace.mark("reply.old_plan_dropped", index=index)
+            clean = ""
         if clean and self.acknowledged and not self.said_anything:
             clean = self._after_acknowledgement(clean)
         if clean and self.saluted and not self.said_anything:

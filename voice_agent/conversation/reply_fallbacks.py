@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from voice_agent.conversation.acknowledge import stating_clauses
-from voice_agent.conversation.changed_plan import names_change
+from voice_agent.conversation.changed_plan import names_change, names_old_plan
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, Violation
 from voice_agent.conversation.dated_fallback import names_day_of
 from voice_agent.conversation.likings import liked_fallback, liking_tie
@@ -54,6 +54,7 @@ class ReplyFallbacks:
         day: str = "",
         changed: str = "",
         place: str = "",
+        replaced: frozenset[str] = frozenset(),
     ) -> None:
         self.constraints = constraints
         self.language = language
@@ -82,6 +83,7 @@ class ReplyFallbacks:
         # A plan the turn is about, changed since, said back ("You told me … instead."): said after a reply
         # that named nothing of the change (``change_tie``).
         self.changed = changed if constraints.check(changed) is None else ""
+        self.replaced = replaced  # what the plan was before the change (``changed_plan.replaced_keys``)
         # The place they told us about, for a turn asking what to do around it (``place_tie``).
         self.place = place
         # A specific thing that keeps the constraints ("a cup of chamomile tea"), for the second attempt's
@@ -117,6 +119,10 @@ class ReplyFallbacks:
             return []
         self.trace.mark("reply.change_tie")
         return [self.changed + " "]
+
+    def names_old_plan(self, piece: str) -> bool:
+        """Whether a piece of the reply says the plan as it was before the person changed it."""
+        return names_old_plan(piece, self.replaced, self.changed, self.user_words)
 
     def place_tie(self, said: str) -> list[str]:
         """After a whole reply (``said``) to a turn asking what to do around the place the person told

@@ -11,7 +11,7 @@ import datetime as dt
 from collections.abc import Sequence
 
 from voice_agent.config import PromptConfig
-from voice_agent.conversation.changed_plan import changed_plan
+from voice_agent.conversation.changed_plan import changed_plan, replaced_keys
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, constraints_from_texts
 from voice_agent.conversation.date_note import date_note, needs_day
 from voice_agent.conversation.dated_fallback import dated_statement, dated_text
@@ -119,6 +119,11 @@ def turn_day(scrubbed: str, prompt: BuiltPrompt, language: str) -> str:
 def turn_change(scrubbed: str, prompt: BuiltPrompt, language: str) -> str:
     """The change of a recalled plan this turn is about, said back, or "" (``changed_plan``)."""
     return changed_plan(scrubbed, [*prompt.retrieved, *prompt.pinned], language)
+
+
+def turn_replaced(scrubbed: str, prompt: BuiltPrompt) -> frozenset[str]:
+    """What a changed plan this turn is about was before the change (``changed_plan.replaced_keys``)."""
+    return replaced_keys(scrubbed, [*prompt.retrieved, *prompt.pinned])
 
 
 def turn_place(scrubbed: str, prompt: BuiltPrompt) -> str:
