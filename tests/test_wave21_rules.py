@@ -10,7 +10,8 @@ from voice_agent.conversation.acknowledge import acknowledgement
 from voice_agent.conversation.changed_plan import changed_plan, names_old_plan, replaced_keys
 from voice_agent.conversation.constraint_diets import DIET_SUGGESTION
 from voice_agent.conversation.constraints import constraints_from_texts, parse_constraints
-from voice_agent.conversation.name_note import addressee
+from voice_agent.conversation.message_draft import message_draft
+from voice_agent.conversation.name_note import addressee, name_note
 from voice_agent.conversation.place_note import named_place, place_note, place_said
 from voice_agent.conversation.reminders import guided_constraints, liked_fact, requested_thing, turn_reminders
 from voice_agent.conversation.reply_check import ReplyCheck
@@ -419,3 +420,12 @@ async def test_a_reply_piece_that_says_the_plan_as_it_was_is_never_spoken() -> N
     assert not names_old_plan("不在人民公园了，改到影楼的棚里拍。", keys, change, asked)
     # a turn about something else names no old plan
     assert replaced_keys("晚上吃什么好？", [OLD_PHOTO, NEW_PHOTO]) == frozenset()
+
+
+def test_a_surname_with_a_title_is_whom_a_message_to_that_calling_is_for() -> None:
+    teacher = [MemoryRecord("c", "我闺女幼儿园的班主任姓符，符号的符，大家都叫她符老师，人特别耐心。")]
+    asked = "孩子这学期在幼儿园进步挺大，你帮我给她班主任写条感谢的微信吧。"
+    assert name_note(asked, teacher, "zh") == "称呼对方：符老师。"
+    assert message_draft(asked, addressee(asked, teacher), "zh").startswith("符老师，")
+    assert addressee("帮我写条微信给我妈。", teacher) == ""  # another calling
+    assert addressee(asked, [MemoryRecord("c", "我儿子的老师人很好。")]) == ""  # no surname

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from voice_agent.conversation.echo import content_keys
 from voice_agent.conversation.writing import WRITES_TO, owned_names
+from voice_agent.memory.names_zh import SINGLE_SURNAMES
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.corrections import SELF_CORRECTION
 from voice_agent.text.placeholders import PLACEHOLDER_RE
@@ -71,7 +72,32 @@ def addressee(user_text: str, records: Sequence[MemoryRecord]) -> str:
             tied += [n for n in names if n not in tied]
     tied = [n for i, n in enumerate(tied) if not i or n not in nicknames]
     named = [n for i, n in enumerate(named) if not i or n not in nicknames]
-    return tied[0] if len(tied) == 1 else (named[0] if len(named) == 1 else "")
+    chosen = tied[0] if len(tied) == 1 else (named[0] if len(named) == 1 else "")
+    return chosen or titled_name(user_text, records)
+
+
+# A surname with the title people use for the person ("大家都叫她符老师", "一条街都喊他苟师傅"), for a turn
+# that writes to someone of that calling ("给她班主任写条微信"): the scrubber keeps no such name.
+_TITLED_ZH = re.compile(r"(?P<name>[\u4e00-\u9fff](?P<title>老师|医生|大夫|师傅|教练|护士|阿姨|叔叔))")
+_CALLING_ZH = {
+    "老师": ("老师", "班主任", "园长", "教"), "医生": ("医生", "大夫", "主任"), "大夫": ("医生", "大夫"),
+    "师傅": ("师傅", "修车", "装修", "司机"), "教练": ("教练",), "护士": ("护士",),
+    "阿姨": ("阿姨", "保姆", "钟点工"), "叔叔": ("叔叔",),
+}  # fmt: skip
+
+
+def titled_name(user_text: str, records: Sequence[MemoryRecord]) -> str:
+    """A surname and title the person told us ("符老师") for a message to someone of that calling."""
+    for record in list(records)[:_MAX_LOOKED_AT]:
+        if record.role == "assistant":
+            continue
+        for match in _TITLED_ZH.finditer(record.text):
+            callings = _CALLING_ZH[match.group("title")]
+            if match.group("name")[0] not in SINGLE_SURNAMES:  # "孩子的老师": no surname
+                continue
+            if any(word in user_text for word in callings) and match.group("name") not in user_text:
+                return match.group("name")
+    return ""
 
 
 # What another name of someone already named follows: "家里人都管她叫", "goes by", "we call her".
