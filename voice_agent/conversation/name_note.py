@@ -20,6 +20,7 @@ from voice_agent.conversation.echo import content_keys
 from voice_agent.conversation.writing import WRITES_TO, owned_names
 from voice_agent.memory.names_zh import SINGLE_SURNAMES
 from voice_agent.memory.records import MemoryRecord
+from voice_agent.text.cjk import HAN_CLASS
 from voice_agent.text.corrections import SELF_CORRECTION
 from voice_agent.text.placeholders import PLACEHOLDER_RE
 
@@ -78,7 +79,7 @@ def addressee(user_text: str, records: Sequence[MemoryRecord]) -> str:
 
 # A surname with the title people use for the person ("大家都叫她符老师", "一条街都喊他苟师傅"), for a turn
 # that writes to someone of that calling ("给她班主任写条微信"): the scrubber keeps no such name.
-_TITLED_ZH = re.compile(r"(?P<name>[\u4e00-\u9fff](?P<title>老师|医生|大夫|师傅|教练|护士|阿姨|叔叔))")
+_TITLED_ZH = re.compile(rf"(?P<name>{HAN_CLASS}(?P<title>老师|医生|大夫|师傅|教练|护士|阿姨|叔叔))")
 _CALLING_ZH = {
     "老师": ("老师", "班主任", "园长", "教"), "医生": ("医生", "大夫", "主任"), "大夫": ("医生", "大夫"),
     "师傅": ("师傅", "修车", "装修", "司机"), "教练": ("教练",), "护士": ("护士",),
