@@ -16,6 +16,7 @@ from voice_agent.conversation.place_note import named_place, place_note, place_s
 from voice_agent.conversation.reminders import guided_constraints, liked_fact, requested_thing, turn_reminders
 from voice_agent.conversation.reply_check import ReplyCheck
 from voice_agent.conversation.reply_fallbacks import NOTHING_TO_SAY, ReplyFallbacks
+from voice_agent.conversation.revised_plans import without_revised
 from voice_agent.conversation.suggestions import concrete_option, request_kind
 from voice_agent.memory.chunker import ClauseChunker
 from voice_agent.memory.person_names import PersonNameFinder
@@ -429,3 +430,13 @@ def test_a_surname_with_a_title_is_whom_a_message_to_that_calling_is_for() -> No
     assert message_draft(asked, addressee(asked, teacher), "zh").startswith("符老师，")
     assert addressee("帮我写条微信给我妈。", teacher) == ""  # another calling
     assert addressee(asked, [MemoryRecord("c", "我儿子的老师人很好。")]) == ""  # no surname
+
+
+def test_a_venue_changed_with_huan_dao_revises_the_plan() -> None:
+    old = MemoryRecord("c", "奶奶八十大寿定在下个月15号中午，在湘里人家摆三桌。", created_at=1.0)
+    new = MemoryRecord(
+        "c", "跟你说一声，寿宴的地方改了，湘里人家那天包不下来，换到福满楼了，时间不变。", created_at=2.0
+    )
+    asked = "帮我写条微信发给表哥，告诉他奶奶寿宴在哪儿办、几点开始。"
+    assert "福满楼" in changed_plan(asked, [old, new], "zh")
+    assert without_revised([old, new]) == [new]

@@ -37,7 +37,7 @@ REVISES_PLAN = re.compile(
     r"brought forward|cancell?ed|called off|scrapped|ditched|knocked \S+(?: \S+)? on the head|no longer|"
     r"switched|plot twist|declined?|turned (?:it|them|him|her) down|thanks but no thanks)\b|"
     r"改成|改去|换成|改为|改到|改在|改坐|改乘|改订|改住|改用|改叫|改名|又改了|换地方|换了|变了|退了|退掉了|取消了|推迟|"
-    r"提前到|"
+    r"提前到|换到|挪到|(?:地方|时间|日子|地点|安排)(?:又)?改了|"
     r"^\s*算了|不去了|不办了|不订了|拒了|推掉了",
     _I,
 )
