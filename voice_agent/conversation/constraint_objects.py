@@ -92,6 +92,12 @@ def phrase_terms(phrase: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(terms))
 
 
+def phrase_terms_zh(phrase: str) -> tuple[str, ...]:
+    """How a reply may name a Chinese thing said as a phrase: the phrase, and for an animal's hair the
+    animal too ("对猫毛过敏" rules out "养只猫")."""
+    return (phrase, phrase[:-1]) if phrase.endswith("毛") and len(phrase) > 1 else (phrase,)
+
+
 _OCCASION_EN = re.compile(
     r"\s+(?:nights?|evenings?|days?|sessions?|parties|party|trips?|outings?|things?|stuff|weekends?|"
     r"holidays?|vacations?|breaks?|getaways?|resorts?)$"

@@ -23,6 +23,7 @@ from voice_agent.conversation.constraint_objects import (
     list_parts,
     narrower,
     phrase_terms,
+    phrase_terms_zh,
     thing_of_flavour,
 )
 from voice_agent.conversation.constraint_outings import OUTINGS
@@ -437,12 +438,7 @@ def _part_constraints(part: str, kind: str, text: str) -> list[Constraint]:
 def _phrase_constraint(phrase: str, kind: str, text: str) -> Constraint:
     zh = has_han(phrase)
     terms_en = () if zh else phrase_terms(phrase.lower())
-    # (an animal's hair is the animal kept too: "对猫毛过敏" rules out "养只猫")
-    terms_zh = (
-        (ZhTerm(phrase), *([ZhTerm(phrase[:-1])] if phrase.endswith("毛") and len(phrase) > 1 else []))
-        if zh
-        else ()
-    )
+    terms_zh = tuple(ZhTerm(term) for term in phrase_terms_zh(phrase)) if zh else ()
     return Constraint(f"{kind}:{phrase.lower()}", kind, phrase, phrase, terms_en, terms_zh, source=text)
 
 

@@ -140,20 +140,29 @@ FALLBACK_CALL_TIME = {
 }
 
 
+def _asks(user_text: str) -> str:
+    """What the turn asks of the place: "call" (its clock), "packing" (its weather), "around" (things
+    to do there), or "" (nothing the place shapes)."""
+    if asks_call_time(user_text):
+        return "call"
+    if ASKS_PACKING.search(user_text):
+        return "packing"
+    return "around" if ASKS_AROUND.search(user_text) else ""
+
+
+_NOTES = {"call": NOTE_CALL_TIME, "packing": NOTE_PACKING, "around": NOTE, "": NOTE_WHERE}
+_SAID = {"call": FALLBACK_CALL_TIME, "packing": FALLBACK_PACKING, "around": FALLBACK, "": FALLBACK}
+
+
 def place_said(user_text: str, place: str, language: str) -> str:
     """What is said of the place the person told us about, for this turn: when to ring (its clock), what
     to pack (its weather), else the usual things to do there."""
-    code = "zh" if language == "zh" else "en"
-    if asks_call_time(user_text):
-        return FALLBACK_CALL_TIME[code].format(place=place)
-    if ASKS_PACKING.search(user_text):
-        return FALLBACK_PACKING[code].format(place=place)
-    return FALLBACK[code].format(place=place)
+    return _SAID[_asks(user_text)]["zh" if language == "zh" else "en"].format(place=place)
 
 
 def shaped_by_place(user_text: str) -> bool:
     """Whether the turn's answer depends on where a place the person told us about is."""
-    return bool(ASKS_AROUND.search(user_text) or ASKS_PACKING.search(user_text)) or asks_call_time(user_text)
+    return bool(_asks(user_text))
 
 
 def recalled_place(user_text: str, records: Sequence[MemoryRecord], *, where: bool = False) -> str:
@@ -177,13 +186,7 @@ def place_note(user_text: str, records: Sequence[MemoryRecord], language: str) -
     place = recalled_place(user_text, records, where=True)
     if not place:
         return ""
-    notes = (
-        NOTE_CALL_TIME if asks_call_time(user_text)
-        else NOTE_PACKING if ASKS_PACKING.search(user_text)
-        else NOTE if ASKS_AROUND.search(user_text)
-        else NOTE_WHERE
-    )  # fmt: skip
-    return notes["zh" if language == "zh" else "en"].format(place=place)
+    return _NOTES[_asks(user_text)]["zh" if language == "zh" else "en"].format(place=place)
 
 
 _MOVED_EN = re.compile(
@@ -208,12 +211,8 @@ def ranked_place(text: str) -> tuple[int, str]:
     found: list[tuple[int, int, str]] = []  # (rank: 0 moved to, 1 named, 2 come from; position; place)
     for match in _PLACE_ZH.finditer(text):
         place = match.group("place")
-        abroad = place.startswith(tuple(_COUNTRIES_ZH))
-        if (
-            place in _CITIES_ZH
-            or abroad
-            or (match.group("unit") and not place.startswith(("这", "那", "哪")))
-        ):
+        unit = match.group("unit") and not place.startswith(("这", "那", "哪"))
+        if place in _CITIES_ZH or place.startswith(_COUNTRIES_ZH) or unit:
             marker = match.group(0)[:2]
             moved = ("搬到", "搬去", "调到", "改去", "改到", "交换", "外派", "派到", "嫁到", "留学")
             rank = 0 if marker in moved else 2 if marker == "来自" else 1

@@ -33,7 +33,6 @@ _RULE_ECHO = re.compile(
     re.IGNORECASE,
 )
 _NOT_WORD = re.compile(r"[\W_]+")
-_NOTE_LABEL = re.compile(r"^\s*(?:Remember|记住)\s*[:：]\s*", re.IGNORECASE)
 # A template's blank the model left for the person to fill ("Dear [NAME],", "Good evening, [Your Name]!",
 # "[日期]"): read aloud it is nonsense. Our own placeholders ("[NAME:1a2b3c4d5e6f]") are refilled later.
 _BLANK = r"\[(?![A-Z][A-Z_]*:[0-9a-f]{4,64}\])[^\[\]\n]{1,30}\]"
@@ -83,7 +82,7 @@ def without_prompt_echo(text: str) -> str:
     if _TRANSCRIPT_LABEL.search(text):
         return ""
     cleaned = _RULE_ECHO.sub("", _NOTE_ECHO.sub("", _MARKUP.sub("", without_template_slots(text))))
-    cleaned = _NOTE_LABEL.sub("", cleaned)  # "记住：…" the reminder line's label
+    cleaned = _NOTE_LEAD.sub("", cleaned)  # "记住：…" the reminder line's label
     cleaned = _BAR.sub(" ", cleaned)  # the memory block's "a | b" form copied: never spoken
     if not re.search(r"[(（]", cleaned):  # the note's closing parenthesis left behind ("米饭。)")
         cleaned = re.sub(r"[)）]", "", cleaned)
