@@ -140,3 +140,35 @@ def test_a_message_to_a_role_is_not_addressed_to_the_name_it_mentions() -> None:
     assert addressee(to_manager, [evening]) == ""  # not "Dear Oscar, I'm thinking of you"
     mum = MemoryRecord("c", "My mum [NAME:0a1b2c3d4e5f] turns seventy in May.", role="user")
     assert addressee("Can you help me write a birthday card for my mum?", [mum]) == "[NAME:0a1b2c3d4e5f]"
+
+
+def test_a_turn_naming_no_one_is_greeted_with_the_name_its_words_tie_to_a_memory() -> None:
+    from voice_agent.conversation.message_draft import salutation
+    from voice_agent.conversation.name_note import tied_addressee
+
+    physio = MemoryRecord(
+        "c",
+        "My physio's called [NAME:0a1b2c3d4e5f], that's R-U-A-I-R-I, "
+        "but you say it like [NAME:0a1b2c3d4e60].",
+        role="user",
+    )  # fmt: skip
+    card = "I've just been signed off from physio. Could you write a short thank-you card message for him?"
+    tied = tied_addressee(card, [physio])
+    assert tied == "[NAME:0a1b2c3d4e5f]"  # the name, not the way it is said
+    assert salutation(card, "en", tied) == "Dear [NAME:0a1b2c3d4e5f],"
+    # the only name recalled, in a statement the turn shares no word with: maybe someone else in the story
+    story = MemoryRecord("c", "[NAME:0a1b2c3d4e5f] lent me her car for the move.", role="user")
+    assert tied_addressee("Write a thank-you card for my neighbour.", [story]) == ""
+    # a name taken back in the same breath is not whom the card is for
+    corrected = MemoryRecord(
+        "c", "Our new carer is lovely, [NAME:0a1b2c3d4e5f]. Ah no wait, [NAME:0a1b2c3d4e5f]'s her sister.",
+        role="user",
+    )  # fmt: skip
+    assert tied_addressee("Write a thank-you card for our carer.", [corrected]) == ""
+    # a surname and title told in Chinese greets a message to someone of that calling
+    teacher = MemoryRecord("c", "我闺女幼儿园的班主任姓符，大家都叫她符老师，人特别耐心。", role="user")
+    wechat = "孩子这学期在幼儿园进步挺大，你帮我给她班主任写条感谢的微信吧。"
+    assert salutation(wechat, "zh", tied_addressee(wechat, [teacher])) == "符老师："
+    # a name in the turn still wins over the remembered one
+    named = "Write a thank-you card for [NAME:0a1b2c3d4e61], my physio."
+    assert salutation(named, "en", "[NAME:0a1b2c3d4e5f]") == "Dear [NAME:0a1b2c3d4e61],"

@@ -313,7 +313,7 @@ TOPICS: dict[str, Topic] = {
         ),
         Topic(
             "sugar", "sugar", "糖",
-            ("sugar", "sweets", "diabetes", "diabetic", "糖", "糖尿病", "甜食"),
+            ("sugar", "sweets", "diabetes", "diabetic", "糖", "糖尿病", "甜食", "甜点", "甜品", "甜的"),
             ("sugar", "candy", "soda", "syrup", "honey", "dessert", "cake", "cookie", "chocolate",
              "ice cream", "lemonade", "donut", "doughnut", "pastry", "brownie", "cupcake", "milkshake",
              "juice"),
@@ -425,6 +425,20 @@ TOPICS: dict[str, Topic] = {
                 "咸菜", "榨菜", "酱菜", "泡菜", "腌", "腊肉", "咸鱼", "火腿", "方便面", "薯片", "咸鸭蛋",
                 "腐乳", "酱油", "香肠", "腊肠", "辣条", "牛肉干", "咸蛋"),
         ),
+        # Fried food (a coach's or a doctor's rule: "油炸的东西一律不碰", "nothing deep-fried"): deep-fried
+        # dishes, not a stir-fry (its "fried" is left to the words that name a deep-fried dish).
+        Topic(
+            "fried", "fried food", "油炸的",
+            ("fried", "fried food", "fried foods", "deep-fried", "deep fried", "deep-fried food",
+             "fried stuff", "greasy food", "fry-ups", "油炸", "油炸的", "炸的", "油炸食品", "油炸的东西",
+             "炸的东西", "油腻的"),
+            ("deep-fried", "deep fried", "fried chicken", "fried fish", "fried food", "fries", "french fries",
+             "tempura", "fritter", "onion rings", "doughnut", "donut", "fish and chips", "churros",
+             "spring roll", "samosa", "pakora", "hash brown", "chicken nuggets", "nuggets", "schnitzel",
+             "battered"),
+            _zh(ZhTerm("炸", not_before=("爆", "轰", "油炸酱"), not_after=("酱", "弹", "药")), "薯条", "油条",
+                "天妇罗", "甜甜圈", "春卷", "麻花", "油饼", "锅包肉"),
+        ),
         *OUTINGS,
     )
 }  # fmt: skip
@@ -446,6 +460,7 @@ CONDITIONS: dict[str, tuple[str, str]] = {
     "蚕豆病": ("fava", "allergy"), "g6pd": ("fava", "allergy"), "favism": ("fava", "allergy"),
     "diabetic": ("sugar", "avoid"), "diabetes": ("sugar", "avoid"), "糖尿病": ("sugar", "avoid"),
     "blood sugar": ("sugar", "avoid"), "血糖": ("sugar", "avoid"), "控糖": ("sugar", "avoid"),
+    "少糖": ("sugar", "avoid"), "少吃糖": ("sugar", "avoid"), "少油": ("fried", "avoid"),
     "hypertension": ("salt", "avoid"), "high blood pressure": ("salt", "avoid"), "高血压": ("salt", "avoid"),
     "恐高": ("heights", "avoid"), "恐高症": ("heights", "avoid"), "afraid of heights": ("heights", "avoid"),
     "fear of heights": ("heights", "avoid"), "scared of heights": ("heights", "avoid"),

@@ -127,12 +127,16 @@ def shares_content(text: str, other: str) -> bool:
     return bool(mine & theirs)
 
 
+_POSSESSIVE = re.compile(r"['’]s?$")
+
+
 def content_keys(text: str) -> set[str]:
-    """The content of ``text`` as keys to compare: English content words without a plural "s" (three
-    letters or more), or pairs of Chinese content characters."""
+    """The content of ``text`` as keys to compare: English content words without a plural or possessive
+    "s" (three letters or more: "physio's" is "physio"), or pairs of Chinese content characters."""
     words = content_words(text)
     if not _HAN.search(text):
-        return {w.rstrip("s") for w in words if len(w) > 2}
+        keys = (_POSSESSIVE.sub("", w).rstrip("s") for w in words)
+        return {k for k in keys if len(k) > 2}
     kept = "".join(ch for ch in words if ch not in _QUESTION_ZH)
     return {kept[i : i + 2] for i in range(len(kept) - 1)}
 

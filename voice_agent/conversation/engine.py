@@ -241,7 +241,7 @@ class ConversationEngine:
             concrete=self.config.prompt.concrete_suggestions, liked=liked,
             remembered=compose.remembered_fallback(scrubbed, prompt, language),
             remembered_first=bool(place),
-            salutation=compose.turn_salutation(self.config.prompt, scrubbed, language),
+            salutation=compose.turn_salutation(self.config.prompt, scrubbed, prompt, language),
             day=compose.turn_day(scrubbed, prompt, language), place=place,
             changed=compose.turn_change(scrubbed, prompt, language),
             replaced=compose.turn_replaced(scrubbed, prompt),

@@ -139,14 +139,16 @@ _TITLE_ZH = re.compile(
     r"^(?:老师|阿姨|叔叔|伯伯|奶奶|爷爷|姐姐|姐|哥哥|哥|医生|大夫|师傅|先生|女士|小姐|护士|同学|经理|总)"
 )
 _CASUAL_EN = re.compile(r"\b(?:text|txt|msg|message|dm|whatsapp|chat)\b", re.I)
+_FORMAL_EN = re.compile(r"\b(?:card|letter|e-?mail)\b", re.I)
 
 
-def salutation(user_words: str, language: str) -> str:
+def salutation(user_words: str, language: str, remembered: str = "") -> str:
     """The greeting that opens a reply to a request for something written to the person the turn names
     ("Dear Luz," / "Hi Anika," for a text / "[NAME]老师："), or "" (no such request, or not one name in
-    the turn besides the speaker's own). A name only the memory ties to the request is not used: on
-    held-out speech it was a name corrected since ("Aoife, no wait, Aoife's her sister") or someone else
-    in the story; the name note (``name_note``) leaves that to the model."""
+    the turn besides the speaker's own). A turn that names no one is greeted with ``remembered``: the name
+    the turn's own words tie to a statement of the person's (``name_note.tied_addressee``: "a card for my
+    physio" and "my physio's called Ruairí"), never merely the only name recalled (on held-out speech that
+    was a name corrected since, "Aoife, no wait, Aoife's her sister", or someone else in the story)."""
     if not WRITES_TO.search(user_words):
         return ""
     owned = owned_names(user_words)
@@ -155,14 +157,18 @@ def salutation(user_words: str, language: str) -> str:
         if m.group(1) == "NAME" and not OWN_NAME_BEFORE.search(user_words[: m.start()])
         and m.group(0) not in owned
     ]  # fmt: skip
-    if len({m.group(0) for m in in_turn}) != 1:  # none in the turn, or which one is not clear
+    if not in_turn and remembered:
+        name = remembered
+    elif len({m.group(0) for m in in_turn}) != 1:  # none in the turn, or which one is not clear
         return ""
-    name = in_turn[0].group(0)
-    title = _TITLE_ZH.match(user_words[in_turn[0].end() :]) if language == "zh" else None
-    name += title.group(0) if title else ""
+    else:
+        name = in_turn[0].group(0)
+        title = _TITLE_ZH.match(user_words[in_turn[0].end() :]) if language == "zh" else None
+        name += title.group(0) if title else ""
     if language == "zh":
         return f"{name}："
-    return f"Hi {name}," if _CASUAL_EN.search(user_words) else f"Dear {name},"
+    casual = _CASUAL_EN.search(user_words) and not _FORMAL_EN.search(user_words)  # ("a card message")
+    return f"Hi {name}," if casual else f"Dear {name},"
 
 
 _NAME_PART = rf"(?:{PLACEHOLDER_SHAPE_RE.pattern}|[^,.!?:\n\[])"  # a placeholder counts as one part of a name

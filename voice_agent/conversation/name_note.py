@@ -43,8 +43,22 @@ def name_note(user_text: str, records: Sequence[MemoryRecord], language: str) ->
 def addressee(user_text: str, records: Sequence[MemoryRecord]) -> str:
     """The NAME placeholder of the person a message asked for is written to, or "" (the module's rules:
     a turn asking for something written, one name tied to it or the only name there is)."""
+    return _addressee(user_text, records)[0]
+
+
+def tied_addressee(user_text: str, records: Sequence[MemoryRecord]) -> str:
+    """The addressee only when the turn itself points at them: the one name in a statement that shares a
+    word with the turn ("a message to my new manager" and "the new manager at the depot is called …"),
+    or a surname with the title of the calling the turn writes to ("符老师" for "班主任"); not the only
+    name there is, which may be someone else in the story."""
+    name, tied = _addressee(user_text, records)
+    return name if tied else ""
+
+
+def _addressee(user_text: str, records: Sequence[MemoryRecord]) -> tuple[str, bool]:
+    """The addressee (see ``addressee``) and whether the turn's own words point at them."""
     if not WRITES_TO.search(user_text):
-        return ""
+        return "", False
     owned = owned_names(user_text)  # ("an e-mail to my manager for [NAME]'s parents' evening")
     owned |= taken_back_names(records)  # ("…a lovely girl, [NAME:a]. Ah no wait, [NAME:a]'s her sister")
     asked = content_keys(PLACEHOLDER_RE.sub(" ", user_text))
@@ -73,8 +87,12 @@ def addressee(user_text: str, records: Sequence[MemoryRecord]) -> str:
             tied += [n for n in names if n not in tied]
     tied = [n for i, n in enumerate(tied) if not i or n not in nicknames]
     named = [n for i, n in enumerate(named) if not i or n not in nicknames]
-    chosen = tied[0] if len(tied) == 1 else (named[0] if len(named) == 1 else "")
-    return chosen or titled_name(user_text, records)
+    if len(tied) == 1:
+        return tied[0], True
+    if not tied and len(named) == 1:
+        return named[0], False
+    titled = titled_name(user_text, records)
+    return titled, bool(titled)
 
 
 # A surname with the title people use for the person ("大家都叫她符老师", "一条街都喊他苟师傅"), for a turn

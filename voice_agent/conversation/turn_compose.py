@@ -17,7 +17,7 @@ from voice_agent.conversation.date_note import date_note, needs_day
 from voice_agent.conversation.dated_fallback import dated_statement, dated_text
 from voice_agent.conversation.message_draft import message_draft, salutation
 from voice_agent.conversation.name_fallback import name_statement
-from voice_agent.conversation.name_note import addressee, name_note
+from voice_agent.conversation.name_note import addressee, name_note, tied_addressee
 from voice_agent.conversation.place_note import place_note, place_said, recalled_place
 from voice_agent.conversation.recall_answer import said_back
 from voice_agent.conversation.reminders import guided_constraints, liked_fact, turn_guidance, turn_reminders
@@ -132,12 +132,14 @@ def turn_place(scrubbed: str, prompt: BuiltPrompt) -> str:
     return recalled_place(scrubbed, [*prompt.retrieved, *prompt.pinned])
 
 
-def turn_salutation(cfg: PromptConfig, scrubbed: str, language: str) -> str:
-    """The greeting that opens a reply to a request for something written to someone we can name
-    (``message_draft.salutation``; none with ``concrete_suggestions`` off)."""
+def turn_salutation(cfg: PromptConfig, scrubbed: str, prompt: BuiltPrompt, language: str) -> str:
+    """The greeting that opens a reply to a request for something written to someone we can name, in the
+    turn or tied to it in what was recalled (``message_draft.salutation``; none with
+    ``concrete_suggestions`` off)."""
     if not cfg.concrete_suggestions:
         return ""
-    return salutation(scrubbed, "zh" if language == "zh" else "en")
+    remembered = tied_addressee(scrubbed, prompt.retrieved)
+    return salutation(scrubbed, "zh" if language == "zh" else "en", remembered)
 
 
 def as_turns(window: list[LoggedTurn]) -> list[Turn]:
