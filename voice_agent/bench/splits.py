@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout25`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout27`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -29,4 +29,6 @@ SPLITS = (
     "heldout23",
     "heldout24",
     "heldout25",
+    "heldout26",
+    "heldout27",
 )
