@@ -172,3 +172,31 @@ def test_a_turn_naming_no_one_is_greeted_with_the_name_its_words_tie_to_a_memory
     # a name in the turn still wins over the remembered one
     named = "Write a thank-you card for [NAME:0a1b2c3d4e61], my physio."
     assert salutation(named, "en", "[NAME:0a1b2c3d4e5f]") == "Dear [NAME:0a1b2c3d4e61],"
+
+
+def test_a_name_the_turn_is_about_is_not_whom_a_card_for_someone_else_is_to() -> None:
+    from voice_agent.conversation.message_draft import salutation
+    from voice_agent.conversation.name_note import addressee
+
+    turn = (
+        "[NAME:60bdb39ce1e7]'s leaving for big school in September, could you help me write a thank-you "
+        "card for the woman who's looked after him?"
+    )
+    assert salutation(turn, "en") == ""  # not "Dear Noah," (the boy the card is about)
+    minder = MemoryRecord(
+        "c", "Our childminder [NAME:5d93b6cab968] has had [NAME:60bdb39ce1e7] since he was one.", role="user"
+    )
+    assert addressee(turn, [minder]) == "[NAME:5d93b6cab968]"
+
+
+def test_the_name_someone_asked_to_be_called_is_the_same_person() -> None:
+    from voice_agent.conversation.name_note import tied_addressee
+
+    lad = MemoryRecord(
+        "c",
+        "Got a new Saturday lad at the shop. His name's [NAME:f6c052fb0384], he's Polish, but he told me "
+        "straight off to call him [NAME:a96a143145ac], everyone does.",
+        role="user",
+    )
+    note = "Can you write a short note I can leave by the till, thanking my Saturday lad for covering?"
+    assert tied_addressee(note, [lad]) == "[NAME:f6c052fb0384]"

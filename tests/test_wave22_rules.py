@@ -2,10 +2,22 @@
 
 from __future__ import annotations
 
-import pytest
+from types import SimpleNamespace
 
+import pytest
+from _scripted_llm import ScriptedLlm
+
+from voice_agent.conversation.acknowledge import acknowledgement
 from voice_agent.conversation.constraints import constraints_from_texts, parse_constraints
 from voice_agent.conversation.echo import content_keys
+from voice_agent.conversation.message_draft import salutation
+from voice_agent.conversation.name_note import tied_addressee
+from voice_agent.conversation.reminders import guided_constraints
+from voice_agent.conversation.reply_check import ReplyCheck
+from voice_agent.conversation.revised_plans import without_revised
+from voice_agent.conversation.turn_compose import turn_change, turn_day
+from voice_agent.memory.records import MemoryRecord
+from voice_agent.metrics.trace import TurnTrace
 
 
 def _keys(text: str) -> set[tuple[str, str]]:
@@ -57,3 +69,102 @@ def test_a_possessive_shares_its_word_with_the_plain_noun() -> None:
     assert "physio" in content_keys("My physio's called Ruairí.")
     assert "physio" in content_keys("My physio’s called Ruairí.")
     assert "manager" in content_keys("The managers' office")
+
+
+def _opening(fact: str, turn: str, language: str) -> str:
+    constraints = constraints_from_texts([fact])
+    said = acknowledgement(guided_constraints(constraints, [fact], turn), constraints, language, turn)
+    return said.text if said else ""
+
+
+def test_a_trigger_named_after_and_is_an_intolerance_said_back_in_the_persons_words() -> None:
+    fact = "My husband Dariusz has IBS and onions are his big trigger. Even onion powder gets him."
+    assert ("intolerance", "intolerance:onions") in _keys(fact)
+    turn = "I'm making a big pot of chilli for the two of us tonight. Can you give me a decent recipe?"
+    assert _opening(fact, turn, "en") == "Since your husband Dariusz has IBS and onions are his big trigger, "
+    assert constraints_from_texts([fact]).check("Fry two onions in oil.") is not None
+
+
+def test_what_a_thing_is_like_is_no_thing_of_its_own() -> None:
+    fact = "I really can't bear coconut. The smell, the taste, the bits of desiccated stuff, all of it."
+    assert _keys(fact) == {("avoid", "avoid:coconut")}  # not "smell", not "taste"
+    turn = "I've got chicken thighs and a bag of spinach. What curry should I make tonight?"
+    assert _opening(fact, turn, "en") == "Since you really can't bear coconut, "
+
+
+def test_kept_off_caffeine_in_chinese() -> None:
+    fact = "我现在基本碰不了咖啡因了。医生说我对咖啡因特别敏感，让我能不碰就不碰。"
+    assert ("avoid", "caffeine") in _keys(fact)
+    assert not [k for _, k in _keys(fact) if "不" in k]  # "能不碰就不碰" names no thing called 不碰
+
+
+def test_gout_rules_out_high_purine_food_and_opens_with_the_diagnosis() -> None:
+    fact = "我爸上个月查出来痛风了，尿酸六百多。医生交代了，海鲜、动物内脏、啤酒这些统统不能碰。"
+    assert ("avoid", "purine") in _keys(fact)
+    assert (
+        _opening(fact, "这周六我爸六十大寿，想在家里做一桌菜，帮我配个菜单呗？", "zh")
+        == "因为你爸上个月查出来痛风了，"
+    )
+    guard = constraints_from_texts(["My dad has gout."])
+    assert guard.check("Liver and onions would be a classic.") is not None
+    assert guard.check("A roast chicken with greens.") is None
+    assert not _keys("My uric acid level came back fine.")
+
+
+def test_a_refusal_said_back_in_chinese_names_the_thing_without_recommending_it() -> None:
+    guard = constraints_from_texts(["我媳妇儿最受不了羊肉那股膻味儿。"])
+    assert guard.check("你媳妇儿最受不了羊肉那股膻味儿。") is None
+    assert guard.check("做个羊肉汤吧。") is not None
+
+
+def _records(*texts: str) -> list[MemoryRecord]:
+    return [
+        MemoryRecord("c", text, role="user", source=f"t{i}", created_at=float(i))
+        for i, text in enumerate(texts)
+    ]
+
+
+def test_an_arrangement_for_a_day_is_a_plan_a_later_change_revises() -> None:
+    old, new = _records(
+        "业主群里通知了，这礼拜六早上九点在小区南门集合，一块儿去龙潭湖公园搞植树活动，让自己带手套和水。",
+        "哎，刚群里又说了，植树那个改到礼拜天下午两点了，说礼拜六有雨，集合地方还是南门不变。",
+    )
+    assert without_revised([old, new]) == [new]
+    prompt = SimpleNamespace(retrieved=[old, new], pinned=[])
+    asked = "植树那天我几点得出门，要带点啥？"
+    assert "礼拜天下午两点" in turn_change(asked, prompt, "zh")  # type: ignore[arg-type]
+    assert "九点" not in turn_day(asked, prompt, "zh")  # type: ignore[arg-type]
+    # a fact with a day that nothing changed stays
+    kept, other = _records("我妈的复查约在3月12号上午。", "晚饭改成吃面了。")
+    assert kept in without_revised([kept, other])
+
+
+async def test_a_changed_plan_is_tied_once_not_with_the_day_it_was_before() -> None:
+    asked = "植树那天我几点得出门，要带点啥？"
+    messages = [{"role": "system", "content": "rules"}, {"role": "user", "content": asked}]
+    check = ReplyCheck(
+        constraints_from_texts([]), "zh", TurnTrace("t"), user_words=asked,
+        day="你告诉过我，刚群里又说了，植树那个改到礼拜天下午两点了，说礼拜六有雨。",
+        changed="你告诉过我，植树那个改到礼拜天下午两点了。",
+    )  # fmt: skip
+    said = "".join([text async for text in check.run(messages, ScriptedLlm("记得带上手套和水。"))])
+    assert said.count("礼拜天下午两点") == 1 and "礼拜六" not in said
+
+
+def test_a_leave_request_needs_the_day_told() -> None:
+    prompt = SimpleNamespace(
+        retrieved=_records("我妈那个甲状腺的复查约在3月12号上午，省人民医院，得空腹去。"), pinned=[]
+    )
+    asked = "帮我给我们组长发个微信请个假呗，就说家里老人要去医院复查我得陪着。"
+    assert "3月12号" in turn_day(asked, prompt, "zh")  # type: ignore[arg-type]
+
+
+def test_a_message_to_someones_teacher_is_to_the_teacher() -> None:
+    asked = (
+        "Can you draft a quick text to [NAME:356428e78b31]'s piano teacher letting her know "
+        "[NAME:356428e78b31] won't make Tuesday's lesson?"
+    )
+    records = _records("[NAME:356428e78b31]'s got a new piano teacher this term, [NAME:db3479a7ad21].")
+    teacher = tied_addressee(asked, records)
+    assert teacher == "[NAME:db3479a7ad21]"
+    assert salutation(asked, "en", teacher) == "Hi [NAME:db3479a7ad21],"  # not "Hi Emi,"

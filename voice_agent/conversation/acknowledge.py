@@ -96,7 +96,9 @@ _FOOD_EN = re.compile(
     r"\b(?:eat|eating|food|cook|cooking|recipe|bake|baking|cakes?|dinner|lunch|breakfast|brunch|snacks?|"
     r"desserts?|meals?|menu|restaurant|order|drinks?|bar|party|picnic|treats?|toppings?|pizza|dish(?:es)?|"
     r"supper|sandwich(?:es)?|tacos?|soup|salad|cocktail|café|cafe|coffee|tea|wine|beer|fruits?|sauces?|"
-    r"grill|grilling|bbq|barbecue|stir-fry|side dish|ingredients?|smoothie|juice|beverage|cuisine)\b",
+    r"grill|grilling|bbq|barbecue|stir-fry|side dish|ingredients?|smoothie|juice|beverage|cuisine|"
+    r"curry|curries|stew|casserole|chilli|chili|pasta|risotto|noodles?|roast|pies?|burgers?|biscuits?|"
+    r"cookies?|pudding|takeaway|takeout)\b",
     _I,
 )
 _ASKING_EN = re.compile(r"\b(?:i|me|my|we|us|our|you|your|recommend|suggest)\b", _I)

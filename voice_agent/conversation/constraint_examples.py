@@ -50,7 +50,9 @@ _ITEM = re.compile(r"^[a-z][a-z'-]*(?: [a-z][a-z'-]*){0,2}$", _I)
 _NOT_ITEM_TEXT = (
     "i i'm i've me you he she it it's we they my his her our their your is are was were be been has have "
     "had do does did not can't won't don't just really honestly now then there here this that these those "
-    "if when because or he'll she'll we'll anything something everything nothing stuff thing things"
+    "if when because or he'll she'll we'll anything something everything nothing stuff thing things "
+    # (what the thing is like, not things of its own: "I can't bear coconut. The smell, the taste, …")
+    "smell smells taste tastes texture look looks sight sound feel bits lot"
 )
 _NOT_ITEM_WORDS = frozenset(_NOT_ITEM_TEXT.split())
 _SENTENCE_END = re.compile(r"(?<=[a-z)])[.!?](?=\s|$)|[;\n]", _I)

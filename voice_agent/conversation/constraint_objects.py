@@ -48,7 +48,7 @@ _GENERIC_BAD = re.compile(r"^(?:it|that|this|them|him|her|you|me|to|when|how|wha
 # Question and filler words no thing a person keeps off is made of ("这两年不知咋整的，一吃就胀肚").
 _NOT_A_THING_ZH = re.compile(
     # (一样, 似的: a likeness, "就跟没吃饭一样")
-    r"[咋啥怎么呢吧]|不知|知道|整的|这两年|那会儿|就$|^一(?:点|口|沾|碰|吃|喝)|一样$|似的$|"
+    r"[咋啥怎么呢吧]|不知|知道|整的|这两年|那会儿|就$|^一(?:点|口|沾|碰|吃|喝)|一样$|似的$|^不(?!锈)|"
     # (a time, not a thing: "今天别吃", "晚上不能吃", "周末一律不喝")
     r"^(?:今天|明天|后天|昨天|今晚|明晚|晚上|早上|中午|下午|上午|白天|夜里|半夜|周末|平时|最近|这几天|"
     r"这周|下周|本周|这礼拜|下礼拜|以后|从今往后|今后|现在|睡前|饭后|饭前|空腹)$"

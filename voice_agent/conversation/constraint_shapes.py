@@ -140,7 +140,7 @@ TRIGGER_EN = re.compile(
 )
 # The thing first: "the neurologist says chocolate's me trigger", "Red wine is my main trigger."
 TRIGGER_FIRST_EN = re.compile(
-    r"(?:^|\b(?:says?|said|that|thinks?|reckons?)\s+|[.!?]\s+)(?P<x>[a-z]+(?:[ -][a-z]+)?)"
+    r"(?:^|\b(?:says?|said|that|thinks?|reckons?|and|but)\s+|[.!?,;]\s+)(?P<x>[a-z]+(?:[ -][a-z]+)?)"
     r"(?:'s|\s+is|\s+are)\s+"
     r"(?:my|me|his|her|the|our)\s+(?:main\s+|big\s+|biggest\s+|only\s+|worst\s+)?triggers?\b",
     _I,
@@ -310,7 +310,9 @@ LIST_WHEN_ZH = re.compile(
 CAUSES_ZH = re.compile(
     rf"(?P<x>{HAN_CLASS}{{1,6}}?)(?:会|都会)?(?:让|令|使)(?:我|他|她|孩子|我们){HAN_CLASS}{{0,3}}?(?:{SYMPTOM_ZH})"
 )
-AVOIDING_ZH = re.compile(r"(?:戒了|戒掉了?|戒|不沾|远离|不碰)(?P<x>[^，。,.！？!?；;了的]{1,10})")
+AVOIDING_ZH = re.compile(
+    r"(?:戒了|戒掉了?|戒|不沾|远离|不碰|碰不了|碰不得|沾不了|沾不得)(?P<x>[^，。,.！？!?；;了的]{1,10})"
+)
 # Being at odds with something, said without a symptom or a verb of eating; read only with a known topic
 # in the same sentence ("Dairy and me really don't get along", "我跟乳制品合不来").
 AT_ODDS = re.compile(

@@ -439,6 +439,17 @@ TOPICS: dict[str, Topic] = {
             _zh(ZhTerm("炸", not_before=("爆", "轰", "油炸酱"), not_after=("酱", "弹", "药")), "薯条", "油条",
                 "天妇罗", "甜甜圈", "春卷", "麻花", "油饼", "锅包肉"),
         ),
+        # Gout (high uric acid): what a doctor rules out is food high in purines.
+        Topic(
+            "purine", "high-purine food", "高嘌呤的东西",
+            ("purine", "purines", "high-purine food", "high purine food", "嘌呤", "高嘌呤", "高嘌呤的东西"),
+            ("offal", "liver", "kidney", "kidneys", "sweetbread", "organ meat", "anchovy", "anchovies",
+             "sardine", "mackerel", "herring", "mussel", "scallop", "shellfish", "seafood", "beer", "gravy",
+             "bone broth", "meat stock"),
+            _zh("内脏", "猪肝", "鸡肝", "鸭肝", "腰子", "腰花", "肥肠", "大肠", "猪肚", "毛肚", "海鲜",
+                "啤酒", "浓汤", "老火汤", "肉汤", "高汤", "火锅", "沙丁鱼", "凤尾鱼", "生蚝", "扇贝", "贝类",
+                "蛤蜊", "带鱼", "鱼子"),
+        ),
         *OUTINGS,
     )
 }  # fmt: skip
@@ -460,6 +471,8 @@ CONDITIONS: dict[str, tuple[str, str]] = {
     "蚕豆病": ("fava", "allergy"), "g6pd": ("fava", "allergy"), "favism": ("fava", "allergy"),
     "diabetic": ("sugar", "avoid"), "diabetes": ("sugar", "avoid"), "糖尿病": ("sugar", "avoid"),
     "blood sugar": ("sugar", "avoid"), "血糖": ("sugar", "avoid"), "控糖": ("sugar", "avoid"),
+    "gout": ("purine", "avoid"), "痛风": ("purine", "avoid"), "高尿酸": ("purine", "avoid"),
+    "尿酸高": ("purine", "avoid"),
     "少糖": ("sugar", "avoid"), "少吃糖": ("sugar", "avoid"), "少油": ("fried", "avoid"),
     "hypertension": ("salt", "avoid"), "high blood pressure": ("salt", "avoid"), "高血压": ("salt", "avoid"),
     "恐高": ("heights", "avoid"), "恐高症": ("heights", "avoid"), "afraid of heights": ("heights", "avoid"),

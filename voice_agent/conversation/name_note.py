@@ -122,7 +122,7 @@ def titled_name(user_text: str, records: Sequence[MemoryRecord]) -> str:
 # What another name of someone already named follows: "家里人都管她叫", "goes by", "we call her".
 _NICKNAME_BEFORE = re.compile(
     r"(?:管(?:她|他)叫|叫(?:她|他)|小名|昵称|外号|乳名)[^，。]{0,3}$|"
-    r"\b(?:goes by|(?:we|they|everyone|family) calls? (?:her|him)|nickname(?:d)?|known as|"
+    r"\b(?:goes by|calls? (?:her|him|them)|nickname(?:d)?|known as|"
     r"(?:you )?(?:say|said|pronounce) it(?: like)?|pronounced(?: like)?|sounds like)\s*$",
     re.IGNORECASE,
 )

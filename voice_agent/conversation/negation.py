@@ -51,6 +51,8 @@ _AFTER_OK_EN = re.compile(
     r"-?based substitute)|\s+or\s+\w+[\s-]+free\b|-?free\b|"
     # what it does to the person, said back: "coffee keeps you awake", "dairy makes you sick"
     r"\s+(?:makes?|keeps?|gives?|upsets?|triggers?)\s+(?:you|your|me|my|him|her|them|us)\b|"
+    # named as what sets it off: "onions are his big trigger"
+    r"(?:\s+(?:is|are|was|were)|'s)\s+(?:your|his|her|their|my|me|the)\s+(?:\w+\s+)?triggers?\b|"
     # called off: "the badminton is off", "the barbecue was cancelled"
     r"(?:\s+(?:is|was|got|has been)|'s)\s+(?:off|out|over|history|cancell?ed|called off|scrapped|dropped)\b|"
     # a plan that did not hold: "the biltong didn't last", "Cornwall fell through"
@@ -63,6 +65,7 @@ _STRONG_ZH = (
     "拒绝", "不能有", "不带", "免", "零", "少", "不碰", "不建议", "不推荐", "不适合", "不喜欢", "讨厌",
     "避开", "不会", "不再", "取消", "改掉", "除了",
     "不是", "换掉", "不想要", "不想吃", "不想",
+    "受不了", "吃不了", "喝不了", "碰不了", "碰不得", "吃不惯", "吃不来", "不爱吃", "不爱喝",  # said back
     "过敏", "不耐受",  # "对坚果过敏，尤其是花生": the list after an allergy names what it covers
     "唔吃", "唔饮", "唔好", "唔掂", "唔要", "冇",  # Cantonese (食 is read as 吃): "你唔食得芒果"
 )  # fmt: skip

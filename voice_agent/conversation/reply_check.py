@@ -215,7 +215,9 @@ class ReplyCheck:
     def _ties(self) -> list[str]:
         said = " ".join(self._said)
         ties = self.fallbacks
-        return [*ties.liking_tie(said), *ties.day_tie(said), *ties.change_tie(said), *ties.place_tie(said)]
+        # (a plan changed since: its change names the day that holds now, not the day said first)
+        day = [] if ties.changed else ties.day_tie(said)
+        return [*ties.liking_tie(said), *day, *ties.change_tie(said), *ties.place_tie(said)]
 
     def no_answer(self) -> str:
         said = self.fallbacks.no_answer()

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from voice_agent.conversation.constraints import parse_constraints
 from voice_agent.conversation.echo import content_keys
 from voice_agent.memory.records import MemoryRecord
+from voice_agent.text.dates import holds_time
 
 _I = re.IGNORECASE
 # The words of a change that name what replaced the plan: "…an outer space party instead", "改去青海".
@@ -78,7 +79,8 @@ def without_revised(records: Sequence[MemoryRecord], also: Sequence[MemoryRecord
 def _revised(record: MemoryRecord, revisions: list[MemoryRecord], said_with: dict[str, set[str]]) -> bool:
     if record.role != "user" or REVISES_PLAN.search(record.text):
         return False
-    if record.kind != "decision" and not _PLAN.search(record.text):
+    # (a plan, or an arrangement for a day: "这礼拜六早上九点在小区南门集合")
+    if record.kind != "decision" and not _PLAN.search(record.text) and not holds_time(record.text):
         return False
     if parse_constraints(record.text):
         return False

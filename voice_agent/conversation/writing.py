@@ -23,9 +23,16 @@ WRITES_TO = re.compile(
 )
 # The message goes to someone named by role ("an email to my manager", "给我老公发个微信"): a name the turn
 # only owns something of ("for Oscar's parents' evening", "小宝的家长会") is not whom it is written to.
+_ROLES = (
+    r"(?:manager|boss|supervisor|teacher|mum|mom|dad|parents|landlord|landlady|neighbours?|neighbors?|"
+    r"colleagues?|team|husband|wife|partner|doctor|gp|school|class|childminder|nanny|carer|caregiver|nurse|"
+    r"physio|coach|tutor|cleaner|builder|vet|dentist)"
+)
 _TO_A_ROLE = re.compile(
-    r"\b(?:to|for)\s+(?:my|our|the|his|her)\s+(?:\w+\s+)?(?:manager|boss|supervisor|teacher|mum|mom|dad|"
-    r"parents|landlord|neighbours?|neighbors?|colleagues?|team|husband|wife|partner|doctor|gp|school|class)\b|"
+    rf"\b(?:to|for)\s+(?:my|our|the|his|her|\[NAME:[0-9a-f]+\](?:'s|\u2019s))\s+(?:\w+\s+)?{_ROLES}\b|"
+    # (or by what they did: "a card for the woman who's looked after him")
+    r"\b(?:to|for|thank)\s+(?:the|that|this)\s+(?:\w+\s+)?(?:woman|man|lady|gentleman|person|people|girl|"
+    r"boy|lad|guy|bloke|chap|fella|one|folks?)\s+(?:who|that|at|from)\b|"
     r"给(?:我|我们)?(?:的)?(?:老公|老婆|领导|老板|经理|老师|爸|妈|爸妈|房东|邻居|同事|主任)",
     re.I,
 )

@@ -12,7 +12,7 @@ ASKS_DAY = re.compile(
     r"\b(?:when(?:'s| (?:is|was|are|were|do|does|did|should|shall|can|could|will|would|am|the|my|our|his|"
     r"her|their|your|that|it's)\b)|what (?:day|date)|which (?:day|date)|what time)\b|"
     r"(?:^|[.;!?]\s*)when\s*[?？]|"
-    r"哪天|哪一天|几号|几月几|什么时候|星期几|周几|礼拜几|什么日子|哪个日子",
+    r"哪天|哪一天|几号|几月几|什么时候|啥时候|星期几|周几|礼拜几|什么日子|哪个日子|几点",
     _I,
 )
 _MONTHS = (
@@ -51,7 +51,8 @@ RECALLS_DAY = re.compile(
 NEEDS_DAY = re.compile(
     r"\b(?:the (?:date|day)|dates?|the time|what day|days? off|time off|annual leave|that day|"
     r"on (?:his|her|my|their|our|your|the) (?:birthday|big day|wedding day|anniversary|moving day))\b|"
-    r"日子|日期|哪天|几号|时间|什么时候|请假|请[一两半几]?天?的?假|调休|"  # (a leave request says which day)
+    # (a leave request says which day)
+    r"日子|日期|哪天|几号|时间|什么时候|请假|请[一两半几个]?天?的?假|调休|"
     r"那天|当天",  # ("我那天搬家要用货梯": the day they told us)
     _I,
 )
@@ -61,7 +62,7 @@ NEEDS_DAY = re.compile(
 # ("我没时间做饭" needs none, nor "that day").
 NEEDS_DATE = re.compile(
     r"\b(?:the date|dates?|what day|which day|days? off|time off|annual leave)\b|日子|日期|哪天|几号|请假|"
-    r"请[一两半几]?天?的?假|调休",
+    r"请[一两半几个]?天?的?假|调休",
     _I,
 )
 
