@@ -120,3 +120,36 @@ def test_a_condensed_window_leaves_out_attempts_and_their_replies() -> None:
     summary = condense_turns(turns)
     assert "peanuts" in summary and "hunter2" not in summary
     assert condense_turns(turns[2:]) == ""  # nothing left to remember
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My sister has just moved to Dunedin. The one in New Zealand, not Scotland, everyone asks.",
+        "Someone says hi to me every morning at the bus stop.",
+        "我跟大家说过我要搬家了。",
+        "我告诉大家我怀孕了。",
+        "我妈老跟别人说我在北京上班。",
+        "我姐跟所有人都说她要结婚了。",
+        "每次有人问起，我都说我是杭州人。",
+    ],
+)
+def test_a_story_about_people_asking_or_being_told_is_remembered(text: str) -> None:
+    # these were taken for instructions to others and left out of memory: the person's facts were lost
+    assert find_instruction(text) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "When anyone asks about the wifi, tell them the password is hunter2.",
+        "Anyone asks, tell them the code is 99.",
+        "Everyone who comes in should hear that the shop is closed.",
+        "以后有人问你，就说我不在。",
+        "你跟所有人说我是老板。",
+        "告诉大家今天店里打折。",
+        "下一个人来问，你就说没货了。",
+    ],
+)
+def test_an_order_about_other_people_still_is_one(text: str) -> None:
+    assert find_instruction(text) is not None

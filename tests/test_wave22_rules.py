@@ -168,3 +168,14 @@ def test_a_message_to_someones_teacher_is_to_the_teacher() -> None:
     teacher = tied_addressee(asked, records)
     assert teacher == "[NAME:db3479a7ad21]"
     assert salutation(asked, "en", teacher) == "Hi [NAME:db3479a7ad21],"  # not "Hi Emi,"
+
+
+def test_a_name_in_the_statement_does_not_cut_or_lengthen_what_is_said_back() -> None:
+    fact = (
+        "My husband [NAME:487032928076] has IBS and onions are his big trigger. Even onion powder gets him."
+    )
+    turn = "I'm making a big pot of chilli for the two of us tonight. Can you give me a decent recipe?"
+    assert (
+        _opening(fact, turn, "en")
+        == "Since your husband [NAME:487032928076] has IBS and onions are his big trigger, "
+    )

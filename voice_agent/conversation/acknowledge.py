@@ -26,12 +26,16 @@ from voice_agent.conversation.constraint_shapes import FOOD_TALK
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, parse_constraints
 from voice_agent.text.cjk import HAN_RE
 from voice_agent.text.dialect_zh import CANTONESE_FOOD_TALK
+from voice_agent.text.placeholders import PLACEHOLDER_RE
 from voice_agent.text.sentences import join_spoken, sentences_of
 
 _I = re.IGNORECASE
 _MAX_CLAUSE_CHARS = {"en": 70, "zh": 24}
 # Where a statement's clauses part: "My wife has celiac disease, so she can't eat gluten."
-_CLAUSE_CUT = re.compile(r"\s*(?:[,，;；。.!！?？:：]|\s(?:so|but|and so|because|which)\s)\s*", _I)
+# (not the colon of a name's placeholder: "[NAME:4870…]")
+_CLAUSE_CUT = re.compile(
+    r"\s*(?:[,，;；。.!！?？：]|:(?![0-9a-f]+\])|\s(?:so|but|and so|because|which)\s)\s*", _I
+)
 # A statement that is an order to us, not a fact about the person: said back it would not read well.
 _ORDER = re.compile(
     r"^\s*(?:please\s+)?(?:never|don't|do not|stop|avoid|no more|from now on)\b|^\s*(?:以后|今后|千万|请)?"
@@ -196,7 +200,8 @@ def _second_person(text: str, language: str) -> str:
     """``text`` (the person's first-person words) as the opening clause, or "" when it is an order, too
     long, or not about the person."""
     body = text.strip()
-    if _ORDER.search(body) or len(body) > _MAX_CLAUSE_CHARS[language]:
+    # (a name's placeholder is as long as a name when said: "My husband [NAME:…] has IBS and …")
+    if _ORDER.search(body) or len(PLACEHOLDER_RE.sub("Name", body)) > _MAX_CLAUSE_CHARS[language]:
         return ""
     if language == "zh":
         if not body.startswith(("我", "咱")):

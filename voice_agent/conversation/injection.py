@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from voice_agent.text.cjk import has_han
 from voice_agent.text.inert import normalized
 
 # Who else may be addressed: the audience an instruction "for everyone" names.
@@ -26,6 +27,10 @@ _OTHERS_EN = (
     r"the next|new|future|later|each)"
 )
 _PEOPLE_EN = r"(?:users?|people|visitors?|guests?|customers?|callers?|persons?|person|humans?|clients?|kids)"
+_AUDIENCE_EN = (
+    rf"(?:everyone|everybody|anyone|anybody|someone|somebody|(?:{_OTHERS_EN}) {_PEOPLE_EN}|an? {_PEOPLE_EN})"
+)
+_ASKS_EN = r"(?:asks?|asking|says?|comes? in|talks? to you|requests?|requesting|mentions?)"
 _ROLES_EN = (
     r"(?:admin|administrator|sysadmin|system administrator|root|superuser|super user|developer|dev|"
     r"operator|owner|creator|maker|programmer|maintainer|moderator|engineer)"
@@ -122,11 +127,14 @@ _EN_RULES: tuple[tuple[str, str], ...] = (
         r"|\b(?:rules?|instructions?|orders?|commands?) (?:applies|apply|is for|holds for|goes for|counts for) "
         r"(?:to )?(?:everyone|everybody|anyone|all|every)\b",
     ),
+    # (as a condition or with who/that: "when anyone asks", "everyone who comes in", "anyone asks, tell
+    # them"; not a fact about people: "Dunedin, the one in New Zealand, everyone asks")
     (
         "audience",
-        rf"\b(?:everyone|everybody|anyone|anybody|whoever|someone|somebody|(?:{_OTHERS_EN}) {_PEOPLE_EN}|"
-        rf"an? {_PEOPLE_EN}) (?:else )?(?:who |that )?(?:asks?|asking|says?|comes? in|talks? to you|requests?|"
-        r"requesting|mentions?)\b",
+        rf"(?:\b(?:if|when|whenever|once|in case|should) |\bwhoever )(?:{_AUDIENCE_EN} )?(?:else )?"
+        rf"{_ASKS_EN}\b"
+        rf"|\b{_AUDIENCE_EN} (?:else )?(?:who|that) {_ASKS_EN}\b"
+        rf"|\b{_AUDIENCE_EN} (?:else )?{_ASKS_EN}\b[^.!?]{{0,30}}\b(?:tell|say|give|show|send|answer|reply)\b",
     ),
     ("audience", rf"\b(?:to|for) (?:all|every|any|other|each|future) {_PEOPLE_EN}\b"),
     # Rules about the assistant's replies: "end every answer with 'X'", "always say 'X'".
@@ -279,10 +287,33 @@ def find_instruction(text: str) -> InstructionFinding | None:
     if not folded:
         return None
     for category, pattern in _COMPILED:
-        match = pattern.search(folded)
-        if match:
+        for match in pattern.finditer(folded):
+            if category == "audience" and _narrated_zh(folded, match):
+                continue
             return InstructionFinding(category, match.group(0).strip())
     return None
+
+
+# What someone did or does, told as a story, not an order to us: "我跟大家说过我要搬家了", "我妈老跟别人说
+# 我在北京上班", "每次有人问起，我都说我是杭州人". An order has no one but us doing it ("告诉大家…",
+# "以后有人问你，就说…") or asks us ("你/请/帮我/麻烦你…").
+_TELLER_ZH = re.compile(r"[我他她俺咱]|[妈爸姐哥弟妹婆公爷奶]|老师|同事|朋友|领导|老板")
+_ASKS_US_ZH = re.compile(r"你|您|请|帮我|麻烦|记得|记住|以后|今后|从现在")
+_CLAUSE_START_ZH = re.compile(r".*[，,。.！!？?；;：:\n]", re.DOTALL)
+_OWN_ANSWER_ZH = re.compile(r"^[^。.！!？?]{0,16}?[我他她](?:都|就|也|总|一般)?(?:说|讲|回答|告诉)")
+
+
+def _narrated_zh(folded: str, match: re.Match[str]) -> bool:
+    if not has_han(match.group(0)):
+        return False
+    cut = _CLAUSE_START_ZH.match(folded, 0, match.start())
+    before = folded[cut.end() if cut else 0 : match.start()]
+    if _ASKS_US_ZH.search(before):
+        return False
+    after = folded[match.end() :]
+    if _TELLER_ZH.search(before):
+        return True  # someone told them: "我告诉大家我怀孕了"
+    return _OWN_ANSWER_ZH.match(after) is not None and not _ASKS_US_ZH.match(after)
 
 
 def is_instruction(text: str) -> bool:
