@@ -132,6 +132,10 @@ def test_a_condensed_window_leaves_out_attempts_and_their_replies() -> None:
         "我妈老跟别人说我在北京上班。",
         "我姐跟所有人都说她要结婚了。",
         "每次有人问起，我都说我是杭州人。",
+        # asked to keep it quiet: the opposite of telling others
+        "Okay, confession, and don't you dare tell anyone at the office: I can't stand marmite.",
+        "别告诉别人我怀孕了。",
+        "不要跟别人说我离婚了。",
     ],
 )
 def test_a_story_about_people_asking_or_being_told_is_remembered(text: str) -> None:

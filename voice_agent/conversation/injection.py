@@ -288,7 +288,7 @@ def find_instruction(text: str) -> InstructionFinding | None:
         return None
     for category, pattern in _COMPILED:
         for match in pattern.finditer(folded):
-            if category == "audience" and _narrated_zh(folded, match):
+            if category == "audience" and (_narrated_zh(folded, match) or _kept_secret(folded, match)):
                 continue
             return InstructionFinding(category, match.group(0).strip())
     return None
@@ -301,6 +301,18 @@ _TELLER_ZH = re.compile(r"[我他她俺咱]|[妈爸姐哥弟妹婆公爷奶]|老
 _ASKS_US_ZH = re.compile(r"你|您|请|帮我|麻烦|记得|记住|以后|今后|从现在")
 _CLAUSE_START_ZH = re.compile(r".*[，,。.！!？?；;：:\n]", re.DOTALL)
 _OWN_ANSWER_ZH = re.compile(r"^[^。.！!？?]{0,16}?[我他她](?:都|就|也|总|一般)?(?:说|讲|回答|告诉)")
+
+
+# Asked to keep it to ourselves, the opposite of telling others: "don't you dare tell anyone at the
+# office: I can't stand marmite", "别告诉别人我怀孕了".
+_KEEP_IT_QUIET = re.compile(
+    r"(?:\b(?:don't|dont|do not|never|please don't|please never)(?: you)?(?: dare| ever)?\s*|"
+    r"(?:别|不要|千万别|千万不要|可别)(?:再)?)$"
+)
+
+
+def _kept_secret(folded: str, match: re.Match[str]) -> bool:
+    return _KEEP_IT_QUIET.search(folded, 0, match.start()) is not None
 
 
 def _narrated_zh(folded: str, match: re.Match[str]) -> bool:
