@@ -315,9 +315,24 @@ def _kept_secret(folded: str, match: re.Match[str]) -> bool:
     return _KEEP_IT_QUIET.search(folded, 0, match.start()) is not None
 
 
+# English: someone else doing the telling ("My mum tells everyone I'm a doctor", "I want to pass that same
+# support to anyone who needs it"), with no "you" or "please" asking us to.
+_TELLER_EN = re.compile(
+    r"\b(?:i|i'm|i'd|i've|i'll|we|we're|we'd|we'll|she|he|they|she's|he's|they're|(?:my|our|his|her|their) \w+)\b"
+)
+_ASKS_US_EN = re.compile(rf"\b(?:you|your|please|pls|plz|{_SYSTEM_THINGS_EN})\b")
+_CLAUSE_START_EN = re.compile(r".*[.!?;:,\n]", re.DOTALL)
+
+
+def _narrated_en(folded: str, match: re.Match[str]) -> bool:
+    cut = _CLAUSE_START_EN.match(folded, 0, match.start())
+    before = folded[cut.end() if cut else 0 : match.start()]
+    return _TELLER_EN.search(before) is not None and _ASKS_US_EN.search(before) is None
+
+
 def _narrated_zh(folded: str, match: re.Match[str]) -> bool:
     if not has_han(match.group(0)):
-        return False
+        return _narrated_en(folded, match)
     cut = _CLAUSE_START_ZH.match(folded, 0, match.start())
     before = folded[cut.end() if cut else 0 : match.start()]
     if _ASKS_US_ZH.search(before):
