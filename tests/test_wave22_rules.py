@@ -179,3 +179,42 @@ def test_a_name_in_the_statement_does_not_cut_or_lengthen_what_is_said_back() ->
         _opening(fact, turn, "en")
         == "Since your husband [NAME:487032928076] has IBS and onions are his big trigger, "
     )
+
+
+def test_a_grazing_board_is_food_and_colours_are_kinds_not_things() -> None:
+    fact = (
+        "Oh, and heads up, she absolutely hates olives. Green, black, kalamata, doesn't matter, she says "
+        "they taste like feet."
+    )
+    keys = {k for _, k in _keys(fact)}
+    assert "avoid:olives" in keys and not keys & {"avoid:green", "avoid:black", "avoid:doesn't matter"}
+    turn = "I told her I'd put together a grazing board for her book club night. What should go on it?"
+    assert _opening(fact, turn, "en") == "Leaving out olives, as you told me, "
+    assert constraints_from_texts([fact]).check("A green salad and black coffee.") is None
+
+
+def test_a_long_liking_is_said_back_up_to_its_dash() -> None:
+    from voice_agent.conversation.likings import liked_fallback
+
+    liked = (
+        "My father-in-law [NAME:1e5a9272c35a]'s absolutely mad for birdwatching — keeps a pair of binoculars "
+        "in the glovebox at all times and he'll pull over on the A487 if he so much as spots a red kite."
+    )
+    said = liked_fallback(liked, "place", "en", constraints_from_texts([]))
+    assert said == (
+        "You told me your father-in-law [NAME:1e5a9272c35a]'s absolutely mad for birdwatching. "
+        "I'd suggest a place along those lines."
+    )
+
+
+def test_a_note_ahead_of_something_needs_the_day_told() -> None:
+    prompt = SimpleNamespace(
+        retrieved=_records(
+            "moving day's finally locked in — the removalists are coming Friday the 28th of November, "
+            "first thing, around seven.",
+            "Still haven't packed a single box, mind you.",
+        ),
+        pinned=[],
+    )
+    asked = "Can you write a note for the neighbours apologising in advance for the truck blocking the drive?"
+    assert "Friday the 28th of November" in turn_day(asked, prompt, "en")  # type: ignore[arg-type]

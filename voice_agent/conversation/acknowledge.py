@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from voice_agent.conversation.clinical import MEDICAL_KINDS, clinical_turn, medical, medicine_turn, tell_them
 from voice_agent.conversation.constraint_shapes import FOOD_TALK
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, parse_constraints
+from voice_agent.conversation.food_requests import FOOD_WORDS_EN, FOOD_WORDS_ZH
 from voice_agent.text.cjk import HAN_RE
-from voice_agent.text.dialect_zh import CANTONESE_FOOD_TALK
 from voice_agent.text.placeholders import PLACEHOLDER_RE
 from voice_agent.text.sentences import join_spoken, sentences_of
 
@@ -96,20 +96,9 @@ def acknowledgement(
 # What a constraint on food or drink is about, and a turn that is the person asking (not "How do plants
 # drink water?"): the acknowledgement is said only then. Narrower than the turn guidance's topics on
 # purpose ("Suggest a board game" gets no "Since you're vegan").
-_FOOD_EN = re.compile(
-    r"\b(?:eat|eating|food|cook|cooking|recipe|bake|baking|cakes?|dinner|lunch|breakfast|brunch|snacks?|"
-    r"desserts?|meals?|menu|restaurant|order|drinks?|bar|party|picnic|treats?|toppings?|pizza|dish(?:es)?|"
-    r"supper|sandwich(?:es)?|tacos?|soup|salad|cocktail|café|cafe|coffee|tea|wine|beer|fruits?|sauces?|"
-    r"grill|grilling|bbq|barbecue|stir-fry|side dish|ingredients?|smoothie|juice|beverage|cuisine|"
-    r"curry|curries|stew|casserole|chilli|chili|pasta|risotto|noodles?|roast|pies?|burgers?|biscuits?|"
-    r"cookies?|pudding|takeaway|takeout)\b",
-    _I,
-)
+_FOOD_EN = re.compile(rf"\b(?:{FOOD_WORDS_EN})\b", _I)
 _ASKING_EN = re.compile(r"\b(?:i|me|my|we|us|our|you|your|recommend|suggest)\b", _I)
-_FOOD_ZH = re.compile(
-    r"吃|喝|菜|饭|餐|外卖|粥|蛋糕|甜点|甜品|零食|早点|饮料|饮品|配料|主食|点心|聚会|酒|茶|咖啡|面|汤|水果|沙拉|酱|烤|火锅|食材|小吃|夜宵|"
-    + CANTONESE_FOOD_TALK
-)
+_FOOD_ZH = re.compile(FOOD_WORDS_ZH)
 _ASKING_ZH = re.compile(r"推荐|建议|什么|啥|么子|乜|咩|哪|我|咱|俺|帮|给")
 _NOUN_WORD = re.compile(r"[a-z]{3,}", _I)
 _WHAT_TO_DO = re.compile(

@@ -38,6 +38,7 @@ _NEAR = 60  # characters from the end of the rule's words to the list
 _CATCH_ALL = re.compile(
     r"^(?:and\s+|or\s+)?(?:the lot|whatever|you name it|etc\.?|and so on|that sort of thing|"
     r"that kind of thing|stuff like that|anything like that|all of (?:it|them|that)|everything|"
+    r"(?:it )?(?:doesn't|does not|don't|do not) matter|no matter (?:which|what)|any kind|whichever|"
     r"(?:any|all) of (?:those|these|them|that)\b.*)$",
     _I,
 )
@@ -55,6 +56,7 @@ _NOT_ITEM_TEXT = (
     "smell smells taste tastes texture look looks sight sound feel bits lot"
 )
 _NOT_ITEM_WORDS = frozenset(_NOT_ITEM_TEXT.split())
+_KINDS_BY_COLOUR = frozenset(["green", "black", "red", "white", "yellow", "brown", "purple", "pink", "blue"])
 _SENTENCE_END = re.compile(r"(?<=[a-z)])[.!?](?=\s|$)|[;\n]", _I)
 
 EVEN_ZH = re.compile(
@@ -149,6 +151,8 @@ def _run(pieces: list[str]) -> tuple[list[str], bool]:
         piece = _OPENER.sub("", piece)
         if items and _CATCH_ALL.match(piece):
             return items, True
+        if piece.lower() in _KINDS_BY_COLOUR:  # "Green, black, kalamata": kinds of the thing, not things
+            continue
         tail = re.split(r"\s+(?:and|or)\s+", piece)  # "chewing gum and nuts"
         parts = [_LEAD.sub("", part.strip()) for part in tail]
         if not all(_is_item(part) for part in parts):

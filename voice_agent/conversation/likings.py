@@ -179,7 +179,17 @@ def _liking_sentence(liked: str) -> str:
     sentence = liked
     if len(sentences) >= 2:
         sentence = next((part.strip() for part in sentences if says_liking(part)), liked)
-    return sentence if len(sentence) <= _MAX_TOLD else _around_liking(sentence)
+    if len(sentence) <= _MAX_TOLD:
+        return sentence
+    # (a long sentence cut at a dash or a semicolon: "…absolutely mad for birdwatching — keeps a pair of
+    # binoculars in the glovebox at all times and …")
+    clause = next((c.strip() for c in _CLAUSE_BREAK.split(sentence) if says_liking(c)), "")
+    if clause and len(clause) <= _MAX_TOLD:
+        return clause.rstrip(",;:") + ("" if HAN_RE.search(clause) else ".")
+    return _around_liking(sentence)
+
+
+_CLAUSE_BREAK = re.compile(r"\s+[—–-]{1,2}\s+|;\s*|——|；")
 
 
 _MAX_TOLD = 160

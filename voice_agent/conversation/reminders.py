@@ -19,23 +19,17 @@ from voice_agent.conversation.clinical import (
     medicine_turn,
 )
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, parse_constraints
+from voice_agent.conversation.food_requests import FOOD_WORDS_EN, FOOD_WORDS_ZH
 from voice_agent.conversation.likings import says_liking
 from voice_agent.conversation.revised_plans import without_revised
 from voice_agent.conversation.suggestions import FOR_EXAMPLE, concrete_option
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.cjk import HAN_CLASS, is_han
-from voice_agent.text.dialect_zh import CANTONESE_FOOD_TALK
 
 # A turn where a constraint may matter even when retrieval did not bring it up: food, drink, outings,
 # anything asked to be recommended.
 CONSTRAINT_TOPICS = re.compile(
-    r"\b(?:eat|eating|food|cook|cooking|recipe|bake|baking|cake|dinner|lunch|breakfast|brunch|snack|dessert|"
-    r"meal|menu|restaurant|order|drink|drinks|bar|party|picnic|treat|topping|pizza|dish|kitchen|grocer\w*|"
-    r"recommend|suggest|ideas?|plan|fruits?|salad|sauces?|grill|bbq|barbecue|stir-fry|ingredients?|smoothie|"
-    r"juice|beverage|supper|sandwich(?:es)?|tacos?|burritos?|soup|stew|pasta|noodles?|curry|burgers?|"
-    r"cuisine|coffee|tea|wine|beer|cocktails?|takeaway|takeout|fillings?)\b|"
-    r"吃|喝|菜|饭|餐|蛋糕|甜点|零食|早点|早饭|推荐|建议|点什么|做什么|聚会|饮料|饮品|配料|水果|沙拉|外卖|粥|"
-    rf"酱|烤|火锅|食材|小吃|夜宵|{CANTONESE_FOOD_TALK}",
+    rf"\b(?:{FOOD_WORDS_EN}|kitchen|grocer\w*|recommend|suggest|ideas?|plan)\b|{FOOD_WORDS_ZH}|推荐|建议|点什么|做什么",
     re.IGNORECASE,
 )
 # A turn asking what to do or where to go: a "never take me to …" constraint (kind "avoid") matters for

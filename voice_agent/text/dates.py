@@ -50,7 +50,9 @@ RECALLS_DAY = re.compile(
 # Words of a request that needs a day in its answer: "put the date in", a leave request, "that day".
 NEEDS_DAY = re.compile(
     r"\b(?:the (?:date|day)|dates?|the time|what day|days? off|time off|annual leave|that day|"
-    r"on (?:his|her|my|their|our|your|the) (?:birthday|big day|wedding day|anniversary|moving day))\b|"
+    r"on (?:his|her|my|their|our|your|the) (?:birthday|big day|wedding day|anniversary|moving day)|"
+    # a note ahead of something: "apologising in advance for the truck blocking the driveway"
+    r"in advance|ahead of time|beforehand|heads[- ]up)\b|"
     # (a leave request says which day)
     r"日子|日期|哪天|几号|时间|什么时候|请假|请[一两半几个]?天?的?假|调休|"
     r"那天|当天",  # ("我那天搬家要用货梯": the day they told us)

@@ -1,0 +1,23 @@
+"""The words of a turn that asks about food or drink: one list for the constraint guidance after the turn
+(``reminders.CONSTRAINT_TOPICS``, which adds requests for a recommendation) and for the opening that names
+the constraint (``acknowledge``, food and drink only: "Suggest a board game" gets no "Since you're
+vegan")."""
+
+from __future__ import annotations
+
+from voice_agent.text.dialect_zh import CANTONESE_FOOD_TALK
+
+FOOD_WORDS_EN = (
+    r"eat|eating|food|cook|cooking|recipe|bake|baking|cakes?|dinner|lunch|breakfast|brunch|snacks?|"
+    r"desserts?|meals?|menu|restaurant|order|drinks?|bar|party|picnic|treats?|toppings?|pizza|dish(?:es)?|"
+    r"supper|sandwich(?:es)?|tacos?|burritos?|soup|salad|cocktails?|café|cafe|coffee|tea|wine|beer|"
+    r"fruits?|sauces?|grill|grilling|bbq|barbecue|stir-fry|side dish|ingredients?|smoothie|juice|beverage|"
+    r"cuisine|curry|curries|stew|casserole|chilli|chili|pasta|risotto|noodles?|roast|pies?|burgers?|"
+    r"biscuits?|cookies?|pudding|takeaway|takeout|fillings?|"
+    # a spread laid out for guests: "a grazing board for her book club night"
+    r"grazing|platters?|charcuterie|cheese ?boards?|nibbles|canap[eé]s|buffet|finger food|spread"
+)
+FOOD_WORDS_ZH = (
+    r"吃|喝|菜|饭|餐|外卖|粥|蛋糕|甜点|甜品|零食|早点|早饭|饮料|饮品|配料|主食|点心|聚会|酒|茶|咖啡|面|汤|水果|沙拉|酱|"
+    rf"烤|火锅|食材|小吃|夜宵|拼盘|{CANTONESE_FOOD_TALK}"
+)
