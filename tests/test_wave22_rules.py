@@ -218,3 +218,24 @@ def test_a_note_ahead_of_something_needs_the_day_told() -> None:
     )
     asked = "Can you write a note for the neighbours apologising in advance for the truck blocking the drive?"
     assert "Friday the 28th of November" in turn_day(asked, prompt, "en")  # type: ignore[arg-type]
+
+
+def test_tea_tonight_is_the_evening_meal_not_a_drink() -> None:
+    from voice_agent.conversation.suggestions import request_kind
+
+    sauce = request_kind("", "Can you give me a quick pasta sauce for tea tonight?")
+    assert sauce is not None and sauce.name == "sauce"
+    meal = request_kind("", "What should we have for tea tonight?")
+    assert meal is not None and meal.name == "dinner"
+    drink = request_kind("", "What tea should I drink before bed?")
+    assert drink is not None and drink.name == "drink"
+
+
+def test_the_condition_a_rule_comes_from_is_named_before_the_diet() -> None:
+    fact = (
+        "I'm twenty-eight weeks pregnant and the midwife says I've got gestational diabetes, so I have to "
+        "keep sugar and fast carbs right down and check my blood sugar after every meal."
+    )
+    turn = "I'm bored of toast. What could I have for breakfast tomorrow instead?"
+    assert _opening(fact, turn, "en") == "Since you told me about the gestational diabetes, "
+    assert _opening("I'm vegetarian.", "What should I cook tonight?", "en") == "Since you're vegetarian, "

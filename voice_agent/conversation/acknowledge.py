@@ -84,8 +84,13 @@ def acknowledgement(
         if text and constraints.check(text) is None:
             return Acknowledgement(text, told[0], False)
         return None
-    # (a diet is named before what it rules out: "Since Gerald's on a soft diet", not "Leaving out nuts")
-    concerned = sorted((c for c in guided if concerns(c, user_text)), key=lambda c: c.kind != "diet")
+    # (a condition is named before a diet, and a diet before what it rules out: "Since you told me about
+    # the gestational diabetes", not "Since you're pregnant"; "Since Gerald's on a soft diet", not
+    # "Leaving out nuts")
+    concerned = sorted(
+        (c for c in guided if concerns(c, user_text)),
+        key=lambda c: (not condition_named(c), c.kind != "diet"),
+    )
     for constraint in concerned[:1]:
         for text, own in ((own_words(constraint, speaking), True), (from_kind(constraint, speaking), False)):
             if text and constraints.check(text) is None:
@@ -207,8 +212,31 @@ def _second_person(text: str, language: str) -> str:
     return f"Since {swapped}, "
 
 
+# The medical reason a rule comes from, as the person named it ("gestational diabetes", "痛风").
+_CONDITION_WORDS = re.compile(
+    r"\b(?:(?:gestational|type (?:1|2|one|two)) )?diabetes\b|\bgout\b|\bhigh blood pressure\b|"
+    r"\bhypertension\b|\bcoeliac disease\b|\bceliac disease\b|糖尿病|痛风|高血压|高尿酸|乳糜泻",
+    _I,
+)
+
+
+def condition_named(constraint: Constraint) -> str:
+    """The condition the person said the constraint comes from ("gestational diabetes" for sugar), or
+    "" when they named none."""
+    match = _CONDITION_WORDS.search(constraint.source)
+    if match is None:
+        return ""
+    stated = {c.key for c in parse_constraints(match.group(0))}
+    return match.group(0).lower() if constraint.key in stated else ""
+
+
 def from_kind(constraint: Constraint, language: str) -> str:
     """A clause naming the constraint from its kind, when the person's words cannot be said back."""
+    condition = condition_named(constraint)
+    if condition and bool(HAN_RE.search(condition)) == (language == "zh"):
+        return (
+            f"因为你说过有{condition}，" if language == "zh" else f"Since you told me about the {condition}, "
+        )
     if language == "zh":
         if constraint.kind in ("allergy", "intolerance"):
             word = "过敏" if constraint.kind == "allergy" else "不耐受"

@@ -246,7 +246,12 @@ KINDS: tuple[RequestKind, ...] = (
     ),
     RequestKind(
         "drink",
-        re.compile(r"\b(?:drinks?|beverages?|tea|thirsty)\b|饮品|饮料|喝", _I),
+        # (not the evening meal: "a quick pasta sauce for tea tonight", "what's for tea?")
+        re.compile(
+            r"\b(?:drinks?|beverages?|(?<!for )(?<!for my )(?<!for our )tea(?! tonight| time)|thirsty)\b|"
+            r"饮品|饮料|喝",
+            _I,
+        ),
         _WARM_DRINKS_EN,
         _DRINKS_ZH,
     ),
@@ -469,7 +474,7 @@ KINDS: tuple[RequestKind, ...] = (
             # ("order" of food only: "order the decorations and the goody bags" asks for no dinner)
             r"\b(?:dinner|supper|dish(?:es)?|meals?|cook(?:ing)?|menu|eat|restaurant|food|"
             r"order (?:in|out|food|takeaway|takeout|dinner|lunch)|"
-            r"what (?:should|shall|could|can) (?:i|we) order)\b|"
+            r"what (?:should|shall|could|can) (?:i|we) order|for (?:my |our |your )?tea)\b|"
             r"晚饭|晚餐|菜|吃|餸|食饭|煮饭|做饭|外卖|午饭|中饭|午餐",  # 餸, 食饭: Cantonese: a dish, a meal
             _I,
         ),
