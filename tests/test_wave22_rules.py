@@ -239,3 +239,36 @@ def test_the_condition_a_rule_comes_from_is_named_before_the_diet() -> None:
     turn = "I'm bored of toast. What could I have for breakfast tomorrow instead?"
     assert _opening(fact, turn, "en") == "Since you told me about the gestational diabetes, "
     assert _opening("I'm vegetarian.", "What should I cook tonight?", "en") == "Since you're vegetarian, "
+
+
+def test_a_clause_of_a_plan_is_revised_with_it_and_read_with_its_utterance() -> None:
+    date, venue, change = (
+        MemoryRecord("c", "奶奶八十大寿定在下个月15号中午", role="user", source="t1", created_at=1.0),
+        MemoryRecord("c", "在湘里人家摆三桌。", role="user", source="t1", created_at=1.0),
+        MemoryRecord(
+            "c", "跟你说一声，寿宴的地方改了，湘里人家那天包不下来，换到福满楼了，时间不变。",
+            role="user", source="t2", created_at=2.0,
+        ),
+    )  # fmt: skip
+    # the venue clause names no arrangement word, but its utterance set the plan; the date still holds
+    assert without_revised([date, venue, change]) == [date, change]
+    asked = "帮我写条微信发给表哥，告诉他奶奶寿宴在哪儿办、几点开始。"
+    prompt = SimpleNamespace(retrieved=[venue, change], pinned=[date])
+    assert "福满楼" in turn_change(asked, prompt, "zh")  # type: ignore[arg-type]
+
+
+def test_what_the_change_says_beside_it_is_no_word_of_the_old_plan() -> None:
+    from voice_agent.conversation.changed_plan import replaced_keys
+
+    records = [
+        MemoryRecord("c", "这周日约了一大家子去拍全家福", role="user", source="t1", created_at=1.0),
+        MemoryRecord("c", "上午十点在人民公园南门集合，拍外景。", role="user", source="t1", created_at=1.0),
+        MemoryRecord(
+            "c", "周日天气预报有雨，改到他们影楼的棚里拍了", role="user", source="t2", created_at=2.0
+        ),
+        MemoryRecord(
+            "c", "就在解放路上那家“时光印象”，时间还是上午十点。", role="user", source="t2", created_at=2.0
+        ),
+    ]
+    old = replaced_keys("帮我在家族群里发个通知，说一下拍全家福去哪儿集合。", records)
+    assert {"人民", "公园"} <= old and "上午" not in old  # the time still holds

@@ -38,7 +38,14 @@ def _changed(
     current = without_revised(statements)
     replaced = [r for r in statements if r not in current]
     asked = stems(content_keys(user_text))  # ("my volunteering": "volunteer at the food bank")
-    about = [r for r in replaced if asked & stems(content_keys(r.text))]
+    # (a replaced clause is read with the utterance it came from: "在湘里人家摆三桌" is about 奶奶八十大寿)
+    said_with: dict[str, set[str]] = {}
+    for record in statements:
+        if record.source:
+            said_with.setdefault(record.source, set()).update(content_keys(record.text))
+    about = [
+        r for r in replaced if asked & stems(content_keys(r.text) | said_with.get(r.source or "", set()))
+    ]
     if not about:
         return [], []
     since = min(r.created_at for r in about)
@@ -52,7 +59,10 @@ def replaced_keys(user_text: str, records: Sequence[MemoryRecord]) -> frozenset[
     about, changes = _changed(user_text, records)
     if not changes:
         return frozenset()
-    kept = content_keys(user_text).union(*(content_keys(r.text) for r in changes))
+    # (and what the change's utterance says beside it: "…时间还是上午十点" keeps 上午)
+    sources = {r.source for r in changes if r.source}
+    beside = [r for r in person_statements(records) if r.source in sources]
+    kept = content_keys(user_text).union(*(content_keys(r.text) for r in [*changes, *beside]))
     return frozenset(set().union(*(content_keys(r.text) for r in about)) - kept)
 
 

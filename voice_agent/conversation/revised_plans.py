@@ -70,17 +70,27 @@ def without_revised(records: Sequence[MemoryRecord], also: Sequence[MemoryRecord
     if not revisions:
         return list(records)
     said_with: dict[str, set[str]] = {}
+    planned: set[str] = set()  # the utterances that set a plan (a clause of one is part of the plan)
     for record in every:
         if record.role == "user" and record.source:
             said_with.setdefault(record.source, set()).update(content_keys(record.text))
-    return [r for r in records if not _revised(r, revisions, said_with)]
+            if _sets_plan(record):
+                planned.add(record.source)
+    return [r for r in records if not _revised(r, revisions, said_with, planned)]
 
 
-def _revised(record: MemoryRecord, revisions: list[MemoryRecord], said_with: dict[str, set[str]]) -> bool:
+def _sets_plan(record: MemoryRecord) -> bool:
+    """A plan, or an arrangement for a day ("这礼拜六早上九点在小区南门集合")."""
+    return record.kind == "decision" or _PLAN.search(record.text) is not None or holds_time(record.text)
+
+
+def _revised(
+    record: MemoryRecord, revisions: list[MemoryRecord], said_with: dict[str, set[str]], planned: set[str]
+) -> bool:
     if record.role != "user" or REVISES_PLAN.search(record.text):
         return False
-    # (a plan, or an arrangement for a day: "这礼拜六早上九点在小区南门集合")
-    if record.kind != "decision" and not _PLAN.search(record.text) and not holds_time(record.text):
+    # (or a clause of an utterance that set one: "在湘里人家摆三桌" of "奶奶八十大寿定在下个月15号中午，…")
+    if not _sets_plan(record) and record.source not in planned:
         return False
     if parse_constraints(record.text):
         return False
