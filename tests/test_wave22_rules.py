@@ -272,3 +272,9 @@ def test_what_the_change_says_beside_it_is_no_word_of_the_old_plan() -> None:
     ]
     old = replaced_keys("帮我在家族群里发个通知，说一下拍全家福去哪儿集合。", records)
     assert {"人民", "公园"} <= old and "上午" not in old  # the time still holds
+
+
+def test_packed_lunches_are_food_talk() -> None:
+    fact = "So it turns out my youngest, Theo, is allergic to sunflower seeds."
+    turn = "Can you give me some ideas for Theo's packed lunches this week?"
+    assert _opening(fact, turn, "en") == "Since your youngest, Theo, is allergic to sunflower seeds, "

@@ -50,7 +50,8 @@ _AFFECTS_ME_EN = re.compile(
     r"^[A-Za-z][a-z -]{1,30}\s+(?:makes?|keeps?|gives?|upsets?|triggers?)\s+(?:me|my)\b"
 )
 _FIRST_PERSON_EN = re.compile(r"^\s*(?:i|i'm|i've|my|we|we're|our)\b", _I)
-_LEAD_EN = re.compile(r"^\s*(?:(?:actually|oh|well|so|also|by the way|btw|and|just so you know|fyi)[,\s]+)+",
+_LEAD_EN = re.compile(r"^\s*(?:(?:actually|oh|well|so|also|by the way|btw|and|just so you know|fyi|"
+                      r"(?:it )?turns out(?: that)?|apparently|guess what)[,\s]+)+",
                       _I)  # fmt: skip
 _SWAP_EN = {
     "i": "you", "i'm": "you're", "i've": "you've", "i'll": "you'll", "i'd": "you'd", "me": "you",
@@ -176,7 +177,7 @@ def own_words(constraint: Constraint, language: str) -> str:
     source = constraint.source.strip()
     if not source or bool(_HAN.search(source)) != (language == "zh"):
         return ""
-    whole = source.rstrip("。.！!")
+    whole = _LEAD_EN.sub("", source.rstrip("。.！!"))  # ("So it turns out my youngest … ": no "so" clause)
     if not _CONNECTIVE.search(whole) and not re.search(r"[。.！!?？]", whole):  # one plain sentence
         said = _second_person(whole, language)  # "Since you like tea and never drink coffee, "
         if said:

@@ -8,9 +8,10 @@ from __future__ import annotations
 from voice_agent.text.dialect_zh import CANTONESE_FOOD_TALK
 
 FOOD_WORDS_EN = (
-    r"eat|eating|food|cook|cooking|recipe|bake|baking|cakes?|dinner|lunch|breakfast|brunch|snacks?|"
+    r"eat|eating|food|cook|cooking|recipes?|bake|baking|cakes?|dinners?|lunch(?:es|box(?:es)?)?|breakfasts?|"
+    r"brunch(?:es)?|snacks?|"
     r"desserts?|meals?|menu|restaurant|order|drinks?|bar|party|picnic|treats?|toppings?|pizza|dish(?:es)?|"
-    r"supper|sandwich(?:es)?|tacos?|burritos?|soup|salad|cocktails?|café|cafe|coffee|tea|wine|beer|"
+    r"suppers?|sandwich(?:es)?|tacos?|burritos?|soup|salad|cocktails?|café|cafe|coffee|tea|wine|beer|"
     r"fruits?|sauces?|grill|grilling|bbq|barbecue|stir-fry|side dish|ingredients?|smoothie|juice|beverage|"
     r"cuisine|curry|curries|stew|casserole|chilli|chili|pasta|risotto|noodles?|roast|pies?|burgers?|"
     r"biscuits?|cookies?|pudding|takeaway|takeout|fillings?|"
