@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout27`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout29`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -31,4 +31,6 @@ SPLITS = (
     "heldout25",
     "heldout26",
     "heldout27",
+    "heldout28",
+    "heldout29",
 )
