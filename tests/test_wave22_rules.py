@@ -278,3 +278,25 @@ def test_packed_lunches_are_food_talk() -> None:
     fact = "So it turns out my youngest, Theo, is allergic to sunflower seeds."
     turn = "Can you give me some ideas for Theo's packed lunches this week?"
     assert _opening(fact, turn, "en") == "Since your youngest, Theo, is allergic to sunflower seeds, "
+
+
+def test_a_teacher_whose_surname_is_told_after_the_calling_is_greeted_by_it() -> None:
+    told = MemoryRecord(
+        "c", "我闺女新换的钢琴老师姓佘，就是[NAME:c9009eb4abc2]那个佘，人字头底下一个示。", role="user"
+    )
+    asked = "帮我给闺女的钢琴老师发个微信，孩子这周六发烧了，课想请个假。"
+    teacher = tied_addressee(asked, [told])
+    assert teacher == "佘老师"  # not the famous name that spells the character
+    assert salutation(asked, "zh", teacher) == "佘老师："
+
+
+def test_a_newly_changed_teacher_is_no_daughter_called_xinhuan() -> None:
+    from voice_agent.memory.person_names import PersonNameFinder
+    from voice_agent.memory.scrub import Scrubber
+
+    finder = PersonNameFinder()
+    finder.start(["zh"])
+    scrubber = Scrubber(b"k" * 32, phone_region=None, names=finder)
+    found = [f.value for f in scrubber.scrub("我闺女新换的钢琴老师姓佘。").found]
+    assert "新换" not in found
+    assert [f.value for f in scrubber.scrub("我女儿美玲的老师很好。").found] == ["美玲"]

@@ -73,6 +73,7 @@ def _addressee(user_text: str, records: Sequence[MemoryRecord]) -> tuple[str, bo
             for m in PLACEHOLDER_RE.finditer(record.text)
             if m.group(1) == "NAME"
             and not OWN_NAME_BEFORE.search(record.text[: m.start()])
+            and not _SPELLS_WITH.match(record.text, m.end())
             and m.group(0) not in owned
         ]
         if not names:
@@ -105,17 +106,30 @@ _CALLING_ZH = {
 }  # fmt: skip
 
 
+# A famous name that spells a character ("姓佘，就是佘太君那个佘"): no one in the person's story.
+_SPELLS_WITH = re.compile(rf"(?:的)?那个{HAN_CLASS}(?:字)?(?=[，,。.！!；;]|$)")
+# The calling, then the surname: "我闺女新换的钢琴老师姓佘" (a message to her is to 佘老师).
+_SURNAME_TOLD_ZH = re.compile(
+    rf"(?P<title>老师|医生|大夫|师傅|教练|护士|阿姨|叔叔)(?:是)?姓(?P<surname>{HAN_CLASS})"
+)
+
+
 def titled_name(user_text: str, records: Sequence[MemoryRecord]) -> str:
-    """A surname and title the person told us ("符老师") for a message to someone of that calling."""
+    """A surname and title the person told us ("符老师", "老师姓佘") for a message to someone of that
+    calling."""
     for record in list(records)[:_MAX_LOOKED_AT]:
         if record.role == "assistant":
             continue
-        for match in _TITLED_ZH.finditer(record.text):
-            callings = _CALLING_ZH[match.group("title")]
-            if match.group("name")[0] not in SINGLE_SURNAMES:  # "孩子的老师": no surname
+        told = [(m.group("name"), m.group("title")) for m in _TITLED_ZH.finditer(record.text)]
+        told += [
+            (m.group("surname") + m.group("title"), m.group("title"))
+            for m in _SURNAME_TOLD_ZH.finditer(record.text)
+        ]
+        for name, title in told:
+            if name[0] not in SINGLE_SURNAMES:  # "孩子的老师": no surname
                 continue
-            if any(word in user_text for word in callings) and match.group("name") not in user_text:
-                return match.group("name")
+            if any(word in user_text for word in _CALLING_ZH[title]) and name not in user_text:
+                return name
     return ""
 
 

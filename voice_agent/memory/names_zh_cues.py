@@ -55,6 +55,9 @@ _CALL = frozenset(("叫", "喊", "称呼", "管"))
 _ACTS = _words("说 讲 刚 刚才 刚刚 打电话 把 让 又 也 还 已经")
 # Dictionary tags of characters that never make a given name (verbs, pronouns, particles, numbers …).
 _NOT_NAME_TAGS = frozenset("vrpudmqcyefo")
+# Verbs the dictionary tags otherwise (换 is "nz") that end no given name: "我闺女新换的钢琴老师" is a newly
+# changed teacher, not a daughter called 新换.
+_ONLY_VERBS = frozenset("换买卖搬装拿交找借租送接扔丢")
 _PUNCT = set("，。！？；：、“”\"'（）()《》 \t\n,.!?;:")
 _TITLED = re.compile(rf"(?P<surname>[{''.join(sorted(SINGLE_SURNAMES))}])(?={_TITLES})")
 
@@ -156,7 +159,11 @@ def _given_name(
     if tag in ("nr", "nrfg") and common < 200:
         return person_before or person_after  # the dictionary knows it as a name: one side is enough
     if tag == "oov":
-        return slot and not any((tags.get(ch) or "x")[0] in _NOT_NAME_TAGS for ch in word)
+        return (
+            slot
+            and not any((tags.get(ch) or "x")[0] in _NOT_NAME_TAGS for ch in word)
+            and word[1] not in _ONLY_VERBS
+        )
     if word[0] != word[1] or tag[:1] in "vd":
         return False  # 回回都是: a doubled verb or adverb ("every time"), not a pet name
     return common < _COMMON_WORD and (person_before or edge_before) and person_after
