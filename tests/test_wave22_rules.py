@@ -300,3 +300,30 @@ def test_a_newly_changed_teacher_is_no_daughter_called_xinhuan() -> None:
     found = [f.value for f in scrubber.scrub("我闺女新换的钢琴老师姓佘。").found]
     assert "新换" not in found
     assert [f.value for f in scrubber.scrub("我女儿美玲的老师很好。").found] == ["美玲"]
+
+
+def test_everyday_words_the_dictionary_lacks_are_no_names() -> None:
+    from voice_agent.memory.person_names import PersonNameFinder
+    from voice_agent.memory.scrub import Scrubber
+
+    finder = PersonNameFinder()
+    finder.start(["zh"])
+    scrubber = Scrubber(b"k" * 32, phone_region=None, names=finder)
+    turn = "我得跟公司请半天假去表哥的乔迁酒，你帮我写个请假的微信给主管。"
+    assert scrubber.scrub(turn).found == []  # 乔迁 and 微信 had become NAME placeholders
+    assert [f.value for f in scrubber.scrub("我同事乔丹说了他不来。").found] == ["乔丹"]
+
+
+def test_a_message_to_someone_named_by_role_is_not_to_the_only_name_recalled() -> None:
+    from voice_agent.conversation.name_note import addressee
+
+    son = MemoryRecord(
+        "c", "我儿子[NAME:1d0959508525]幼儿园那个家长会定了，11月18号下午三点半。", role="user"
+    )
+    boss = "我老板刚说让我11月17号到19号去苏州出差三天，帮我回他条微信，看咋说合适。"
+    assert addressee(boss, [son]) == ""  # a shared date shape (月号) ties nothing either
+    assert addressee("帮我给他写条生日祝福的微信。", [son]) == "[NAME:1d0959508525]"
+
+
+def test_a_particle_ends_no_thing_kept_off() -> None:
+    assert _keys("以后别给我安排KTV啊，我五音不全。") == {("avoid", "avoid:ktv")}

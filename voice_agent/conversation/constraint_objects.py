@@ -128,7 +128,7 @@ def clean_object(raw: str, *, activity: bool = False) -> str:
         phrase = stripped
     if zh:
         phrase = _ZH_SAID.sub("", phrase)  # "(大夫)说我是松子(过敏)": what was said is the thing
-        phrase = _ZH_LEAD.sub("", _after_de(phrase)).strip("吃喝用")
+        phrase = _ZH_LEAD.sub("", _after_de(phrase)).strip("吃喝用").rstrip("啊呀吧呢哦嘛啦")  # ("KTV啊")
         return phrase if 1 <= len(phrase) <= 8 and not _NOT_A_THING_ZH.search(phrase) else ""
     phrase = thing_of_flavour(phrase)
     words = phrase.split()

@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence
 
 from voice_agent.conversation.echo import content_keys
-from voice_agent.conversation.writing import WRITES_TO, owned_names
+from voice_agent.conversation.writing import TO_A_ROLE_ANYWHERE, WRITES_TO, owned_names
 from voice_agent.memory.names_zh import SINGLE_SURNAMES
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.cjk import HAN_CLASS
@@ -61,7 +61,7 @@ def _addressee(user_text: str, records: Sequence[MemoryRecord]) -> tuple[str, bo
         return "", False
     owned = owned_names(user_text)  # ("an e-mail to my manager for [NAME]'s parents' evening")
     owned |= taken_back_names(records)  # ("…a lovely girl, [NAME:a]. Ah no wait, [NAME:a]'s her sister")
-    asked = content_keys(PLACEHOLDER_RE.sub(" ", user_text))
+    asked = _keys(user_text)
     tied: list[str] = []
     named: list[str] = []
     nicknames: set[str] = set()  # ("…叫[NAME:a]…家里人都管她叫[NAME:b]": one person, two names)
@@ -84,13 +84,15 @@ def _addressee(user_text: str, records: Sequence[MemoryRecord]) -> tuple[str, bo
             if _NICKNAME_BEFORE.search(record.text[max(0, m.start() - 16) : m.start()])
         }
         named += [n for n in names if n not in named]
-        if asked & content_keys(PLACEHOLDER_RE.sub(" ", record.text)):
+        if asked & _keys(record.text):
             tied += [n for n in names if n not in tied]
     tied = [n for i, n in enumerate(tied) if not i or n not in nicknames]
     named = [n for i, n in enumerate(named) if not i or n not in nicknames]
     if len(tied) == 1:
         return tied[0], True
-    if not tied and len(named) == 1:
+    # (the only name recalled, unless the turn writes to someone it names by role and the name is not
+    # tied to that role: "我老板…帮我回他条微信" is not to the son named in the parents' evening)
+    if not tied and len(named) == 1 and not TO_A_ROLE_ANYWHERE.search(user_text):
         return named[0], False
     titled = titled_name(user_text, records)
     return titled, bool(titled)
@@ -104,6 +106,14 @@ _CALLING_ZH = {
     "师傅": ("师傅", "修车", "装修", "司机"), "教练": ("教练",), "护士": ("护士",),
     "阿姨": ("阿姨", "保姆", "钟点工"), "叔叔": ("叔叔",),
 }  # fmt: skip
+
+
+# A date's shape ("11月17号" and "11月18号" share 月号): no tie between a turn and a statement.
+_DATE_BITS = re.compile(r"\d+\s*(?:月|号|日|点|年|周)")
+
+
+def _keys(text: str) -> set[str]:
+    return content_keys(_DATE_BITS.sub(" ", PLACEHOLDER_RE.sub(" ", text)))
 
 
 # A famous name that spells a character ("姓佘，就是佘太君那个佘"): no one in the person's story.

@@ -36,6 +36,12 @@ _TO_A_ROLE = re.compile(
     r"给(?:我|我们)?(?:的)?(?:老公|老婆|领导|老板|经理|老师|爸|妈|爸妈|房东|邻居|同事|主任)",
     re.I,
 )
+# A recipient named by role anywhere in the turn ("我老板刚说…帮我回他条微信", "reply to my landlord").
+TO_A_ROLE_ANYWHERE = re.compile(
+    r"\b(?:my|our)\s+(?:new\s+)?(?:manager|boss|supervisor|landlord|landlady|colleagues?|team leader|"
+    r"client|customer|doctor|gp)\b|(?:我|我们|我家)(?:的)?(?:老板|领导|主管|经理|组长|上司|同事|房东|客户)",
+    re.I,
+)
 _OWNS_AFTER = re.compile(r"^(?:'s|\u2019s|s'|的)")
 
 

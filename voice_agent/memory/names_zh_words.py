@@ -45,6 +45,43 @@ ROLE_WORDS = frozenset(
         "发小",
     ]
 )
+# Everyday words the segmenter's dictionary lacks (微信 is read as an unknown run, so a name where a
+# person could stand: "写个请假的微信给主管") or tags as a name (乔迁 "nr", 乔 a surname): never a name.
+EVERYDAY_NOT_NAMES = frozenset(
+    [
+        "微信",
+        "乔迁",
+        "支付宝",
+        "淘宝",
+        "抖音",
+        "快手",
+        "微博",
+        "网红",
+        "外卖",
+        "快递",
+        "朋友圈",
+        "群聊",
+        "视频",
+        "打卡",
+        "高铁",
+        "动车",
+        "地铁",
+        "网购",
+        "直播",
+        "红包",
+        "二维码",
+        "扫码",
+        "充电宝",
+        "共享单车",
+        "滴滴",
+        "美团",
+        "拼多多",
+        "小红书",
+        "健身房",
+        "核酸",
+        "疫苗",
+    ]
+)
 COMMON = 50  # a dictionary frequency from which a name-tagged two-character word is an everyday word
 _EVEN = re.compile(r"[^，。！？；,.!?;]{0,12}?[都也]")
 _PRONOUNS = frozenset("我你他她它咱您")

@@ -53,6 +53,7 @@ from voice_agent.memory.names_zh import (
 )
 from voice_agent.memory.names_zh_cues import chinese_cued_spans, person_slot
 from voice_agent.memory.names_zh_words import COMMON, among_things, given_name_chars, is_everyday_word
+from voice_agent.memory.names_zh_words import EVERYDAY_NOT_NAMES as _EVERYDAY
 from voice_agent.memory.names_zh_words import NAME_TAGS as _NAME_TAGS
 from voice_agent.text.cjk import HAN_CLASS, HAN_RE
 from voice_agent.text.holidays import saints_days
@@ -223,7 +224,8 @@ class PersonNameFinder:
         return [
             span
             for span in spans
-            if not self._inside_word(text, span)
+            if text[span[0] : span[1]] not in _EVERYDAY
+            and not self._inside_word(text, span)
             and not (text[span[0]] in SINGLE_SURNAMES and is_everyday_word(text, span, tags))
             and not (
                 text[span[0] : span[0] + 2] in COMPOUND_SURNAMES
