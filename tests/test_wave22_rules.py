@@ -327,3 +327,17 @@ def test_a_message_to_someone_named_by_role_is_not_to_the_only_name_recalled() -
 
 def test_a_particle_ends_no_thing_kept_off() -> None:
     assert _keys("以后别给我安排KTV啊，我五音不全。") == {("avoid", "avoid:ktv")}
+
+
+def test_the_day_note_reads_a_clause_with_its_whole_pinned_statement() -> None:
+    from voice_agent.conversation.date_note import date_note
+
+    whole = (
+        "聚会改地方了，五道口那家云南菜馆周六被人包场了，班长换到了东四的一家淮扬菜馆，时间不变，还是六点半。"
+    )
+    records = [
+        MemoryRecord("c", "五道口那家云南菜馆周六被人包场了", role="user", source="t2", created_at=2.0),
+        MemoryRecord("c", whole, role="user", source="t2", created_at=2.0, kind="decision"),
+    ]
+    note = date_note("你帮我写个通知发到同学群里，提醒大家聚会的时间和地点。", records, "zh")
+    assert "东四" in note  # not the old venue alone, as the day's reason

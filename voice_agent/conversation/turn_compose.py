@@ -53,7 +53,8 @@ def compose_turn(
         # (a "where should I take them nearby?" shaped by a liking still needs the place)
         note = (
             place_note(scrubbed, [*retrieved, *pinned], language)
-            or date_note(scrubbed, retrieved, language)
+            or date_note(scrubbed, [*retrieved, *pinned], language)  # (as ``turn_day``: a clause is read
+            # with its whole pinned statement, not said alone: "五道口那家云南菜馆周六被人包场了")
             or name_note(scrubbed, retrieved, language)
         )
         guidance = [*guidance, note] if note else guidance
