@@ -33,7 +33,7 @@ from voice_agent.config import load_config
 from voice_agent.conversation.guard import NOTICES
 from voice_agent.memory.writes import WriteRequest
 from voice_agent.server.simclient import SimClient
-from voice_agent.server.spoken_pin import REPLIES
+from voice_agent.server.spoken_pin import REPLIES, pin_from_speech
 from voice_agent.server.visitors import public_id, returning_conversation_id, users_key
 
 pytestmark = pytest.mark.slow
@@ -296,6 +296,11 @@ async def test_a_pin_said_aloud_opens_the_returning_conversation(
         assert c.ready is not None and c.ready["returning"] is False and await _settled(c) == ["pin_required"]
         n = len(c.events)
         turn = await c.say(speech["pin"], timeout_s=60)
+        if turn.says != [REPLIES["ok"][0]] and pin_from_speech(turn.final) is None:
+            # heard as no PIN at all (once in a full CI run, only its first word, as "Tip"): the person
+            # says it again, as at a real kiosk that did not welcome them back
+            n = len(c.events)
+            turn = await c.say(speech["pin"], timeout_s=60)
         started = await c.wait_for("visit_started", after=n, timeout_s=30)
     assert turn.says == [REPLIES["ok"][0]], turn
     assert not any(ch.isdigit() for ch in turn.final) and "•" in turn.final  # masked on screen
