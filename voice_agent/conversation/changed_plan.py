@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from voice_agent.conversation.echo import content_keys
 from voice_agent.conversation.recall_answer import said_back
-from voice_agent.conversation.revised_plans import REPLACED_BY, REVISES_PLAN, without_revised
+from voice_agent.conversation.revised_plans import REPLACED_BY, REVISES_PLAN, utterance_keys, without_revised
 from voice_agent.conversation.said_before import person_statements, stems
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.cjk import has_han
@@ -32,37 +32,34 @@ _CLAUSE = re.compile(r"[^,，;；。.!！?？]+")
 
 def _changed(
     user_text: str, records: Sequence[MemoryRecord]
-) -> tuple[list[MemoryRecord], list[MemoryRecord]]:
-    """The replaced plans the turn is about, and the statements that changed them since."""
+) -> tuple[list[MemoryRecord], list[MemoryRecord], dict[str, set[str]]]:
+    """The replaced plans the turn is about, the statements that changed them since, and the content of
+    each utterance among the person's statements (``utterance_keys``)."""
     statements = person_statements(records)
     current = without_revised(statements)
     replaced = [r for r in statements if r not in current]
     asked = stems(content_keys(user_text))  # ("my volunteering": "volunteer at the food bank")
     # (a replaced clause is read with the utterance it came from: "在湘里人家摆三桌" is about 奶奶八十大寿)
-    said_with: dict[str, set[str]] = {}
-    for record in statements:
-        if record.source:
-            said_with.setdefault(record.source, set()).update(content_keys(record.text))
+    said_with = utterance_keys(statements)
     about = [
         r for r in replaced if asked & stems(content_keys(r.text) | said_with.get(r.source or "", set()))
     ]
     if not about:
-        return [], []
+        return [], [], said_with
     since = min(r.created_at for r in about)
-    return about, [r for r in current if r.created_at > since and REVISES_PLAN.search(r.text)]
+    return about, [r for r in current if r.created_at > since and REVISES_PLAN.search(r.text)], said_with
 
 
 def replaced_keys(user_text: str, records: Sequence[MemoryRecord]) -> frozenset[str]:
     """The content of the plans the turn is about as they were before a change, less what the change
     and the turn say too ("人民公园" of "周日在人民公园拍全家福", changed to a studio): a reply that names it
     says the old plan (``names_old_plan``)."""
-    about, changes = _changed(user_text, records)
+    about, changes, said_with = _changed(user_text, records)
     if not changes:
         return frozenset()
     # (and what the change's utterance says beside it: "…时间还是上午十点" keeps 上午)
-    sources = {r.source for r in changes if r.source}
-    beside = [r for r in person_statements(records) if r.source in sources]
-    kept = content_keys(user_text).union(*(content_keys(r.text) for r in [*changes, *beside]))
+    beside = [said_with.get(r.source, set()) for r in changes if r.source]
+    kept = content_keys(user_text).union(*(content_keys(r.text) for r in changes), *beside)
     return frozenset(set().union(*(content_keys(r.text) for r in about)) - kept)
 
 
@@ -78,7 +75,7 @@ def names_old_plan(piece: str, keys: frozenset[str], change: str, user_text: str
 
 def changed_plan(user_text: str, records: Sequence[MemoryRecord], language: str) -> str:
     """The change of a plan the turn is about, said back ("You told me …"), or ""."""
-    about, changes = _changed(user_text, records)
+    about, changes, _ = _changed(user_text, records)
     if not about:
         return ""
     clauses = []

@@ -288,7 +288,7 @@ def find_instruction(text: str) -> InstructionFinding | None:
         return None
     for category, pattern in _COMPILED:
         for match in pattern.finditer(folded):
-            if category == "audience" and (_narrated_zh(folded, match) or _kept_secret(folded, match)):
+            if category == "audience" and (_narrated(folded, match) or _kept_secret(folded, match)):
                 continue
             return InstructionFinding(category, match.group(0).strip())
     return None
@@ -330,9 +330,12 @@ def _narrated_en(folded: str, match: re.Match[str]) -> bool:
     return _TELLER_EN.search(before) is not None and _ASKS_US_EN.search(before) is None
 
 
+def _narrated(folded: str, match: re.Match[str]) -> bool:
+    """Whether the audience ``match`` is part of a story (someone told people), not an order to us."""
+    return _narrated_zh(folded, match) if has_han(match.group(0)) else _narrated_en(folded, match)
+
+
 def _narrated_zh(folded: str, match: re.Match[str]) -> bool:
-    if not has_han(match.group(0)):
-        return _narrated_en(folded, match)
     cut = _CLAUSE_START_ZH.match(folded, 0, match.start())
     before = folded[cut.end() if cut else 0 : match.start()]
     if _ASKS_US_ZH.search(before):

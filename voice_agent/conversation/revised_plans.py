@@ -69,14 +69,20 @@ def without_revised(records: Sequence[MemoryRecord], also: Sequence[MemoryRecord
     revisions = [r for r in every if r.role == "user" and REVISES_PLAN.search(r.text)]
     if not revisions:
         return list(records)
-    said_with: dict[str, set[str]] = {}
-    planned: set[str] = set()  # the utterances that set a plan (a clause of one is part of the plan)
-    for record in every:
-        if record.role == "user" and record.source:
-            said_with.setdefault(record.source, set()).update(content_keys(record.text))
-            if _sets_plan(record):
-                planned.add(record.source)
+    said = [r for r in every if r.role == "user"]
+    said_with = utterance_keys(said)
+    # the utterances that set a plan (a clause of one is part of the plan)
+    planned = {r.source for r in said if r.source and _sets_plan(r)}
     return [r for r in records if not _revised(r, revisions, said_with, planned)]
+
+
+def utterance_keys(records: Sequence[MemoryRecord]) -> dict[str, set[str]]:
+    """The content keys of each utterance (by its turn id), over the records of its clauses."""
+    keys: dict[str, set[str]] = {}
+    for record in records:
+        if record.source:
+            keys.setdefault(record.source, set()).update(content_keys(record.text))
+    return keys
 
 
 def _sets_plan(record: MemoryRecord) -> bool:
