@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout29`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout33`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -33,4 +33,8 @@ SPLITS = (
     "heldout27",
     "heldout28",
     "heldout29",
+    "heldout30",
+    "heldout31",
+    "heldout32",
+    "heldout33",
 )
