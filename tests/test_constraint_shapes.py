@@ -53,7 +53,7 @@ def _keys(text: str) -> set[str]:
         ("我跟乳制品合不来。", "dairy"),
         ("海鲜我碰不得。", "shellfish"),
         # never to be talked into an activity
-        ("Don't ever talk me into camping again, one night in a tent was more than enough.", "avoid:camping"),
+        ("Don't ever talk me into camping again, one night in a tent was more than enough.", "camping"),
         ("Never sign me up for a marathon.", "avoid:marathon"),
         # disgust said by comparison
         ("Beetroot tastes like a mouthful of garden soil to me. Always has.", "avoid:beetroot"),
@@ -70,7 +70,7 @@ def _keys(text: str) -> set[str]:
             "avoid:cable cars",
         ),
         ("我胃不太好，糯米做的东西一吃就胀，汤圆、粽子、年糕我都不敢碰。", "avoid:粽子"),
-        ("我胃不太好，糯米做的东西一吃就胀。", "intolerance:糯米"),
+        ("我胃不太好，糯米做的东西一吃就胀。", "glutinous rice"),
         ("我怀孕四个月了，医生交代生的、没熟透的东西都别吃，酒更是一滴都不能沾。", "diet:pregnancy"),
         ("I'm pregnant, so nothing raw for me.", "diet:pregnancy"),
         # a rule kept, things named first; iced food and drink; a thing never to be suggested again

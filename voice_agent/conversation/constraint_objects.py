@@ -39,7 +39,10 @@ _GENERIC_BAD = re.compile(r"^(?:it|that|this|them|him|her|you|me|to|when|how|wha
                           r"|ing$"
                           # an adverb or a cut-off quantity is no thing: "kena allergy already", "pieces of"
                           r"|^(?:already|again|now|too|also|still|then|anymore|lah|liao|one)$"
-                          r"|\b(?:of|with|to|for|from|and|or)$"
+                          # a hedge, not a thing: "Not an allergy apparently", "just an intolerance"
+                          r"|^(?:not|just|only|apparently|actually|really|probably|basically|honestly|"
+                          r"technically|supposedly|officially|though|either)\b"
+                          r"|\b(?:of|with|to|for|from|and|or|a|an|the)$"
                           # an amount is no thing: "I had a couple handfuls"
                           r"|\b(?:couple|handfuls?|bit|lot|few|bunch)\b"
                           # a mouthful of something said before: "now I can't eat a bite of it"
@@ -49,6 +52,7 @@ _GENERIC_BAD = re.compile(r"^(?:it|that|this|them|him|her|you|me|to|when|how|wha
 _NOT_A_THING_ZH = re.compile(
     # (一样, 似的: a likeness, "就跟没吃饭一样")
     r"[咋啥怎么呢吧]|不知|知道|整的|这两年|那会儿|就$|^一(?:点|口|沾|碰|吃|喝)|一样$|似的$|^不(?!锈)|"
+    r"^(?:根本|完全|压根|实在|真的|确实)$|"  # (a degree: "他根本克化不动")
     # (a time, not a thing: "今天别吃", "晚上不能吃", "周末一律不喝")
     r"^(?:今天|明天|后天|昨天|今晚|明晚|晚上|早上|中午|下午|上午|白天|夜里|半夜|周末|平时|最近|这几天|"
     r"这周|下周|本周|这礼拜|下礼拜|以后|从今往后|今后|现在|睡前|饭后|饭前|空腹)$"

@@ -87,4 +87,31 @@ OUTINGS: tuple[Topic, ...] = (
         _zh(ZhTerm("寺", not_before=("清真",)), "庙", "烧香", "上香", "拜佛", "求签", "灵隐", "禅院", "道观",
             "香火"),
     ),
+    # Driving a long way oneself (a bad road trip, a back, a jam): "以后过年我是再也不开车回老家了",
+    # "打死也不自驾了", "I'm never driving to Cornwall again". A lift or a taxi is not the person driving.
+    Topic(
+        "driving", "driving", "开车",
+        ("driving", "drive", "road trip", "road trips", "开车", "自驾", "驾车", "自己开"),
+        ("drive there", "drive down", "drive up", "driving", "road trip", "self-drive", "car hire",
+         "hire a car", "rent a car", "rental car", "by car"),
+        _zh("开车", "自驾", "驾车", "自己开", "租车", "开过去", "开回去", "开回", "走高速"),
+    ),
+    # Sleeping outdoors: "We are never, ever going camping again."
+    Topic(
+        "camping", "camping", "露营",
+        ("camping", "camp", "tent", "tents", "campsite", "glamping", "露营", "帐篷", "野营"),
+        ("camping", "campsite", "camp site", "campground", "a tent", "tents", "bell tent", "pitch",
+         "glamping", "wild camp"),
+        _zh("露营", "帐篷", "营地", "野营", "扎营"),
+    ),
+    # Coaches and buses (travel sickness): "我再也不坐大巴了，晕得要死".
+    Topic(
+        "coaches", "coaches", "大巴",
+        # (not "coach" alone: a sports coach)
+        ("coach trip", "coach trips", "coach travel", "coaches", "bus", "buses", "大巴", "中巴", "长途车",
+         "客车", "班车"),
+        ("by coach", "coach trip", "coach tour", "coach travel", "bus", "buses", "national express",
+         "megabus", "flixbus", "shuttle bus"),
+        _zh("大巴", "中巴", "长途车", "客车", "班车", "巴士", "汽车站", "客运站"),
+    ),
 )  # fmt: skip

@@ -199,9 +199,12 @@ TASTES_FOUL_EN = re.compile(
 # A thing called foul outright: "Honestly, pickles are the worst thing ever invented", "olives are
 # disgusting" (read beside talk of food, or for a known topic: "Mondays are the worst" is no food).
 DISGUSTS_EN = re.compile(
-    r"(?:^|[.!?]\s*)(?:(?:honestly|frankly|seriously|ugh|urgh|god|well)[, ]+)?"
+    r"(?:^|[.!?]\s*)(?:(?:honestly|frankly|seriously|ugh|urgh|god|well|can i just say|i have to say|"
+    r"i must say|let me tell you|i'll be honest|to be honest)[,:]?\s+)?"
     r"(?!(?:my|his|her|our|their|your|the|this|that|it|he|she|they|we|i|you|mondays?|mornings?)\b)"
     r"(?P<x>[a-z]+(?:[ -][a-z]+)?)\s+(?:is|are)\s+(?:just\s+|absolutely\s+|literally\s+|so\s+)?"
+    # ("mayonnaise is the most disgusting substance on earth")
+    r"(?:the\s+(?:single\s+)?most\s+)?"
     r"(?:disgusting|vile|gross|revolting|foul|nasty|rank|minging|the worst(?:\s+thing)?)\b",
     _I,
 )
@@ -292,8 +295,15 @@ SYMPTOM_ZH = (
 _SYMPTOM_ZH_RE = re.compile(SYMPTOM_ZH)
 # "我一喝牛奶就拉肚子", "吃芒果会起疹子", "他碰了花生就过敏".
 WHEN_ZH = re.compile(
-    rf"(?:一|只要|每次|要是|如果)?(?:吃|喝|碰|闻|沾)(?:了|到)?(?P<x>(?![完饱多几两半]|一[粒颗口块个片啖点些])(?:{HAN_CLASS}){{1,6}}?)"
-    rf"(?:就|会|都会|便|也会|的话就|的话会|准|保准|准保){HAN_CLASS}{{0,3}}?(?:{SYMPTOM_ZH})"
+    rf"(?:一|只要|每次|要是|如果)?(?:吃|喝|碰|闻|沾)(?:了|到)?(?:[一两几半][粒颗口块个片啖勺碗杯](?=.{{1,6}}?都))?"
+    rf"(?P<x>(?![完饱多几两半]|一[粒颗口块个片啖点些])(?:{HAN_CLASS}){{1,6}}?)"
+    # ("吃一个汤圆都能胃胀反酸一宿": even one is too many)
+    rf"(?:就|会|都会|都能|都得|便|也会|的话就|的话会|准|保准|准保){HAN_CLASS}{{0,3}}?(?:{SYMPTOM_ZH})"
+)
+# What the stomach cannot take: "糯米做的东西一点儿都消化不了", "油腻的他根本克化不动".
+INDIGESTIBLE_ZH = re.compile(
+    rf"(?P<x>(?:(?![我你他她们人])(?:{HAN_CLASS})){{1,6}}?)(?:做的东西|做的|的东西|类的东西|类)?"
+    r"(?:一点儿?都|一点也|全都|都|根本|完全|压根)?(?:消化不了|消化不动|克化不动|不好消化)"
 )
 # The thing first: "糯米做的东西一吃就胀", "芒果我一吃就起疹子".
 WHEN_AFTER_ZH = re.compile(
@@ -389,7 +399,7 @@ def has_symptom(text: str) -> bool:
 def symptom_matches(text: str) -> list[re.Match[str]]:
     """The things ``text`` says cause a reaction, English and Chinese."""
     found = list(WHEN_ZH.finditer(text)) + list(CAUSES_ZH.finditer(text)) + list(WHEN_AFTER_ZH.finditer(text))
-    found += list(LIST_WHEN_ZH.finditer(text))
+    found += list(LIST_WHEN_ZH.finditer(text)) + list(INDIGESTIBLE_ZH.finditer(text))
     if has_symptom(text):
         found += list(_CAUSES_EN.finditer(text)) + list(_WHEN_EN.finditer(text))
         found += list(_LIST_CAUSES_EN.finditer(text))

@@ -10,6 +10,7 @@ A diet (vegetarian, vegan, halal…) is a set of topics (``constraint_diets``).
 from __future__ import annotations
 
 from voice_agent.conversation.constraint_outings import OUTINGS
+from voice_agent.conversation.constraint_regimes import REGIMES
 from voice_agent.conversation.constraint_topic import Topic, ZhTerm
 from voice_agent.conversation.constraint_topic import zh_terms as _zh
 
@@ -451,6 +452,7 @@ TOPICS: dict[str, Topic] = {
                 "蛤蜊", "带鱼", "鱼子"),
         ),
         *OUTINGS,
+        *REGIMES,
     )
 }  # fmt: skip
 
@@ -486,4 +488,6 @@ CONDITIONS: dict[str, tuple[str, str]] = {
     "scared of dogs": ("dogs", "avoid"), "terrified of dogs": ("dogs", "avoid"),
     "petrified of dogs": ("dogs", "avoid"), "fear of dogs": ("dogs", "avoid"),
     "cynophobia": ("dogs", "avoid"),
+    "坐月子": ("confinement", "avoid"), "月子里": ("confinement", "avoid"),
+    "月子期间": ("confinement", "avoid"),
 }  # fmt: skip

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 
 from voice_agent.conversation.constraint_diets import DIET_ADVICE, DIET_SUGGESTION, DIETS
 from voice_agent.conversation.constraint_examples import EVEN_ZH, listed_examples
+from voice_agent.conversation.constraint_never_again import never_again
 from voice_agent.conversation.constraint_objects import (
     LIST_TAIL_ZH,
     STRETCH_END,
@@ -27,6 +28,7 @@ from voice_agent.conversation.constraint_objects import (
     thing_of_flavour,
 )
 from voice_agent.conversation.constraint_outings import OUTINGS
+from voice_agent.conversation.constraint_pronouns import with_antecedents
 from voice_agent.conversation.constraint_shapes import (
     AND_ME_EN,
     ATE_THEN_REACTED_EN,
@@ -94,7 +96,7 @@ _AVOID_EN = re.compile(
 # not "I don't have time".
 _AVOID_HAVE_EN = re.compile(
     r"\b(?:can't|cannot|can not|must not|mustn't|shouldn't|should not|don't|do not|doesn't|does not|never|"
-    r"won't|no longer)\s+(?:ever\s+)?(?:have|has|want|wants|go near|come near|be near|be around|"
+    r"won't|no longer)\s+(?:ever\s+)?(?:have|has|want|wants|take|takes|go near|come near|be near|be around|"
     r"risk)\s+(?:any\s+)?(?P<x>[a-z][a-z -]{1,40})", _I)  # fmt: skip
 _DISLIKE_EN = re.compile(
     r"\b(?:hate|hates|dislike|dislikes|detest|detests|can't stand|cannot stand|not a fan of|avoid|avoids|"
@@ -263,7 +265,7 @@ def constraints_from_texts(texts: Iterable[str]) -> ConstraintSet:
 def parse_constraints(text: str) -> list[Constraint]:
     """The constraints one remembered sentence states (none for an ordinary sentence)."""
     out: list[Constraint] = []
-    said, text = text, mandarin_verbs(with_apostrophes(text))
+    said, text = text, with_antecedents(mandarin_verbs(with_apostrophes(text)))
     lowered = text.lower()
     for_diets = _DRINKS_SOMETHING_ELSE.sub(" ", lowered)  # "I don't drink coffee" is not "I don't drink"
     for key, (keys, diet_en, diet_zh, topics, noun_en, noun_zh) in DIETS.items():
@@ -339,6 +341,7 @@ def _more_shapes(text: str) -> list[Constraint]:
             out += _object_constraints(match, "avoid", text)
     for match in refused_items(text):
         out += _object_constraints(match, "avoid", text, own_words=True)
+    out += [c for thing in never_again(text) for c in _part_constraints(thing, "avoid", text, activity=True)]
     if has_symptom(text) or SEVERE.search(text):
         kind = "allergy" if SEVERE.search(text) else "intolerance"
         for match in [*AND_ME_EN.finditer(text), *ATE_THEN_REACTED_EN.finditer(text)]:
@@ -368,9 +371,6 @@ def _more_shapes(text: str) -> list[Constraint]:
     for match in topic_only:
         out += _object_constraints(match, "avoid", text, topics_only=True)
     return out
-
-
-_VAGUE_VERBS = ("do", "handle")  # "Mornings I can't do": about food only where the text talks of food
 
 
 def _diet(
@@ -406,11 +406,11 @@ def _object_constraints(
     topics = named_topics(stretch.lower()) or named_topics(thing_of_flavour(stretch.strip()).lower())
     if topics and kind == "avoid" and own_words and narrower(clean_object(stretch), topics):
         topics = []  # "blue cheese I cannot do" rules out blue cheese, not every cheese
-    if topics:
+    phrase = clean_object(match.group("x"), activity=activity)
+    if topics and (topics_only or "、" not in (phrase or match.group("x"))):  # (a list: each item below)
         return [_topic_constraint(t, kind, text) for t in topics]
     if topics_only:
         return []
-    phrase = clean_object(match.group("x"), activity=activity)
     # "不能吃蚕蛹、蚂蚱这些虫子", "别给我安排什么看日出、赶早的行程": a list after the verb, each item its own
     # thing (the list as one phrase would match no reply)
     if not phrase or "、" in phrase:
@@ -427,11 +427,11 @@ def _object_constraints(
 _LIST_ITEM_LEAD_ZH = re.compile(r"^(?:什么|啥|任何|那些|这些|那种|这种)?(?:[看去](?=..))?")
 
 
-def _part_constraints(part: str, kind: str, text: str) -> list[Constraint]:
+def _part_constraints(part: str, kind: str, text: str, activity: bool = False) -> list[Constraint]:
     topics = named_topics(part.lower()) or named_topics(thing_of_flavour(part.strip()).lower())
     if topics and not (kind == "avoid" and narrower(clean_object(part), topics)):
         return [_topic_constraint(t, kind, text) for t in topics]
-    phrase = clean_object(part)
+    phrase = clean_object(part, activity=activity)
     return [_phrase_constraint(phrase, kind, text)] if phrase else []
 
 

@@ -15,10 +15,12 @@ FOOD_WORDS_EN = (
     r"fruits?|sauces?|grill|grilling|bbq|barbecue|stir-fry|side dish|ingredients?|smoothie|juice|beverage|"
     r"cuisine|curry|curries|stew|casserole|chilli|chili|pasta|risotto|noodles?|roast|pies?|burgers?|"
     r"biscuits?|cookies?|pudding|takeaway|takeout|fillings?|"
+    # what an athlete eats on the way: "What should I pack as fuel for the drop bag?"
+    r"fuel|fuelling|fueling|refuel|energy bars?|energy gels?|gels|sweets|"
     # a spread laid out for guests: "a grazing board for her book club night"
     r"grazing|platters?|charcuterie|cheese ?boards?|nibbles|canap[eé]s|buffet|finger food|spread"
 )
 FOOD_WORDS_ZH = (
     r"吃|喝|菜|饭|餐|外卖|粥|蛋糕|甜点|甜品|零食|早点|早饭|饮料|饮品|配料|主食|点心|聚会|酒|茶|咖啡|面|汤|水果|沙拉|酱|"
-    rf"烤|火锅|食材|小吃|夜宵|拼盘|{CANTONESE_FOOD_TALK}"
+    rf"烤|火锅|食材|小吃|夜宵|拼盘|补给|能量胶|能量棒|{CANTONESE_FOOD_TALK}"
 )

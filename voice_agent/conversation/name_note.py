@@ -88,6 +88,9 @@ def _addressee(user_text: str, records: Sequence[MemoryRecord]) -> tuple[str, bo
             tied += [n for n in names if n not in tied]
     tied = [n for i, n in enumerate(tied) if not i or n not in nicknames]
     named = [n for i, n in enumerate(named) if not i or n not in nicknames]
+    if len(tied) > 1:  # ("…a new childminder… Her name's [NAME:a]… on [NAME:b]": the one told as a name)
+        told = introduced_names(records)
+        tied = [n for n in tied if n in told] if len([n for n in tied if n in told]) == 1 else tied
     if len(tied) == 1:
         return tied[0], True
     # (the only name recalled, unless the turn writes to someone it names by role and the name is not
@@ -102,7 +105,8 @@ def _addressee(user_text: str, records: Sequence[MemoryRecord]) -> tuple[str, bo
 # that writes to someone of that calling ("给她班主任写条微信"): the scrubber keeps no such name.
 _TITLED_ZH = re.compile(rf"(?P<name>{HAN_CLASS}(?P<title>老师|医生|大夫|师傅|教练|护士|阿姨|叔叔))")
 _CALLING_ZH = {
-    "老师": ("老师", "班主任", "园长", "教"), "医生": ("医生", "大夫", "主任"), "大夫": ("医生", "大夫"),
+    "老师": ("老师", "班主任", "园长", "教"), "医生": ("医生", "大夫", "主任", "牙医", "复诊", "门诊"),
+    "大夫": ("医生", "大夫", "牙医", "复诊", "门诊"),
     "师傅": ("师傅", "修车", "装修", "司机"), "教练": ("教练",), "护士": ("护士",),
     "阿姨": ("阿姨", "保姆", "钟点工"), "叔叔": ("叔叔",),
 }  # fmt: skip
@@ -120,7 +124,8 @@ def _keys(text: str) -> set[str]:
 _SPELLS_WITH = re.compile(rf"(?:的)?那个{HAN_CLASS}(?:字)?(?=[，,。.！!；;]|$)")
 # The calling, then the surname: "我闺女新换的钢琴老师姓佘" (a message to her is to 佘老师).
 _SURNAME_TOLD_ZH = re.compile(
-    rf"(?P<title>老师|医生|大夫|师傅|教练|护士|阿姨|叔叔)(?:是)?姓(?P<surname>{HAN_CLASS})"
+    # ("是个女大夫，姓禤")
+    rf"(?P<title>老师|医生|大夫|师傅|教练|护士|阿姨|叔叔)(?:是)?[，,]?(?:她|他)?姓(?P<surname>{HAN_CLASS})"
 )
 
 
@@ -150,6 +155,24 @@ _NICKNAME_BEFORE = re.compile(
     r"(?:you )?(?:say|said|pronounce) it(?: like)?|pronounced(?: like)?|sounds like)\s*$",
     re.IGNORECASE,
 )
+
+
+# What a name told as someone's name follows: "Her name's", "he's called", "叫", "全名" (not the person's own:
+# ``OWN_NAME_BEFORE``).
+_INTRODUCED_BEFORE = re.compile(
+    r"(?:\b(?:her|his|their) name(?:'s| is)|\bcalled|\bnamed|\bgoes by|(?<!我)叫|名叫|全名|名字是)\s*$",
+    re.IGNORECASE,
+)
+
+
+def introduced_names(records: Sequence[MemoryRecord]) -> set[str]:
+    """The NAME placeholders told as someone's name ("Her name's [NAME:a]", "项目经理叫[NAME:b]")."""
+    return {
+        m.group(0)
+        for record in records
+        for m in PLACEHOLDER_RE.finditer(record.text)
+        if m.group(1) == "NAME" and _INTRODUCED_BEFORE.search(record.text[max(0, m.start() - 16) : m.start()])
+    }
 
 
 def taken_back_names(records: Sequence[MemoryRecord]) -> set[str]:

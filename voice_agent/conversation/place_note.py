@@ -66,6 +66,33 @@ _SOMEONE_CALLED = re.compile(
 )
 
 
+# A turn asking how to get somewhere it does not name: "How long's the drive and where's a good place to
+# stop on the way?", "best way to get from Bristol to her office", "我们从郑州出发，怎么去比较方便？". Read
+# only when it goes to someone of the person's own ("to see my mum and dad", "her office", "姥姥姥爷"): the
+# place they told us that person lives or works in is where the journey ends.
+ASKS_ROUTE = re.compile(
+    r"\b(?:how long(?:'s| is| will| does| would)? (?:the |it )?(?:drive|journey|trip|train|flight|take)|"
+    r"(?:best|easiest|quickest|fastest|cheapest) way to get|how (?:do|should|would|can|shall) (?:i|we) get|"
+    r"where (?:should|can|do|could) (?:i|we) park|(?:stop|break) (?:on|along) the way|which route|"
+    r"(?:plan|work out) the (?:route|journey|drive))\b|"
+    r"怎么(?:去|走|过去|回去)|(?:坐|搭|乘)(?:地铁|高铁|火车|飞机|公交|大巴)[^，。？！]{0,4}(?:怎么|去|过去)|路线|多远|多久能到|要开多久",
+    re.IGNORECASE,
+)
+# A destination the turn names itself ("to Leeds", "去北京"): the journey is not to a remembered place.
+_NAMED_DESTINATION = re.compile(
+    rf"\b(?:to|into|for)\s+(?:[A-Z][a-z]{{2,}})|(?:去|到|回)(?:{HAN_CLASS}{{0,2}})?(?:市|县|区|镇|机场|站)"
+)
+
+
+def asks_route(user_text: str) -> bool:
+    """Whether the turn asks how to get to someone of the person's own, naming no destination."""
+    return bool(
+        ASKS_ROUTE.search(user_text)
+        and _SOMEONE_CALLED.search(user_text)
+        and not _NAMED_DESTINATION.search(_SOMEONE_CALLED.sub(" ", user_text))
+    )
+
+
 def asks_call_time(user_text: str) -> bool:
     """Whether the turn asks when to ring someone of the person's own."""
     return bool(ASKS_CALL_TIME.search(user_text) and _SOMEONE_CALLED.search(user_text))
@@ -81,6 +108,12 @@ ASKS_WHERE = re.compile(
 _PLACE_EN = re.compile(
     r"\b(?P<prep>in|near|outside|around|to|from)\s+(?:(?:just|right)\s+)?"
     r"(?P<place>[A-Z][a-z]{2,}(?:[ -](?:[A-Z][a-z]+|upon|on|le|de)){0,2})\b"  # ("Coimbatore only": no "on")
+)
+# A town named by an institution in it: "a midwife at the Royal Infirmary of Edinburgh", "the University of
+# Leeds" (rank 1: named, not moved to).
+_INSTITUTION_OF_EN = re.compile(
+    r"\b(?:Infirmary|Hospital|University|College|Institute|Clinic|Museum|Academy|Cathedral)\s+of\s+"
+    r"(?P<place>[A-Z][a-z]{2,}(?:[ -][A-Z][a-z]+)?)\b"
 )
 _NOT_PLACE_TEXT = (
     "Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June "
@@ -123,6 +156,7 @@ NOTE = {
 NOTE_WHERE = {"en": "The place is {place}.", "zh": "地点是{place}。"}
 NOTE_PACKING = {"en": "Pack for the weather in {place}.", "zh": "按{place}那边的天气来准备。"}
 NOTE_CALL_TIME = {"en": "Mind the time difference with {place}.", "zh": "注意和{place}的时差。"}
+NOTE_ROUTE = {"en": "The journey ends in {place}.", "zh": "目的地是{place}。"}
 # Said when the model gives no answer twice: the place named with the usual things to do there.
 FALLBACK = {
     "en": (
@@ -134,6 +168,10 @@ FALLBACK_PACKING = {
     "en": "For {place}, check the forecast there a few days before and pack for its weather, with layers.",
     "zh": "去{place}的话，出发前几天查一下那边的天气预报，按当地的温度带衣服，多带一件外套。",
 }
+FALLBACK_ROUTE = {
+    "en": "You're heading to {place}: check the route and the travel time to {place} before you set off.",
+    "zh": "目的地是{place}，出发前查一下去{place}的路线和要花的时间。",
+}
 FALLBACK_CALL_TIME = {
     "en": "Check what time it is in {place} first: the time there may be hours off from yours.",
     "zh": "打之前先算一下{place}那边是几点，可能跟你这边有时差。",
@@ -141,17 +179,26 @@ FALLBACK_CALL_TIME = {
 
 
 def _asks(user_text: str) -> str:
-    """What the turn asks of the place: "call" (its clock), "packing" (its weather), "around" (things
-    to do there), or "" (nothing the place shapes)."""
+    """What the turn asks of the place: "call" (its clock), "packing" (its weather), "route" (the way
+    there), "around" (things to do there), or "" (nothing the place shapes)."""
     if asks_call_time(user_text):
         return "call"
     if ASKS_PACKING.search(user_text):
         return "packing"
+    if asks_route(user_text):
+        return "route"
     return "around" if ASKS_AROUND.search(user_text) else ""
 
 
-_NOTES = {"call": NOTE_CALL_TIME, "packing": NOTE_PACKING, "around": NOTE, "": NOTE_WHERE}
-_SAID = {"call": FALLBACK_CALL_TIME, "packing": FALLBACK_PACKING, "around": FALLBACK, "": FALLBACK}
+_NOTES = {
+    "call": NOTE_CALL_TIME,
+    "packing": NOTE_PACKING,
+    "route": NOTE_ROUTE,
+    "around": NOTE,
+    "": NOTE_WHERE,
+}
+_SAID = {"call": FALLBACK_CALL_TIME, "packing": FALLBACK_PACKING, "route": FALLBACK_ROUTE, "around": FALLBACK,
+         "": FALLBACK}  # fmt: skip
 
 
 def place_said(user_text: str, place: str, language: str) -> str:
@@ -228,6 +275,7 @@ def ranked_place(text: str) -> tuple[int, str]:
         moved_to = _MOVED_EN.search(text[max(0, match.start() - 24) : match.start()])
         rank = 2 if match.group("prep") == "from" else 0 if moved_to else 1
         found.append((rank, match.start(), place))
+    found += [(1, m.start(), m.group("place")) for m in _INSTITUTION_OF_EN.finditer(text)]
     best = min(found) if found else None
     if best is None or best[0] == 2:  # only come from: where they are is unsaid
         return 2, ""

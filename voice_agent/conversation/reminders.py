@@ -172,7 +172,9 @@ ASKS_ADVICE = re.compile(
     r"plan (?:our|my|the|a) (?:trip|day|days|week|weekend|holiday|visit|stay))\b|行程|攻略|"
     rf"推荐|建议|(?:什么|啥){HAN_CLASS}{{0,6}}好|好呢|哪个好|应该|哪(?:儿|里)?(?:比较|最)?好|干点啥|(?:点|些)(?:什么|啥)|"
     # "你给出出主意？", "支个招"; Cantonese "你话我叫乜嘢好？", "去边度好"
-    rf"出(?:个|出|点)?主意|支(?:个|支)?招|(?:乜嘢|乜|咩){HAN_CLASS}{{0,6}}好|边(?:度|个|间|样)好|点(?:算|揀|拣)好",
+    rf"出(?:个|出|点)?主意|支(?:个|支)?招|(?:乜嘢|乜|咩){HAN_CLASS}{{0,6}}好|边(?:度|个|间|样)好|点(?:算|揀|拣)好|"
+    # "你给参谋参谋？", "帮我拿个主意", "想送他件像样的礼物" (a gift to choose)
+    r"参谋|拿(?:个)?主意|(?:送|买|挑)(?:他|她|它|他们|她们|点|个|件|份|些)?[^，。！？!?]{0,6}?礼",
     re.IGNORECASE,
 )
 # A yes/no question ("Can I eat this?", "Should we leave now?"): "Yes." answers it.
@@ -238,7 +240,8 @@ _THING_ZH = (
     re.compile(rf"什么(?P<x>{HAN_CLASS}{{1,3}}?)(?:(?:比较|最|更)?好|呢|吧|$|[。？！?!，,])"),
 )
 _VAGUE = frozenset(
-    ("kind", "sort", "type", "thing", "things", "good", "nice", "time", "day", "what", "all", "好", "东西",
+    ("kind", "sort", "type", "thing", "things", "good", "nice", "time", "day", "what", "all", "else", "好",
+     "东西",
      "好吃", "的", "一下", "下", "一点", "点", "点儿", "些", "一些", "个", "几个", "啥", "什么", "呗", "嘛")
 )  # fmt: skip
 # A cup ordered names a drink: "楼下奶茶店点杯什么好？", "来杯啥".

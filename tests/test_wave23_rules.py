@@ -1,0 +1,195 @@
+"""Rules drawn from wave 23's blind splits (`heldout30` to `heldout33`), each as a general case."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from voice_agent.conversation.constraints import constraints_from_texts, parse_constraints
+from voice_agent.conversation.likings import says_liking
+from voice_agent.conversation.name_note import tied_addressee
+from voice_agent.conversation.place_note import place_note, place_said, ranked_place
+from voice_agent.conversation.reminders import ASKS_ADVICE, CONSTRAINT_TOPICS, requested_thing
+from voice_agent.memory.records import MemoryRecord
+
+
+def _keys(text: str) -> set[tuple[str, str]]:
+    return {(c.kind, c.key) for c in parse_constraints(text)}
+
+
+def _record(text: str, age_s: float = 0.0, source: str = "") -> MemoryRecord:
+    return MemoryRecord("c", text, source=source, created_at=time.time() - age_s)
+
+
+# --- what a rule is about ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Not an allergy apparently, just my body saying no.",
+        "It's not an allergy, just an intolerance.",
+        "Technically an allergy, though.",
+    ],
+)
+def test_a_hedge_about_the_kind_of_rule_names_no_thing(text: str) -> None:
+    assert not [c for c in parse_constraints(text) if c.key.startswith(("allergy:", "intolerance:"))]
+
+
+def test_a_rule_about_them_is_about_the_thing_named_just_before() -> None:
+    told = (
+        "Right, so the GP finally thinks it's tomatoes. I've got some sort of intolerance to them, I get "
+        "awful reflux. Not an allergy apparently."
+    )
+    assert _keys(told) == {("intolerance", "intolerance:tomatoes")}
+    guard = constraints_from_texts([told])
+    assert guard.check("A pasta bake with cherry tomatoes and basil.") is not None
+    assert guard.check("A creamy leek and mushroom pasta bake.") is None
+    # a thing named long before, or "it was fine", is no antecedent
+    assert _keys("It was fine. I'm allergic to it.") == set()
+    assert _keys("It's tomatoes. We ate out. The kids loved it. I'm allergic to them.") == set()
+
+
+def test_a_thing_called_the_most_disgusting_is_kept_off() -> None:
+    told = "Can I just say, mayonnaise is the most disgusting substance on earth. The smell, the wobble."
+    assert ("avoid", "mayonnaise") in _keys(told)
+    assert _keys("Honestly, Mondays are the most disgusting.") == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("We are never, ever going camping again. The tent flooded.", "camping"),
+        ("Note to self: I am never, ever connecting through Heathrow again.", "avoid:heathrow"),
+        ("I'm never going back to Magaluf again.", "avoid:magaluf"),
+        ("以后过年我是再也不开车回老家了。", "driving"),
+        ("打死也不自驾了。", "driving"),
+        ("我再也不坐大巴了，晕得要死。", "coaches"),
+    ],
+)
+def test_swearing_something_off_for_good_is_a_rule(text: str, key: str) -> None:
+    assert ("avoid", key) in _keys(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm never flying with them again.",  # that airline, not flying: unknown here
+        "I will never be late again.",
+        "再也不去那种地方了",
+        "I drive to work every day.",
+        "我每天开车上班。",
+    ],
+)
+def test_no_thing_sworn_off(text: str) -> None:
+    assert _keys(text) == set()
+
+
+def test_a_drive_sworn_off_rules_out_driving_there_not_a_lift() -> None:
+    guard = constraints_from_texts(["打死也不自驾了。"])
+    assert guard.check("建议你们自驾回去，路上轮流开。") is not None
+    assert guard.check("建议坐高铁到阜阳西站，不用自己开车。") is None
+
+
+def test_what_the_stomach_cannot_take_is_a_rule() -> None:
+    told = "我公公这两年肠胃不太行，糯米做的东西一点儿都消化不了，吃一个汤圆都能胃胀反酸一宿。"
+    keys = _keys(told)
+    assert ("intolerance", "glutinous rice") in keys
+    guard = constraints_from_texts([told])
+    assert guard.check("端午送一盒豆沙粽子吧。") is not None
+    assert guard.check("送点绿豆糕和咸鸭蛋吧。") is None
+    assert _keys("这么多菜我一个人吃不消") == set()  # too much, not a food
+    assert not [k for _, k in _keys("油腻的他根本克化不动") if "根本" in k]
+
+
+def test_the_month_of_confinement_rules_out_cold_raw_and_spicy_food() -> None:
+    guard = constraints_from_texts(["我老婆上礼拜生了，现在在家坐月子。"])
+    assert guard.check("来一份冰镇西瓜吧。") is not None
+    assert guard.check("吃点麻辣火锅。") is not None
+    assert guard.check("炖个鲫鱼汤，再熬点小米粥。") is None
+    assert guard.check("不要吃辣的，喝点温水。") is None
+
+
+def test_a_medicine_never_taken_is_kept_off_but_not_every_thing_taken() -> None:
+    assert ("avoid", "ibuprofen") in _keys("One thing about me: I never take ibuprofen, none of it.")
+    assert _keys("I never take the train to work.") == set()
+    assert _keys("I can't take it anymore.") == set()
+
+
+# --- what the turn asks ------------------------------------------------------------------------------------
+
+
+def test_fuel_for_a_race_is_food() -> None:
+    assert CONSTRAINT_TOPICS.search("What should I pack as fuel for the drop bag and my vest?")
+    assert CONSTRAINT_TOPICS.search("比赛路上的补给带点什么？")
+
+
+def test_what_else_to_do_asks_for_no_thing() -> None:
+    assert requested_thing("What can I take for the pain, and what else should I be doing?") == ""
+
+
+@pytest.mark.parametrize(
+    ("text", "asks"),
+    [
+        ("姥爷八十大寿快到了，我想送他件像样的礼物，你给参谋参谋？", True),
+        ("下个月是我们结婚十周年，想给他挑个礼物", True),
+        ("帮我拿个主意", True),
+        ("我收到了礼物", False),
+        ("谢谢你的礼物", False),
+    ],
+)
+def test_a_gift_to_choose_asks_for_advice(text: str, asks: bool) -> None:
+    assert bool(ASKS_ADVICE.search(text)) is asks
+
+
+def test_a_habit_kept_whatever_the_weather_is_a_liking() -> None:
+    assert says_liking(
+        "She swims in the Serpentine every single morning before work, all year round, even in January."
+    )
+    assert says_liking("He's out on the bike come rain or shine.")
+    assert not says_liking("She swims in the Serpentine.")
+
+
+# --- the place a journey ends -------------------------------------------------------------------------------
+
+
+def test_a_journey_to_someone_of_theirs_ends_where_they_told_us_they_live() -> None:
+    moved = _record("Mum and Dad have finally done it, they've sold up and moved to Kirkcudbright.")
+    asked = (
+        "We're driving up to see my mum and dad over Easter, setting off from Stockport with the kids. "
+        "How long's the drive and where's a good place to stop on the way?"
+    )
+    assert place_note(asked, [moved], "en") == "The journey ends in Kirkcudbright."
+    assert "Kirkcudbright" in place_said(asked, "Kirkcudbright", "en")
+    zh = _record("我爸妈退休以后嫌北方冬天太冷，干脆在海南琼海买了套小房子，离博鳌不远。")
+    visit = "寒假想带俩孩子去看看姥姥姥爷，我们从郑州出发，怎么去比较方便？"
+    assert place_note(visit, [zh], "zh") == "目的地是海南。"
+    # a journey to a place the turn names, or to no one of theirs, is not to the remembered place
+    assert place_note("How do I get to Leeds to see my mum?", [moved], "en") == ""
+    assert place_note("How long is the drive to the airport?", [moved], "en") == ""
+    assert place_note("怎么去机场最快？", [zh], "zh") == ""
+
+
+def test_a_town_is_named_by_the_institution_in_it() -> None:
+    told = "Imogen's just started as a midwife at the Royal Infirmary of Edinburgh, out at Little France."
+    assert ranked_place(told) == (1, "Edinburgh")
+    assert ranked_place("I work at Google.") == (2, "")
+
+
+# --- whom a message is for ----------------------------------------------------------------------------------
+
+
+def test_the_name_told_as_a_name_is_the_addressee_among_several() -> None:
+    told = _record(
+        "[NAME:aaaaaaaaaaaa]'s got a new childminder from Monday. Her name's [NAME:bbbbbbbbbbbb], but "
+        "everyone calls her [NAME:cccccccccccc]. She's just round the corner on [NAME:dddddddddddd]."
+    )
+    asked = "Can you write a quick message to [NAME:aaaaaaaaaaaa]'s childminder saying he's got the dentist?"
+    assert tied_addressee(asked, [told]) == "[NAME:bbbbbbbbbbbb]"
+
+
+def test_a_dentist_told_by_surname_is_written_to_with_her_title() -> None:
+    told = _record("我换了个牙医，在市口腔医院，是个女大夫，姓黄，手可轻了。")
+    asked = "帮我给我的牙医发条微信，说周六上午的复诊我去不了了。"
+    assert tied_addressee(asked, [told]) == "黄大夫"

@@ -1,0 +1,52 @@
+"""A rule stated about "it" or "them" whose thing was named just before: "the GP finally thinks it's
+tomatoes. I've got some sort of intolerance to them" is an intolerance to tomatoes. The pronoun is
+replaced by the thing before the rule shapes read the sentence (the remembered source keeps the person's
+own words)."""
+
+from __future__ import annotations
+
+import re
+
+_I = re.IGNORECASE
+# The thing a sentence names as the answer: "it's tomatoes", "turns out it was shellfish", "the culprit is
+# gluten", "the trigger is onions". Up to three words, stopped by punctuation or a joining word.
+_NAMED_EN = re.compile(
+    r"\b(?:it's|it is|it was|it must be|it might be|it could be|the culprit is|the culprit was|"
+    r"the trigger is|the trigger was|the problem is|the problem was)\s+"
+    r"(?:probably\s+|definitely\s+|actually\s+|just\s+)?(?P<x>[a-z]+(?:[ -][a-z]+){0,2}?)"
+    r"(?=\s*(?:[.!?;,]|$|\s+(?:and|but|so|which|that|after|because|then)\b))",
+    _I,
+)
+# A rule about a pronoun: "intolerance to them", "allergic to it", "I react to them".
+_RULE_ON_PRONOUN_EN = re.compile(
+    r"\b(?P<rule>(?:allergic|allergy|allergies|intolerant|intolerance|sensitive|sensitivity|react|reacts)"
+    r"\s+to)\s+(?P<pronoun>them|it)\b",
+    _I,
+)
+_NOT_A_THING = frozenset(("fine", "ok", "okay", "true", "over", "done", "time", "not", "nothing", "that"))
+
+
+def with_antecedents(text: str) -> str:
+    """``text`` with "to them"/"to it" after an allergy or intolerance word replaced by the thing the
+    sentence before named ("it's tomatoes"); unchanged when no thing was named."""
+    out: list[str] = []
+    last = 0
+    for rule in _RULE_ON_PRONOUN_EN.finditer(text):
+        thing = _named_before(text[: rule.start()])
+        if not thing:
+            continue
+        out += [text[last : rule.start("pronoun")], thing]
+        last = rule.end("pronoun")
+    return "".join(out) + text[last:] if out else text
+
+
+def _named_before(before: str) -> str:
+    named = list(_NAMED_EN.finditer(before))
+    if not named:
+        return ""
+    thing = named[-1].group("x")
+    # only the sentence just before counts: a thing named three sentences ago is too far to be meant
+    between = before[named[-1].end() :]
+    if len(re.findall(r"[.!?]", between)) > 1 or thing.lower().split()[0] in _NOT_A_THING:
+        return ""
+    return thing

@@ -1,0 +1,28 @@
+"""Foods ruled out by a way of eating that has its own name in Chinese households: glutinous rice (糯米:
+hard to digest for a weak stomach, and it is in most festival food: 粽子, 汤圆, 年糕) and the month of
+confinement after a birth (坐月子: nothing cold, raw, iced or spicy, no crab and no alcohol). Each is a
+:class:`Topic` like a food's (``constraint_terms`` lists it)."""
+
+from __future__ import annotations
+
+from voice_agent.conversation.constraint_topic import Topic, ZhTerm
+from voice_agent.conversation.constraint_topic import zh_terms as _zh
+
+REGIMES: tuple[Topic, ...] = (
+    Topic(
+        "glutinous rice", "glutinous rice", "糯米",
+        ("glutinous rice", "sticky rice", "mochi", "糯米", "江米", "黏米"),
+        ("glutinous rice", "sticky rice", "mochi", "zongzi", "tangyuan", "rice dumpling", "nian gao",
+         "rice cake", "tang yuan"),
+        _zh("糯米", "江米", "粽子", "汤圆", "元宵", "年糕", "糍粑", "青团", "麻薯", "麻糬", "八宝饭",
+            "驴打滚", "糯米糍", "艾窝窝", "粢饭"),
+    ),
+    Topic(
+        "confinement", "cold, raw or spicy food", "生冷辛辣",
+        ("坐月子", "月子里", "月子期间", "postpartum confinement", "confinement month", "doing the month"),
+        ("ice cream", "iced", "cold drink", "cold drinks", "sushi", "sashimi", "raw fish", "spicy", "chilli",
+         "chili", "hot sauce", "crab", "beer", "wine", "cocktail", "salad"),
+        _zh(ZhTerm("冰", not_before=("滑", "溜"), not_after=("箱", "糖")), "冷饮", "凉拌", "生鱼", "刺身",
+            "辣", "螃蟹", "大闸蟹", "啤酒", "冰镇", "雪糕", "冰淇淋", "冰激凌", "火锅", "凉菜", "寿司"),
+    ),
+)  # fmt: skip
