@@ -11,8 +11,8 @@ few telling shapes, and in these a capitalised word is a person whether or not a
 - speaking to or about someone: "Tell Aroha …", "ask Wojtek whether …", "thanks Yusuf", "hi Anh";
 - company: "Kwame and I", "me and Tilly";
 - a sentence that starts with someone doing what people do: "Dervla rang", "Bronwen starts on Monday",
-  "Ottilie was born" — here only a word that is no English word or place, since "Cairns is lovely" and
-  "Aldi had a sale" start the same way.
+  "Ottilie was born", "Imogen's just started" — here only a word that is no English word or place,
+  since "Cairns is lovely" and "Aldi had a sale" start the same way.
 
 Days, months, pronouns and sentence openers are never names here. Spans are character offsets of the
 name (one or two capitalised words; a possessive 's is not part of it).
@@ -103,7 +103,16 @@ _CUES: tuple[re.Pattern[str], ...] = (
 )
 # A sentence that starts with someone (or two) doing what people do (see the module doc).
 _SAYING = re.compile(rf"{_SENTENCE_START}{_ONE_NAME}\s+(?i:(?:{_SAYING_VERBS})){_END}")
-_DOING = re.compile(rf"{_SENTENCE_START}{_ONE_NAME}\s+(?i:(?:{_DOING_VERBS}|{_SAYING_VERBS})){_END}")
+# "Imogen's just started", "Marek's finally handed in his notice": 's is "has" before what a person
+# does (not "got" or "been": "Kmart's got the shoes in").
+_HAS_DONE = (
+    r"['’]s\s+(?:just\s+|finally\s+|already\s+|only\s+|now\s+)?"
+    r"(?:started|finished|moved|joined|left|passed|turned|qualified|graduated|arrived|landed|texted|rung|"
+    r"rang|booked|decided|retired|resigned|handed)"
+)
+_DOING = re.compile(
+    rf"{_SENTENCE_START}{_ONE_NAME}(?:\s+(?i:(?:{_DOING_VERBS}|{_SAYING_VERBS}))|(?i:{_HAS_DONE})){_END}"
+)
 _PAIR = re.compile(
     rf"{_SENTENCE_START}(?P<a>[A-Z][a-zà-öø-ÿ]+)\s+and\s+{_ONE_NAME}\s+"
     rf"(?i:(?:are|were|have|had|can't|cannot|won't|aren't|weren't|{_DOING_VERBS}|{_SAYING_VERBS})){_END}"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from voice_agent.memory.name_words_en import CONNECTORS, LEADING, TITLES
+from voice_agent.memory.name_words_en import AIMED_AT, CONNECTORS, LEADING, TITLES
 
 _UP = "A-ZÀ-ÖØ-ÞĀ-žΑ-ΩΆ-Ώ\u0400-\u042f"
 _TOKEN = re.compile(rf"(?<![\w'’])[{_UP}][^\W\d_]+(?:['’-][{_UP}]?[^\W\d_]+)*(?![\w])")
@@ -38,6 +38,16 @@ def capitalised_runs(text: str) -> list[list[tuple[int, int]]]:
     return runs
 
 
+def without_possessive(text: str, run: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The run up to its first word with a possessive or a contracted "is" / "has", without the 's
+    ("Imogen's just started", "Priya's Mum rang": Imogen, Priya; "It's Siobhan" is kept whole)."""
+    for index, (start, end) in enumerate(run):
+        word = text[start:end]
+        if word[-2:] in ("'s", "’s") and len(word) > 3 and word.casefold() not in LEADING:
+            return [*run[:index], (start, end - 2)]
+    return run
+
+
 def title_before(text: str, start: int) -> bool:
     m = re.search(r"([^\W\d_]+)\.?[ \t]+$", text[max(0, start - 12) : start])
     return m is not None and m.group(1).casefold() in TITLES
@@ -56,7 +66,8 @@ def mixed_case(word: str) -> bool:
 # A trip's words right before a capitalised word: it is where someone goes ("we're off to Mauritius",
 # "she's moved out to Perth", "flying back from Lagos"), not whom they visit ("off to Mary's": a 's).
 _DESTINATION_BEFORE = re.compile(
-    r"\b(?:off|fly|flying|flew|trip|holiday|holidays|vacation|travel|travelling|traveling|moved|moving"
+    r"\b(?:off|fly|flying|flew|flown|trip|holiday|holidays|vacation|travel|travels|travelling|traveling"
+    r"|travelled|traveled|moved|moving"
     r"|emigrated|emigrating|relocated|relocating|heading|headed|honeymoon)"
     r"(?:[ \t]+(?:out|over|back|down|up|away))?[ \t]+(?:to|from|in)[ \t]+$",
     re.IGNORECASE,
@@ -66,6 +77,34 @@ _DESTINATION_BEFORE = re.compile(
 def destination_before(text: str, start: int, end: int) -> bool:
     """Whether the word at ``text[start:end]`` is named as a trip's destination or origin."""
     return bool(_DESTINATION_BEFORE.search(text, 0, start)) and text[end : end + 2] not in ("'s", "’s")
+
+
+# Where someone is or something happens, right before a capitalised word: "the conference in Kraków",
+# "she works out at Little France", "a flat near Leith". Not after a word that aims at someone
+# ("laughed at Tom", "angry at Priya", "confided in Ama"), and not before a possessive ("at Mary's").
+_PLACE_BEFORE = re.compile(
+    r"(?:(?<![\w'’])(?P<before>[^\W\d_]+)[ \t]+)?"
+    r"(?:(?:out|over|up|down|back|based|born|living|staying|held|somewhere|here|there)[ \t]+)?"
+    r"(?<![\w'’])(?:in|at|near|outside|around)[ \t]+$",
+    re.IGNORECASE,
+)
+# A word for how someone speaks right after a capitalised word: it names a place or a people, not a
+# person ("Orkney accent", "a strong Geordie twang").
+_ACCENT_AFTER = re.compile(r"[ \t]+(?:accent|accents|dialect|twang|brogue|lilt|burr|drawl)\b", re.IGNORECASE)
+
+
+def place_before(text: str, start: int, end: int) -> bool:
+    """Whether the capitalised words at ``text[start:end]`` are where someone is or something happens
+    ("in Kraków", "out at Little France"), by the word before them."""
+    m = _PLACE_BEFORE.search(text, max(0, start - 40), start)
+    if m is None or text[end : end + 2] in ("'s", "’s") or text[end : end + 1] in ("'", "’"):
+        return False
+    return (m.group("before") or "").casefold() not in AIMED_AT
+
+
+def accent_after(text: str, end: int) -> bool:
+    """Whether a word for an accent or a dialect follows ``text[:end]`` ("Orkney accent")."""
+    return bool(_ACCENT_AFTER.match(text, end))
 
 
 def without_leading_words(text: str, start: int, end: int) -> int:

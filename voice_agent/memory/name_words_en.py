@@ -22,6 +22,17 @@ TITLES = _words(
     nurse officer captain judge
     """
 )
+# Words before "at" or "in" that aim at a person rather than place one ("laughed at Tom", "confided in
+# Ama"): the capitalised word after them may be a person (``name_runs_en.place_before``).
+AIMED_AT = _words(
+    """
+    look looked looking looks laugh laughed laughing laughs shout shouted shouting yell yelled yelling
+    smile smiled smiling wave waved waving snap snapped snapping stare stared staring glare glared
+    point pointed pointing swear swore grin grinned nod nodded wink winked frown frowned scream screamed
+    bark barked aim aimed throw threw thrown have had angry mad cross furious annoyed upset livid
+    confide confided confiding believe believed believes interest interested faith trust see saw seen
+    """
+)
 # Words that start a sentence or greet: never part of a name ("Thanks Caroline", "Hi Mel").
 LEADING = _words(
     """
@@ -62,7 +73,7 @@ COMMON_EN = _words(
     vesak thanksgiving kwanzaa purim lent sukkot shavuot lohri baisakhi vaisakhi chhath janmashtami ugadi
     ekadashi shivratri dussehra durga puja ganesh chaturthi karva karwa chauth raksha bandhan nowruz
     mam mammy mammi mummy nana nanna nan gran granny grandad gramps nain taid amma appa ammi abbu dadi
-    nani
+    nani papa mama
     """
 )
 # Words that make a capitalised run a place or an organisation, not a person.

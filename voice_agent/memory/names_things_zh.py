@@ -3,17 +3,17 @@
 jieba's dictionary tags some everyday foods as person names (沙拉, 龙虾, 汤圆, 曲奇, 朱古力 are ``nr``), and
 a surname-led run of unknown characters reads as a name by its shape (马卡龙, 舒芙蕾, 车厘子; 黄焖 in 黄焖鸡).
 Scrubbed, "周末想给老婆做个水果沙拉" reaches the LLM as "做个水果[NAME:…]", and a salad question has no salad.
-A run is a thing, not a person, when it is a known food word, when a dish word follows it directly
-(黄焖|鸡, 马拉|糕, 华夫|饼: a name is not followed by 鸡, 糕 or 汤), or when it is what someone eats or drinks
-and the clause ends with it ("想吃杨梅。", "来一份凯撒沙拉"; "吃张伟做的菜" keeps 张伟 a name).
+A run is a thing, not a person, when it is a known food word (a fruit, which can be a pet name too,
+unless a person's act follows it: "桃子说…"), when a dish word follows it directly (黄焖|鸡, 马拉|糕,
+华夫|饼: a name is not followed by 鸡, 糕 or 汤), or when it is what someone eats or drinks and the
+clause ends with it ("想吃杨梅。", "来一份凯撒沙拉"; "吃张伟做的菜" keeps 张伟 a name).
 """
 
 from __future__ import annotations
 
 import re
 
-# Foods and drinks that a surname starts (the ones that read as names); 杨梅 is left to context, since
-# 杨梅 is also a person's name.
+# Foods and drinks that a surname starts (the ones that read as names).
 FOODS_ZH = frozenset(
     (
         "沙拉", "沙拉酱", "凯撒沙拉", "龙虾", "小龙虾", "汤圆", "罗宋汤", "朱古力", "曲奇", "卡布奇诺",
@@ -23,6 +23,26 @@ FOODS_ZH = frozenset(
         "方便面", "白粥", "黄瓜", "白菜", "石榴", "柚子", "麻糬", "麻糍",
     )
 )  # fmt: skip
+# Fruits, nuts and dishes jieba tags as names or a surname starts (李子, 梅子, 栗子 are ``nr``; 毛血旺
+# reads as 毛 + a given name). Some are pet names too (桃子, 梅子), so one is a person only when a person's
+# act follows it ("桃子说她晚点到"); "对桃子过敏", "李子和梅子都很酸", "杨梅也不错" are fruit.
+FRUITS_ZH = frozenset(
+    (
+        "桃子", "李子", "梅子", "杏子", "栗子", "板栗", "柚子", "橘子", "桔子", "柿子", "梨子", "枣子",
+        "榛子", "杨梅", "杨桃", "黄桃", "蜜桃", "水蜜桃", "油桃", "蟠桃", "核桃", "胡桃", "金桔", "凤梨",
+        "樱桃", "荔枝", "龙眼", "枇杷", "山楂", "李子干", "梅干", "话梅", "毛血旺", "麻婆豆腐", "钟水饺",
+        "龙抄手", "赖汤圆", "胡辣汤", "羊肉串", "东坡肉", "水煮鱼", "罗汉果", "杨枝甘露", "年糕", "包子",
+        "牛柳",
+    )
+)  # fmt: skip
+_PERSON_ACT_AFTER = re.compile(
+    r"^(?:说|讲|问|告诉|打电话|打了|发微信|让|叫我|刚|已经|过来|来了|回来|回家|今天|明天|昨天|早上|晚上)"
+)
+# ... or a person's role or 叫 right before it ("我同事杨梅明天来", "我侄女叫梅子").
+_PERSON_ROLE_BEFORE = re.compile(
+    r"(?:同事|同学|朋友|邻居|室友|闺蜜|女儿|儿子|闺女|老婆|老公|妹妹|姐姐|哥哥|弟弟|表姐|表妹|堂姐|堂妹"
+    r"|侄女|外甥女|孙女|宝宝|叫|名叫|叫做|小名是|名字是)$"
+)
 _DISH_AFTER = re.compile(r"^[鸡鸭糕饼汤酱粥羹煲]")
 _EATEN_BEFORE = re.compile(
     r"(?:吃|喝|尝尝|尝|品尝|点了?|来|买了?)(?:一|两|几|半)?(?:份|碗|杯|盘|个|块|串|盒|瓶|点|些|斤)?$"
@@ -50,6 +70,10 @@ def is_thing(text: str, start: int, end: int) -> bool:
         return True
     run = text[start:end]
     after = text[end:]
+    if run in FRUITS_ZH:
+        person = _PERSON_ACT_AFTER.match(after) or _PERSON_ROLE_BEFORE.search(text, 0, start)
+        if not person:
+            return True
     if run in FOODS_ZH or any(text[start : end + extra] in FOODS_ZH for extra in (1, 2)):
         return True
     if len(run) == 2 and run[0] != run[1] and run[1] in _FOOD_END:

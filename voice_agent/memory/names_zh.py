@@ -4,32 +4,28 @@ No Chinese NER ships in a registry package that loads offline here, and the UD-C
 entity labels. Names are therefore found where the words around them say so:
 
 - after a naming cue: 我叫张伟, 我的名字是欧阳娜娜, 她叫李华, 名叫…, 姓名是…;
-- before a title: 李明老师, 王芳女士, 陈建国先生, 赵医生 is not taken (a surname alone names nobody).
+- before a title: 李明老师, 王芳女士, 陈建国先生, 赵医生 is not taken (a surname alone names nobody),
+  nor 项目经理 or 全科医生 (an everyday word before the title).
 
-A name is a common surname (single or compound) and one or two given-name characters, which stop at
-punctuation and at characters that end a name in speech (的, 了, 是, 在 …). Once found, a name is known to
-the conversation, and later mentions are scrubbed without a cue (``writepath.KnownNames``).
+A name is a common surname (single or compound, ``names_zh_surnames``) and one or two given-name
+characters (``names_zh_everyday``: no everyday word that a surname starts), which stop at punctuation
+and at characters that end a name in speech (的, 了, 是, 在 …). Once found, a name is known to the
+conversation, and later mentions are scrubbed without a cue (``writepath.KnownNames``).
 """
 
 from __future__ import annotations
 
 import re
 
+from voice_agent.memory.names_zh_everyday import everyday_run
+from voice_agent.memory.names_zh_surnames import COMPOUND_SURNAMES, SINGLE_SURNAMES
 from voice_agent.text.cjk import HAN_CLASS, is_han
 
-# The most common single-character surnames (covering the large majority of people) and the compound ones.
-_SURNAMES = (
-    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁"
-    "任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付傅方白邹孟熊秦邱江尹薛闫阎段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃"
-    "武戴莫孔向汤常温康施文牛樊葛邢安齐易乔伍庞颜倪庄聂章鲁岳翟殷詹申欧耿关兰焦俞左柳甘祝包宁尚符舒阮"
-    "柯纪梅童凌毕单季裴霍涂成苗谷盛曲翁冉骆蓝路游辛靳管柴蒙鲍华喻祁蒲房滕屈饶解牟艾尤阳时穆农司卓古吉"
-    "缪简车项连芦麦褚娄窦戚岑景党宫费卜冷晏席卫米柏宗瞿桂全佟应臧闵苟邬边卞姬师和仇栾隋商刁沙荣巫寇"
-    "桑郎甄丛仲虞敖巩明佘池查麻苑迟邝"
-)
-_COMPOUND = "欧阳|司马|诸葛|上官|慕容|东方|皇甫|令狐|公孙|夏侯|尉迟|长孙|宇文|司徒|端木|南宫|独孤"
+__all__ = ["COMPOUND_SURNAMES", "NOT_GIVEN", "SINGLE_SURNAMES", "chinese_name_spans", "cued_any_spans"]
+
+_SURNAMES = "".join(sorted(SINGLE_SURNAMES))
+_COMPOUND = "|".join(sorted(COMPOUND_SURNAMES))
 # Characters that end a name in running speech rather than belong to it.
-SINGLE_SURNAMES = frozenset(_SURNAMES)
-COMPOUND_SURNAMES = frozenset(_COMPOUND.split("|"))
 _NOT_GIVEN = "的了是在和与跟给到从对把被就也都还很又再不没有吗呢吧啊呀哦嗯说讲去来我你他她它们这那个"
 NOT_GIVEN = _NOT_GIVEN
 _GIVEN = rf"{HAN_CLASS}(?<![{_NOT_GIVEN}])"
@@ -49,11 +45,12 @@ def chinese_name_spans(text: str) -> list[tuple[int, int]]:
     """Character spans of the Chinese person names ``text`` marks as names (cue or title)."""
     if not any(is_han(ch) for ch in text):
         return []
-    spans = {(m.start("cued"), m.end("cued")) for m in _CUED.finditer(text)}
+    spans = {m.span("cued") for m in _CUED.finditer(text) if not everyday_run(m["cued"])}
     for m in _TITLED.finditer(text):
         start, end = _after_lead_word(text, m.start("titled")), m.end("titled")
-        if end - start >= 2 and not any(a <= start < b for a, b in spans):
-            spans.add((start, end))
+        taken = any(a <= start < b for a, b in spans)
+        if end - start >= 2 and not taken and not everyday_run(text[start:end]):
+            spans.add((start, end))  # not "项目经理", "全科医生": an everyday word before the title
     return sorted(spans)
 
 
@@ -75,7 +72,8 @@ def _after_lead_word(text: str, start: int) -> int:
 # 买买提, 迪丽努尔·艾尔肯) has no surname, and the dictionary splits it at random.
 _STRONG_CUE = re.compile(
     r"(?:(?:名字|姓名|大名|小名|全名|外号|绰号|昵称)(?:叫做|叫|是)|名叫|叫做"
-    r"|(?:我|他|她|孩子|儿子|女儿|同学|同事|朋友|邻居|室友|护士|医生|老师)叫)"
+    r"|(?:我|他|她|孩子|儿子|女儿|同学|同事|朋友|邻居|室友|护士|医生|老师|闺蜜|闺女|同桌|发小|表姐|表妹"
+    r"|表哥|表弟|堂姐|堂妹|侄女|侄子|外甥|外甥女|孙子|孙女|妹妹|姐姐|哥哥|弟弟)叫)"
 )
 _RUN = re.compile(rf"(?:{HAN_CLASS}(?<![{_NOT_GIVEN}])){{2,6}}(?:·{HAN_CLASS}{{2,6}})?")
 

@@ -118,6 +118,41 @@ def person_slot(tagged: Sequence[tuple[str, str]], index: int) -> bool:
     return (person_before or person_after) and (person_before or edge_before) and (person_after or edge_after)
 
 
+# A word before that asks for a person, not any noun: "跟师傅说", not "是师范刚毕业" or "对桃子过敏".
+_WEAK_BEFORE = frozenset(("和", "与", "同", "对", "把", "被", "向", "等", "见", "的", "是", "组"))
+_STRONG_AFTER = frozenset(("说", "讲", "问", "刚才", "刚刚", "打电话", "告诉", "让"))
+
+
+def strong_person_slot(tagged: Sequence[tuple[str, str]], index: int) -> bool:
+    """A person slot that a common word (师范, 明白) does not stand in by chance: a word before that
+    takes a person (跟, 给, 问, a role word; not 是, 和, 对, 的), or the clause's edge before and a
+    speaking act after ("李娜说"): "听说是师范刚毕业" is the college, "跟李娜说" the person."""
+    person_before, _, edge_before, _ = _sides(tagged, index)
+    before = tagged[index - 1][0] if index else ""
+    after = tagged[index + 1][0] if index + 1 < len(tagged) else ""
+    if person_before and before not in _WEAK_BEFORE:
+        return True
+    if _beside_a_name(tagged, index):
+        return True  # "我跟王芳、李娜去吃饭": listed with a person
+    return edge_before and after in _STRONG_AFTER
+
+
+_NAME_TAGS = frozenset(("nr", "nrfg", "nrt", "oov"))
+
+
+def _beside_a_name(tagged: Sequence[tuple[str, str]], index: int) -> bool:
+    """The word at ``index`` is joined by 、 or 和 to a word tagged as a name ("王芳、李娜")."""
+    for step in (-1, 1):
+        joint, beside = index + step, index + 2 * step
+        if (
+            0 <= beside < len(tagged)
+            and tagged[joint][0] in ("、", "和", "跟")
+            and tagged[beside][1] in _NAME_TAGS
+        ):
+            return True
+    return False
+
+
 def _sides(tagged: Sequence[tuple[str, str]], index: int) -> tuple[bool, bool, bool, bool]:
     """A person word before, after; the clause's edge before, after the word at ``index``."""
     before = tagged[index - 1][0] if index else ""

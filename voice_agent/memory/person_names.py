@@ -10,9 +10,9 @@ English (and other Latin, Greek, Cyrillic script) names are found three ways and
   count only beside another name;
 - a title before capitalised words: ``Dr. Okafor``, ``Mrs Patel``, ``Herr Schmidt``.
 
-Chinese names are found in running text with jieba's part-of-speech tags (``nr``), checked against the
-common surnames (single and compound), together with the cue and title rules of ``names_zh``; so
-``白雅宁是一位43岁的…`` and ``主治医生刘德华`` are names without 我叫 or 老师.
+Chinese names are found by ``person_names_zh``: jieba's part-of-speech tags (``nr``) checked against the
+surnames, with the cue and title rules of ``names_zh``; so ``白雅宁是一位43岁的…``, ``主治医生刘德华`` and
+``全名禤海燕`` are names without 我叫 or 老师, and 师范, 祝酒词 and 项目经理 stay words.
 
 A name found once is found again later in the same text: its first name, surname or (Chinese) given
 name said alone. Across utterances the write path's ``KnownNames`` does the same from the vault.
@@ -31,31 +31,23 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from voice_agent.errors import ModelError
 from voice_agent.memory.name_cues import cued_name_spans
 from voice_agent.memory.name_runs_en import (
+    accent_after,
     capitalised_runs,
     destination_before,
     mixed_case,
+    place_before,
     sentence_start,
     title_before,
     verb_title_before,
     without_leading_words,
+    without_possessive,
 )
 from voice_agent.memory.name_words_en import COMMON_EN, LEADING, PLACE
-from voice_agent.memory.names_things_zh import is_thing
-from voice_agent.memory.names_zh import (
-    COMPOUND_SURNAMES,
-    NOT_GIVEN,
-    SINGLE_SURNAMES,
-    chinese_name_spans,
-    cued_any_spans,
-)
-from voice_agent.memory.names_zh_cues import chinese_cued_spans, person_slot
-from voice_agent.memory.names_zh_words import COMMON, among_things, given_name_chars, is_everyday_word
-from voice_agent.memory.names_zh_words import EVERYDAY_NOT_NAMES as _EVERYDAY
-from voice_agent.memory.names_zh_words import NAME_TAGS as _NAME_TAGS
-from voice_agent.text.cjk import HAN_CLASS, HAN_RE
+from voice_agent.memory.names_zh import COMPOUND_SURNAMES
+from voice_agent.memory.person_names_zh import ChineseNameFinder, SpanMarks
+from voice_agent.text.cjk import HAN_RE
 from voice_agent.text.holidays import saints_days
 
 Span = tuple[int, int]
@@ -65,30 +57,7 @@ _ARTICLE_BEFORE = re.compile(r"(?<![\w])(?:the|a|an)[ \t]+$")
 _SURNAME_SHAPE = re.compile(r"(?:Ma?c|O['’]|Fitz)[A-Z][a-z]{2,}")
 _NOT_PERSON_LABELS = frozenset({"GPE", "LOC", "NORP", "FAC", "ORG", "EVENT", "PRODUCT", "WORK_OF_ART"})
 _CJK = HAN_RE
-_COMMON_PREFIX = 100  # a dictionary frequency above which a surname-led start is a word (白天, 黄金, 马上)
-_KIN = frozenset(
-    ["老公", "老婆", "老爸", "老妈", "老伴", "老头", "老板", "小姐", "先生", "太太", "阿姨", "叔叔", "师傅"]
-)
-_NOT_GIVEN_TAGS = frozenset("xupcrmqyeofw")  # punctuation, particles, prepositions, pronouns, numbers…
-_NOT_A_NAME_WORD = frozenset("vadmqrtfpcu")  # dictionary words of these kinds are never a name
 _WORD = re.compile(r"[^\W\d_]+")
-_ZH_SURNAME = f"(?:{'|'.join(sorted(COMPOUND_SURNAMES))}|[{''.join(sorted(SINGLE_SURNAMES))}])"
-# A surname and two characters where a person stands: at the start of a sentence or after a word for
-# a relative or a role, and before what follows a subject ("苏明远的女儿", "我妈妈马俊杰今年…").
-_ZH_ROLE_WORDS = (
-    "妈妈 爸爸 母亲 父亲 丈夫 妻子 老公 老婆 儿子 女儿 哥哥 姐姐 弟弟 妹妹 爷爷 "
-    "奶奶 外公 外婆 同事 同学 朋友 邻居 患者 病人 医生 护士 家属 收件人 开户人 "
-    "联系人 客户 经理 老板 室友 说 给 跟 和 与 找 问 让 请 告诉 认识 见到 "
-    "通知 联系 感谢"
-)
-_ZH_ROLES = _ZH_ROLE_WORDS.split()
-_ZH_BEFORE = '(?:^|(?<=[，。！？；：、\\s“”"（(])|' + "|".join(f"(?<={role})" for role in _ZH_ROLES) + ")"
-_ZH_AFTER = (
-    r"(?=是一位|是个|是我|今年|和|的|说|也|跟|给|打|在|来|去|已|还|会|要|就|都|被|把|带|，|。|、|！|？|$)"
-)
-# A run ending like a place (岳麓区, 高新区, 白云路) is a place even when it starts with a surname.
-_ZH_PLACE_END = frozenset("区市省县镇乡村路街道站馆院店厂局园湾港桥寺庙")
-_ZH_PLACED_NAME = re.compile(rf"{_ZH_BEFORE}(?P<name>{_ZH_SURNAME}{HAN_CLASS}{{2}}){_ZH_AFTER}")
 _LOG = logging.getLogger(__name__)
 
 
@@ -111,8 +80,7 @@ class PersonNameFinder:
         self._words: frozenset[str] = frozenset()  # English adjectives, adverbs, verbs, stop words
         self._nouns: frozenset[str] = frozenset()
         self._places: frozenset[str] = frozenset()  # multi-word place names ("Buenos Aires")
-        self._posseg: Any = None
-        self._given_chars: frozenset[str] = frozenset()  # characters Chinese given names are made of
+        self._zh = ChineseNameFinder()
         self._lock = threading.Lock()
 
     def start(self, languages: Iterable[str] = ("en", "zh")) -> None:
@@ -125,10 +93,8 @@ class PersonNameFinder:
                 self._nouns = _read_list("nouns.txt.gz")
                 self._places = _read_list("places.txt.gz", lines=True)
                 self._first = _read_list("first.txt.gz")  # last: it marks the lists loaded
-            if "zh" in wanted and self._posseg is None:
-                posseg = _load_jieba()
-                self._given_chars = given_name_chars(posseg.dt.word_tag_tab)
-                self._posseg = posseg
+            if "zh" in wanted:
+                self._zh.start()
 
     def spans(self, text: str, doc: Any = None) -> list[Span]:
         """Character spans of the person names in ``text``; ``doc``: its spaCy parse, if there is one."""
@@ -145,7 +111,7 @@ class PersonNameFinder:
         if not self._first:
             self.start(["en"])
         spans: list[Span] = []
-        persons, blocked = _Marks(len(text)), _Marks(len(text))
+        persons, blocked = SpanMarks(len(text)), SpanMarks(len(text))
         if doc is not None:
             for ent in doc.ents:
                 if ent.label_ in ("PERSON", "PER"):
@@ -166,126 +132,18 @@ class PersonNameFinder:
         return spans
 
     def chinese_spans(self, text: str) -> list[Span]:
-        if self._posseg is None:
+        if not self._zh.started:
             self.start(["zh"])
-        spans = list(chinese_name_spans(text))
-        taken = _Marks(len(text))
-        for span in spans:
-            taken.take(span)
-        words = self._tagged(text)
-        freq = self._posseg.dt.tokenizer.FREQ
-        tags = self._posseg.dt.word_tag_tab
-        for span in cued_any_spans(text):
-            if taken.free(span) and (tags.get(text[span[0] : span[1]]) or "n")[:1] not in _NOT_A_NAME_WORD:
-                spans.append(span)  # "他叫外卖了": a verb or an adverb after 叫 is no name
-                taken.take(span)
-        offset = 0
-        for index, (word, flag) in enumerate(words):
-            start, offset = offset, offset + len(word)
-            following = words[index + 1] if index + 1 < len(words) else None
-            found = _chinese_name(word, flag, following)
-            listed = flag in ("nr", "nrfg", "nrt") and found == len(word)
-            if found and self._is_word(text[start : start + found], listed=listed):
-                found = 0  # "白天鹅", "黄金周": a surname-led run that starts with a word
-            if found and is_thing(text, start, start + found):
-                found = 0  # "水果沙拉", "黄焖鸡": a dish, not a person
-            if found == 2 and listed and (freq.get(word) or 0) >= COMMON and not person_slot(words, index):
-                found = 0  # "在贺卡上", "几句祝福的话": a common word the dictionary tags as a name
-            if found == len(word) and among_things(words, index):
-                found = 0  # "汗蒸、桑拿那些": listed beside a thing, it is one
-            if (
-                found
-                and flag == "oov"
-                and not person_slot(words, index)
-                and not self._given_shape(word, found)
-            ):
-                found = 0  # "我们班毕旅决定": a run no dictionary holds, of characters no name is made of
-            if not found and len(word) > 1 and word[-1] in SINGLE_SURNAMES and following:
-                # "说谢 / 天宇": the segmenter glued the surname to the word before it.
-                glued = _chinese_name(word[-1], "nr", following)
-                found, start = (glued, offset - 1) if following[1] in _NAME_TAGS and glued else (0, start)
-            if found and is_everyday_word(
-                text, (start, start + found), tags, surname_len=len(word) if word in COMPOUND_SURNAMES else 1
-            ):
-                found = 0  # "汤里", "叶都", "连水果都": a surname-led run that is everyday words
-            if found and taken.free((start, start + found)):
-                spans.append((start, start + found))
-                taken.take((start, start + found))
-        for m in _ZH_PLACED_NAME.finditer(text):
-            span = m.span("name")
-            if taken.free(span) and not self._is_word(m.group("name")) and not is_thing(text, *span):
-                spans.append(span)
-                taken.take(span)
-        dictionary = self._posseg.dt
-        for span in chinese_cued_spans(text, words, dictionary.word_tag_tab, dictionary.tokenizer.FREQ):
-            if taken.free(span) and not is_thing(text, span[0], span[1]):
-                spans.append(span)
-                taken.take(span)
-        return [
-            span
-            for span in spans
-            if text[span[0] : span[1]] not in _EVERYDAY
-            and not self._inside_word(text, span)
-            and not (text[span[0]] in SINGLE_SURNAMES and is_everyday_word(text, span, tags))
-            and not (
-                text[span[0] : span[0] + 2] in COMPOUND_SURNAMES
-                and is_everyday_word(text, span, tags, surname_len=2)
-            )
-        ]
-
-    def _given_shape(self, word: str, found: int) -> bool:
-        """Whether the given part of a surname-led run (``word[1:found]``) is made of characters people's
-        given names are made of (``_given_name_chars``)."""
-        given = word[1:found] if word[:2] not in COMPOUND_SURNAMES else word[2:found]
-        return bool(given) and all(ch in self._given_chars for ch in given)
-
-    def _inside_word(self, text: str, span: Span) -> bool:
-        """A name found where a common word starts just before it ("照顾孙子": 照顾 + 孙子, not 顾孙子)."""
-        start = span[0]
-        if start == 0 or not _CJK.match(text[start - 1]):
-            return False
-        if any(text.endswith(role, 0, start) for role in _ZH_ROLES):
-            return False  # "开户人马俊杰": the role word ends where the name starts (人马 is a word too)
-        freq = self._posseg.dt.tokenizer.FREQ
-        return (freq.get(text[start - 1 : start + 1]) or 0) >= _COMMON_PREFIX
-
-    def _tagged(self, text: str) -> list[tuple[str, str]]:
-        """Words of ``text`` with their dictionary tag; "oov" for a word the segmenter's HMM joined from
-        characters no dictionary word holds — in running text most often a name. (jieba's own POS
-        tagger runs a much slower Viterbi over every tag; the dictionary's tags are enough here.)"""
-        tags = self._posseg.dt.word_tag_tab
-        freq = self._posseg.dt.tokenizer.FREQ
-        out = []
-        for word in self._posseg.dt.tokenizer.cut(text, HMM=True):
-            tag = tags.get(word)
-            if tag is None:
-                tag = "oov" if _CJK.match(word) and not freq.get(word) else "x"
-            out.append((word, tag))
-        return out
-
-    def _is_word(self, name: str, *, listed: bool = False) -> bool:
-        """Whether a surname-led run is ordinary words (马上, 高速路, 白天鹅) rather than a name: the run, or
-        its first two (three) characters, is a common dictionary word. ``listed``: the dictionary itself
-        tags the run as a name, so only its start is checked."""
-        freq = self._posseg.dt.tokenizer.FREQ
-        if not listed and freq.get(name):
-            return True
-        if name[:2] in COMPOUND_SURNAMES or len(name) < 3:
-            return False
-        if name[-1] in _ZH_PLACE_END:
-            return True
-        return (freq.get(name[:2]) or 0) >= _COMMON_PREFIX or (
-            len(name) == 4 and (freq.get(name[:3]) or 0) >= _COMMON_PREFIX
-        )
+        return self._zh.spans(text)
 
     def plausible(self, text: str, span: Span) -> bool:
         """Whether a parser's PERSON span can be a name: the small English model also tags "Glad",
         "Nah" or "kinda nerve"; a single common word counts only when it is a listed name."""
-        if not self._first:
-            self.start(["en"])
         name = text[span[0] : span[1]]
         if _CJK.search(name):
-            return True
+            return self._zh.plausible(text, span)
+        if not self._first:
+            self.start(["en"])
         if not any(ch.isupper() for ch in name) or self._not_a_person(text, span[0], span[1]):
             return False
         words = [w.casefold().rstrip(".") for w in name.split()]
@@ -319,13 +177,18 @@ class PersonNameFinder:
     def _not_a_person(self, text: str, start: int, end: int) -> bool:
         """The small NER's PERSON that is no one: a dropped-g word ("Fixin' to…", "De christenin' set…",
         a word no name is), or one word that names a place or a thing and no listed first name or surname
-        ("fae Glasgow", "in Truro" is unknown and stays a name)."""
+        ("fae Glasgow"), or a word no first name is where something is or happens ("in Kraków",
+        "in Truro") or before an accent ("Orkney accent")."""
         span = text[start:end]
         words = list(_WORD.finditer(span))
         if any(self._dropped_g(text, m.start() + start, m.end() + start) for m in words):
             return True
         if len(words) == 1 and span not in self._first and destination_before(text, start, end):
             return True  # "we're off to Mauritius" (a surname too): where they go
+        if accent_after(text, end) or (
+            not any(m.group() in self._first for m in words) and place_before(text, start, end)
+        ):
+            return True  # "Orkney accent", "the conference in Kraków": a place, no listed first name
         if (len(words) == 1 and span.casefold() in LEADING and span not in self._first) or any(
             s < end and start < e for s, e in saints_days(text)
         ):
@@ -349,6 +212,15 @@ class PersonNameFinder:
         )
 
     def _judge_run(self, text: str, run: list[tuple[int, int]]) -> Span | None:
+        """The name span of a capitalised run: the words up to a possessive ("Imogen's just started":
+        Imogen) judged first, then the whole run ("Ffion's Labrador": two foreign words), cut to them."""
+        owner = without_possessive(text, run)
+        span = self._judge_words(text, owner)
+        if span is None and owner != run and (whole := self._judge_words(text, run)) is not None:
+            span = (whole[0], min(whole[1], owner[-1][1])) if whole[0] < owner[-1][1] else whole
+        return span
+
+    def _judge_words(self, text: str, run: list[tuple[int, int]]) -> Span | None:
         words = [text[a:b] for a, b in run]
         lowered = [w.casefold().rstrip(".") for w in words]
         titled = title_before(text, run[0][0])
@@ -370,6 +242,10 @@ class PersonNameFinder:
             return run[0][0], run[-1][1]
         if _ARTICLE_BEFORE.search(text, 0, run[0][0]):
             return None  # "the Honda", "a Toyota": a thing, though its word is a surname somewhere
+        if accent_after(text, run[-1][1]) or (
+            place_before(text, run[0][0], run[-1][1]) and not any(w in self._first for w in words)
+        ):
+            return None  # "out at Little France", "a Fife accent": a place, no listed first name
         if any(w in PLACE for w in lowered) or all(not mixed_case(w) for w in words):
             return None
         known = [w for w in words if self._known(w)]
@@ -397,46 +273,6 @@ class PersonNameFinder:
             and low not in PLACE
             and not word.isupper()
         )
-
-
-def _chinese_name(word: str, flag: str, following: tuple[str, str] | None) -> int:
-    """Length of the name starting at ``word`` (0 for none), from jieba's tag and the surname list."""
-    if flag == "oov":
-        word = _trim_given(word)  # "文博去": the name, not the verb after it
-    joined = _with_given_name(word, flag, following)
-    if joined:
-        return joined
-    if flag in _NAME_TAGS and 2 <= len(word) <= 4:
-        if word[:2] in COMPOUND_SURNAMES or (word[0] in SINGLE_SURNAMES and len(word) <= 3):
-            return len(word)
-        if flag == "nrt" and len(word) >= 3:
-            return len(word)  # a transliterated foreign name
-    return 0
-
-
-def _with_given_name(word: str, flag: str, following: tuple[str, str] | None) -> int:
-    """ "欧阳 / 娜娜", "白 / 雅宁", "诸葛 / 文博去": a surname the segmenter cut from the given name."""
-    if following is None or not (word in COMPOUND_SURNAMES or (len(word) == 1 and word in SINGLE_SURNAMES)):
-        return 0
-    given, given_flag = following
-    if given_flag == "oov":
-        given = _trim_given(given)
-    if not 1 <= len(given) <= 2 or not _CJK.fullmatch(given[0]):
-        return 0
-    if flag[:1] in _NOT_GIVEN_TAGS or given in _KIN:
-        return 0  # "和 / 老公": a conjunction before a kinship word the dictionary tags as a name
-    # The given name tagged as a name ("郑 / 宇航"), or a surname the tagger took for a name followed by
-    # a content word ("姚 / 建国", "董 / 立新").
-    if given_flag in _NAME_TAGS or (
-        (flag == "nr" or word in COMPOUND_SURNAMES) and given_flag[:1] not in _NOT_GIVEN_TAGS
-    ):
-        return len(word) + len(given)
-    return 0
-
-
-def _trim_given(word: str) -> str:
-    trimmed = word.rstrip(NOT_GIVEN)
-    return trimmed if len(trimmed) >= 1 else word
 
 
 def _later_mentions(text: str, found: Sequence[Span]) -> list[Span]:
@@ -470,30 +306,3 @@ def _merge(spans: list[Span]) -> list[Span]:
         else:
             merged.append((a, b))
     return merged
-
-
-class _Marks:
-    """Which characters of a text are already taken by a span: each check and mark is O(span)."""
-
-    def __init__(self, size: int) -> None:
-        self._marks = bytearray(size)
-
-    def take(self, span: Span) -> None:
-        self._marks[span[0] : span[1]] = b"\x01" * (span[1] - span[0])
-
-    def free(self, span: Span) -> bool:
-        return self._marks.find(1, span[0], span[1]) == -1
-
-    def covers(self, span: Span) -> bool:
-        return span[1] > span[0] and self._marks.find(0, span[0], span[1]) == -1
-
-
-def _load_jieba() -> Any:
-    try:
-        import jieba
-        import jieba.posseg
-    except ImportError as err:
-        raise ModelError("jieba is not installed: pip install jieba==0.42.1", model="jieba") from err
-    jieba.setLogLevel(logging.WARNING)
-    jieba.initialize()  # builds (or reads the cached) prefix dictionary once
-    return jieba.posseg
