@@ -25,7 +25,7 @@ def _keys(text: str) -> set[str]:
         ("I stay away from dairy.", "dairy"),
         ("I cut out sugar completely.", "sugar"),
         ("I won't eat anything with garlic.", "garlic"),  # a known topic (aioli, 蒜蓉 …)
-        ("Please don't suggest anything with onions.", "avoid:onions"),
+        ("Please don't suggest anything with onions.", "onion"),
         ("Raw onions are the one thing I won't eat.", "avoid:raw onions"),
         ("Liver is off limits for me.", "avoid:liver"),
         ("I gave up red meat.", "red meat"),

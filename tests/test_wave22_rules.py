@@ -79,7 +79,7 @@ def _opening(fact: str, turn: str, language: str) -> str:
 
 def test_a_trigger_named_after_and_is_an_intolerance_said_back_in_the_persons_words() -> None:
     fact = "My husband Dariusz has IBS and onions are his big trigger. Even onion powder gets him."
-    assert ("intolerance", "intolerance:onions") in _keys(fact)
+    assert ("intolerance", "onion") in _keys(fact)
     turn = "I'm making a big pot of chilli for the two of us tonight. Can you give me a decent recipe?"
     assert _opening(fact, turn, "en") == "Since your husband Dariusz has IBS and onions are his big trigger, "
     assert constraints_from_texts([fact]).check("Fry two onions in oil.") is not None

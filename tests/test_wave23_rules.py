@@ -193,3 +193,71 @@ def test_a_dentist_told_by_surname_is_written_to_with_her_title() -> None:
     told = _record("我换了个牙医，在市口腔医院，是个女大夫，姓黄，手可轻了。")
     asked = "帮我给我的牙医发条微信，说周六上午的复诊我去不了了。"
     assert tied_addressee(asked, [told]) == "黄大夫"
+
+
+def test_onion_and_garlic_that_wreck_a_gut_are_both_kept_off() -> None:
+    told = "The dietitian worked it out: it's fructans. Basically onion and garlic absolutely wreck me."
+    assert {("intolerance", "onion"), ("intolerance", "garlic")} <= _keys(told)
+    guard = constraints_from_texts([told])
+    assert guard.check("Start with caramelised onion gravy.") is not None
+    assert guard.check("Roast potatoes with rosemary and maple carrots.") is None
+
+
+@pytest.mark.parametrize(
+    ("fact", "turn", "language", "opening"),
+    [
+        (
+            "We never do fireworks at ours. Not even sparklers.",
+            "I'm hosting New Year's Eve at ours this year. Can you help me plan the evening?",
+            "en",
+            "Since you never do fireworks at yours, ",
+        ),
+        (
+            "We are never, ever going camping again.",
+            "Half term's coming up and we'd love a few days away with the kids. Any ideas?",
+            "en",
+            "Since you are never, ever going camping again, ",
+        ),
+    ],
+)
+def test_a_plan_asked_for_opens_with_what_it_must_leave_out(
+    fact: str, turn: str, language: str, opening: str
+) -> None:
+    from voice_agent.conversation.acknowledge import acknowledgement
+
+    guard = constraints_from_texts([fact])
+    said = acknowledgement(list(guard.constraints), guard, language, turn)
+    assert said is not None and said.text == opening
+
+
+def test_a_dish_to_make_for_a_book_club_is_food_not_a_book() -> None:
+    from voice_agent.conversation.suggestions import concrete_option, request_kind
+
+    asked = "What should I make for the book club potluck? Something Portuguese would be fun."
+    kind = request_kind("", asked)
+    assert kind is not None and kind.name == "dinner"
+    guard = constraints_from_texts(["I'm pescatarian: no meat and no poultry."])
+    option = concrete_option(guard, "", asked, "en")
+    assert option and guard.check(option) is None
+    book = request_kind("", "Can you recommend a book for my book club?")
+    assert book is not None and book.name == "book"
+
+
+def test_an_invitation_or_an_out_of_office_needs_the_date() -> None:
+    from voice_agent.text.dates import NEEDS_DATE
+
+    assert NEEDS_DATE.search("帮我写段朋友圈文案，邀请朋友们来看我们的摄影展")
+    assert NEEDS_DATE.search("Can you write me an out-of-office reply for while I'm away?")
+    assert not NEEDS_DATE.search("Can you write me a short poem about autumn?")
+
+
+def test_a_packing_list_and_days_with_someone_are_shaped_by_where_they_are() -> None:
+    kunming = [_record("我爸妈说干脆全家都去昆明她那儿过年，热闹。")]
+    assert (
+        place_note("帮我列个过年出门的行李清单吧，要考虑那边的天气。", kunming, "zh")
+        == "按昆明那边的天气来准备。"
+    )
+    friend = [_record("我大学同学[NAME:45e2b7a39346]辞职了，跑去厦门开了个小民宿。")]
+    visit = "下个月我想请几天假去找[NAME:45e2b7a39346]玩，你帮我排个三天的行程？"
+    assert place_note(visit, friend, "zh") == "推荐一个厦门或附近具体可以去的地方。"
+    assert place_note("去黄山玩两天，帮我和我妈排个行程", friend, "zh") == ""

@@ -112,7 +112,10 @@ _WHAT_TO_DO = re.compile(
     r"\bwhere (?:should|could|can|shall) (?:i|we) (?:go|look|shop|take)\b|"
     # getting a room or a day ready: "How can I make the living room feel cosy for them?"
     r"\bhow (?:should|could|can|shall|do) (?:i|we) (?:make|decorate|set up|get|prepare|dress up|do up)\b|"
-    r"做点什么|干点啥|干什么好|玩什么|去哪|行程|怎么布置|怎么装饰",
+    # a plan asked for: "Can you help me plan the evening?", "How would you route it?", "怎么安排比较好"
+    r"\b(?:help (?:me|us) )?plan (?:the|our|my|a|an|this|me)\b|\bhow (?:should|would|could) (?:you|i|we) "
+    r"(?:route|plan|organi[sz]e|arrange)\b|\b(?:days away|weekend away|week away|short break|getaway)\b|"
+    r"做点什么|干点啥|干什么好|玩什么|去哪|行程|怎么布置|怎么装饰|怎么安排|帮我安排|给(?:我)?安排",
     _I,
 )
 

@@ -1,7 +1,8 @@
-"""Foods ruled out by a way of eating that has its own name in Chinese households: glutinous rice (糯米:
-hard to digest for a weak stomach, and it is in most festival food: 粽子, 汤圆, 年糕) and the month of
-confinement after a birth (坐月子: nothing cold, raw, iced or spicy, no crab and no alcohol). Each is a
-:class:`Topic` like a food's (``constraint_terms`` lists it)."""
+"""Foods a gut or a custom rules out, beyond ``constraint_terms``'s main list: onions (with garlic, the
+usual fructan trigger of IBS: "onion and garlic absolutely wreck me"), glutinous rice (糯米: hard to digest
+for a weak stomach, and it is in most festival food: 粽子, 汤圆, 年糕) and the month of confinement after a
+birth (坐月子: nothing cold, raw, iced or spicy, no crab and no alcohol). Each is a :class:`Topic` like a
+food's (``constraint_terms`` lists it)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,13 @@ from voice_agent.conversation.constraint_topic import Topic, ZhTerm
 from voice_agent.conversation.constraint_topic import zh_terms as _zh
 
 REGIMES: tuple[Topic, ...] = (
+    Topic(
+        "onion", "onion", "洋葱",
+        ("onion", "onions", "shallot", "shallots", "洋葱"),
+        ("onion", "onions", "shallot", "shallots", "onion powder", "french onion", "onion rings",
+         "caramelised onion", "caramelized onion", "red onion", "spring onion", "leek", "leeks"),
+        _zh("洋葱", "红葱头", "葱头", "洋葱圈"),
+    ),
     Topic(
         "glutinous rice", "glutinous rice", "糯米",
         ("glutinous rice", "sticky rice", "mochi", "糯米", "江米", "黏米"),

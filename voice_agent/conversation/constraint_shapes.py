@@ -29,7 +29,7 @@ SYMPTOM_EN = (
     r"awake|up at night|up all night|race|racing|palpitations|cramps?|diarrh\w*|dizzy|swell\w*|jitters|"
     # (not the fuel: "what should I grab at the gas station")
     r"gas(?!\s+(?:stations?|tank|stove|bill|prices?|pumps?|mark|can|grill|heater|cooker|fire|oven|mileage|money))|"
-    r"throw up|vomit\w*|break\w* out|"
+    r"throw up|vomit\w*|break\w* out|(?:wreck|destroy)(?:s|ed)? (?:me|him|her|my gut|my stomach)|"
     r"puff\w* (?:right |all )?up|wheez\w*|reflux|upset stomach|stomach ?ache|can't sleep|cannot sleep|"
     r"(?:my|his|her|their|your) (?:stomach|tummy|gut)|"
     r"throat (?:starts? |started |went |goes |got )?(?:clos\w*|swell\w*|tight\w*)|"
@@ -42,6 +42,7 @@ _SYMPTOM_EN = re.compile(rf"\b(?:{SYMPTOM_EN})\b", _I)
 _CAUSES_EN = re.compile(
     rf"(?:^|[,;.!?]\s*|\b(?:think|find|know|noticed|says?|said|that)\s+)"
     rf"(?:eating\s+|drinking\s+|having\s+|too much\s+|even a little\s+)?(?P<x>[a-z][a-z -]{{1,30}}?)\s+"
+    rf"(?:(?:absolutely|really|totally|completely|seriously|always|just)\s+)?"  # ("absolutely wreck me")
     rf"(?:gives?(?! up)|gave(?! up)|makes?|made|keeps?|kept|upsets?|upset|disagrees? with|doesn't agree with|"
     rf"mess(?:es|ed)? with|plays? havoc with|wrecks?|"
     rf"does not agree with|triggers?|triggered)\s+(?:{_WHO_EN}\b)?",

@@ -47,7 +47,9 @@ ASKS_AROUND = re.compile(
 ASKS_PACKING = re.compile(
     r"\b(?:pack|packing|suitcase|luggage|what (?:should|do|shall|to) (?:i |we |they |the kids )?wear|"
     r"(?:clothes|clothing) (?:to|should|do) (?:i |we )?(?:bring|take|pack))\b|"
-    r"带(?:哪些|什么|啥|些什么)?(?:衣服|行李)|(?:衣服|行李)(?:要|该|得)?带|穿什么|穿啥|收拾行李|行李箱",
+    r"\bpacking list\b|"
+    r"带(?:哪些|什么|啥|些什么)?(?:衣服|行李)|(?:衣服|行李)(?:要|该|得)?带|穿什么|穿啥|收拾行李|行李箱|行李清单|行李单|"
+    r"要带的东西",
     re.IGNORECASE,
 )
 ASKS_CALL_TIME = re.compile(
@@ -80,7 +82,9 @@ ASKS_ROUTE = re.compile(
 )
 # A destination the turn names itself ("to Leeds", "去北京"): the journey is not to a remembered place.
 _NAMED_DESTINATION = re.compile(
-    rf"\b(?:to|into|for)\s+(?:[A-Z][a-z]{{2,}})|(?:去|到|回)(?:{HAN_CLASS}{{0,2}})?(?:市|县|区|镇|机场|站)"
+    rf"\b(?:to|into|for)\s+(?:[A-Z][a-z]{{2,}})|(?:去|到|回)(?:{HAN_CLASS}{{0,2}})?(?:市|县|区|镇|机场|站)|"
+    # ("去黄山玩两天", not "去找她玩", "去看看姥姥")
+    rf"去(?!哪|找|看|见|接|陪|探|趟)(?:{HAN_CLASS}){{2,4}}?(?:玩|旅游|旅行|逛|住|待|走走)"
 )
 
 
@@ -187,7 +191,22 @@ def _asks(user_text: str) -> str:
         return "packing"
     if asks_route(user_text):
         return "route"
-    return "around" if ASKS_AROUND.search(user_text) else ""
+    if ASKS_AROUND.search(user_text) or _itinerary_with(user_text):
+        return "around"
+    return ""
+
+
+# Days planned with someone of the person's own ("去找[NAME]玩…排个三天的行程", "plan our days with my
+# brother"): things to do where they live. (A trip somewhere the turn names is not theirs to place.)
+_ITINERARY = re.compile(r"\bitinerar(?:y|ies)\b|行程|攻略", re.IGNORECASE)
+
+
+def _itinerary_with(user_text: str) -> bool:
+    return bool(
+        _ITINERARY.search(user_text)
+        and _SOMEONE_CALLED.search(user_text)
+        and not _NAMED_DESTINATION.search(_SOMEONE_CALLED.sub(" ", user_text))
+    )
 
 
 _NOTES = {

@@ -472,7 +472,7 @@ KINDS: tuple[RequestKind, ...] = (
         "dinner",
         re.compile(
             # ("order" of food only: "order the decorations and the goody bags" asks for no dinner)
-            r"\b(?:dinner|supper|dish(?:es)?|meals?|cook(?:ing)?|menu|eat|restaurant|food|"
+            r"\b(?:dinner|supper|dish(?:es)?|meals?|cook(?:ing)?|menu|eat|restaurant|food|pot-?luck|"
             r"order (?:in|out|food|takeaway|takeout|dinner|lunch)|"
             r"what (?:should|shall|could|can) (?:i|we) order|for (?:my |our |your )?tea)\b|"
             r"晚饭|晚餐|菜|吃|餸|食饭|煮饭|做饭|外卖|午饭|中饭|午餐",  # 餸, 食饭: Cantonese: a dish, a meal

@@ -60,6 +60,14 @@ _BY_NAME = {kind.name: kind for kind in KINDS}
 _BABY_FOOD = _BY_NAME["baby food"]
 
 
+# Food to make or bring, whatever else the turn names ("What should I make for the book club potluck?").
+_MAKES_FOOD = re.compile(
+    r"\bwhat (?:should|could|can|shall) (?:i|we) (?:make|cook|bake|bring)\b|\bpot-?luck\b|"
+    r"做(?:什么|啥|点啥|点什么)(?:菜|吃的)?|带(?:什么|啥|点啥)吃的",
+    _I,
+)
+
+
 # A trip to a place the person names: "去黄山玩两天", "going to Japan for two weeks".
 _NAMED_PLACE = re.compile(
     rf"去(?!哪|边|哪儿|哪里|外地|外面|旅游|玩){HAN_CLASS}{{2,4}}?(?:玩|旅游|旅行|逛|住|待|看看|走走)|"
@@ -90,6 +98,8 @@ def request_kind(requested: str, user_words: str) -> RequestKind | None:
         return _BABY_FOOD
     text = requested or user_words
     found = next((kind for kind in KINDS if kind.asked.search(text)), None) if text else None
+    if found in PASTIMES and _MAKES_FOOD.search(user_words):  # ("make for the book club potluck": food)
+        found = next((kind for kind in KINDS if kind not in PASTIMES and kind.asked.search(text)), None)
     if found is not None and found.name == "trip" and _NAMED_PLACE.search(user_words):
         return None  # "去黄山玩两天…排个行程": a trip elsewhere is no answer
     if found is not None and found.name == "dinner":  # "for dinner…, what should I do for a starter?"

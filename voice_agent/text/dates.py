@@ -52,10 +52,10 @@ NEEDS_DAY = re.compile(
     r"\b(?:the (?:date|day)|dates?|the time|what day|days? off|time off|annual leave|that day|"
     r"on (?:his|her|my|their|our|your|the) (?:birthday|big day|wedding day|anniversary|moving day)|"
     # a note ahead of something: "apologising in advance for the truck blocking the driveway"
-    r"in advance|ahead of time|beforehand|heads[- ]up)\b|"
+    r"in advance|ahead of time|beforehand|heads[- ]up|invit(?:e|es|ation|ations|ing)|out[- ]of[- ]office)\b|"
     # (a leave request says which day)
     r"日子|日期|哪天|几号|时间|什么时候|请假|请[一两半几个]?天?的?假|调休|"
-    r"那天|当天",  # ("我那天搬家要用货梯": the day they told us)
+    r"那天|当天|邀请|请大家来",  # ("我那天搬家要用货梯": the day they told us)
     _I,
 )
 
@@ -64,7 +64,9 @@ NEEDS_DAY = re.compile(
 # ("我没时间做饭" needs none, nor "that day").
 NEEDS_DATE = re.compile(
     r"\b(?:the date|dates?|what day|which day|days? off|time off|annual leave)\b|日子|日期|哪天|几号|请假|"
-    r"请[一两半几个]?天?的?假|调休",
+    r"请[一两半几个]?天?的?假|调休|"
+    # an invitation to the event, a note of when one is away: "邀请朋友们来看我们的摄影展", "an out-of-office"
+    r"\binvit(?:e|es|ation|ations|ing)\b|\bout[- ]of[- ]office\b|邀请|请大家来",
     _I,
 )
 
