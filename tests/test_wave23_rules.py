@@ -261,3 +261,22 @@ def test_a_packing_list_and_days_with_someone_are_shaped_by_where_they_are() -> 
     visit = "下个月我想请几天假去找[NAME:45e2b7a39346]玩，你帮我排个三天的行程？"
     assert place_note(visit, friend, "zh") == "推荐一个厦门或附近具体可以去的地方。"
     assert place_note("去黄山玩两天，帮我和我妈排个行程", friend, "zh") == ""
+
+
+def test_with_no_answer_a_changed_plan_is_said_as_changed() -> None:
+    from types import SimpleNamespace
+
+    from voice_agent.conversation.turn_compose import remembered_fallback
+
+    summary = MemoryRecord(
+        "c",
+        "Earlier conversation (2026-12-04): User: 我们跑团这周日早上七点搞长距离拉练，"
+        "地点定在奥森南门集合。 | Assistant: 好的，我记住了。 | User: 哎，拉练地点改了啊。"
+        "奥森那天有活动要封园，改到朝阳公园了，时间还是七点不变。 | Assistant: 好的，我记住了。",
+        kind="summary",
+        source="s",
+    )
+    clause = _record("哎，拉练地点改了啊。", age_s=50, source="t2")
+    prompt = SimpleNamespace(retrieved=[summary, clause], pinned=[])
+    said = remembered_fallback("周日早上拉练，我从望京过去，坐地铁怎么走最快？", prompt, "zh")  # type: ignore[arg-type]
+    assert "朝阳公园" in said and "奥森南门" not in said

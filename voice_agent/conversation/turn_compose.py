@@ -79,8 +79,8 @@ def remembered_fallback(scrubbed: str, prompt: BuiltPrompt, language: str) -> st
     """What to say instead of "sorry" when the model gives no answer: the person's dated statement for
     a question about a day, the clause that gives a name for a question about which name to write
     (``name_fallback``), a message of our own addressed to the person a message is for (by name,
-    ``message_draft``), things to do around the place they told us about, or else their statement
-    closest to the question (``said_before``)."""
+    ``message_draft``), things to do around the place they told us about, the change of a plan the turn
+    is about, or else their statement closest to the question (``said_before``)."""
     statements = person_statements([*prompt.retrieved, *prompt.pinned])
     dated = dated_statement(scrubbed, statements, language)
     if dated:
@@ -100,7 +100,8 @@ def remembered_fallback(scrubbed: str, prompt: BuiltPrompt, language: str) -> st
     place = turn_place(scrubbed, prompt)
     if place:
         return place_said(scrubbed, place, language)
-    return relevant_statement(scrubbed, statements, language)
+    # (a plan changed since: its change, not the clause that says only that it changed, "拉练地点改了啊")
+    return turn_change(scrubbed, prompt, language) or relevant_statement(scrubbed, statements, language)
 
 
 def turn_day(scrubbed: str, prompt: BuiltPrompt, language: str) -> str:
