@@ -280,3 +280,30 @@ def test_with_no_answer_a_changed_plan_is_said_as_changed() -> None:
     prompt = SimpleNamespace(retrieved=[summary, clause], pinned=[])
     said = remembered_fallback("周日早上拉练，我从望京过去，坐地铁怎么走最快？", prompt, "zh")  # type: ignore[arg-type]
     assert "朝阳公园" in said and "奥森南门" not in said
+
+
+def test_a_list_closed_by_none_of_it_is_read_to_its_end() -> None:
+    told = "I never take ibuprofen, or anything in that family, naproxen, aspirin, none of it."
+    assert {("avoid", "ibuprofen"), ("avoid", "aspirin")} <= _keys(told)
+
+
+def test_examples_a_rule_already_covers_are_no_rules_of_their_own() -> None:
+    keys = _keys("I'm allergic to sesame. Seeds, tahini, sesame oil, the lot.")
+    assert ("allergy", "sesame") in keys
+    assert not {k for _, k in keys if k in ("allergy:tahini", "allergy:sesame oil")}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We're taking the minibus to RHS Wisley on Saturday the 21st of June.",
+        "I'm driving the garden club minibus up from Guildford on the 21st.",
+    ],
+)
+def test_where_a_bus_or_a_drive_goes_is_no_person(text: str) -> None:
+    from voice_agent.memory.person_names import PersonNameFinder
+    from voice_agent.memory.scrub import Scrubber
+
+    finder = PersonNameFinder()
+    finder.start(["en"])
+    assert not Scrubber(b"k" * 32, phone_region=None, names=finder).scrub(text).found

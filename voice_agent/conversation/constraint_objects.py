@@ -23,9 +23,12 @@ _EN_OBJECT_STOP = re.compile(
 )
 # A constraint's object runs to the end of the sentence, or to a comma that starts something else
 # ("nuts, especially peanuts" goes on; "sushi to me, I don't like raw fish" stops).
+# A list closed by "none of it" or "the lot" goes on to its end too ("ibuprofen, or anything in that family,
+# naproxen, aspirin, none of it").
 STRETCH_END = re.compile(
     r"[。！？!?;；\n]|(?<=[a-z])\.(?:\s|$)|[,，](?!\s*(?:especially|particularly|including|and|or|even|"
-    r"尤其|特别|包括|还有|和|或))",
+    r"尤其|特别|包括|还有|和|或))"
+    r"(?![^.!?;]*?,\s*(?:none of (?:it|them|that)|the lot|all of (?:it|them|that)|any of (?:it|them))\b)",
     re.I,
 )
 # (an intensifier too: "a proper banana allergy" is a banana allergy)

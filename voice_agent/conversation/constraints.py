@@ -308,11 +308,12 @@ _NOT_EATEN = frozenset(("flying", "boats", *(topic.key for topic in OUTINGS)))
 
 
 def _examples(text: str, stated: list[Constraint]) -> list[Constraint]:
-    """The things named as examples of a rule ("…so popcorn, toffees, chewing gum, the lot"; "连兰花豆那种
-    蚕豆做的零食也不行"), each a constraint of the rule's kind (``constraint_examples``)."""
+    """The things named as examples of a rule ("…popcorn, toffees, the lot"), each of its kind."""
     kind = stated[0].kind if stated else "avoid"
     out: list[Constraint] = []
     for item in listed_examples(text):
+        if any(_pattern(c).search(item) for c in stated):  # ruled out already ("sesame. Seeds, tahini")
+            continue
         topics = named_topics(item.lower())
         if topics and not narrower(item, topics):
             out += [_topic_constraint(t, kind, text) for t in topics]
@@ -472,7 +473,6 @@ def _negated_statement(lowered: str, keys: tuple[str, ...]) -> bool:
     return False
 
 
-# -- matching and negation -----------------------------------------------------------------------------
 def _pattern(constraint: Constraint) -> re.Pattern[str]:
     english = sorted({t for t in constraint.terms_en if t}, key=len, reverse=True)
     chinese = sorted({t.text for t in constraint.terms_zh}, key=len, reverse=True)

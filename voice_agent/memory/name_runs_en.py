@@ -68,8 +68,12 @@ def mixed_case(word: str) -> bool:
 _DESTINATION_BEFORE = re.compile(
     r"\b(?:off|fly|flying|flew|flown|trip|holiday|holidays|vacation|travel|travels|travelling|traveling"
     r"|travelled|traveled|moved|moving"
-    r"|emigrated|emigrating|relocated|relocating|heading|headed|honeymoon)"
-    r"(?:[ \t]+(?:out|over|back|down|up|away))?[ \t]+(?:to|from|in)[ \t]+$",
+    r"|emigrated|emigrating|relocated|relocating|heading|headed|honeymoon"
+    # a way of getting there: "taking the minibus to RHS Wisley", "the train from Guildford", "driving up
+    # from Stockport"
+    r"|minibus|bus|coach|train|trains|flight|flights|ferry|tube|drive|driving|drove|cycle|cycling|ride"
+    r"|commute|commuting)"
+    r"(?:[ \t]+(?:out|over|back|down|up|away))?[ \t]+(?:to|from|in)[ \t]+(?:RHS[ \t]+)?$",
     re.IGNORECASE,
 )
 
