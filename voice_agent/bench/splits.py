@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout33`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout35`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -37,4 +37,6 @@ SPLITS = (
     "heldout31",
     "heldout32",
     "heldout33",
+    "heldout34",
+    "heldout35",
 )
