@@ -164,7 +164,7 @@ def test_a_journey_to_someone_of_theirs_ends_where_they_told_us_they_live() -> N
     assert "Kirkcudbright" in place_said(asked, "Kirkcudbright", "en")
     zh = _record("我爸妈退休以后嫌北方冬天太冷，干脆在海南琼海买了套小房子，离博鳌不远。")
     visit = "寒假想带俩孩子去看看姥姥姥爷，我们从郑州出发，怎么去比较方便？"
-    assert place_note(visit, [zh], "zh") == "目的地是海南。"
+    assert place_note(visit, [zh], "zh") == "目的地是海南琼海。"
     # a journey to a place the turn names, or to no one of theirs, is not to the remembered place
     assert place_note("How do I get to Leeds to see my mum?", [moved], "en") == ""
     assert place_note("How long is the drive to the airport?", [moved], "en") == ""
@@ -307,3 +307,72 @@ def test_where_a_bus_or_a_drive_goes_is_no_person(text: str) -> None:
     finder = PersonNameFinder()
     finder.start(["en"])
     assert not Scrubber(b"k" * 32, phone_region=None, names=finder).scrub(text).found
+
+
+def test_the_one_food_not_eaten_by_someone_who_eats_anything_is_a_rule() -> None:
+    assert ("avoid", "avoid:苦瓜") in _keys("我这个人什么都吃，就是苦瓜真的顶唔顺，从小到大都不喜欢。")
+    assert ("avoid", "cilantro") in _keys("我啥都吃，唯独香菜不行。")
+    assert _keys("除了周末我都不行") == set()
+
+
+def test_a_request_to_put_dishes_together_is_no_question_about_what_was_said() -> None:
+    from voice_agent.conversation.recall_answer import is_recall_question
+
+    assert not is_recall_question("最近热到发疯，晚饭想煮几个清热下火的家常菜，你帮我配一下？")
+    assert is_recall_question("我上次说几点开会？")
+
+
+def test_a_class_that_could_not_run_and_moved_is_a_changed_plan() -> None:
+    from voice_agent.conversation.changed_plan import changed_plan, names_old_plan, replaced_keys
+
+    old = _record(
+        "我在老年大学报了个川菜烹饪班，下个月开课，每周四上午。我打算学会了回来给老伴做回锅肉、麻婆豆腐。",
+        100,
+        "t1",
+    )
+    new = _record("跟你说下哈，川菜班人没报满开不成了，老师让我转到淮扬菜班去了，还是每周四上午。", 0, "t2")
+    asked = "下个月就开课了，我想先在家练练手，你给我推荐几道适合入门的菜？"
+    change = changed_plan(asked, [old, new], "zh")
+    assert "淮扬菜" in change
+    assert names_old_plan("可以尝试做麻婆豆腐和回锅肉。", replaced_keys(asked, [old, new]), change, asked)
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("I stopped drinking coffee.", "coffee"),
+        ("I've stopped eating meat.", "meat"),
+        ("这辈子再也不在网上买家具了。", "online shopping"),
+        ("我这人吧，啥都吃，就是闻不了孜然那个味儿，一闻就反胃。", "avoid:孜然"),
+    ],
+)
+def test_more_things_given_up_or_kept_off(text: str, key: str) -> None:
+    assert key in {k for _, k in _keys(text)}
+
+
+def test_a_stop_on_the_way_or_a_drink_given_up_is_not_misread() -> None:
+    asked = "I'm driving up from Cardiff to see Nain. Is there anywhere nice to stop for a coffee on the way?"
+    assert _keys(asked) == set()
+    assert "alcohol" not in {k for _, k in _keys("I stopped drinking coffee.")}
+    assert "raw" not in {k for _, k in _keys("我对花生的味道过敏")}  # 生的 of 花生的 is no raw food
+
+
+def test_a_journey_to_a_grandparent_or_a_city_in_its_province() -> None:
+    nain = [_record("She's got a little bungalow in Llandeilo now, right by the Co-op and the church.")]
+    asked = "I'm driving up from Cardiff to see Nain on Saturday. How long will it take?"
+    assert place_note(asked, nain, "en") == "The journey ends in Llandeilo."
+    enshi = [_record("我姥爷去年冬天搬到湖北恩施去了，跟我小舅一家住。")]
+    drive = "国庆我想带孩子去看看姥爷，从武汉自己开车过去，大概得开多久？"
+    assert place_note(drive, enshi, "zh") == "目的地是湖北恩施。"
+    assert ranked_place("我爸妈干脆在海南琼海买了套小房子") == (1, "海南琼海")
+
+
+def test_an_everyday_word_a_surname_starts_is_no_addressee() -> None:
+    from voice_agent.memory.person_names import PersonNameFinder
+    from voice_agent.memory.scrub import Scrubber
+
+    finder = PersonNameFinder()
+    finder.start(["zh"])
+    scrubber = Scrubber(b"k" * 32, phone_region=None, names=finder)
+    told = scrubber.scrub("我家小子去的那个托管班换老师了，新来的老师叫宓红英，说话温声细语的。")
+    assert [f.value for f in told.found] == ["宓红英"]

@@ -35,6 +35,12 @@ NEVER_AGAIN_ZH = re.compile(
 )
 
 
+# Buying online sworn off, whatever was bought: "这辈子再也不在网上买家具了".
+_ONLINE_ZH = re.compile(
+    r"(?:再也不|打死也不|说什么也不|这辈子都?不)(?:会|想|要|敢)?再?在?(?:网上(?:买|购物|下单)|网购)"
+)
+
+
 def never_again(text: str) -> Iterator[str]:
     """The things sworn off ("Heathrow", "camping", 开车, 大巴), in the person's words."""
     for match in NEVER_AGAIN_EN.finditer(text):
@@ -47,3 +53,5 @@ def never_again(text: str) -> Iterator[str]:
             yield act
     for match in NEVER_AGAIN_ZH.finditer(text):
         yield match.group("act") or match.group("x")
+    if _ONLINE_ZH.search(text):
+        yield "网购"

@@ -136,6 +136,7 @@ def clean_object(raw: str, *, activity: bool = False) -> str:
     if zh:
         phrase = _ZH_SAID.sub("", phrase)  # "(大夫)说我是松子(过敏)": what was said is the thing
         phrase = _ZH_LEAD.sub("", _after_de(phrase)).strip("吃喝用").rstrip("啊呀吧呢哦嘛啦")  # ("KTV啊")
+        phrase = _ZH_SMELL_TAIL.sub("", phrase)  # ("闻不了孜然那个味儿": 孜然)
         return phrase if 1 <= len(phrase) <= 8 and not _NOT_A_THING_ZH.search(phrase) else ""
     phrase = thing_of_flavour(phrase)
     words = phrase.split()
@@ -148,6 +149,7 @@ def clean_object(raw: str, *, activity: bool = False) -> str:
     return phrase
 
 
+_ZH_SMELL_TAIL = re.compile(r"(?:那个|这个|那股|这股|的)?(?:味儿|味道|气味)$")
 # What comes before the thing in a report of a diagnosis cut mid-word ("夫说我是松子过敏": 大夫 said).
 _ZH_SAID = re.compile(r"^.{0,4}?(?:说|讲|查出|诊断|确诊)(?:了|过)?(?:我|他|她|孩子|俺)?(?:是|有)?")
 

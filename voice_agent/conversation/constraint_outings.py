@@ -96,6 +96,14 @@ OUTINGS: tuple[Topic, ...] = (
          "hire a car", "rent a car", "rental car", "by car"),
         _zh("开车", "自驾", "驾车", "自己开", "租车", "开过去", "开回去", "开回", "走高速"),
     ),
+    # Buying online (a wardrobe that came as thin as paper): "这辈子再也不在网上买家具了".
+    Topic(
+        "online shopping", "buying online", "网购",
+        ("online shopping", "shopping online", "buying online", "网购", "网上买", "在网上买", "网上购物",
+         "网上下单"),
+        ("online", "amazon", "ebay", "website", "order it online", "buy it online"),
+        _zh("网购", "网上买", "网上下单", "网上购物", "淘宝", "京东", "拼多多", "天猫", "电商", "闲鱼"),
+    ),
     # Sleeping outdoors: "We are never, ever going camping again."
     Topic(
         "camping", "camping", "露营",

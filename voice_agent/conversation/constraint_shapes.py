@@ -82,7 +82,11 @@ GAVE_UP_FOR_EN = re.compile(
 # Only for a known topic: "I gave up red meat", "I quit sugar", "no more sugar for me", "I'm off carbs".
 GAVE_UP_EN = re.compile(
     r"\b(?:gave up|give up|given up|giving up|quit|quitted|stopped|stop|i'm off|i am off|he's off|she's off|"
-    r"no more|swore off|sworn off)\s+(?P<x>[a-z][a-z -]{1,40})",
+    # (not a stop on the way: "anywhere nice to stop for a coffee")
+    r"no more|swore off|sworn off)\s+(?!(?:for|at|by|off|in|to|on|somewhere|anywhere)\b)"
+    # ("stopped drinking coffee" gave up coffee, not drink; "gave up drinking last year" gave up drink)
+    r"(?:(?:drinking|eating|having|taking)\s+(?!(?:last|this|in|for|at|since|a|anymore|now|again|and)\b)"
+    r"(?=[a-z]))?(?P<x>[a-z][a-z -]{1,40})",
     _I,
 )
 # Only for a known topic: "So wine is basically finished for me", "bread is off the table for him now"
@@ -223,6 +227,12 @@ THING_FIRST_ZH = re.compile(
     r"(?:一口都|一点都|连一口都)?"
     r"(?:咽不下去?|吃不下去?|喝不下去?|碰都不碰|不碰|不吃|不喝|吃不了|喝不了|碰不得|不敢碰|不敢吃|不敢喝|受不了|"
     r"接受不了|吃不惯|吃不来|喝不来|闻不了|闻不得|不进去?的|不去的)"
+)
+# The one exception to eating anything: "我这个人什么都吃，就是苦瓜真的顶唔顺", "啥都吃，唯独香菜不行"
+# (顶唔顺: Cantonese, cannot stand).
+EXCEPT_ZH = re.compile(
+    rf"(?:就是|唯独|只有|除了)(?P<x>{_THING_CHAR}{{1,6}}?)(?:真的|真系|实在|是|就|我|都)*"  # (the thing)
+    r"(?:顶唔顺|顶不顺|受唔了|受不了|接受不了|吃不来|吃不惯|不吃|唔食|不行|不得行|碰不得)"
 )
 # Things the person must keep off, named first (a doctor's or a faith's rule, often a list): "香蕉、橙子、
 # 土豆这些都得忌口", "辣的要忌口", "海鲜、啤酒之类的都不能碰".

@@ -413,7 +413,8 @@ TOPICS: dict[str, Topic] = {
             ("sushi", "sashimi", "tartare", "carpaccio", "ceviche", "oysters", "raw fish", "raw meat",
              "rare steak", "runny egg", "soft-boiled egg", "undercooked"),
             _zh("刺身", "生鱼片", "寿司", "生蚝", "醉虾", "生腌", "溏心蛋", "半熟", "三分熟", "生鸡蛋",
-                "鱼生", "生牛肉"),
+                "鱼生", "生牛肉",
+                ZhTerm("生的", not_before=("花", "学", "医", "先", "天", "发", "产", "出", "陌"))),
         ),
         # Low-salt / low-sodium: the salty foods a reply would suggest.
         Topic(

@@ -29,6 +29,17 @@ from voice_agent.conversation.constraint_objects import (
 )
 from voice_agent.conversation.constraint_outings import OUTINGS
 from voice_agent.conversation.constraint_pronouns import with_antecedents
+from voice_agent.conversation.constraint_rules import (
+    ALLERGY_BEFORE_EN,
+    ALLERGY_BEFORE_ZH,
+    ALLERGY_EN,
+    ALLERGY_ZH,
+    AVOID_EN,
+    AVOID_HAVE_EN,
+    AVOID_ZH,
+    DISLIKE_EN,
+    NEVER_EN,
+)
 from voice_agent.conversation.constraint_shapes import (
     AND_ME_EN,
     ATE_THEN_REACTED_EN,
@@ -37,6 +48,7 @@ from voice_agent.conversation.constraint_shapes import (
     CANT_ABIDE_EN,
     DISGUSTS_EN,
     DROPPED_ZH,
+    EXCEPT_ZH,
     FEUD_ZH,
     FINISHED_FOR_EN,
     FOOD_CONTEXT_EN,
@@ -71,68 +83,10 @@ from voice_agent.conversation.constraint_terms import CONDITIONS, TOPICS, Topic,
 from voice_agent.conversation.negation import is_negated
 from voice_agent.conversation.not_refusing import not_refusing_zh, without_cravings
 from voice_agent.text.apostrophes import plain_apostrophes, with_apostrophes
-from voice_agent.text.cjk import HAN_CLASS, has_han
+from voice_agent.text.cjk import has_han
 from voice_agent.text.dialect_zh import mandarin_verbs
 
 _I = re.IGNORECASE
-# What "allergy" names besides a thing: "referred us to the allergy clinic", "an allergy test".
-_SERVICE_EN = (
-    r"(?:clinic|clinics|test|tests|testing|nurse|doctor|specialist|appointment|team|service|department|unit|"
-    r"ward|season|medicine|meds|tablets?|injections?|shots?|kit|pen|card|band|bracelet|action plan|"
-    r"sufferers?|symptoms?|reaction|referral|syndromes?)"
-)
-_ALLERGY_EN = re.compile(r"\b(?:allergic|allergy|allergies|sensitive|intolerant|intolerance)\s+(?:to\s+)?"
-                         rf"(?!{_SERVICE_EN}\b)(?P<x>[a-z][a-z -]{{1,40}})", _I)  # fmt: skip
-_ALLERGY_BEFORE_EN = re.compile(
-    r"\b(?<!['’])(?P<x>[a-z]+(?:[ -][a-z]+)?)[ -](?:allergy|allergies|intolerance|intolerant|free diet)\b"
-    rf"(?!\s+{_SERVICE_EN}\b)",
-    _I,
-)
-_AVOID_EN = re.compile(
-    r"\b(?:can't|cannot|can not|must not|mustn't|shouldn't|should not|don't|do not|doesn't|does not|never|"
-    r"won't|no longer)\s+(?:ever\s+)?(?:eat|eats|drink|drinks|touch|stand|like|likes|tolerate|tolerates|"
-    r"bear)\s+(?P<x>[a-z][a-z -]{1,40})", _I)  # fmt: skip
-# "can't have" / "doesn't want" name a constraint only for a known topic ("my son can't have gluten"),
-# not "I don't have time".
-_AVOID_HAVE_EN = re.compile(
-    r"\b(?:can't|cannot|can not|must not|mustn't|shouldn't|should not|don't|do not|doesn't|does not|never|"
-    r"won't|no longer)\s+(?:ever\s+)?(?:have|has|want|wants|take|takes|go near|come near|be near|be around|"
-    r"risk)\s+(?:any\s+)?(?P<x>[a-z][a-z -]{1,40})", _I)  # fmt: skip
-_DISLIKE_EN = re.compile(
-    r"\b(?:hate|hates|dislike|dislikes|detest|detests|can't stand|cannot stand|not a fan of|avoid|avoids|"
-    r"keep off|keeps off|stay off|stays off|stay away from|keep away from|steer clear of|"
-    # "I don't do fireworks" (not "I don't do much", "we don't do that": no thing, ``constraint_objects``)
-    r"(?:i|we) (?:don't|do not|never) do(?!\s+(?:much|many|anything|that|this|it|well|so|a|an|any|enough|too|"
-    r"the|what|whatever|things|stuff|nothing|everything|this|those|these|them|my|our|more|less)\b))\s+"
-    r"(?P<x>[a-z][a-z -]{1,40})", _I)  # fmt: skip
-_NEVER_EN = re.compile(
-    r"\b(?:never|don't ever|do not ever|don't|do not|please don't|stop)\s+(?:suggest|recommend|offer|serve|"
-    r"give me|propose|mention|bring up|book|(?:talk|push|pressure|rope|drag|get|sign) me (?:into|up for)|"
-    r"(?:ask|invite|take|drag|make|send) me(?: to)?(?: go)?)\s+(?:me\s+)?"
-    r"(?:(?:going|a trip|trips|a visit|visits|outings?)\s+to\s+)?(?:the\s+|any\s+)?"  # "going to the cinema"
-    r"(?P<x>[a-z][a-z -]{1,40})",
-    _I,
-)  # fmt: skip
-_ALLERGY_ZH = re.compile(r"对(?P<x>[^，。,.！？!?；;]{1,12}?)(?:严重)?(?:过敏|不耐受)")
-_ALLERGY_BEFORE_ZH = re.compile(  # 过敏原: a test; "坚果也容易交叉过敏": the thing stands before 也
-    rf"(?P<x>{HAN_CLASS}{{1,6}}?)(?:[也都还]?(?:容易|可能|会)?交叉)?(?:过敏(?![原源性])|不耐受)"
-)
-_AVOID_ZH = re.compile(
-    r"(?:不能吃|不可以吃|不能喝|不吃|不喝|不碰|不敢吃|不敢喝|不敢碰|吃不得|恰不得|喝不得|碰不得|忌口|忌(?!口)|讨厌|不喜欢|不爱吃|"
-    r"唔食|唔吃|唔饮|唔掂|(?<![不唔])怕(?:吃|食)|"  # "𠊎最怕食肥猪肉" (not "不怕吃辣")
-    # "我这人最怕早起" (not "最怕冷": one character matches too much; nor "最怕我妈唠叨": a person)
-    r"最怕(?![我你他她人别老])(?=[^，。,.！？!?；;了的吃食]{2})|"
-    # what a baby's food must not have added: "辅食也不能加盐、不能加糖"
-    r"(?:不能|不可以|不要|别|不许|不准|千万别|唔好)(?:加|放)|"  # Cantonese: "就系唔食鸡"
-    r"不爱|受不了|吃不了|吃不来|喝不来|"  # (吃不来: cannot take it, in Sichuan and the south-west)
-    # "别给我推荐…", "甭给额安排自驾、包车…" (甭, 莫: don't; 俺, 额: I, in northern speech)
-    r"(?:千万|以后|再也)?(?:别|甭|莫|不要)再?给(?:我|俺|额|咱)(?:推荐|安排|介绍|报|整|弄)?|"
-    r"不要推荐|永远不要推荐|别推荐|(?:别再|不要再)推荐|"
-    r"(?:别再|不要再|别|不要)(?:(?:叫|约|带|喊|拉)我去?|让我去))"
-    # "白天不吃不喝", "不喝好几天", "早上不吃东西": no thing named after the verb
-    r"(?![不没]|好?几[天周年]|[一二两三四五六七八九十]+(?:天|周|个月|年|顿)|东西(?:[，。,.！？!?；;]|$))"
-    r"(?P<x>[^，。,.！？!?；;了的]{1,14})"
-)
 
 
 @dataclass(frozen=True)
@@ -276,12 +230,12 @@ def parse_constraints(text: str) -> list[Constraint]:
         if condition in lowered and not _negated_statement(lowered, (condition,)):
             out.append(_topic_constraint(TOPICS[topic], kind, text))
     for pattern, kind in (
-        (_ALLERGY_EN, "allergy"), (_ALLERGY_BEFORE_EN, "allergy"), (_ALLERGY_ZH, "allergy"),
-        (_ALLERGY_BEFORE_ZH, "allergy"), (_AVOID_EN, "avoid"), (_DISLIKE_EN, "avoid"), (_NEVER_EN, "avoid"),
-        (_AVOID_ZH, "avoid"),
+        (ALLERGY_EN, "allergy"), (ALLERGY_BEFORE_EN, "allergy"), (ALLERGY_ZH, "allergy"),
+        (ALLERGY_BEFORE_ZH, "allergy"), (AVOID_EN, "avoid"), (DISLIKE_EN, "avoid"), (NEVER_EN, "avoid"),
+        (AVOID_ZH, "avoid"),
     ):  # fmt: skip
         for match in pattern.finditer(text):
-            if pattern is _AVOID_ZH and not_refusing_zh(match):
+            if pattern is AVOID_ZH and not_refusing_zh(match):
                 continue
             stated = match.group(0)
             if kind == "allergy" and ("intoleran" in stated.lower() or "不耐受" in stated):
@@ -289,7 +243,7 @@ def parse_constraints(text: str) -> list[Constraint]:
             else:
                 kind_here = kind
             # "never take me camping": an activity, named by its -ing form
-            out.extend(_object_constraints(match, kind_here, text, activity=pattern is _NEVER_EN))
+            out.extend(_object_constraints(match, kind_here, text, activity=pattern is NEVER_EN))
     out += _more_shapes(text)
     if not out:  # said another way, for a known topic only: "Dairy and me really don't get along"
         kind = "allergy" if SEVERE.search(text) else "intolerance"
@@ -327,7 +281,8 @@ def _examples(text: str, stated: list[Constraint]) -> list[Constraint]:
 
 
 _DRINKS_SOMETHING_ELSE = re.compile(
-    r"\b(?:don't|do not|doesn't|does not)\s+drink\s+(?!alcohol|booze|wine|beer|liquor|spirits|at all|anymore|"
+    r"\b(?:don't|do not|doesn't|does not|stopped|quit|gave up|given up)\s+drink(?:ing)?\s+"
+    r"(?!alcohol|booze|wine|beer|liquor|spirits|at all|anymore|"
     r"any more|much|a lot|and\b|or\b)[a-z]"
 )
 
@@ -358,7 +313,8 @@ def _more_shapes(text: str) -> list[Constraint]:
                   *THING_FIRST_EN.finditer(text), *THING_THEN_PRONOUN_EN.finditer(text),
                   *TASTES_FOUL_EN.finditer(text), *THING_FIRST_ZH.finditer(text), *OUT_TOO_EN.finditer(text),
                   *KEEP_OFF_ZH.finditer(text), *LIST_REFUSED_ZH.finditer(text),
-                  *LIST_NOT_OK_ZH.finditer(text), *FEUD_ZH.finditer(text)]:  # fmt: skip
+                  *LIST_NOT_OK_ZH.finditer(text), *FEUD_ZH.finditer(text),
+                  *EXCEPT_ZH.finditer(text)]:  # fmt: skip
         out += _object_constraints(match, "avoid", text, own_words=True)
     if food_talk or NOT_LIKE_REFUSES_EN.search(text):
         for match in NOT_LIKE_EN.finditer(text):
@@ -368,7 +324,7 @@ def _more_shapes(text: str) -> list[Constraint]:
     food_context = FOOD_CONTEXT_EN.search(text) is not None
     for match in DISGUSTS_EN.finditer(text):
         out += _object_constraints(match, "avoid", text, own_words=True, topics_only=not food_context)
-    topic_only = [*GAVE_UP_EN.finditer(text), *_AVOID_HAVE_EN.finditer(text), *FINISHED_FOR_EN.finditer(text)]
+    topic_only = [*GAVE_UP_EN.finditer(text), *AVOID_HAVE_EN.finditer(text), *FINISHED_FOR_EN.finditer(text)]
     for match in topic_only:
         out += _object_constraints(match, "avoid", text, topics_only=True)
     return out

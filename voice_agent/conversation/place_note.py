@@ -63,7 +63,9 @@ ASKS_CALL_TIME = re.compile(
 _SOMEONE_CALLED = re.compile(
     r"\b(?:her|him|them|my (?:\w+ )?(?:mum|mom|mother|dad|father|parents|folks|son|daughter|brother|sister|"
     r"friend|mate|gran\w*|boyfriend|girlfriend|partner|wife|husband|kids?|family|aunt\w*|uncle|cousin))\b|"
-    r"\[NAME:|[他她]|爸|妈|爷|奶|孩子|儿子|女儿|朋友|老公|老婆",
+    # (a grandparent called by the word for one: "to see Nain on Saturday", "visit Gran")
+    r"\b(?:nain|taid|nan|nana|nanna|nanny|gran|granny|grandma|grandad|grandpa|grandparents|mam|mum|dad)\b|"
+    r"\[NAME:|[他她]|爸|妈|爷|奶|孩子|儿子|女儿|朋友|老公|老婆|舅|姨|姑|叔|伯|表姐|表哥|表妹|表弟",
     re.IGNORECASE,
 )
 
@@ -77,7 +79,8 @@ ASKS_ROUTE = re.compile(
     r"(?:best|easiest|quickest|fastest|cheapest) way to get|how (?:do|should|would|can|shall) (?:i|we) get|"
     r"where (?:should|can|do|could) (?:i|we) park|(?:stop|break) (?:on|along) the way|which route|"
     r"(?:plan|work out) the (?:route|journey|drive))\b|"
-    r"怎么(?:去|走|过去|回去)|(?:坐|搭|乘)(?:地铁|高铁|火车|飞机|公交|大巴)[^，。？！]{0,4}(?:怎么|去|过去)|路线|多远|多久能到|要开多久",
+    r"怎么(?:去|走|过去|回去)|(?:坐|搭|乘)(?:地铁|高铁|火车|飞机|公交|大巴)[^，。？！]{0,4}(?:怎么|去|过去)|路线|多远|"
+    r"多久能到|开多久|(?:要|得)多久|多长时间",
     re.IGNORECASE,
 )
 # A destination the turn names itself ("to Leeds", "去北京"): the journey is not to a remembered place.
@@ -151,6 +154,12 @@ _COUNTRIES_TEXT = (
     "阿联酋 印度 印尼 菲律宾"
 )
 _COUNTRIES_ZH = tuple(_COUNTRIES_TEXT.split())
+_VERB_TAIL_ZH = re.compile(r"(?<=..)(?:买|住|待|呆|开|租)$")
+_PROVINCES_ZH = (
+    "河北", "山西", "辽宁", "吉林", "黑龙江", "江苏", "浙江", "安徽", "福建", "江西", "山东", "河南", "湖北",
+    "湖南", "广东", "海南", "四川", "贵州", "云南", "陕西", "甘肃", "青海", "内蒙古", "广西", "西藏", "宁夏",
+    "新疆",
+)  # fmt: skip
 _CITY_RE = re.compile("|".join(sorted(_CITIES_ZH, key=len, reverse=True)))
 _MAX_LOOKED_AT = 8
 NOTE = {
@@ -276,9 +285,10 @@ def ranked_place(text: str) -> tuple[int, str]:
     """``named_place`` with its rank: 0 a place moved to, 1 one only named; (2, "") for none."""
     found: list[tuple[int, int, str]] = []  # (rank: 0 moved to, 1 named, 2 come from; position; place)
     for match in _PLACE_ZH.finditer(text):
-        place = match.group("place")
+        place = _VERB_TAIL_ZH.sub("", match.group("place"))  # ("在海南琼海买了套小房子": 海南琼海)
         unit = match.group("unit") and not place.startswith(("这", "那", "哪"))
-        if place in _CITIES_ZH or place.startswith(_COUNTRIES_ZH) or unit:
+        # (a city named after its province: "搬到湖北恩施去了" is 湖北恩施, not all of 湖北)
+        if place in _CITIES_ZH or place.startswith((*_COUNTRIES_ZH, *_PROVINCES_ZH)) or unit:
             marker = match.group(0)[:2]
             moved = ("搬到", "搬去", "调到", "改去", "改到", "交换", "外派", "派到", "嫁到", "留学")
             rank = 0 if marker in moved else 2 if marker == "来自" else 1

@@ -40,7 +40,10 @@ _ASKS_ADVICE_EN = re.compile(
 _QUESTION_ZH = re.compile(r"什么|哪|几|多少|谁|吗|记得|记不记得|是怎么")
 # (…and a request for something of a kind: "准备点什么饮料？", "买些什么", "带点啥")
 _ASKS_ADVICE_ZH = re.compile(
-    r"推荐|建议|应该|好呢|好吗|什么好|好？|好\?|(?<!是)怎么|如何|为什么|适合|可以做|能做|(?:点|些)(?:什么|啥)|啥好"
+    r"推荐|建议|应该|好呢|好吗|什么好|好？|好\?|(?<!是)怎么|如何|为什么|适合|可以做|能做|(?:点|些)(?:什么|啥)|"
+    r"啥好|"
+    # a request to make something: "晚上想煮几个清热的菜，你帮我配一下？" (几个: how many, no question)
+    r"(?:帮|给)(?:我|俺|咱)(?:配|列|写|排|出|想|挑|选|弄|整|搭)"
 )
 _REMEMBER_YES_NO = re.compile(
     r"^\s*(?:do you (?:still )?(?:remember|recall|know)|can you (?:remember|recall))|记得|记不记得", _I

@@ -29,7 +29,7 @@ REPLACED_BY = re.compile(
     r"\binstead\b|\bswitch(?:ed|ing)? to\b|\bgoing with\b|\bnow (?:it's|we're)\b|"
     r"\b(?:moved|rescheduled|changed|pushed (?:it )?(?:back|forward)|brought (?:it )?forward)"
     r"(?: (?:me|us|it|him|her|them|the \w+))? (?:to|till|until)\b|"
-    r"改成|改去|换成|改为|改到|改在|改用|换到|改拍",
+    r"改成|改去|换成|改为|改到|改在|改用|换到|改拍|转到|调到|转去|调去",
     _I,
 )
 REVISES_PLAN = re.compile(
@@ -38,6 +38,7 @@ REVISES_PLAN = re.compile(
     r"brought forward|cancell?ed|called off|scrapped|ditched|knocked \S+(?: \S+)? on the head|no longer|"
     r"switched|plot twist|declined?|turned (?:it|them|him|her) down|thanks but no thanks)\b|"
     r"改成|改去|换成|改为|改到|改在|改坐|改乘|改订|改住|改用|改叫|改名|又改了|换地方|换了|变了|退了|退掉了|取消了|推迟|"
+    r"转到|调到|开不成|办不成|去不成|黄了|泡汤了|"
     r"提前到|换到|挪到|(?:地方|时间|日子|地点|安排)(?:又)?改了|"
     r"^\s*算了|不去了|不办了|不订了|拒了|推掉了",
     _I,

@@ -1,0 +1,70 @@
+"""The rule words of a constraint in English and Chinese: "allergic to", "I don't eat", "never suggest",
+"对…过敏", "不吃". Each pattern names the thing the rule is about as group ``x`` (``constraints`` reads
+it)."""
+
+from __future__ import annotations
+
+import re
+
+from voice_agent.text.cjk import HAN_CLASS
+
+_I = re.IGNORECASE
+# What "allergy" names besides a thing: "referred us to the allergy clinic", "an allergy test".
+_SERVICE_EN = (
+    r"(?:clinic|clinics|test|tests|testing|nurse|doctor|specialist|appointment|team|service|department|unit|"
+    r"ward|season|medicine|meds|tablets?|injections?|shots?|kit|pen|card|band|bracelet|action plan|"
+    r"sufferers?|symptoms?|reaction|referral|syndromes?)"
+)
+ALLERGY_EN = re.compile(r"\b(?:allergic|allergy|allergies|sensitive|intolerant|intolerance)\s+(?:to\s+)?"
+                        rf"(?!{_SERVICE_EN}\b)(?P<x>[a-z][a-z -]{{1,40}})", _I)  # fmt: skip
+ALLERGY_BEFORE_EN = re.compile(
+    r"\b(?<!['’])(?P<x>[a-z]+(?:[ -][a-z]+)?)[ -](?:allergy|allergies|intolerance|intolerant|free diet)\b"
+    rf"(?!\s+{_SERVICE_EN}\b)",
+    _I,
+)
+AVOID_EN = re.compile(
+    r"\b(?:can't|cannot|can not|must not|mustn't|shouldn't|should not|don't|do not|doesn't|does not|never|"
+    r"won't|no longer)\s+(?:ever\s+)?(?:eat|eats|drink|drinks|touch|stand|like|likes|tolerate|tolerates|"
+    r"bear)\s+(?P<x>[a-z][a-z -]{1,40})", _I)  # fmt: skip
+# "can't have" / "doesn't want" name a constraint only for a known topic ("my son can't have gluten"),
+# not "I don't have time".
+AVOID_HAVE_EN = re.compile(
+    r"\b(?:can't|cannot|can not|must not|mustn't|shouldn't|should not|don't|do not|doesn't|does not|never|"
+    r"won't|no longer)\s+(?:ever\s+)?(?:have|has|want|wants|take|takes|go near|come near|be near|be around|"
+    r"risk)\s+(?:any\s+)?(?P<x>[a-z][a-z -]{1,40})", _I)  # fmt: skip
+DISLIKE_EN = re.compile(
+    r"\b(?:hate|hates|dislike|dislikes|detest|detests|can't stand|cannot stand|not a fan of|avoid|avoids|"
+    r"keep off|keeps off|stay off|stays off|stay away from|keep away from|steer clear of|"
+    # "I don't do fireworks" (not "I don't do much", "we don't do that": no thing, ``constraint_objects``)
+    r"(?:i|we) (?:don't|do not|never) do(?!\s+(?:much|many|anything|that|this|it|well|so|a|an|any|enough|too|"
+    r"the|what|whatever|things|stuff|nothing|everything|this|those|these|them|my|our|more|less)\b))\s+"
+    r"(?P<x>[a-z][a-z -]{1,40})", _I)  # fmt: skip
+NEVER_EN = re.compile(
+    r"\b(?:never|don't ever|do not ever|don't|do not|please don't|stop)\s+(?:suggest|recommend|offer|serve|"
+    r"give me|propose|mention|bring up|book|(?:talk|push|pressure|rope|drag|get|sign) me (?:into|up for)|"
+    r"(?:ask|invite|take|drag|make|send) me(?: to)?(?: go)?)\s+(?:me\s+)?"
+    r"(?:(?:going|a trip|trips|a visit|visits|outings?)\s+to\s+)?(?:the\s+|any\s+)?"  # "going to the cinema"
+    r"(?P<x>[a-z][a-z -]{1,40})",
+    _I,
+)  # fmt: skip
+ALLERGY_ZH = re.compile(r"对(?P<x>[^，。,.！？!?；;]{1,12}?)(?:严重)?(?:过敏|不耐受)")
+ALLERGY_BEFORE_ZH = re.compile(  # 过敏原: a test; "坚果也容易交叉过敏": the thing stands before 也
+    rf"(?P<x>{HAN_CLASS}{{1,6}}?)(?:[也都还]?(?:容易|可能|会)?交叉)?(?:过敏(?![原源性])|不耐受)"
+)
+AVOID_ZH = re.compile(
+    r"(?:不能吃|不可以吃|不能喝|不吃|不喝|不碰|不敢吃|不敢喝|不敢碰|吃不得|恰不得|喝不得|碰不得|忌口|忌(?!口)|讨厌|不喜欢|不爱吃|"
+    r"唔食|唔吃|唔饮|唔掂|(?<![不唔])怕(?:吃|食)|"  # "𠊎最怕食肥猪肉" (not "不怕吃辣")
+    # "我这人最怕早起" (not "最怕冷": one character matches too much; nor "最怕我妈唠叨": a person)
+    r"最怕(?![我你他她人别老])(?=[^，。,.！？!?；;了的吃食]{2})|"
+    # what a baby's food must not have added: "辅食也不能加盐、不能加糖"
+    r"(?:不能|不可以|不要|别|不许|不准|千万别|唔好)(?:加|放)|"  # Cantonese: "就系唔食鸡"
+    # (吃不来: cannot take it, in Sichuan and the south-west; 闻不了: the smell of it)
+    r"不爱|受不了|吃不了|吃不来|喝不来|闻不了|闻不得|闻不惯|"
+    # "别给我推荐…", "甭给额安排自驾、包车…" (甭, 莫: don't; 俺, 额: I, in northern speech)
+    r"(?:千万|以后|再也)?(?:别|甭|莫|不要)再?给(?:我|俺|额|咱)(?:推荐|安排|介绍|报|整|弄)?|"
+    r"不要推荐|永远不要推荐|别推荐|(?:别再|不要再)推荐|"
+    r"(?:别再|不要再|别|不要)(?:(?:叫|约|带|喊|拉)我去?|让我去))"
+    # "白天不吃不喝", "不喝好几天", "早上不吃东西": no thing named after the verb
+    r"(?![不没]|好?几[天周年]|[一二两三四五六七八九十]+(?:天|周|个月|年|顿)|东西(?:[，。,.！？!?；;]|$))"
+    r"(?P<x>[^，。,.！？!?；;了的]{1,14})"
+)
