@@ -1,4 +1,5 @@
-"""Shared fixtures. ``model_dir``: the real model cache, assembled once per session if anything is missing."""
+"""Shared fixtures. ``model_dir``: the real model cache, assembled once per session if anything is missing;
+``name_scrubber``: one scrubber with the real name finder (jieba, the spaCy parse), loaded once."""
 
 from __future__ import annotations
 
@@ -60,3 +61,14 @@ def e5_late(model_dir: Path) -> Any:
     engine = E5Embedder(model_dir, backend="onnx", late_chunking=True)
     engine.start()
     return engine
+
+
+@pytest.fixture(scope="session")
+def name_scrubber() -> Any:
+    """A scrubber with the real person-name finder for English and Chinese (a fixed test key)."""
+    from voice_agent.memory.person_names import PersonNameFinder
+    from voice_agent.memory.scrub import Scrubber
+
+    finder = PersonNameFinder()
+    finder.start()
+    return Scrubber(bytes(range(32)), phone_region=None, names=finder)

@@ -7,17 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from voice_agent.memory.person_names import PersonNameFinder
 from voice_agent.memory.scrub import Scrubber
-
-KEY = bytes(range(32))
 
 
 @pytest.fixture(scope="module")
-def scrubber() -> Scrubber:
-    finder = PersonNameFinder()
-    finder.start()
-    return Scrubber(KEY, phone_region=None, names=finder)
+def scrubber(name_scrubber: Scrubber) -> Scrubber:
+    return name_scrubber
 
 
 def _names(scrubber: Scrubber, text: str) -> list[str]:

@@ -15,17 +15,12 @@ from voice_agent.memory.names_zh_surnames import (
     COMPOUND_SURNAMES,
     SINGLE_SURNAMES,
 )
-from voice_agent.memory.person_names import PersonNameFinder
 from voice_agent.memory.scrub import PLACEHOLDER_RE, Scrubber, ScrubResult
-
-KEY = bytes(range(32))
 
 
 @pytest.fixture(scope="module")
-def scrubber() -> Scrubber:
-    finder = PersonNameFinder()
-    finder.start()
-    return Scrubber(KEY, phone_region=None, names=finder)
+def scrubber(name_scrubber: Scrubber) -> Scrubber:
+    return name_scrubber
 
 
 @pytest.fixture(scope="module")

@@ -12,6 +12,7 @@ from voice_agent.conversation.name_note import tied_addressee
 from voice_agent.conversation.place_note import place_note, place_said, ranked_place
 from voice_agent.conversation.reminders import ASKS_ADVICE, CONSTRAINT_TOPICS, requested_thing
 from voice_agent.memory.records import MemoryRecord
+from voice_agent.memory.scrub import Scrubber
 
 
 def _keys(text: str) -> set[tuple[str, str]]:
@@ -300,13 +301,8 @@ def test_examples_a_rule_already_covers_are_no_rules_of_their_own() -> None:
         "I'm driving the garden club minibus up from Guildford on the 21st.",
     ],
 )
-def test_where_a_bus_or_a_drive_goes_is_no_person(text: str) -> None:
-    from voice_agent.memory.person_names import PersonNameFinder
-    from voice_agent.memory.scrub import Scrubber
-
-    finder = PersonNameFinder()
-    finder.start(["en"])
-    assert not Scrubber(b"k" * 32, phone_region=None, names=finder).scrub(text).found
+def test_where_a_bus_or_a_drive_goes_is_no_person(text: str, name_scrubber: Scrubber) -> None:
+    assert not name_scrubber.scrub(text).found
 
 
 def test_the_one_food_not_eaten_by_someone_who_eats_anything_is_a_rule() -> None:
@@ -367,12 +363,6 @@ def test_a_journey_to_a_grandparent_or_a_city_in_its_province() -> None:
     assert ranked_place("我爸妈干脆在海南琼海买了套小房子") == (1, "海南琼海")
 
 
-def test_an_everyday_word_a_surname_starts_is_no_addressee() -> None:
-    from voice_agent.memory.person_names import PersonNameFinder
-    from voice_agent.memory.scrub import Scrubber
-
-    finder = PersonNameFinder()
-    finder.start(["zh"])
-    scrubber = Scrubber(b"k" * 32, phone_region=None, names=finder)
-    told = scrubber.scrub("我家小子去的那个托管班换老师了，新来的老师叫宓红英，说话温声细语的。")
+def test_an_everyday_word_a_surname_starts_is_no_addressee(name_scrubber: Scrubber) -> None:
+    told = name_scrubber.scrub("我家小子去的那个托管班换老师了，新来的老师叫宓红英，说话温声细语的。")
     assert [f.value for f in told.found] == ["宓红英"]
