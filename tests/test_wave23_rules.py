@@ -366,3 +366,33 @@ def test_a_journey_to_a_grandparent_or_a_city_in_its_province() -> None:
 def test_an_everyday_word_a_surname_starts_is_no_addressee(name_scrubber: Scrubber) -> None:
     told = name_scrubber.scrub("我家小子去的那个托管班换老师了，新来的老师叫宓红英，说话温声细语的。")
     assert [f.value for f in told.found] == ["宓红英"]
+
+
+def test_a_habit_of_calling_is_no_liking() -> None:
+    assert not says_liking("She rings us every Sunday without fail.")
+    assert ranked_place("She's at KU Leuven doing engineering, above a waffle shop.") == (1, "Leuven")
+
+
+def test_a_condition_said_back_keeps_whom_it_is_about() -> None:
+    from voice_agent.conversation.acknowledge import acknowledgement
+
+    told = "我爸今年刚退休，单位体检查出来二型糖尿病，空腹血糖八点几。医生说先不吃药，甜的一口都别碰。"
+    guard = constraints_from_texts([told])
+    assert "avoid:药" not in [c.key for c in guard.constraints]  # no medicine yet: no food kept off
+    assert guard.check("因为你爸查出来二型糖尿病，") is None  # 糖尿病 names the condition, not sugar
+    assert guard.check("早饭来块蛋糕吧。") is not None
+    said = acknowledgement(
+        list(guard.constraints), guard, "zh", "这个周末我爸来我这儿住两天，早饭我给他弄点啥好？"
+    )
+    assert said is not None and said.text.startswith("因为你爸")
+
+
+def test_a_trip_being_done_is_a_plan_a_later_switch_changes() -> None:
+    from voice_agent.conversation.changed_plan import changed_plan
+
+    trip = _record("Our food group is finally doing a proper trip! Five days in Bologna in May.", 100, "t1")
+    moved = _record(
+        "Twist: the Bologna hotel cancelled on us, so we've switched the whole thing to Lyon instead."
+    )
+    asked = "I want to do a bit of homework before the food trip. What are the must-try local dishes there?"
+    assert "Lyon" in changed_plan(asked, [trip, moved], "en")

@@ -189,9 +189,18 @@ def own_words(constraint: Constraint, language: str) -> str:
         if constraint.key not in {c.key for c in parse_constraints(clause)}:
             continue
         if language == "zh" and "我" not in clause and source.startswith("我"):
-            clause = "我" + clause.strip()  # "我喜欢喝茶，不喝咖啡。": the person is the subject here too
+            # "我喜欢喝茶，不喝咖啡。": the person is the subject here too; "我爸今年刚退休，单位体检查出来
+            # 二型糖尿病": and here their father
+            clause = _SUBJECT_ZH.match(source).group(0) + clause.strip()  # type: ignore[union-attr]
         return _second_person(clause, language)
     return ""
+
+
+# Who the first clause is about: the person, or someone of theirs ("我爸", "我家老大", "我老伴儿").
+_SUBJECT_ZH = re.compile(
+    r"我(?:爸|妈|老公|老婆|婆婆|公公|岳父|岳母|老伴儿?|儿子|女儿|闺女|爷爷|奶奶|姥姥|姥爷|外公|外婆|哥|姐|弟|妹|"
+    r"家(?:老大|老二|小孩|孩子|宝宝|闺女|儿子|那口子))?"
+)
 
 
 def _second_person(text: str, language: str) -> str:

@@ -318,8 +318,9 @@ TOPICS: dict[str, Topic] = {
             ("sugar", "candy", "soda", "syrup", "honey", "dessert", "cake", "cookie", "chocolate",
              "ice cream", "lemonade", "donut", "doughnut", "pastry", "brownie", "cupcake", "milkshake",
              "juice"),
-            _zh(ZhTerm("糖", not_before=("无", "代", "低", "控", "降")), "蛋糕", "甜点", "甜品", "巧克力",
-                "冰淇淋", "饼干", "蜂蜜", "可乐", "奶茶", "果汁"),
+            # (糖尿病, 血糖: the condition and its measure, not sugar suggested)
+            _zh(ZhTerm("糖", not_before=("无", "代", "低", "控", "降", "血"), not_after=("尿",)), "蛋糕",
+                "甜点", "甜品", "巧克力", "冰淇淋", "饼干", "蜂蜜", "可乐", "奶茶", "果汁"),
         ),
         Topic(
             "mushrooms", "mushrooms", "蘑菇",

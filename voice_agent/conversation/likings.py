@@ -79,9 +79,12 @@ ENTHUSIASM = re.compile(
     # a habit the person keeps for its own sake: "Saturday mornings you'll find me at the reservoir",
     # "it made my whole month", "没啥别的爱好，就好听相声", "累是累，乐在其中", "不听两段都睡不着觉"
     r"\byou'll (?:always |usually )?find (?:me|us) (?:at|in|on|down|up|out)\b|"
-    # kept up whatever the weather: "She swims in the Serpentine every single morning, all year round"
-    r"\b(?:every single (?:morning|day|evening|night|week|weekend)|without fail|religiously|"
-    r"all year round|(?:come )?rain or shine)\b|"
+    # a pastime kept up whatever the weather: "She swims in the Serpentine every single morning, all year
+    # round" (not a habit of calling: "She rings us every Sunday without fail")
+    r"\b(?:swims?|swimming|runs?|running|cycles?|cycling|rides?|riding|walks?|hikes?|hiking|climbs?|"
+    r"climbing|plays?|playing|trains?|training|dances?|dancing|paints?|painting|fish(?:es|ing)?|surfs?|"
+    r"surfing|rows?|rowing|golf|bike|biking)\b[^.!?]{0,60}\b(?:every single (?:morning|day|evening|night|"
+    r"week|weekend)|without fail|religiously|all year round|(?:come )?rain or shine)\b|"
     r"\bmade my (?:whole |entire )?(?:day|week|month|year)\b(?! worse)|"
     r"(?:爱好|喜好)[，,]?(?:就是|是)|就好(?:听|看|吃|喝|玩|钓|打|下|唱|拍|跑|逛|集|养|种|收|写|画|弹|拉|做|织|绣|练|摆)|乐在其中|乐此不疲|倒背如流|"
     # "就爱吼两嗓子秦腔", "一唱就是一上午"

@@ -119,8 +119,8 @@ _PLACE_EN = re.compile(
 # A town named by an institution in it: "a midwife at the Royal Infirmary of Edinburgh", "the University of
 # Leeds" (rank 1: named, not moved to).
 _INSTITUTION_OF_EN = re.compile(
-    r"\b(?:Infirmary|Hospital|University|College|Institute|Clinic|Museum|Academy|Cathedral)\s+of\s+"
-    r"(?P<place>[A-Z][a-z]{2,}(?:[ -][A-Z][a-z]+)?)\b"
+    r"\b(?:(?:Infirmary|Hospital|University|College|Institute|Clinic|Museum|Academy|Cathedral)\s+of|"
+    r"KU|TU|UC|LMU)\s+(?P<place>[A-Z][a-z]{2,}(?:[ -][A-Z][a-z]+)?)\b"  # ("She's at KU Leuven", "TU Delft")
 )
 _NOT_PLACE_TEXT = (
     "Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June "

@@ -51,6 +51,9 @@ _PLAN = re.compile(
     r"got the job|new job|starting|start (?:on|at)|joining|join|offer|accepted|"
     # said with a dropped g, or as done: "We're doin' it in the backyard", "got the party all figured out"
     r"doin'|goin' to|figured out|lined up|all set|sorted out)(?!\w)|"
+    # a trip or a party being had: "Our group is finally doing a proper trip! Five days in Bologna"
+    r"\b(?:doing|having|taking|going on|throwing)\s+(?:a|an|our|the|my)\s+(?:\w+\s+)?(?:trip|holiday|party|"
+    r"weekend away|break|tour)\b|"
     r"订|约了|约在|打算|计划|准备|要去|得去|挂好|挂了号|定在|定了|安排|报名|预约|决定|选了|入职|拿到|票|"
     r"(?:坐|乘)(?:高铁|火车|动车|飞机|大巴|船)|到[东南西北]?站|到机场",
     _I,
