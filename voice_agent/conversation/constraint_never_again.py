@@ -26,19 +26,17 @@ _ACTIVITY_VERBS = frozenset((
     "skating", "swimming", "diving", "running", "climbing", "gambling", "drinking", "smoking",
 ))  # fmt: skip
 _PRONOUNS = frozenset(("them", "him", "her", "it", "that", "there", "those", "you"))
+_SWORN_OFF_ZH = r"(?:再也不|打死也不|说什么也不|死活不|这辈子都?不)(?:会|想|要|敢)?再?"
 # "再也不开车回老家了", "打死也不自驾了", "这辈子再也不坐大巴了", "再也不去那种地方了" (a pointing word is no
 # thing).
 NEVER_AGAIN_ZH = re.compile(
-    r"(?:再也不|打死也不|说什么也不|死活不|这辈子都?不)(?:会|想|要|敢)?再?"
-    r"(?:(?P<act>开车|自驾|坐船|坐飞机|坐夜车|爬山|露营|喝酒|抽烟|熬夜|蹦极|潜水|滑雪)"
+    _SWORN_OFF_ZH + r"(?:(?P<act>开车|自驾|坐船|坐飞机|坐夜车|爬山|露营|喝酒|抽烟|熬夜|蹦极|潜水|滑雪)"
     r"|(?:坐|乘|搭|住|去|吃|喝|用|报|找|点|买)(?P<x>[^，。,.！？!?；;了的]{1,8}?))(?=[了啦啊，。,.！？!?；;]|回|去|过|$)"
 )
 
 
 # Buying online sworn off, whatever was bought: "这辈子再也不在网上买家具了".
-_ONLINE_ZH = re.compile(
-    r"(?:再也不|打死也不|说什么也不|这辈子都?不)(?:会|想|要|敢)?再?在?(?:网上(?:买|购物|下单)|网购)"
-)
+_ONLINE_ZH = re.compile(_SWORN_OFF_ZH + r"在?(?:网上(?:买|购物|下单)|网购)")
 
 
 def never_again(text: str) -> Iterator[str]:

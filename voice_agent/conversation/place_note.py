@@ -93,8 +93,13 @@ _NAMED_DESTINATION = re.compile(
 
 def asks_route(user_text: str) -> bool:
     """Whether the turn asks how to get to someone of the person's own, naming no destination."""
+    return _to_someone_of_theirs(ASKS_ROUTE, user_text)
+
+
+def _to_someone_of_theirs(asks: re.Pattern[str], user_text: str) -> bool:
+    """Whether the turn asks ``asks`` about someone of the person's own and names no destination itself."""
     return bool(
-        ASKS_ROUTE.search(user_text)
+        asks.search(user_text)
         and _SOMEONE_CALLED.search(user_text)
         and not _NAMED_DESTINATION.search(_SOMEONE_CALLED.sub(" ", user_text))
     )
@@ -200,7 +205,7 @@ def _asks(user_text: str) -> str:
         return "packing"
     if asks_route(user_text):
         return "route"
-    if ASKS_AROUND.search(user_text) or _itinerary_with(user_text):
+    if ASKS_AROUND.search(user_text) or _to_someone_of_theirs(_ITINERARY, user_text):
         return "around"
     return ""
 
@@ -208,14 +213,6 @@ def _asks(user_text: str) -> str:
 # Days planned with someone of the person's own ("去找[NAME]玩…排个三天的行程", "plan our days with my
 # brother"): things to do where they live. (A trip somewhere the turn names is not theirs to place.)
 _ITINERARY = re.compile(r"\bitinerar(?:y|ies)\b|行程|攻略", re.IGNORECASE)
-
-
-def _itinerary_with(user_text: str) -> bool:
-    return bool(
-        _ITINERARY.search(user_text)
-        and _SOMEONE_CALLED.search(user_text)
-        and not _NAMED_DESTINATION.search(_SOMEONE_CALLED.sub(" ", user_text))
-    )
 
 
 _NOTES = {

@@ -47,15 +47,19 @@ RECALLS_DAY = re.compile(
     r"\b(?:again|was it|is it|did i (?:say|tell you|mention)|remind me|do you remember)\b|来着|记得|还记得",
     _I,
 )
+# What is written for a day, so it needs the day in it: an invitation to the event, a note of when one is
+# away ("邀请朋友们来看我们的摄影展", "an out-of-office").
+_FOR_A_DAY_EN = r"invit(?:e|es|ation|ations|ing)|out[- ]of[- ]office"
+_FOR_A_DAY_ZH = "邀请|请大家来"
 # Words of a request that needs a day in its answer: "put the date in", a leave request, "that day".
 NEEDS_DAY = re.compile(
     r"\b(?:the (?:date|day)|dates?|the time|what day|days? off|time off|annual leave|that day|"
     r"on (?:his|her|my|their|our|your|the) (?:birthday|big day|wedding day|anniversary|moving day)|"
     # a note ahead of something: "apologising in advance for the truck blocking the driveway"
-    r"in advance|ahead of time|beforehand|heads[- ]up|invit(?:e|es|ation|ations|ing)|out[- ]of[- ]office)\b|"
+    rf"in advance|ahead of time|beforehand|heads[- ]up|{_FOR_A_DAY_EN})\b|"
     # (a leave request says which day)
     r"日子|日期|哪天|几号|时间|什么时候|请假|请[一两半几个]?天?的?假|调休|"
-    r"那天|当天|邀请|请大家来",  # ("我那天搬家要用货梯": the day they told us)
+    rf"那天|当天|{_FOR_A_DAY_ZH}",  # ("我那天搬家要用货梯": the day they told us)
     _I,
 )
 
@@ -66,7 +70,7 @@ NEEDS_DATE = re.compile(
     r"\b(?:the date|dates?|what day|which day|days? off|time off|annual leave)\b|日子|日期|哪天|几号|请假|"
     r"请[一两半几个]?天?的?假|调休|"
     # an invitation to the event, a note of when one is away: "邀请朋友们来看我们的摄影展", "an out-of-office"
-    r"\binvit(?:e|es|ation|ations|ing)\b|\bout[- ]of[- ]office\b|邀请|请大家来",
+    rf"\b(?:{_FOR_A_DAY_EN})\b|{_FOR_A_DAY_ZH}",
     _I,
 )
 
