@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout35`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout41`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -39,4 +39,10 @@ SPLITS = (
     "heldout33",
     "heldout34",
     "heldout35",
+    "heldout36",
+    "heldout37",
+    "heldout38",
+    "heldout39",
+    "heldout40",
+    "heldout41",
 )
