@@ -203,7 +203,7 @@ def test_a_pinned_fact_naming_what_the_turn_asks_about_is_restated() -> None:
             "I'm vegetarian, I never eat meat or fish.",
             "en",
             "What should I cook tonight?",
-            "a dish without meat",
+            "a vegetarian dish, without meat or fish",
         ),
         ("I can't stand mushrooms.", "en", "What pizza should I order tonight?", "a pizza without mushroom"),
         ("我家小孩对坚果过敏，尤其是花生。", "zh", "孩子过生日，推荐一个蛋糕吧。", "不含坚果的蛋糕"),

@@ -6,7 +6,9 @@ from __future__ import annotations
 DIETS: dict[str, tuple[tuple[str, ...], str, str, tuple[str, ...], str, str]] = {
     # key: (keys that state it, English adjective, Chinese phrase, topics ruled out, what to avoid in a
     # sentence: English, Chinese)
-    "vegetarian": (("vegetarian", "veggie", "吃素", "素食", "素食者", "不吃荤", "吃斋"), "vegetarian", "吃素",
+    "vegetarian": (("vegetarian", "veggie", "吃素", "素食", "素食者", "不吃荤", "吃斋",
+                    "长素", "长斋", "荤腥不沾", "荤腥一点不沾", "荤腥一点都不沾", "不沾荤腥", "不吃荤腥"),
+                   "vegetarian", "吃素",
                    ("meat", "fish", "shellfish"), "meat and fish", "肉和鱼"),
     "vegan": (("vegan", "plant-based", "plant based", "纯素", "严格素食", "全素"), "vegan", "吃纯素",
               ("meat", "fish", "shellfish", "dairy", "eggs"), "animal products", "动物制品"),
@@ -80,4 +82,14 @@ DIET_ADVICE: dict[str, tuple[str, str]] = {
         "I'm fasting for Ramadan: nothing to eat or drink before sunset; suggest something for after it.",
         "我在过斋月：日落前不吃不喝，推荐日落以后吃的东西。",
     ),
+}
+# A diet with a name for what fits it: the suggestion says it ("I'd suggest a vegan cake.", "我建议选清真的
+# 午饭"), the words a cook or a shop would look for, not only what it leaves out.
+DIET_FITS: dict[str, tuple[str, str]] = {
+    "diet:vegetarian": ("vegetarian", "素的"),
+    "diet:vegan": ("vegan", "纯素的"),
+    "diet:halal": ("halal", "清真的"),
+    "diet:kosher": ("kosher", "犹太洁食的"),
+    "diet:gluten-free": ("gluten-free", "无麸质的"),
+    "diet:dairy-free": ("dairy-free", "不含乳制品的"),
 }

@@ -8,15 +8,27 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from voice_agent.text.cjk import HAN_CLASS
+
 _I = re.IGNORECASE
 # "I am never, ever connecting through Heathrow again", "we're never going camping again", "I'm never
 # flying with them again" (a pronoun is no thing: ``clean_object`` drops it).
 NEVER_AGAIN_EN = re.compile(
     r"\b(?:i|we|he|she|they)(?:'m|'re|'s|\s+am|\s+are|\s+is|\s+will|'ll)?\s+never,?\s+(?:ever,?\s+)?"
     r"(?:be\s+)?(?:(?:going|go)\s+(?=[a-z]+ing\b))?"
-    r"(?:(?P<act>[a-z]+ing)\b(?:\s+(?:through|via|with|on|at|in|to|into|by|from)\s+(?:the\s+)?"
+    # (someone taken along: "I am never putting her on the bus again")
+    r"(?:(?P<act>[a-z]+ing)\b(?:\s+(?:her|him|them|the kids|my \w+|our \w+))?"
+    r"(?:\s+(?:through|via|with|on|at|in|to|into|by|from)\s+(?:the\s+)?"
     r"(?P<x>[a-z][a-z' -]{1,30}?))?|(?:going\s+(?:to|back to)|visiting|setting foot in)\s+(?:the\s+)?"
     r"(?P<place>[a-z][a-z' -]{1,30}?))\s+again\b",
+    _I,
+)
+# A house rule: "slime is banned from this house for life", "glitter's banned in our house".
+BANNED_EN = re.compile(
+    r"(?:^|[.,;:!?]\s*|\b(?:so|and|but|now|telling you|honestly)\s+)"
+    r"(?P<x>[a-z]+(?:[ -][a-z]+){0,2}?)(?:'s|\s+is|\s+are)\s+"
+    r"(?:now\s+|officially\s+|totally\s+|completely\s+)?"
+    r"banned\s+(?:from|in|at)\s+(?:this|our|my|the)\s+(?:house|home|flat|household|kitchen|car)\b",
     _I,
 )
 # Verbs whose -ing form is a pastime or a way of travelling: the thing itself ("camping", "cruising").
@@ -34,9 +46,34 @@ NEVER_AGAIN_ZH = re.compile(
     r"|(?:坐|乘|搭|住|去|吃|喝|用|报|找|点|买)(?P<x>[^，。,.！？!?；;了的]{1,8}?))(?=[了啦啊，。,.！？!?；;]|回|去|过|$)"
 )
 
+_POINTING_ZH = frozenset(("它", "他们", "她们", "这家", "那家", "这个", "那个", "这玩意", "那玩意"))
+# The thing used or taken in the clause before: "搬家叫的货拉拉，", "上回坐的那家大巴，".
+_NAMED_BEFORE_ZH = re.compile(
+    rf"(?:叫|用|坐|找|订|买|选|点|约|请)(?:的|了)(?:那家|这家|那个|这个)?(?P<x>{HAN_CLASS}{{2,6}}?)(?=[，,。；;！!]|$)"
+)
 
 # Buying online sworn off, whatever was bought: "这辈子再也不在网上买家具了".
 _ONLINE_ZH = re.compile(_SWORN_OFF_ZH + r"在?(?:网上(?:买|购物|下单)|网购)")
+
+# Swearing off what is done to or for someone: "再也不把豆豆送出去寄养了" (寄养), "以后再也不给他吃小龙虾了"
+# (小龙虾): the thing after the last verb of going, eating or using, else the verb phrase's own activity.
+_FOR_SOMEONE_ZH = re.compile(
+    _SWORN_OFF_ZH + r"(?:把|让|给|带|叫)(?P<tail>[^，。,.！？!?；;了]{2,14}?)(?=[了啦啊，。,.！？!?；;]|$)"
+)
+_LAST_VERB_ZH = re.compile(r"(?:吃|喝|坐|乘|去|住|用|买|玩|报|碰|上)(?P<x>[^吃喝坐乘去住用买玩报碰上]{1,6})$")
+
+# The thing named first, then sworn off: "解放路那家福寿康大药房，我这辈子再也不去了！" (what follows the last
+# "那家" is the thing; the street before it only says where).
+_THING_FIRST_ZH = re.compile(
+    r"(?:^|[，,。！!？?；;])(?P<x>[^，,。！!？?；;]{2,14}?)[，,](?:我|我们|俺|咱)?(?:这辈子|以后|往后)?是?"
+    + _SWORN_OFF_ZH
+    + r"(?:去|来|用|找|坐|买|点|住|报|叫)(?:了|啦|[，,。！!？?；;]|$)"
+)
+_ANY_PLACE_ZH = frozenset(("地方", "那儿", "那里", "这儿", "这里", "那边", "这边", "店", "那地儿"))
+_KIND_OF_PLACE_ZH = re.compile(
+    r"(?:大药房|药房|大药店|药店|超市|饭店|酒店|餐厅|商场|诊所|宾馆|健身房|理发店)$"
+)
+_WHICH_ONE_ZH = re.compile(r"^.*?(?:那家|这家|那个|这个|那种|这种)")
 
 
 def never_again(text: str) -> Iterator[str]:
@@ -49,7 +86,28 @@ def never_again(text: str) -> Iterator[str]:
                 yield thing
         elif act in _ACTIVITY_VERBS:
             yield act
+    for match in BANNED_EN.finditer(text):
+        if match.group("x").lower() not in _PRONOUNS:
+            yield match.group("x")
     for match in NEVER_AGAIN_ZH.finditer(text):
-        yield match.group("act") or match.group("x")
+        thing = match.group("act") or match.group("x")
+        if thing in _POINTING_ZH:  # "叫的货拉拉，我这辈子再也不用它了": what was named just before
+            named = list(_NAMED_BEFORE_ZH.finditer(text[: match.start()]))
+            if named:
+                yield named[-1].group("x")
+            continue
+        yield thing
+    for match in _THING_FIRST_ZH.finditer(text):
+        thing = _WHICH_ONE_ZH.sub("", match.group("x"))
+        if len(thing) < 2 or thing in _POINTING_ZH or thing in _ANY_PLACE_ZH:
+            continue
+        yield thing
+        name = _KIND_OF_PLACE_ZH.sub("", thing)  # (a reply may say the name alone: 福寿康)
+        if len(name) >= 2 and name != thing:
+            yield name
+    for match in _FOR_SOMEONE_ZH.finditer(text):
+        last = _LAST_VERB_ZH.search(match.group("tail"))
+        if last:
+            yield last.group("x")
     if _ONLINE_ZH.search(text):
         yield "网购"

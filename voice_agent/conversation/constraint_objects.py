@@ -54,7 +54,7 @@ _GENERIC_BAD = re.compile(r"^(?:it|that|this|them|him|her|you|me|to|when|how|wha
 # Question and filler words no thing a person keeps off is made of ("这两年不知咋整的，一吃就胀肚").
 _NOT_A_THING_ZH = re.compile(
     # (一样, 似的: a likeness, "就跟没吃饭一样")
-    r"[咋啥怎么呢吧]|不知|知道|整的|这两年|那会儿|就$|^一(?:点|口|沾|碰|吃|喝)|一样$|似的$|^不(?!锈)|"
+    r"[咋啥怎么呢]|(?<![网酒水氧书])吧|不知|知道|整的|这两年|那会儿|就$|^一(?:点|口|沾|碰|吃|喝)|一样$|似的$|^不(?!锈)|"
     r"^(?:根本|完全|压根|实在|真的|确实)$|"  # (a degree: "他根本克化不动")
     r"^药物?$|"  # ("医生说先不吃药": no medicine yet, no food kept off)
     # (a time, not a thing: "今天别吃", "晚上不能吃", "周末一律不喝")
@@ -84,7 +84,11 @@ LIST_TAIL_ZH = re.compile(r"(?:这些|那些|这类|那类|之类|等等|等|什
 def list_parts(raw: str) -> list[str]:
     """The items of a thing named as a list: "Onions and garlic", "海鲜、羊肉、鹅肉、辣的"."""
     parts = _LIST_PARTS_ZH.split(raw) if has_han(raw) else _LIST_PARTS.split(_TRAILING_ADVERB.sub("", raw))
-    return [p for p in parts if p.strip()]
+    # ("葱姜蒜" is three things: the pungent seasonings said run together)
+    return [q for p in parts if p.strip() for q in (list(p) if _SEASONINGS_ZH.fullmatch(p) else [p])]
+
+
+_SEASONINGS_ZH = re.compile(r"[葱姜蒜韭椒]{2,4}")
 
 
 def phrase_terms(phrase: str) -> tuple[str, ...]:
@@ -136,7 +140,9 @@ def clean_object(raw: str, *, activity: bool = False) -> str:
         phrase = stripped
     if zh:
         phrase = _ZH_SAID.sub("", phrase)  # "(大夫)说我是松子(过敏)": what was said is the thing
-        phrase = _ZH_LEAD.sub("", _after_de(phrase)).strip("吃喝用").rstrip("啊呀吧呢哦嘛啦")  # ("KTV啊")
+        phrase = _ZH_LEAD.sub("", _after_de(phrase)).strip("吃喝用")
+        # ("KTV啊"; a bar is no particle: 网吧, 酒吧)
+        phrase = phrase if re.search(r"[网酒水氧书]吧$", phrase) else phrase.rstrip("啊呀吧呢哦嘛啦")
         phrase = _ZH_SMELL_TAIL.sub("", phrase)  # ("闻不了孜然那个味儿": 孜然)
         return phrase if 1 <= len(phrase) <= 8 and not _NOT_A_THING_ZH.search(phrase) else ""
     phrase = thing_of_flavour(phrase)

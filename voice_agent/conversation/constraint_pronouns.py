@@ -23,12 +23,25 @@ _RULE_ON_PRONOUN_EN = re.compile(
     r"\s+to)\s+(?P<pronoun>them|it)\b",
     _I,
 )
+# A dislike of "them" whose thing was eaten or drunk earlier in the same sentence: "every forum says eat
+# bananas on the bike and honestly I can't stand them" (bananas).
+_DISLIKE_ON_PRONOUN_EN = re.compile(
+    r"\b(?:can't|cannot|can not) (?:stand|abide|bear|stomach)\s+(?P<pronoun>them)\b|"
+    r"\bi (?:really |just |absolutely )?(?:hate|detest|loathe)\s+(?P<pronoun2>them)\b",
+    _I,
+)
+_EATEN_EN = re.compile(
+    r"\b(?:eat|eating|ate|eats|drink|drinking|drank|drinks|serve|serving|serves|cook|cooking|cooks)\s+"
+    r"(?:some\s+|any\s+|the\s+|those\s+|these\s+)?(?P<x>[a-z]+s)\b(?![.!?])",
+    _I,
+)
 _NOT_A_THING = frozenset(("fine", "ok", "okay", "true", "over", "done", "time", "not", "nothing", "that"))
 
 
 def with_antecedents(text: str) -> str:
     """``text`` with "to them"/"to it" after an allergy or intolerance word replaced by the thing the
-    sentence before named ("it's tomatoes"); unchanged when no thing was named."""
+    sentence before named ("it's tomatoes"), and "them" after a dislike by what the same sentence ate
+    ("eat bananas … I can't stand them"); unchanged when no thing was named."""
     out: list[str] = []
     last = 0
     for rule in _RULE_ON_PRONOUN_EN.finditer(text):
@@ -37,6 +50,16 @@ def with_antecedents(text: str) -> str:
             continue
         out += [text[last : rule.start("pronoun")], thing]
         last = rule.end("pronoun")
+    for rule in _DISLIKE_ON_PRONOUN_EN.finditer(text):
+        if rule.start() < last:
+            continue
+        sentence = re.split(r"[.!?]\s+", text[: rule.start()])[-1]
+        eaten = list(_EATEN_EN.finditer(sentence))
+        if not eaten or eaten[-1].group("x").lower() in _NOT_A_THING:
+            continue
+        group = "pronoun" if rule.group("pronoun") else "pronoun2"
+        out += [text[last : rule.start(group)], eaten[-1].group("x")]
+        last = rule.end(group)
     return "".join(out) + text[last:] if out else text
 
 

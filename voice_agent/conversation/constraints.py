@@ -14,7 +14,13 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
-from voice_agent.conversation.constraint_diets import DIET_ADVICE, DIET_SUGGESTION, DIETS
+from voice_agent.conversation.constraint_aversions import (
+    DIET_TALK_ZH,
+    EVEN_KEPT_OFF_ZH,
+    LIST_KEPT_OFF_ZH,
+    SIGHT_AVERSION_ZH,
+)
+from voice_agent.conversation.constraint_diets import DIET_ADVICE, DIET_FITS, DIET_SUGGESTION, DIETS
 from voice_agent.conversation.constraint_examples import EVEN_ZH, listed_examples
 from voice_agent.conversation.constraint_never_again import never_again
 from voice_agent.conversation.constraint_objects import (
@@ -143,6 +149,12 @@ class Constraint:
         nuts." (``thing``: what the person asked for, from their words, or "")."""
         if self.key in DIET_SUGGESTION:
             return DIET_SUGGESTION[self.key][language == "zh"]
+        if self.key in DIET_FITS:
+            fits = DIET_FITS[self.key][language == "zh"]
+            if language == "zh":
+                return f"我建议选{fits}{thing or '吃的'}，不含{self.noun_zh.removesuffix('的')}。"
+            said = f"{'an' if fits[0] in 'aeiou' else 'a'} {fits} {thing}" if thing else f"something {fits}"
+            return f"I'd suggest {said}, without {self.noun_en.replace(' and ', ' or ')}."
         if language == "zh":
             if self.kind == "avoid":  # a place, a pastime, an animal: not "不含狗的选择"
                 return f"我建议避开{self.noun_zh}，换个别的{thing or '选择'}。"
@@ -295,6 +307,9 @@ def _more_shapes(text: str) -> list[Constraint]:
     for pattern in (AVOIDING_EN, AVOIDING_ZH, CANT_ABIDE_EN):
         for match in pattern.finditer(text):
             out += _object_constraints(match, "avoid", text)
+    even = EVEN_KEPT_OFF_ZH.finditer(text) if DIET_TALK_ZH.search(text) else ()
+    for match in [*SIGHT_AVERSION_ZH.finditer(text), *LIST_KEPT_OFF_ZH.finditer(text), *even]:
+        out += _object_constraints(match, "avoid", text, own_words=True)
     for match in refused_items(text):
         out += _object_constraints(match, "avoid", text, own_words=True)
     out += [c for thing in never_again(text) for c in _part_constraints(thing, "avoid", text, activity=True)]

@@ -137,7 +137,10 @@ KINDS: tuple[RequestKind, ...] = (
             r"\bhow (?:should|do|can|could|would|shall) (?:i|we) (?:best )?get "
             r"(?:there|down|up|over|across)\b|"
             r"\bbest way to get (?:there|down|up|over)\b|\broute\b|"
-            r"咋走|怎么走|怎样走|咋去|怎么去|怎么过去|咋过去|坐啥去|坐什么去",
+            r"\bget(?:ting)? (?:\w+ )?(?:over|across) (?:there|to)\b|"
+            r"咋走|怎么走|怎样走|咋去|怎么去|怎么过去|咋过去|坐啥去|坐什么去|"
+            # ("怎么回去比较好", "咋回老家合适")
+            r"(?:怎么|咋|怎样)(?:回去|回来|回家|回老家|过来)",
             _I,
         ),
         (
@@ -344,9 +347,11 @@ KINDS: tuple[RequestKind, ...] = (
     ),
     RequestKind(
         "side",
-        # ("what shall I serve with the lamb?", "what goes with it?")
+        # ("what shall I serve with the lamb?", "what goes with it?"; not "five-a-side")
         re.compile(
-            r"\b(?:side dish|side|vegetables?|veggies?|veg|serve (?:\w+ )?with|go(?:es)? (?:well )?with|"
+            r"\b(?:side dish(?:es)?|(?<!-)(?<!other )(?<!my )(?<!your )(?<!our )(?<!this )(?<!that )"
+            r"(?<!the )(?<!his )(?<!her )sides?(?!-)|"
+            r"vegetables?|veggies?|veg|serve (?:\w+ )?with|go(?:es)? (?:well )?with|"
             r"accompan\w+|stir-?fry (?:\w+ )?with)\b|"
             r"配菜|素菜|蔬菜|配(?:点|些)?(?:什么|啥)|一起炒",
             _I,

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from voice_agent.conversation.constraint_diets import DIET_SUGGESTION
+from voice_agent.conversation.constraint_diets import DIET_FITS, DIET_SUGGESTION
 from voice_agent.conversation.constraints import ConstraintSet
 from voice_agent.conversation.suggestion_cuisines import cuisine_kind
 from voice_agent.conversation.suggestion_kinds import KINDS, Option, RequestKind
@@ -123,8 +123,17 @@ def concrete_option(constraints: ConstraintSet, requested: str, user_words: str,
         return ""  # a fast or a soft diet: no dish of ours is sure to fit it
     for option in kind.zh if language == "zh" else kind.en:
         if _keeps(constraints, option):
-            return option.text
+            return option.text if kind.name in _NOT_FOOD else _in_diet(option.text, constraints, language)
     return ""
+
+
+def _in_diet(text: str, constraints: ConstraintSet, language: str) -> str:
+    """The option with the diet it keeps named, when the person keeps one that has a name ("清真的番茄炒蛋
+    配米饭", "a vegetable stir-fry with rice, keeping it halal"): the word a cook or a menu goes by."""
+    fits = next((DIET_FITS[c.key] for c in constraints.constraints if c.key in DIET_FITS), None)
+    if fits is None:
+        return text
+    return f"{fits[1]}{text}" if language == "zh" else f"{text}, keeping it {fits[0]}"
 
 
 def _keeps(constraints: ConstraintSet, option: Option) -> bool:

@@ -1,0 +1,35 @@
+"""Things kept off in Chinese shapes the rule patterns do not read: what a person cannot bear the sight
+or smell of ("一看到茄子就撇起个嘴巴", "现在一看见毛肚、鸭肠、黄喉、脑花这些就反胃": no body reacts to a thing
+seen, so it is a dislike, ``avoid``, not an intolerance), and a list named first and then refused as a
+habit ("葱、蒜、韭菜这些她说是五辛也不碰"). A list is each item of it (``constraints._object_constraints``
+with the person's own words)."""
+
+from __future__ import annotations
+
+import re
+
+from voice_agent.text.cjk import HAN_CLASS
+
+__all__ = ["DIET_TALK_ZH", "EVEN_KEPT_OFF_ZH", "LIST_KEPT_OFF_ZH", "SIGHT_AVERSION_ZH"]
+
+_ITEM = rf"(?![我你他她它人要])(?:{HAN_CLASS}){{1,6}}?"
+SIGHT_AVERSION_ZH = re.compile(
+    rf"(?:一|只要|每次|每回)(?:看见|看到|见到|瞅见|闻到|闻见)(?P<x>{_ITEM}(?:、{_ITEM})*)"
+    r"(?:这些|那些|这类|之类的?|这种|那种)?(?:东西)?(?:就|都)(?:会|要)?"
+    r"(?:撇|皱眉|反胃|恶心|想吐|犯恶心|倒胃口|没胃口|起鸡皮疙瘩|发怵|躲)"
+)
+_THING = r"(?:(?![我你他她它们在不没最])" + HAN_CLASS + r")"
+# Two things or more, then who or what they are called, then a habit of not touching them.
+LIST_KEPT_OFF_ZH = re.compile(
+    rf"(?:^|[，,。！？!?；;：:])(?:像|比如|连)?(?P<x>{_THING}{{1,6}}?(?:、{_THING}{{1,6}}?)+)"
+    # (after "these", who called them what: "这些她说是'五辛'"; else only who: "她")
+    r"(?:(?:这些|那些|这类|之类的?|什么的|啥的)[^，,。！？!?；;不没]{0,8}?|[她他我俺]?)"
+    r"(?:都|也|全都|一概|从来)(?:不|没)(?:碰|吃|沾|喝)"
+)
+# One thing refused with 连 in a diet's telling: "她吃长素…连鸡蛋都不吃" (eggs). Only beside words of a diet
+# or a rule: "他连早饭都不吃" alone is a busy morning, not a rule.
+# (or a clause of its own after the diet: "…，鸡蛋也不碰")
+EVEN_KEPT_OFF_ZH = re.compile(
+    rf"(?:连|(?<=[，,。；;：:]))(?P<x>{_THING}{{1,5}}?)(?:都|也)(?:不|没)(?:吃|碰|沾|喝)"
+)
+DIET_TALK_ZH = re.compile(r"素|荤|斋|忌口|过敏|戒|清真|不耐受")
