@@ -69,12 +69,11 @@ def _addressee(user_text: str, records: Sequence[MemoryRecord]) -> tuple[str, bo
         if record.role == "assistant":
             continue
         names = [
-            m.group(0)
-            for m in PLACEHOLDER_RE.finditer(record.text)
-            if m.group(1) == "NAME"
-            and not OWN_NAME_BEFORE.search(record.text[: m.start()])
-            and not _SPELLS_WITH.match(record.text, m.end())
-            and m.group(0) not in owned
+            name
+            for name, start, end in _name_runs(record.text)
+            if not OWN_NAME_BEFORE.search(record.text[:start])
+            and not _SPELLS_WITH.match(record.text, end)
+            and name not in owned
         ]
         if not names:
             continue
@@ -99,6 +98,21 @@ def _addressee(user_text: str, records: Sequence[MemoryRecord]) -> tuple[str, bo
         return named[0], False
     titled = titled_name(user_text, records)
     return titled, bool(titled)
+
+
+def _name_runs(text: str) -> list[tuple[str, int, int]]:
+    """The NAME placeholders of ``text`` with their spans, those side by side joined as one person's
+    ("覃建邦覃伯伯" hashed as a name and the name with its title: "[NAME:a][NAME:b]")."""
+    runs: list[tuple[str, int, int]] = []
+    for m in PLACEHOLDER_RE.finditer(text):
+        if m.group(1) != "NAME":
+            continue
+        if runs and runs[-1][2] == m.start():
+            name, start, _ = runs.pop()
+            runs.append((name + m.group(0), start, m.end()))
+        else:
+            runs.append((m.group(0), m.start(), m.end()))
+    return runs
 
 
 # A surname with the title people use for the person ("大家都叫她符老师", "一条街都喊他苟师傅"), for a turn

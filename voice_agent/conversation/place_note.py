@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from voice_agent.conversation.meeting_point import ASKS_MEETING, meeting_point
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.cjk import HAN_CLASS
 
@@ -78,7 +79,9 @@ ASKS_ROUTE = re.compile(
     r"\b(?:how long(?:'s| is| will| does| would)? (?:the |it )?(?:drive|journey|trip|train|flight|take)|"
     r"(?:best|easiest|quickest|fastest|cheapest) way to get|how (?:do|should|would|can|shall) (?:i|we) get|"
     r"where (?:should|can|do|could) (?:i|we) park|(?:stop|break) (?:on|along) the way|which route|"
-    r"(?:plan|work out) the (?:route|journey|drive))\b|"
+    r"(?:plan|work out) the (?:route|journey|drive)|"
+    r"how long (?:should|do|will|would|shall) (?:i|we) (?:allow|need|leave)|"
+    r"which way (?:should|do|shall) (?:i|we) go)\b|"
     r"怎么(?:去|走|过去|回去)|(?:坐|搭|乘)(?:地铁|高铁|火车|飞机|公交|大巴)[^，。？！]{0,4}(?:怎么|去|过去)|路线|多远|"
     r"多久能到|开多久|(?:要|得)多久|多长时间",
     re.IGNORECASE,
@@ -197,8 +200,11 @@ FALLBACK_CALL_TIME = {
 
 
 def _asks(user_text: str) -> str:
-    """What the turn asks of the place: "call" (its clock), "packing" (its weather), "route" (the way
-    there), "around" (things to do there), or "" (nothing the place shapes)."""
+    """What the turn asks of the place: "meet" (where to take or fetch someone: the spot itself), "call"
+    (its clock), "packing" (its weather), "route" (the way there), "around" (things to do there), or ""
+    (nothing the place shapes)."""
+    if ASKS_MEETING.search(user_text):
+        return "meet"
     if asks_call_time(user_text):
         return "call"
     if ASKS_PACKING.search(user_text):
@@ -216,14 +222,15 @@ _ITINERARY = re.compile(r"\bitinerar(?:y|ies)\b|行程|攻略", re.IGNORECASE)
 
 
 _NOTES = {
+    "meet": NOTE_WHERE,
     "call": NOTE_CALL_TIME,
     "packing": NOTE_PACKING,
     "route": NOTE_ROUTE,
     "around": NOTE,
     "": NOTE_WHERE,
 }
-_SAID = {"call": FALLBACK_CALL_TIME, "packing": FALLBACK_PACKING, "route": FALLBACK_ROUTE, "around": FALLBACK,
-         "": FALLBACK}  # fmt: skip
+_SAID = {"meet": NOTE_WHERE, "call": FALLBACK_CALL_TIME, "packing": FALLBACK_PACKING, "route": FALLBACK_ROUTE,
+         "around": FALLBACK, "": FALLBACK}  # fmt: skip
 
 
 def place_said(user_text: str, place: str, language: str) -> str:
@@ -243,11 +250,14 @@ def recalled_place(user_text: str, records: Sequence[MemoryRecord], *, where: bo
     recalled names a place."""
     if not (shaped_by_place(user_text) or (where and ASKS_WHERE.search(user_text))):
         return ""
+    looked_at = [record for record in list(records)[:_MAX_LOOKED_AT] if record.role != "assistant"]
+    if _asks(user_text) == "meet":  # the spot to go to, before the town the story is set in
+        spots = [spot for spot in map(meeting_point, (r.text for r in looked_at)) if spot]
+        if spots:
+            return spots[0]
     # (the first recalled, unless a later one says where they moved: "He wen move to Hilo" beats "Befo he
     # stay by us in Kalihi", a clause of the same story)
-    places = [
-        ranked_place(record.text) for record in list(records)[:_MAX_LOOKED_AT] if record.role != "assistant"
-    ]
+    places = [ranked_place(record.text) for record in looked_at]
     named = [(rank, place) for rank, place in places if place and place not in user_text]
     return min(named, key=lambda found: found[0])[1] if named else ""
 

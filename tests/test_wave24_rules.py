@@ -1,0 +1,148 @@
+"""Rules drawn from wave 24's blind splits (`heldout36` to `heldout41`), each as a general case."""
+
+from __future__ import annotations
+
+import pytest
+
+from voice_agent.conversation.constraints import constraints_from_texts, parse_constraints
+from voice_agent.conversation.meeting_point import ASKS_MEETING, meeting_point
+from voice_agent.conversation.name_note import name_note
+from voice_agent.conversation.place_note import place_note
+from voice_agent.conversation.suggestions import request_kind
+from voice_agent.memory.records import MemoryRecord
+
+
+def _keys(text: str) -> set[str]:
+    return {c.key for c in parse_constraints(text)}
+
+
+# --- what a person keeps off -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("I can't abide pink, never could, it's like living inside a stick of candyfloss.", "avoid:pink"),
+        ("I'm telling you, slime is banned from this house for life.", "avoid:slime"),
+        ("Honestly, glitter's banned in our house.", "avoid:glitter"),
+        ("就是一看到茄子就撇起个嘴巴，说软趴趴的像鼻涕。", "avoid:茄子"),
+        ("现在一看见毛肚、鸭肠、黄喉、脑花这些就反胃，一口都吃不下。", "avoid:鸭肠"),
+        ("葱、蒜、韭菜这些她说是'五辛'也不碰。", "avoid:韭菜"),
+        ("她不光荤腥不沾，葱姜蒜、韭菜这些也不吃。", "avoid:姜"),
+        ("她吃长素二十多年了。", "diet:vegetarian"),
+        ("她吃长素二十多年了，连鸡蛋都不吃。", "eggs"),
+        ("我以后再也不把豆豆送出去寄养了，打死都不送了。", "avoid:寄养"),
+        ("上个月搬家叫的货拉拉，我这辈子再也不用它了。", "avoid:货拉拉"),
+        ("解放路那家福寿康大药房，我这辈子再也不去了！", "avoid:福寿康"),
+        ("I am never putting her on the bus again.", "coaches"),
+        (
+            "Every forum says eat bananas on the bike and honestly I can't stand them, never could.",
+            "avoid:bananas",
+        ),
+    ],
+)
+def test_a_rule_said_in_these_words_is_kept(text: str, key: str) -> None:
+    assert key in _keys(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I can't bear to watch.",
+        "We have friends over often and I can't stand them.",
+        "我一看到他就烦。",
+        "他连早饭都不吃。",  # a busy morning, not a rule: no diet is talked about
+        "我们周六、周日都不休息。",
+        "那个地方，我再也不去了。",  # a place with no name is nothing to check a reply for
+        "It is banned in our house.",
+    ],
+)
+def test_no_rule_in_these_words(text: str) -> None:
+    assert not _keys(text)
+
+
+def test_caffeine_is_in_a_builders_tea_and_a_coke_but_not_in_a_herbal_tea() -> None:
+    guard = constraints_from_texts(["Caffeine and me don't get on."])
+    assert guard.check("I should have a cup of builder's tea or a can of Coke.") is not None
+    assert guard.check("Try a cup of chamomile tea.") is None
+
+
+def test_a_diet_with_a_name_is_named_in_what_is_suggested() -> None:
+    halal = constraints_from_texts(["我们家是回民，吃清真。"]).constraints[0]
+    assert halal.alternative("", "zh").startswith("我建议选清真的")
+    vegan = constraints_from_texts(["I'm vegan."]).constraints[0]
+    assert vegan.alternative("cake", "en") == "I'd suggest a vegan cake, without animal products."
+
+
+# --- what is asked for -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("turn", "kind"),
+    [
+        ("Rolled my ankle at five-a-side last night. What can I take for the pain?", "medicine"),
+        ("今年清明还得回老家给我爸上坟，从广州走，你帮我看看怎么回去比较好？", "route"),
+        (
+            "We're moving from Glasgow to Belfast with the dog. Can you help me plan getting her over there?",
+            "route",
+        ),
+        ("What sides go with ribs?", "side"),
+    ],
+)
+def test_the_kind_asked_for(turn: str, kind: str) -> None:
+    found = request_kind(turn, turn)
+    assert found is not None and found.name == kind
+
+
+# --- where to take or fetch someone ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("told", "spot"),
+    [
+        (
+            "老师说了，早上不在学校集合，直接七点四十到南京博物院西门那个公交站旁边集合，大巴从那儿发车。",
+            "南京博物院西门那个公交站旁边",
+        ),
+        (
+            "The coach isn't coming back to school, it's dropping them at the Morrisons car park on "
+            "Bramley Road instead, round the back by the recycling bins.",
+            "the Morrisons car park on Bramley Road",
+        ),
+        ("Went to the shops and then home.", ""),
+    ],
+)
+def test_the_spot_someone_is_dropped_or_met_at(told: str, spot: str) -> None:
+    assert meeting_point(told) == spot
+
+
+def test_a_message_saying_where_to_go_names_the_spot_not_the_town() -> None:
+    record = MemoryRecord(
+        "c",
+        "明天闺女学校秋游，去中山陵那边。直接七点四十到南京博物院西门那个公交站旁边集合，大巴从那儿发车。",
+    )
+    turn = "明早只能让她爸送她。你帮我给她爸发条消息，跟他说清楚送到哪儿。"
+    assert ASKS_MEETING.search(turn)
+    assert place_note(turn, [record], "zh") == "地点是南京博物院西门那个公交站旁边。"
+
+
+def test_how_long_to_allow_for_the_drive_is_a_journey_to_the_remembered_place() -> None:
+    record = MemoryRecord(
+        "c", "We found a place with an underwater treadmill in a converted barn just outside Knutsford."
+    )
+    turn = (
+        "Bramble's first session is half nine on Saturday and I'll be setting off from my mum's in "
+        "Macclesfield. How long should I allow for the drive, and which way should I go?"
+    )
+    assert "Knutsford" in place_note(turn, [record], "en")
+
+
+# --- whom a message is for -------------------------------------------------------------------------------
+
+
+def test_a_name_hashed_in_two_pieces_side_by_side_is_one_addressee() -> None:
+    record = MemoryRecord(
+        "c", "我们婚礼的证婚人请的是老领导，姓覃，[NAME:05fada0f07e5][NAME:5332345c1e18]，广西人。"
+    )
+    turn = "我想给当时的证婚人发条微信好好谢谢他，帮我写一下。"
+    assert name_note(turn, [record], "zh") == "称呼对方：[NAME:05fada0f07e5][NAME:5332345c1e18]。"
