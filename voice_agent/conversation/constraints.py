@@ -264,7 +264,8 @@ def parse_constraints(text: str) -> list[Constraint]:
             _topic_constraint(topic, "avoid" if topic.key in _NOT_EATEN else kind, text)
             for topic in at_odds_topics(unwell)
         ]
-    found = out + _examples(text, out)
+    # (one rule read by two shapes is one: "I can't bear loud music")
+    found = list({(c.key, c.kind): c for c in reversed(out + _examples(text, out))}.values())[::-1]
     # the source stays the person's own words (the reminder line and the pinned record match on it)
     return found if said == text else [replace(c, source=said) if c.source == text else c for c in found]
 
