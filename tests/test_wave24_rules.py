@@ -5,9 +5,11 @@ from __future__ import annotations
 import pytest
 
 from voice_agent.conversation.constraints import constraints_from_texts, parse_constraints
+from voice_agent.conversation.likings import says_liking
 from voice_agent.conversation.meeting_point import ASKS_MEETING, meeting_point
 from voice_agent.conversation.name_note import name_note
 from voice_agent.conversation.place_note import place_note
+from voice_agent.conversation.said_before import relevant_statement
 from voice_agent.conversation.suggestions import request_kind
 from voice_agent.memory.records import MemoryRecord
 
@@ -146,3 +148,40 @@ def test_a_name_hashed_in_two_pieces_side_by_side_is_one_addressee() -> None:
     )
     turn = "我想给当时的证婚人发条微信好好谢谢他，帮我写一下。"
     assert name_note(turn, [record], "zh") == "称呼对方：[NAME:05fada0f07e5][NAME:5332345c1e18]。"
+
+
+# --- what a person likes, and what is said back -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "liked"),
+    [
+        ("She's rose-mad, always has been, especially the old-fashioned scented climbers.", True),
+        ("I've been horse-daft since I was nine.", True),
+        ("My nephew Eli has got F1 fever, bad.", True),
+        ("My wife's completely lost to cycling now.", True),
+        ("I'd still rather be near a horse than pretty much anywhere else.", True),
+        ("He's got a bad fever.", False),
+        ("I lost to him at chess.", False),
+    ],
+)
+def test_a_liking_said_in_these_words(text: str, liked: bool) -> None:
+    assert says_liking(text) is liked
+
+
+def test_a_story_sharing_only_who_it_is_about_is_not_said_back_as_an_answer() -> None:
+    story = MemoryRecord(
+        "c", "Mum's settling into the bungalow nicely, she's finally stopped calling it the new place."
+    )
+    asked = "Mum's 75th is coming up next month. Any ideas for something for the new garden?"
+    assert relevant_statement(asked, [story], "en") == ""
+    garden = MemoryRecord("c", "Mum's garden at the bungalow gets the sun all afternoon.")
+    assert "garden" in relevant_statement(asked, [story, garden], "en")
+
+
+def test_the_best_way_to_get_someone_there_asks_a_route() -> None:
+    turn = (
+        "Mum's follow-up is at the fracture clinic on Tuesday. What's the best way to get her there and back?"
+    )
+    found = request_kind(turn, turn)
+    assert found is not None and found.name == "route"

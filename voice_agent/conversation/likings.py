@@ -240,7 +240,10 @@ PREFERENCE = re.compile(
     r"(?:i'm|i am|we're|we are|really|totally|big|so|very|getting|got|super|pretty|hugely|seriously|"
     r"been) into|"
     r"hooked on|obsessed with|addicted to|passionate about|mad (?:about|for)|nuts about|wild about|"
-    r"can't get enough of|big on)\b)|"
+    r"can't get enough of|big on|lives? for|"
+    # ("rose-mad", "horse-daft", "F1 fever", "completely lost to cycling", "rather be near a horse")
+    r"[a-z]+-(?:mad|daft|crazy|obsessed|barmy|potty)|(?-i:(?:got|has|have) (?:[A-Z0-9]\w* ){1,2}fever)|"
+    r"(?:completely|totally|utterly) lost to|rather be (?:near|with|on|at|in|by) (?:a|the|her|his|my)\b)\b)|"
     r"^(?![^。！？]*(?:不喜欢|不爱|讨厌))[^？?]*(?:最喜欢|喜欢|最爱|爱看|爱听|爱吃|爱喝|偏爱|是[^，。]{0,4}迷|"
     r"就爱|爱(?:玩|拼|做|搞|逛|钓|种|画|跑|打|踢|唱|跳|拍)|"  # "没别的爱好，就爱拼乐高"
     # "最近特别迷露营", "迷上了钓鱼", "入坑了"

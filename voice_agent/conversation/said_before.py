@@ -100,6 +100,19 @@ def _clause_of(part: str, clauses: list[MemoryRecord]) -> MemoryRecord | None:
     return None
 
 
+# Words a question shares with a story without being about it: who it is about ("Mum's 75th is coming up…"
+# and "Mum's settling into the bungalow nicely") and everyday verbs and times. Sharing only these, a
+# statement is no answer: said back, it is an unrelated clause of the story.
+_WEAK_KEYS = frozenset((
+    "mum", "mom", "dad", "nan", "gran", "grandma", "grandad", "grandpa", "wife", "husband", "son",
+    "daughter", "kid", "kids", "sister", "brother", "aunt", "uncle", "she", "he", "they", "her", "his",
+    "new", "get", "make", "love", "next", "month", "week", "year", "day", "time", "thing", "someth", "idea",
+    "good", "nice", "com", "go", "going", "want", "like", "need", "really", "just", "still",
+    "奶奶", "爷爷", "妈妈", "爸爸", "老婆", "老公", "儿子", "女儿", "孩子", "姥姥", "姥爷", "外婆", "外公",
+    "老伴", "下月", "这周", "周末",
+))  # fmt: skip
+
+
 def relevant_statement(question: str, records: Sequence[MemoryRecord], language: str) -> str:
     """The person's statement closest to ``question`` in content, said back; "" when there is none.
 
@@ -109,7 +122,7 @@ def relevant_statement(question: str, records: Sequence[MemoryRecord], language:
     # (a Chinese request can carry the question: "他问我们台面到底定的啥子材料，你帮我回他一句嘛。")
     if not (is_question(question) or _ASKS_ZH.search(question)):
         return ""
-    asked = stems(content_keys(question))
+    asked = stems(content_keys(question)) - _WEAK_KEYS
     current = without_revised(person_statements(records))  # a changed plan as it stands now
     statements = [
         r

@@ -136,7 +136,8 @@ KINDS: tuple[RequestKind, ...] = (
         re.compile(
             r"\bhow (?:should|do|can|could|would|shall) (?:i|we) (?:best )?get "
             r"(?:there|down|up|over|across)\b|"
-            r"\bbest way to get (?:there|down|up|over)\b|\broute\b|"
+            r"\b(?:best|easiest|cheapest|quickest) way to get (?:her |him |them |us |the kids )?"
+            r"(?:there|down|up|over)\b|\broute\b|"
             r"\bget(?:ting)? (?:\w+ )?(?:over|across) (?:there|to)\b|"
             r"咋走|怎么走|怎样走|咋去|怎么去|怎么过去|咋过去|坐啥去|坐什么去|"
             # ("怎么回去比较好", "咋回老家合适")
