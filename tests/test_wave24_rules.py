@@ -185,3 +185,27 @@ def test_the_best_way_to_get_someone_there_asks_a_route() -> None:
     )
     found = request_kind(turn, turn)
     assert found is not None and found.name == "route"
+
+
+@pytest.mark.parametrize(
+    ("told", "turn"),
+    [
+        (
+            "Sorted the cat situation. A vet student, [NAME:e392f4e1e7e0], everyone calls her "
+            "[NAME:2a591218a250], does home visits.",
+            "Can you draft a WhatsApp to the cat sitter? We won't be back till Monday evening.",
+        ),
+        (
+            "Dad would've hated the fuss but he'd have liked the celebrant. Humanist lady, [NAME:0f0bae00c896].",
+            "I'd like to send a proper thank-you card to the woman who led Dad's service.",
+        ),
+        (
+            "And the driver, this lovely woman called [NAME:7a468393f48f], waited at the stop.",
+            "I want to send a compliment to the bus company about the driver who sorted out the phone.",
+        ),
+    ],
+)
+def test_a_whatsapp_a_card_sent_or_a_compliment_is_written_to_the_person_told_of(
+    told: str, turn: str
+) -> None:
+    assert name_note(turn, [MemoryRecord("c", told)], "en").startswith("Address it to [NAME:")

@@ -11,8 +11,9 @@ import re
 from voice_agent.text.placeholders import PLACEHOLDER_RE
 
 WRITES_TO = re.compile(
-    r"\b(?:write|draft|compose|word|put together)\b[^.?!]{0,60}\b(?:card|e-?mail|message|msg|note|letter|"
-    r"text|txt|dm|speech|toast|invitation|poem|caption|vows|reply|response)s?\b|"
+    r"\b(?:write|draft|compose|word|put together|send)\b[^.?!]{0,60}\b(?:card|e-?mail|message|msg|note|"
+    r"letter|text|txt|dm|speech|toast|invitation|poem|caption|vows|reply|response|whatsapp|wechat|sms|compliment|"
+    r"tribute|eulogy)s?\b|"
     r"\b(?:stitch(?:ed)?|embroider(?:ed)?|engrave[d]?|monogram(?:med)?|personali[sz]ed?|print(?:ed)? on|"
     r"(?:put|write|pipe[d]?) on (?:the|a|her|his|their) "
     r"(?:cake|blanket|mug|card|banner|shirt|t-shirt|bracelet))\b|"
