@@ -196,7 +196,8 @@ def test_the_best_way_to_get_someone_there_asks_a_route() -> None:
             "Can you draft a WhatsApp to the cat sitter? We won't be back till Monday evening.",
         ),
         (
-            "Dad would've hated the fuss but he'd have liked the celebrant. Humanist lady, [NAME:0f0bae00c896].",
+            "Dad would've hated the fuss but he'd have liked the celebrant. "
+            "Humanist lady, [NAME:0f0bae00c896].",
             "I'd like to send a proper thank-you card to the woman who led Dad's service.",
         ),
         (
