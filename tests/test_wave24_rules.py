@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from voice_agent.conversation.constraints import constraints_from_texts, parse_constraints
+from voice_agent.conversation.extract import extract
 from voice_agent.conversation.likings import says_liking
 from voice_agent.conversation.meeting_point import ASKS_MEETING, meeting_point
 from voice_agent.conversation.name_note import name_note
@@ -210,3 +211,20 @@ def test_a_whatsapp_a_card_sent_or_a_compliment_is_written_to_the_person_told_of
     told: str, turn: str
 ) -> None:
     assert name_note(turn, [MemoryRecord("c", told)], "en").startswith("Address it to [NAME:")
+
+
+def test_a_plan_changed_in_other_words_is_pinned_as_a_decision() -> None:
+    told = (
+        "Bit of a plot twist on the pet front. The landlord said no dogs on the new lease. So the collie's off. "
+        "Instead we're adopting a bonded pair of guinea pigs."
+    )
+    assert [item.kind for item in extract(told).items] == ["decision"]
+
+
+def test_a_journey_ends_at_the_town_of_the_event_not_where_the_person_starts_or_a_whole_province() -> None:
+    told = MemoryRecord(
+        "c",
+        "我发小[NAME:aaaa]下个月结婚，他是福建人，非要回老家摆酒，就在南靖书洋镇的云水谣。我这才刚从成都调到上海。",
+    )
+    turn = "[NAME:aaaa]的喜酒我打算提前一天从上海过去，你帮我看看怎么走、住哪儿。"
+    assert place_note(turn, [told], "zh") == "目的地是南靖书洋镇。"

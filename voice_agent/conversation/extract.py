@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from voice_agent.conversation.constraints import parse_constraints
 from voice_agent.conversation.injection import InstructionFinding, find_instruction
 from voice_agent.conversation.likings import ENTHUSIASM
+from voice_agent.conversation.revised_plans import REPLACED_BY, REVISES_PLAN
 from voice_agent.memory.records import Kind
 from voice_agent.text.apostrophes import with_apostrophes
 from voice_agent.text.cjk import HAN_CLASS
@@ -277,6 +278,11 @@ def extract(text: str) -> Extraction:
     body = explicit or text
     replaces = _replaced_terms(body)
     kind, importance = _classify(body)
+    if kind is None and REVISES_PLAN.search(body) and REPLACED_BY.search(body):
+        # a plan changed, said in the words the changed-plan reader knows ("Bit of a plot twist… So the
+        # collie's off… Instead we're adopting…"): pinned as the decision it is, so the reply is checked
+        # against the plan it replaced even when retrieval brings back only the old plan
+        kind, importance = "decision", max(importance, 0.8)
     if kind in (None, "fact", "state") and parse_constraints(body):
         # What the constraint guard reads as a constraint is pinned as one ("Dairy makes me sick",
         # "我戒糖了"): the guard checks replies against pinned items only.

@@ -257,8 +257,14 @@ def recalled_place(user_text: str, records: Sequence[MemoryRecord], *, where: bo
             return spots[0]
     # (the first recalled, unless a later one says where they moved: "He wen move to Hilo" beats "Befo he
     # stay by us in Kalihi", a clause of the same story)
-    places = [ranked_place(record.text) for record in looked_at]
-    named = [(rank, place) for rank, place in places if place and place not in user_text]
+    # (a place the turn itself names is where the journey starts, not where it ends: "从上海过去" after
+    # "我刚调到上海" leaves "就在南靖书洋镇" of the wedding)
+    named = [
+        (rank, place)
+        for record in looked_at
+        for rank, place in ranked_places(record.text)
+        if place not in user_text
+    ]
     return min(named, key=lambda found: found[0])[1] if named else ""
 
 
@@ -290,6 +296,13 @@ def named_place(text: str) -> str:
 
 def ranked_place(text: str) -> tuple[int, str]:
     """``named_place`` with its rank: 0 a place moved to, 1 one only named; (2, "") for none."""
+    places = ranked_places(text)
+    return places[0] if places else (2, "")
+
+
+def ranked_places(text: str) -> list[tuple[int, str]]:
+    """Every place ``text`` names where someone is, best first (``ranked_place``'s ranks), or [] when it
+    names none or only places come from."""
     found: list[tuple[int, int, str]] = []  # (rank: 0 moved to, 1 named, 2 come from; position; place)
     for match in _PLACE_ZH.finditer(text):
         place = _VERB_TAIL_ZH.sub("", match.group("place"))  # ("在海南琼海买了套小房子": 海南琼海)
@@ -312,7 +325,8 @@ def ranked_place(text: str) -> tuple[int, str]:
         rank = 2 if match.group("prep") == "from" else 0 if moved_to else 1
         found.append((rank, match.start(), place))
     found += [(1, m.start(), m.group("place")) for m in _INSTITUTION_OF_EN.finditer(text)]
-    best = min(found) if found else None
-    if best is None or best[0] == 2:  # only come from: where they are is unsaid
-        return 2, ""
-    return best[0], best[2]
+    # (only come from: where they are is unsaid)
+    # (of one rank, a town before a whole province: "他是福建人…就在南靖书洋镇" is 南靖书洋镇)
+    broad = frozenset(_PROVINCES_ZH) | frozenset(_COUNTRIES_ZH)
+    ordered = sorted(found, key=lambda f: (f[0], f[2] in broad, f[1]))
+    return [(rank, place) for rank, _, place in ordered if rank < 2]
