@@ -215,8 +215,8 @@ def test_a_whatsapp_a_card_sent_or_a_compliment_is_written_to_the_person_told_of
 
 def test_a_plan_changed_in_other_words_is_pinned_as_a_decision() -> None:
     told = (
-        "Bit of a plot twist on the pet front. The landlord said no dogs on the new lease. So the collie's off. "
-        "Instead we're adopting a bonded pair of guinea pigs."
+        "Bit of a plot twist on the pet front. The landlord said no dogs on the new lease. "
+        "So the collie's off. Instead we're adopting a bonded pair of guinea pigs."
     )
     assert [item.kind for item in extract(told).items] == ["decision"]
 
