@@ -11,7 +11,7 @@ from voice_agent.conversation.meeting_point import ASKS_MEETING, meeting_point
 from voice_agent.conversation.name_note import name_note
 from voice_agent.conversation.place_note import place_note
 from voice_agent.conversation.said_before import relevant_statement
-from voice_agent.conversation.suggestions import request_kind
+from voice_agent.conversation.suggestions import concrete_option, request_kind
 from voice_agent.memory.records import MemoryRecord
 
 
@@ -228,3 +228,25 @@ def test_a_journey_ends_at_the_town_of_the_event_not_where_the_person_starts_or_
     )
     turn = "[NAME:aaaa]的喜酒我打算提前一天从上海过去，你帮我看看怎么走、住哪儿。"
     assert place_note(turn, [told], "zh") == "目的地是南靖书洋镇。"
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "I've got four nights on in a row. What can I drink and snack on to keep me going around 3am?",
+        "Parents' evening is Thursday. How do I keep my energy up and not be flagging by seven?",
+        "Any tips for getting through that 3am slump without feeling like death?",
+        "这周天天熬夜加班，怎么提神？",
+    ],
+)
+def test_keeping_going_through_a_long_shift_gets_a_caffeine_free_pick_me_up(turn: str) -> None:
+    found = request_kind(turn, turn)
+    assert found is not None and found.name == "energy"
+    guard = constraints_from_texts(["Caffeine and me don't get on.", "My son is allergic to nuts."])
+    option = concrete_option(guard, turn, turn, "en")
+    assert "caffeine-free" in option and guard.check(option) is None
+
+
+def test_a_rule_on_what_the_body_cannot_handle_is_about_the_thing_named_just_before() -> None:
+    told = "Nothing sinister, it's caffeine. Apparently my body just can't handle it any more."
+    assert "caffeine" in _keys(told)

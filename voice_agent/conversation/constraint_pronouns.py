@@ -20,7 +20,8 @@ _NAMED_EN = re.compile(
 # A rule about a pronoun: "intolerance to them", "allergic to it", "I react to them".
 _RULE_ON_PRONOUN_EN = re.compile(
     r"\b(?P<rule>(?:allergic|allergy|allergies|intolerant|intolerance|sensitive|sensitivity|react|reacts)"
-    r"\s+to)\s+(?P<pronoun>them|it)\b",
+    r"\s+to|(?:can't|cannot|can not|couldn't) (?:handle|tolerate|process|take|clear))"
+    r"\s+(?P<pronoun>them|it)\b",
     _I,
 )
 # A dislike of "them" whose thing was eaten or drunk earlier in the same sentence: "every forum says eat

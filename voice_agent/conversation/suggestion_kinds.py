@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from voice_agent.conversation.suggestion_energy import ENERGY
 from voice_agent.conversation.suggestion_option import Option, RequestKind
 from voice_agent.conversation.suggestion_option import option as _o
 from voice_agent.conversation.suggestion_pastimes import PASTIMES
@@ -48,6 +49,7 @@ KINDS: tuple[RequestKind, ...] = (
             _o("不加盐不加糖的西兰花土豆泥", "西兰花", "土豆"),
         ),
     ),
+    ENERGY,  # keeping going through a long shift, before drinks and snacks (suggestion_energy)
     # Several dishes for guests ("点几个菜", "摆两桌请亲眷", "a few dishes for the in-laws"): one dish for
     # dinner is no answer to a table of them.
     RequestKind(

@@ -110,7 +110,7 @@ def request_kind(requested: str, user_words: str) -> RequestKind | None:
 
 
 # The kinds that are no food or drink (a fast leaves their options alone).
-_NOT_FOOD = frozenset(("route", "venue", "medicine", "trip", *(kind.name for kind in PASTIMES)))
+_NOT_FOOD = frozenset(("route", "venue", "medicine", "trip", "energy", *(kind.name for kind in PASTIMES)))
 
 
 def concrete_option(constraints: ConstraintSet, requested: str, user_words: str, language: str) -> str:
