@@ -8,11 +8,14 @@ from voice_agent.conversation.constraints import constraints_from_texts, parse_c
 from voice_agent.conversation.extract import extract
 from voice_agent.conversation.likings import says_liking
 from voice_agent.conversation.meeting_point import ASKS_MEETING, meeting_point
+from voice_agent.conversation.message_draft import salutation
 from voice_agent.conversation.name_note import name_note
 from voice_agent.conversation.place_note import place_note
 from voice_agent.conversation.said_before import relevant_statement
 from voice_agent.conversation.suggestions import concrete_option, request_kind
 from voice_agent.memory.records import MemoryRecord
+from voice_agent.memory.scrub import Scrubber
+from voice_agent.text.dates import NEEDS_DATE
 
 
 def _keys(text: str) -> set[str]:
@@ -250,3 +253,33 @@ def test_keeping_going_through_a_long_shift_gets_a_caffeine_free_pick_me_up(turn
 def test_a_rule_on_what_the_body_cannot_handle_is_about_the_thing_named_just_before() -> None:
     told = "Nothing sinister, it's caffeine. Apparently my body just can't handle it any more."
     assert "caffeine" in _keys(told)
+
+
+def test_a_car_after_the_is_no_person_and_a_nickname_after_just_calls_her_is(name_scrubber: Scrubber) -> None:
+    assert not name_scrubber.scrub("The Kia finally gave up on me on the way back from my sister's.").found
+    found = name_scrubber.scrub(
+        "Philippa Oyelaran-Hughes, though she said everyone just calls her Pip."
+    ).found
+    assert {f.value for f in found} == {"Philippa Oyelaran-Hughes", "Pip"}
+
+
+def test_a_message_about_the_driver_who_found_someones_phone_is_not_greeted_to_its_owner() -> None:
+    turn = (
+        "I want to send a compliment to the bus company about the driver who sorted out "
+        "[NAME:6e5f09e9fa10]'s phone."
+    )
+    assert salutation(turn, "en", "[NAME:c6f373fa6e1e]") == "Dear [NAME:c6f373fa6e1e],"
+
+
+def test_a_text_to_my_son_is_not_addressed_to_the_only_name_recalled() -> None:
+    told = MemoryRecord("c", "[NAME:ba90dc2700e8] finally gave up on me on the way back from my sister's.")
+    turn = (
+        "Can you write a quick text to my son asking him to pick the car up, and tell him where he's going?"
+    )
+    assert name_note(turn, [told], "en") == ""
+
+
+def test_a_message_that_must_mention_the_deadline_needs_the_date() -> None:
+    assert NEEDS_DATE.search(
+        "Can you write a message to Dean? It needs doing before then, so mention the deadline."
+    )

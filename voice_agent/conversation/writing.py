@@ -27,10 +27,12 @@ WRITES_TO = re.compile(
 _ROLES = (
     r"(?:manager|boss|supervisor|teacher|mum|mom|dad|parents|landlord|landlady|neighbours?|neighbors?|"
     r"colleagues?|team|husband|wife|partner|doctor|gp|school|class|childminder|nanny|carer|caregiver|nurse|"
-    r"physio|coach|tutor|cleaner|builder|vet|dentist)"
+    r"physio|coach|tutor|cleaner|builder|vet|dentist|driver|sitter|secretary|celebrant|company|garage|"
+    r"son|daughter|brother|sister|nan|gran|grandma|grandad|cousin|aunt|uncle|friend|mate|boyfriend|"
+    r"girlfriend)"
 )
 _TO_A_ROLE = re.compile(
-    rf"\b(?:to|for)\s+(?:my|our|the|his|her|\[NAME:[0-9a-f]+\](?:'s|\u2019s))\s+(?:\w+\s+)?{_ROLES}\b|"
+    rf"\b(?:to|for|about)\s+(?:my|our|the|his|her|\[NAME:[0-9a-f]+\](?:'s|\u2019s))\s+(?:\w+\s+)?{_ROLES}\b|"
     # (or by what they did: "a card for the woman who's looked after him")
     r"\b(?:to|for|thank)\s+(?:the|that|this)\s+(?:\w+\s+)?(?:woman|man|lady|gentleman|person|people|girl|"
     r"boy|lad|guy|bloke|chap|fella|one|folks?)\s+(?:who|that|at|from)\b|"
@@ -40,7 +42,8 @@ _TO_A_ROLE = re.compile(
 # A recipient named by role anywhere in the turn ("我老板刚说…帮我回他条微信", "reply to my landlord").
 TO_A_ROLE_ANYWHERE = re.compile(
     r"\b(?:my|our)\s+(?:new\s+)?(?:manager|boss|supervisor|landlord|landlady|colleagues?|team leader|"
-    r"client|customer|doctor|gp)\b|(?:我|我们|我家)(?:的)?(?:老板|领导|主管|经理|组长|上司|同事|房东|客户)",
+    r"client|customer|doctor|gp|son|daughter|brother|sister|husband|wife|partner|mum|mom|dad)\b|"
+    r"(?:我|我们|我家)(?:的)?(?:老板|领导|主管|经理|组长|上司|同事|房东|客户)",
     re.I,
 )
 _OWNS_AFTER = re.compile(r"^(?:'s|\u2019s|s'|的)")

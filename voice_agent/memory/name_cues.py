@@ -75,7 +75,8 @@ _CUES: tuple[re.Pattern[str], ...] = (
     ),
     re.compile(
         rf"(?i:(?<![\w])(?:name(?:'s|’s|\s+is|\s+was)|goes\s+by|went\s+by|known\s+as|short\s+for|"
-        rf"(?:we|they|i|you|everyone|everybody)\s+calls?\s+(?:him|her|them|me)|calling\s+(?:him|her|them))\s+){_NAME}{_END}"
+        rf"(?:we|they|i|you|everyone|everybody)\s+(?:just\s+|all\s+|always\s+)?calls?\s+(?:him|her|them|me)|"
+        rf"calling\s+(?:him|her|them))\s+){_NAME}{_END}"
     ),
     # a relation before or after it
     re.compile(rf"(?i:(?<![\w]){_OWNER}\s+{_ROLE_WORDS},?\s+){_NAME}{_END}"),

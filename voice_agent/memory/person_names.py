@@ -53,7 +53,7 @@ from voice_agent.text.holidays import saints_days
 Span = tuple[int, int]
 
 
-_ARTICLE_BEFORE = re.compile(r"(?<![\w])(?:the|a|an)[ \t]+$")
+_ARTICLE_BEFORE = re.compile(r"(?<![\w])(?:the|a|an)[ \t]+$", re.IGNORECASE)  # ("The Kia finally gave up")
 _SURNAME_SHAPE = re.compile(r"(?:Ma?c|O['’]|Fitz)[A-Z][a-z]{2,}")
 _NOT_PERSON_LABELS = frozenset({"GPE", "LOC", "NORP", "FAC", "ORG", "EVENT", "PRODUCT", "WORK_OF_ART"})
 _CJK = HAN_RE

@@ -67,7 +67,8 @@ NEEDS_DAY = re.compile(
 # A request that needs a date itself, not only a time: "put the date in", a leave request, 日子要写清楚
 # ("我没时间做饭" needs none, nor "that day").
 NEEDS_DATE = re.compile(
-    r"\b(?:the date|dates?|what day|which day|days? off|time off|annual leave)\b|日子|日期|哪天|几号|请假|"
+    r"\b(?:the date|dates?|what day|which day|days? off|time off|annual leave|deadline)\b|"
+    r"日子|日期|哪天|几号|请假|截止|期限|到期|"
     r"请[一两半几个]?天?的?假|调休|"
     # an invitation to the event, a note of when one is away: "邀请朋友们来看我们的摄影展", "an out-of-office"
     rf"\b(?:{_FOR_A_DAY_EN})\b|{_FOR_A_DAY_ZH}",
