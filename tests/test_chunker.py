@@ -333,3 +333,13 @@ def test_an_unpunctuated_chinese_run_on_fits_the_smallest_memory_budget() -> Non
     assert len(chunks) >= 2
     assert all(c.token_count + 4 <= floor for c in chunks)  # (with the label and the separator)
     assert "露营" in chunks[0].text
+
+
+def test_a_day_and_its_month_stay_in_one_clause(chunker: ClauseChunker) -> None:
+    told = (
+        "Right eye first, 19th November, she has to be at the eye unit for half seven, and someone has to "
+        "take her home."
+    )
+    texts = [c.text for c in chunker.chunk(told, "en")]
+    assert any("19th November" in t for t in texts), texts
+    assert not any(t.startswith((",", "November")) for t in texts), texts

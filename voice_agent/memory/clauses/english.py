@@ -10,7 +10,9 @@ stays with its head, so a fact is never cut in half.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from voice_agent.memory.clauses.piece import Piece
@@ -208,6 +210,43 @@ def doc_pieces(doc: Any) -> list[Piece]:
     pieces: list[Piece] = []
     for number, sent in enumerate(doc.sents):
         pieces.extend(sentence_pieces(sent, number))
+    return _dates_kept_whole(doc, pieces)
+
+
+_MONTHS = frozenset((
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+    "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov",
+    "dec",
+))  # fmt: skip
+_DAY = re.compile(r"(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?$", re.IGNORECASE)
+
+
+def _dates_kept_whole(doc: Any, pieces: list[Piece]) -> list[Piece]:
+    """The pieces with a day and its month in one clause: the parser may hang "November" of "Right eye
+    first, 19th November, she has to…" on the next clause, and "19th" alone is no date to recall."""
+    for i in range(len(doc) - 1):
+        first, second = doc[i].text, doc[i + 1].text
+        day_month = _DAY.match(first) and second.lower() in _MONTHS
+        month_day = first.lower() in _MONTHS and _DAY.match(second)
+        if not (day_month or month_day):
+            continue
+        holder = next((p for p in pieces if i in p.tokens), None)
+        other = next((p for p in pieces if i + 1 in p.tokens), None)
+        if holder is None or other is None or holder is other:
+            continue
+        moved, into, out_of = (i + 1, holder, other) if other.head != i + 1 else (i, other, holder)
+        if out_of.head == moved:
+            continue  # each is the head of its clause: leave the parse as it is
+        taken = {moved}
+        if moved == i + 1 and i + 2 < len(doc) and doc[i + 2].is_punct and i + 2 in out_of.tokens:
+            taken.add(i + 2)  # (its comma goes with it: the next clause does not start with one)
+        rest = tuple(t for t in out_of.tokens if t not in taken)
+        grown = replace(into, tokens=tuple(sorted({*into.tokens, *taken})))
+        pieces = [
+            grown if p is into else replace(p, tokens=rest) if p is out_of else p
+            for p in pieces
+            if p is not out_of or rest
+        ]
     return pieces
 
 
