@@ -283,3 +283,12 @@ def test_a_message_that_must_mention_the_deadline_needs_the_date() -> None:
     assert NEEDS_DATE.search(
         "Can you write a message to Dean? It needs doing before then, so mention the deadline."
     )
+
+
+def test_a_journey_to_an_event_in_a_town_the_turn_names_takes_no_remembered_place() -> None:
+    told = MemoryRecord("c", "Nine and a half hours, and we sat in a lay-by outside Carlisle for an hour.")
+    turn = (
+        "My cousin [NAME:aaaa]'s getting married in Glasgow in June and I'm going up from London again. "
+        "What's the best way to get there?"
+    )
+    assert place_note(turn, [told], "en") == ""

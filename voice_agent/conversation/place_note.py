@@ -105,6 +105,19 @@ def _to_someone_of_theirs(asks: re.Pattern[str], user_text: str) -> bool:
         asks.search(user_text)
         and _SOMEONE_CALLED.search(user_text)
         and not _NAMED_DESTINATION.search(_SOMEONE_CALLED.sub(" ", user_text))
+        and not _event_in_named_town(user_text)
+    )
+
+
+# Where the turn's own event is: "My cousin's getting married in Glasgow in June" (not "setting off from
+# my mum's in Macclesfield", where the journey starts).
+_IN_TOWN_EN = re.compile(r"\bin\s+(?P<place>[A-Z][a-z]{2,})\b")
+
+
+def _event_in_named_town(user_text: str) -> bool:
+    return any(
+        m.group("place") not in _NOT_PLACE_EN and "from" not in user_text[max(0, m.start() - 24) : m.start()]
+        for m in _IN_TOWN_EN.finditer(user_text)
     )
 
 
