@@ -6,6 +6,7 @@ import pytest
 
 from voice_agent.conversation.constraints import constraints_from_texts, parse_constraints
 from voice_agent.conversation.extract import extract
+from voice_agent.conversation.generic_reply import names_nothing_new
 from voice_agent.conversation.likings import says_liking
 from voice_agent.conversation.meeting_point import ASKS_MEETING, meeting_point
 from voice_agent.conversation.message_draft import salutation
@@ -292,3 +293,45 @@ def test_a_journey_to_an_event_in_a_town_the_turn_names_takes_no_remembered_plac
         "What's the best way to get there?"
     )
     assert place_note(turn, [told], "en") == ""
+
+
+async def test_a_reply_that_names_nothing_new_is_followed_by_an_option_that_keeps_the_rule() -> None:
+    from _scripted_llm import ScriptedLlm
+
+    from voice_agent.conversation.reply_check import ReplyCheck
+    from voice_agent.metrics.trace import TurnTrace
+
+    guard = constraints_from_texts(["But I am never touching tequila again. Never."])
+    turn = "There's a proper cocktail bar with a mixologist at the reception. What should I be ordering?"
+    messages = [{"role": "system", "content": "rules"}, {"role": "user", "content": turn}]
+    trace = TurnTrace("t")
+    check = ReplyCheck(guard, "en", trace, requested="cocktail", user_words=turn, asks_suggestion=True)
+    said = "".join([text async for text in check.run(messages, ScriptedLlm("You should order a cocktail."))])
+    option = concrete_option(guard, "cocktail", turn, "en")
+    assert said.startswith("You should order a cocktail.") and f"For example: {option}." in said
+    assert guard.check(said) is None and trace.first("reply.option_tie") is not None
+    # a reply that names something of its own is left as it is
+    check = ReplyCheck(
+        guard, "en", TurnTrace("u"), requested="cocktail", user_words=turn, asks_suggestion=True
+    )
+    said = "".join(
+        [text async for text in check.run(messages, ScriptedLlm("Try a gin fizz with elderflower."))]
+    )
+    assert "For example" not in said
+
+
+@pytest.mark.parametrize(
+    ("said", "turn", "nothing_new"),
+    [
+        ("You should order a cocktail.", "There's a cocktail bar. What should I be ordering?", True),
+        ("Baking a cake is a great idea.", "I want to bake her a cake myself. Any recipe ideas?", True),
+        ("A mushroom risotto would be lovely.", "What should I cook tonight?", False),
+        ("推荐一杯菊花茶。", "喝点什么好？", False),  # (Chinese is never judged so)
+    ],
+)
+def test_a_reply_names_nothing_new(said: str, turn: str, nothing_new: bool) -> None:
+    assert names_nothing_new(said, turn) is nothing_new
+
+
+def test_never_touching_a_drink_again_is_a_rule_on_it() -> None:
+    assert "avoid:tequila" in _keys("But I am never touching tequila again. Never.")

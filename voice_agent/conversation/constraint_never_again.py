@@ -17,7 +17,10 @@ NEVER_AGAIN_EN = re.compile(
     r"\b(?:i|we|he|she|they)(?:'m|'re|'s|\s+am|\s+are|\s+is|\s+will|'ll)?\s+never,?\s+(?:ever,?\s+)?"
     r"(?:be\s+)?(?:(?:going|go)\s+(?=[a-z]+ing\b))?"
     # (someone taken along: "I am never putting her on the bus again")
-    r"(?:(?P<act>[a-z]+ing)\b(?:\s+(?:her|him|them|the kids|my \w+|our \w+))?"
+    # (what is eaten, drunk or used: "I am never touching tequila again")
+    r"(?:(?:touching|drinking|eating|having|ordering|using|buying|booking|wearing|trying)\s+(?:the\s+|any\s+)?"
+    r"(?P<obj>[a-z][a-z' -]{1,30}?)(?=\s+again\b)|"
+    r"(?P<act>[a-z]+ing)\b(?:\s+(?:her|him|them|the kids|my \w+|our \w+))?"
     r"(?:\s+(?:through|via|with|on|at|in|to|into|by|from)\s+(?:the\s+)?"
     r"(?P<x>[a-z][a-z' -]{1,30}?))?|(?:going\s+(?:to|back to)|visiting|setting foot in)\s+(?:the\s+)?"
     r"(?P<place>[a-z][a-z' -]{1,30}?))\s+again\b",
@@ -80,7 +83,7 @@ def never_again(text: str) -> Iterator[str]:
     """The things sworn off ("Heathrow", "camping", 开车, 大巴), in the person's words."""
     for match in NEVER_AGAIN_EN.finditer(text):
         act = (match.group("act") or "").lower()
-        thing = match.group("x") or match.group("place")
+        thing = match.group("obj") or match.group("x") or match.group("place")
         if thing:  # ("never flying with them again": that airline, not flying; unknown here)
             if thing.lower() not in _PRONOUNS:
                 yield thing

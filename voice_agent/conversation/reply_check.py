@@ -213,11 +213,7 @@ class ReplyCheck:
         return self.fallbacks.option
 
     def _ties(self) -> list[str]:
-        said = " ".join(self._said)
-        ties = self.fallbacks
-        # (a plan changed since: its change names the day that holds now, not the day said first)
-        day = [] if ties.changed else ties.day_tie(said)
-        return [*ties.liking_tie(said), *day, *ties.change_tie(said), *ties.place_tie(said)]
+        return self.fallbacks.ties(" ".join(self._said))
 
     def no_answer(self) -> str:
         said = self.fallbacks.no_answer()

@@ -14,12 +14,13 @@ from voice_agent.conversation.acknowledge import stating_clauses
 from voice_agent.conversation.changed_plan import names_change, names_old_plan
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, Violation
 from voice_agent.conversation.dated_fallback import names_day_of
+from voice_agent.conversation.generic_reply import names_nothing_new
 from voice_agent.conversation.likings import liked_fallback, liking_tie
 from voice_agent.conversation.no_answer import NO_ANSWER_REASONS, answer_note
 from voice_agent.conversation.place_note import place_said
 from voice_agent.conversation.recall_answer import said_back
 from voice_agent.conversation.reply_language import LANGUAGE_NOTES
-from voice_agent.conversation.suggestions import EXAMPLE, SUGGEST, concrete_option
+from voice_agent.conversation.suggestions import EXAMPLE, FOR_EXAMPLE, SUGGEST, concrete_option
 from voice_agent.metrics.trace import TurnTrace
 from voice_agent.text.cjk import HAN_RE
 
@@ -92,6 +93,19 @@ class ReplyFallbacks:
         offered = concrete and bool(constraints)
         self.option = concrete_option(constraints, requested, user_words, self.speaking) if offered else ""
 
+    def ties(self, said: str) -> list[str]:
+        """What is said after a whole reply (``said``) that left out what the turn needed: the liking, the
+        day, the change of plan, the place, a specific option (each ``*_tie``, in that order)."""
+        # (a plan changed since: its change names the day that holds now, not the day said first)
+        day = [] if self.changed else self.day_tie(said)
+        return [
+            *self.liking_tie(said),
+            *day,
+            *self.change_tie(said),
+            *self.place_tie(said),
+            *self.option_tie(said),
+        ]
+
     def liking_tie(self, said: str) -> list[str]:
         """After a whole reply (``said``) to a request that what the person likes shapes, when it named
         nothing of the liking ("开车时放点《我爱你》好。" for a 周杰伦 fan): the liking said back with a
@@ -119,6 +133,15 @@ class ReplyFallbacks:
             return []
         self.trace.mark("reply.change_tie")
         return [self.changed + " "]
+
+    def option_tie(self, said: str) -> list[str]:
+        """After a whole reply (``said``) that named nothing the turn did not ("You should order a
+        cocktail."), to a request of a known kind under constraints: a specific option that keeps them
+        all (traced ``reply.option_tie``)."""
+        if not self.option or self.option in said or not names_nothing_new(said, self.user_words):
+            return []
+        self.trace.mark("reply.option_tie")
+        return [FOR_EXAMPLE[self.speaking].format(option=self.option) + " "]
 
     def names_old_plan(self, piece: str) -> bool:
         """Whether a piece of the reply says the plan as it was before the person changed it."""
