@@ -335,3 +335,9 @@ def test_a_reply_names_nothing_new(said: str, turn: str, nothing_new: bool) -> N
 
 def test_never_touching_a_drink_again_is_a_rule_on_it() -> None:
     assert "avoid:tequila" in _keys("But I am never touching tequila again. Never.")
+
+
+def test_a_thing_disliked_for_its_colour_rules_out_the_colour() -> None:
+    guard = constraints_from_texts(["我这人最受不了大白墙，一进门四面雪白，跟进了医院病房似的。"])
+    assert guard.check("刷墙颜色最好是白色。") is not None
+    assert guard.check("刷成奶茶色或者浅绿色吧。") is None

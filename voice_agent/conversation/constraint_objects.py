@@ -108,9 +108,21 @@ def phrase_terms(phrase: str) -> tuple[str, ...]:
 
 
 def phrase_terms_zh(phrase: str) -> tuple[str, ...]:
-    """How a reply may name a Chinese thing said as a phrase: the phrase, and for an animal's hair the
-    animal too ("对猫毛过敏" rules out "养只猫")."""
-    return (phrase, phrase[:-1]) if phrase.endswith("毛") and len(phrase) > 1 else (phrase,)
+    """How a reply may name a Chinese thing said as a phrase: the phrase, for an animal's hair the
+    animal too ("对猫毛过敏" rules out "养只猫"), and for a thing of one colour the colour ("受不了大白墙"
+    rules out "刷白色")."""
+    if phrase.endswith("毛") and len(phrase) > 1:
+        return (phrase, phrase[:-1])
+    colour = _COLOURED_ZH.fullmatch(phrase)
+    if colour:
+        return (phrase, colour.group("colour") + "色")
+    return (phrase,)
+
+
+# A thing named by its colour: "大白墙", "粉色的东西", "黑衣服" (the colour is what the person minds).
+_COLOURED_ZH = re.compile(
+    r"(?:大|纯|一片|全)?(?P<colour>[白黑粉红黄绿蓝紫灰棕])(?:色的?)?(?:墙|墙面|衣服|裙子|家具|东西|沙发|窗帘)"
+)
 
 
 _OCCASION_EN = re.compile(
