@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout41`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout47`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -45,4 +45,10 @@ SPLITS = (
     "heldout39",
     "heldout40",
     "heldout41",
+    "heldout42",
+    "heldout43",
+    "heldout44",
+    "heldout45",
+    "heldout46",
+    "heldout47",
 )
