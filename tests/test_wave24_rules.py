@@ -341,3 +341,15 @@ def test_a_thing_disliked_for_its_colour_rules_out_the_colour() -> None:
     guard = constraints_from_texts(["我这人最受不了大白墙，一进门四面雪白，跟进了医院病房似的。"])
     assert guard.check("刷墙颜色最好是白色。") is not None
     assert guard.check("刷成奶茶色或者浅绿色吧。") is None
+
+
+def test_a_vegan_keeps_off_honey() -> None:
+    guard = constraints_from_texts(["I've officially gone vegan."])
+    assert guard.check("Drizzle it with honey.") is not None
+    assert guard.check("A slice of honeydew melon.") is None
+
+
+def test_a_shops_name_is_no_person(name_scrubber: Scrubber) -> None:
+    assert not name_scrubber.scrub("解放路那家福寿康大药房，我这辈子再也不去了！").found
+    assert not name_scrubber.scrub("楼下那家李记面馆不错。").found
+    assert [f.value for f in name_scrubber.scrub("我同事王芳明天来。").found] == ["王芳"]

@@ -11,7 +11,7 @@ DIETS: dict[str, tuple[tuple[str, ...], str, str, tuple[str, ...], str, str]] = 
                    "vegetarian", "吃素",
                    ("meat", "fish", "shellfish"), "meat and fish", "肉和鱼"),
     "vegan": (("vegan", "plant-based", "plant based", "纯素", "严格素食", "全素"), "vegan", "吃纯素",
-              ("meat", "fish", "shellfish", "dairy", "eggs"), "animal products", "动物制品"),
+              ("meat", "fish", "shellfish", "dairy", "eggs", "honey"), "animal products", "动物制品"),
     "pescatarian": (("pescatarian", "pescetarian", "鱼素"), "pescatarian", "只吃鱼素", ("meat",),
                     "meat", "肉"),
     "halal": (("halal", "清真", "穆斯林", "回族", "回民"), "keeping halal", "吃清真", ("pork", "alcohol"),

@@ -33,4 +33,11 @@ REGIMES: tuple[Topic, ...] = (
         _zh(ZhTerm("冰", not_before=("滑", "溜"), not_after=("箱", "糖")), "冷饮", "凉拌", "生鱼", "刺身",
             "辣", "螃蟹", "大闸蟹", "啤酒", "冰镇", "雪糕", "冰淇淋", "冰激凌", "火锅", "凉菜", "寿司"),
     ),
+    # Honey: an animal product a vegan keeps off (``constraint_diets``), and a thing of its own.
+    Topic(
+        "honey", "honey", "蜂蜜",
+        ("honey", "蜂蜜"),
+        ("honey", "honeycomb", "manuka", "mead", "honey-glazed", "honey glazed"),
+        _zh("蜂蜜", "蜂蜜水", "蜂蜜柚子茶", "蜂巢蜜"),
+    ),
 )  # fmt: skip
