@@ -353,3 +353,36 @@ def test_a_shops_name_is_no_person(name_scrubber: Scrubber) -> None:
     assert not name_scrubber.scrub("解放路那家福寿康大药房，我这辈子再也不去了！").found
     assert not name_scrubber.scrub("楼下那家李记面馆不错。").found
     assert [f.value for f in name_scrubber.scrub("我同事王芳明天来。").found] == ["王芳"]
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("大夫说吃软乎的、清淡的，辣的、酒、浓茶、咖啡、油炸的、生冷的，统统别碰。", "fried"),
+        ("就是吃不惯甜口的菜。红烧肉甜，排骨甜，菜一甜我就吃不下去。", "sugar"),
+        (
+            "Why does everyone at running club keep handing me bananas? I genuinely can't stand them.",
+            "avoid:bananas",
+        ),
+    ],
+)
+def test_more_rules_said_in_these_words(text: str, key: str) -> None:
+    keys = _keys(text)
+    assert key in keys and not any(k.endswith(("统统", "一甜")) for k in keys), keys
+
+
+def test_an_old_plan_named_only_to_be_dropped_is_still_the_old_plan() -> None:
+    import time
+
+    from voice_agent.conversation.changed_plan import names_old_plan, replaced_keys
+
+    before = MemoryRecord(
+        "c", "I'm switching my student account to Monzo this weekend.", kind="decision", source="t1",
+        created_at=time.time() - 100,
+    )  # fmt: skip
+    change = "Update on the bank thing: not doing Monzo after all. So I'm switching to Nationwide instead."
+    after = MemoryRecord("c", change, kind="decision", source="t2")
+    turn = "I have a free afternoon on Saturday for the current account switch. What do I need to have ready?"
+    keys = replaced_keys(turn, [after, before])
+    assert "monzo" in keys
+    assert names_old_plan("Open the Monzo app first.", keys, change, turn)

@@ -60,7 +60,18 @@ def replaced_keys(user_text: str, records: Sequence[MemoryRecord]) -> frozenset[
     # (and what the change's utterance says beside it: "…时间还是上午十点" keeps 上午)
     beside = [said_with.get(r.source, set()) for r in changes if r.source]
     kept = content_keys(user_text).union(*(content_keys(r.text) for r in changes), *beside)
-    return frozenset(set().union(*(content_keys(r.text) for r in about)) - kept)
+    # (unless the change names it only to drop it: "not doing Monzo after all", "instead of Monzo")
+    dropped = set().union(*(_dropped(r.text) for r in changes))
+    old = set().union(*(content_keys(r.text) for r in about))
+    return frozenset(old - (kept - dropped))
+
+
+# What a change names only to drop it: "not doing Monzo after all", "instead of the Boathouse".
+_DROPPED_EN = re.compile(
+    r"\b(?:not|no longer|never|instead of|rather than|scrapp(?:ed|ing)|ditch(?:ed|ing)|cancell?(?:ed|ing))\s+"
+    r"(?:(?:doing|going(?: to| with)?|using|with|the|that|at|to)\s+){0,2}"
+    r"(?P<x>[A-Z][\w'-]+(?: [A-Z][\w'-]+)?)"
+)
 
 
 def names_old_plan(piece: str, keys: frozenset[str], change: str, user_text: str) -> bool:
@@ -100,5 +111,10 @@ _TOLD = content_keys("You told me 你告诉过我")
 
 def names_change(said: str, change: str, user_text: str) -> bool:
     """Whether ``said`` uses a content word of ``change`` (said back) that the turn itself does not."""
-    wanted = content_keys(change) - content_keys(user_text) - _TOLD
+    wanted = content_keys(change) - content_keys(user_text) - _TOLD - _dropped(change)
     return bool(wanted & content_keys(said)) or not wanted
+
+
+def _dropped(text: str) -> set[str]:
+    """The words ``text`` names only to drop them ("not doing Monzo after all": monzo)."""
+    return {w.lower() for m in _DROPPED_EN.finditer(text) for w in m.group("x").split()}

@@ -54,7 +54,7 @@ _GENERIC_BAD = re.compile(r"^(?:it|that|this|them|him|her|you|me|to|when|how|wha
 # Question and filler words no thing a person keeps off is made of ("这两年不知咋整的，一吃就胀肚").
 _NOT_A_THING_ZH = re.compile(
     # (一样, 似的: a likeness, "就跟没吃饭一样")
-    r"[咋啥怎么呢]|(?<![网酒水氧书])吧|不知|知道|整的|这两年|那会儿|就$|^一(?:点|口|沾|碰|吃|喝)|一样$|似的$|^不(?!锈)|"
+    r"[咋啥怎么呢]|(?<![网酒水氧书])吧|一[甜辣咸酸苦]|^(?:统统|一律|一概|全都|全部)$|不知|知道|整的|这两年|那会儿|就$|^一(?:点|口|沾|碰|吃|喝)|一样$|似的$|^不(?!锈)|"
     r"^(?:根本|完全|压根|实在|真的|确实)$|"  # (a degree: "他根本克化不动")
     r"^药物?$|"  # ("医生说先不吃药": no medicine yet, no food kept off)
     # (a time, not a thing: "今天别吃", "晚上不能吃", "周末一律不喝")

@@ -32,7 +32,8 @@ _DISLIKE_ON_PRONOUN_EN = re.compile(
     _I,
 )
 _EATEN_EN = re.compile(
-    r"\b(?:eat|eating|ate|eats|drink|drinking|drank|drinks|serve|serving|serves|cook|cooking|cooks)\s+"
+    r"\b(?:eat|eating|ate|eats|drink|drinking|drank|drinks|serve|serving|serves|cook|cooking|cooks|"
+    r"(?:hand|handing|hands|give|giving|gives|offer|offering|offers)\s+(?:me|us|him|her))\s+"
     r"(?:some\s+|any\s+|the\s+|those\s+|these\s+)?(?P<x>[a-z]+s)\b(?![.!?])",
     _I,
 )
@@ -54,7 +55,8 @@ def with_antecedents(text: str) -> str:
     for rule in _DISLIKE_ON_PRONOUN_EN.finditer(text):
         if rule.start() < last:
             continue
-        sentence = re.split(r"[.!?]\s+", text[: rule.start()])[-1]
+        # (the sentence of the rule, or the one just before: "…keep handing me bananas? I can't stand them")
+        sentence = " ".join(re.split(r"[.!?]\s+", text[: rule.start()])[-2:])
         eaten = list(_EATEN_EN.finditer(sentence))
         if not eaten or eaten[-1].group("x").lower() in _NOT_A_THING:
             continue

@@ -17,8 +17,10 @@ from dataclasses import dataclass, field, replace
 from voice_agent.conversation.constraint_aversions import (
     DIET_TALK_ZH,
     EVEN_KEPT_OFF_ZH,
+    LIST_ALL_OFF_ZH,
     LIST_KEPT_OFF_ZH,
     SIGHT_AVERSION_ZH,
+    TASTE_ZH,
 )
 from voice_agent.conversation.constraint_diets import DIET_ADVICE, DIET_FITS, DIET_SUGGESTION, DIETS
 from voice_agent.conversation.constraint_examples import EVEN_ZH, listed_examples
@@ -309,7 +311,11 @@ def _more_shapes(text: str) -> list[Constraint]:
         for match in pattern.finditer(text):
             out += _object_constraints(match, "avoid", text)
     even = EVEN_KEPT_OFF_ZH.finditer(text) if DIET_TALK_ZH.search(text) else ()
-    for match in [*SIGHT_AVERSION_ZH.finditer(text), *LIST_KEPT_OFF_ZH.finditer(text), *even]:
+    out += [
+        c for m in TASTE_ZH.finditer(text) for c in _part_constraints(m.group("taste") + "的", "avoid", text)
+    ]
+    for match in [*SIGHT_AVERSION_ZH.finditer(text), *LIST_KEPT_OFF_ZH.finditer(text), *even,
+                  *LIST_ALL_OFF_ZH.finditer(text)]:  # fmt: skip
         out += _object_constraints(match, "avoid", text, own_words=True)
     for match in refused_items(text):
         out += _object_constraints(match, "avoid", text, own_words=True)

@@ -86,14 +86,15 @@ PASTIMES: tuple[RequestKind, ...] = (
             r"\b(?:charity|sponsored|sponsorship|fundrais\w*|raise money)\b|募捐|义卖|筹款|公益跑|慈善", _I
         ),
         (
-            _o("a sponsored swim, lengths of the local pool", "swimming", "swim"),
-            _o("a bake sale at work", "baking", "bake"),
+            # (a walk first: the challenge most people can do, whatever their health)
             _o("a sponsored walk", "walking", "walk"),
+            _o("a bake sale at work", "baking", "bake"),
+            _o("a sponsored swim, lengths of the local pool", "swimming", "swim"),
             _o("a sponsored silence for a day"),
         ),
         (
-            _o("办一场爱心义卖，卖自己做的点心", "烘焙"),
             _o("参加爱心徒步", "徒步"),
+            _o("办一场爱心义卖，卖自己做的点心", "烘焙"),
             _o("组织一次游泳接力募捐", "游泳"),
         ),
     ),
