@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from voice_agent.conversation.echo import content_keys
 from voice_agent.conversation.said_before import stems
+from voice_agent.text.cjk import has_han
 
 __all__ = ["names_nothing_new"]
 
@@ -23,6 +24,6 @@ _VAGUE = frozenset((
 def names_nothing_new(said: str, turn: str) -> bool:
     """Whether ``said`` (an English reply) has no content word beyond the turn's own and words of praise,
     helping and choosing; a Chinese reply is never judged so (its character pairs are too many to tell)."""
-    if not said.strip() or any("\u4e00" <= ch <= "\u9fff" for ch in said):
+    if not said.strip() or has_han(said):
         return False
     return not (stems(content_keys(said)) - stems(content_keys(turn)) - _VAGUE)
