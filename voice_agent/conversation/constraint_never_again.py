@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from voice_agent.memory.names_things_zh import SHOP_WORDS_ZH
 from voice_agent.text.cjk import HAN_CLASS
 
 _I = re.IGNORECASE
@@ -73,9 +74,7 @@ _THING_FIRST_ZH = re.compile(
     + r"(?:去|来|用|找|坐|买|点|住|报|叫)(?:了|啦|[，,。！!？?；;]|$)"
 )
 _ANY_PLACE_ZH = frozenset(("地方", "那儿", "那里", "这儿", "这里", "那边", "这边", "店", "那地儿"))
-_KIND_OF_PLACE_ZH = re.compile(
-    r"(?:大药房|药房|大药店|药店|超市|饭店|酒店|餐厅|商场|诊所|宾馆|健身房|理发店)$"
-)
+_KIND_OF_PLACE_ZH = re.compile(rf"(?:{SHOP_WORDS_ZH})$")
 _WHICH_ONE_ZH = re.compile(r"^.*?(?:那家|这家|那个|这个|那种|这种)")
 
 

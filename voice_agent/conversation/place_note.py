@@ -109,15 +109,14 @@ def _to_someone_of_theirs(asks: re.Pattern[str], user_text: str) -> bool:
     )
 
 
-# Where the turn's own event is: "My cousin's getting married in Glasgow in June" (not "setting off from
-# my mum's in Macclesfield", where the journey starts).
-_IN_TOWN_EN = re.compile(r"\bin\s+(?P<place>[A-Z][a-z]{2,})\b")
-
-
 def _event_in_named_town(user_text: str) -> bool:
+    """Whether the turn's own event is in a town it names: "My cousin's getting married in Glasgow in
+    June" (not "setting off from my mum's in Macclesfield", where the journey starts)."""
     return any(
-        m.group("place") not in _NOT_PLACE_EN and "from" not in user_text[max(0, m.start() - 24) : m.start()]
-        for m in _IN_TOWN_EN.finditer(user_text)
+        m.group("prep") == "in"
+        and m.group("place").split()[0] not in _NOT_PLACE_EN
+        and "from" not in user_text[max(0, m.start() - 24) : m.start()]
+        for m in _PLACE_EN.finditer(user_text)
     )
 
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import re
 
-from voice_agent.conversation.suggestion_energy import ENERGY
 from voice_agent.conversation.suggestion_option import Option, RequestKind
 from voice_agent.conversation.suggestion_option import option as _o
 from voice_agent.conversation.suggestion_pastimes import PASTIMES
+from voice_agent.conversation.suggestion_remedies import ENERGY, MEDICINE
 from voice_agent.text.cjk import HAN_CLASS
 
 __all__ = ["KINDS", "Option", "RequestKind"]
@@ -49,7 +49,7 @@ KINDS: tuple[RequestKind, ...] = (
             _o("不加盐不加糖的西兰花土豆泥", "西兰花", "土豆"),
         ),
     ),
-    ENERGY,  # keeping going through a long shift, before drinks and snacks (suggestion_energy)
+    ENERGY,  # keeping going through a long shift, before drinks and snacks (suggestion_remedies)
     # Several dishes for guests ("点几个菜", "摆两桌请亲眷", "a few dishes for the in-laws"): one dish for
     # dinner is no answer to a table of them.
     RequestKind(
@@ -443,23 +443,7 @@ KINDS: tuple[RequestKind, ...] = (
         ),
         (_o("燕麦葡萄干饼干", "面粉", "黄油", "鸡蛋", "糖"), _o("椰丝球", "鸡蛋", "糖")),
     ),
-    # A medicine for pain or a fever at home: paracetamol, unless the person reacts to it.
-    RequestKind(
-        "medicine",
-        re.compile(
-            r"\b(?:medicines?|painkillers?|pain relief|pain relievers?|"
-            r"take for (?:the|my|his|her|a|this) (?:\w+ )?(?:pain|headache|fever|ache|sprain|migraine))\b|"
-            r"止痛药|止疼药|退烧药|吃(?:什么|啥|点什么)药",
-            _I,
-        ),
-        (
-            _o(
-                "paracetamol (acetaminophen), at the dose on the pack, checked with a pharmacist",
-                "paracetamol",
-            ),
-        ),
-        (_o("对乙酰氨基酚（扑热息痛），按说明书的剂量，先问问药剂师", "对乙酰氨基酚", "扑热息痛"),),
-    ),
+    MEDICINE,  # a medicine for pain or a fever (suggestion_remedies)
     RequestKind(
         "trip",
         # (days off: "五一放五天假…去哪达好", "a long weekend, where should we go?")

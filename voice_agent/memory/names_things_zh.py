@@ -13,6 +13,12 @@ from __future__ import annotations
 
 import re
 
+# Words for a shop or an institution: a name run into one is the place's ("福寿康大药房", "李记面馆"), not a
+# person's, and a place sworn off is often said with one ("那家福寿康大药房").
+SHOP_WORDS_ZH = (
+    "大?药房|大?药店|超市|面馆|饭馆|饭店|酒店|酒楼|餐厅|医院|诊所|门诊|公司|银行|商场|百货|宾馆|茶楼|火锅店|"
+    "书店|花店|健身房|理发店"
+)
 # Foods and drinks that a surname starts (the ones that read as names).
 FOODS_ZH = frozenset(
     (

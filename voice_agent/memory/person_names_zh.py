@@ -19,7 +19,7 @@ import re
 from typing import Any
 
 from voice_agent.errors import ModelError
-from voice_agent.memory.names_things_zh import is_thing
+from voice_agent.memory.names_things_zh import SHOP_WORDS_ZH, is_thing
 from voice_agent.memory.names_zh import (
     COMPOUND_SURNAMES,
     NOT_GIVEN,
@@ -74,9 +74,7 @@ _ZH_PLACE_END = frozenset("区市省县镇乡村路街道站馆院店厂局园�
 _ZH_PLACED_NAME = re.compile(rf"{_ZH_BEFORE}(?P<name>{_ZH_SURNAME}{HAN_CLASS}{{2}}){_ZH_AFTER}")
 # What ends a verb said right after a one-character "given name": "毛蹭到手上", "单放你桌上".
 _VERB_OBJECT = frozenset("到在了着过你我他她它")
-_SHOP_AFTER = re.compile(
-    r"(?:大?药房|大?药店|超市|面馆|饭馆|饭店|酒店|酒楼|餐厅|医院|诊所|门诊|公司|银行|商场|百货|宾馆|茶楼|火锅店|书店|花店)"
-)
+_SHOP_AFTER = re.compile(rf"(?:{SHOP_WORDS_ZH})")
 _CUE_BEFORE = re.compile(r"(?:叫|叫做|名叫|名字是|名字叫|姓名是|全名是?|全名叫)[ \t：:]?$")
 
 

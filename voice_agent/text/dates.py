@@ -15,7 +15,7 @@ ASKS_DAY = re.compile(
     r"哪天|哪一天|几号|几月几|什么时候|啥时候|星期几|周几|礼拜几|什么日子|哪个日子|几点",
     _I,
 )
-_MONTHS = (
+MONTHS = (
     "january|february|march|april|may|june|july|august|september|october|november|december|"
     "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
 )
@@ -34,10 +34,10 @@ ORDINAL_WORD = (
     r"fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth)"
 )
 HOLDS_DATE = re.compile(
-    rf"\b(?:{DAYS}|(?:the )?\d{{1,2}}(?:st|nd|rd|th)\b|(?:{_MONTHS})\.? \d{{1,2}}\b|"
-    rf"\d{{1,2}} (?:{_MONTHS})\b|"
+    rf"\b(?:{DAYS}|(?:the )?\d{{1,2}}(?:st|nd|rd|th)\b|(?:{MONTHS})\.? \d{{1,2}}\b|"
+    rf"\d{{1,2}} (?:{MONTHS})\b|"
     rf"\d{{1,2}}/\d{{1,2}}|tomorrow|next (?:week|month|{DAYS})|"
-    rf"{ORDINAL_WORD} of (?:{_MONTHS})\b|(?:{_MONTHS}) the {ORDINAL_WORD}\b)|"
+    rf"{ORDINAL_WORD} of (?:{MONTHS})\b|(?:{MONTHS}) the {ORDINAL_WORD}\b)|"
     rf"{_ZH_NUMBER}{{1,3}}(?:号|日)|{_ZH_NUMBER}{{1,2}}月|(?:周|星期|礼拜)[一二三四五六日天]|明天|后天|下周|下个?礼拜|"
     r"下个月|月底|月初",
     _I,

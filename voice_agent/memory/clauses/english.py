@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from voice_agent.memory.clauses.piece import Piece
+from voice_agent.text.dates import MONTHS
 
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj", "csubjpass", "expl"})
 # A relative pronoun is not a subject of its own: "which refreshes me" needs its antecedent.
@@ -213,11 +214,7 @@ def doc_pieces(doc: Any) -> list[Piece]:
     return _dates_kept_whole(doc, pieces)
 
 
-_MONTHS = frozenset((
-    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-    "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov",
-    "dec",
-))  # fmt: skip
+_MONTH = re.compile(rf"(?:{MONTHS})\.?$", re.IGNORECASE)
 _DAY = re.compile(r"(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?$", re.IGNORECASE)
 
 
@@ -226,8 +223,8 @@ def _dates_kept_whole(doc: Any, pieces: list[Piece]) -> list[Piece]:
     first, 19th November, she has to…" on the next clause, and "19th" alone is no date to recall."""
     for i in range(len(doc) - 1):
         first, second = doc[i].text, doc[i + 1].text
-        day_month = _DAY.match(first) and second.lower() in _MONTHS
-        month_day = first.lower() in _MONTHS and _DAY.match(second)
+        day_month = _DAY.match(first) and _MONTH.match(second)
+        month_day = _MONTH.match(first) and _DAY.match(second)
         if not (day_month or month_day):
             continue
         holder = next((p for p in pieces if i in p.tokens), None)
