@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout47`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout53`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -51,4 +51,10 @@ SPLITS = (
     "heldout45",
     "heldout46",
     "heldout47",
+    "heldout48",
+    "heldout49",
+    "heldout50",
+    "heldout51",
+    "heldout52",
+    "heldout53",
 )
