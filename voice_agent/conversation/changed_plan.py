@@ -20,7 +20,13 @@ from collections.abc import Sequence
 
 from voice_agent.conversation.echo import content_keys
 from voice_agent.conversation.recall_answer import said_back
-from voice_agent.conversation.revised_plans import REPLACED_BY, REVISES_PLAN, utterance_keys, without_revised
+from voice_agent.conversation.revised_plans import (
+    REPLACED_BY,
+    REVISES_PLAN,
+    standing_clauses,
+    utterance_keys,
+    without_revised,
+)
 from voice_agent.conversation.said_before import person_statements, stems
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.cjk import has_han
@@ -54,12 +60,15 @@ def replaced_keys(user_text: str, records: Sequence[MemoryRecord]) -> frozenset[
     """The content of the plans the turn is about as they were before a change, less what the change
     and the turn say too ("人民公园" of "周日在人民公园拍全家福", changed to a studio): a reply that names it
     says the old plan (``names_old_plan``)."""
-    about, changes, said_with = _changed(user_text, records)
+    about, changes, _ = _changed(user_text, records)
     if not changes:
         return frozenset()
-    # (and what the change's utterance says beside it: "…时间还是上午十点" keeps 上午)
-    beside = [said_with.get(r.source, set()) for r in changes if r.source]
-    kept = content_keys(user_text).union(*(content_keys(r.text) for r in changes), *beside)
+    # (and what the change's utterance says beside it: "…时间还是上午十点" keeps 上午; not a clause on why
+    # the old plan fell through: "the Greenhouse went and double-booked us" keeps no Greenhouse)
+    sources = {r.source for r in changes if r.source}
+    beside = [r for r in person_statements(records) if r.source in sources]
+    standing = [content_keys(standing_clauses(r.text)) for r in [*changes, *beside]]
+    kept = content_keys(user_text).union(*standing)
     # (unless the change names it only to drop it: "not doing Monzo after all", "instead of Monzo")
     dropped = set().union(*(_dropped(r.text) for r in changes))
     old = set().union(*(content_keys(r.text) for r in about))

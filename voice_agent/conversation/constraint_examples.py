@@ -65,6 +65,15 @@ EVEN_ZH = re.compile(
 )
 
 
+# Titles given as examples of what is refused: "我是真烦这种网红神曲，什么《小苹果》《套马杆》".
+_TITLES_AFTER_ZH = re.compile(r"(?:什么|像|比如|例如|诸如|譬如)(?P<x>(?:《[^》]{1,15}》[、，,和跟或]?){1,8})")
+
+
+def titled_examples(text: str) -> list[str]:
+    """The titles (in 《》) named as examples after 什么 / 像 / 比如, in order."""
+    return [t for m in _TITLES_AFTER_ZH.finditer(text) for t in re.findall(r"《([^》]+)》", m.group("x"))]
+
+
 def listed_examples(text: str) -> list[str]:
     """The things listed as examples right after the words of a rule (English), or listed and then
     refused ("Raw apples, pears, cherries, that whole family, nee chance."), in order, deduplicated."""

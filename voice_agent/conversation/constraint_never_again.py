@@ -27,6 +27,20 @@ NEVER_AGAIN_EN = re.compile(
     r"(?P<place>[a-z][a-z' -]{1,30}?))\s+again\b",
     _I,
 )
+# Any verb and what it takes, with "again" later in the clause: "We are never hiring a van and doing it
+# ourselves again", "I am never putting snail bait in that garden again" (the object: a word or two).
+NEVER_VERB_AGAIN_EN = re.compile(
+    r"\b(?:i|we|he|she|they)(?:'m|'re|'s|\s+am|\s+are|\s+is|\s+will|'ll)?\s+never,?\s+(?:ever,?\s+)?"
+    r"(?P<verb>[a-z]+ing)\s+(?:a|an|the|any|some|that|those|this|these|our|my)?\s*"
+    r"(?P<obj>[a-z][a-z'-]+(?:\s+[a-z][a-z'-]+)?)\b(?=[^.!?;]{0,50}?\bagain\b)",
+    _I,
+)
+_NOT_A_THING_EN = frozenset((
+    "in", "on", "at", "into", "and", "or", "to", "with", "for", "from", "up", "out", "down", "back", "off",
+    "again", "ever", "it", "them", "him", "her", "that", "there", "anything", "something", "myself",
+    "ourselves", "yourself", "himself", "herself", "themselves", "foot", "so", "like", "this",
+))  # fmt: skip
+_SKIP_VERBS = frozenset(("being", "going", "letting", "getting", "doing", "making", "saying", "telling"))
 # A house rule: "slime is banned from this house for life", "glitter's banned in our house".
 BANNED_EN = re.compile(
     r"(?:^|[.,;:!?]\s*|\b(?:so|and|but|now|telling you|honestly)\s+)"
@@ -42,18 +56,24 @@ _ACTIVITY_VERBS = frozenset((
     "skating", "swimming", "diving", "running", "climbing", "gambling", "drinking", "smoking",
 ))  # fmt: skip
 _PRONOUNS = frozenset(("them", "him", "her", "it", "that", "there", "those", "you"))
-_SWORN_OFF_ZH = r"(?:再也不|打死也不|说什么也不|死活不|这辈子都?不)(?:会|想|要|敢)?再?"
+_SWORN_OFF_ZH = r"(?:再也不|打死也不|说什么也不|死活不|这辈子都?不)(?:会|想|要|敢|得)?再?"
 # "再也不开车回老家了", "打死也不自驾了", "这辈子再也不坐大巴了", "再也不去那种地方了" (a pointing word is no
 # thing).
 NEVER_AGAIN_ZH = re.compile(
     _SWORN_OFF_ZH + r"(?:(?P<act>开车|自驾|坐船|坐飞机|坐夜车|爬山|露营|喝酒|抽烟|熬夜|蹦极|潜水|滑雪)"
-    r"|(?:坐|乘|搭|住|去|吃|喝|用|报|找|点|买)(?P<x>[^，。,.！？!?；;了的]{1,8}?))(?=[了啦啊，。,.！？!?；;]|回|去|过|$)"
+    r"|(?:坐|乘|搭|住|去|吃|喝|用|报|找|点|买|租|请|雇|种|养|穿|碰|信|玩)"
+    r"(?P<x>[^，。,.！？!?；;了的]{1,10}?))(?=[了啦啊，。,.！？!?；;]|的(?:房子|东西|车|店)|回|去|过|$)"
 )
 
-_POINTING_ZH = frozenset(("它", "他们", "她们", "这家", "那家", "这个", "那个", "这玩意", "那玩意"))
+_POINTING_ZH = frozenset((
+    "它", "他们", "她们", "这家", "那家", "这个", "那个", "这玩意", "那玩意", "这玩意儿", "那玩意儿",
+    "那东西", "这东西",
+))  # fmt: skip
 # The thing used or taken in the clause before: "搬家叫的货拉拉，", "上回坐的那家大巴，".
 _NAMED_BEFORE_ZH = re.compile(
-    rf"(?:叫|用|坐|找|订|买|选|点|约|请)(?:的|了)(?:那家|这家|那个|这个)?(?P<x>{HAN_CLASS}{{2,6}}?)(?=[，,。；;！!]|$)"
+    rf"(?:叫|用|坐|找|订|买|选|点|约|请)(?:的|了)(?:那家|这家|那个|这个)?(?P<x>{HAN_CLASS}{{2,6}}?)(?=[，,。；;！!]|$)|"
+    # (or thrown out: "我当场就把那学步车扔了，这辈子都不得再用那玩意儿")
+    rf"把(?:那|这)?(?:个|台|辆|张|把)?(?P<y>{HAN_CLASS}{{2,6}}?)(?:给)?(?:扔|卖|退|砸|送人)"
 )
 
 # Buying online sworn off, whatever was bought: "这辈子再也不在网上买家具了".
@@ -88,6 +108,16 @@ def never_again(text: str) -> Iterator[str]:
                 yield thing
         elif act in _ACTIVITY_VERBS:
             yield act
+    for match in NEVER_VERB_AGAIN_EN.finditer(text):
+        if match.group("verb").lower() in _SKIP_VERBS or NEVER_AGAIN_EN.match(text, match.start()):
+            continue
+        words = []
+        for word in match.group("obj").split():
+            if word.lower() in _NOT_A_THING_EN:
+                break
+            words.append(word)
+        if words:
+            yield " ".join(words)
     for match in BANNED_EN.finditer(text):
         if match.group("x").lower() not in _PRONOUNS:
             yield match.group("x")
@@ -96,9 +126,11 @@ def never_again(text: str) -> Iterator[str]:
         if thing in _POINTING_ZH:  # "叫的货拉拉，我这辈子再也不用它了": what was named just before
             named = list(_NAMED_BEFORE_ZH.finditer(text[: match.start()]))
             if named:
-                yield named[-1].group("x")
+                yield named[-1].group("x") or named[-1].group("y")
             continue
-        yield thing
+        # ("再也不租二房东和什么长租公寓": two things)
+        parts = re.split(r"和|跟|或者?|还有|以及", thing.replace("什么", ""))
+        yield from (part for part in parts if len(part) >= 2)
     for match in _THING_FIRST_ZH.finditer(text):
         thing = _WHICH_ONE_ZH.sub("", match.group("x"))
         if len(thing) < 2 or thing in _POINTING_ZH or thing in _ANY_PLACE_ZH:

@@ -348,7 +348,8 @@ AT_ODDS = re.compile(
     r"off the menu for (?:me|us|him|her)|"
     r"not good for (?:me|us)|bad news for (?:me|us)|hard on (?:me|my|us)|rough on (?:me|my|us)|"
     r"can't (?:handle|tolerate|digest|process|do)|cannot (?:handle|tolerate|digest|process|do)|"
-    r"(?:months?|years?|weeks?|days?) off|quit|gave up|given up|stay(?:ing)? away from|"
+    r"(?:months?|years?|weeks?|days?) off(?! (?:work|school|sick|college|uni)\b)|quit|gave up|given up|"
+    r"stay(?:ing)? away from|"
     r"steer(?:ing)? clear of|"
     r"(?:could|would|can|will|might) (?:literally |actually |probably )?kill (?:me|him|her|them|us|my)|"
     r"nearly killed|(?:end|ended|ends|landed|land|put|puts|sent|sends) (?:him |her |me |us )?(?:up )?"
@@ -357,7 +358,9 @@ AT_ODDS = re.compile(
     r"(?:said|says|told me) (?:no|to (?:avoid|skip|stop|cut))|my body (?:hates|rejects|can't))\b|"
     r"合不来|碰不得|吃不得|喝不得|沾不得|吃不了|喝不了|受不了|不能吃|不能喝|不能碰|不敢吃|不敢喝|扛不住|"
     r"抗拒|(?:真的|实在|完全)?很?没办法(?:吃|喝|碰)?|恰不得|食唔得|饮唔得|顶唔顺|受唔了|唔食|"
-    r"不要再给我推荐|别再给我推荐|千万别推荐|要(?:了(?:我|他|她|孩子)的)?命|进(?:了)?医院|进急诊",
+    r"不要再给我推荐|别再给我推荐|千万别推荐|(?<![得哩的])要(?:了(?:我|他|她|孩子)的)?命|"
+    # (an intensifier counts only after fear or loathing: "怕哩要命", not "这边干得要命", so dry)
+    r"(?:怕|烦|讨厌|恨|嫌弃)[得哩的]要命|进(?:了)?医院|进急诊",
     _I,
 )
 
@@ -401,7 +404,7 @@ _ASIDE_ZH = re.compile(r"像[^，。！？；]{1,20}?(?:那种|那类|之类|那
 
 SEVERE = re.compile(
     r"throat|anaphyla|epi-?pen|breathe|hives|welts|swell|puffy|lips? (?:\w+ )?(?:blew|blown) up|"
-    r"\bkill|hospital|\ba&e\b|喉咙|呼吸困难|休克|要(?:了(?:我|他|她|孩子)的)?命|医院|急诊",
+    r"\bkill|hospital|\ba&e\b|喉咙|呼吸困难|休克|(?<![得哩的])要(?:了(?:我|他|她|孩子)的)?命|医院|急诊",
     _I,
 )
 

@@ -23,7 +23,7 @@ from voice_agent.conversation.constraint_aversions import (
     TASTE_ZH,
 )
 from voice_agent.conversation.constraint_diets import DIET_ADVICE, DIET_FITS, DIET_SUGGESTION, DIETS
-from voice_agent.conversation.constraint_examples import EVEN_ZH, listed_examples
+from voice_agent.conversation.constraint_examples import EVEN_ZH, listed_examples, titled_examples
 from voice_agent.conversation.constraint_never_again import never_again
 from voice_agent.conversation.constraint_objects import (
     LIST_TAIL_ZH,
@@ -292,6 +292,8 @@ def _examples(text: str, stated: list[Constraint]) -> list[Constraint]:
     if stated:  # "连X也不行" is an example only beside a rule ("连周末也不行" is about time)
         for match in EVEN_ZH.finditer(text):
             out += _object_constraints(match, kind, text, own_words=True)
+        for title in titled_examples(text):  # "…网红神曲，什么《小苹果》《套马杆》"
+            out.append(Constraint(f"{kind}:{title}", kind, title, title, (), (ZhTerm(title),), source=text))
     return out
 
 
@@ -429,7 +431,9 @@ def _topic_constraint(topic: Topic, kind: str, text: str) -> Constraint:
 def _mentions(lowered: str, key: str) -> bool:
     if has_han(key):
         return key in lowered
-    for match in re.finditer(rf"(?<![a-z]){re.escape(key)}(?:s|es)?(?![a-z])", lowered):
+    # ("butter on his veggies": vegetables, not a vegetarian)
+    plural = "" if key == "veggie" else "(?:s|es)?"
+    for match in re.finditer(rf"(?<![a-z]){re.escape(key)}{plural}(?![a-z])", lowered):
         if not (key.endswith("free") and _PRODUCTS.match(lowered, match.end())
                 and _SOME_BEFORE.search(lowered, 0, match.start())):  # fmt: skip
             return True

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from voice_agent.conversation.echo import content_keys
 from voice_agent.conversation.recall_answer import said_back
-from voice_agent.conversation.revised_plans import without_revised
+from voice_agent.conversation.revised_plans import standing_clauses, without_revised
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.cjk import has_han
 from voice_agent.text.corrections import after_correction
@@ -92,8 +92,24 @@ def dated_text(question: str, records: Sequence[MemoryRecord], *, shared_only: b
     # clause beside it from the same utterance, "Dad's retirement do is finally sorted", does)
     sharing = [text for text in dated if asked & said_with[sources[text]]]
     if sharing:
-        return sharing[0]
-    return dated[0] if len(dated) == 1 and not shared_only else ""
+        chosen = _one_utterance(sharing, sources)
+    elif len({sources[text] for text in dated}) == 1 and not shared_only:
+        # (the clauses of one utterance are one statement: "医生说二宝预产期就是明年一月九号" and
+        # "我一查正好是个礼拜五")
+        chosen = _one_utterance(dated, sources)
+    else:
+        return ""
+    return standing_clauses(chosen)  # a change said without why the old plan fell through ("北门在修路")
+
+
+def _one_utterance(dated: list[str], sources: dict[str, str]) -> str:
+    """The first dated text, with the other dated clauses of its utterance after it."""
+    same = [text for text in dated if sources[text] == sources[dated[0]]]
+    if len(same) == 1:
+        return same[0]
+    if has_han(same[0]):
+        return "，".join(text.rstrip("。，, ") for text in same) + "。"
+    return " ".join(text if text.rstrip()[-1:] in ".!?" else text.rstrip() + "." for text in same)
 
 
 def names_day_of(said: str, day: str) -> bool:

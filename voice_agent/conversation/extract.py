@@ -195,6 +195,18 @@ _CLASSIFIERS: tuple[tuple[re.Pattern[str], Kind, float], ...] = (
         0.7,
     ),
     (re.compile(r"(?:老家|我来自|我(?:们)?(?:刚)?搬到|我(?:们)?住|我出生在|我是.{1,6}人)"), "fact", 0.7),
+    # Someone in the person's life, introduced by name: "My nurse is this big teddy bear called [NAME]",
+    # "社长…真名叫[NAME]", "链家那个小姑娘…我们都叫她小滕" (pinned: a card for "the nurse" months later
+    # needs the name, whatever retrieval brings back).
+    (
+        re.compile(
+            r"\b(?:called|named|calls (?:him|her|them)|goes by|known as)\s+(?:\[NAME|[A-Z][a-z])|"
+            r"(?:名叫|真名叫|大名叫|都叫(?:她|他)|都喊(?:她|他)|管(?:她|他)叫|叫做|(?:她|他)叫)\s*['\"“‘]?"
+            rf"(?:\[NAME|(?![我你他她们人去来])(?:{HAN_CLASS}))"
+        ),
+        "fact",
+        0.7,
+    ),
     # How to address the person: "I'm Priyanka", "call me Sam", "叫我小王", "我姓王".
     (re.compile(r"\b(?:I'm|I am|this is|it's)\s+(?:\[NAME[^\]]*\]|[A-Z][a-z]+\b(?!\s+[a-z]))"), "fact", 0.7),
     (re.compile(r"(?:叫我|我姓|称呼我|我的名字)"), "fact", 0.7),

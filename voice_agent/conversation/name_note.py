@@ -29,7 +29,7 @@ NOTE = {"en": "Address it to {name}.", "zh": "称呼对方：{name}。"}
 OWN_NAME_BEFORE = re.compile(
     r"(?:\bmy name(?:'s| is)|\bi'm|\bi am|\bcall me|我叫|叫我|我是)\s*$", re.IGNORECASE
 )
-_MAX_LOOKED_AT = 10
+_MAX_LOOKED_AT = 16
 
 
 def name_note(user_text: str, records: Sequence[MemoryRecord], language: str) -> str:

@@ -42,6 +42,7 @@ from voice_agent.conversation.reply_copies import (
     quotes_request,
     repeats,
     replies_to_other_words,
+    said_again,
     sentence_start,
     starts_line,
     with_note,
@@ -337,6 +338,9 @@ class ReplyCheck:
             clean = ""
         elif clean:
             clean = self._unless_copied(clean, index)
+        if clean and said_again(clean, self._said):  # the model going round in a loop
+            self.trace.mark("reply.repeat_dropped", index=index)
+            clean = ""
         if not clean:
             self.trace.mark("reply.echo_dropped", index=index)
             return "", context

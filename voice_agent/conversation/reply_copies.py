@@ -389,3 +389,13 @@ def sentence_start(text: str) -> str:
     if text[:1].islower() and not any(ch.isupper() for ch in first):
         return text[0].upper() + text[1:]
     return text
+
+
+_NOT_WORDS = re.compile(r"[\W_]+")
+
+
+def said_again(piece: str, said: list[str]) -> bool:
+    """Whether ``piece`` says again, word for word, a piece of this reply already passed on (a small model
+    going round in a loop: "大家好！今天是…" four times)."""
+    bare = _NOT_WORDS.sub("", piece).lower()
+    return len(bare) >= 4 and any(_NOT_WORDS.sub("", earlier).lower() == bare for earlier in said)

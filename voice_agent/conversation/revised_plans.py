@@ -21,12 +21,13 @@ from collections.abc import Sequence
 from voice_agent.conversation.constraints import parse_constraints
 from voice_agent.conversation.echo import content_keys
 from voice_agent.memory.records import MemoryRecord
+from voice_agent.text.cjk import has_han
 from voice_agent.text.dates import holds_time
 
 _I = re.IGNORECASE
 # The words of a change that name what replaced the plan: "…an outer space party instead", "改去青海".
 REPLACED_BY = re.compile(
-    r"\binstead\b|\bswitch(?:ed|ing)? to\b|\bgoing with\b|\bnow (?:it's|we're)\b|"
+    r"\binstead\b|\bswitch(?:ed|ing)? to\b|\bgoing with\b|\bnow (?:it's|we're)\b|\b(?:it's|it is) now\b|"
     r"\b(?:moved|rescheduled|changed|pushed (?:it )?(?:back|forward)|brought (?:it )?forward)"
     r"(?: (?:me|us|it|him|her|them|the \w+))? (?:to|till|until)\b|"
     r"改成|改去|换成|改为|改到|改在|改用|换到|改拍|转到|调到|转去|调去",
@@ -156,3 +157,30 @@ def renamed_later(record: MemoryRecord, records: Sequence[MemoryRecord]) -> bool
         and _NAME_CHANGED.search(later.text) is not None
         for later in records
     )
+
+
+# A clause of a change that says why the old plan fell through, or what it was: "the Greenhouse went and
+# double-booked us", "北门那边在修路", "礼拜二我本来还有个会". Its words are the old plan's.
+FELL_THROUGH = re.compile(
+    r"\b(?:double[- ]?booked|overbooked|booked up|fully booked|closed|closing|shut|flooded|renovat\w*|"
+    r"refurb\w*|roadworks|cancell?ed|fell through|went bust|can't make it|couldn't make it|"
+    r"can't do it|no longer available|not available|originally|(?:was|were) (?:supposed|meant|going) to|"
+    r"had planned)\b|"
+    r"修路|装修|关门|停业|包场|订满|满了|被订|被人订|取消|去不了|来不了|不开了|本来|原来|原定|原本|冲突|撞了|黄了|泡汤",
+    _I,
+)
+_CLAUSE = re.compile(r"[^,，;；。.!！?？]+[,，;；。.!！?？]*")
+
+
+def standing_clauses(text: str) -> str:
+    """A change of plan without its clauses saying why the old plan fell through or what it was ("哎呀，
+    植物园那个嫁接课改时间了，北门那边在修路，改成下礼拜四下午两点…" → without "北门那边在修路"); ``text``
+    as it is when it is no change, or every clause would go."""
+    if not REVISES_PLAN.search(text):
+        return text
+    clauses = _CLAUSE.findall(text)
+    kept = [c for c in clauses if not FELL_THROUGH.search(c) or REPLACED_BY.search(c)]
+    if not kept or len(kept) == len(clauses):
+        return text
+    joined = "".join(kept).strip().rstrip(",，;；")
+    return joined if joined.endswith(tuple("。.!！?？")) else joined + ("。" if has_han(joined) else ".")

@@ -55,7 +55,8 @@ def compose_turn(
             place_note(scrubbed, [*retrieved, *pinned], language)
             or date_note(scrubbed, [*retrieved, *pinned], language)  # (as ``turn_day``: a clause is read
             # with its whole pinned statement, not said alone: "五道口那家云南菜馆周六被人包场了")
-            or name_note(scrubbed, retrieved, language)
+            # (and the pinned introductions: "My nurse is … called [NAME]" for a card to "the nurse")
+            or name_note(scrubbed, [*retrieved, *(r for r in pinned if r not in retrieved)], language)
         )
         guidance = [*guidance, note] if note else guidance
     prompt = builder.build(scrubbed, pinned=pinned, retrieved=retrieved, recent=as_turns(window),
@@ -90,7 +91,7 @@ def remembered_fallback(scrubbed: str, prompt: BuiltPrompt, language: str) -> st
         return named
     # (a card for someone we can name is written to them, even when it mentions the day: "阿嬷生日那天…
     # 上面要写字，要有她的名字")
-    name = addressee(scrubbed, prompt.retrieved)
+    name = addressee(scrubbed, _with_pinned(prompt))
     if name:
         return message_draft(scrubbed, name, "zh" if language == "zh" else "en")
     if needs_day(scrubbed):  # "写条微信，把日子讲讲清爽": the day the message needs
@@ -140,8 +141,13 @@ def turn_salutation(cfg: PromptConfig, scrubbed: str, prompt: BuiltPrompt, langu
     ``concrete_suggestions`` off)."""
     if not cfg.concrete_suggestions:
         return ""
-    remembered = tied_addressee(scrubbed, prompt.retrieved)
+    remembered = tied_addressee(scrubbed, _with_pinned(prompt))
     return salutation(scrubbed, "zh" if language == "zh" else "en", remembered)
+
+
+def _with_pinned(prompt: BuiltPrompt) -> list[MemoryRecord]:
+    """The recalled records, then the pinned ones not among them (a person introduced by name)."""
+    return [*prompt.retrieved, *(r for r in prompt.pinned if r not in prompt.retrieved)]
 
 
 def as_turns(window: list[LoggedTurn]) -> list[Turn]:

@@ -13,7 +13,11 @@ from voice_agent.text.placeholders import PLACEHOLDER_RE
 WRITES_TO = re.compile(
     r"\b(?:write|draft|compose|word|put together|send)\b[^.?!]{0,60}\b(?:card|e-?mail|message|msg|note|"
     r"letter|text|txt|dm|speech|toast|invitation|poem|caption|vows|reply|response|whatsapp|wechat|sms|compliment|"
-    r"tribute|eulogy)s?\b|"
+    r"tribute|eulogy|review|blurb|post|piece|newsletter)s?\b|"
+    # the thing named first, the writing asked for after it: "I want to bring a card for the nurse… Can you
+    # write something heartfelt?", "a Google review for the movers… Can you write it?"
+    r"\b(?:card|review|letter|note|newsletter|speech|toast|piece|post|blurb|tribute|message)s?\b[\s\S]{0,160}?"
+    r"\b(?:write|draft)\s+(?:it|something|one|that|a few|me|us)\b|"
     r"\b(?:stitch(?:ed)?|embroider(?:ed)?|engrave[d]?|monogram(?:med)?|personali[sz]ed?|print(?:ed)? on|"
     r"(?:put|write|pipe[d]?) on (?:the|a|her|his|their) "
     r"(?:cake|blanket|mug|card|banner|shirt|t-shirt|bracelet))\b|"

@@ -28,6 +28,7 @@ _NEVER_NAME_START = _words(
     车库 路口 路上 钱包 钱财 温泉 沙滩 沙发 顾客 顾问 胡同 胡说 孙女 岳父 岳母 毛巾 毛衣 毛病 白领
     张罗 陈列 卫生 温度 石头 和尚 童话 童鞋 蓝牙 黄牛 乔迁 冷气 冷饮 冷面 柴火 左边 左手 秋天
     夏令营 水果 花生 马路 马虎 熊猫 柏树 雷阵雨 托管 托管班 管班 温声 温柔 温和 温暖
+    全靠 全凭 全都 尤克
     """
 )
 # Words that are also a whole name or start one (高中华, 许可, 温馨, 叶子涵): the word itself only.

@@ -71,6 +71,13 @@ def _read_list(filename: str, *, lines: bool = False) -> frozenset[str]:
     )
 
 
+def _extra_first() -> frozenset[str]:
+    """Popular given names that names-dataset ranks too low to keep (Isla, Maisie, Imogen…)."""
+    path = Path(__file__).resolve().parent.parent / "defaults" / "names" / "first_extra.txt"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return frozenset(line.strip() for line in lines if line.strip() and not line.startswith("#"))
+
+
 class PersonNameFinder:
     """Names in English and Chinese text; thread-safe after ``start``."""
 
@@ -92,7 +99,7 @@ class PersonNameFinder:
                 self._words = _read_list("english.txt.gz")
                 self._nouns = _read_list("nouns.txt.gz")
                 self._places = _read_list("places.txt.gz", lines=True)
-                self._first = _read_list("first.txt.gz")  # last: it marks the lists loaded
+                self._first = _read_list("first.txt.gz") | _extra_first()  # last: it marks the lists loaded
             if "zh" in wanted:
                 self._zh.start()
 

@@ -143,6 +143,7 @@ class ChineseNameFinder:
             and not (everyday_run(text[span[0] : span[1]]) and not _CUE_BEFORE.search(text, 0, span[0]))
             and not _told_surname(text, span)
             and not _SHOP_AFTER.match(text, span[1])  # "福寿康大药房", "李记面馆": a shop's name
+            and not _moved_to(text, span)
         ]
 
     def _found(self, text: str, words: list[tuple[str, str]], index: int, start: int) -> Span | None:
@@ -279,6 +280,21 @@ class ChineseNameFinder:
         return (freq.get(name[:2]) or 0) >= _COMMON_PREFIX or (
             len(name) == 4 and (freq.get(name[:3]) or 0) >= _COMMON_PREFIX
         )
+
+
+# Moving somewhere, the place named alone: "我公司搬到张江了", "调到武汉那边", "住到黄岛附近".
+_MOVED_TO = re.compile(r"(?:搬到|搬去|搬来|调到|调去|迁到|住到|落户到?)$")
+_PLACE_AFTER = re.compile(r"(?:了|啦|去了|来了|那边|这边|那儿|附近|一带|[，,。！!？?；;]|$)")
+
+
+def _moved_to(text: str, span: Span) -> bool:
+    """A two-character run right after a verb of moving and before the clause ends or "那边" / "附近": a
+    place ("搬到张江了"), not a person ("搬到张伟家" goes on with 家)."""
+    return (
+        span[1] - span[0] == 2
+        and _MOVED_TO.search(text, 0, span[0]) is not None
+        and _PLACE_AFTER.match(text, span[1]) is not None
+    )
 
 
 def _told_surname(text: str, span: Span) -> bool:
