@@ -259,7 +259,10 @@ def test_cannot_be_doing_with_a_thing_guards_it_and_its_kin() -> None:
     ("statement", "keys"),
     [
         ("香椿那个味儿我是真受不了，一股子臭虫味儿。", {"avoid:香椿"}),
-        ("海鲜、羊肉、鹅肉、辣的都得忌，说吃了刀口不爱长。", {"shellfish", "lamb", "avoid:鹅肉", "spicy"}),
+        (
+            "海鲜、羊肉、鹅肉、辣的都得忌，说吃了刀口不爱长。",
+            {"shellfish", "fish", "lamb", "avoid:鹅肉", "spicy"},
+        ),
         ("就是一沾酸的准坏事儿，醋、山楂、酸菜，吃完心口烧得慌。", {"sour"}),
         ("Goat's cheese I cannot do, it tastes like a farmyard.", {"avoid:goat's cheese"}),
         ("The doctor says it's a proper banana allergy.", {"allergy:banana"}),

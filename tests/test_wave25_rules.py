@@ -10,7 +10,7 @@ from voice_agent.conversation.date_note import date_note
 from voice_agent.conversation.dated_fallback import dated_text
 from voice_agent.conversation.extract import extract
 from voice_agent.conversation.name_note import name_note
-from voice_agent.conversation.reply_copies import said_again
+from voice_agent.conversation.reply_copies import about_turn, said_again
 from voice_agent.conversation.revised_plans import standing_clauses
 from voice_agent.memory.person_names import PersonNameFinder
 from voice_agent.memory.records import MemoryRecord
@@ -33,6 +33,8 @@ def _keys(text: str) -> set[str]:
         "Now it's all about calories: whole milk, full-fat everything, butter on his veggies.",
         # weeks off work is time off, not something given up; a flight of stairs is no flight
         "Slipped disc, six weeks off work. I carried the wardrobe down three flights in Levenshulme.",
+        # the person who did something is no thing kept off
+        "Blown up like a balloon, cramps all night. Our lass made us sleep in the spare room.",
         # goosebumps (鸡皮疙瘩) are no chicken
         "一听就起鸡皮疙瘩。我当了一辈子音乐老师，受不了这个。",
     ],
@@ -65,6 +67,8 @@ def test_the_words_that_still_state_those_rules() -> None:
         ("我是真烦这种网红神曲，什么《小苹果》《套马杆》，吵得脑仁疼。", "avoid:套马杆"),
         ("我这辈子最烦的菜就是茼蒿，那股子蒿子味儿冲得很。", "avoid:茼蒿"),
         ("我最烦茼蒿。", "avoid:茼蒿"),
+        ("我跟我老公说了，过年去海南，这辈子再也不去了。", "avoid:海南"),
+        ("I'm not buying Crocs again as long as I live.", "avoid:crocs"),
     ],
 )
 def test_a_thing_sworn_off_or_loathed_is_kept_off(text: str, key: str) -> None:
@@ -73,6 +77,8 @@ def test_a_thing_sworn_off_or_loathed_is_kept_off(text: str, key: str) -> None:
 
 def test_no_thing_is_read_from_a_pronoun_or_a_plain_annoyance() -> None:
     assert _keys("We're never letting him stay over again.") == set()
+    assert _keys("Big news. She kept saying no. Oh, and the cat's been sick on the landing again.") == set()
+    assert "avoid:turkey" not in _keys("Never again. I am not frying a turkey as long as I live.")
     assert _keys("这事真麻烦死了。") == set()
     assert _keys("我最近心烦。") == set()
 
@@ -214,3 +220,23 @@ def test_someone_introduced_by_name_is_pinned_and_named_for_a_card() -> None:
     assert "[NAME:222222222222]" in name_note(turn, [other, pinned], "en")
     (zh,) = extract("社长大家都喊他菠萝哥，他真名叫[NAME:444444444444]，是广西人。").items
     assert zh.kind == "fact"
+
+
+def test_a_copied_line_is_said_back_only_when_it_is_about_the_turn() -> None:
+    turn = "The GP says our youngest needs to see a paediatric ENT. How do we go about getting him seen?"
+    assert not about_turn("the kids reckon the sunsets are actually sick.", turn)
+    assert about_turn("我爸妈去年搬到昆明住了。", "我爸妈现在住在哪儿来着？")
+
+
+def test_no_seafood_keeps_fish_off_too() -> None:
+    rules = constraints_from_texts(["No dairy, no seafood, no egg yolks, no soy, not even milk chocolate."])
+    assert rules.check("Grilled salmon with new potatoes.") is not None
+    assert rules.check("Roast chicken with rice.") is None
+
+
+def test_a_question_about_growing_things_gets_no_dish() -> None:
+    from voice_agent.conversation.suggestions import request_kind
+
+    assert request_kind("", "院子里有块空地，我想弄个小菜园，再种点花。种点啥好活？") is None
+    assert request_kind("", "I've got a bed going spare on the plot. What can I leave in the ground?") is None
+    assert request_kind("", "What should I cook for dinner tonight?") is not None

@@ -30,9 +30,12 @@ NEVER_AGAIN_EN = re.compile(
 # Any verb and what it takes, with "again" later in the clause: "We are never hiring a van and doing it
 # ourselves again", "I am never putting snail bait in that garden again" (the object: a word or two).
 NEVER_VERB_AGAIN_EN = re.compile(
-    r"\b(?:i|we|he|she|they)(?:'m|'re|'s|\s+am|\s+are|\s+is|\s+will|'ll)?\s+never,?\s+(?:ever,?\s+)?"
+    r"\b(?:i|we|he|she|they)(?:'m|'re|'s|\s+am|\s+are|\s+is|\s+will|'ll)?\s+(?:never,?\s+(?:ever,?\s+)?|not\s+)"
     r"(?P<verb>[a-z]+ing)\s+(?:a|an|the|any|some|that|those|this|these|our|my)?\s*"
-    r"(?P<obj>[a-z][a-z'-]+(?:\s+[a-z][a-z'-]+)?)\b(?=[^.!?;]{0,50}?\bagain\b)",
+    r"(?P<obj>[a-z][a-z'-]+(?:\s+[a-z][a-z'-]+)?)\b"
+    # ("I am not frying a turkey as long as I live")
+    r"(?=[^.!?;]{0,50}?\b(?:again|as long as (?:i|we|he|she|they) (?:live|lives)|"
+    r"for the rest of (?:my|our) li(?:fe|ves))\b)",
     _I,
 )
 _NOT_A_THING_EN = frozenset((
@@ -40,7 +43,13 @@ _NOT_A_THING_EN = frozenset((
     "again", "ever", "it", "them", "him", "her", "that", "there", "anything", "something", "myself",
     "ourselves", "yourself", "himself", "herself", "themselves", "foot", "so", "like", "this",
 ))  # fmt: skip
-_SKIP_VERBS = frozenset(("being", "going", "letting", "getting", "doing", "making", "saying", "telling"))
+# Verbs whose object is the thing itself (hired, bought, used, put down): "frying a turkey" swears off the
+# frying, not turkey, so other verbs name no thing here.
+_TAKING_VERBS = frozenset((
+    "hiring", "renting", "buying", "using", "putting", "booking", "ordering", "eating", "drinking", "having",
+    "trying", "wearing", "taking", "visiting", "choosing", "picking", "leasing", "subletting", "signing",
+    "joining", "downloading", "installing", "planting", "growing", "spraying", "feeding", "giving", "sending",
+))  # fmt: skip
 # A house rule: "slime is banned from this house for life", "glitter's banned in our house".
 BANNED_EN = re.compile(
     r"(?:^|[.,;:!?]\s*|\b(?:so|and|but|now|telling you|honestly)\s+)"
@@ -96,6 +105,7 @@ _THING_FIRST_ZH = re.compile(
 _ANY_PLACE_ZH = frozenset(("地方", "那儿", "那里", "这儿", "这里", "那边", "这边", "店", "那地儿"))
 _KIND_OF_PLACE_ZH = re.compile(rf"(?:{SHOP_WORDS_ZH})$")
 _WHICH_ONE_ZH = re.compile(r"^.*?(?:那家|这家|那个|这个|那种|这种)")
+_GOING_TO_ZH = re.compile(r"^.*(?:去|到|回)(?=.{2})")
 
 
 def never_again(text: str) -> Iterator[str]:
@@ -109,7 +119,7 @@ def never_again(text: str) -> Iterator[str]:
         elif act in _ACTIVITY_VERBS:
             yield act
     for match in NEVER_VERB_AGAIN_EN.finditer(text):
-        if match.group("verb").lower() in _SKIP_VERBS or NEVER_AGAIN_EN.match(text, match.start()):
+        if match.group("verb").lower() not in _TAKING_VERBS or NEVER_AGAIN_EN.match(text, match.start()):
             continue
         words = []
         for word in match.group("obj").split():
@@ -132,7 +142,8 @@ def never_again(text: str) -> Iterator[str]:
         parts = re.split(r"和|跟|或者?|还有|以及", thing.replace("什么", ""))
         yield from (part for part in parts if len(part) >= 2)
     for match in _THING_FIRST_ZH.finditer(text):
-        thing = _WHICH_ONE_ZH.sub("", match.group("x"))
+        # ("过年去海南，这辈子再也不去了": where they go, 海南)
+        thing = _GOING_TO_ZH.sub("", _WHICH_ONE_ZH.sub("", match.group("x")))
         if len(thing) < 2 or thing in _POINTING_ZH or thing in _ANY_PLACE_ZH:
             continue
         yield thing

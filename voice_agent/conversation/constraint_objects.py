@@ -38,7 +38,12 @@ _ARTICLES = re.compile(
     r"(?:taste|smell|texture|sight|flavou?r|feel) of)\s+",
     _I,
 )
-_GENERIC_BAD = re.compile(r"^(?:it|that|this|them|him|her|you|me|to|when|how|what|being|waiting|people)\b"
+_GENERIC_BAD = re.compile(r"^(?:it|that|this|them|him|her|you|me|to|when|how|what|being|waiting|people|"
+                          r"she|he|they|we|i|us|everyone|everybody|nobody|someone)\b"
+                          # a person, not a thing: "Our lass made us sleep in the spare room"
+                          r"|^(?:our|my|his|her|their|the)\s+(?:lass|lad|lads|kids?|missus|wife|husband|hubby|"
+                          r"mum|mam|mom|dad|nan|gran|partner|son|daughter|boss|mates?|friends?|sister|brother|"
+                          r"family|neighbou?rs?|girls|boys|baby|little one)\b"
                           r"|ing$"
                           # an adverb or a cut-off quantity is no thing: "kena allergy already", "pieces of"
                           r"|^(?:already|again|now|too|also|still|then|anymore|lah|liao|one)$"

@@ -48,7 +48,8 @@ TOPICS: dict[str, Topic] = {
         ),
         Topic(
             "fish", "fish", "鱼",
-            ("fish", "鱼"),
+            # ("no seafood", "海鲜不能吃": fish as well as shellfish, as a careful cook would read it)
+            ("fish", "鱼", "seafood", "海鲜"),
             ("fish", "salmon", "tuna", "cod", "trout", "sardine", "anchovy", "anchovies", "mackerel", "sushi",
              "sashimi", "fish sauce", "halibut", "tilapia", "haddock", "herring"),
             _zh(_FISH_ZH, "三文鱼", "金枪鱼", "寿司", "生鱼片", "鱼露"),

@@ -32,6 +32,7 @@ from voice_agent.conversation.reply_copies import (
     NARRATES_USER,
     NOTING,
     Message,
+    about_turn,
     copies,
     copy_after_answer,
     earlier_exchanges,
@@ -68,9 +69,6 @@ NOTED = {"zh": "好的，知道了。", "en": "Got it."}
 
 
 _NUMBER_ONLY = re.compile(r"^\W*\d[\d\s.,:/-]*\W*$")  # a piece that is only a number
-
-
-_MAX_SAID_BACK = 160  # characters of a remembered line that may be said back as what the person told us
 
 
 class _Retry(Exception):
@@ -366,7 +364,7 @@ class ReplyCheck:
         plan they changed, the change instead (the line may be the plan as it was: "…在湘里人家摆三桌")."""
         if self.fallbacks.changed:
             return self.fallbacks.changed.strip()
-        return said_back(line, self._speaking_language()) if len(line) <= _MAX_SAID_BACK else ""
+        return said_back(line, self._speaking_language()) if about_turn(line, self.user_words) else ""
 
     def _as_it_stands(self, clean: str) -> str:
         """A piece that copies the person's self-correction from memory ("the twelfth of May no wait,

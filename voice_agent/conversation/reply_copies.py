@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from difflib import SequenceMatcher
 
+from voice_agent.conversation.echo import content_keys
 from voice_agent.llm.base import Message
 from voice_agent.text.cjk import HAN_RE
 from voice_agent.text.placeholders import PLACEHOLDER_RE
@@ -399,3 +400,13 @@ def said_again(piece: str, said: list[str]) -> bool:
     going round in a loop: "大家好！今天是…" four times)."""
     bare = _NOT_WORDS.sub("", piece).lower()
     return len(bare) >= 4 and any(_NOT_WORDS.sub("", earlier).lower() == bare for earlier in said)
+
+
+_MAX_SAID_BACK = 160  # characters of a remembered line that may be said back as what the person told us
+
+
+def about_turn(line: str, user_words: str) -> bool:
+    """Whether a remembered ``line`` is short and shares a content word with the turn: one the model
+    copied is said back as what the person told us only then ("the kids reckon the sunsets are actually
+    sick" is no answer to a question about a paediatric ENT)."""
+    return len(line) <= _MAX_SAID_BACK and bool(content_keys(line) & content_keys(user_words))
