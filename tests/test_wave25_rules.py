@@ -10,7 +10,7 @@ from voice_agent.conversation.date_note import date_note
 from voice_agent.conversation.dated_fallback import dated_text
 from voice_agent.conversation.extract import extract
 from voice_agent.conversation.name_note import name_note
-from voice_agent.conversation.reply_copies import about_turn, said_again
+from voice_agent.conversation.reply_copies import about_turn, pinned_lines, said_again
 from voice_agent.conversation.revised_plans import standing_clauses
 from voice_agent.memory.person_names import PersonNameFinder
 from voice_agent.memory.records import MemoryRecord
@@ -224,8 +224,13 @@ def test_someone_introduced_by_name_is_pinned_and_named_for_a_card() -> None:
 
 def test_a_copied_line_is_said_back_only_when_it_is_about_the_turn() -> None:
     turn = "The GP says our youngest needs to see a paediatric ENT. How do we go about getting him seen?"
-    assert not about_turn("the kids reckon the sunsets are actually sick.", turn)
-    assert about_turn("我爸妈去年搬到昆明住了。", "我爸妈现在住在哪儿来着？")
+    assert not about_turn("the kids reckon the sunsets are actually sick.", turn, [])
+    assert about_turn("我爸妈去年搬到昆明住了。", "我爸妈现在住在哪儿来着？", [])
+    # a fact the prompt restates for the turn is about it, whatever its words
+    prompt = "Remember: Raw onions are out.\nGive me a salad idea."
+    pinned = pinned_lines([{"role": "user", "content": prompt}])
+    assert pinned == ["Raw onions are out."]
+    assert about_turn("Raw onions are out.", "Give me a salad idea.", pinned)
 
 
 def test_no_seafood_keeps_fish_off_too() -> None:

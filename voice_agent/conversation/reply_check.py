@@ -30,6 +30,7 @@ from voice_agent.conversation.reply_copies import (
     ASKS_DATE,
     DATE_ONLY,
     NARRATES_USER,
+    NOTED,
     NOTING,
     Message,
     about_turn,
@@ -38,6 +39,7 @@ from voice_agent.conversation.reply_copies import (
     earlier_exchanges,
     may_copy,
     notes_after_turn,
+    pinned_lines,
     prompt_lines,
     quotes_question,
     quotes_request,
@@ -62,11 +64,6 @@ from voice_agent.text.sentences import SentenceSplitter
 _WORD = re.compile(r"\w")
 
 StreamFactory = Callable[[list[Message]], AsyncIterator[str]]
-
-# Said to a statement (no question, no request) when the model only copied earlier words: the person
-# told us something, and a second LLM request on the critical path would cost seconds for no better reply.
-NOTED = {"zh": "好的，知道了。", "en": "Got it."}
-
 
 _NUMBER_ONLY = re.compile(r"^\W*\d[\d\s.,:/-]*\W*$")  # a piece that is only a number
 
@@ -120,6 +117,7 @@ class ReplyCheck:
         )
         self.earlier_replies: list[str] = []
         self.prompt_lines: list[str] = []  # what the prompt's user messages say: copied, it is no answer
+        self.pinned_lines: list[str] = []  # the facts among them it restates for this turn ("Remember: …")
         self.request_lines: list[str] = []  # the earlier questions and requests among them
         self.exchanges: list[str] = []  # earlier questions, each with its reply
         self.asked_with_notes = user_words  # the turn and the notes after it ("(Suggest one cake …)")
@@ -165,6 +163,7 @@ class ReplyCheck:
         # The replies in the recent window: a first piece copied from one is no answer either.
         self.earlier_replies = replies_to_other_words(messages, self.user_words)
         self.prompt_lines = prompt_lines(messages, self.user_words)
+        self.pinned_lines = pinned_lines(messages)
         self.request_lines = [line for line in self.prompt_lines if open_request(line)]
         self.exchanges = earlier_exchanges(messages, self.user_words)
         self.asked_with_notes = " ".join([self.user_words, *notes_after_turn(messages, self.user_words)])
@@ -364,7 +363,8 @@ class ReplyCheck:
         plan they changed, the change instead (the line may be the plan as it was: "…在湘里人家摆三桌")."""
         if self.fallbacks.changed:
             return self.fallbacks.changed.strip()
-        return said_back(line, self._speaking_language()) if about_turn(line, self.user_words) else ""
+        about = about_turn(line, self.user_words, self.pinned_lines)
+        return said_back(line, self._speaking_language()) if about else ""
 
     def _as_it_stands(self, clean: str) -> str:
         """A piece that copies the person's self-correction from memory ("the twelfth of May no wait,

@@ -402,11 +402,29 @@ def said_again(piece: str, said: list[str]) -> bool:
     return len(bare) >= 4 and any(_NOT_WORDS.sub("", earlier).lower() == bare for earlier in said)
 
 
+# Said to a statement (no question, no request) when the model only copied earlier words: the person
+# told us something, and a second LLM request on the critical path would cost seconds for no better reply.
+NOTED = {"zh": "好的，知道了。", "en": "Got it."}
 _MAX_SAID_BACK = 160  # characters of a remembered line that may be said back as what the person told us
 
 
-def about_turn(line: str, user_words: str) -> bool:
-    """Whether a remembered ``line`` is short and shares a content word with the turn: one the model
+def about_turn(line: str, user_words: str, pinned: list[str]) -> bool:
+    """Whether a remembered ``line`` is short and is about the turn: a fact the prompt restates for it
+    (``pinned``: its "Remember:" lines) or one that shares a content word with the turn. One the model
     copied is said back as what the person told us only then ("the kids reckon the sunsets are actually
     sick" is no answer to a question about a paediatric ENT)."""
-    return len(line) <= _MAX_SAID_BACK and bool(content_keys(line) & content_keys(user_words))
+    if len(line) > _MAX_SAID_BACK:
+        return False
+    return line in pinned or bool(content_keys(line) & content_keys(user_words))
+
+
+def pinned_lines(messages: list[Message]) -> list[str]:
+    """The facts the prompt restates for this turn (its "Remember:" / "记住：" lines), as ``prompt_lines``
+    reads them."""
+    return [
+        _NOTE_LEAD.sub("", line).strip(" ()（）")
+        for message in messages
+        if message.get("role") == "user"
+        for line in message.get("content", "").split("\n")
+        if _NOTE_LEAD.match(line)
+    ]
