@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from _scripted_llm import ScriptedLlm
 
 from voice_agent.conversation.changed_plan import replaced_keys
 from voice_agent.conversation.constraints import constraints_from_texts, parse_constraints
@@ -10,11 +11,13 @@ from voice_agent.conversation.date_note import date_note
 from voice_agent.conversation.dated_fallback import dated_text
 from voice_agent.conversation.extract import extract
 from voice_agent.conversation.name_note import name_note
+from voice_agent.conversation.reply_check import ReplyCheck
 from voice_agent.conversation.reply_copies import about_turn, pinned_lines, said_again
 from voice_agent.conversation.revised_plans import standing_clauses
 from voice_agent.memory.person_names import PersonNameFinder
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.memory.scrub import Scrubber
+from voice_agent.metrics.trace import TurnTrace
 
 
 def _keys(text: str) -> set[str]:
@@ -69,6 +72,7 @@ def test_the_words_that_still_state_those_rules() -> None:
         ("我最烦茼蒿。", "avoid:茼蒿"),
         ("我跟我老公说了，过年去海南，这辈子再也不去了。", "avoid:海南"),
         ("I'm not buying Crocs again as long as I live.", "avoid:crocs"),
+        ("Ciara brought him a bag of grapes and he hit the roof. He can't stick them.", "avoid:grapes"),
     ],
 )
 def test_a_thing_sworn_off_or_loathed_is_kept_off(text: str, key: str) -> None:
@@ -245,3 +249,13 @@ def test_a_question_about_growing_things_gets_no_dish() -> None:
     assert request_kind("", "院子里有块空地，我想弄个小菜园，再种点花。种点啥好活？") is None
     assert request_kind("", "I've got a bed going spare on the plot. What can I leave in the ground?") is None
     assert request_kind("", "What should I cook for dinner tonight?") is not None
+
+
+async def test_a_copied_change_is_said_back_without_why_the_old_plan_fell_through() -> None:
+    change = "演出的事儿变了，老唱机那天被人包场办婚礼。我们改到七号周日下午四点，在长阳创谷的回声livehouse。"
+    turn = "帮我写条朋友圈，喊朋友们来看我们乐队第一次演出，时间地点别写错了。"
+    prompt = f"记住：{change}\n{turn}"
+    messages = [{"role": "system", "content": "rules"}, {"role": "user", "content": prompt}]
+    check = ReplyCheck(constraints_from_texts([]), "zh", TurnTrace("told"), user_words=turn)
+    said = "".join([piece async for piece in check.run(messages, ScriptedLlm(f"好的！{change}", change))])
+    assert "七号周日下午四点" in said and "老唱机" not in said, said

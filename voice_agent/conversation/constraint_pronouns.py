@@ -27,13 +27,15 @@ _RULE_ON_PRONOUN_EN = re.compile(
 # A dislike of "them" whose thing was eaten or drunk earlier in the same sentence: "every forum says eat
 # bananas on the bike and honestly I can't stand them" (bananas).
 _DISLIKE_ON_PRONOUN_EN = re.compile(
-    r"\b(?:can't|cannot|can not) (?:stand|abide|bear|stomach)\s+(?P<pronoun>them)\b|"
+    r"\b(?:can't|cannot|can not) (?:stand|abide|bear|stomach|stick)\s+(?P<pronoun>them)\b|"
     r"\bi (?:really |just |absolutely )?(?:hate|detest|loathe)\s+(?P<pronoun2>them)\b",
     _I,
 )
 _EATEN_EN = re.compile(
     r"\b(?:eat|eating|ate|eats|drink|drinking|drank|drinks|serve|serving|serves|cook|cooking|cooks|"
-    r"(?:hand|handing|hands|give|giving|gives|offer|offering|offers)\s+(?:me|us|him|her))\s+"
+    r"(?:hand|handing|hands|give|giving|gives|offer|offering|offers)\s+(?:me|us|him|her)|"
+    # (or brought as a gift: "brought him a big bag of grapes and he near went through the roof")
+    r"(?:bag|box|punnet|bunch|tin|packet|plate|bowl)\s+of)\s+"
     r"(?:some\s+|any\s+|the\s+|those\s+|these\s+)?(?P<x>[a-z]+s)\b(?![.!?])",
     _I,
 )

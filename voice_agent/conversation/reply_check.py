@@ -54,6 +54,7 @@ from voice_agent.conversation.reply_copies import (
 from voice_agent.conversation.reply_fallbacks import ReplyFallbacks
 from voice_agent.conversation.reply_language import LANGUAGE_NOTES, reply_language_ok
 from voice_agent.conversation.reply_outcome import CheckOutcome
+from voice_agent.conversation.revised_plans import standing_clauses
 from voice_agent.conversation.writing import WRITES_TO
 from voice_agent.memory.language import detect_language
 from voice_agent.metrics.trace import TurnTrace
@@ -364,7 +365,7 @@ class ReplyCheck:
         if self.fallbacks.changed:
             return self.fallbacks.changed.strip()
         about = about_turn(line, self.user_words, self.pinned_lines)
-        return said_back(line, self._speaking_language()) if about else ""
+        return said_back(standing_clauses(line), self._speaking_language()) if about else ""
 
     def _as_it_stands(self, clean: str) -> str:
         """A piece that copies the person's self-correction from memory ("the twelfth of May no wait,

@@ -141,7 +141,7 @@ def turn_salutation(cfg: PromptConfig, scrubbed: str, prompt: BuiltPrompt, langu
     ``concrete_suggestions`` off)."""
     if not cfg.concrete_suggestions:
         return ""
-    remembered = tied_addressee(scrubbed, _with_pinned(prompt))
+    remembered = tied_addressee(scrubbed, prompt.retrieved)  # (spoken as it is: recalled names only)
     return salutation(scrubbed, "zh" if language == "zh" else "en", remembered)
 
 
