@@ -56,7 +56,7 @@ def compose_turn(
             or date_note(scrubbed, [*retrieved, *pinned], language)  # (as ``turn_day``: a clause is read
             # with its whole pinned statement, not said alone: "五道口那家云南菜馆周六被人包场了")
             # (and the pinned introductions: "My nurse is … called [NAME]" for a card to "the nurse")
-            or name_note(scrubbed, [*retrieved, *(r for r in pinned if r not in retrieved)], language)
+            or name_note(scrubbed, recalled_then_pinned(retrieved, pinned), language)
         )
         guidance = [*guidance, note] if note else guidance
     prompt = builder.build(scrubbed, pinned=pinned, retrieved=retrieved, recent=as_turns(window),
@@ -91,7 +91,7 @@ def remembered_fallback(scrubbed: str, prompt: BuiltPrompt, language: str) -> st
         return named
     # (a card for someone we can name is written to them, even when it mentions the day: "阿嬷生日那天…
     # 上面要写字，要有她的名字")
-    name = addressee(scrubbed, _with_pinned(prompt))
+    name = addressee(scrubbed, recalled_then_pinned(prompt.retrieved, prompt.pinned))
     if name:
         return message_draft(scrubbed, name, "zh" if language == "zh" else "en")
     if needs_day(scrubbed):  # "写条微信，把日子讲讲清爽": the day the message needs
@@ -145,9 +145,9 @@ def turn_salutation(cfg: PromptConfig, scrubbed: str, prompt: BuiltPrompt, langu
     return salutation(scrubbed, "zh" if language == "zh" else "en", remembered)
 
 
-def _with_pinned(prompt: BuiltPrompt) -> list[MemoryRecord]:
+def recalled_then_pinned(retrieved: list[MemoryRecord], pinned: list[MemoryRecord]) -> list[MemoryRecord]:
     """The recalled records, then the pinned ones not among them (a person introduced by name)."""
-    return [*prompt.retrieved, *(r for r in prompt.pinned if r not in prompt.retrieved)]
+    return [*retrieved, *(r for r in pinned if r not in retrieved)]
 
 
 def as_turns(window: list[LoggedTurn]) -> list[Turn]:

@@ -61,8 +61,11 @@ _WORD = re.compile(r"[^\W\d_]+")
 _LOG = logging.getLogger(__name__)
 
 
+_NAMES_DIR = Path(__file__).resolve().parent.parent / "defaults" / "names"
+
+
 def _read_list(filename: str, *, lines: bool = False) -> frozenset[str]:
-    data = (Path(__file__).resolve().parent.parent / "defaults" / "names" / filename).read_bytes()
+    data = (_NAMES_DIR / filename).read_bytes()
     text = gzip.decompress(data).decode("utf-8")
     return (
         frozenset(line.strip() for line in text.splitlines() if line.strip())
@@ -73,8 +76,7 @@ def _read_list(filename: str, *, lines: bool = False) -> frozenset[str]:
 
 def _extra_first() -> frozenset[str]:
     """Popular given names that names-dataset ranks too low to keep (Isla, Maisie, Imogen…)."""
-    path = Path(__file__).resolve().parent.parent / "defaults" / "names" / "first_extra.txt"
-    lines = path.read_text(encoding="utf-8").splitlines()
+    lines = (_NAMES_DIR / "first_extra.txt").read_text(encoding="utf-8").splitlines()
     return frozenset(line.strip() for line in lines if line.strip() and not line.startswith("#"))
 
 
