@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout53`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout59`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -57,4 +57,10 @@ SPLITS = (
     "heldout51",
     "heldout52",
     "heldout53",
+    "heldout54",
+    "heldout55",
+    "heldout56",
+    "heldout57",
+    "heldout58",
+    "heldout59",
 )
