@@ -30,8 +30,10 @@ NEVER_AGAIN_EN = re.compile(
 # Any verb and what it takes, with "again" later in the clause: "We are never hiring a van and doing it
 # ourselves again", "I am never putting snail bait in that garden again" (the object: a word or two).
 NEVER_VERB_AGAIN_EN = re.compile(
-    r"\b(?:i|we|he|she|they)(?:'m|'re|'s|\s+am|\s+are|\s+is|\s+will|'ll)?\s+(?:never,?\s+(?:ever,?\s+)?|not\s+)"
-    r"(?P<verb>[a-z]+ing)\s+(?:a|an|the|any|some|that|those|this|these|our|my)?\s*"
+    r"(?:\b(?:i|we|he|she|they)(?:'m|'re|'s|\s+am|\s+are|\s+is|\s+will|'ll)?\s+(?:never,?\s+(?:ever,?\s+)?|not\s+)|"
+    r"(?:^|[.;:!?]\s*)never,?\s+(?:ever,?\s+)?)"  # ("Never, ever getting acrylics again")
+    r"(?P<verb>[a-z]+ing)\s+(?:(?:one|any) of (?:them|those|these|the)\s+)?"  # ("one of them gas stoves")
+    r"(?:(?:a|an|the|any|some|that|those|this|these|our|my)\s+)?"
     r"(?P<obj>[a-z][a-z'-]+(?:\s+[a-z][a-z'-]+)?)\b"
     # ("I am not frying a turkey as long as I live")
     r"(?=[^.!?;]{0,50}?\b(?:again|as long as (?:i|we|he|she|they) (?:live|lives)|"
@@ -49,7 +51,20 @@ _TAKING_VERBS = frozenset((
     "hiring", "renting", "buying", "using", "putting", "booking", "ordering", "eating", "drinking", "having",
     "trying", "wearing", "taking", "visiting", "choosing", "picking", "leasing", "subletting", "signing",
     "joining", "downloading", "installing", "planting", "growing", "spraying", "feeding", "giving", "sending",
+    "reheating", "microwaving", "touching", "getting", "doing", "riding", "letting",
 ))  # fmt: skip
+# A road, pass or place never travelled again: "I am not going over the Bealach na Bà as long as I live".
+NEVER_GOING_EN = re.compile(
+    r"\b(?:i|we|he|she|they)(?:'m|'re|'s|\s+am|\s+are|\s+is|\s+will|'ll)?\s+(?:never,?\s+(?:ever,?\s+)?|not\s+)"
+    r"(?:going|driving|walking|cycling|riding|flying)\s+"
+    r"(?:over|through|up|down|near|along|across|back to|to|into)"
+    r"\s+(?:the\s+)?(?P<x>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,3}?)"
+    r"(?=\s+(?:again\b|as long as (?:i|we|he|she|they) (?:live|lives)|for the rest of))",
+    _I,
+)
+# Names sworn off in a list: "Never again, not Viagogo, not StubHub, none of them touts' sites".
+_NEVER_AGAIN_NOT = re.compile(r"\b[Nn]ever again[,:]?\s+not\s+(?=[A-Z])")
+_NOT_NAME = re.compile(r"(?P<x>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})(?:,\s+not\s+(?=[A-Z]))?")
 # A house rule: "slime is banned from this house for life", "glitter's banned in our house".
 BANNED_EN = re.compile(
     r"(?:^|[.,;:!?]\s*|\b(?:so|and|but|now|telling you|honestly)\s+)"
@@ -65,13 +80,23 @@ _ACTIVITY_VERBS = frozenset((
     "skating", "swimming", "diving", "running", "climbing", "gambling", "drinking", "smoking",
 ))  # fmt: skip
 _PRONOUNS = frozenset(("them", "him", "her", "it", "that", "there", "those", "you"))
-_SWORN_OFF_ZH = r"(?:再也不|打死也不|说什么也不|死活不|这辈子都?不)(?:会|想|要|敢|得)?再?"
+# (not relief: "再也不用每天早上挤地铁了" is no longer having to, "再也不用担心")
+_SWORN_OFF_ZH = (
+    r"(?:再也不|打死也不|说什么也不|死活不|这辈子都?不|这辈子再不)"
+    r"(?!用(?:每天|天天|每周|早上|晚上|再|挤|排队|早起|加班|通勤|跑|等|熬|担心|操心|花|交|付|看|为))"
+    r"(?:会|想|要|敢|得)?再?"
+)
+# A vow on one's own name: "这辈子再坐顺风车我就不姓王", "再去那家店我就是狗".
+_OR_ELSE_ZH = re.compile(
+    r"再(?:也)?(?:坐|乘|搭|去|吃|喝|用|买|租|找|请|点|住|报|碰|信|玩)(?P<x>[^，。,.！？!?；;了的]{1,10}?)"
+    r"(?:我|俺|老子)?就(?:不姓|是狗|不是人|跟你姓|倒着走|把名字倒过来)"
+)
 # "再也不开车回老家了", "打死也不自驾了", "这辈子再也不坐大巴了", "再也不去那种地方了" (a pointing word is no
 # thing).
 NEVER_AGAIN_ZH = re.compile(
     _SWORN_OFF_ZH + r"(?:(?P<act>开车|自驾|坐船|坐飞机|坐夜车|爬山|露营|喝酒|抽烟|熬夜|蹦极|潜水|滑雪)"
     r"|(?:坐|乘|搭|住|去|吃|喝|用|报|找|点|买|租|请|雇|种|养|穿|碰|信|玩)"
-    r"(?P<x>[^，。,.！？!?；;了的]{1,10}?))(?=[了啦啊，。,.！？!?；;]|的(?:房子|东西|车|店)|回|去|过|$)"
+    r"(?P<x>[^，。,.！？!?；;了的]{1,10}?))(?=[了啦啊，。,.！？!?；;]|的(?:房子|东西|车|店|平台|软件|app|APP)|回|去|过|$)"
 )
 
 _POINTING_ZH = frozenset((
@@ -128,6 +153,15 @@ def never_again(text: str) -> Iterator[str]:
             words.append(word)
         if words:
             yield " ".join(words)
+    for match in NEVER_GOING_EN.finditer(text):
+        yield match.group("x")
+    for start in _NEVER_AGAIN_NOT.finditer(text):
+        at = start.end()
+        while (listed := _NOT_NAME.match(text, at)) is not None:
+            yield listed.group("x")
+            if listed.end() == at + len(listed.group("x")):  # (no ", not" after it: the list ends)
+                break
+            at = listed.end()
     for match in BANNED_EN.finditer(text):
         if match.group("x").lower() not in _PRONOUNS:
             yield match.group("x")
@@ -141,6 +175,9 @@ def never_again(text: str) -> Iterator[str]:
         # ("再也不租二房东和什么长租公寓": two things)
         parts = re.split(r"和|跟|或者?|还有|以及", thing.replace("什么", ""))
         yield from (part for part in parts if len(part) >= 2)
+    for match in _OR_ELSE_ZH.finditer(text):
+        if not _WHICH_ONE_ZH.match(match.group("x")):  # ("再去那家店我就是狗": which shop, said before)
+            yield match.group("x")
     for match in _THING_FIRST_ZH.finditer(text):
         # ("过年去海南，这辈子再也不去了": where they go, 海南)
         thing = _GOING_TO_ZH.sub("", _WHICH_ONE_ZH.sub("", match.group("x")))

@@ -11,7 +11,7 @@ import re
 
 from voice_agent.conversation.constraint_shapes import CARRIER_EN, POINTING_ZH, singular
 from voice_agent.conversation.constraint_terms import Topic
-from voice_agent.text.cjk import has_han
+from voice_agent.text.cjk import HAN_CLASS, has_han
 
 _I = re.IGNORECASE
 
@@ -33,7 +33,7 @@ STRETCH_END = re.compile(
 )
 # (an intensifier too: "a proper banana allergy" is a banana allergy)
 _ARTICLES = re.compile(
-    r"^(?:any|all|the|a|an|some|kinds of|kind of|type of|types of|my|your|of|is|was|it's|its|"
+    r"^(?:any|all|the|a|an|some|kinds of|kind of|type of|types of|my|your|of|is|was|it's|its|those|these|"
     r"proper|real|genuine|full-blown|serious|severe|mild|slight|bad|nasty|bit of an?|"
     r"(?:taste|smell|texture|sight|flavou?r|feel) of)\s+",
     _I,
@@ -54,7 +54,12 @@ _GENERIC_BAD = re.compile(r"^(?:it|that|this|them|him|her|you|me|to|when|how|wha
                           # an amount is no thing: "I had a couple handfuls"
                           r"|\b(?:couple|handfuls?|bit|lot|few|bunch)\b"
                           # a mouthful of something said before: "now I can't eat a bite of it"
-                          r"|\b(?:bite|mouthful|morsel|crumb|drop|sip|taste)s? of (?:it|them|that|this)$",
+                          r"|\b(?:bite|mouthful|morsel|crumb|drop|sip|taste)s? of (?:it|them|that|this)$"
+                          # a word said alone is no thing: "it's the hops, a proper allergy", "the stuff"
+                          r"|^(?:the\s+)?(?:proper|real|bad|stuff|bother|anyway|anyhow|come up|came up|lot)$"
+                          # a reaction, not its cause: "I've had these hives and puffy lips"
+                          r"|^(?:(?:these|those|the|my|his|her|big|angry)\s+)?(?:hives|blisters|welts|rash|rashes|"
+                          r"ulcers?|cramps|swelling|spots|itching|itch)$",
                           _I)  # fmt: skip
 # Question and filler words no thing a person keeps off is made of ("这两年不知咋整的，一吃就胀肚").
 _NOT_A_THING_ZH = re.compile(
@@ -62,6 +67,8 @@ _NOT_A_THING_ZH = re.compile(
     r"[咋啥怎么呢]|(?<![网酒水氧书])吧|一[甜辣咸酸苦]|^(?:统统|一律|一概|全都|全部)$|不知|知道|整的|这两年|那会儿|就$|^一(?:点|口|沾|碰|吃|喝)|一样$|似的$|^不(?!锈)|"
     r"^(?:根本|完全|压根|实在|真的|确实)$|"  # (a degree: "他根本克化不动")
     r"^药物?$|"  # ("医生说先不吃药": no medicine yet, no food kept off)
+    # (an amount or a stretch of time: "吃个五六颗就心慌", "一个月里别吃")
+    r"^个|^[一二两三四五六七八九十几半]{1,3}(?:个|颗|根|块|口|次|回|片|粒|杯|碗|勺)(?!性)|个月[里内]?$|^半年|^几天|"
     # (a time, not a thing: "今天别吃", "晚上不能吃", "周末一律不喝")
     r"^(?:今天|明天|后天|昨天|今晚|明晚|晚上|早上|中午|下午|上午|白天|夜里|半夜|周末|平时|最近|这几天|"
     r"这周|下周|本周|这礼拜|下礼拜|以后|从今往后|今后|现在|睡前|饭后|饭前|空腹)$"
@@ -142,6 +149,8 @@ _TRAILING_ADVERB = re.compile(r"(?:\s+(?:really|just|always|totally|honestly|ser
 
 def clean_object(raw: str, *, activity: bool = False) -> str:
     zh = has_han(raw)
+    kind_of = _KIND_OF_ZH.match(raw)  # "那种香薰精油": a kind named, the thing is what follows
+    raw = kind_of.group("x") if kind_of else raw
     if zh and POINTING_ZH.match(raw):
         return ""
     if zh and "对" in raw[:4]:  # "我对猫毛" (the allergy's object, read from before "过敏")
@@ -157,6 +166,8 @@ def clean_object(raw: str, *, activity: bool = False) -> str:
         phrase = stripped
     if zh:
         phrase = _ZH_SAID.sub("", phrase)  # "(大夫)说我是松子(过敏)": what was said is the thing
+        phrase = _ZH_SMELL_TAIL.sub("", phrase)  # ("最闻不得那种香薰精油的味道": not 味道)
+        phrase = LIST_TAIL_ZH.sub("", phrase) or phrase  # ("…韭菜这些统统不能碰": 韭菜)
         phrase = _ZH_LEAD.sub("", _after_de(phrase)).strip("吃喝用")
         # ("KTV啊"; a bar is no particle: 网吧, 酒吧)
         phrase = phrase if re.search(r"[网酒水氧书]吧$", phrase) else phrase.rstrip("啊呀吧呢哦嘛啦")
@@ -173,6 +184,9 @@ def clean_object(raw: str, *, activity: bool = False) -> str:
     return phrase
 
 
+_KIND_OF_ZH = re.compile(
+    rf"^(?:那种|这种|那些|这些|那类|这类)(?!东西|地方|玩意|人|事)(?P<x>{HAN_CLASS}{{2,}})"
+)
 _ZH_SMELL_TAIL = re.compile(r"(?:那个|这个|那股|这股|的)?(?:味儿|味道|气味)$")
 # What comes before the thing in a report of a diagnosis cut mid-word ("夫说我是松子过敏": 大夫 said).
 _ZH_SAID = re.compile(r"^.{0,4}?(?:说|讲|查出|诊断|确诊)(?:了|过)?(?:我|他|她|孩子|俺)?(?:是|有)?")
@@ -188,8 +202,10 @@ def _after_de(phrase: str) -> str:
 _ZH_LEAD = re.compile(
     # who gave the rule: "医生说菠菜、苋菜…一律别吃"
     r"^(?:(?:医生|大夫|营养师|护士|老师|我妈|我爸|他|她|人家)(?:千叮咛万嘱咐|说|讲|交代|嘱咐|叮嘱)(?:了|过)?)?"
+    r"(?:可?别(?:跟|和|同)(?:我|俺)提(?:了)?)?"  # ("别跟我提三里屯，这辈子再也不去了": 三里屯)
     r"(?:往后|以后|今后|从今往后|从今以后|打那以后|从那以后|自那以后|那以后)?"
     r"(?:我们?|他们?|她们?|你|孩子|俺|咱|额)?(?:居然|竟然|偏偏|原来|其实|好像|一直|从小|打小|真的|特别|有点|就|也|都|还|又)*"
+    r"(?:是(?=..))?(?:那种|这种|那些|这些)?"  # ("我就是艾蒿过敏": 艾蒿; "那种香薰精油")
     r"(?:吃了?|喝了?|碰了?|闻了?|沾了?|用了?)?"
 )
 

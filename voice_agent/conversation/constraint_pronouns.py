@@ -27,7 +27,7 @@ _RULE_ON_PRONOUN_EN = re.compile(
 # A dislike of "them" whose thing was eaten or drunk earlier in the same sentence: "every forum says eat
 # bananas on the bike and honestly I can't stand them" (bananas).
 _DISLIKE_ON_PRONOUN_EN = re.compile(
-    r"\b(?:can't|cannot|can not) (?:stand|abide|bear|stomach|stick)\s+(?P<pronoun>them)\b|"
+    r"\b(?:can't|cannot|can not|cannae|canny) (?:stand|abide|bear|stomach|stick)\s+(?P<pronoun>them)\b|"
     r"\bi (?:really |just |absolutely )?(?:hate|detest|loathe)\s+(?P<pronoun2>them)\b",
     _I,
 )

@@ -33,7 +33,8 @@ AVOID_HAVE_EN = re.compile(
     r"won't|no longer)\s+(?:ever\s+)?(?:have|has|want|wants|take|takes|go near|come near|be near|be around|"
     r"risk)\s+(?:any\s+)?(?P<x>[a-z][a-z -]{1,40})", _I)  # fmt: skip
 DISLIKE_EN = re.compile(
-    r"\b(?:hate|hates|dislike|dislikes|detest|detests|can't stand|cannot stand|can't stick|cannot stick|"
+    r"\b(?:hate|hates|dislike|dislikes|detest|detests|can't stand|cannot stand|cannae stand|can't stick|"
+    r"cannot stick|"
     r"not a fan of|avoid|avoids|"
     r"keep off|keeps off|stay off|stays off|stay away from|keep away from|steer clear of|"
     # "I don't do fireworks" (not "I don't do much", "we don't do that": no thing, ``constraint_objects``)

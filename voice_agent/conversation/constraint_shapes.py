@@ -184,7 +184,10 @@ ATE_THEN_REACTED_EN = re.compile(
 NO_EVER_EN = re.compile(r"\bno (?:more )?(?P<x>[a-z][a-z -]{1,30}?)[.,!]*\s+ever\b", _I)
 # "So that's it now, no mint for me, tidy." (not "no time for me", "no room for us": ``NOT_A_THING_EN``)
 NO_FOR_ME_EN = re.compile(
-    r"\bno (?:more )?(?P<x>[a-z][a-z -]{1,30}?)\s+for\s+(?:me|him|her|us|them|my\s+\w+)\b(?![^.!?]*\?)", _I
+    # ("a unit with no garden for her curry leaf plant": what has none, not a rule)
+    r"(?<!\bwith )\bno (?:more )?(?P<x>[a-z][a-z -]{1,30}?)\s+for\s+(?:me|him|her|us|them|my\s+\w+)\b"
+    r"(?!\s+[a-z]+\s+(?:plant|plants|stuff|things|toys|car|bike|dog|cat)\b)(?![^.!?]*\?)",
+    _I,
 )
 # The thing first, then a pronoun for it: "Coriander tastes like soap to me, I really can't have it",
 # "Mushrooms? My son won't touch them."
@@ -393,9 +396,17 @@ def _at_odds(text: str) -> bool:
 def _topics_of(text: str) -> list[Topic]:
     # "只要外面吃到放很多味素的，像卤肉饭、羹汤那种": the dishes named as an aside are where the thing is
     # found, not the thing; they count only when nothing else is named.
+    # ("sick as a dog by ten o'clock": a likeness names no thing)
+    text = _TAKEN_TO_EN.sub(" ", _SIMILE_EN.sub(" ", text))  # ("Dev had to drive me to the LRI": no driving)
     return named_topics(_ASIDE_ZH.sub("", text).lower()) or named_topics(text.lower())
 
 
+_TAKEN_TO_EN = re.compile(
+    r"\b(?:drive|drives|drove|driven|driving|rush|rushed|take|took|taken|ferry|ferried)\s+(?:me|us|him|her|them)\s+"
+    r"(?:to|into|up to|down to)\b",
+    re.IGNORECASE,
+)
+_SIMILE_EN = re.compile(r"\b(?:as|like) an? [a-z]+\b(?! (?:of|with)\b)", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!?。！？])\s*")
 
 

@@ -22,6 +22,7 @@ from voice_agent.conversation.constraint_aversions import (
     SIGHT_AVERSION_ZH,
     TASTE_ZH,
 )
+from voice_agent.conversation.constraint_diagnosis import diagnosed, told_allergy
 from voice_agent.conversation.constraint_diets import DIET_ADVICE, DIET_FITS, DIET_SUGGESTION, DIETS
 from voice_agent.conversation.constraint_examples import EVEN_ZH, listed_examples, titled_examples
 from voice_agent.conversation.constraint_never_again import never_again
@@ -322,6 +323,11 @@ def _more_shapes(text: str) -> list[Constraint]:
     for match in refused_items(text):
         out += _object_constraints(match, "avoid", text, own_words=True)
     out += [c for thing in never_again(text) for c in _part_constraints(thing, "avoid", text, activity=True)]
+    severe = SEVERE.search(text) is not None or told_allergy(text)
+    found = {c.key for c in out}
+    for thing in diagnosed(text, reaction=severe or has_symptom(text)):  # "Doc reckons it's the hops"
+        more = _part_constraints(thing, "allergy" if severe else "intolerance", text)
+        out += [c for c in more if c.key.split(":")[-1] not in {k.split(":")[-1] for k in found}]
     if has_symptom(text) or SEVERE.search(text):
         kind = "allergy" if SEVERE.search(text) else "intolerance"
         for match in [*AND_ME_EN.finditer(text), *ATE_THEN_REACTED_EN.finditer(text)]:

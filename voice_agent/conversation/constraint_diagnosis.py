@@ -1,0 +1,78 @@
+"""A cause found after a reaction, told as a story: "Doc reckons it's the hops, a proper allergy", "she
+reckons it's the SLS … my mouth just can't handle it", "turns out it wasn't the heat at all, it was the
+masoor dal"; "查过敏原，说是油菜花粉". The thing is what the diagnosis names ("it's the X", "说是X");
+``constraints`` reads it only where the person's words tell of a reaction (a symptom, an allergy, "can't
+handle it"), so "turns out it's the weekend" names nothing, and a condition ("oral allergy syndrome",
+"耳石症") is no thing to keep off."""
+
+from __future__ import annotations
+
+import re
+
+from voice_agent.text.cjk import HAN_CLASS
+
+_I = re.IGNORECASE
+# Who found the cause and how they said it, then "it's (the) X" / "it was (the) X".
+DIAGNOSED_EN = re.compile(
+    r"\b(?:reckons?|reckoned|says?|said|thinks?|confirmed|turns out|turned out|sussed out|worked out|"
+    r"figured out|found out|reckon|tells? me|told (?:me|us)|looked (?:it )?up(?: after(?:wards)?)?)"
+    r"(?:\s+that)?,?\s+"
+    r"(?:it's|it is|it was|it were|'tis)\s+(?:the\s+|that\s+|this\s+)?"
+    r"(?P<x>[a-z][a-z'-]*(?:\s+(?!itself\b|in\b|that\b|and\b|or\b|he\b|she\b|i\b|they\b|you\b)[a-z][a-z'-]*){0,2})",
+    _I,
+)
+# "it wasn't the heat at all, it was the masoor dal": the cause said after what it was not.
+NOT_THIS_BUT_EN = re.compile(
+    r"\bit (?:wasn't|was not|isn't|is not) (?:the\s+)?[a-z' -]{2,30}?(?:\s+at all)?,\s+"
+    r"it(?:'s|\s+is|\s+was)\s+"
+    r"(?:the\s+|that\s+)?(?P<x>[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2})",
+    _I,
+)
+# The person's words for a reaction, besides a named symptom: "can't handle it", "don't get on with it".
+REACTION_EN = re.compile(
+    r"\b(?:can't|cannot|can not|couldn't|just don't|doesn't|don't) (?:handle|tolerate|take|stomach|"
+    r"get on with|agree with)\b|\breact(?:s|ed|ion)?\b|\bA&E\b|\bEpiPen\b|\bblisters?\b|\bwelts?\b|"
+    r"\bulcers?\b",
+    _I,
+)
+# "查过敏原，说是油菜花粉", "医生说我就是艾蒿过敏", "查了一下说是魔芋里那个…": what the finding named.
+DIAGNOSED_ZH = re.compile(
+    rf"(?:查[^。！？!?；;]{{0,8}}?|医生|大夫)[^。！？!?；;]{{0,6}}?(?:说|讲)(?:我|他|她|孩子|俺)?(?:就)?是"
+    rf"(?P<x>{HAN_CLASS}{{2,10}}?)(?=过敏|[，。,.！？!?；;]|$)"
+)
+# Where the person's words tell of an allergy or a body that cannot take something (Chinese).
+REACTION_ZH = re.compile(r"过敏|不耐受|受不了|拉肚子|胀气|反酸|烧心|犯恶心|想吐")
+
+
+def zh_cause(found: str) -> str:
+    """The thing in a finding: "魔芋里那个葡甘露聚糖" is 魔芋 (what it is in is what is eaten)."""
+    inside = re.match(r"(.{2,6}?)(?:里|中)(?:的|那个|这个|那种)", found)
+    return inside.group(1) if inside else found
+
+
+# A finding that names a condition, not a thing to keep off: "it's oral allergy syndrome", "a virus".
+_CONDITION = re.compile(
+    r"allerg|syndrome|intoleran|disease|disorder|condition|infection|virus|bug\b|fever|itis\b|stress|"
+    r"anxiety|nothing|normal|fine\b|症|病|炎|综合征",
+    _I,
+)
+
+
+_NOT_ALLERGY = re.compile(r"\bnot (?:an? )?(?:real |true |proper )?allerg|不是过敏|不算过敏", _I)
+
+
+def told_allergy(text: str) -> bool:
+    """Whether ``text`` says the reaction is an allergy ("a proper allergy", "艾蒿过敏"; not "Not an allergy
+    apparently")."""
+    return ("allerg" in text.lower() or "过敏" in text) and _NOT_ALLERGY.search(text) is None
+
+
+def diagnosed(text: str, reaction: bool) -> list[str]:
+    """The causes ``text`` names after a reaction (``reaction``: a symptom or allergy found by the caller,
+    English; Chinese reactions are read here), in the person's words."""
+    out: list[str] = []
+    if reaction or REACTION_EN.search(text):
+        out += [m.group("x") for m in (*DIAGNOSED_EN.finditer(text), *NOT_THIS_BUT_EN.finditer(text))]
+    if REACTION_ZH.search(text):
+        out += [zh_cause(m.group("x")) for m in DIAGNOSED_ZH.finditer(text)]
+    return [thing for thing in out if not _CONDITION.search(thing)]
