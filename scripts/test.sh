@@ -21,7 +21,7 @@ step "mypy"
 "$BIN/mypy"
 step "pytest"
 status=0
-"$BIN/python" -m pytest -q "$@" || status=$?
+"$BIN/python" -m pytest -q --durations=20 "$@" || status=$?
 if [[ $status -eq 5 ]]; then
     echo "test: pytest collected no tests: that is a failure" >&2
     exit 1
