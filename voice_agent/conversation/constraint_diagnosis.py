@@ -44,9 +44,12 @@ DIAGNOSED_ZH = re.compile(
 REACTION_ZH = re.compile(r"过敏|不耐受|受不了|拉肚子|胀气|反酸|烧心|犯恶心|想吐")
 
 
+_INSIDE_ZH = re.compile(r"(.{2,6}?)(?:里|中)(?:的|那个|这个|那种)")
+
+
 def zh_cause(found: str) -> str:
     """The thing in a finding: "魔芋里那个葡甘露聚糖" is 魔芋 (what it is in is what is eaten)."""
-    inside = re.match(r"(.{2,6}?)(?:里|中)(?:的|那个|这个|那种)", found)
+    inside = _INSIDE_ZH.match(found)
     return inside.group(1) if inside else found
 
 

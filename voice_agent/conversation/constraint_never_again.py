@@ -27,11 +27,15 @@ NEVER_AGAIN_EN = re.compile(
     r"(?P<place>[a-z][a-z' -]{1,30}?))\s+again\b",
     _I,
 )
+# Someone swearing off: "I'm never", "we are not", "she will never, ever".
+_SWEARS_EN = (
+    r"\b(?:i|we|he|she|they)(?:'m|'re|'s|\s+am|\s+are|\s+is|\s+will|'ll)?\s+"
+    r"(?:never,?\s+(?:ever,?\s+)?|not\s+)"
+)
 # Any verb and what it takes, with "again" later in the clause: "We are never hiring a van and doing it
 # ourselves again", "I am never putting snail bait in that garden again" (the object: a word or two).
 NEVER_VERB_AGAIN_EN = re.compile(
-    r"(?:\b(?:i|we|he|she|they)(?:'m|'re|'s|\s+am|\s+are|\s+is|\s+will|'ll)?\s+(?:never,?\s+(?:ever,?\s+)?|not\s+)|"
-    r"(?:^|[.;:!?]\s*)never,?\s+(?:ever,?\s+)?)"  # ("Never, ever getting acrylics again")
+    rf"(?:{_SWEARS_EN}|(?:^|[.;:!?]\s*)never,?\s+(?:ever,?\s+)?)"  # ("Never, ever getting acrylics again")
     r"(?P<verb>[a-z]+ing)\s+(?:(?:one|any) of (?:them|those|these|the)\s+)?"  # ("one of them gas stoves")
     r"(?:(?:a|an|the|any|some|that|those|this|these|our|my)\s+)?"
     r"(?P<obj>[a-z][a-z'-]+(?:\s+[a-z][a-z'-]+)?)\b"
@@ -55,16 +59,18 @@ _TAKING_VERBS = frozenset((
 ))  # fmt: skip
 # A road, pass or place never travelled again: "I am not going over the Bealach na Bà as long as I live".
 NEVER_GOING_EN = re.compile(
-    r"\b(?:i|we|he|she|they)(?:'m|'re|'s|\s+am|\s+are|\s+is|\s+will|'ll)?\s+(?:never,?\s+(?:ever,?\s+)?|not\s+)"
-    r"(?:going|driving|walking|cycling|riding|flying)\s+"
+    _SWEARS_EN + r"(?:going|driving|walking|cycling|riding|flying)\s+"
     r"(?:over|through|up|down|near|along|across|back to|to|into)"
     r"\s+(?:the\s+)?(?P<x>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,3}?)"
     r"(?=\s+(?:again\b|as long as (?:i|we|he|she|they) (?:live|lives)|for the rest of))",
     _I,
 )
 # Names sworn off in a list: "Never again, not Viagogo, not StubHub, none of them touts' sites".
-_NEVER_AGAIN_NOT = re.compile(r"\b[Nn]ever again[,:]?\s+not\s+(?=[A-Z])")
-_NOT_NAME = re.compile(r"(?P<x>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})(?:,\s+not\s+(?=[A-Z]))?")
+_NAME_EN = r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}"
+_NEVER_AGAIN_NOT = re.compile(
+    rf"\b[Nn]ever again[,:]?\s+not\s+(?P<names>{_NAME_EN}(?:,\s+not\s+{_NAME_EN})*)"
+)
+_NOT_BETWEEN = re.compile(r",\s+not\s+")
 # A house rule: "slime is banned from this house for life", "glitter's banned in our house".
 BANNED_EN = re.compile(
     r"(?:^|[.,;:!?]\s*|\b(?:so|and|but|now|telling you|honestly)\s+)"
@@ -155,13 +161,8 @@ def never_again(text: str) -> Iterator[str]:
             yield " ".join(words)
     for match in NEVER_GOING_EN.finditer(text):
         yield match.group("x")
-    for start in _NEVER_AGAIN_NOT.finditer(text):
-        at = start.end()
-        while (listed := _NOT_NAME.match(text, at)) is not None:
-            yield listed.group("x")
-            if listed.end() == at + len(listed.group("x")):  # (no ", not" after it: the list ends)
-                break
-            at = listed.end()
+    for match in _NEVER_AGAIN_NOT.finditer(text):
+        yield from _NOT_BETWEEN.split(match.group("names"))
     for match in BANNED_EN.finditer(text):
         if match.group("x").lower() not in _PRONOUNS:
             yield match.group("x")

@@ -149,7 +149,7 @@ _TRAILING_ADVERB = re.compile(r"(?:\s+(?:really|just|always|totally|honestly|ser
 
 def clean_object(raw: str, *, activity: bool = False) -> str:
     zh = has_han(raw)
-    kind_of = _KIND_OF_ZH.match(raw)  # "那种香薰精油": a kind named, the thing is what follows
+    kind_of = _KIND_OF_ZH.match(raw) if zh else None  # "那种香薰精油": a kind named, the thing follows
     raw = kind_of.group("x") if kind_of else raw
     if zh and POINTING_ZH.match(raw):
         return ""

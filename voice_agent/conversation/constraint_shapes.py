@@ -395,9 +395,9 @@ def _at_odds(text: str) -> bool:
 
 def _topics_of(text: str) -> list[Topic]:
     # "只要外面吃到放很多味素的，像卤肉饭、羹汤那种": the dishes named as an aside are where the thing is
-    # found, not the thing; they count only when nothing else is named.
-    # ("sick as a dog by ten o'clock": a likeness names no thing)
-    text = _TAKEN_TO_EN.sub(" ", _SIMILE_EN.sub(" ", text))  # ("Dev had to drive me to the LRI": no driving)
+    # found, not the thing; they count only when nothing else is named. A likeness ("sick as a dog") and a
+    # lift ("Dev had to drive me to the LRI") name no thing either.
+    text = _TAKEN_TO_EN.sub(" ", _SIMILE_EN.sub(" ", text))
     return named_topics(_ASIDE_ZH.sub("", text).lower()) or named_topics(text.lower())
 
 

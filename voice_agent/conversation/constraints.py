@@ -324,10 +324,10 @@ def _more_shapes(text: str) -> list[Constraint]:
         out += _object_constraints(match, "avoid", text, own_words=True)
     out += [c for thing in never_again(text) for c in _part_constraints(thing, "avoid", text, activity=True)]
     severe = SEVERE.search(text) is not None or told_allergy(text)
-    found = {c.key for c in out}
+    named = {c.key.split(":")[-1] for c in out}  # (a thing read already keeps the kind it was read with)
     for thing in diagnosed(text, reaction=severe or has_symptom(text)):  # "Doc reckons it's the hops"
         more = _part_constraints(thing, "allergy" if severe else "intolerance", text)
-        out += [c for c in more if c.key.split(":")[-1] not in {k.split(":")[-1] for k in found}]
+        out += [c for c in more if c.key.split(":")[-1] not in named]
     if has_symptom(text) or SEVERE.search(text):
         kind = "allergy" if SEVERE.search(text) else "intolerance"
         for match in [*AND_ME_EN.finditer(text), *ATE_THEN_REACTED_EN.finditer(text)]:
