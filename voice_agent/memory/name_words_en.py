@@ -89,3 +89,17 @@ PLACE = _words(
     league conference summit show series season chapter pride high girls boys primary secondary grammar
     """
 )
+# Past forms of irregular verbs, missing from the word list (which has "take", not "took"): a sentence
+# that starts with one is no name ("Took Dad to the optometrist"). Past forms that are names too (Drew,
+# Rose, Said, Ran, Won, Hung, Sang) are not here.
+IRREGULAR_PAST = _words(
+    """
+    took taken went gone bought brought thought caught taught fought sought told sold held felt left kept
+    slept swept wept meant sent spent bent lent built dealt knelt got forgot forgotten found ground bound
+    paid laid heard stood understood ate eaten began begun drank drunk sank swam swum sat did done came
+    became gave given forgave wrote written grew grown knew known threw thrown flew flown drove driven
+    chose chosen froze frozen spoke spoken broke broken woke woken stole stolen shook shaken saw seen
+    rode ridden rang rung sung sprang sprung stuck struck swore sworn tore torn wore worn hid hidden
+    bit bitten fell fallen forbade lost shot fed led met lit slid spun split quit upset
+    """
+)

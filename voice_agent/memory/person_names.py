@@ -44,7 +44,7 @@ from voice_agent.memory.name_runs_en import (
     without_leading_words,
     without_possessive,
 )
-from voice_agent.memory.name_words_en import COMMON_EN, LEADING, PLACE
+from voice_agent.memory.name_words_en import COMMON_EN, IRREGULAR_PAST, LEADING, PLACE
 from voice_agent.memory.names_zh import COMPOUND_SURNAMES
 from voice_agent.memory.person_names_zh import ChineseNameFinder, SpanMarks
 from voice_agent.text.cjk import HAN_RE
@@ -58,6 +58,7 @@ _SURNAME_SHAPE = re.compile(r"(?:Ma?c|O['’]|Fitz)[A-Z][a-z]{2,}")
 _NOT_PERSON_LABELS = frozenset({"GPE", "LOC", "NORP", "FAC", "ORG", "EVENT", "PRODUCT", "WORK_OF_ART"})
 _CJK = HAN_RE
 _WORD = re.compile(r"[^\W\d_]+")
+_VERB_OF_INITIALS = re.compile(r"[A-Z]{2,}(?:ing|ed|’d|'d)")  # ("DJing", "BBQed")
 _LOG = logging.getLogger(__name__)
 
 
@@ -98,7 +99,7 @@ class PersonNameFinder:
         with self._lock:
             if "en" in wanted and not self._first:
                 self._last = _read_list("last.txt.gz")
-                self._words = _read_list("english.txt.gz")
+                self._words = _read_list("english.txt.gz") | IRREGULAR_PAST
                 self._nouns = _read_list("nouns.txt.gz")
                 self._places = _read_list("places.txt.gz", lines=True)
                 self._first = _read_list("first.txt.gz") | _extra_first()  # last: it marks the lists loaded
@@ -138,7 +139,17 @@ class PersonNameFinder:
                 spans.append(span)
         # The words around a name give it away whatever the name is (the parser's ORG or not).
         spans += cued_name_spans(text, self._is_common_or_place)
-        return spans
+        return [span for span in spans if not self._said_lowercase(text, span)]
+
+    def _said_lowercase(self, text: str, span: Span) -> bool:
+        """One capitalised word, no listed first name, that the same text also says in lowercase: the
+        word, capitalised where a sentence starts ("…made stuffed peppers for tea. Peppers and me have
+        never got on"), not a name."""
+        word = text[span[0] : span[1]]
+        if not word[:1].isupper() or not word[1:].islower() or word in self._first:
+            return False
+        low = word.casefold()
+        return re.search(rf"(?<![^\W\d_]){re.escape(low)}(?![^\W\d_])", text) is not None
 
     def chinese_spans(self, text: str) -> list[Span]:
         if not self._zh.started:
@@ -155,6 +166,8 @@ class PersonNameFinder:
             self.start(["en"])
         if not any(ch.isupper() for ch in name) or self._not_a_person(text, span[0], span[1]):
             return False
+        if _VERB_OF_INITIALS.fullmatch(name):
+            return False  # "roped into DJing our Karen's 50th": a verb made of initials
         words = [w.casefold().rstrip(".") for w in name.split()]
         if len(words) > 1 and words[-1] in PLACE:
             return False  # "Kenya High", "Moi Girls": a school or a place, not a person
