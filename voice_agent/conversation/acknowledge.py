@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from voice_agent.conversation.clinical import MEDICAL_KINDS, clinical_turn, medical, medicine_turn, tell_them
+from voice_agent.conversation.constraint_reasons import Reason, reason_for
 from voice_agent.conversation.constraint_shapes import FOOD_TALK
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, parse_constraints
 from voice_agent.conversation.food_requests import FOOD_WORDS_EN, FOOD_WORDS_ZH
@@ -90,10 +91,12 @@ def acknowledgement(
     # "Leaving out nuts")
     concerned = sorted(
         (c for c in guided if concerns(c, user_text)),
-        key=lambda c: (not condition_named(c), c.kind != "diet"),
+        key=lambda c: (condition_named(c, speaking) is None, c.kind != "diet"),
     )
     for constraint in concerned[:1]:
-        for text, own in ((own_words(constraint, speaking), True), (from_kind(constraint, speaking), False)):
+        said_back, named = own_words(constraint, speaking), from_kind(constraint, speaking)
+        plain = from_kind(constraint, speaking, reason=False)  # (when naming the reason would break a rule)
+        for text, own in ((said_back, True), (named, False), (plain, False)):
             if text and constraints.check(text) is None:
                 return Acknowledgement(text, constraint, own)
     return None
@@ -225,31 +228,19 @@ def _second_person(text: str, language: str) -> str:
     return f"Since {swapped}, "
 
 
-# The medical reason a rule comes from, as the person named it ("gestational diabetes", "痛风").
-_CONDITION_WORDS = re.compile(
-    r"\b(?:(?:gestational|type (?:1|2|one|two)) )?diabetes\b|\bgout\b|\bhigh blood pressure\b|"
-    r"\bhypertension\b|\bcoeliac disease\b|\bceliac disease\b|糖尿病|痛风|高血压|高尿酸|乳糜泻",
-    _I,
-)
+def condition_named(constraint: Constraint, language: str = "en") -> Reason | None:
+    """The reason the person named for the constraint (a condition, a fast, a family's rule:
+    ``constraint_reasons``), or None when they named none."""
+    words = (constraint.noun_en, constraint.noun_zh, *constraint.terms_en[:12])
+    return reason_for(constraint.source, words, language)
 
 
-def condition_named(constraint: Constraint) -> str:
-    """The condition the person said the constraint comes from ("gestational diabetes" for sugar), or
-    "" when they named none."""
-    match = _CONDITION_WORDS.search(constraint.source)
-    if match is None:
-        return ""
-    stated = {c.key for c in parse_constraints(match.group(0))}
-    return match.group(0).lower() if constraint.key in stated else ""
-
-
-def from_kind(constraint: Constraint, language: str) -> str:
-    """A clause naming the constraint from its kind, when the person's words cannot be said back."""
-    condition = condition_named(constraint)
-    if condition and bool(HAN_RE.search(condition)) == (language == "zh"):
-        return (
-            f"因为你说过有{condition}，" if language == "zh" else f"Since you told me about the {condition}, "
-        )
+def from_kind(constraint: Constraint, language: str, *, reason: bool = True) -> str:
+    """A clause naming the constraint from its kind, when the person's words cannot be said back: the
+    reason they named for it first, when there is one (``reason``)."""
+    named = condition_named(constraint, language) if reason else None
+    if named is not None and not (named.rule and constraint.kind == "diet" and constraint.diet_en):
+        return named.clause(language)  # (a fast kept by a diet's name: "Since you're fasting for Ramadan")
     if language == "zh":
         if constraint.kind in ("allergy", "intolerance"):
             word = "过敏" if constraint.kind == "allergy" else "不耐受"

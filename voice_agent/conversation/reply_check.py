@@ -58,7 +58,7 @@ from voice_agent.conversation.revised_plans import standing_clauses
 from voice_agent.conversation.writing import WRITES_TO
 from voice_agent.memory.language import detect_language
 from voice_agent.metrics.trace import TurnTrace
-from voice_agent.text.corrections import SELF_CORRECTION, after_correction
+from voice_agent.text.corrections import copied_correction
 from voice_agent.text.questions import is_question
 from voice_agent.text.sentences import SentenceSplitter
 
@@ -257,12 +257,10 @@ class ReplyCheck:
                     self.trace.mark("llm.first_token")
                 for piece in splitter.push(delta):
                     said, context = self._piece(piece.text, piece.index, context, final)
-                    said = self._unless_bare(said)
                     if said:
                         yield said
             for piece in splitter.flush():
                 said, context = self._piece(piece.text, piece.index, context, final)
-                said = self._unless_bare(said)
                 if said:
                     yield said
             if self._held:  # the whole reply was one bare word ("Chocolate."): no suggestion
@@ -313,7 +311,10 @@ class ReplyCheck:
         regenerated once (said back again with one constraint known: the safe sentence instead)."""
         if self._copy_held:  # a first clause that may copy the question, judged with this one
             text, self._copy_held = self._copy_held + text, ""
-        clean = self._as_it_stands(without_prompt_echo(text))
+        clean = without_prompt_echo(text)
+        if (stands := copied_correction(clean, self.prompt_lines)) is not None:  # (only what stands)
+            self.trace.mark("reply.correction_copied")
+            clean = stands
         if clean and DATE_ONLY.match(clean) and not ASKS_DATE.search(self.user_words):
             clean = ""  # the date from the system rules said back ("Hello! Today is 2026-12-02.")
         if clean and self.fallbacks.names_old_plan(clean):  # the plan as it was before the change
@@ -347,7 +348,7 @@ class ReplyCheck:
         context = self._check(clean, index, context, final)
         self.said_anything = True
         self._said.append(clean)
-        return clean + " ", context
+        return self._unless_bare(clean + " "), context
 
     def _unless_copied(self, clean: str, index: int) -> str:
         """A later piece that says the question back or copies a line of the prompt: left out, or a
@@ -366,15 +367,6 @@ class ReplyCheck:
             return self.fallbacks.changed.strip()
         about = about_turn(line, self.user_words, self.pinned_lines)
         return said_back(standing_clauses(line), self._speaking_language()) if about else ""
-
-    def _as_it_stands(self, clean: str) -> str:
-        """A piece that copies the person's self-correction from memory ("the twelfth of May no wait,
-        sorry that's wrong the twenty first") keeps only what stands after it ("" if nothing does)."""
-        marker = SELF_CORRECTION.search(clean)
-        if marker is None or not any(marker.group(0).lower() in line.lower() for line in self.prompt_lines):
-            return clean
-        self.trace.mark("reply.correction_copied")
-        return after_correction(clean) or ""
 
     def _raise_if_no_answer(self, clean: str, index: int, final: bool) -> str:
         """Raise ``_Retry`` for a first piece that is no answer: the question or a line of the prompt

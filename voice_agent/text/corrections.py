@@ -7,6 +7,7 @@ such a sentence would tell the person the wrong value (a day or an amount).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from voice_agent.text.cjk import HAN_RE
 from voice_agent.text.dates import DAYS as _DAYS
@@ -64,3 +65,12 @@ _AMOUNT = re.compile(
 )
 _VALUE = re.compile(f"{_DAY.pattern}|{_AMOUNT.pattern}", re.IGNORECASE)
 _CLAUSE_END = re.compile(r"[，,。.;；!！?？]")
+
+
+def copied_correction(piece: str, quoted: Sequence[str]) -> str | None:
+    """For a piece that copies a self-correction of a ``quoted`` line ("the twelfth of May no wait,
+    sorry that's wrong the twenty first"): what stands after it ("" if nothing does); None otherwise."""
+    marker = SELF_CORRECTION.search(piece)
+    if marker is None or not any(marker.group(0).lower() in line.lower() for line in quoted):
+        return None
+    return after_correction(piece) or ""
