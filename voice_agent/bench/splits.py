@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout59`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout65`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -63,4 +63,10 @@ SPLITS = (
     "heldout57",
     "heldout58",
     "heldout59",
+    "heldout60",
+    "heldout61",
+    "heldout62",
+    "heldout63",
+    "heldout64",
+    "heldout65",
 )
