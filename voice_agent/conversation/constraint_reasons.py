@@ -32,7 +32,7 @@ _OBSERVANCE_EN = re.compile(
 )
 # "查出来苯丙酮尿症", "确诊了痛风", "得了胆结石": a condition after the words that tell of finding it
 _CONDITION_ZH = re.compile(
-    rf"(?:查出来?|查出了|确诊(?:了|为|是)?|诊断(?:为|是|出)?|得了|患有)(?:那个|个)?"
+    rf"(?:查出来?|查出了|确诊(?:了|为|是)?|诊断(?:为|是|出)?|得了|患有)(?:了)?(?:是|为)?(?:那个|个)?"
     rf"(?P<c>{HAN_CLASS}{{1,8}}?(?:症|病|炎|曲张|硬化|结石))"
 )
 _KNOWN_ZH = re.compile(r"糖尿病|痛风|高血压|高尿酸|乳糜泻|肝硬化|肾结石|胆结石|胃溃疡|甲亢|贫血")
