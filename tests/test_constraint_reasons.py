@@ -28,7 +28,8 @@ from voice_agent.conversation.reminders import guided_constraints
         ("我爸上回做胃镜查出来食管静脉曲张，硬的东西一概不能吃。", ("硬的",), "zh",
          Reason("食管静脉曲张", False)),
         ("我婆家是回族，家里的规矩，猪肉一口不能碰。", ("猪肉",), "zh", Reason("回族", True)),
-        ("上个月住院，查出来是急性胰腺炎，油腻的一口都不能碰。", ("油腻",), "zh", Reason("急性胰腺炎", False)),
+        ("上个月住院，查出来是急性胰腺炎，油腻的一口都不能碰。", ("油腻",), "zh",
+         Reason("急性胰腺炎", False)),
         ("我最近生病了，不想吃辣的。", ("辣的",), "zh", None),
         ("I never eat mushrooms, can't stand them.", ("mushrooms",), "en", None),
         ("去年体检查出来痛风，海鲜啤酒都不能碰了。", ("海鲜",), "en", None),  # not named in an English reply
