@@ -94,12 +94,19 @@ def acknowledgement(
         key=lambda c: (condition_named(c, speaking) is None, c.kind != "diet"),
     )
     for constraint in concerned[:1]:
-        said_back, named = own_words(constraint, speaking), from_kind(constraint, speaking)
-        plain = from_kind(constraint, speaking, reason=False)  # (when naming the reason would break a rule)
-        for text, own in ((said_back, True), (named, False), (plain, False)):
+        for make, own in (
+            (own_words, True),
+            (from_kind, False),
+            (_without_reason, False),  # (when naming the reason would break a rule)
+        ):
+            text = make(constraint, speaking)
             if text and constraints.check(text) is None:
                 return Acknowledgement(text, constraint, own)
     return None
+
+
+def _without_reason(constraint: Constraint, language: str) -> str:
+    return from_kind(constraint, language, reason=False)
 
 
 # What a constraint on food or drink is about, and a turn that is the person asking (not "How do plants

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from voice_agent.text.cjk import HAN_CLASS, has_han
 
@@ -72,7 +73,8 @@ def reason_for(source: str, terms: tuple[str, ...], language: str) -> Reason | N
     return before[-1] if before else found[0][1]
 
 
-def _reasons(source: str) -> list[tuple[int, Reason]]:
+@lru_cache(maxsize=256)  # (the constraints of one statement share its source: read once)
+def _reasons(source: str) -> tuple[tuple[int, Reason], ...]:
     found: list[tuple[int, Reason]] = []
     for pattern in (_CONDITION_EN, _CONDITION_LETTERS, _KNOWN_ZH):
         found += [(m.start(), Reason(m.group(0), False)) for m in pattern.finditer(source)]
@@ -87,4 +89,4 @@ def _reasons(source: str) -> list[tuple[int, Reason]]:
         if not any(reason.text in other or other in reason.text for other in seen):
             seen.add(reason.text)
             unique.append((start, reason))
-    return unique
+    return tuple(unique)
