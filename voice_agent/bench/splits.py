@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout65`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout71`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -69,4 +69,10 @@ SPLITS = (
     "heldout63",
     "heldout64",
     "heldout65",
+    "heldout66",
+    "heldout67",
+    "heldout68",
+    "heldout69",
+    "heldout70",
+    "heldout71",
 )
