@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 
 from voice_agent.conversation.constraints import parse_constraints
 from voice_agent.conversation.injection import InstructionFinding, find_instruction
-from voice_agent.conversation.likings import ENTHUSIASM
+from voice_agent.conversation.likings import ENTHUSIASM, says_liking
+from voice_agent.conversation.place_note import ranked_place
 from voice_agent.conversation.revised_plans import REPLACED_BY, REVISES_PLAN
 from voice_agent.memory.records import Kind
 from voice_agent.text.apostrophes import with_apostrophes
@@ -330,6 +331,10 @@ def _classify(text: str) -> tuple[Kind | None, float]:
     for pattern, kind, importance in _CLASSIFIERS:
         if pattern.search(text):
             return kind, importance
+    if says_liking(text):  # a liking the reply path knows ("he's darts daft", "就好谍战这一口") is pinned too
+        return "fact", 0.6
+    if ranked_place(text)[0] == 0:  # where they moved or made their home ("在天通苑租了个一居")
+        return "fact", 0.6
     return None, 0.5
 
 

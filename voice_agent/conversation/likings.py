@@ -44,6 +44,17 @@ ENTHUSIASM = re.compile(
     r"\b(?:sucker|weakness|soft spot) for\b|\bcan(?:'t|not) resist\b|\b(?:addicted|hooked) (?:to|on)\b|"
     r"\b(?:mad|nuts|wild|passionate|potty) about\b|\b(?:keen on|partial to|go-to)\b|\bnever (?:miss|skip)\b|"
     r"\b(?:my|his|her|our) (?:jam|thing|guilty pleasure)\b|\bi adore\b|"
+    # "he's darts daft" (not "she's going mad", "I'm a bit crazy"), "won't wear owt else", "happiest"
+    r"\b(?:he's|she's|i'm|we're|they're|he is|she is|i am|we are|they are) (?:(?:absolutely|totally|"
+    r"completely|proper|properly|really|so|utterly) )?(?!(?:going|getting|a|bit|quite|hopping|raving|stark|"
+    r"barking|driving|just|not|very|being|gone|half|fairly|pretty)\b)[a-z]{3,}(?<!ing)(?<!ly) "
+    r"(?:daft|mad|crazy|obsessed|barmy|potty)\b|"
+    r"\bwon't (?:wear|eat|drink|watch|read|listen to|play) (?:anything|owt|much|nothing) else\b|"
+    r"\b(?:happiest|in (?:her|his|my|their|our) element)\b|"
+    # what someone wears every day: "he lives in retro football shirts" (not "lives in Leeds", "in a flat")
+    r"\blives? in (?!(?:a|an|the|my|his|her|our|their|fear|hope|denial|sin|squalor|poverty)\b)(?-i:[a-z])|"
+    # "哈利波特迷得都魔怔了", "就好谍战这一口", "他就稀罕能用的"
+    r"迷得|魔怔|好[^，。！？不]{1,6}这一?口|稀罕(?!死)|"
     # "My big hobby is woodworking", "a passion of mine"
     r"\b(?:my|his|her|our) (?:(?:big|biggest|main|great|real|one|only|favou?rite) )?(?:hobby|hobbies|passion|"
     r"obsession|pastime) (?:is|are|has been|was)\b|\b(?:hobby|passion|obsession) of (?:mine|his|hers|ours)\b|"
@@ -91,8 +102,8 @@ ENTHUSIASM = re.compile(
     r"就爱(?:听|看|吃|喝|玩|钓|打|下|唱|拍|跑|逛|吼|写|画|弹|拉|跳|种|养|骑|泡)|"
     r"一(?:唱|玩|钓|看|写|画|弹|练|下|逛|泡|打)就是(?:一|半|大半)(?:上午|下午|整天|天|晚上|宿|夜)|"
     # going without it is what hurts: "一天不写个两三个钟头手就痒痒", "周末不拉个一百公里浑身难受"
-    r"不(?:听|看|玩|吃|喝|写|练|画|弹|骑|跑|拉|钓|唱|跳|下)[^，。！？]{0,8}?(?:都|就)?(?:睡不着|手(?:就|都)?痒|"
-    r"浑身难受|浑身不得劲|难受)|"
+    r"不(?:听|看|玩|吃|喝|写|练|画|弹|骑|跑|拉|钓|唱|跳|下|盘)[^，。！？]{0,8}?(?:都|就)?(?:睡不着|手(?:就|都)?痒|"
+    r"浑身难受|浑身不得劲|难受|心里发慌|心慌)|"
     r"一(?:提|说|听到?)[^，。！？]{0,6}就来劲|"
     r"我[^，。！？!?不没别]{0,4}(?:喜欢|最爱|爱听|爱看|爱吃|爱喝|爱玩|爱下|爱打|爱唱|爱跳|爱钓|爱拍|爱弹|爱画)|"
     r"(?:哪儿|哪里|哪都|啥都)(?:都)?不(?:去|干|想)[^。！？]{0,3}[，,]?就|(?:看|听|吃|玩)不腻|"
@@ -185,6 +196,8 @@ def _liking_sentence(liked: str) -> str:
     sentence = liked
     if len(sentences) >= 2:
         sentence = next((part.strip() for part in sentences if says_liking(part)), liked)
+    if HAN_RE.search(sentence) and len(sentence) > _MAX_TOLD_ZH:
+        return _clauses_of_liking_zh(sentence) or sentence[:_MAX_TOLD]
     if len(sentence) <= _MAX_TOLD:
         return sentence
     # (a long sentence cut at a dash or a semicolon: "…absolutely mad for birdwatching — keeps a pair of
@@ -195,7 +208,22 @@ def _liking_sentence(liked: str) -> str:
     return _around_liking(sentence)
 
 
-_CLAUSE_BREAK = re.compile(r"\s+[—–-]{1,2}\s+|;\s*|——|；")
+_CLAUSE_BREAK = re.compile(r"\s+[—–-]{1,2}\s+|;\s*|:\s+|——|；")
+_MAX_TOLD_ZH = 40
+_CLAUSE_ZH = re.compile(r"[，,；;]")
+
+
+def _clauses_of_liking_zh(sentence: str) -> str:
+    """Of a long Chinese sentence, the clause that says the liking, after the clause before it when that
+    one is short (who it is: "我家闺女今年十二，哈利波特迷得都魔怔了"); "" when no clause says one."""
+    clauses = [c.strip() for c in _CLAUSE_ZH.split(sentence.rstrip("。！!？?")) if c.strip()]
+    at = next((i for i, clause in enumerate(clauses) if says_liking(clause)), -1)
+    if at < 0:
+        return ""
+    before = clauses[at - 1] if at > 0 and len(clauses[at - 1]) <= 12 else ""
+    # (a liking too short to say what is liked: "可魔怔了，一天到晚嘴里就是055驱逐舰")
+    after = clauses[at + 1] if len(clauses[at]) <= 8 and at + 1 < len(clauses) else ""
+    return "，".join(c for c in (before, clauses[at], after) if c) + "。"
 
 
 _MAX_TOLD = 160
@@ -210,7 +238,8 @@ _LIKING_AT = re.compile(
 def _around_liking(text: str) -> str:
     """At most ``_MAX_TOLD`` characters of a run-on: from a little before its liking word (at a word
     start) to a word end; "" when it names no liking word."""
-    match = next((m for m in _LIKING_AT.finditer(text) if says_liking(text[: m.end() + 40])), None)
+    found = sorted([*_LIKING_AT.finditer(text), *ENTHUSIASM.finditer(text)], key=lambda m: m.start())
+    match = next((m for m in found if says_liking(text[: m.end() + 40])), None)
     if match is None:
         return ""
     start = max(0, match.start() - 40)
@@ -245,7 +274,7 @@ PREFERENCE = re.compile(
     r"[a-z]+-(?:mad|daft|crazy|obsessed|barmy|potty)|(?-i:(?:got|has|have) (?:[A-Z0-9]\w* ){1,2}fever)|"
     r"(?:completely|totally|utterly) lost to|rather be (?:near|with|on|at|in|by) (?:a|the|her|his|my)\b)\b)|"
     r"^(?![^。！？]*(?:不喜欢|不爱|讨厌))[^？?]*(?:最喜欢|喜欢|最爱|爱看|爱听|爱吃|爱喝|偏爱|是[^，。]{0,4}迷|"
-    r"就爱|爱(?:玩|拼|做|搞|逛|钓|种|画|跑|打|踢|唱|跳|拍)|"  # "没别的爱好，就爱拼乐高"
+    r"就爱(?!干净)|爱(?:玩|拼|做|搞|逛|钓|种|画|跑|打|踢|唱|跳|拍)|"  # "没别的爱好，就爱拼乐高"
     # "最近特别迷露营", "迷上了钓鱼", "入坑了"
     # "血迷手冲咖啡" (north-eastern: crazy about)
     r"(?:特别|很|超|贼|巨|非常|有点|可|最近|血|老|死|真)迷(?![路糊信茫惑])|迷上|爱上了|着迷|热衷|沉迷|入坑)|"

@@ -142,6 +142,11 @@ _INSTITUTION_OF_EN = re.compile(
     r"\b(?:(?:Infirmary|Hospital|University|College|Institute|Clinic|Museum|Academy|Cathedral)\s+of|"
     r"KU|TU|UC|LMU)\s+(?P<place>[A-Z][a-z]{2,}(?:[ -][A-Z][a-z]+)?)\b"  # ("She's at KU Leuven", "TU Delft")
 )
+# A spot named with what it is, after "at": "the new tower at Parramatta Square" (not "I work at Google").
+_AT_SPOT_EN = re.compile(
+    r"\bat\s+(?P<place>[A-Z][a-z]{2,}(?: [A-Z][a-z]+)? (?:Square|Street|Road|Park|Quay|Wharf|Harbour|Bay|"
+    r"Beach|Green|Market|Village|Lane|Avenue|Place|Plaza|Hill|Point|Heights|Common|Cross|Junction|Docks))\b"
+)
 _NOT_PLACE_TEXT = (
     "Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June "
     "July August September October November December Easter Christmas Mum Mom Dad Granny Grandma "
@@ -149,9 +154,10 @@ _NOT_PLACE_TEXT = (
 )
 _NOT_PLACE_EN = frozenset(_NOT_PLACE_TEXT.split())
 _PLACE_ZH = re.compile(
-    rf"(?:在|搬到|搬去|调到|改去|改到|老家(?:是|在)|来自|住在|回|交换到|外派到|派到|嫁到|留学到)"
+    rf"(?:在|搬到了?|搬去|调到|改去|改到|老家(?:是|在)|来自|住在|回|交换到|外派到|派到|嫁到|留学到)"
     rf"(?P<place>{HAN_CLASS}{{2,6}}?)(?P<unit>市|县|区|镇)?"
-    r"(?:读|上学|上大学|念书|住|工作|上班|定居|长大|待|呆|生活|安家|买了房|买房|来|去|了|的|，|。|$)"
+    # ("在黄岛那边", "在天通苑租了个一居": a spot no list knows, told as where the home is)
+    r"(?:(?P<there>那边|那块|那片|一带|租了|租的|买了房|买的房|买了套|安了家)|读|上学|上大学|念书|住|工作|上班|定居|长大|待|呆|生活|安家|买了房|买房|来|去|了|的|，|。|$)"
 )
 # Chinese names carry no capital: a place is a name with 市/县/区/镇 after it, or a province or a
 # large city.
@@ -174,6 +180,7 @@ _COUNTRIES_TEXT = (
     "阿联酋 印度 印尼 菲律宾"
 )
 _COUNTRIES_ZH = tuple(_COUNTRIES_TEXT.split())
+_BESIDE_ZH = re.compile(r"(?:边上|旁边|附近|对面|周边|边|里|外|上|下|家|公司|单位|学校|小区)$")
 _VERB_TAIL_ZH = re.compile(r"(?<=..)(?:买|住|待|呆|开|租)$")
 _PROVINCES_ZH = (
     "河北", "山西", "辽宁", "吉林", "黑龙江", "江苏", "浙江", "安徽", "福建", "江西", "山东", "河南", "湖北",
@@ -189,6 +196,7 @@ NOTE = {
 NOTE_WHERE = {"en": "The place is {place}.", "zh": "地点是{place}。"}
 NOTE_PACKING = {"en": "Pack for the weather in {place}.", "zh": "按{place}那边的天气来准备。"}
 NOTE_CALL_TIME = {"en": "Mind the time difference with {place}.", "zh": "注意和{place}的时差。"}
+NOTE_VENUE = {"en": "Suggest specific places in or near {place}.", "zh": "推荐{place}或附近具体的地方。"}
 NOTE_ROUTE = {"en": "The journey ends in {place}.", "zh": "目的地是{place}。"}
 # Said when the model gives no answer twice: the place named with the usual things to do there.
 FALLBACK = {
@@ -196,6 +204,10 @@ FALLBACK = {
         "Around {place}, I'd start with a walk to see the area, then a local museum or a good place to eat."
     ),
     "zh": "在{place}附近，可以先四处走走看看风景，再逛逛当地的博物馆，或者找家有名的小馆子尝尝。",
+}
+FALLBACK_VENUE = {
+    "en": "Since you're in {place}, I'd pick somewhere close to {place}, so getting there and back is easy.",
+    "zh": "你在{place}，就挑{place}附近的地方，来回都方便。",
 }
 FALLBACK_PACKING = {
     "en": "For {place}, check the forecast there a few days before and pack for its weather, with layers.",
@@ -211,10 +223,56 @@ FALLBACK_CALL_TIME = {
 }
 
 
+# A turn asking for a place to go that is near where the person lives or works: "Give me a couple of
+# spots for drinks … somewhere near yours", "a few good spots for a farewell lunch … walk to from work",
+# "从哪个机场飞合适", "推荐几个地方，别离公司太远", "看完还得回家" (home is where the evening ends).
+ASKS_VENUE = re.compile(
+    r"\b(?:(?:spots?|venues?|restaurants?|pubs?|bars?|caf(?:e|é)s?|bistros?|cinemas?|gyms?|clubs?|shops?|"
+    r"stores?|markets?|parks?|beaches|airports?) (?:for|to|near|around|nearby|close|within|we|i)|"
+    r"(?:places?|somewhere) (?:to|for|around|nearby|close by|we could|i could|within walking)|"
+    r"where (?:should|could|can|shall|would|do) (?:i|we) (?:go|eat|get|grab|find|take|shop|buy|meet|head|"
+    r"watch|see|fly|swim|train|drink)|which (?:airport|station|cinema|gym|market|pub|restaurant)|"
+    r"near (?:mine|yours|home|work|the office|my place|our place|where i live|where we live)|"
+    r"(?:close to|walk(?:ing distance)? (?:to )?(?:from )?|get back to|back (?:to|at)) "
+    r"(?:home|work|the office|mine|my place|our place))\b|"
+    r"(?:推荐|找|有没有|有啥|有什么|去哪|哪儿|哪里|哪些|几个)[^。？！?]{0,10}(?:地方|馆子|餐厅|饭店|饭馆|酒吧|去处|店)|"
+    r"哪(?:个|家)(?:机场|车站|火车站|高铁站|商场|医院|餐厅|饭店|馆子|店)|"
+    r"离(?:家|公司|单位|学校|住的地方)|(?:还得|还要|得|要)回(?:家|去)",
+    re.IGNORECASE,
+)
+# A trip away (not an evening out near home): "a week off in October, where should I go?", "出国玩".
+_AWAY = re.compile(
+    r"\b(?:trip|holiday|vacation|week off|weeks off|getaway|abroad|road trip|fly|flight|travel\w*)\b|"
+    r"旅游|旅行|出国|度假|自驾|假期",
+    re.IGNORECASE,
+)
+_AIRPORT = re.compile(r"\bairports?\b|机场", re.IGNORECASE)
+# A town the turn names for itself, wherever it stands: "through downtown Toronto", "从成都出发".
+_TOWN_IN_TURN_EN = re.compile(
+    r"\b(?:in|near|to|from|around|through|across|downtown|central|visiting|into|via)\s+"
+    r"(?P<place>[A-Z][a-z]{2,})\b"
+)
+
+
+def _asks_venue(user_text: str) -> bool:
+    """Whether the turn asks for a place to go near where the person is (an evening out, a lunch spot, the
+    airport to fly from), naming no town of its own."""
+    if not ASKS_VENUE.search(user_text):
+        return False
+    if _AWAY.search(user_text) and not _AIRPORT.search(user_text):
+        return False
+    named = [m.group("place") for m in _TOWN_IN_TURN_EN.finditer(user_text)]
+    return not (
+        ranked_places(user_text)
+        or _CITY_RE.search(user_text)
+        or any(place not in _NOT_PLACE_EN for place in named)
+    )
+
+
 def _asks(user_text: str) -> str:
     """What the turn asks of the place: "meet" (where to take or fetch someone: the spot itself), "call"
-    (its clock), "packing" (its weather), "route" (the way there), "around" (things to do there), or ""
-    (nothing the place shapes)."""
+    (its clock), "packing" (its weather), "route" (the way there), "around" (things to do there), "venue"
+    (a place to go near it), or "" (nothing the place shapes)."""
     if ASKS_MEETING.search(user_text):
         return "meet"
     if asks_call_time(user_text):
@@ -225,6 +283,8 @@ def _asks(user_text: str) -> str:
         return "route"
     if ASKS_AROUND.search(user_text) or _to_someone_of_theirs(_ITINERARY, user_text):
         return "around"
+    if _asks_venue(user_text):
+        return "venue"
     return ""
 
 
@@ -239,10 +299,11 @@ _NOTES = {
     "packing": NOTE_PACKING,
     "route": NOTE_ROUTE,
     "around": NOTE,
+    "venue": NOTE_VENUE,
     "": NOTE_WHERE,
 }
 _SAID = {"meet": NOTE_WHERE, "call": FALLBACK_CALL_TIME, "packing": FALLBACK_PACKING, "route": FALLBACK_ROUTE,
-         "around": FALLBACK, "": FALLBACK}  # fmt: skip
+         "around": FALLBACK, "venue": FALLBACK_VENUE, "": FALLBACK}  # fmt: skip
 
 
 def place_said(user_text: str, place: str, language: str) -> str:
@@ -318,12 +379,17 @@ def ranked_places(text: str) -> list[tuple[int, str]]:
     found: list[tuple[int, int, str]] = []  # (rank: 0 moved to, 1 named, 2 come from; position; place)
     for match in _PLACE_ZH.finditer(text):
         place = _VERB_TAIL_ZH.sub("", match.group("place"))  # ("在海南琼海买了套小房子": 海南琼海)
-        unit = match.group("unit") and not place.startswith(("这", "那", "哪"))
+        marker = match.group(0)[:2]
+        moved = ("搬到", "搬去", "调到", "改去", "改到", "交换", "外派", "派到", "嫁到", "留学")
+        # (a spot no list knows, said with a unit, as where the home is, or as where they moved:
+        # "搬到了光谷软件园")
+        unit = bool(match.group("unit") or match.group("there") or marker in moved)
+        # (not a spot told by what it is next to: "在古城边上租了个小院儿", "在公司附近")
+        unit = unit and not place.startswith(("这", "那", "哪")) and not _BESIDE_ZH.search(place)
         # (a city named after its province: "搬到湖北恩施去了" is 湖北恩施, not all of 湖北)
         if place in _CITIES_ZH or place.startswith((*_COUNTRIES_ZH, *_PROVINCES_ZH)) or unit:
-            marker = match.group(0)[:2]
-            moved = ("搬到", "搬去", "调到", "改去", "改到", "交换", "外派", "派到", "嫁到", "留学")
-            rank = 0 if marker in moved else 2 if marker == "来自" else 1
+            home = (match.group("there") or "").startswith(("租", "买", "安"))  # ("在天通苑租了个一居")
+            rank = 0 if marker in moved or home else 2 if marker == "来自" else 1
             found.append((rank, match.start(), place + (match.group("unit") or "")))
     for city in _CITY_RE.finditer(text):  # a large city said without 在 / 搬到 ("考上了哈尔滨这边的…")
         origin = _ORIGIN_ZH.search(text[max(0, city.start() - 3) : city.start()])
@@ -337,8 +403,10 @@ def ranked_places(text: str) -> list[tuple[int, str]]:
         rank = 2 if match.group("prep") == "from" else 0 if moved_to else 1
         found.append((rank, match.start(), place))
     found += [(1, m.start(), m.group("place")) for m in _INSTITUTION_OF_EN.finditer(text)]
+    found += [(1, m.start(), m.group("place")) for m in _AT_SPOT_EN.finditer(text)]
     # (only come from: where they are is unsaid)
     # (of one rank, a town before a whole province: "他是福建人…就在南靖书洋镇" is 南靖书洋镇)
     broad = frozenset(_PROVINCES_ZH) | frozenset(_COUNTRIES_ZH)
-    ordered = sorted(found, key=lambda f: (f[0], f[2] in broad, f[1]))
+    # (a spot inside a large city before the city: "在青岛买了房，在黄岛那边" is 黄岛)
+    ordered = sorted(found, key=lambda f: (f[0], f[2] in broad, f[2] in _CITIES_ZH, f[1]))
     return [(rank, place) for rank, _, place in ordered if rank < 2]

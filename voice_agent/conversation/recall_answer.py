@@ -20,7 +20,7 @@ from voice_agent.conversation.revised_plans import REVISES_PLAN, renamed_later
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.metrics.trace import TurnTrace
 from voice_agent.text.cjk import HAN_CLASS
-from voice_agent.text.corrections import after_correction
+from voice_agent.text.corrections import FILLER_AFTER_I_MEAN, after_correction
 from voice_agent.text.dates import ASKS_DAY, HOLDS_DATE
 
 _I = re.IGNORECASE
@@ -338,9 +338,12 @@ _LEAD_ZH = re.compile(
     r"^(?:算了|不对|对了|记住|记着|请记住|别忘了|提醒一下|哎呀|哎|唉|嗯|哦|诶|欸)[，,：:]?\s*"
 )
 _PRONOUN_START = re.compile(
-    r"^(?:you|your|yours|the|a|an|it|its|there|this|that|he|his|she|her|they|their|these|those|we)\b", _I
+    r"^(?:you|your|yours|the|a|an|it|its|there|this|that|he|his|she|her|they|their|these|those|we|all|"
+    r"every|some|most|one)\b",
+    _I,
 )
-_ZH_SWAP = (("咱们", "你们"), ("我们", "你们"), ("我", "你"))
+# ("俺家那小子", northern speech: my)
+_ZH_SWAP = (("咱们", "你们"), ("我们", "你们"), ("俺们", "你们"), ("俺", "你"), ("我", "你"))
 
 
 def said_back(sentence: str, language: str, *, yes: bool = False) -> str:
@@ -351,6 +354,9 @@ def said_back(sentence: str, language: str, *, yes: bool = False) -> str:
     if language == "zh" or _HAN_RUN.search(sentence):
         return ("记得，" if yes else "") + f"你告诉过我，{body}。"
     return ("Yes, you" if yes else "You") + f" told me {body}."
+
+
+_I_MEAN_FILLER = re.compile(rf",?\s+i mean,?\s+(?:{FILLER_AFTER_I_MEAN})\b[^,;:.!?]*", re.IGNORECASE)
 
 
 def second_person(sentence: str, language: str) -> str:
@@ -366,6 +372,7 @@ def second_person(sentence: str, language: str) -> str:
             body = body.replace(mine, yours)
         return body.replace("\0", "我")
     body = _LEAD_EN.sub("", sentence.strip()).rstrip(".!,;: ")  # (a clause: "…, English first,")
+    body = _I_MEAN_FILLER.sub("", body)  # ("Jamie's Eurovision-mad, I mean properly": the stress goes)
     if not body:
         return ""
     swapped = re.sub(r"[A-Za-z']+", lambda m: _swap_en(m.group(0)), body)

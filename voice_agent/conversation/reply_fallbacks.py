@@ -168,18 +168,19 @@ class ReplyFallbacks:
         return " ".join([said, *self.day_tie(said)]).strip()
 
     def _no_answer(self) -> str:
-        """Said when the model gave no answer twice: what the person likes said back with a suggestion
+        """Said when the model gave no answer twice: what they told us of the place the turn asks about
+        (``remembered`` with ``remembered_first``); else what the person likes said back with a suggestion
         that fits it (``likings.liked_fallback``), when the turn asked for a recommendation and they
         told us one in this language; else a specific option of the kind asked for (after what they told us,
         with ``remembered_first``); else what they told us that answers it (``remembered``), the plan as
         they changed it, the day the turn needs, or things to do around their place; else a plain sorry."""
+        if self.remembered and self.remembered_first:  # (the place a turn asked about, before a liking)
+            self.trace.mark("reply.remembered_fallback")
+            return self.remembered
         fallback = liked_fallback(self.liked, self.requested, self.speaking, self.constraints)
         if fallback:
             self.trace.mark("reply.liked_fallback")
             return fallback
-        if self.remembered and self.remembered_first:
-            self.trace.mark("reply.remembered_fallback")
-            return self.remembered
         # Asked for a suggestion of a known kind: a specific one that keeps every constraint beats "sorry".
         option = self.option or (
             concrete_option(self.constraints, self.requested, self.user_words, self.speaking)

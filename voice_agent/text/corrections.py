@@ -13,9 +13,16 @@ from voice_agent.text.cjk import HAN_RE
 from voice_agent.text.dates import DAYS as _DAYS
 from voice_agent.text.dates import ORDINAL_WORD
 
+# What follows "I mean" when it stresses rather than corrects: "Eurovision-mad, I mean properly".
+FILLER_AFTER_I_MEAN = (
+    "properly|literally|really|seriously|honestly|genuinely|truly|totally|completely|absolutely|obviously|"
+    "it|that|like|who|come on|sure"
+)
 SELF_CORRECTION = re.compile(
     r"\b(?:no,? wait|wait,? no|no,? sorry|sorry,? no|sorry,? (?:that's|that is) wrong|"
-    r"(?:oh,? )?scratch that|i mean(?=[,\s])|actually no|no no|no,? (?:hang|hold) on|(?:hang|hold) on,? no|"
+    r"(?:oh,? )?scratch that|actually no|no no|no,? (?:hang|hold) on|(?:hang|hold) on,? no|"
+    # ("the twelfth, I mean the twenty-first"; not "Eurovision-mad, I mean properly")
+    rf"i mean(?=[,\s])(?!,?\s+(?:{FILLER_AFTER_I_MEAN})\b)|"
     r"no,? my mistake|no,? correction)\b"
     r"|不对不对|不对，|不是不是|说错了|口误|我是说|哦不[，,]|啊不[，,]",
     re.IGNORECASE,
