@@ -227,8 +227,8 @@ FALLBACK_CALL_TIME = {
 # spots for drinks … somewhere near yours", "a few good spots for a farewell lunch … walk to from work",
 # "从哪个机场飞合适", "推荐几个地方，别离公司太远", "看完还得回家" (home is where the evening ends).
 ASKS_VENUE = re.compile(
-    r"\b(?:(?:spots?|venues?|restaurants?|pubs?|bars?|caf(?:e|é)s?|bistros?|cinemas?|gyms?|clubs?|shops?|"
-    r"stores?|markets?|parks?|beaches|airports?) (?:for|to|near|around|nearby|close|within|we|i)|"
+    r"\b(?:(?:a|some|few|couple of|good|nice|best|any|decent|cheap|cosy|cozy|quiet|local|two|three) "
+    r"(?:spots?|venues?|restaurants?|pubs?|bars?|caf(?:e|é)s?|bistros?)|"
     r"(?:places?|somewhere) (?:to|for|around|nearby|close by|we could|i could|within walking)|"
     r"where (?:should|could|can|shall|would|do) (?:i|we) (?:go|eat|get|grab|find|take|shop|buy|meet|head|"
     r"watch|see|fly|swim|train|drink)|which (?:airport|station|cinema|gym|market|pub|restaurant)|"

@@ -189,7 +189,13 @@ ASKS_ADVICE = re.compile(
 _YES_NO = re.compile(
     r"^\s*(?:can|could|should|shall|may|is|are|do|does|will|would)\s+(?:i|we|you|it)\b", re.I
 )
-_NAMES_REQUEST = re.compile(r"\b(?:recommend|suggest|ideas?)\b|推荐|建议", re.I)
+# (and a plan or a pick asked for: "Can you sketch out an itinerary", "Can you put together a week of
+# outfits")
+_NAMES_REQUEST = re.compile(
+    r"\b(?:recommend|suggest|ideas?|itinerar(?:y|ies)|put together|help (?:me|us)|pick (?:me|us)|options)\b|"
+    r"推荐|建议|策划|行程",
+    re.I,
+)
 # An order to choose something: "Pick a movie for us", "Give me an idea for …", "帮我挑一部电影".
 _CHOOSE_FOR_ME = re.compile(
     r"^\W*(?:(?:please|ok|okay|so|hey|now)[,\s]+)?(?:pick|choose|find|give me|name|think of|come up with|"

@@ -1,0 +1,163 @@
+"""Wave 28: a place or a liking the person told us shapes an open request that does not name it.
+
+A request for somewhere to go near home or work names the place they told us; a home told by where it
+was rented or bought is a place; likings said in passing ("he's darts daft", "就好谍战这一口") are read,
+pinned and said back in a short clause; open requests without "recommend" ask for advice.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from voice_agent.conversation.constraints import ConstraintSet
+from voice_agent.conversation.extract import extract
+from voice_agent.conversation.likings import liked_fallback, says_liking
+from voice_agent.conversation.place_note import named_place, place_note, ranked_place, shaped_by_place
+from voice_agent.conversation.recall_answer import said_back
+from voice_agent.conversation.reminders import asks_for_suggestion
+from voice_agent.conversation.reply_fallbacks import ReplyFallbacks
+from voice_agent.memory.records import MemoryRecord
+from voice_agent.metrics.trace import TurnTrace
+from voice_agent.text.corrections import after_correction
+
+ROWHOUSE = "The rowhouse in Lawrenceville is tiny but I love it, I'm like two blocks off Butler."
+OPTICS_VALLEY = "我们公司总算搬完了，从汉口新华路搬到了光谷软件园，我现在天天坐二号线从头坐到尾。"
+
+
+def _said(text: str) -> MemoryRecord:
+    return MemoryRecord("c1", text, role="user")
+
+
+def test_a_request_for_somewhere_near_home_or_work_names_the_place() -> None:
+    drinks = "She said 'you pick, somewhere near yours'. Give me a couple of spots for drinks and maybe food."
+    assert place_note(drinks, [_said(ROWHOUSE)], "en") == "Suggest specific places in or near Lawrenceville."
+    team = "周五下班部门小聚，八个人，你帮我推荐几个地方，别离公司太远，不然大家懒得去。"
+    assert place_note(team, [_said(OPTICS_VALLEY)], "zh") == "推荐光谷软件园或附近具体的地方。"
+    airport = "暑假想带一家三口去泰国玩一个礼拜，你帮我看看从哪个机场飞合适？"
+    assert place_note(airport, [_said("去年咬咬牙在固安买了房，北京的房价实在够不着。")], "zh") == (
+        "推荐固安或附近具体的地方。"
+    )
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "I've got a week off in October, where should I go?",  # a trip away, not an evening near home
+        "Where should we eat in Lisbon on Friday?",  # the turn names its own town
+        "I walk to work through downtown Toronto. Where should I go to buy boots?",
+        "Write the plan for Friday and suggest somewhere near the cinema for a bite.",  # near something else
+        "I'm heading up tonight after work. What should I bring him?",
+        "从成都自驾出去耍两三天，你帮我推荐几个地方。",
+        "What should I cook for dinner?",
+    ],
+)
+def test_no_place_for_a_trip_a_named_town_or_another_kind_of_request(turn: str) -> None:
+    assert not shaped_by_place(turn) or place_note(turn, [_said(ROWHOUSE)], "en") == ""
+
+
+@pytest.mark.parametrize(
+    ("text", "ranked"),
+    [
+        ("总算从公司宿舍搬出来了，在天通苑租了个一居，房租便宜一半。", (0, "天通苑")),
+        (OPTICS_VALLEY, (0, "光谷软件园")),
+        ("我们年初在青岛买了房，在黄岛那边，离我老婆单位近。", (0, "青岛")),
+        ("The whole team's been shunted to the new tower at Parramatta Square.", (1, "Parramatta Square")),
+        ("I work at Google.", (2, "")),
+        ("我在家里做饭。", (2, "")),
+    ],
+)
+def test_a_home_rented_or_bought_and_a_spot_named_by_what_it_is(text: str, ranked: tuple[int, str]) -> None:
+    assert ranked_place(text) == ranked
+
+
+def test_a_spot_told_by_what_it_is_next_to_is_no_place() -> None:
+    assert named_place("我去年把北京那班儿给辞了，跑大理来了，在古城边上租了个小院儿。") == "大理"
+    assert ranked_place("在公司附近租了个房子") == (2, "")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "All I know is he's darts daft: plays for the Red Lion team on a Tuesday.",
+        "I'm absolutely football mad.",
+        "Honestly he lives in retro football shirts, won't wear owt else.",
+        "Put her on any beach and she's bent double for three hours, happiest she ever is.",
+        "我家闺女今年十二，哈利波特迷得都魔怔了。",
+        "我家老爷子就好谍战这一口。",
+        "开会手里都攥着一串儿在那儿盘，说一天不盘心里发慌。",
+        "他就稀罕能用的、能吃的。",
+    ],
+)
+def test_likings_said_in_passing(text: str) -> None:
+    assert says_liking(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "He lives in Leeds.",
+        "She lives in a flat by the station.",
+        "She is going mad with the noise.",
+        "I am so crazy busy this week.",
+        "We are stark raving mad to try this.",
+        "我就爱干净。",
+    ],
+)
+def test_no_liking(text: str) -> None:
+    assert not says_liking(text)
+
+
+def test_a_liking_or_a_home_no_other_rule_knows_is_pinned() -> None:
+    darts = extract("Did the Secret Santa draw. All I know is he's darts daft, has a Phil Taylor mug.")
+    assert [item.kind for item in darts.items] == ["fact"]
+    home = extract("总算从公司宿舍搬出来了，在天通苑租了个一居，房租便宜一半。")
+    assert [item.kind for item in home.items] == ["fact"]
+    assert extract("我就爱干净").items == []
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "Can you sketch out an itinerary that isn't just the Eiffel Tower and queues?",
+        "Help me sort a gift and something nice to do in Bristol.",
+        "Pick me three plates and a dessert.",
+        "What are my options and how do I get started?",
+        "Can you put together a week of outfits that'll keep me warm?",
+        "戒指我都买好了，你帮我策划一下，要有仪式感。",
+        "下个月同学聚会，帮我配两套衣服。",
+        "你帮我看看从哪个机场飞合适？",
+    ],
+)
+def test_open_requests_ask_for_a_suggestion(turn: str) -> None:
+    assert asks_for_suggestion(turn)
+
+
+def test_i_mean_that_stresses_is_no_correction() -> None:
+    assert after_correction("Jamie's Eurovision-mad, I mean properly.") is None
+    said = said_back("Jamie's Eurovision-mad, I mean properly.", "en")
+    assert said == "You told me Jamie's Eurovision-mad."
+    assert said_back("the twelfth, I mean the twenty-first", "en") == "You told me the twenty-first."
+
+
+def test_a_long_liking_is_said_back_as_its_clause() -> None:
+    boy = (
+        "俺家那小子今年七岁，可魔怔了，一天到晚嘴里就是055驱逐舰、辽宁舰、山东舰，"
+        "家里乐高全是军舰，画画也只画军舰。"
+    )
+    said = liked_fallback(boy, "", "zh", ConstraintSet())
+    assert said.startswith("你告诉过我，你家那小子今年七岁，可魔怔了，一天到晚嘴里就是055驱逐舰")
+    assert "俺" not in said and "画画" not in said
+    darts = "All I know is he's darts daft: plays for the Red Lion team on a Tuesday, " + "and more " * 20
+    assert liked_fallback(darts, "", "en", ConstraintSet()).startswith(
+        "You told me all you know is he's darts daft."
+    )
+
+
+def test_the_place_asked_about_comes_before_a_liking_when_the_model_gives_no_answer() -> None:
+    turn = "Give me a couple of spots for drinks near mine."
+    around = "Since you're in Lawrenceville, I'd pick somewhere close to Lawrenceville."
+    said = ReplyFallbacks(
+        ConstraintSet(), "en", TurnTrace("c1"), user_words=turn, asks_suggestion=True,
+        remembered=around, remembered_first=True, liked=ROWHOUSE,
+    ).no_answer()  # fmt: skip
+    assert said == around
