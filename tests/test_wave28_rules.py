@@ -161,3 +161,42 @@ def test_the_place_asked_about_comes_before_a_liking_when_the_model_gives_no_ans
         remembered=around, remembered_first=True, liked=ROWHOUSE,
     ).no_answer()  # fmt: skip
     assert said == around
+
+
+def test_the_way_home_a_commute_and_the_market_to_shop_at_name_where_they_live() -> None:
+    huaqiao = [_said("为了少背点房贷，我们把房子买在了昆山花桥，我每天坐11号线进上海上班。")]
+    station = "我丈母娘要从合肥过来看外孙，坐高铁的话买到哪个站最方便？下了车怎么到我家？"
+    assert place_note(station, huaqiao, "zh") == "推荐昆山花桥或附近具体的地方。"
+    yanjiao = [_said("当初图便宜在燕郊买的房，那几年天天五点半爬起来赶公交进京。")]
+    assert "燕郊" in place_note("公司新规一周得回国贸办公室两天，你帮我琢磨琢磨咋通勤最省事。", yanjiao, "zh")
+    tanggu = [_said("我们家去年从南开搬到塘沽了，就在于家堡那块儿，我老公在港口上班。")]
+    assert "塘沽" in place_note("想买点新鲜海货回家做一桌，你说我去哪个市场买比较好？", tanggu, "zh")
+    nanaimo = [
+        _said("So we did it, we moved out to Nanaimo in April. The rent's half what we paid in Burnaby.")
+    ]
+    visit = (
+        "Mike's parents want to fly out from Toronto in June. What's the easiest way for them to get to us?"
+    )
+    assert "Nanaimo" in place_note(visit, nanaimo, "en")
+    assert "Nanaimo" in place_note("Which places should I order lunch from for the team?", nanaimo, "en")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["戒指我都买好了，打算下个月跟她求婚。", "喝二两酒就要来段《猪八戒背媳妇》。", "小区警戒线拉起来了。"],
+)
+def test_jie_of_another_word_is_no_giving_up(text: str) -> None:
+    from voice_agent.conversation.constraints import parse_constraints
+
+    assert parse_constraints(text) == []
+    assert [c.key for c in parse_constraints("我戒了酒")] == ["alcohol"]
+
+
+def test_eyes_lighting_up_is_a_liking_and_chosen_over_chatter_after_it() -> None:
+    father = (
+        "我老丈人是哈尔滨人，典型的东北老爷们儿。一说起锅包肉、酸菜白肉血肠、小鸡炖蘑菇，眼睛都放光。"
+        "哎，我媳妇最近迷上飞盘了，周末都见不着人。"
+    )
+    said = liked_fallback(father, "外卖", "zh", ConstraintSet())
+    assert "锅包肉" in said and "飞盘" not in said
+    assert says_liking("Her eyes light up at anything with sequins.")

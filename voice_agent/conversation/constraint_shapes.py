@@ -338,8 +338,10 @@ LIST_WHEN_ZH = re.compile(
 CAUSES_ZH = re.compile(
     rf"(?P<x>{HAN_CLASS}{{1,6}}?)(?:会|都会)?(?:让|令|使)(?:我|他|她|孩子|我们){HAN_CLASS}{{0,3}}?(?:{SYMPTOM_ZH})"
 )
+# (not 戒 of another word: "戒指" a ring, "猪八戒", "警戒线", "戒备")
 AVOIDING_ZH = re.compile(
-    r"(?:戒了|戒掉了?|戒|不沾|远离|不碰|碰不了|碰不得|沾不了|沾不得)(?P<x>[^，。,.！？!?；;了的]{1,10})"
+    r"(?:(?<![八警告训惩])(?:戒了|戒掉了?|戒(?![指备律尺心严]))|不沾|远离|不碰|碰不了|碰不得|沾不了|沾不得)"
+    r"(?P<x>[^，。,.！？!?；;了的]{1,10})"
 )
 # Being at odds with something, said without a symptom or a verb of eating; read only with a known topic
 # in the same sentence ("Dairy and me really don't get along", "我跟乳制品合不来").

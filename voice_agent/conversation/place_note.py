@@ -154,7 +154,8 @@ _NOT_PLACE_TEXT = (
 )
 _NOT_PLACE_EN = frozenset(_NOT_PLACE_TEXT.split())
 _PLACE_ZH = re.compile(
-    rf"(?:在|搬到了?|搬去|调到|改去|改到|老家(?:是|在)|来自|住在|回|交换到|外派到|派到|嫁到|留学到)"
+    rf"(?:在|搬到了?|搬去|调到|改去|改到|老家(?:是|在)|来自|住在|回|交换到|外派到|派到|嫁到|留学到|"
+    rf"(?:房子|房)?(?:买|安|租)在了?)"
     rf"(?P<place>{HAN_CLASS}{{2,6}}?)(?P<unit>市|县|区|镇)?"
     # ("在黄岛那边", "在天通苑租了个一居": a spot no list knows, told as where the home is)
     r"(?:(?P<there>那边|那块|那片|一带|租了|租的|买了房|买的房|买了套|安了家)|读|上学|上大学|念书|住|工作|上班|定居|长大|待|呆|生活|安家|买了房|买房|来|去|了|的|，|。|$)"
@@ -231,12 +232,16 @@ ASKS_VENUE = re.compile(
     r"(?:spots?|venues?|restaurants?|pubs?|bars?|caf(?:e|é)s?|bistros?)|"
     r"(?:places?|somewhere) (?:to|for|around|nearby|close by|we could|i could|within walking)|"
     r"where (?:should|could|can|shall|would|do) (?:i|we) (?:go|eat|get|grab|find|take|shop|buy|meet|head|"
-    r"watch|see|fly|swim|train|drink)|which (?:airport|station|cinema|gym|market|pub|restaurant)|"
+    r"watch|see|fly|swim|train|drink)|"
+    r"which (?:airport|station|cinema|gym|market|pub|restaurants?|places?|spots?)|"
+    # the way to the person's home, or between home and work: "the easiest way for them to get to us"
+    r"get (?:to|out to|over to) (?:us|ours|our place|my place)|commut(?:e|ing)|"
     r"near (?:mine|yours|home|work|the office|my place|our place|where i live|where we live)|"
     r"(?:close to|walk(?:ing distance)? (?:to )?(?:from )?|get back to|back (?:to|at)) "
     r"(?:home|work|the office|mine|my place|our place))\b|"
     r"(?:推荐|找|有没有|有啥|有什么|去哪|哪儿|哪里|哪些|几个)[^。？！?]{0,10}(?:地方|馆子|餐厅|饭店|饭馆|酒吧|去处|店)|"
-    r"哪(?:个|家)(?:机场|车站|火车站|高铁站|商场|医院|餐厅|饭店|馆子|店)|"
+    r"哪(?:个|家)(?:机场|车站|火车站|高铁站|站|商场|医院|餐厅|饭店|馆子|店|市场|菜市场|超市)|"
+    r"(?:怎么|咋|如何)(?:到|去|来|回)(?:我|我们|咱|俺)家|通勤|"
     r"离(?:家|公司|单位|学校|住的地方)|(?:还得|还要|得|要)回(?:家|去)",
     re.IGNORECASE,
 )
@@ -246,10 +251,15 @@ _AWAY = re.compile(
     r"旅游|旅行|出国|度假|自驾|假期",
     re.IGNORECASE,
 )
-_AIRPORT = re.compile(r"\bairports?\b|机场", re.IGNORECASE)
+# (a trip that ends at the person's home, or starts at its airport, is still about where they live)
+_AIRPORT = re.compile(
+    r"\bairports?\b|\bget (?:to|out to|over to) (?:us|ours|our place|my place)\b|机场|"
+    r"(?:到|来|回)(?:我|我们|咱|俺)家",
+    re.IGNORECASE,
+)
 # A town the turn names for itself, wherever it stands: "through downtown Toronto", "从成都出发".
 _TOWN_IN_TURN_EN = re.compile(
-    r"\b(?:in|near|to|from|around|through|across|downtown|central|visiting|into|via)\s+"
+    r"\b(?P<prep>in|near|to|from|around|through|across|downtown|central|visiting|into|via)\s+"
     r"(?P<place>[A-Z][a-z]{2,})\b"
 )
 
@@ -261,12 +271,10 @@ def _asks_venue(user_text: str) -> bool:
         return False
     if _AWAY.search(user_text) and not _AIRPORT.search(user_text):
         return False
-    named = [m.group("place") for m in _TOWN_IN_TURN_EN.finditer(user_text)]
-    return not (
-        ranked_places(user_text)
-        or _CITY_RE.search(user_text)
-        or any(place not in _NOT_PLACE_EN for place in named)
-    )
+    # (a town they set off from is no place of the turn's own: "fly out from Toronto … to get to us")
+    named = [m.group("place") for m in _TOWN_IN_TURN_EN.finditer(user_text) if m.group("prep") != "from"]
+    cities = [m for m in _CITY_RE.finditer(user_text) if not _ORIGIN_ZH.search(user_text[: m.start()])]
+    return not (ranked_places(user_text) or cities or any(place not in _NOT_PLACE_EN for place in named))
 
 
 def _asks(user_text: str) -> str:
@@ -383,12 +391,14 @@ def ranked_places(text: str) -> list[tuple[int, str]]:
         moved = ("搬到", "搬去", "调到", "改去", "改到", "交换", "外派", "派到", "嫁到", "留学")
         # (a spot no list knows, said with a unit, as where the home is, or as where they moved:
         # "搬到了光谷软件园")
-        unit = bool(match.group("unit") or match.group("there") or marker in moved)
+        home = marker[0] in "房买安租"
+        unit = bool(match.group("unit") or match.group("there") or marker in moved or home)
         # (not a spot told by what it is next to: "在古城边上租了个小院儿", "在公司附近")
         unit = unit and not place.startswith(("这", "那", "哪")) and not _BESIDE_ZH.search(place)
         # (a city named after its province: "搬到湖北恩施去了" is 湖北恩施, not all of 湖北)
         if place in _CITIES_ZH or place.startswith((*_COUNTRIES_ZH, *_PROVINCES_ZH)) or unit:
-            home = (match.group("there") or "").startswith(("租", "买", "安"))  # ("在天通苑租了个一居")
+            # ("在天通苑租了个一居", "把房子买在了昆山花桥")
+            home = home or (match.group("there") or "").startswith(("租", "买", "安"))
             rank = 0 if marker in moved or home else 2 if marker == "来自" else 1
             found.append((rank, match.start(), place + (match.group("unit") or "")))
     for city in _CITY_RE.finditer(text):  # a large city said without 在 / 搬到 ("考上了哈尔滨这边的…")
