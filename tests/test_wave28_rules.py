@@ -200,3 +200,14 @@ def test_eyes_lighting_up_is_a_liking_and_chosen_over_chatter_after_it() -> None
     said = liked_fallback(father, "外卖", "zh", ConstraintSet())
     assert "锅包肉" in said and "飞盘" not in said
     assert says_liking("Her eyes light up at anything with sequins.")
+
+
+def test_a_district_named_with_the_and_a_liking_said_as_fond_of_one_thing() -> None:
+    campus = "Our whole team has been shifted from Begumpet to the new campus in the Financial District."
+    assert named_place(campus) == "Financial District"
+    father = (
+        "我老丈人是铁岭人，这辈子就好一口二人转，喝二两酒就要来段《猪八戒背媳妇》。"
+        "说起来，我这车尾号限行又赶上周一了，烦死。"
+    )
+    said = liked_fallback(father, "", "zh", ConstraintSet())
+    assert "二人转" in said and "烦死" not in said

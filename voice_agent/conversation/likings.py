@@ -54,7 +54,7 @@ ENTHUSIASM = re.compile(
     # what someone wears every day: "he lives in retro football shirts" (not "lives in Leeds", "in a flat")
     r"\blives? in (?!(?:a|an|the|my|his|her|our|their|fear|hope|denial|sin|squalor|poverty)\b)(?-i:[a-z])|"
     # "哈利波特迷得都魔怔了", "就好谍战这一口", "他就稀罕能用的"
-    r"迷得|魔怔|好[^，。！？不]{1,6}这一?口|稀罕(?!死)|(?:眼睛|两眼|眼)都?(?:放光|发光|发亮)|"
+    r"迷得|魔怔|好[^，。！？不]{1,6}这一?口|就好一口|稀罕(?!死)|(?:眼睛|两眼|眼)都?(?:放光|发光|发亮)|"
     r"\b(?:(?:his|her|my|their) eyes light up|lights up (?:when|at|whenever))\b|"
     # "My big hobby is woodworking", "a passion of mine"
     r"\b(?:my|his|her|our) (?:(?:big|biggest|main|great|real|one|only|favou?rite) )?(?:hobby|hobbies|passion|"

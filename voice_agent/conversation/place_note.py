@@ -147,6 +147,10 @@ _AT_SPOT_EN = re.compile(
     r"\bat\s+(?P<place>[A-Z][a-z]{2,}(?: [A-Z][a-z]+)? (?:Square|Street|Road|Park|Quay|Wharf|Harbour|Bay|"
     r"Beach|Green|Market|Village|Lane|Avenue|Place|Plaza|Hill|Point|Heights|Common|Cross|Junction|Docks))\b"
 )
+# A district named with "the": "the new campus in the Financial District", "near the Jewellery Quarter".
+_THE_DISTRICT_EN = re.compile(
+    r"\b(?:in|near|around|outside)\s+the\s+(?P<place>[A-Z][a-z]{2,}(?: [A-Z][a-z]+){1,2})\b"
+)
 _NOT_PLACE_TEXT = (
     "Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June "
     "July August September October November December Easter Christmas Mum Mom Dad Granny Grandma "
@@ -414,6 +418,11 @@ def ranked_places(text: str) -> list[tuple[int, str]]:
         found.append((rank, match.start(), place))
     found += [(1, m.start(), m.group("place")) for m in _INSTITUTION_OF_EN.finditer(text)]
     found += [(1, m.start(), m.group("place")) for m in _AT_SPOT_EN.finditer(text)]
+    found += [
+        (1, m.start(), m.group("place"))
+        for m in _THE_DISTRICT_EN.finditer(text)
+        if m.group("place").split()[0] not in _NOT_PLACE_EN
+    ]
     # (only come from: where they are is unsaid)
     # (of one rank, a town before a whole province: "他是福建人…就在南靖书洋镇" is 南靖书洋镇)
     broad = frozenset(_PROVINCES_ZH) | frozenset(_COUNTRIES_ZH)
