@@ -211,3 +211,30 @@ def test_a_district_named_with_the_and_a_liking_said_as_fond_of_one_thing() -> N
     )
     said = liked_fallback(father, "", "zh", ConstraintSet())
     assert "二人转" in said and "烦死" not in said
+
+
+@pytest.mark.parametrize(
+    ("text", "keys"),
+    [
+        ("猪肉一口不沾", ["pork"]),
+        ("牛肉他从来不吃", ["beef"]),
+        ("香菜坚决不吃", ["cilantro"]),
+        ("鱿鱼、虾蟹这些统统不行", ["shellfish"]),
+        ("今天不吃", []),  # no food named: a day, not a rule
+        ("晚饭不吃了", []),
+        ("周末不行", []),
+    ],
+)
+def test_a_known_food_named_first_and_kept_off_with_no_one_named(text: str, keys: list[str]) -> None:
+    from voice_agent.conversation.constraints import parse_constraints
+
+    assert [c.key for c in parse_constraints(text)] == keys
+
+
+def test_a_faiths_rule_said_topic_first_rules_out_pork_dishes() -> None:
+    from voice_agent.conversation.constraints import parse_constraints
+
+    rule = "俺老丈人老丈母娘信安息日会，讲究可多：猪肉一口不沾，黄鳝、泥鳅、鱿鱼、虾蟹这些统统不行。"
+    constraints = ConstraintSet(parse_constraints(rule))
+    assert constraints.check("我建议试试玉米胡萝卜排骨汤。") is not None
+    assert constraints.check("来个清炒西兰花。") is None

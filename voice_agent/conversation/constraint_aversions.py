@@ -17,6 +17,7 @@ __all__ = [
     "LIST_KEPT_OFF_ZH",
     "SIGHT_AVERSION_ZH",
     "TASTE_ZH",
+    "TOPIC_FIRST_ZH",
 ]
 
 _ITEM = rf"(?![我你他她它人要])(?:{HAN_CLASS}){{1,6}}?"
@@ -47,3 +48,11 @@ LIST_ALL_OFF_ZH = re.compile(
 )
 # A taste the person is not used to: "就是吃不惯甜口的菜" (sweet food, read as "甜的").
 TASTE_ZH = re.compile(r"(?:吃不惯|受不了|吃不来|不爱吃)(?P<taste>[甜辣咸酸])口(?:味)?的?")
+# A known food named first, then kept off with no one said to keep it off (read for known topics only:
+# "今天不吃" names none): "猪肉一口不沾", "香菜坚决不吃", "牛肉他从来不吃", "鱿鱼、虾蟹这些统统不行".
+TOPIC_FIRST_ZH = re.compile(
+    rf"(?:^|[，,。！？!?；;：:])(?P<x>{_THING}{{1,6}}?(?:、{_THING}{{1,6}}?)*)(?:这些|这类|之类的?|啥的|什么的)?"
+    r"(?:他|她|他们|她们|我们|俺们|咱们|两口子|老两口)?"
+    r"(?:一口|一点|一滴|从来|坚决|统统|一律|一概|也|都|压根儿?|根本|向来|绝对|是)*"
+    r"(?:不沾|不吃|不碰|不喝|不行|不能吃|吃不了)(?![了过完饱])"
+)

@@ -21,6 +21,7 @@ from voice_agent.conversation.constraint_aversions import (
     LIST_KEPT_OFF_ZH,
     SIGHT_AVERSION_ZH,
     TASTE_ZH,
+    TOPIC_FIRST_ZH,
 )
 from voice_agent.conversation.constraint_diagnosis import diagnosed, told_allergy
 from voice_agent.conversation.constraint_diets import DIET_ADVICE, DIET_FITS, DIET_SUGGESTION, DIETS
@@ -267,6 +268,11 @@ def parse_constraints(text: str) -> list[Constraint]:
             _topic_constraint(topic, "avoid" if topic.key in _NOT_EATEN else kind, text)
             for topic in at_odds_topics(unwell)
         ]
+    # a known food named first and kept off, when no other reading named it: "猪肉一口不沾"
+    read = {c.key for c in out}
+    for match in TOPIC_FIRST_ZH.finditer(text):
+        more = _object_constraints(match, "avoid", text, own_words=True, topics_only=True)
+        out += [c for c in more if c.key not in read]
     # (one rule read by two shapes is one: "I can't bear loud music")
     found = list({(c.key, c.kind): c for c in reversed(out + _examples(text, out))}.values())[::-1]
     # the source stays the person's own words (the reminder line and the pinned record match on it)
