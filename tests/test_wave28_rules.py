@@ -238,3 +238,11 @@ def test_a_faiths_rule_said_topic_first_rules_out_pork_dishes() -> None:
     constraints = ConstraintSet(parse_constraints(rule))
     assert constraints.check("我建议试试玉米胡萝卜排骨汤。") is not None
     assert constraints.check("来个清炒西兰花。") is None
+
+
+def test_a_schoolbag_is_no_request_for_a_book() -> None:
+    from voice_agent.conversation.suggestions import concrete_option
+
+    kit = "教练让家长给孩子配个小急救包放书包里，你帮我列个清单呗。"
+    assert concrete_option(ConstraintSet(), "", kit, "zh") == ""
+    assert concrete_option(ConstraintSet(), "书", "推荐一本书吧", "zh") == "刘慈欣的《三体》"

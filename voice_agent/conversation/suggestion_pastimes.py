@@ -70,7 +70,8 @@ PASTIMES: tuple[RequestKind, ...] = (
     ),
     RequestKind(
         "book",
-        re.compile(r"\b(?:books?|novels?|read)\b|书|小说", _I),
+        # (not 书 of another thing: "书包" a schoolbag, "证书", "说明书", "书法", "书桌")
+        re.compile(r"\b(?:books?|novels?|read)\b|(?<![秘证明请情保协])书(?![包桌房架柜法记面信])|小说", _I),
         (
             _o("The Martian by Andy Weir"),
             _o("A Man Called Ove by Fredrik Backman"),
