@@ -246,3 +246,24 @@ def test_a_schoolbag_is_no_request_for_a_book() -> None:
     kit = "教练让家长给孩子配个小急救包放书包里，你帮我列个清单呗。"
     assert concrete_option(ConstraintSet(), "", kit, "zh") == ""
     assert concrete_option(ConstraintSet(), "书", "推荐一本书吧", "zh") == "刘慈欣的《三体》"
+
+
+@pytest.mark.parametrize(
+    ("story", "key"),
+    [
+        (
+            "Orla's cheer club did a session at that trampoline park in June. She snapped both bones in her "
+            "forearm. I'm telling you, never again, I wouldn't let her near one of those places.",
+            "avoid:trampoline park",
+        ),
+        ("Becca dragged me to a hot yoga class on Thursday. I went grey. Never again.", "avoid:hot yoga"),
+        ("She broke her arm at a trampoline park. Never going back.", "avoid:trampoline park"),
+    ],
+)
+def test_a_bare_never_again_swears_off_the_place_of_the_story(story: str, key: str) -> None:
+    from voice_agent.conversation.constraints import parse_constraints
+
+    constraints = parse_constraints(story)
+    assert [c.key for c in constraints] == [key]
+    assert ConstraintSet(constraints).check("How about a " + key.split(":")[1] + " night?") is not None
+    assert parse_constraints("We had a lovely time at the beach. Never again will I forget sunscreen.") == []

@@ -71,6 +71,17 @@ _NEVER_AGAIN_NOT = re.compile(
     rf"\b[Nn]ever again[,:]?\s+not\s+(?P<names>{_NAME_EN}(?:,\s+not\s+{_NAME_EN})*)"
 )
 _NOT_BETWEEN = re.compile(r",\s+not\s+")
+# "Never again" said alone after a story ("…at that trampoline park … snapped both bones in her forearm.
+# I'm telling you, never again"), or "never going back": what is sworn off is the place or the outing the
+# story happened at.
+_BARE_NEVER_EN = re.compile(r"\bnever (?:again\b(?![,:]?\s+not\s)|(?:going|go|setting foot) back\b)", _I)
+_BOOKED_AS_EN = re.compile(r"(?<=\w)\s+(?:class|session|course|workshop)$", _I)
+_STORY_SPOT_EN = re.compile(
+    r"\b(?:at|to|in|on)\s+(?:that|a|an|the|this|one of those)\s+(?P<x>(?:[a-z]+[ -]){0,2}(?:park|centre|"
+    r"center|venue|class|club|camp|session|restaurant|bar|pub|hotel|resort|cruise|tour|ride|course|gym|studio|"
+    r"arcade|spa|hostel|festival|market|workshop|retreat|theme park|escape room))\b",
+    _I,
+)
 # A house rule: "slime is banned from this house for life", "glitter's banned in our house".
 BANNED_EN = re.compile(
     r"(?:^|[.,;:!?]\s*|\b(?:so|and|but|now|telling you|honestly)\s+)"
@@ -163,6 +174,10 @@ def never_again(text: str) -> Iterator[str]:
         yield match.group("x")
     for match in _NEVER_AGAIN_NOT.finditer(text):
         yield from _NOT_BETWEEN.split(match.group("names"))
+    for match in _BARE_NEVER_EN.finditer(text):
+        spots = list(_STORY_SPOT_EN.finditer(text, 0, match.start()))
+        if spots:  # (the thing done, not its booking: "a hot yoga class" swears off hot yoga)
+            yield _BOOKED_AS_EN.sub("", spots[-1].group("x"))
     for match in BANNED_EN.finditer(text):
         if match.group("x").lower() not in _PRONOUNS:
             yield match.group("x")
