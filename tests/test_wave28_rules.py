@@ -267,3 +267,20 @@ def test_a_bare_never_again_swears_off_the_place_of_the_story(story: str, key: s
     assert [c.key for c in constraints] == [key]
     assert ConstraintSet(constraints).check("How about a " + key.split(":")[1] + " night?") is not None
     assert parse_constraints("We had a lovely time at the beach. Never again will I forget sunscreen.") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "keys"),
+    [
+        ("Dinnae get me started on that lo-fi hip hop stuff.", ["avoid:lo-fi hip hop"]),
+        ("Don't get me started on musicals.", ["avoid:musicals"]),
+        ("Don't get me started on the traffic this morning, it was mental.", []),  # a bad morning
+        ("宫斗宅斗的一概不看", ["avoid:宫斗宅斗"]),
+        ("格子衬衫他从来不穿", ["avoid:格子衬衫"]),
+        ("今天他一概不去", []),
+    ],
+)
+def test_a_gripe_and_a_kind_of_thing_refused_as_a_habit(text: str, keys: list[str]) -> None:
+    from voice_agent.conversation.constraints import parse_constraints
+
+    assert [c.key for c in parse_constraints(text)] == keys

@@ -26,6 +26,7 @@ from voice_agent.conversation.constraint_aversions import (
 from voice_agent.conversation.constraint_diagnosis import diagnosed, told_allergy
 from voice_agent.conversation.constraint_diets import DIET_ADVICE, DIET_FITS, DIET_SUGGESTION, DIETS
 from voice_agent.conversation.constraint_examples import EVEN_ZH, listed_examples, titled_examples
+from voice_agent.conversation.constraint_gripes import GRIPE_EN, HABIT_REFUSED_ZH
 from voice_agent.conversation.constraint_never_again import never_again
 from voice_agent.conversation.constraint_objects import (
     LIST_TAIL_ZH,
@@ -349,7 +350,8 @@ def _more_shapes(text: str) -> list[Constraint]:
                   *THING_FIRST_EN.finditer(text), *THING_THEN_PRONOUN_EN.finditer(text),
                   *TASTES_FOUL_EN.finditer(text), *THING_FIRST_ZH.finditer(text), *OUT_TOO_EN.finditer(text),
                   *KEEP_OFF_ZH.finditer(text), *LIST_REFUSED_ZH.finditer(text),
-                  *LIST_NOT_OK_ZH.finditer(text), *FEUD_ZH.finditer(text),
+                  *LIST_NOT_OK_ZH.finditer(text), *FEUD_ZH.finditer(text), *GRIPE_EN.finditer(text),
+                  *HABIT_REFUSED_ZH.finditer(text),
                   *EXCEPT_ZH.finditer(text)]:  # fmt: skip
         out += _object_constraints(match, "avoid", text, own_words=True)
     if food_talk or NOT_LIKE_REFUSES_EN.search(text):
