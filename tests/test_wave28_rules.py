@@ -284,3 +284,23 @@ def test_a_gripe_and_a_kind_of_thing_refused_as_a_habit(text: str, keys: list[st
     from voice_agent.conversation.constraints import parse_constraints
 
     assert [c.key for c in parse_constraints(text)] == keys
+
+
+@pytest.mark.parametrize(
+    ("text", "keys"),
+    [
+        ("Cut back on the tea, which for an Irishman is a hate crime.", []),  # a noun, no dislike
+        ("I hate crime novels.", ["avoid:crime novels"]),
+        ("我算是跟栗子结仇了。", ["avoid:栗子"]),
+        ("戴上不到十分钟，耳朵就像坐飞机降落那样闷，脑壳晕得想吐。", []),  # a likeness names no thing
+        (
+            "By bedtime his knees were red raw and cracked. He's fine in the sea, salt water doesn't touch "
+            "him.",
+            [],  # what is fine is no constraint
+        ),
+    ],
+)
+def test_what_a_story_only_mentions_is_no_constraint(text: str, keys: list[str]) -> None:
+    from voice_agent.conversation.constraints import parse_constraints
+
+    assert [c.key for c in parse_constraints(text)] == keys

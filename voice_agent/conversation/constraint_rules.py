@@ -33,7 +33,9 @@ AVOID_HAVE_EN = re.compile(
     r"won't|no longer)\s+(?:ever\s+)?(?:have|has|want|wants|take|takes|go near|come near|be near|be around|"
     r"risk)\s+(?:any\s+)?(?P<x>[a-z][a-z -]{1,40})", _I)  # fmt: skip
 DISLIKE_EN = re.compile(
-    r"\b(?:hate|hates|dislike|dislikes|detest|detests|can't stand|cannot stand|cannae stand|can't stick|"
+    # (not "hate" as a noun's first word: "which for an Irishman is a hate crime")
+    r"\b(?:(?<!\ba )(?<!\bthe )hate|hates|dislike|dislikes|detest|detests|can't stand|cannot stand|"
+    r"cannae stand|can't stick|"
     r"cannot stick|"
     r"not a fan of|avoid|avoids|"
     r"keep off|keeps off|stay off|stays off|stay away from|keep away from|steer clear of|"

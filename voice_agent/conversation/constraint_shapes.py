@@ -266,8 +266,8 @@ DROPPED_ZH = re.compile(
 )
 # "我跟茄子有仇" (at war with a thing: will not have it).
 FEUD_ZH = re.compile(
-    rf"(?:我|俺|额)(?:这辈子|从小|打小儿?|天生|就|真|这(?:胃|肚子|身体|嘴))?(?:跟|和|与)(?P<x>{_THING_CHAR}{{1,6}}?)"
-    r"(?:有仇|犯冲|八字不合|过不去)"
+    rf"(?:我|俺|额)(?:这辈子|从小|打小儿?|天生|就|真|算是|这(?:胃|肚子|身体|嘴))?(?:跟|和|与)(?P<x>{_THING_CHAR}{{1,6}}?)"
+    r"(?:有仇|结仇|结了仇|犯冲|八字不合|过不去)"
 )
 # A list named first and refused at the end of its sentence: "滑雪、滑冰、雪圈这些冰上雪上的玩意儿，以后甭管谁
 # 撺掇，千万别给我安排。"
@@ -399,7 +399,7 @@ def _topics_of(text: str) -> list[Topic]:
     # "只要外面吃到放很多味素的，像卤肉饭、羹汤那种": the dishes named as an aside are where the thing is
     # found, not the thing; they count only when nothing else is named. A likeness ("sick as a dog") and a
     # lift ("Dev had to drive me to the LRI") name no thing either.
-    text = _TAKEN_TO_EN.sub(" ", _SIMILE_EN.sub(" ", text))
+    text = _TAKEN_TO_EN.sub(" ", _SIMILE_EN.sub(" ", _UNHARMED.sub(" ", _SIMILE_ZH.sub("", text))))
     return named_topics(_ASIDE_ZH.sub("", text).lower()) or named_topics(text.lower())
 
 
@@ -409,6 +409,10 @@ _TAKEN_TO_EN = re.compile(
     re.IGNORECASE,
 )
 _SIMILE_EN = re.compile(r"\b(?:as|like) an? [a-z]+\b(?! (?:of|with)\b)", re.IGNORECASE)
+# "就像坐飞机降落那样闷": a likeness names no thing; nor does what is fine ("salt water doesn't touch him").
+_SIMILE_ZH = re.compile(r"(?:就像|好像|像是|像|跟)[^，。！？,!?]{1,12}?(?:那样|一样|似的)")
+_UNHARMED = re.compile(r"\b[a-z]+(?: [a-z]+)? (?:doesn't|does not|don't|never) (?:touch|bother|affect|hurt) "
+                       r"(?:him|her|me|them)\b", re.I)  # fmt: skip
 _SENTENCE = re.compile(r"(?<=[.!?。！？])\s*")
 
 
