@@ -304,3 +304,20 @@ def test_what_a_story_only_mentions_is_no_constraint(text: str, keys: list[str])
     from voice_agent.conversation.constraints import parse_constraints
 
     assert [c.key for c in parse_constraints(text)] == keys
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "Write a short thank-you text from me to [NAME:6fbe1e389154]'s stepdad for pulling the ute out.",
+        "Write a note to [NAME:6fbe1e389154]'s mother-in-law to say thanks for Sunday.",
+        "Can you write a five-star Google review for the place that catered [NAME:6fbe1e389154]'s party?",
+    ],
+)
+def test_a_name_that_only_owns_the_addressee_is_not_greeted(turn: str) -> None:
+    from voice_agent.conversation.message_draft import salutation
+
+    assert salutation(turn, "en") == ""
+    assert (
+        salutation("Write a text to [NAME:6fbe1e389154] saying I'm late.", "en") == "Hi [NAME:6fbe1e389154],"
+    )

@@ -33,13 +33,18 @@ _ROLES = (
     r"colleagues?|team|husband|wife|partner|doctor|gp|school|class|childminder|nanny|carer|caregiver|nurse|"
     r"physio|coach|tutor|cleaner|builder|vet|dentist|driver|sitter|secretary|celebrant|company|garage|"
     r"son|daughter|brother|sister|nan|gran|grandma|grandad|cousin|aunt|uncle|friend|mate|boyfriend|"
-    r"girlfriend)"
+    r"girlfriend|step(?:dad|mum|mom|father|mother|son|daughter|brother|sister)|(?:father|mother|brother|sister|"
+    r"son|daughter)-in-law|in-laws|grandpa|granny|grandmother|grandfather|nana|fianc(?:e|é|ee|ée)|flatmate|"
+    r"roommate|housemate|family|folks|niece|nephew|godmother|godfather)"
 )
 _TO_A_ROLE = re.compile(
     rf"\b(?:to|for|about)\s+(?:my|our|the|his|her|\[NAME:[0-9a-f]+\](?:'s|\u2019s))\s+(?:\w+\s+)?{_ROLES}\b|"
     # (or by what they did: "a card for the woman who's looked after him")
     r"\b(?:to|for|thank)\s+(?:the|that|this)\s+(?:\w+\s+)?(?:woman|man|lady|gentleman|person|people|girl|"
     r"boy|lad|guy|bloke|chap|fella|one|folks?)\s+(?:who|that|at|from)\b|"
+    # (or a place by what it did: "a review for the place that catered [NAME]'s party")
+    r"\b(?:to|for)\s+(?:the|that|this)\s+(?:\w+\s+)?(?:place|restaurant|caf[eé]|shop|bakery|company|business|"
+    r"branch|team|staff|venue|caterers?|hotel)\s+(?:who|that|which|at|where)\b|"
     r"给(?:我|我们)?(?:的)?(?:老公|老婆|领导|老板|经理|老师|爸|妈|爸妈|房东|邻居|同事|主任)",
     re.I,
 )
