@@ -321,3 +321,19 @@ def test_a_name_that_only_owns_the_addressee_is_not_greeted(turn: str) -> None:
     assert (
         salutation("Write a text to [NAME:6fbe1e389154] saying I'm late.", "en") == "Hi [NAME:6fbe1e389154],"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "keys"),
+    [
+        ("Okay, I am officially done with SkipTheDishes.", ["avoid:skipthedishes"]),
+        ("We're so done with Ryanair.", ["avoid:ryanair"]),
+        ("Never again am I using Evri, swear down.", ["avoid:evri"]),
+        ("I'm so done with the gym for today.", []),  # tired, not sworn off
+        ("We are done with the kitchen, finally!", []),  # finished, not sworn off
+    ],
+)
+def test_done_with_and_never_again_said_first(text: str, keys: list[str]) -> None:
+    from voice_agent.conversation.constraints import parse_constraints
+
+    assert [c.key for c in parse_constraints(text)] == keys

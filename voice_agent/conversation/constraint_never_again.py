@@ -75,6 +75,19 @@ _NOT_BETWEEN = re.compile(r",\s+not\s+")
 # I'm telling you, never again"), or "never going back": what is sworn off is the place or the outing the
 # story happened at.
 _BARE_NEVER_EN = re.compile(r"\bnever (?:again\b(?![,:]?\s+not\s)|(?:going|go|setting foot) back\b)", _I)
+# "I am officially done with SkipTheDishes" (not "done with the gym for today"), and "never again" said
+# first: "Never again am I using Evri", "Never again will we fly with them".
+_DONE_WITH_EN = re.compile(
+    r"\b(?i:i|we)(?:'m|'re|\s+am|\s+are)\s+(?i:officially|so|completely|totally|well and truly)\s+"
+    r"done with\s+(?:the\s+)?(?P<x>[A-Za-z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})\b"
+    r"(?!\s+(?i:for|till|until|by|today|tonight|now|this)\b)"
+)
+_NEVER_AGAIN_FIRST_EN = re.compile(
+    r"\bnever again (?:am|will|do|shall|are|is)\s+(?:i|we|he|she|they)\s+(?:be\s+)?(?:using|use|booking|book|"
+    r"ordering from|order from|flying with|fly with|going to|go to|shopping at|shop at|staying at|stay at|"
+    r"eating at|eat at|buying from|buy from)\s+(?:the\s+)?(?P<x>[A-Za-z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})\b",
+    _I,
+)
 _BOOKED_AS_EN = re.compile(r"(?<=\w)\s+(?:class|session|course|workshop)$", _I)
 _STORY_SPOT_EN = re.compile(
     r"\b(?:at|to|in|on)\s+(?:that|a|an|the|this|one of those)\s+(?P<x>(?:[a-z]+[ -]){0,2}(?:park|centre|"
@@ -174,6 +187,9 @@ def never_again(text: str) -> Iterator[str]:
         yield match.group("x")
     for match in _NEVER_AGAIN_NOT.finditer(text):
         yield from _NOT_BETWEEN.split(match.group("names"))
+    for match in [*_DONE_WITH_EN.finditer(text), *_NEVER_AGAIN_FIRST_EN.finditer(text)]:
+        if match.group("x").lower() not in _PRONOUNS:
+            yield match.group("x")
     for match in _BARE_NEVER_EN.finditer(text):
         spots = list(_STORY_SPOT_EN.finditer(text, 0, match.start()))
         if spots:  # (the thing done, not its booking: "a hot yoga class" swears off hot yoga)
