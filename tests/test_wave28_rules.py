@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from voice_agent.conversation.constraints import ConstraintSet
+from voice_agent.conversation.constraints import ConstraintSet, parse_constraints
 from voice_agent.conversation.extract import extract
 from voice_agent.conversation.likings import liked_fallback, says_liking
 from voice_agent.conversation.place_note import named_place, place_note, ranked_place, shaped_by_place
@@ -22,6 +22,10 @@ from voice_agent.text.corrections import after_correction
 
 ROWHOUSE = "The rowhouse in Lawrenceville is tiny but I love it, I'm like two blocks off Butler."
 OPTICS_VALLEY = "我们公司总算搬完了，从汉口新华路搬到了光谷软件园，我现在天天坐二号线从头坐到尾。"
+
+
+def _keys(text: str) -> list[str]:
+    return [c.key for c in parse_constraints(text)]
 
 
 def _said(text: str) -> MemoryRecord:
@@ -186,8 +190,6 @@ def test_the_way_home_a_commute_and_the_market_to_shop_at_name_where_they_live()
     ["戒指我都买好了，打算下个月跟她求婚。", "喝二两酒就要来段《猪八戒背媳妇》。", "小区警戒线拉起来了。"],
 )
 def test_jie_of_another_word_is_no_giving_up(text: str) -> None:
-    from voice_agent.conversation.constraints import parse_constraints
-
     assert parse_constraints(text) == []
     assert [c.key for c in parse_constraints("我戒了酒")] == ["alcohol"]
 
@@ -226,14 +228,10 @@ def test_a_district_named_with_the_and_a_liking_said_as_fond_of_one_thing() -> N
     ],
 )
 def test_a_known_food_named_first_and_kept_off_with_no_one_named(text: str, keys: list[str]) -> None:
-    from voice_agent.conversation.constraints import parse_constraints
-
-    assert [c.key for c in parse_constraints(text)] == keys
+    assert _keys(text) == keys
 
 
 def test_a_faiths_rule_said_topic_first_rules_out_pork_dishes() -> None:
-    from voice_agent.conversation.constraints import parse_constraints
-
     rule = "俺老丈人老丈母娘信安息日会，讲究可多：猪肉一口不沾，黄鳝、泥鳅、鱿鱼、虾蟹这些统统不行。"
     constraints = ConstraintSet(parse_constraints(rule))
     assert constraints.check("我建议试试玉米胡萝卜排骨汤。") is not None
@@ -261,8 +259,6 @@ def test_a_schoolbag_is_no_request_for_a_book() -> None:
     ],
 )
 def test_a_bare_never_again_swears_off_the_place_of_the_story(story: str, key: str) -> None:
-    from voice_agent.conversation.constraints import parse_constraints
-
     constraints = parse_constraints(story)
     assert [c.key for c in constraints] == [key]
     assert ConstraintSet(constraints).check("How about a " + key.split(":")[1] + " night?") is not None
@@ -281,9 +277,7 @@ def test_a_bare_never_again_swears_off_the_place_of_the_story(story: str, key: s
     ],
 )
 def test_a_gripe_and_a_kind_of_thing_refused_as_a_habit(text: str, keys: list[str]) -> None:
-    from voice_agent.conversation.constraints import parse_constraints
-
-    assert [c.key for c in parse_constraints(text)] == keys
+    assert _keys(text) == keys
 
 
 @pytest.mark.parametrize(
@@ -301,9 +295,7 @@ def test_a_gripe_and_a_kind_of_thing_refused_as_a_habit(text: str, keys: list[st
     ],
 )
 def test_what_a_story_only_mentions_is_no_constraint(text: str, keys: list[str]) -> None:
-    from voice_agent.conversation.constraints import parse_constraints
-
-    assert [c.key for c in parse_constraints(text)] == keys
+    assert _keys(text) == keys
 
 
 @pytest.mark.parametrize(
@@ -334,6 +326,4 @@ def test_a_name_that_only_owns_the_addressee_is_not_greeted(turn: str) -> None:
     ],
 )
 def test_done_with_and_never_again_said_first(text: str, keys: list[str]) -> None:
-    from voice_agent.conversation.constraints import parse_constraints
-
-    assert [c.key for c in parse_constraints(text)] == keys
+    assert _keys(text) == keys

@@ -1,8 +1,9 @@
 """Things kept off in Chinese shapes the rule patterns do not read: what a person cannot bear the sight
 or smell of ("一看到茄子就撇起个嘴巴", "现在一看见毛肚、鸭肠、黄喉、脑花这些就反胃": no body reacts to a thing
 seen, so it is a dislike, ``avoid``, not an intolerance), and a list named first and then refused as a
-habit ("葱、蒜、韭菜这些她说是五辛也不碰"). A list is each item of it (``constraints._object_constraints``
-with the person's own words)."""
+habit ("葱、蒜、韭菜这些她说是五辛也不碰"), or one kind of thing refused as a habit
+("宫斗宅斗的一概不看"). A list is each item of it (``constraints._object_constraints`` with the person's
+own words)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from voice_agent.text.cjk import HAN_CLASS
 __all__ = [
     "DIET_TALK_ZH",
     "EVEN_KEPT_OFF_ZH",
+    "HABIT_REFUSED_ZH",
     "LIST_ALL_OFF_ZH",
     "LIST_KEPT_OFF_ZH",
     "SIGHT_AVERSION_ZH",
@@ -55,4 +57,10 @@ TOPIC_FIRST_ZH = re.compile(
     r"(?:他|她|他们|她们|我们|俺们|咱们|两口子|老两口)?"
     r"(?:一口|一点|一滴|从来|坚决|统统|一律|一概|也|都|压根儿?|根本|向来|绝对|是)*"
     r"(?:不沾|不吃|不碰|不喝|不行|不能吃|吃不了)(?![了过完饱])"
+)
+# A kind of thing refused as a habit whatever it is, named first (own words, no known topic needed):
+# "宫斗宅斗的一概不看", "格子衬衫他从来不穿".
+HABIT_REFUSED_ZH = re.compile(
+    rf"(?:^|[，,。！？!?；;：:])(?P<x>{_THING}{{2,8}}?)(?:的|这些|这类|之类的?|那种)?(?:[他她我俺]们?)?"
+    r"(?:一概|一律|统统|从来|坚决|压根儿?|向来)都?不(?:看|听|穿|戴|去|玩|用|碰)"
 )

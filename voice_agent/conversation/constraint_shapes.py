@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from voice_agent.conversation.constraint_mentions import without_asides_zh, without_passing_mentions
 from voice_agent.conversation.constraint_terms import TOPICS, Topic
 from voice_agent.text.cjk import HAN_CLASS, has_han
 
@@ -396,27 +397,12 @@ def _at_odds(text: str) -> bool:
 
 
 def _topics_of(text: str) -> list[Topic]:
-    # "只要外面吃到放很多味素的，像卤肉饭、羹汤那种": the dishes named as an aside are where the thing is
-    # found, not the thing; they count only when nothing else is named. A likeness ("sick as a dog") and a
-    # lift ("Dev had to drive me to the LRI") name no thing either.
-    text = _TAKEN_TO_EN.sub(" ", _SIMILE_EN.sub(" ", _UNHARMED.sub(" ", _SIMILE_ZH.sub("", text))))
-    return named_topics(_ASIDE_ZH.sub("", text).lower()) or named_topics(text.lower())
+    """The known topics a sentence names, leaving out what it only mentions (``constraint_mentions``)."""
+    text = without_passing_mentions(text)
+    return named_topics(without_asides_zh(text).lower()) or named_topics(text.lower())
 
 
-_TAKEN_TO_EN = re.compile(
-    r"\b(?:drive|drives|drove|driven|driving|rush|rushed|take|took|taken|ferry|ferried)\s+(?:me|us|him|her|them)\s+"
-    r"(?:to|into|up to|down to)\b",
-    re.IGNORECASE,
-)
-_SIMILE_EN = re.compile(r"\b(?:as|like) an? [a-z]+\b(?! (?:of|with)\b)", re.IGNORECASE)
-# "就像坐飞机降落那样闷": a likeness names no thing; nor does what is fine ("salt water doesn't touch him").
-_SIMILE_ZH = re.compile(r"(?:就像|好像|像是|像|跟)[^，。！？,!?]{1,12}?(?:那样|一样|似的)")
-_UNHARMED = re.compile(r"\b[a-z]+(?: [a-z]+)? (?:doesn't|does not|don't|never) (?:touch|bother|affect|hurt) "
-                       r"(?:him|her|me|them)\b", re.I)  # fmt: skip
 _SENTENCE = re.compile(r"(?<=[.!?。！？])\s*")
-
-
-_ASIDE_ZH = re.compile(r"像[^，。！？；]{1,20}?(?:那种|那类|之类|那样|这种|这些|那些)")
 
 
 SEVERE = re.compile(

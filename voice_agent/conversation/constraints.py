@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from voice_agent.conversation.constraint_aversions import (
     DIET_TALK_ZH,
     EVEN_KEPT_OFF_ZH,
+    HABIT_REFUSED_ZH,
     LIST_ALL_OFF_ZH,
     LIST_KEPT_OFF_ZH,
     SIGHT_AVERSION_ZH,
@@ -26,7 +27,7 @@ from voice_agent.conversation.constraint_aversions import (
 from voice_agent.conversation.constraint_diagnosis import diagnosed, told_allergy
 from voice_agent.conversation.constraint_diets import DIET_ADVICE, DIET_FITS, DIET_SUGGESTION, DIETS
 from voice_agent.conversation.constraint_examples import EVEN_ZH, listed_examples, titled_examples
-from voice_agent.conversation.constraint_gripes import GRIPE_EN, HABIT_REFUSED_ZH
+from voice_agent.conversation.constraint_gripes import GRIPE_EN
 from voice_agent.conversation.constraint_never_again import never_again
 from voice_agent.conversation.constraint_objects import (
     LIST_TAIL_ZH,

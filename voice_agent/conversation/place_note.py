@@ -185,6 +185,7 @@ _COUNTRIES_TEXT = (
     "阿联酋 印度 印尼 菲律宾"
 )
 _COUNTRIES_ZH = tuple(_COUNTRIES_TEXT.split())
+_MOVED_ZH = ("搬到", "搬去", "调到", "改去", "改到", "交换", "外派", "派到", "嫁到", "留学")
 _BESIDE_ZH = re.compile(r"(?:边上|旁边|附近|对面|周边|边|里|外|上|下|家|公司|单位|学校|小区)$")
 _VERB_TAIL_ZH = re.compile(r"(?<=..)(?:买|住|待|呆|开|租)$")
 _PROVINCES_ZH = (
@@ -228,6 +229,9 @@ FALLBACK_CALL_TIME = {
 }
 
 
+# The way to the person's own home: "the easiest way for them to get to us", "下了车怎么到我家".
+_TO_THEIR_HOME_EN = r"get (?:to|out to|over to) (?:us|ours|our place|my place)"
+_TO_THEIR_HOME_ZH = r"(?:到|来|回)(?:我|我们|咱|俺)家"
 # A turn asking for a place to go that is near where the person lives or works: "Give me a couple of
 # spots for drinks … somewhere near yours", "a few good spots for a farewell lunch … walk to from work",
 # "从哪个机场飞合适", "推荐几个地方，别离公司太远", "看完还得回家" (home is where the evening ends).
@@ -239,13 +243,13 @@ ASKS_VENUE = re.compile(
     r"watch|see|fly|swim|train|drink)|"
     r"which (?:airport|station|cinema|gym|market|pub|restaurants?|places?|spots?)|"
     # the way to the person's home, or between home and work: "the easiest way for them to get to us"
-    r"get (?:to|out to|over to) (?:us|ours|our place|my place)|commut(?:e|ing)|"
+    rf"{_TO_THEIR_HOME_EN}|commut(?:e|ing)|"
     r"near (?:mine|yours|home|work|the office|my place|our place|where i live|where we live)|"
     r"(?:close to|walk(?:ing distance)? (?:to )?(?:from )?|get back to|back (?:to|at)) "
     r"(?:home|work|the office|mine|my place|our place))\b|"
     r"(?:推荐|找|有没有|有啥|有什么|去哪|哪儿|哪里|哪些|几个)[^。？！?]{0,10}(?:地方|馆子|餐厅|饭店|饭馆|酒吧|去处|店)|"
     r"哪(?:个|家)(?:机场|车站|火车站|高铁站|站|商场|医院|餐厅|饭店|馆子|店|市场|菜市场|超市)|"
-    r"(?:怎么|咋|如何)(?:到|去|来|回)(?:我|我们|咱|俺)家|通勤|"
+    rf"(?:怎么|咋|如何){_TO_THEIR_HOME_ZH}|通勤|"
     r"离(?:家|公司|单位|学校|住的地方)|(?:还得|还要|得|要)回(?:家|去)",
     re.IGNORECASE,
 )
@@ -256,11 +260,7 @@ _AWAY = re.compile(
     re.IGNORECASE,
 )
 # (a trip that ends at the person's home, or starts at its airport, is still about where they live)
-_AIRPORT = re.compile(
-    r"\bairports?\b|\bget (?:to|out to|over to) (?:us|ours|our place|my place)\b|机场|"
-    r"(?:到|来|回)(?:我|我们|咱|俺)家",
-    re.IGNORECASE,
-)
+_AIRPORT = re.compile(rf"\b(?:airports?|{_TO_THEIR_HOME_EN})\b|机场|{_TO_THEIR_HOME_ZH}", re.IGNORECASE)
 # A town the turn names for itself, wherever it stands: "through downtown Toronto", "从成都出发".
 _TOWN_IN_TURN_EN = re.compile(
     r"\b(?P<prep>in|near|to|from|around|through|across|downtown|central|visiting|into|via)\s+"
@@ -392,18 +392,16 @@ def ranked_places(text: str) -> list[tuple[int, str]]:
     for match in _PLACE_ZH.finditer(text):
         place = _VERB_TAIL_ZH.sub("", match.group("place"))  # ("在海南琼海买了套小房子": 海南琼海)
         marker = match.group(0)[:2]
-        moved = ("搬到", "搬去", "调到", "改去", "改到", "交换", "外派", "派到", "嫁到", "留学")
+        # (a home rented or bought there ranks with a place moved to: "在天通苑租了个一居",
+        # "把房子买在了昆山花桥")
+        home = marker[0] in "房买安租" or (match.group("there") or "").startswith(("租", "买", "安"))
         # (a spot no list knows, said with a unit, as where the home is, or as where they moved:
-        # "搬到了光谷软件园")
-        home = marker[0] in "房买安租"
-        unit = bool(match.group("unit") or match.group("there") or marker in moved or home)
-        # (not a spot told by what it is next to: "在古城边上租了个小院儿", "在公司附近")
-        unit = unit and not place.startswith(("这", "那", "哪")) and not _BESIDE_ZH.search(place)
+        # "搬到了光谷软件园"; not a spot told by what it is next to: "在古城边上", "在公司附近")
+        spot = bool(match.group("unit") or match.group("there") or marker in _MOVED_ZH or home)
+        spot = spot and not place.startswith(("这", "那", "哪")) and not _BESIDE_ZH.search(place)
         # (a city named after its province: "搬到湖北恩施去了" is 湖北恩施, not all of 湖北)
-        if place in _CITIES_ZH or place.startswith((*_COUNTRIES_ZH, *_PROVINCES_ZH)) or unit:
-            # ("在天通苑租了个一居", "把房子买在了昆山花桥")
-            home = home or (match.group("there") or "").startswith(("租", "买", "安"))
-            rank = 0 if marker in moved or home else 2 if marker == "来自" else 1
+        if place in _CITIES_ZH or place.startswith((*_COUNTRIES_ZH, *_PROVINCES_ZH)) or spot:
+            rank = 0 if marker in _MOVED_ZH or home else 2 if marker == "来自" else 1
             found.append((rank, match.start(), place + (match.group("unit") or "")))
     for city in _CITY_RE.finditer(text):  # a large city said without 在 / 搬到 ("考上了哈尔滨这边的…")
         origin = _ORIGIN_ZH.search(text[max(0, city.start() - 3) : city.start()])

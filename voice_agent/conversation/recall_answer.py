@@ -20,7 +20,7 @@ from voice_agent.conversation.revised_plans import REVISES_PLAN, renamed_later
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.metrics.trace import TurnTrace
 from voice_agent.text.cjk import HAN_CLASS
-from voice_agent.text.corrections import FILLER_AFTER_I_MEAN, after_correction
+from voice_agent.text.corrections import STRESSING_I_MEAN, after_correction
 from voice_agent.text.dates import ASKS_DAY, HOLDS_DATE
 
 _I = re.IGNORECASE
@@ -356,9 +356,6 @@ def said_back(sentence: str, language: str, *, yes: bool = False) -> str:
     return ("Yes, you" if yes else "You") + f" told me {body}."
 
 
-_I_MEAN_FILLER = re.compile(rf",?\s+i mean,?\s+(?:{FILLER_AFTER_I_MEAN})\b[^,;:.!?]*", re.IGNORECASE)
-
-
 def second_person(sentence: str, language: str) -> str:
     """The person's ``sentence`` turned to the second person, without its opening filler ("Actually, ",
     "算了，") or end mark: "my kid is allergic to nuts" → "your kid is allergic to nuts"."""
@@ -372,7 +369,7 @@ def second_person(sentence: str, language: str) -> str:
             body = body.replace(mine, yours)
         return body.replace("\0", "我")
     body = _LEAD_EN.sub("", sentence.strip()).rstrip(".!,;: ")  # (a clause: "…, English first,")
-    body = _I_MEAN_FILLER.sub("", body)  # ("Jamie's Eurovision-mad, I mean properly": the stress goes)
+    body = STRESSING_I_MEAN.sub("", body)  # ("Jamie's Eurovision-mad, I mean properly": the stress goes)
     if not body:
         return ""
     swapped = re.sub(r"[A-Za-z']+", lambda m: _swap_en(m.group(0)), body)

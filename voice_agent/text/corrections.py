@@ -18,6 +18,8 @@ FILLER_AFTER_I_MEAN = (
     "properly|literally|really|seriously|honestly|genuinely|truly|totally|completely|absolutely|obviously|"
     "it|that|like|who|come on|sure"
 )
+# That stress said after a statement, dropped when it is said back: "Jamie's Eurovision-mad, I mean properly".
+STRESSING_I_MEAN = re.compile(rf",?\s+i mean,?\s+(?:{FILLER_AFTER_I_MEAN})\b[^,;:.!?]*", re.IGNORECASE)
 SELF_CORRECTION = re.compile(
     r"\b(?:no,? wait|wait,? no|no,? sorry|sorry,? no|sorry,? (?:that's|that is) wrong|"
     r"(?:oh,? )?scratch that|actually no|no no|no,? (?:hang|hold) on|(?:hang|hold) on,? no|"

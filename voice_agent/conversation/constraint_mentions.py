@@ -1,0 +1,35 @@
+"""What a story names without naming a thing the person keeps off, taken out before its topics are read
+(``constraint_shapes.at_odds_topics``): a likeness ("sick as a dog", "耳朵就像坐飞机降落那样闷"), a lift
+("Dev had to drive me to the LRI"), what is said to be fine ("salt water doesn't touch him"), and, in
+Chinese, the dishes named as an aside to where the thing is found ("像卤肉饭、羹汤那种": they count only
+when nothing else is named)."""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["without_asides_zh", "without_passing_mentions"]
+
+_TAKEN_TO_EN = re.compile(
+    r"\b(?:drive|drives|drove|driven|driving|rush|rushed|take|took|taken|ferry|ferried)\s+(?:me|us|him|her|them)\s+"
+    r"(?:to|into|up to|down to)\b",
+    re.IGNORECASE,
+)
+_SIMILE_EN = re.compile(r"\b(?:as|like) an? [a-z]+\b(?! (?:of|with)\b)", re.IGNORECASE)
+_SIMILE_ZH = re.compile(r"(?:就像|好像|像是|像|跟)[^，。！？,!?]{1,12}?(?:那样|一样|似的)")
+_UNHARMED = re.compile(
+    r"\b[a-z]+(?: [a-z]+)? (?:doesn't|does not|don't|never) (?:touch|bother|affect|hurt) "
+    r"(?:him|her|me|them)\b",
+    re.IGNORECASE,
+)
+_ASIDE_ZH = re.compile(r"像[^，。！？；]{1,20}?(?:那种|那类|之类|那样|这种|这些|那些)")
+
+
+def without_passing_mentions(text: str) -> str:
+    """``text`` without its likenesses, lifts and things said to be fine."""
+    return _TAKEN_TO_EN.sub(" ", _SIMILE_EN.sub(" ", _UNHARMED.sub(" ", _SIMILE_ZH.sub("", text))))
+
+
+def without_asides_zh(text: str) -> str:
+    """``text`` without the dishes it names as an aside ("像卤肉饭、羹汤那种")."""
+    return _ASIDE_ZH.sub("", text)
