@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout71`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout77`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -75,4 +75,10 @@ SPLITS = (
     "heldout69",
     "heldout70",
     "heldout71",
+    "heldout72",
+    "heldout73",
+    "heldout74",
+    "heldout75",
+    "heldout76",
+    "heldout77",
 )
