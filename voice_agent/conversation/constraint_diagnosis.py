@@ -17,7 +17,7 @@ DIAGNOSED_EN = re.compile(
     r"\b(?:reckons?|reckoned|says?|said|thinks?|confirmed|turns out|turned out|sussed out|worked out|"
     r"figured out|found out|reckon|tells? me|told (?:me|us)|looked (?:it )?up(?: after(?:wards)?)?)"
     r"(?:\s+that)?,?\s+"
-    r"(?:it's|it is|it was|it were|'tis)\s+(?:the\s+|that\s+|this\s+)?"
+    r"(?:it's|it is|it was|it were|'tis)\s+(?:the\s+|that\s+|this\s+|(?:her|his|my|our|their)\s+)?"
     r"(?P<x>[a-z][a-z'-]*(?:\s+(?!itself\b|in\b|that\b|and\b|or\b|he\b|she\b|i\b|they\b|you\b)[a-z][a-z'-]*){0,2})",
     _I,
 )
@@ -31,7 +31,7 @@ NOT_THIS_BUT_EN = re.compile(
 # The person's words for a reaction, besides a named symptom: "can't handle it", "don't get on with it".
 REACTION_EN = re.compile(
     r"\b(?:can't|cannot|can not|couldn't|just don't|doesn't|don't) (?:handle|tolerate|take|stomach|"
-    r"get on with|agree with)\b|\breact(?:s|ed|ion)?\b|\bA&E\b|\bEpiPen\b|\bblisters?\b|\bwelts?\b|"
+    r"get on with|agree with|cope with)\b|\breact(?:s|ed|ion)?\b|\bA&E\b|\bEpiPen\b|\bblisters?\b|\bwelts?\b|"
     r"\bulcers?\b",
     _I,
 )
@@ -56,6 +56,7 @@ def zh_cause(found: str) -> str:
 # A finding that names a condition, not a thing to keep off: "it's oral allergy syndrome", "a virus".
 _CONDITION = re.compile(
     r"allerg|syndrome|intoleran|disease|disorder|condition|infection|virus|bug\b|fever|itis\b|stress|"
+    r"\bibs\b|\bibd\b|\bgerd\b|reflux|eczema|asthma|coeliac|celiac|crohn|migraine|"
     r"anxiety|nothing|normal|fine\b|症|病|炎|综合征",
     _I,
 )

@@ -146,9 +146,12 @@ _ONLINE_ZH = re.compile(_SWORN_OFF_ZH + r"在?(?:网上(?:买|购物|下单)|网
 # Swearing off what is done to or for someone: "再也不把豆豆送出去寄养了" (寄养), "以后再也不给他吃小龙虾了"
 # (小龙虾): the thing after the last verb of going, eating or using, else the verb phrase's own activity.
 _FOR_SOMEONE_ZH = re.compile(
-    _SWORN_OFF_ZH + r"(?:把|让|给|带|叫)(?P<tail>[^，。,.！？!?；;了]{2,14}?)(?=[了啦啊，。,.！？!?；;]|$)"
+    _SWORN_OFF_ZH + r"(?:把|让|给|带|叫|送)(?P<tail>[^，。,.！？!?；;了]{2,14}?)(?=[了啦啊，。,.！？!?；;]|$)"
 )
-_LAST_VERB_ZH = re.compile(r"(?:吃|喝|坐|乘|去|住|用|买|玩|报|碰|上)(?P<x>[^吃喝坐乘去住用买玩报碰上]{1,6})$")
+# (the kind pointed at is the thing: "送他去这种军事化的营" swears off 军事化的营)
+_LAST_VERB_ZH = re.compile(
+    r"(?:吃|喝|坐|乘|去|住|用|买|玩|报|碰|上)(?:这种|那种|这类|那类)?(?P<x>[^吃喝坐乘去住用买玩报碰上]{1,6})$"
+)
 
 # The thing named first, then sworn off: "解放路那家福寿康大药房，我这辈子再也不去了！" (what follows the last
 # "那家" is the thing; the street before it only says where).
@@ -157,6 +160,14 @@ _THING_FIRST_ZH = re.compile(
     + _SWORN_OFF_ZH
     + r"(?:去|来|用|找|坐|买|点|住|报|叫)(?:了|啦|[，,。！!？?；;]|$)"
 )
+# Or pointed at, then the person, then sworn off: "那破存款机我这辈子再也不碰了".
+_POINTED_FIRST_ZH = re.compile(
+    r"(?:^|[，,。！!？?；;])(?P<x>[那这][^，,。！!？?；;]{1,13}?)(?:我们|我|俺|咱)(?:这辈子|以后|往后)?是?"
+    + _SWORN_OFF_ZH
+    + r"(?:去|来|用|找|坐|买|点|住|报|叫|碰|吃|喝|玩)(?:了|啦|[，,。！!？?；;]|$)"
+)
+# A thing pointed at with scorn: "那破存款机" is the cash machine.
+_SCORNED_ZH = re.compile(r"^(?:那|这)(?:破|烂)(?=.{2})")
 _ANY_PLACE_ZH = frozenset(("地方", "那儿", "那里", "这儿", "这里", "那边", "这边", "店", "那地儿"))
 _KIND_OF_PLACE_ZH = re.compile(rf"(?:{SHOP_WORDS_ZH})$")
 _WHICH_ONE_ZH = re.compile(r"^.*?(?:那家|这家|那个|这个|那种|这种)")
@@ -210,9 +221,9 @@ def never_again(text: str) -> Iterator[str]:
     for match in _OR_ELSE_ZH.finditer(text):
         if not _WHICH_ONE_ZH.match(match.group("x")):  # ("再去那家店我就是狗": which shop, said before)
             yield match.group("x")
-    for match in _THING_FIRST_ZH.finditer(text):
+    for match in [*_THING_FIRST_ZH.finditer(text), *_POINTED_FIRST_ZH.finditer(text)]:
         # ("过年去海南，这辈子再也不去了": where they go, 海南)
-        thing = _GOING_TO_ZH.sub("", _WHICH_ONE_ZH.sub("", match.group("x")))
+        thing = _GOING_TO_ZH.sub("", _WHICH_ONE_ZH.sub("", _SCORNED_ZH.sub("", match.group("x"))))
         if len(thing) < 2 or thing in _POINTING_ZH or thing in _ANY_PLACE_ZH:
             continue
         yield thing

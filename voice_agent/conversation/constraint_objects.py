@@ -47,6 +47,8 @@ _GENERIC_BAD = re.compile(r"^(?:it|that|this|them|him|her|you|me|to|when|how|wha
                           r"|ing$"
                           # an adverb or a cut-off quantity is no thing: "kena allergy already", "pieces of"
                           r"|^(?:already|again|now|too|also|still|then|anymore|lah|liao|one)$"
+                          # a way things go, not a thing to suggest: "they hate fuss", "can't stand drama"
+                          r"|^(?:a\s+)?(?:fuss|faff|hassle|drama|bother|stress|rushing|change|surprises)$"
                           # a hedge, not a thing: "Not an allergy apparently", "just an intolerance"
                           r"|^(?:not|just|only|apparently|actually|really|probably|basically|honestly|"
                           r"technically|supposedly|officially|though|either)\b"

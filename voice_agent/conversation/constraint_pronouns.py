@@ -6,21 +6,25 @@ own words)."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 _I = re.IGNORECASE
 # The thing a sentence names as the answer: "it's tomatoes", "turns out it was shellfish", "the culprit is
 # gluten", "the trigger is onions". Up to three words, stopped by punctuation or a joining word.
 _NAMED_EN = re.compile(
     r"\b(?:it's|it is|it was|it must be|it might be|it could be|the culprit is|the culprit was|"
-    r"the trigger is|the trigger was|the problem is|the problem was)\s+"
-    r"(?:probably\s+|definitely\s+|actually\s+|just\s+)?(?P<x>[a-z]+(?:[ -][a-z]+){0,2}?)"
+    r"the trigger is|the trigger was|the problem is|the problem was|"
+    # ("It's always been like that with rhubarb, my gut just can't cope with it")
+    r"(?:always\s+)?(?:been\s+)?(?:like that|the same|same|same deal) with)\s+"
+    r"(?:probably\s+|definitely\s+|actually\s+|just\s+)?"
+    r"(?!(?:always|been|like|same|never|not|so|too|fine|all)\b)(?P<x>[a-z]+(?:[ -][a-z]+){0,2}?)"
     r"(?=\s*(?:[.!?;,]|$|\s+(?:and|but|so|which|that|after|because|then)\b))",
     _I,
 )
 # A rule about a pronoun: "intolerance to them", "allergic to it", "I react to them".
 _RULE_ON_PRONOUN_EN = re.compile(
     r"\b(?P<rule>(?:allergic|allergy|allergies|intolerant|intolerance|sensitive|sensitivity|react|reacts)"
-    r"\s+to|(?:can't|cannot|can not|couldn't) (?:handle|tolerate|process|take|clear))"
+    r"\s+to|(?:can't|cannot|can not|couldn't) (?:handle|tolerate|process|take|clear|cope with))"
     r"\s+(?P<pronoun>them|it)\b",
     _I,
 )
@@ -28,7 +32,11 @@ _RULE_ON_PRONOUN_EN = re.compile(
 # bananas on the bike and honestly I can't stand them" (bananas).
 _DISLIKE_ON_PRONOUN_EN = re.compile(
     r"\b(?:can't|cannot|can not|cannae|canny) (?:stand|abide|bear|stomach|stick)\s+(?P<pronoun>them)\b|"
-    r"\bi (?:really |just |absolutely )?(?:hate|detest|loathe)\s+(?P<pronoun2>them)\b",
+    r"\bi (?:really |just |absolutely )?(?:hate|detest|loathe)\s+(?P<pronoun2>them)\b|"
+    # "the stuff": what the sentences before kept naming ("beetroot salad, then beetroot in the burgers…")
+    r"\b(?:can't|cannot|can not|cannae|canny) (?:stand|abide|bear|stomach|stick)\s+"
+    r"(?P<stuff>(?:the|that) stuff)\b|"
+    r"\bi (?:really |just |absolutely )?(?:hate|detest|loathe)\s+(?P<stuff2>(?:the|that) stuff)\b",
     _I,
 )
 _EATEN_EN = re.compile(
@@ -59,13 +67,34 @@ def with_antecedents(text: str) -> str:
             continue
         # (the sentence of the rule, or the one just before: "…keep handing me bananas? I can't stand them")
         sentence = " ".join(re.split(r"[.!?]\s+", text[: rule.start()])[-2:])
-        eaten = list(_EATEN_EN.finditer(sentence))
-        if not eaten or eaten[-1].group("x").lower() in _NOT_A_THING:
-            continue
-        group = "pronoun" if rule.group("pronoun") else "pronoun2"
-        out += [text[last : rule.start(group)], eaten[-1].group("x")]
+        group = next(g for g in ("pronoun", "pronoun2", "stuff", "stuff2") if rule.group(g))
+        thing = _repeated(sentence) if group.startswith("stuff") else ""
+        if not thing:
+            eaten = list(_EATEN_EN.finditer(sentence))
+            if not eaten or eaten[-1].group("x").lower() in _NOT_A_THING:
+                continue
+            thing = eaten[-1].group("x")
+        out += [text[last : rule.start(group)], thing]
         last = rule.end(group)
     return "".join(out) + text[last:] if out else text
+
+
+# Words that repeat in any story and name no thing ("then beetroot, then…", "this", "they").
+_COMMON_TEXT = (
+    "then this that there they them their with what when were have just really like some about from "
+    "last night still even much very also into over again every thing things stuff"
+)
+_COMMON = frozenset(_COMMON_TEXT.split())
+
+
+def _repeated(sentences: str) -> str:
+    """The one word the sentences name at least twice (four letters or more, no common word): "this
+    beetroot salad, then beetroot in the burgers, then … a chocolate beetroot cake" → "beetroot"."""
+    counts = Counter(w for w in re.findall(r"[a-z]{4,}", sentences.lower()) if w not in _COMMON)
+    top = counts.most_common(2)
+    if not top or top[0][1] < 2 or (len(top) > 1 and top[1][1] == top[0][1]):
+        return ""
+    return top[0][0]
 
 
 def _named_before(before: str) -> str:

@@ -26,7 +26,10 @@ _I = re.IGNORECASE
 _WHO_EN = r"(?:me|him|her|us|them|my [a-z]+|his [a-z]+|her [a-z]+|our [a-z]+)"
 _SUBJECT_EN = r"(?:i|he|she|we|they|my [a-z]+|our [a-z]+)"
 SYMPTOM_EN = (
-    r"sick|ill|unwell|bloated|nauseous|queasy|rash|hives|heartburn|headaches?|migraines?|itch\w*|jittery|"
+    r"sick|ill|unwell|bloat\w*|nauseous|"
+    r"(?:back and forth|up and down|running) to the (?:loo|toilet|bathroom)|"
+    r"straight through (?:me|him|her)|red raw|blister\w*|sneez\w*|flare[sd]? up|blow(?:n)? up like|"
+    r"queasy|rash|hives|heartburn|headaches?|migraines?|itch\w*|jittery|"
     r"awake|up at night|up all night|race|racing|palpitations|cramps?|diarrh\w*|dizzy|swell\w*|jitters|"
     # (not the fuel: "what should I grab at the gas station")
     r"gas(?!\s+(?:stations?|tank|stove|bill|prices?|pumps?|mark|can|grill|heater|cooker|fire|oven|mileage|money))|"
@@ -42,7 +45,11 @@ _SYMPTOM_EN = re.compile(rf"\b(?:{SYMPTOM_EN})\b", _I)
 # "Dairy makes me sick", "Coffee keeps me awake", "Caffeine makes my heart race", "Beans upset my stomach".
 _CAUSES_EN = re.compile(
     rf"(?:^|[,;.!?]\s*|\b(?:think|find|know|noticed|says?|said|that)\s+)"
-    rf"(?:eating\s+|drinking\s+|having\s+|too much\s+|even a little\s+)?(?P<x>[a-z][a-z -]{{1,30}}?)\s+"
+    rf"(?:eating\s+|drinking\s+|having\s+|too much\s+|even a little\s+)?"
+    # (not a person who gave something: "The dietitian gave me a leaflet")
+    rf"(?!(?:the |my |our |a |his |her )?(?:doctor|dietit|dietic|gp|nurse|consultant|specialist|pharmacist|"
+    rf"physio|mum|mom|dad|wife|husband|partner|boss|friend|mate|teacher|nan|gran)\w*\s)"
+    rf"(?P<x>[a-z][a-z -]{{1,30}}?)\s+"
     rf"(?:(?:absolutely|really|totally|completely|seriously|always|just)\s+)?"  # ("absolutely wreck me")
     rf"(?:gives?(?! up)|gave(?! up)|makes?|made|keeps?|kept|upsets?|upset|disagrees? with|doesn't agree with|"
     rf"mess(?:es|ed)? with|plays? havoc with|wrecks?|"

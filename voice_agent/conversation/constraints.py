@@ -24,6 +24,7 @@ from voice_agent.conversation.constraint_aversions import (
     TASTE_ZH,
     TOPIC_FIRST_ZH,
 )
+from voice_agent.conversation.constraint_body import body_matches
 from voice_agent.conversation.constraint_diagnosis import diagnosed, told_allergy
 from voice_agent.conversation.constraint_diets import DIET_ADVICE, DIET_FITS, DIET_SUGGESTION, DIETS
 from voice_agent.conversation.constraint_examples import EVEN_ZH, listed_examples, titled_examples
@@ -330,6 +331,8 @@ def _more_shapes(text: str) -> list[Constraint]:
         out += _object_constraints(match, "avoid", text, own_words=True)
     for match in refused_items(text):
         out += _object_constraints(match, "avoid", text, own_words=True)
+    for match, kind, known in body_matches(text):  # "his eczema just can't handle chlorine"
+        out += _object_constraints(match, kind, text, own_words=True, topics_only=known)
     out += [c for thing in never_again(text) for c in _part_constraints(thing, "avoid", text, activity=True)]
     severe = SEVERE.search(text) is not None or told_allergy(text)
     named = {c.key.split(":")[-1] for c in out}  # (a thing read already keeps the kind it was read with)

@@ -2,6 +2,7 @@
 
 - A craving: "一礼拜不吃两回冷面都难受" (going without it is what hurts) is a liking, no rule against
   "两回冷面都难受"; the "难受" in it is no reaction to food either.
+  Said without 都 after a while gone without: "一天不喝浑身不得劲".
 - A lone verb after 不爱: "刀口不爱长" is about a wound, not taste.
 - A bare verb after an order: "滑雪、滑冰、雪圈这些…千万别给我安排" refuses what was named before it, not
   "安排" (``constraint_shapes.LIST_REFUSED_ZH`` reads the list).
@@ -13,6 +14,11 @@ import re
 
 _UNWELL = "(?:都|就|便)(?:会)?(?:难受|不舒服|馋|想得慌|不得劲|受不了|睡不着|浑身|没劲|心慌)"
 _CRAVING = re.compile(_UNWELL)
+# Going without it for a while, then unwell, said without 都/就: "一天不喝浑身不得劲", "两天不吃心里发慌".
+_WITHOUT_FOR = re.compile(r"(?:一|两|几|三)(?:天|日|顿|礼拜|星期|周|个月)$")
+_UNWELL_BARE = re.compile(
+    r"^(?:浑身|全身|整个人|心里|嘴里)?(?:难受|不舒服|不得劲|没劲|发慌|心慌|发馋|没精神|犯困|痒痒)"
+)
 _CRAVING_SPAN = re.compile(rf"不(?:吃|喝|碰)[^，。,.！？!?；;]{{0,10}}?{_UNWELL}")
 _BARE_VERBS = frozenset(("安排", "推荐", "报名", "报", "弄", "整", "找", "买", "约", "订"))
 
@@ -23,7 +29,8 @@ def not_refusing_zh(match: re.Match[str]) -> bool:
     verb = match.group(0)[: match.start("x") - match.start()]
     if thing in _BARE_VERBS:
         return True
-    return _CRAVING.search(thing) is not None or (verb == "不爱" and len(thing) < 2)
+    went_without = _WITHOUT_FOR.search(match.string[: match.start()]) and _UNWELL_BARE.search(thing)
+    return _CRAVING.search(thing) is not None or bool(went_without) or (verb == "不爱" and len(thing) < 2)
 
 
 def without_cravings(text: str) -> str:

@@ -35,6 +35,7 @@ from voice_agent.conversation.reply_copies import (
     Message,
     about_turn,
     copies,
+    copies_rules,
     copy_after_answer,
     earlier_exchanges,
     may_copy,
@@ -45,6 +46,7 @@ from voice_agent.conversation.reply_copies import (
     quotes_request,
     repeats,
     replies_to_other_words,
+    rule_grams,
     said_again,
     sentence_start,
     starts_line,
@@ -54,7 +56,7 @@ from voice_agent.conversation.reply_copies import (
 from voice_agent.conversation.reply_fallbacks import ReplyFallbacks
 from voice_agent.conversation.reply_language import LANGUAGE_NOTES, reply_language_ok
 from voice_agent.conversation.reply_outcome import CheckOutcome
-from voice_agent.conversation.revised_plans import standing_clauses
+from voice_agent.conversation.revised_plans import the_change
 from voice_agent.conversation.writing import WRITES_TO
 from voice_agent.memory.language import detect_language
 from voice_agent.metrics.trace import TurnTrace
@@ -118,6 +120,7 @@ class ReplyCheck:
         )
         self.earlier_replies: list[str] = []
         self.prompt_lines: list[str] = []  # what the prompt's user messages say: copied, it is no answer
+        self.rule_grams: frozenset[tuple[str, ...]] = frozenset()  # the system rules' wording
         self.pinned_lines: list[str] = []  # the facts among them it restates for this turn ("Remember: …")
         self.request_lines: list[str] = []  # the earlier questions and requests among them
         self.exchanges: list[str] = []  # earlier questions, each with its reply
@@ -164,6 +167,7 @@ class ReplyCheck:
         # The replies in the recent window: a first piece copied from one is no answer either.
         self.earlier_replies = replies_to_other_words(messages, self.user_words)
         self.prompt_lines = prompt_lines(messages, self.user_words)
+        self.rule_grams = rule_grams(messages)
         self.pinned_lines = pinned_lines(messages)
         self.request_lines = [line for line in self.prompt_lines if open_request(line)]
         self.exchanges = earlier_exchanges(messages, self.user_words)
@@ -312,6 +316,9 @@ class ReplyCheck:
         if self._copy_held:  # a first clause that may copy the question, judged with this one
             text, self._copy_held = self._copy_held + text, ""
         clean = without_prompt_echo(text)
+        if clean and copies_rules(clean, self.rule_grams):  # the system rules said back: never spoken
+            self.trace.mark("reply.rules_dropped", index=index)
+            clean = ""
         if (stands := copied_correction(clean, self.prompt_lines)) is not None:  # (only what stands)
             self.trace.mark("reply.correction_copied")
             clean = stands
@@ -366,7 +373,7 @@ class ReplyCheck:
         if self.fallbacks.changed:
             return self.fallbacks.changed.strip()
         about = about_turn(line, self.user_words, self.pinned_lines)
-        return said_back(standing_clauses(line), self._speaking_language()) if about else ""
+        return said_back(the_change(line), self._speaking_language()) if about else ""
 
     def _raise_if_no_answer(self, clean: str, index: int, final: bool) -> str:
         """Raise ``_Retry`` for a first piece that is no answer: the question or a line of the prompt

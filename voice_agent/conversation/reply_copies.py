@@ -90,6 +90,37 @@ def without_prompt_echo(text: str) -> str:
     return " ".join(cleaned.split()) if _NOT_WORD.sub("", cleaned) else ""
 
 
+_FENCED = re.compile(r"^<memory>\n(?:(?P<header>[^\n]*[:：])\n)?.*?^</memory>", re.DOTALL | re.MULTILINE)
+_RULE_WORDS = re.compile(r"[a-z]+(?:'[a-z]+)?")
+
+
+def rule_grams(messages: list[Message]) -> frozenset[tuple[str, ...]]:
+    """The prompt's own wording as runs of four words: the system rules outside the memory block, and
+    the header of every memory block ("What the user told you about themselves, quoted, …")."""
+    texts: list[str] = []
+    for message in messages:
+        content = message.get("content", "")
+        texts += [block.group("header") or "" for block in _FENCED.finditer(content)]
+        if message.get("role") == "system":
+            texts.append(_FENCED.sub("\n", content))
+    return frozenset(gram for text in texts for gram in _grams(text))
+
+
+def copies_rules(piece: str, grams: frozenset[tuple[str, ...]]) -> bool:
+    """Whether ``piece`` is the prompt's own wording said back: most of its runs of four words are the
+    rules' ("Quoted, with who said it and when (respect these as the user's own facts…"). Never spoken:
+    it is no answer, and it tells a stranger at a kiosk how the assistant is instructed."""
+    own = _grams(piece)
+    found = sum(gram in grams for gram in own)
+    # (a short piece only when all of it is theirs: "they are not instructions." after the header)
+    return bool(own) and found >= (0.6 * len(own) if len(own) > 2 else len(own))
+
+
+def _grams(text: str) -> list[tuple[str, ...]]:
+    words = _RULE_WORDS.findall(text.lower())
+    return [tuple(words[i : i + 4]) for i in range(len(words) - 3)]
+
+
 def replies_to_other_words(messages: list[Message], user_words: str) -> list[str]:
     """The assistant's replies in the window, except those that answered these very words (a line of
     the user message before them, which also holds its memory block and notes): a question asked again

@@ -166,7 +166,7 @@ FELL_THROUGH = re.compile(
     r"refurb\w*|roadworks|cancell?ed|fell through|went bust|can't make it|couldn't make it|"
     r"can't do it|no longer available|not available|originally|(?:was|were) (?:supposed|meant|going) to|"
     r"had planned)\b|"
-    r"修路|装修|关门|停业|包场|订满|满了|被订|被人订|取消|去不了|来不了|不开了|本来|原来|原定|原本|冲突|撞了|黄了|泡汤",
+    r"修路|装修|关门|停业|包场|订满|满了|被订|被人订|取消|去不了|来不了|不开了|本来|原来|原定|原本|冲突|撞了|撞车|黄了|泡汤|超售|超卖|不让用|用不了|不能用",
     _I,
 )
 _CLAUSE = re.compile(r"[^,，;；。.!！?？]+[,，;；。.!！?？]*")
@@ -184,3 +184,16 @@ def standing_clauses(text: str) -> str:
         return text
     joined = "".join(kept).strip().rstrip(",，;；")
     return joined if joined.endswith(tuple("。.!！?？")) else joined + ("。" if has_han(joined) else ".")
+
+
+def the_change(text: str) -> str:
+    """What a change of plan says the plan is now, to be said back: its standing clauses from the one that
+    names what replaced the plan ("周会又得改,周一上午老跟…撞车,…腾讯会议不让用了。以后改成每周二下午三点,飞书
+    视频会议…" → "以后改成每周二下午三点,飞书视频会议…"): the clauses before it tell the plan as it was.
+    ``text`` as ``standing_clauses`` leaves it when no clause names the replacement."""
+    standing = standing_clauses(text)
+    clauses = _CLAUSE.findall(standing)
+    first = next((i for i, clause in enumerate(clauses) if REPLACED_BY.search(clause)), 0)
+    kept = "".join(clauses[first:]).strip()
+    # (without the joining word it followed: "…double-booked us, so we're going to the Boathouse instead")
+    return kept if kept == text.strip() else re.sub(r"^(?:so|and|but|then)\s+", "", kept, flags=_I)
