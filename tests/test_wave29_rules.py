@@ -3,6 +3,7 @@ was; "can't stand the stuff" is a dislike of what the story kept naming."""
 
 from __future__ import annotations
 
+import pytest
 from _scripted_llm import ScriptedLlm
 
 from voice_agent.config import PromptConfig
@@ -141,3 +142,65 @@ def test_a_food_knocked_on_the_head_beside_a_reaction_is_kept_off() -> None:
 def test_a_way_things_go_is_no_thing_to_suggest_around() -> None:
     assert _keys("They're in their seventies and hate fuss.") == []
     assert _keys("I can't stand drama.") == []
+
+
+def test_a_rule_of_three_nos_and_a_daylight_fast_are_kept() -> None:
+    oxalate = (
+        "The urologist has me on a low-oxalate thing now: no spinach, go easy on the nuts, almonds "
+        "especially, no dark chocolate, no beetroot, and cut back on the tea."
+    )
+    kept = {"avoid:spinach", "avoid:dark chocolate", "avoid:beetroot"}  # (a limit is no rule: "go easy on")
+    assert set(_keys(oxalate)) == kept
+    assert set(_keys("My amma very strict one, whole month the house is no meat, no fish, no egg.")) == {
+        "meat",
+        "fish",
+        "eggs",
+    }
+    # (a way of making things, and a way out, are no rule)
+    assert _keys("No nails, no screws, no glue, only the wood itself.") == []
+    assert "avoid:other way" not in _keys("Count me out: no acupuncture, no jabs unless there's no other way")
+    fast = (
+        "They're Baha'i, so it's nothing to eat or drink from sunrise to sunset, not even a glass of water."
+    )
+    assert _keys(fast) == ["diet:daylight-fast"]
+
+
+def test_things_sworn_off_said_the_ways_people_say_them() -> None:
+    assert _keys("Y'all, never again with those paint-and-sip nights.") == ["avoid:paint-and-sip"]
+    assert _keys("I told his teacher, that's it, no more recorders in this house.") == ["avoid:recorders"]
+    assert _keys("I swear I can't stand that sorakaya, it's like eating a wet sponge.") == ["avoid:sorakaya"]
+    assert _keys("I hate that my sister never calls.") == []
+    assert _keys("Never again with them, honestly.") == []
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        ("Anyway, learnt the hard way that mint is my enemy.", "avoid:mint"),
+        ("Bottomless anything is dead to me, I'm telling you now.", "avoid:bottomless"),
+        ("The feel of velvet is like nails on a chalkboard for me.", "avoid:velvet"),
+        ("Jonno can't go near cherries. Kirsty had to jab him with his EpiPen.", "allergy:cherries"),
+        ("Mate, I'm done with trial shifts. Swore on my nan's life, never again.", "avoid:trial shifts"),
+        ("They laugh that I pick every single slice of cucumber out of my wrap.", "avoid:cucumber"),
+        ("Anything smoky sets him off.", "intolerance:smoky"),
+        ("Never again, no more all-nighters, I mean it.", "avoid:all-nighters"),
+        ("我这人从小就跟青霉素犯冲。皮试针刚扎完，嗓子眼发紧喘不上气。", "allergy:青霉素"),
+        ("我这辈子就吃不了那个折耳根。", "avoid:折耳根"),
+        ("我这个偏头痛，巧克力就是导火索。", "intolerance:巧克力"),
+        ("我跟你说，抹茶这玩意儿我是真整不明白。", "avoid:抹茶"),
+        ("爬山这事儿我是真烦，一听就腿软。", "avoid:爬山"),
+        ("我跟我妈发过誓，这辈子再也不进什么集训营了。", "avoid:集训营"),
+        ("那些连锁体检中心我这辈子再也不进了！", "avoid:连锁体检中心"),
+        ("这辈子再也不装浴缸了！", "avoid:浴缸"),
+    ],
+)
+def test_things_kept_off_said_as_idioms_are_read(said: str, key: str) -> None:
+    assert key in _keys(said)
+
+
+def test_idioms_that_keep_nothing_off_are_not_read() -> None:
+    assert _keys("Mate, I'm done with work for today.") == []
+    assert _keys("We are done with the kitchen, finally!") == []
+    assert _keys("I'm done with it.") == []
+    assert "allergy:这药" not in _keys("大夫说西柚跟俺这药犯冲，把药劲儿给放大了。")
+    assert _keys("我一个人吃不了那么多。") == []

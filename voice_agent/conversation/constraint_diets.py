@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
+from voice_agent.text.cjk import has_han
+
 # Diets: the topics a diet rules out, with how to name it in a sentence.
 DIETS: dict[str, tuple[tuple[str, ...], str, str, tuple[str, ...], str, str]] = {
     # key: (keys that state it, English adjective, Chinese phrase, topics ruled out, what to avoid in a
@@ -43,6 +47,12 @@ DIETS: dict[str, tuple[tuple[str, ...], str, str, tuple[str, ...], str, str]] = 
                 "fasting", "在断食", (), "food outside your eating window", "进食时间以外的东西"),
     "ramadan": (("ramadan", "ramzan", "roza", "斋月", "封斋", "把斋"), "fasting for Ramadan", "在过斋月", (),
                 "food or drink before sunset", "日落前的吃喝"),
+    # A fast of another faith or none, told by its hours (the Bahá'í Fast, a vow): "nothing to eat or drink
+    # from sunrise to sunset".
+    "daylight-fast": (("sunrise to sunset", "sunrise till sunset", "sunrise until sunset", "dawn to dusk",
+                       "dawn till dusk", "dawn until dusk", "sunup to sundown", "日出到日落", "从日出到日落"),
+                      "fasting from sunrise to sunset", "白天在守斋", (), "food or drink before sunset",
+                      "日落前的吃喝"),
     # Food a person can swallow safely (after a stroke, with new dentures): no dish of ours is sure to be.
     "soft": (("soft diet", "soft food", "soft foods", "pureed diet", "puréed diet", "minced and moist",
               "软食", "流食", "半流食", "吃软的", "只能吃软"), "on a soft diet", "只能吃软食", (),
@@ -68,6 +78,10 @@ DIET_SUGGESTION: dict[str, tuple[str, str]] = {
         "I'd keep the meal for after sunset, and suggest meeting for iftar instead.",
         "建议把这顿饭放到日落以后，一起吃开斋饭。",
     ),
+    "diet:daylight-fast": (
+        "I'd keep the meal for after sunset, and plan the daytime around things that aren't food.",
+        "建议把这顿饭放到日落以后，白天安排些不用吃喝的活动。",
+    ),
 }
 DIET_ADVICE: dict[str, tuple[str, str]] = {
     "diet:soft": (
@@ -82,6 +96,10 @@ DIET_ADVICE: dict[str, tuple[str, str]] = {
         "I'm fasting for Ramadan: nothing to eat or drink before sunset; suggest something for after it.",
         "我在过斋月：日落前不吃不喝，推荐日落以后吃的东西。",
     ),
+    "diet:daylight-fast": (
+        "Nothing to eat or drink from sunrise to sunset; suggest food for after sunset only.",
+        "日出到日落不吃不喝，吃的只推荐日落以后的。",
+    ),
 }
 # A diet with a name for what fits it: the suggestion says it ("I'd suggest a vegan cake.", "我建议选清真的
 # 午饭"), the words a cook or a shop would look for, not only what it leaves out.
@@ -93,3 +111,39 @@ DIET_FITS: dict[str, tuple[str, str]] = {
     "diet:gluten-free": ("gluten-free", "无麸质的"),
     "diet:dairy-free": ("dairy-free", "不含乳制品的"),
 }
+
+# "I don't drink coffee" is not "I don't drink": a drink named after the verb is that drink only.
+DRINKS_SOMETHING_ELSE = re.compile(
+    r"\b(?:don't|do not|doesn't|does not|stopped|quit|gave up|given up)\s+drink(?:ing)?\s+"
+    r"(?!alcohol|booze|wine|beer|liquor|spirits|at all|anymore|"
+    r"any more|much|a lot|and\b|or\b)[a-z]"
+)
+
+
+def mentions_diet(lowered: str, key: str) -> bool:
+    """Whether ``lowered`` names the diet word ``key`` as the person's diet (not a product: "some
+    gluten-free breads")."""
+    if has_han(key):
+        return key in lowered
+    # ("butter on his veggies": vegetables, not a vegetarian)
+    plural = "" if key == "veggie" else "(?:s|es)?"
+    for match in re.finditer(rf"(?<![a-z]){re.escape(key)}{plural}(?![a-z])", lowered):
+        if not (key.endswith("free") and _PRODUCTS.match(lowered, match.end())
+                and _SOME_BEFORE.search(lowered, 0, match.start())):  # fmt: skip
+            return True
+    return False
+
+
+# "they even sneak the flour into some gluten-free breads": products named, not the person's diet.
+_PRODUCTS = re.compile(r"\s+[a-z]+s\b")
+_SOME_BEFORE = re.compile(r"\b(?:some|those|these|into|of|the|in)\s+$")
+
+
+def negated_statement(lowered: str, keys: tuple[str, ...]) -> bool:
+    """ "I'm not vegetarian anymore", "我不再吃素了": the diet is named to say it no longer holds."""
+    for key in keys:
+        if re.search(rf"\b(?:not|no longer|never been|stopped|quit)\s+(?:being\s+|doing\s+|going\s+|"
+                     rf"eating\s+)?(?:on\s+)?(?:a\s+)?{re.escape(key)}",
+                     lowered) or re.search(rf"(?:不再|不是|没有?|不){re.escape(key)}", lowered):  # fmt: skip
+            return True
+    return False

@@ -88,6 +88,14 @@ _NEVER_AGAIN_FIRST_EN = re.compile(
     r"eating at|eat at|buying from|buy from)\s+(?:the\s+)?(?P<x>[A-Za-z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})\b",
     _I,
 )
+# "never again with those paint-and-sip nights", "no more recorders in this house".
+_NEVER_AGAIN_WITH_EN = re.compile(
+    r"\bnever again with (?:those|these|the|that|any)?\s*(?P<x>[a-z][\w'-]*(?:[ -][a-z][\w'-]*){0,2}?)"
+    r"(?:\s+(?:nights?|evenings?|things?|sessions?|places?))?(?=\s*(?:[.,;!?]|$))|"
+    r"\bno more (?P<y>[a-z][\w'-]*(?: [a-z][\w'-]*)?) (?:in|under) (?:this|my|our|the) "
+    r"(?:house|home|roof|flat)\b",
+    _I,
+)
 _BOOKED_AS_EN = re.compile(r"(?<=\w)\s+(?:class|session|course|workshop)$", _I)
 _STORY_SPOT_EN = re.compile(
     r"\b(?:at|to|in|on)\s+(?:that|a|an|the|this|one of those)\s+(?P<x>(?:[a-z]+[ -]){0,2}(?:park|centre|"
@@ -125,7 +133,7 @@ _OR_ELSE_ZH = re.compile(
 # thing).
 NEVER_AGAIN_ZH = re.compile(
     _SWORN_OFF_ZH + r"(?:(?P<act>开车|自驾|坐船|坐飞机|坐夜车|爬山|露营|喝酒|抽烟|熬夜|蹦极|潜水|滑雪)"
-    r"|(?:坐|乘|搭|住|去|吃|喝|用|报|找|点|买|租|请|雇|种|养|穿|碰|信|玩)"
+    r"|(?:坐|乘|搭|住|去|吃|喝|用|报|找|点|买|租|请|雇|种|养|穿|碰|信|玩|进|装)"
     r"(?P<x>[^，。,.！？!?；;了的]{1,10}?))(?=[了啦啊，。,.！？!?；;]|的(?:房子|东西|车|店|平台|软件|app|APP)|回|去|过|$)"
 )
 
@@ -158,13 +166,13 @@ _LAST_VERB_ZH = re.compile(
 _THING_FIRST_ZH = re.compile(
     r"(?:^|[，,。！!？?；;])(?P<x>[^，,。！!？?；;]{2,14}?)[，,](?:我|我们|俺|咱)?(?:这辈子|以后|往后)?是?"
     + _SWORN_OFF_ZH
-    + r"(?:去|来|用|找|坐|买|点|住|报|叫)(?:了|啦|[，,。！!？?；;]|$)"
+    + r"(?:去|来|用|找|坐|买|点|住|报|叫|进)(?:了|啦|[，,。！!？?；;]|$)"
 )
 # Or pointed at, then the person, then sworn off: "那破存款机我这辈子再也不碰了".
 _POINTED_FIRST_ZH = re.compile(
     r"(?:^|[，,。！!？?；;])(?P<x>[那这][^，,。！!？?；;]{1,13}?)(?:我们|我|俺|咱)(?:这辈子|以后|往后)?是?"
     + _SWORN_OFF_ZH
-    + r"(?:去|来|用|找|坐|买|点|住|报|叫|碰|吃|喝|玩)(?:了|啦|[，,。！!？?；;]|$)"
+    + r"(?:去|来|用|找|坐|买|点|住|报|叫|碰|吃|喝|玩|进)(?:了|啦|[，,。！!？?；;]|$)"
 )
 # A thing pointed at with scorn: "那破存款机" is the cash machine.
 _SCORNED_ZH = re.compile(r"^(?:那|这)(?:破|烂)(?=.{2})")
@@ -201,6 +209,9 @@ def never_again(text: str) -> Iterator[str]:
     for match in [*_DONE_WITH_EN.finditer(text), *_NEVER_AGAIN_FIRST_EN.finditer(text)]:
         if match.group("x").lower() not in _PRONOUNS:
             yield match.group("x")
+    for match in _NEVER_AGAIN_WITH_EN.finditer(text):
+        if (match.group("x") or "").lower() not in _PRONOUNS:
+            yield match.group("x") or match.group("y")
     for match in _BARE_NEVER_EN.finditer(text):
         spots = list(_STORY_SPOT_EN.finditer(text, 0, match.start()))
         if spots:  # (the thing done, not its booking: "a hot yoga class" swears off hot yoga)

@@ -17,8 +17,9 @@ _I = re.IGNORECASE
 
 _ZH_OBJECT_STOP = re.compile(r"[，。,.！？!?；;]|尤其|特别|还有|而且|所以|因为")
 _EN_OBJECT_STOP = re.compile(
-    r"[,.;!?]|\b(?:especially|and|but|so|because|since|as|which|who|at all|anymore|any more|in|on|at|for|"
-    r"to|me|please|again|ever|from|with)\b",
+    # (not inside a hyphenated name: "paint-and-sip", "stick-on nails")
+    r"[,.;!?]|(?<!-)\b(?:especially|and|but|so|because|since|as|which|who|at all|anymore|any more|in|on|at|"
+    r"for|to|me|please|again|ever|from|with)\b(?!-)",
     _I,
 )
 # A constraint's object runs to the end of the sentence, or to a comma that starts something else
@@ -35,7 +36,10 @@ STRETCH_END = re.compile(
 _ARTICLES = re.compile(
     r"^(?:any|all|the|a|an|some|kinds of|kind of|type of|types of|my|your|of|is|was|it's|its|those|these|"
     r"proper|real|genuine|full-blown|serious|severe|mild|slight|bad|nasty|bit of an?|"
-    r"(?:taste|smell|texture|sight|flavou?r|feel) of)\s+",
+    r"(?:taste|smell|texture|sight|flavou?r|feel) of|"
+    # "can't stand that sorakaya" (not "that I…", "that my sister…", "that guy"; "this rain" is a spell of it)
+    r"that(?=\s+(?!(?:i|you|he|she|we|they|my|your|his|her|our|their|it|the|a|an|is|was|one|guy|man|"
+    r"woman|bloke|lady|person|fella|kid|noise|feeling|thought|idea|way|kind|sort|much|many)\b)[a-z]{3,}))\s+",
     _I,
 )
 _GENERIC_BAD = re.compile(r"^(?:it|that|this|them|him|her|you|me|to|when|how|what|being|waiting|people|"
@@ -145,7 +149,8 @@ _OCCASION_EN = re.compile(
 )
 _PART_OF_ANIMAL_EN = re.compile(r"\s+(?:hair|fur|dander|feathers?)$")  # "cat hair": the cat is kept off too
 _LIST_PARTS_ZH = re.compile(r"[、，,]|和|跟|还有")
-_LIST_PARTS = re.compile(r"\s*(?:,|&|\band\b|\bor\b)\s*", re.IGNORECASE)
+# (not inside a hyphenated name: "paint-and-sip", "hit-or-miss")
+_LIST_PARTS = re.compile(r"\s*(?:,|&|(?<!-)\band\b(?!-)|(?<!-)\bor\b(?!-))\s*", re.IGNORECASE)
 _TRAILING_ADVERB = re.compile(r"(?:\s+(?:really|just|always|totally|honestly|seriously|both|all))+\s*$", re.I)
 
 

@@ -283,36 +283,6 @@ LIST_REFUSED_ZH = re.compile(
     rf"(?:^|[，,。！？!?；;：:])(?P<x>{_THING_CHAR}{{1,6}}?(?:、{_THING_CHAR}{{1,6}}?)+)(?:这些|这类|之类|等)"
     r"(?=[^。！？!?]*?(?:别给我|不要给我|别再给我|甭给我|别再让我|不要再让我)(?:安排|推荐|报|约|弄|整))"
 )
-# Things refused in a list: "please, no rooftop bars, no cable cars, none of that": two or more "no X"
-# in one sentence, or one after "please".
-_NO_ITEM_EN = re.compile(
-    r"\bno (?P<x>[a-z][a-z -]{1,30}?)(?=\s*[,.;!]|\s*$|\s+(?:and|or|please|ever|either)\b)", _I
-)
-_PLEASE_NO_EN = re.compile(r"\bplease,?\s+no\s", _I)
-
-
-_REFUSING_EN = re.compile(
-    r"\b(?:please|ever|never|none of|nothing|not|don't|do not|no more|done with|either|means|meaning)\b", _I
-)
-NOT_A_THING_EN = frozenset((
-    "problem", "problems", "worries", "worry", "idea", "clue", "way", "thanks", "doubt", "rush", "pressure",
-    "matter", "time", "one", "more", "longer", "need", "chance", "kidding", "joke", "offence", "offense",
-    "big deal", "reason", "luck", "room", "space", "sleep", "rest", "peace", "love", "fun", "money", "help",
-    "hope", "sense", "choice", "mercy", "excuse", "excuses", "place", "job", "work", "news", "answer",
-))  # fmt: skip
-
-
-def refused_items(text: str) -> list[re.Match[str]]:
-    """The things a sentence refuses as a list of "no X" ("please, no rooftop bars, no cable cars, none
-    of that"): after "please", or two or more with a word of refusal ("ever", "none of", "not")."""
-    out: list[re.Match[str]] = []
-    for sentence in re.split(r"(?<=[.!?])\s+", text):
-        items = [m for m in _NO_ITEM_EN.finditer(sentence) if m.group("x").lower() not in NOT_A_THING_EN]
-        if (len(items) >= 2 and _REFUSING_EN.search(sentence)) or (items and _PLEASE_NO_EN.search(sentence)):
-            out += items
-    return out
-
-
 SYMPTOM_ZH = (
     "拉肚子|腹泻|过敏|起疹子|起红疹|长疹子|出疹子|起包|不舒服|难受|胃疼|胃痛|肚子疼|肚子痛|头疼|头痛|心慌|心悸|"
     "失眠|睡不着|长痘|想吐|吐|恶心|胀气|发痒|痒|喘|呼吸困难|反酸|闹肚子|跑厕所|反胃|头晕|红肿|起风团|犯病|烧心|烧得慌|坏事儿?|"

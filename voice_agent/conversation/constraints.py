@@ -26,10 +26,19 @@ from voice_agent.conversation.constraint_aversions import (
 )
 from voice_agent.conversation.constraint_body import body_matches
 from voice_agent.conversation.constraint_diagnosis import diagnosed, told_allergy
-from voice_agent.conversation.constraint_diets import DIET_ADVICE, DIET_FITS, DIET_SUGGESTION, DIETS
+from voice_agent.conversation.constraint_diets import (
+    DIET_ADVICE,
+    DIET_FITS,
+    DIET_SUGGESTION,
+    DIETS,
+    DRINKS_SOMETHING_ELSE,
+    mentions_diet,
+    negated_statement,
+)
 from voice_agent.conversation.constraint_examples import EVEN_ZH, listed_examples, titled_examples
 from voice_agent.conversation.constraint_gripes import GRIPE_EN
 from voice_agent.conversation.constraint_never_again import never_again
+from voice_agent.conversation.constraint_no_items import NOT_A_THING_EN, refused_items
 from voice_agent.conversation.constraint_objects import (
     LIST_TAIL_ZH,
     STRETCH_END,
@@ -73,7 +82,6 @@ from voice_agent.conversation.constraint_shapes import (
     LIST_REFUSED_ZH,
     NO_EVER_EN,
     NO_FOR_ME_EN,
-    NOT_A_THING_EN,
     NOT_LIKE_EN,
     NOT_LIKE_REFUSES_EN,
     OUT_TOO_EN,
@@ -88,7 +96,6 @@ from voice_agent.conversation.constraint_shapes import (
     at_odds_topics,
     has_symptom,
     named_topics,
-    refused_items,
     singular,
     symptom_matches,
 )
@@ -240,13 +247,13 @@ def parse_constraints(text: str) -> list[Constraint]:
     out: list[Constraint] = []
     said, text = text, with_antecedents(mandarin_verbs(with_apostrophes(text)))
     lowered = text.lower()
-    for_diets = _DRINKS_SOMETHING_ELSE.sub(" ", lowered)  # "I don't drink coffee" is not "I don't drink"
+    for_diets = DRINKS_SOMETHING_ELSE.sub(" ", lowered)  # "I don't drink coffee" is not "I don't drink"
     for key, (keys, diet_en, diet_zh, topics, noun_en, noun_zh) in DIETS.items():
-        if any(_mentions(for_diets, k) for k in keys) and not _negated_statement(for_diets, keys):
+        if any(mentions_diet(for_diets, k) for k in keys) and not negated_statement(for_diets, keys):
             out.append(_diet(key, (diet_en, diet_zh), topics, (noun_en, noun_zh), text))
     for condition, (topic, kind) in CONDITIONS.items():
         # ("他不恐高", "I'm not afraid of heights": a condition said not to hold)
-        if condition in lowered and not _negated_statement(lowered, (condition,)):
+        if condition in lowered and not negated_statement(lowered, (condition,)):
             out.append(_topic_constraint(TOPICS[topic], kind, text))
     for pattern, kind in (
         (ALLERGY_EN, "allergy"), (ALLERGY_BEFORE_EN, "allergy"), (ALLERGY_ZH, "allergy"),
@@ -276,10 +283,22 @@ def parse_constraints(text: str) -> list[Constraint]:
     for match in TOPIC_FIRST_ZH.finditer(text):
         more = _object_constraints(match, "avoid", text, own_words=True, topics_only=True)
         out += [c for c in more if c.key not in read]
-    # (one rule read by two shapes is one: "I can't bear loud music")
-    found = list({(c.key, c.kind): c for c in reversed(out + _examples(text, out))}.values())[::-1]
+    # (one rule read by two shapes is one: "I can't bear loud music"; an allergy, not also kept off)
+    found = list(_gravest(out + _examples(text, out)).values())
     # the source stays the person's own words (the reminder line and the pinned record match on it)
     return found if said == text else [replace(c, source=said) if c.source == text else c for c in found]
+
+
+# (a rule read as kept off and as something the body or a diet rules out is the latter; else the first read)
+_GRAVITY = {"allergy": 0, "intolerance": 0, "diet": 0}
+
+
+def _gravest(read: list[Constraint]) -> dict[str, Constraint]:
+    best: dict[str, Constraint] = {}
+    for c in read:
+        if c.key not in best or _GRAVITY.get(c.kind, 3) < _GRAVITY.get(best[c.key].kind, 3):
+            best[c.key] = c
+    return best
 
 
 # Topics that are places or pastimes: a person at odds with them keeps off them, no body reacts.
@@ -305,13 +324,6 @@ def _examples(text: str, stated: list[Constraint]) -> list[Constraint]:
         for title in titled_examples(text):  # "…网红神曲，什么《小苹果》《套马杆》"
             out.append(Constraint(f"{kind}:{title}", kind, title, title, (), (ZhTerm(title),), source=text))
     return out
-
-
-_DRINKS_SOMETHING_ELSE = re.compile(
-    r"\b(?:don't|do not|doesn't|does not|stopped|quit|gave up|given up)\s+drink(?:ing)?\s+"
-    r"(?!alcohol|booze|wine|beer|liquor|spirits|at all|anymore|"
-    r"any more|much|a lot|and\b|or\b)[a-z]"
-)
 
 
 def _more_shapes(text: str) -> list[Constraint]:
@@ -444,33 +456,6 @@ def _phrase_constraint(phrase: str, kind: str, text: str) -> Constraint:
 def _topic_constraint(topic: Topic, kind: str, text: str) -> Constraint:
     return Constraint(topic.key, kind, topic.noun_en, topic.noun_zh, topic.terms_en, topic.terms_zh,
                       source=text)  # fmt: skip
-
-
-def _mentions(lowered: str, key: str) -> bool:
-    if has_han(key):
-        return key in lowered
-    # ("butter on his veggies": vegetables, not a vegetarian)
-    plural = "" if key == "veggie" else "(?:s|es)?"
-    for match in re.finditer(rf"(?<![a-z]){re.escape(key)}{plural}(?![a-z])", lowered):
-        if not (key.endswith("free") and _PRODUCTS.match(lowered, match.end())
-                and _SOME_BEFORE.search(lowered, 0, match.start())):  # fmt: skip
-            return True
-    return False
-
-
-# "they even sneak the flour into some gluten-free breads": products named, not the person's diet.
-_PRODUCTS = re.compile(r"\s+[a-z]+s\b")
-_SOME_BEFORE = re.compile(r"\b(?:some|those|these|into|of|the|in)\s+$")
-
-
-def _negated_statement(lowered: str, keys: tuple[str, ...]) -> bool:
-    """ "I'm not vegetarian anymore", "我不再吃素了": the diet is named to say it no longer holds."""
-    for key in keys:
-        if re.search(rf"\b(?:not|no longer|never been|stopped|quit)\s+(?:being\s+|doing\s+|going\s+|"
-                     rf"eating\s+)?(?:on\s+)?(?:a\s+)?{re.escape(key)}",
-                     lowered) or re.search(rf"(?:不再|不是|没有?|不){re.escape(key)}", lowered):  # fmt: skip
-            return True
-    return False
 
 
 def _pattern(constraint: Constraint) -> re.Pattern[str]:

@@ -42,7 +42,7 @@ _WORDLIKE = (
 )
 # Characters of the list that are function words first (有, 那, 都, 从; Cantonese 乜 "what"): never
 # read as a surname without the speaker saying so ("姓那").
-_FUNCTION_CHARS = frozenset("有那都从后能和于相经通年国公别须言诸终越爱空区元利计强广干家法平东水乜")
+_FUNCTION_CHARS = frozenset("有那都从后能和于相经通年国公别须言诸终越爱空元利计强广干家法平东水乜")
 
 _COMPOUND = (
     "欧阳 司马 诸葛 上官 慕容 东方 皇甫 令狐 公孙 夏侯 尉迟 长孙 宇文 司徒 端木 南宫 独孤 澹台 呼延 轩辕 "

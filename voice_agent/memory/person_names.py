@@ -306,6 +306,8 @@ def _later_mentions(text: str, found: Sequence[Span]) -> list[Span]:
             parts.add(name)
             if len(name) == 3 and name[:2] not in COMPOUND_SURNAMES:
                 parts.add(name[1:])  # the given name alone: 雅宁
+            elif len(name) == 4:  # 欧阳娜娜: 娜娜; a name of two halves (扎西次仁): either said alone
+                parts.update((name[2:],) if name[:2] in COMPOUND_SURNAMES else (name[:2], name[2:]))
         else:
             parts.update(w for w in re.findall(r"[^\W\d_][\w'’-]+", name) if len(w) >= 3)
     parts -= {p for p in parts if p.casefold() in COMMON_EN or p.casefold() in LEADING}

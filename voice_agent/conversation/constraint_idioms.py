@@ -1,0 +1,94 @@
+"""Things kept off, said as idioms rather than rules: "mint is my enemy", "bottomless anything is dead to
+me", "the feel of velvet is like nails on a chalkboard", "Jonno can't go near cherries", "I'm done with
+trial shifts", "I pick every slice of cucumber out", "anything smoky sets him off"; "从小就跟青霉素犯冲",
+"就吃不了那个折耳根", "最怕的就是鸡爪", "巧克力就是导火索", "抹茶这玩意儿我是真整不明白",
+"爬山这事儿我是真烦".
+Each is read in the person's own words (the thing where the idiom puts it); the kind follows what the story
+tells (a throat that closed makes it an allergy)."""
+
+from __future__ import annotations
+
+import re
+
+from voice_agent.conversation.constraint_shapes import FOOD_TALK, SEVERE, has_symptom
+from voice_agent.text.cjk import HAN_CLASS
+
+_I = re.IGNORECASE
+_START_EN = r"(?:^|[,;:.!?]\s*|\b(?:that|but|and|so)\s+)"
+_END_EN = r"(?=\s*(?:[,.;:!?]|$|\s+(?:and|or|like|because|since|at all|either|anymore|any more|ever)\b))"
+_ENEMY_EN = re.compile(
+    _START_EN + r"(?P<x>[a-z]+(?:[ -][a-z]+)?)\s+(?:is|are)\s+(?:my|his|her|our|their)\s+"
+    r"(?:worst\s+)?(?:enemy|enemies|nemesis|kryptonite|arch-?enemy)\b",
+    _I,
+)
+_DEAD_TO_EN = re.compile(
+    _START_EN
+    + r"(?P<x>[a-z]+(?:[ -](?!anything|everything|stuff)[a-z]+)?)(?:\s+(?:anything|everything|stuff))?"
+    r"\s+(?:is|are)\s+dead to (?:me|us|him|her|them)\b",
+    _I,
+)
+_CHALKBOARD_EN = re.compile(
+    _START_EN + r"(?P<x>[a-z]+(?:[ -][a-z]+){0,3}?)\s+(?:is|are)\s+(?:like\s+)?nails (?:on|down) a "
+    r"(?:chalk|black)board\b",
+    _I,
+)
+_NEAR_EN = re.compile(
+    r"\b(?:can't|cannot|can not|won't|doesn't|don't|mustn't|shouldn't) (?:go|come|get) (?:anywhere )?near\s+"
+    r"(?:a |an |the |any )?(?!(?:it|them|that|this|him|her|you|me|us|there|here)\b)"
+    r"(?P<x>[a-z]+(?:[ -][a-z]+)?)" + _END_EN,
+    _I,
+)
+_DONE_WITH_EN = re.compile(
+    r"\b(?:i'm|i am|we're|we are)\s+(?:so\s+|totally\s+|completely\s+|well and truly\s+)?done with\s+"
+    r"(?:the\s+)?(?!(?:it|that|this|him|her|them|you|work|today|school|uni|college|exams?|lunch|dinner|"
+    r"breakfast)\b)(?P<x>[a-z]+(?: (?!for\b|today\b|now\b|tonight\b)[a-z]+){0,2}?)(?=\s*[.!;,]|\s*$)",
+    _I,
+)
+_VOW_EN = re.compile(r"\b(?:never again|swore|swear|sworn|i mean it|for good|ever again|no more)\b", _I)
+_PICK_OUT_EN = re.compile(
+    r"\bpick(?:s|ed|ing)? (?:out )?(?:every (?:single )?|all (?:the )?|each )?"
+    r"(?:(?:slice|bit|piece|shred|scrap|lump)s? of )?(?P<x>[a-z]+(?: [a-z]+)?) out (?:of|from)\b",
+    _I,
+)
+_SETS_OFF_EN = re.compile(
+    r"\b(?:anything|everything)\s+(?P<x>[a-z]+(?:-y)?)\s+sets (?:me|him|her|them|it|my \w+) off\b", _I
+)
+_NO_MORE_AFTER_VOW_EN = re.compile(
+    r"\bnever again[,.!]?\s+no more (?P<x>[a-z][\w-]*(?: [a-z][\w-]*)?)" + _END_EN, _I
+)
+_THING_ZH = rf"(?P<x>{HAN_CLASS}{{2,6}}?)"
+_CLAUSE_ZH = r"(?:^|[，,。！!？?；;])"
+# (not what is pointed at: "大夫说西柚跟俺这药犯冲" is the drug at odds with grapefruit)
+_AT_ODDS_ZH = re.compile(rf"(?:跟|和|同)(?![这那俺我你他她])(?P<x>{HAN_CLASS}{{1,6}}?)犯冲")
+_CANT_EAT_ZH = re.compile(
+    rf"(?:就|真|实在|死活|根本|压根)(?:是)?(?:吃|喝)不了(?:那个|这个|那种|这种)?(?!那么|这么|太|多|辣){_THING_ZH}"
+    r"(?=[，。,.！!？?；;]|$)"
+)
+_DREAD_ZH = re.compile(rf"最怕(?:的)?(?:就是|是){_THING_ZH}(?=[，。,.！!？?；;]|$)")
+_FUSE_ZH = re.compile(
+    rf"{_CLAUSE_ZH}{_THING_ZH}(?:就|简直)?是(?:我的?|他的?|她的?)?(?:导火索|克星|死穴|天敌)"
+)
+_THIS_THING_ZH = re.compile(
+    rf"{_CLAUSE_ZH}(?:我跟你说)?{_THING_ZH}(?:这玩意儿?|这东西|这事儿?)(?:我|俺)?(?:是)?(?:真|实在|压根)?"
+    r"(?:整不明白|受不了|欣赏不来|接受不了|烦|不感冒|吃不惯|喝不惯|吃不来)"
+)
+_SEVERE_ZH = re.compile(r"过敏|皮试|喘不上|发紧|休克|急诊")
+
+
+def idiom_matches(text: str) -> list[tuple[re.Match[str], str]]:
+    """Each thing kept off by an idiom, as (match with the thing in group ``x``, kind)."""
+    severe = SEVERE.search(text) is not None or _SEVERE_ZH.search(text) is not None
+    body = "allergy" if severe else "intolerance"
+    found: list[tuple[re.Match[str], str]] = []
+    for pattern in (_ENEMY_EN, _DEAD_TO_EN, _CHALKBOARD_EN, _PICK_OUT_EN, _NO_MORE_AFTER_VOW_EN, _CANT_EAT_ZH,
+                    _DREAD_ZH, _THIS_THING_ZH):  # fmt: skip
+        found += [(m, "avoid") for m in pattern.finditer(text)]
+    if _VOW_EN.search(
+        text
+    ):  # (done with it for good, not finished: "We are done with the kitchen, finally!")
+        found += [(m, "avoid") for m in _DONE_WITH_EN.finditer(text)]
+    for pattern in (_SETS_OFF_EN, _AT_ODDS_ZH, _FUSE_ZH):
+        found += [(m, body) for m in pattern.finditer(text)]
+    if severe or has_symptom(text) or FOOD_TALK.search(text):  # (not "can't go near the office today")
+        found += [(m, "allergy" if severe else "avoid") for m in _NEAR_EN.finditer(text)]
+    return found
