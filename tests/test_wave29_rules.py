@@ -3,11 +3,15 @@ was; "can't stand the stuff" is a dislike of what the story kept naming."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from _scripted_llm import ScriptedLlm
 
 from voice_agent.config import PromptConfig
 from voice_agent.conversation.constraints import constraints_from_texts, parse_constraints
+from voice_agent.conversation.dated_fallback import dated_text
+from voice_agent.conversation.echo import open_request
 from voice_agent.conversation.recall_answer import said_back
 from voice_agent.conversation.reply_check import ReplyCheck
 from voice_agent.conversation.reply_copies import copies_rules, rule_grams
@@ -204,3 +208,43 @@ def test_idioms_that_keep_nothing_off_are_not_read() -> None:
     assert _keys("I'm done with it.") == []
     assert "allergy:这药" not in _keys("大夫说西柚跟俺这药犯冲，把药劲儿给放大了。")
     assert _keys("我一个人吃不了那么多。") == []
+
+
+def _told(text: str, at: float, source: str) -> MemoryRecord:
+    return MemoryRecord("c1", text, role="user", source=source, created_at=at)
+
+
+def test_the_day_said_back_after_a_change_is_the_new_one_only() -> None:
+    plan = _told(
+        "拍毕业照定在这周四上午九点，在图书馆门口大台阶上拍，学士服周三下午去学院办公室领。", 1.0, "t1"
+    )
+    change = _told(
+        "刚接到通知，周四兰州要起沙尘，摄影公司说拍出来天全是黄的，改到下周一下午三点，地点也换成体育馆里头拍。",
+        2.0,
+        "t2",
+    )
+    day = dated_text("帮我在年级群里发个拍毕业照的通知，把时间地点写清楚。", [plan, change])
+    assert day.startswith("改到下周一下午三点") and "周四" not in day
+    # (a plan that named a constraint too is no day to say back once it changed)
+    lamb = _told("这礼拜天我打算整一锅羊蝎子，都跟那家清真肉铺订好了十斤，礼拜六上午去拿。", 1.0, "t1")
+    moved = _told("计划有变！羊蝎子我给退了，改成猪肚鸡火锅，礼拜天中午吃。", 2.0, "t2")
+    assert "羊蝎子" not in dated_text("礼拜天那顿几点开始准备来得及？", [lamb, moved])
+
+
+def test_asking_for_something_written_is_an_open_request() -> None:
+    asked = "Submission is next week. Can you write the acknowledgements page for my dissertation?"
+    assert open_request(asked)
+    assert not open_request("Did you write that down?")
+    assert not open_request("Can I write it in pencil?")
+
+
+def test_a_cued_name_with_a_wordlike_surname_and_a_two_half_name_said_in_part_are_scrubbed(
+    name_scrubber: Any,
+) -> None:
+    ou = name_scrubber.scrub("新来的那个广州对接人叫区嘉敏,区是区域的区,不过人家念'欧'。").text
+    assert "嘉敏" not in ou and "[NAME:" in ou
+    tashi = name_scrubber.scrub("老师大名叫扎西次仁,藏族小伙子,我们都喊他扎西老师。").text
+    assert "扎西" not in tashi and "次仁" not in tashi
+    # (区 as a word stays a word)
+    assert name_scrubber.scrub("我们叫区里来人看看。").text == "我们叫区里来人看看。"
+    assert name_scrubber.scrub("他住在浦东新区那边。").text == "他住在浦东新区那边。"

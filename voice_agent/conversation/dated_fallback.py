@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from voice_agent.conversation.echo import content_keys
 from voice_agent.conversation.recall_answer import said_back
-from voice_agent.conversation.revised_plans import standing_clauses, without_revised
+from voice_agent.conversation.revised_plans import the_change, without_revised
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.cjk import has_han
 from voice_agent.text.corrections import after_correction
@@ -54,7 +54,8 @@ def dated_text(question: str, records: Sequence[MemoryRecord], *, shared_only: b
     with it, else the only dated one (unless ``shared_only``); "" when none or which one is unclear. A
     plan changed since is not one of them: "我买了这周六晚上的话剧票" after "…票给我们改到周日下午两点了"
     would be said back as the day (``revised_plans``)."""
-    records = without_revised(records)
+    # (a plan that named a constraint too is said back no more: "…羊蝎子，都跟那家清真肉铺订好了")
+    records = without_revised(records, constraints_stand=False)
     dated: list[str] = []
     sources: dict[str, str] = {}
     said_with: dict[str, set[str]] = {}  # the content of each utterance, over its clause records
@@ -99,7 +100,9 @@ def dated_text(question: str, records: Sequence[MemoryRecord], *, shared_only: b
         chosen = _one_utterance(dated, sources)
     else:
         return ""
-    return standing_clauses(chosen)  # a change said without why the old plan fell through ("北门在修路")
+    # a change said from what replaced the plan: not why the old one fell through ("北门在修路"), nor the
+    # day it had ("刚接到通知，周四兰州要起沙尘，…改到下周一下午三点" is said from "改到…")
+    return the_change(chosen)
 
 
 def _one_utterance(dated: list[str], sources: dict[str, str]) -> str:

@@ -50,7 +50,10 @@ _ASKED_FOR_EN = re.compile(
     re.IGNORECASE,
 )
 _ASKING_WORD_EN = re.compile(
-    r"\b(?:" + _WH_WORDS_EN + r"|recommend|suggest|ideas?|tell|give|find|pick|name)\b", re.IGNORECASE
+    r"\b(?:" + _WH_WORDS_EN + r"|recommend|suggest|ideas?|tell|give|find|pick|name)\b|"
+    # ("Can you write the acknowledgements page…?": what is to be written is not in the words)
+    r"\b(?:can|could|would|will) you (?:please )?(?:write|draft|compose|list|plan)\b",
+    re.IGNORECASE,
 )
 _NEVER_EN = re.compile(
     r"\b(?:never|don't|do not|stop|no more)\b[^.!?]{0,30}\b(?:recommend|suggest)", re.IGNORECASE

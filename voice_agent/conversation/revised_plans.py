@@ -66,10 +66,14 @@ _GENERIC_TEXT = (
 _GENERIC = frozenset(_GENERIC_TEXT.split())
 
 
-def without_revised(records: Sequence[MemoryRecord], also: Sequence[MemoryRecord] = ()) -> list[MemoryRecord]:
+def without_revised(
+    records: Sequence[MemoryRecord], also: Sequence[MemoryRecord] = (), *, constraints_stand: bool = True
+) -> list[MemoryRecord]:
     """``records`` less the plans that a later statement among ``records`` or ``also`` (the pinned
     records) revises. A change is read with the rest of its utterance: "the dinosaurs are out" and "it's
-    gonna be an outer space party instead" are clauses of one turn, and together revise "dinosaur theme"."""
+    gonna be an outer space party instead" are clauses of one turn, and together revise "dinosaur theme".
+    A plan that states a constraint too stays (the constraint still holds), unless ``constraints_stand``
+    is off: for what is said back as the plan, where the old plan must not be."""
     every = (*records, *also)
     revisions = [r for r in every if r.role == "user" and REVISES_PLAN.search(r.text)]
     if not revisions:
@@ -78,7 +82,7 @@ def without_revised(records: Sequence[MemoryRecord], also: Sequence[MemoryRecord
     said_with = utterance_keys(said)
     # the utterances that set a plan (a clause of one is part of the plan)
     planned = {r.source for r in said if r.source and _sets_plan(r)}
-    return [r for r in records if not _revised(r, revisions, said_with, planned)]
+    return [r for r in records if not _revised(r, revisions, said_with, planned, constraints_stand)]
 
 
 def utterance_keys(records: Sequence[MemoryRecord]) -> dict[str, set[str]]:
@@ -96,14 +100,18 @@ def _sets_plan(record: MemoryRecord) -> bool:
 
 
 def _revised(
-    record: MemoryRecord, revisions: list[MemoryRecord], said_with: dict[str, set[str]], planned: set[str]
+    record: MemoryRecord,
+    revisions: list[MemoryRecord],
+    said_with: dict[str, set[str]],
+    planned: set[str],
+    constraints_stand: bool = True,
 ) -> bool:
     if record.role != "user" or REVISES_PLAN.search(record.text):
         return False
     # (or a clause of an utterance that set one: "在湘里人家摆三桌" of "奶奶八十大寿定在下个月15号中午，…")
     if not _sets_plan(record) and record.source not in planned:
         return False
-    if parse_constraints(record.text):
+    if constraints_stand and parse_constraints(record.text):
         return False
     keys = content_keys(record.text) - _GENERIC
     names = GIVES_NAME.search(record.text) is not None
