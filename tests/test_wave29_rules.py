@@ -248,3 +248,11 @@ def test_a_cued_name_with_a_wordlike_surname_and_a_two_half_name_said_in_part_ar
     # (区 as a word stays a word)
     assert name_scrubber.scrub("我们叫区里来人看看。").text == "我们叫区里来人看看。"
     assert name_scrubber.scrub("他住在浦东新区那边。").text == "他住在浦东新区那边。"
+
+
+def test_a_food_eaten_before_a_reaction_told_at_length_is_an_allergy() -> None:
+    banana = (
+        "Last fall I was eating a banana in my uncle's truck on the way to my cousin's ring ceremony in "
+        "College Station, and by the time we hit the highway my lips were puffed up and my throat went tight."
+    )
+    assert _keys(banana) == ["allergy:banana"]

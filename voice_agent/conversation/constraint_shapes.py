@@ -184,7 +184,7 @@ ATE_THEN_REACTED_EN = re.compile(
     r"(?!(?:(?:a|an|the|some|my|his|her)\s+)?(?:cold|colds|flu|virus|fever|bug|infection|fall|accident|injection|jab|vaccine|shot|operation|"
     r"surgery|sting|bite|bath|shower|walk|run|look|go|baby|chat|time|day|week|night|drink|reaction|"
     r"flare|attack|test|row|fight|argument|haircut|massage|cream)\b)"
-    r"(?P<x>[a-z]+(?:[ -][a-z]+)?)\b[^.!?]{0,90}?\b(?:welts|hives|rash|swell\w*|swollen|puffy|puffed up|"
+    r"(?P<x>[a-z]+(?:[ -][a-z]+)?)\b[^.!?]{0,140}?\b(?:welts|hives|rash|swell\w*|swollen|puffy|puffed up|"
     r"blew up|blown up|came up|come up|itch\w*|wheez\w*|throat|anaphyla\w*|epi-?pen)",
     _I,
 )
