@@ -196,6 +196,8 @@ def test_things_sworn_off_said_the_ways_people_say_them() -> None:
         ("我跟我妈发过誓，这辈子再也不进什么集训营了。", "avoid:集训营"),
         ("那些连锁体检中心我这辈子再也不进了！", "avoid:连锁体检中心"),
         ("这辈子再也不装浴缸了！", "avoid:浴缸"),
+        ("See phone calls? Cannae stand them.", "avoid:phone calls"),
+        ("以前租的那套房子，次卧做了个榻榻米，我真是烦透了：一到回南天全是霉点。", "avoid:榻榻米"),
     ],
 )
 def test_things_kept_off_said_as_idioms_are_read(said: str, key: str) -> None:
