@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 
-from voice_agent.conversation.constraint_idioms import idiom_matches
 from voice_agent.conversation.constraint_shapes import FOOD_TALK, has_symptom
 
 _I = re.IGNORECASE
@@ -40,12 +39,11 @@ KNOCKED_OFF_EN = re.compile(
 
 
 def body_matches(text: str) -> list[tuple[re.Match[str], str, bool]]:
-    """Each thing a body cannot take (or an idiom keeps off: ``constraint_idioms``), as (match with the thing
-    in group ``x``, kind, known topics only)."""
+    """Each thing a body cannot take, as (match with the thing in group ``x``, kind, known topics only)."""
     found: list[tuple[re.Match[str], str, bool]] = []
     found += [(m, "intolerance", False) for m in BODY_CANT_EN.finditer(text)]
     found += [(m, "allergy", False) for m in TEST_FOUND_EN.finditer(text)]
     # (any thing where the person tells of a reaction or of food; else only a known food)
     told = has_symptom(text) or FOOD_TALK.search(text) is not None
     found += [(m, "avoid", not told) for m in KNOCKED_OFF_EN.finditer(text) if m.group("x") not in _NO_THING]
-    return found + [(m, kind, False) for m, kind in idiom_matches(text)]
+    return found

@@ -87,9 +87,8 @@ def idiom_matches(text: str) -> list[tuple[re.Match[str], str]]:
     for pattern in (_ENEMY_EN, _DEAD_TO_EN, _CHALKBOARD_EN, _PICK_OUT_EN, _NO_MORE_AFTER_VOW_EN, _CANT_EAT_ZH,
                     _DREAD_ZH, _THIS_THING_ZH, _FED_UP_WITH_ZH):  # fmt: skip
         found += [(m, "avoid") for m in pattern.finditer(text)]
-    if _VOW_EN.search(
-        text
-    ):  # (done with it for good, not finished: "We are done with the kitchen, finally!")
+    # (done with it for good, not finished: "We are done with the kitchen, finally!")
+    if _VOW_EN.search(text):
         found += [(m, "avoid") for m in _DONE_WITH_EN.finditer(text)]
     for pattern in (_SETS_OFF_EN, _AT_ODDS_ZH, _FUSE_ZH):
         found += [(m, body) for m in pattern.finditer(text)]

@@ -31,12 +31,9 @@ _RULE_ON_PRONOUN_EN = re.compile(
 # A dislike of "them" whose thing was eaten or drunk earlier in the same sentence: "every forum says eat
 # bananas on the bike and honestly I can't stand them" (bananas).
 _DISLIKE_ON_PRONOUN_EN = re.compile(
-    r"\b(?:can't|cannot|can not|cannae|canny) (?:stand|abide|bear|stomach|stick)\s+(?P<pronoun>them)\b|"
-    r"\bi (?:really |just |absolutely )?(?:hate|detest|loathe)\s+(?P<pronoun2>them)\b|"
-    # "the stuff": what the sentences before kept naming ("beetroot salad, then beetroot in the burgers…")
-    r"\b(?:can't|cannot|can not|cannae|canny) (?:stand|abide|bear|stomach|stick)\s+"
-    r"(?P<stuff>(?:the|that) stuff)\b|"
-    r"\bi (?:really |just |absolutely )?(?:hate|detest|loathe)\s+(?P<stuff2>(?:the|that) stuff)\b",
+    # ("the stuff": what the sentences before kept naming, "beetroot salad, then beetroot in the burgers…")
+    r"(?:\b(?:can't|cannot|can not|cannae|canny) (?:stand|abide|bear|stomach|stick)|"
+    r"\bi (?:really |just |absolutely )?(?:hate|detest|loathe))\s+(?P<pronoun>them|(?:the|that) stuff)\b",
     _I,
 )
 _EATEN_EN = re.compile(
@@ -67,15 +64,14 @@ def with_antecedents(text: str) -> str:
             continue
         # (the sentence of the rule, or the one just before: "…keep handing me bananas? I can't stand them")
         sentence = " ".join(re.split(r"[.!?]\s+", text[: rule.start()])[-2:])
-        group = next(g for g in ("pronoun", "pronoun2", "stuff", "stuff2") if rule.group(g))
-        thing = _repeated(sentence) if group.startswith("stuff") else ""
+        thing = _repeated(sentence) if rule.group("pronoun").lower().endswith("stuff") else ""
         if not thing:
             eaten = list(_EATEN_EN.finditer(sentence))
             if not eaten or eaten[-1].group("x").lower() in _NOT_A_THING:
                 continue
             thing = eaten[-1].group("x")
-        out += [text[last : rule.start(group)], thing]
-        last = rule.end(group)
+        out += [text[last : rule.start("pronoun")], thing]
+        last = rule.end("pronoun")
     return "".join(out) + text[last:] if out else text
 
 

@@ -37,6 +37,7 @@ from voice_agent.conversation.constraint_diets import (
 )
 from voice_agent.conversation.constraint_examples import EVEN_ZH, listed_examples, titled_examples
 from voice_agent.conversation.constraint_gripes import GRIPE_EN
+from voice_agent.conversation.constraint_idioms import idiom_matches
 from voice_agent.conversation.constraint_never_again import never_again
 from voice_agent.conversation.constraint_no_items import NOT_A_THING_EN, refused_items
 from voice_agent.conversation.constraint_objects import (
@@ -284,21 +285,23 @@ def parse_constraints(text: str) -> list[Constraint]:
         more = _object_constraints(match, "avoid", text, own_words=True, topics_only=True)
         out += [c for c in more if c.key not in read]
     # (one rule read by two shapes is one: "I can't bear loud music"; an allergy, not also kept off)
-    found = list(_gravest(out + _examples(text, out)).values())
+    found = _one_per_key(out + _examples(text, out))
     # the source stays the person's own words (the reminder line and the pinned record match on it)
     return found if said == text else [replace(c, source=said) if c.source == text else c for c in found]
 
 
-# (a rule read as kept off and as something the body or a diet rules out is the latter; else the first read)
-_GRAVITY = {"allergy": 0, "intolerance": 0, "diet": 0}
+_RULED_OUT = frozenset(("allergy", "intolerance", "diet"))
 
 
-def _gravest(read: list[Constraint]) -> dict[str, Constraint]:
+def _one_per_key(read: list[Constraint]) -> list[Constraint]:
+    """The first reading of each key, unless a later one says the body or a diet rules it out where the
+    first only kept it off."""
     best: dict[str, Constraint] = {}
     for c in read:
-        if c.key not in best or _GRAVITY.get(c.kind, 3) < _GRAVITY.get(best[c.key].kind, 3):
+        held = best.get(c.key)
+        if held is None or (held.kind not in _RULED_OUT and c.kind in _RULED_OUT):
             best[c.key] = c
-    return best
+    return list(best.values())
 
 
 # Topics that are places or pastimes: a person at odds with them keeps off them, no body reacts.
@@ -345,6 +348,8 @@ def _more_shapes(text: str) -> list[Constraint]:
         out += _object_constraints(match, "avoid", text, own_words=True)
     for match, kind, known in body_matches(text):  # "his eczema just can't handle chlorine"
         out += _object_constraints(match, kind, text, own_words=True, topics_only=known)
+    for match, kind in idiom_matches(text):  # "mint is my enemy", "跟青霉素犯冲"
+        out += _object_constraints(match, kind, text, own_words=True)
     out += [c for thing in never_again(text) for c in _part_constraints(thing, "avoid", text, activity=True)]
     severe = SEVERE.search(text) is not None or told_allergy(text)
     named = {c.key.split(":")[-1] for c in out}  # (a thing read already keeps the kind it was read with)
