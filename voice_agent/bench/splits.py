@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout77`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout83`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -81,4 +81,10 @@ SPLITS = (
     "heldout75",
     "heldout76",
     "heldout77",
+    "heldout78",
+    "heldout79",
+    "heldout80",
+    "heldout81",
+    "heldout82",
+    "heldout83",
 )
