@@ -16,6 +16,7 @@ constraint (a known topic when the words name one, else the phrase itself):
 
 from __future__ import annotations
 
+import functools
 import re
 
 from voice_agent.conversation.constraint_mentions import without_asides_zh, without_passing_mentions
@@ -436,14 +437,17 @@ def _other_word(topic: Topic, lowered: str, match: re.Match[str]) -> bool:
 
 
 def key_matches(lowered: str, key: str) -> list[re.Match[str]]:
+    return list(_key_pattern(key).finditer(lowered))
+
+
+@functools.cache
+def _key_pattern(key: str) -> re.Pattern[str]:
+    """A topic key's pattern, compiled once: the topics have more keys than ``re`` caches patterns, so
+    building them per call recompiled every one of them for each sentence read (tens of milliseconds)."""
     if has_han(key):
-        return list(re.finditer(re.escape(key), lowered))
+        return re.compile(re.escape(key))
     # (not a pastime named after it: "ice skating", "an ice rink", "dairy farming" are no food)
-    return list(
-        re.finditer(
-            rf"(?<![a-z]){re.escape(key)}(?:s|es)?(?![a-z])(?![ -](?:[a-z]+ing|rinks?|hockey)\b)", lowered
-        )
-    )
+    return re.compile(rf"(?<![a-z]){re.escape(key)}(?:s|es)?(?![a-z])(?![ -](?:[a-z]+ing|rinks?|hockey)\b)")
 
 
 def singular(phrase: str) -> str:
