@@ -239,6 +239,11 @@ class PromptConfig(_Section):
     # Under constraints, the guidance after the turn also names one such thing ("(For example: a cup of
     # chamomile tea.)"), so a small model has something specific and safe to start from.
     example_in_guidance: bool = True
+    # After a reply to a request that used nothing of what the person told us that the request is about
+    # (a name, a thing, a place it shares), that statement is said back in one sentence ("You told me
+    # your Cerys is Doctor Who daft, always has been."); never a story of something gone wrong, a rule
+    # or a vow, which name what the person must not be offered.
+    related_tie: bool = True
     # Today's date sits at the end of the system rules, not in front of the person's words (a small model
     # answered "今天是2026-12-01" instead of the question).
     date_in_system: bool = True

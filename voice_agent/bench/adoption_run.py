@@ -57,6 +57,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "no-example": {"example_in_guidance": False},
     "date-in-turn": {"date_in_system": False},
     "no-refill": {"refill_own_names": "never"},
+    "no-related-tie": {"related_tie": False},
     "bare": {"reminder_line": False, "language_note": False, "check_constraints": False,
              "check_language": False, "recall_answers": False, "turn_guidance": False,
              "acknowledge_constraints": False},

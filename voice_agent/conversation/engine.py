@@ -232,6 +232,11 @@ class ConversationEngine:
         holding phrase first when the first token is late (not after an ``opening`` acknowledgement: the
         person already hears something); the apology when it failed."""
         liked = await text_for_llm(self.memory, self.config, conversation_id, liked)
+
+        async def related() -> str:  # (looked up when the reply has ended: ``related_tie``)
+            said = compose.turn_related(self.config.prompt, scrubbed, prompt, language)
+            return await text_for_llm(self.memory, self.config, conversation_id, said)
+
         place = compose.turn_place(scrubbed, prompt)  # what to do around the place they told us
         check = ReplyCheck(
             constraints, language if self.config.prompt.check_language else "und", trace,
@@ -244,7 +249,7 @@ class ConversationEngine:
             salutation=compose.turn_salutation(self.config.prompt, scrubbed, prompt, language),
             day=compose.turn_day(scrubbed, prompt, language), place=place,
             changed=compose.turn_change(scrubbed, prompt, language),
-            replaced=compose.turn_replaced(scrubbed, prompt),
+            replaced=compose.turn_replaced(scrubbed, prompt), related=related,
         )  # fmt: skip
         cfg = self.config.llm
         streams = HeldStreams(

@@ -292,13 +292,13 @@ def says_liking(text: str) -> bool:
     sentence: "ugh mocks all week. only thing keeping me sane is crocheting" likes crocheting (the "ugh"
     is about exams)."""
     return any(
-        not _SPEAKS_ILL.search(part) and PREFERENCE.search(PLACEHOLDER_SHAPE_RE.sub(_short_name, part))
+        not SPEAKS_ILL.search(part) and PREFERENCE.search(PLACEHOLDER_SHAPE_RE.sub(_short_name, part))
         for part in sentences_of(text) or [text]
     )
 
 
 # Words of disgust, fear, dislike or frustration: a text with one is no liking, whatever else it says.
-_SPEAKS_ILL = re.compile(
+SPEAKS_ILL = re.compile(
     r"\b(?:hate[sd]?|can't stand|cannot stand|can't bear|vile|disgusting|gross|awful|horrible|terrible|"
     r"revolting|nasty|yuck|foul|rank|soil|dirt|soap|gag|puke|sick|scared|terrified|afraid|phobia|dread|"
     r"loathe|detest|never again|not for me|no thanks|ugh|still (?:don't|can't|didn't))\b|"

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import AsyncGenerator, AsyncIterator, Callable
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
 
 from voice_agent.clock import Clock, MonotonicClock
 from voice_agent.conversation.acknowledge import Acknowledgement, continues
@@ -103,6 +103,7 @@ class ReplyCheck:
         changed: str = "",
         place: str = "",
         replaced: frozenset[str] = frozenset(),
+        related: Callable[[], Awaitable[str]] | None = None,
     ) -> None:
         self.constraints = constraints
         self.language = user_language if user_language in LANGUAGE_NOTES else "und"
@@ -143,6 +144,9 @@ class ReplyCheck:
             asks_suggestion=self.asks_suggestion, concrete=concrete, liked=liked, remembered=remembered,
             remembered_first=remembered_first, day=day, changed=changed, place=place, replaced=replaced,
         )  # fmt: skip
+        # What the person told us that the turn is about (``related_tie``): looked up when the reply has
+        # ended, off the path to its first audio.
+        self._related = related
         self._held = ""  # a bare first piece, held until the model says more (or ends)
         self._copy_held = ""  # a first clause that may be the question said back, judged with the next
         self._released = False  # a piece of the model's reply was passed on
@@ -183,7 +187,7 @@ class ReplyCheck:
         try:
             async for text in self._attempt(stream(messages), final=False):
                 yield text
-            for text in self._ties():
+            for text in await self._ties():
                 yield text
             return
         except _Retry as retry:
@@ -195,7 +199,7 @@ class ReplyCheck:
         try:
             async for text in self._attempt(stream(noted), final=True):
                 yield text
-            for text in self._ties():
+            for text in await self._ties():
                 yield text
         except _Retry as again:  # a constraint, or the question said back again with one constraint
             if not self.constraints:  # nothing to name (a request shaped by what the person likes)
@@ -215,8 +219,11 @@ class ReplyCheck:
         """A specific thing of the kind asked for that keeps every constraint ("" when none is known)."""
         return self.fallbacks.option
 
-    def _ties(self) -> list[str]:
-        return self.fallbacks.ties(" ".join(self._said))
+    async def _ties(self) -> list[str]:
+        if self._related is not None:
+            self.fallbacks.related = await self._related()
+            self._related = None
+        return self.fallbacks.ties(" ".join(self._said), opened=self.acknowledged)
 
     def no_answer(self) -> str:
         said = self.fallbacks.no_answer()

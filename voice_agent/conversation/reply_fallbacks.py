@@ -19,6 +19,7 @@ from voice_agent.conversation.likings import liked_fallback, liking_tie
 from voice_agent.conversation.no_answer import NO_ANSWER_REASONS, answer_note
 from voice_agent.conversation.place_note import place_said
 from voice_agent.conversation.recall_answer import said_back
+from voice_agent.conversation.related_tie import related_tie
 from voice_agent.conversation.reply_language import LANGUAGE_NOTES
 from voice_agent.conversation.suggestions import EXAMPLE, FOR_EXAMPLE, SUGGEST, concrete_option
 from voice_agent.metrics.trace import TurnTrace
@@ -56,6 +57,7 @@ class ReplyFallbacks:
         changed: str = "",
         place: str = "",
         replaced: frozenset[str] = frozenset(),
+        related: str = "",
     ) -> None:
         self.constraints = constraints
         self.language = language
@@ -87,24 +89,39 @@ class ReplyFallbacks:
         self.replaced = replaced  # what the plan was before the change (``changed_plan.replaced_keys``)
         # The place they told us about, for a turn asking what to do around it (``place_tie``).
         self.place = place
+        # What they told us that the turn shares the most with, said back (``related_tie``).
+        self.related = related
         # A specific thing that keeps the constraints ("a cup of chamomile tea"), for the second attempt's
         # note and the safe sentence ("" when the request is of no known kind, or ``concrete`` is off;
         # without constraints too: the options know nothing of what the person likes).
         offered = concrete and bool(constraints)
         self.option = concrete_option(constraints, requested, user_words, self.speaking) if offered else ""
 
-    def ties(self, said: str) -> list[str]:
+    def ties(self, said: str, *, opened: bool = False) -> list[str]:
         """What is said after a whole reply (``said``) that left out what the turn needed: the liking, the
-        day, the change of plan, the place, a specific option (each ``*_tie``, in that order)."""
+        day, the change of plan, the place, a specific option (each ``*_tie``, in that order); with none
+        of those, and no opening said (``opened``: it named what the turn is under), what the person told
+        us that the turn is about (``related_tie``)."""
         # (a plan changed since: its change names the day that holds now, not the day said first)
         day = [] if self.changed else self.day_tie(said)
-        return [
+        ties = [
             *self.liking_tie(said),
             *day,
             *self.change_tie(said),
             *self.place_tie(said),
             *self.option_tie(said),
         ]
+        return ties or ([] if opened else self.related_tie(said))
+
+    def related_tie(self, said: str) -> list[str]:
+        """After a whole reply (``said``) that named nothing of what the person told us that the turn is
+        about ("Cerys is a popular choice for graduation." for the daughter who is Doctor Who daft): that
+        statement said back (``related_tie``; traced ``reply.related_tie``)."""
+        tie = related_tie(self.related, said, self.user_words, self.constraints)
+        if not tie or self.names_old_plan(tie):
+            return []
+        self.trace.mark("reply.related_tie")
+        return [tie + " "]
 
     def liking_tie(self, said: str) -> list[str]:
         """After a whole reply (``said``) to a request that what the person likes shapes, when it named

@@ -103,7 +103,7 @@ def _clause_of(part: str, clauses: list[MemoryRecord]) -> MemoryRecord | None:
 # Words a question shares with a story without being about it: who it is about ("Mum's 75th is coming up…"
 # and "Mum's settling into the bungalow nicely") and everyday verbs and times. Sharing only these, a
 # statement is no answer: said back, it is an unrelated clause of the story.
-_WEAK_KEYS = frozenset((
+WEAK_KEYS = frozenset((
     "mum", "mom", "dad", "nan", "gran", "grandma", "grandad", "grandpa", "wife", "husband", "son",
     "daughter", "kid", "kids", "sister", "brother", "aunt", "uncle", "she", "he", "they", "her", "his",
     "new", "get", "make", "love", "next", "month", "week", "year", "day", "time", "thing", "someth", "idea",
@@ -122,7 +122,7 @@ def relevant_statement(question: str, records: Sequence[MemoryRecord], language:
     # (a Chinese request can carry the question: "他问我们台面到底定的啥子材料，你帮我回他一句嘛。")
     if not (is_question(question) or _ASKS_ZH.search(question)):
         return ""
-    asked = stems(content_keys(question)) - _WEAK_KEYS
+    asked = stems(content_keys(question)) - WEAK_KEYS
     current = without_revised(person_statements(records))  # a changed plan as it stands now
     statements = [
         r

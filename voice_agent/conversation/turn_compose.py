@@ -20,6 +20,7 @@ from voice_agent.conversation.name_fallback import name_statement
 from voice_agent.conversation.name_note import addressee, name_note, tied_addressee
 from voice_agent.conversation.place_note import place_note, place_said, recalled_place
 from voice_agent.conversation.recall_answer import said_back
+from voice_agent.conversation.related_tie import related_statement
 from voice_agent.conversation.reminders import guided_constraints, liked_fact, turn_guidance, turn_reminders
 from voice_agent.conversation.said_before import person_statements, relevant_statement
 from voice_agent.conversation.turns import LoggedTurn
@@ -122,6 +123,14 @@ def turn_day(scrubbed: str, prompt: BuiltPrompt, language: str) -> str:
 def turn_change(scrubbed: str, prompt: BuiltPrompt, language: str) -> str:
     """The change of a recalled plan this turn is about, said back, or "" (``changed_plan``)."""
     return changed_plan(scrubbed, [*prompt.retrieved, *prompt.pinned], language)
+
+
+def turn_related(cfg: PromptConfig, scrubbed: str, prompt: BuiltPrompt, language: str) -> str:
+    """What the person told us that this turn is about, said back after a reply that used none of it
+    (``related_tie``); "" with ``related_tie`` off."""
+    if not cfg.related_tie:
+        return ""
+    return related_statement(scrubbed, [*prompt.retrieved, *prompt.pinned], language)
 
 
 def turn_replaced(scrubbed: str, prompt: BuiltPrompt) -> frozenset[str]:
