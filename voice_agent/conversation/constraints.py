@@ -10,6 +10,7 @@ expressions: microseconds per sentence, so the check never delays speech.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
@@ -245,6 +246,16 @@ def constraints_from_texts(texts: Iterable[str]) -> ConstraintSet:
 
 def parse_constraints(text: str) -> list[Constraint]:
     """The constraints one remembered sentence states (none for an ordinary sentence)."""
+    return list(_parsed(text))
+
+
+@functools.lru_cache(maxsize=4096)
+def _parsed(text: str) -> tuple[Constraint, ...]:
+    """Read once per text: pinned records are read again every turn (constraints are frozen: shared)."""
+    return tuple(_read(text))
+
+
+def _read(text: str) -> list[Constraint]:
     out: list[Constraint] = []
     said, text = text, with_antecedents(mandarin_verbs(with_apostrophes(text)))
     lowered = text.lower()
