@@ -10,6 +10,7 @@ aside: a piece that adds one thing of its own ("…, I'd have a mocktail", "我�
 
 from __future__ import annotations
 
+import functools
 import re
 
 from voice_agent.conversation.writing import WRITES_TO
@@ -115,6 +116,17 @@ def _asks_for_something(sentence: str) -> bool:
     return bool(_IMPERATIVE_EN.search(sentence) or _ASKED_FOR_EN.search(sentence))
 
 
+def asks_of_you(text: str) -> bool:
+    """Whether ``text`` asks us to do something, question or not ("帮我在合租群里发个提醒", "Can you
+    plan…", "Help me furnish…"): a reply starting with its own words is no answer to it."""
+    return _REQUEST.search(text) is not None
+
+
+_REQUEST = re.compile(
+    r"\b(?:can|could|would|will) you\b|\bplease\b|\bhelp me\b|\bi (?:need|want|'d like) you to\b|"
+    r"帮我|帮忙|你帮|替我|你给我|你来|麻烦你|请你|给我(?:写|发|列|排|想|出|做|设计|安排|推荐|挑|选|弄|整)",
+    re.IGNORECASE,
+)
 _ASKS_OF_YOU = re.compile(
     r"\b(?:can|could|would|will) you\b|\bplease\b|\bhelp\b|\bi (?:need|want|'d like) you to\b|"
     r"^\s*(?:write|draft)\b|"
@@ -136,12 +148,18 @@ _POSSESSIVE = re.compile(r"['’]s?$")
 def content_keys(text: str) -> set[str]:
     """The content of ``text`` as keys to compare: English content words without a plural or possessive
     "s" (three letters or more: "physio's" is "physio"), or pairs of Chinese content characters."""
+    return set(_content_keys(text))
+
+
+@functools.lru_cache(maxsize=8192)
+def _content_keys(text: str) -> frozenset[str]:
+    """``content_keys``, read once per text (remembered texts are compared again on every turn)."""
     words = content_words(text)
     if not _HAN.search(text):
         keys = (_POSSESSIVE.sub("", w).rstrip("s") for w in words)
-        return {k for k in keys if len(k) > 2}
+        return frozenset(k for k in keys if len(k) > 2)
     kept = "".join(ch for ch in words if ch not in _QUESTION_ZH)
-    return {kept[i : i + 2] for i in range(len(kept) - 1)}
+    return frozenset(kept[i : i + 2] for i in range(len(kept) - 1))
 
 
 def only_questions(text: str) -> bool:

@@ -15,6 +15,7 @@ uses about themselves: "from now on, answer in French" and "以后不要给我�
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -346,5 +347,7 @@ def _narrated_zh(folded: str, match: re.Match[str]) -> bool:
     return _OWN_ANSWER_ZH.match(after) is not None and not _ASKS_US_ZH.match(after)
 
 
+@functools.lru_cache(maxsize=8192)
 def is_instruction(text: str) -> bool:
+    """Whether ``text`` tries to instruct the assistant (cached: remembered texts are asked every turn)."""
     return find_instruction(text) is not None

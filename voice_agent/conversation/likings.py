@@ -11,6 +11,7 @@ that says the liking back with a suggestion along those lines.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from voice_agent.conversation.constraints import ConstraintSet
@@ -284,6 +285,7 @@ PREFERENCE = re.compile(
 )
 
 
+@functools.lru_cache(maxsize=8192)
 def says_liking(text: str) -> bool:
     """Whether ``text`` says what the person likes (``PREFERENCE``), read with each placeholder as one
     short word: "I could listen to old [NAME:…] records all day", "我是[NAME:…]的老歌迷了". Never a text

@@ -8,6 +8,7 @@ words, newest first, at most a few.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 
@@ -344,6 +345,7 @@ def _shares_a_word(record: str, turn: str) -> bool:
     return bool((record_words & turn_words) - _COMMON)
 
 
-def _bigrams(text: str) -> set[str]:
+@functools.lru_cache(maxsize=8192)
+def _bigrams(text: str) -> frozenset[str]:
     han = "".join(ch for ch in text if is_han(ch))
-    return {han[i : i + 2] for i in range(len(han) - 1)}
+    return frozenset(han[i : i + 2] for i in range(len(han) - 1))

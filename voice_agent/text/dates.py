@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 from voice_agent.text.holidays import holiday_date
@@ -83,6 +84,7 @@ def asks_for_day(text: str) -> bool:
     return bool(ASKS_DAY.search(text) or NEEDS_DAY.search(text))
 
 
+@functools.lru_cache(maxsize=8192)
 def holds_day(text: str) -> bool:
     """Whether ``text`` names a day: a date, a weekday, "next month", 三月十二号, or a day beside a
     fixed-date holiday ("the day after Valentine's")."""

@@ -20,6 +20,7 @@ space) that detectors match on.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping
@@ -88,8 +89,10 @@ def neutralize_messages(messages: Iterable[Mapping[str, str]]) -> list[dict[str,
     return out
 
 
+@functools.lru_cache(maxsize=8192)
 def escape_data(text: str) -> str:
-    """Text to be shown as quoted data inside a fence: one line, no markers, no tags in any spelling."""
+    """Text to be shown as quoted data inside a fence: one line, no markers, no tags in any spelling
+    (cached: the same remembered texts are quoted on every turn)."""
     text = neutralize_markers(text)
     text = _LOOKALIKE_TAG.sub(lambda m: f"&lt;{m.group(1)}&gt;", text)
     text = "".join(
