@@ -120,9 +120,8 @@ async def test_a_reply_that_ignored_the_statement_is_followed_by_it() -> None:
     used, trace = await _check("A Doctor Who box set, and a TARDIS mug.", related=related)
     assert "told me" not in used and trace.first("reply.related_tie") is None
     # an opening already named what the turn is under ("Since your kid is allergic to nuts, ")
-    fallbacks = ReplyFallbacks(
-        constraints_from_texts([]), "en", TurnTrace("o"), user_words=GIFT, related=related
-    )
+    fallbacks = ReplyFallbacks(constraints_from_texts([]), "en", TurnTrace("o"), user_words=GIFT)
+    fallbacks.related = related
     assert fallbacks.ties("A nice silver watch.", opened=True) == []
     assert fallbacks.ties("A nice silver watch.") == [related + " "]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 from voice_agent.text.cjk import has_han
@@ -127,11 +128,17 @@ def mentions_diet(lowered: str, key: str) -> bool:
         return key in lowered
     # ("butter on his veggies": vegetables, not a vegetarian)
     plural = "" if key == "veggie" else "(?:s|es)?"
-    for match in re.finditer(rf"(?<![a-z]){re.escape(key)}{plural}(?![a-z])", lowered):
+    for match in _diet_word(key, plural).finditer(lowered):
         if not (key.endswith("free") and _PRODUCTS.match(lowered, match.end())
                 and _SOME_BEFORE.search(lowered, 0, match.start())):  # fmt: skip
             return True
     return False
+
+
+@functools.lru_cache(maxsize=256)
+def _diet_word(key: str, plural: str) -> re.Pattern[str]:
+    # (not "non-vegetarian": Indian English for someone who eats meat)
+    return re.compile(rf"(?<![a-z])(?<!non-)(?<!non ){re.escape(key)}{plural}(?![a-z])")
 
 
 # "they even sneak the flour into some gluten-free breads": products named, not the person's diet.

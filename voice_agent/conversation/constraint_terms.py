@@ -152,7 +152,8 @@ TOPICS: dict[str, Topic] = {
         ),
         Topic(
             "meat", "meat", "肉",
-            ("meat", "肉", "荤"),
+            # (Indian English: "no non-veg this month")
+            ("meat", "肉", "荤", "non-veg", "nonveg", "non-vegetarian", "non vegetarian"),
             ("meat", "chicken", "beef", "pork", "bacon", "ham", "lamb", "mutton", "steak", "sausage",
              "turkey", "duck", "veal", "salami", "pepperoni", "prosciutto", "chorizo", "meatball", "burger",
              "hamburger", "brisket", "ribs", "venison", "goose", "gelatin", "gelatine", "lard", "broth",

@@ -23,7 +23,7 @@ import re
 from collections.abc import Sequence
 
 from voice_agent.conversation.constraints import ConstraintSet, parse_constraints
-from voice_agent.conversation.echo import content_keys, open_request
+from voice_agent.conversation.echo import asks_of_you, content_keys, open_request
 from voice_agent.conversation.likings import SPEAKS_ILL, says_liking, uses_liking
 from voice_agent.conversation.recall_answer import said_back
 from voice_agent.conversation.reminders import asks_for_suggestion
@@ -66,6 +66,7 @@ def asks_something(turn: str) -> bool:
         or "?" in turn
         or "？" in turn
         or open_request(turn)
+        or asks_of_you(turn)
         or asks_for_suggestion(turn)
         or WRITES_TO.search(turn) is not None
     )

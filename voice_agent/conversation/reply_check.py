@@ -21,7 +21,7 @@ from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
 from voice_agent.clock import Clock, MonotonicClock
 from voice_agent.conversation.acknowledge import Acknowledgement, continues
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, Violation
-from voice_agent.conversation.echo import answers_other_turn, open_request, restates
+from voice_agent.conversation.echo import answers_other_turn, asks_of_you, open_request, restates
 from voice_agent.conversation.holding import HoldingPhrase
 from voice_agent.conversation.message_draft import after_salutation, without_salutation
 from voice_agent.conversation.no_answer import REFUSAL, is_bare, only_lead_in
@@ -114,10 +114,11 @@ class ReplyCheck:
         # (a statement said back is an acknowledgement, not an echo; a question followed by more words is
         # still one: "Wat she can do ova dea? She neva come back since small kid time.")
         self.asked = is_question(user_words) or "?" in user_words or "？" in user_words
+        self.requested = asks_of_you(user_words)  # (a request asks too: "月初了，帮我在群里发个提醒")
         self.open_request = open_request(user_words)  # its own words, reworded, answer nothing
         self.written = WRITES_TO.search(user_words) is not None  # a message asked for: not a question back
         self.statement = bool(user_words.strip()) and not (
-            self.asked or self.open_request or expects_suggestion or asks_suggestion
+            self.asked or self.requested or self.open_request or expects_suggestion or asks_suggestion
         )
         self.earlier_replies: list[str] = []
         self.prompt_lines: list[str] = []  # what the prompt's user messages say: copied, it is no answer
@@ -143,10 +144,8 @@ class ReplyCheck:
             constraints, self.language, trace, requested=requested, user_words=user_words,
             asks_suggestion=self.asks_suggestion, concrete=concrete, liked=liked, remembered=remembered,
             remembered_first=remembered_first, day=day, changed=changed, place=place, replaced=replaced,
+            related=related,
         )  # fmt: skip
-        # What the person told us that the turn is about (``related_tie``): looked up when the reply has
-        # ended, off the path to its first audio.
-        self._related = related
         self._held = ""  # a bare first piece, held until the model says more (or ends)
         self._copy_held = ""  # a first clause that may be the question said back, judged with the next
         self._released = False  # a piece of the model's reply was passed on
@@ -220,10 +219,7 @@ class ReplyCheck:
         return self.fallbacks.option
 
     async def _ties(self) -> list[str]:
-        if self._related is not None:
-            self.fallbacks.related = await self._related()
-            self._related = None
-        return self.fallbacks.ties(" ".join(self._said), opened=self.acknowledged)
+        return await self.fallbacks.ties_after(" ".join(self._said), opened=self.acknowledged)
 
     def no_answer(self) -> str:
         said = self.fallbacks.no_answer()
@@ -388,7 +384,7 @@ class ReplyCheck:
         refusal of an ordinary request. On the second attempt, with one constraint to name, the safe
         sentence is said instead; without one, a question said back is left out and a remembered
         statement copied is said back as what the person told us. Returns what may be said."""
-        asks = self.asked or self.asks_suggestion
+        asks = self.asked or self.asks_suggestion or self.requested
         starts_memory = any(starts_line(clean, line) for line in self.prompt_lines)
         if (asks and may_copy(clean, self.user_words)) or starts_memory:
             # "下个月放暑假，" of "下个月放暑假，…去边度好？", "今天胃口不大好，" of "这两天胃口不大好，…",

@@ -9,6 +9,7 @@ Kept apart from :mod:`reply_check`, which decides *when* these are needed, piece
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
 
 from voice_agent.conversation.acknowledge import stating_clauses
 from voice_agent.conversation.changed_plan import names_change, names_old_plan
@@ -57,7 +58,7 @@ class ReplyFallbacks:
         changed: str = "",
         place: str = "",
         replaced: frozenset[str] = frozenset(),
-        related: str = "",
+        related: Callable[[], Awaitable[str]] | None = None,
     ) -> None:
         self.constraints = constraints
         self.language = language
@@ -89,13 +90,21 @@ class ReplyFallbacks:
         self.replaced = replaced  # what the plan was before the change (``changed_plan.replaced_keys``)
         # The place they told us about, for a turn asking what to do around it (``place_tie``).
         self.place = place
-        # What they told us that the turn shares the most with, said back (``related_tie``).
-        self.related = related
+        # What they told us that the turn shares the most with, said back (``related_tie``): looked up
+        # when the reply has ended (``ties_after``), off the path to its first audio.
+        self.related = ""
+        self._related_lookup = related
         # A specific thing that keeps the constraints ("a cup of chamomile tea"), for the second attempt's
         # note and the safe sentence ("" when the request is of no known kind, or ``concrete`` is off;
         # without constraints too: the options know nothing of what the person likes).
         offered = concrete and bool(constraints)
         self.option = concrete_option(constraints, requested, user_words, self.speaking) if offered else ""
+
+    async def ties_after(self, said: str, *, opened: bool = False) -> list[str]:
+        """``ties``, once what the person told us that the turn is about has been looked up."""
+        if self._related_lookup is not None:
+            self.related, self._related_lookup = await self._related_lookup(), None
+        return self.ties(said, opened=opened)
 
     def ties(self, said: str, *, opened: bool = False) -> list[str]:
         """What is said after a whole reply (``said``) that left out what the turn needed: the liking, the
