@@ -29,7 +29,8 @@ def test_eating_non_veg_is_no_constraint(told: str) -> None:
     assert parse_constraints(told) == []
 
 
-REQUEST = "下个月我结婚，媳妇那边伴娘团让我提前给个接亲环节的意见，你帮我设计一套接亲流程和堵门游戏，整热闹点的。"
+_WEDDING = "下个月我结婚，媳妇那边伴娘团让我提前给个接亲环节的意见，"
+REQUEST = _WEDDING + "你帮我设计一套接亲流程和堵门游戏，整热闹点的。"
 
 
 async def test_a_request_said_back_is_no_answer_though_it_asks_no_question() -> None:
