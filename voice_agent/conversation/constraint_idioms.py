@@ -58,13 +58,14 @@ _NO_MORE_AFTER_VOW_EN = re.compile(
 )
 _THING_ZH = rf"(?P<x>{HAN_CLASS}{{2,6}}?)"
 _CLAUSE_ZH = r"(?:^|[，,。！!？?；;])"
+_CLAUSE_END_ZH = r"(?=[，。,.！!？?；;]|$)"
 # (not what is pointed at: "大夫说西柚跟俺这药犯冲" is the drug at odds with grapefruit)
 _AT_ODDS_ZH = re.compile(rf"(?:跟|和|同)(?![这那俺我你他她])(?P<x>{HAN_CLASS}{{1,6}}?)犯冲")
 _CANT_EAT_ZH = re.compile(
     rf"(?:就|真|实在|死活|根本|压根)(?:是)?(?:吃|喝)不了(?:那个|这个|那种|这种)?(?!那么|这么|太|多|辣){_THING_ZH}"
-    r"(?=[，。,.！!？?；;]|$)"
+    + _CLAUSE_END_ZH
 )
-_DREAD_ZH = re.compile(rf"最怕(?:的)?(?:就是|是){_THING_ZH}(?=[，。,.！!？?；;]|$)")
+_DREAD_ZH = re.compile(rf"最怕(?:的)?(?:就是|是){_THING_ZH}{_CLAUSE_END_ZH}")
 _FUSE_ZH = re.compile(
     rf"{_CLAUSE_ZH}{_THING_ZH}(?:就|简直)?是(?:我的?|他的?|她的?)?(?:导火索|克星|死穴|天敌)"
 )

@@ -32,7 +32,7 @@ from voice_agent.conversation.pending_writes import PendingWrites
 from voice_agent.conversation.ports import LlmPort, MemoryPort, RatePort, RecallLike
 from voice_agent.conversation.prefill_steps import prefill_steps
 from voice_agent.conversation.recall_answer import answer_from_memory
-from voice_agent.conversation.refill import messages_for_llm, text_for_llm
+from voice_agent.conversation.refill import later_for_llm, messages_for_llm, text_for_llm
 from voice_agent.conversation.reminders import asks_for_suggestion, requested_thing
 from voice_agent.conversation.reply_check import ReplyCheck
 from voice_agent.conversation.speculate import Prepared, Speculator, stable_order
@@ -232,11 +232,6 @@ class ConversationEngine:
         holding phrase first when the first token is late (not after an ``opening`` acknowledgement: the
         person already hears something); the apology when it failed."""
         liked = await text_for_llm(self.memory, self.config, conversation_id, liked)
-
-        async def related() -> str:  # (looked up when the reply has ended: ``related_tie``)
-            said = compose.turn_related(self.config.prompt, scrubbed, prompt, language)
-            return await text_for_llm(self.memory, self.config, conversation_id, said)
-
         place = compose.turn_place(scrubbed, prompt)  # what to do around the place they told us
         check = ReplyCheck(
             constraints, language if self.config.prompt.check_language else "und", trace,
@@ -249,7 +244,9 @@ class ConversationEngine:
             salutation=compose.turn_salutation(self.config.prompt, scrubbed, prompt, language),
             day=compose.turn_day(scrubbed, prompt, language), place=place,
             changed=compose.turn_change(scrubbed, prompt, language),
-            replaced=compose.turn_replaced(scrubbed, prompt), related=related,
+            replaced=compose.turn_replaced(scrubbed, prompt),
+            related=later_for_llm(self.memory, self.config, conversation_id, lambda: compose.turn_related(
+                self.config.prompt, scrubbed, prompt, language)),  # (looked up after the reply)
         )  # fmt: skip
         cfg = self.config.llm
         streams = HeldStreams(

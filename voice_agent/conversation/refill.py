@@ -11,7 +11,7 @@ vault row stays as it is (``[prompt] refill_own_names``: "local", "always" or "n
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Protocol
 
 from voice_agent.config import Config
@@ -62,3 +62,15 @@ async def text_for_llm(memory: RefillsNames, config: Config, conversation_id: st
     if not text or not PLACEHOLDER_RE.search(text) or not _refills(config, conversation_id):
         return text
     return await memory.refill_names(conversation_id, text)
+
+
+def later_for_llm(
+    memory: RefillsNames, config: Config, conversation_id: str, text_of: Callable[[], str]
+) -> Callable[[], Awaitable[str]]:
+    """``text_for_llm`` of a text worked out only when it is asked for (after the reply: what a turn is
+    about, looked up off the path to its first audio)."""
+
+    async def later() -> str:
+        return await text_for_llm(memory, config, conversation_id, text_of())
+
+    return later
