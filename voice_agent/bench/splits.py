@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout83`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout89`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -87,4 +87,10 @@ SPLITS = (
     "heldout81",
     "heldout82",
     "heldout83",
+    "heldout84",
+    "heldout85",
+    "heldout86",
+    "heldout87",
+    "heldout88",
+    "heldout89",
 )
