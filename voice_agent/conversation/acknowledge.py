@@ -94,6 +94,12 @@ def acknowledgement(
         key=lambda c: (condition_named(c, speaking) is None, c.kind != "diet"),
     )
     for constraint in concerned[:1]:
+        # (with the known things kept off beside it, not the examples that go on naming it: "hates olives.
+        # Green, black, kalamata, doesn't matter")
+        beside = [c for c in concerned if c.source == constraint.source and ":" not in c.key]
+        listed = leaving_out([constraint, *(c for c in beside if c is not constraint)], speaking)
+        if listed and not own_words(constraint, speaking) and constraints.check(listed) is None:
+            return Acknowledgement(listed, constraint, False)
         for make, own in (
             (own_words, True),
             (from_kind, False),
@@ -260,6 +266,34 @@ def from_kind(constraint: Constraint, language: str, *, reason: bool = True) -> 
     if constraint.kind == "diet" and constraint.diet_en:
         return f"Since you're {constraint.diet_en}, "
     return f"Leaving out {constraint.noun_en}, as you told me, "
+
+
+def leaving_out(constraints: Sequence[Constraint], language: str) -> str:
+    """One clause for the things a statement keeps off together ("no meat, no eggs, no onion or garlic":
+    "Leaving out meat, eggs and onion, as you told me, "), or "" for fewer than two, or when a reason named
+    for them says it better ("Since you're fasting for Ramadan")."""
+    kept_off = [c for c in constraints if c.kind == "avoid" and condition_named(c, language) is None]
+    if len(kept_off) < len(constraints):
+        return ""
+    # (one named inside another is said once: "olives", not "olives and kalamata")
+    named = [c for c in kept_off if not any(o is not c and _inside(c, o, language) for o in kept_off)]
+    nouns = list(dict.fromkeys(c.noun_zh if language == "zh" else c.noun_en for c in named))[:4]
+    if len(nouns) < 2:
+        return ""
+    if language == "zh":
+        return f"按你说的，不推荐{'、'.join(nouns)}，"
+    return f"Leaving out {', '.join(nouns[:-1])} and {nouns[-1]}, as you told me, "
+
+
+def _inside(narrow: Constraint, wide: Constraint, language: str) -> bool:
+    if language != "zh":
+        noun = narrow.noun_en.lower()
+        return any(re.search(rf"\b{re.escape(t)}", noun) for t in wide.terms_en)
+    # (not a word that only starts like it: "鸡蛋" is no "鸡")
+    return any(
+        t.text in narrow.noun_zh and not any(t.text + after in narrow.noun_zh for after in t.not_after)
+        for t in wide.terms_zh
+    )
 
 
 # A first piece from the model that adds nothing after the acknowledgement ("Sure!", "好的！").

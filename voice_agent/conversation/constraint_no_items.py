@@ -8,9 +8,29 @@ import re
 _I = re.IGNORECASE
 # Things refused in a list: "please, no rooftop bars, no cable cars, none of that": two or more "no X"
 # in one sentence, or one after "please".
-_NO_ITEM_EN = re.compile(
-    r"\bno (?P<x>[a-z][a-z -]{1,30}?)(?=\s*[,.;!]|\s*$|\s+(?:and|or|please|ever|either)\b)", _I
+# (and what goes on the list: "no meat, nothing non-veg, not even eggs"; "no onion or garlic either")
+_LIST_END = r"(?=\s*[,.;!]|\s*$|\s+(?:and|or|please|ever|either)\b)"
+_NO_ITEM_EN = re.compile(rf"\bno (?P<x>[a-z][a-z -]{{1,30}}?){_LIST_END}", _I)
+# What goes on such a list: "nothing non-veg", "not even eggs", "not even a stock cube" (one thing, not a
+# circumstance: "not even a splash in a sauce", "not even in stock", "nothing made with atta")
+_NOT_A_NAME = (
+    r"(?:in|on|at|for|with|to|from|when|if|made|that|like|them|the|this|those|these|my|his|her|their|our)\b"
 )
+_EVEN_ITEM_EN = re.compile(
+    rf"\b(?:nothing (?=non-)|not even (?:an? |any |one )?(?!{_NOT_A_NAME}))"
+    rf"(?P<x>[a-z]+(?:[ -][a-z]+)?){_LIST_END}",
+    _I,
+)
+# (and the list goes on without its own "no": "not even onion, garlic or mushrooms now"; not into what is
+# allowed: "no coffee, just fruit, vegetables and water")
+_AFTER = r"(?:please|ever|either|now|for now|at all|too|neither|whatsoever|anymore|any more)\b"
+_NOT_LISTED = r"(?:no|not|nothing|just|only|but|except|apart|plus|so|then)\b"
+_WORDS = rf"(?!{_NOT_LISTED})[a-z]+(?: (?!{_AFTER}|or\b|and\b)[a-z]+)?"
+_TAIL_EN = re.compile(
+    rf"(?:(?:,\s*|,?\s+(?:or|and)\s+){_WORDS}){{0,4}},?\s+(?:or|and)\s+{_WORDS}(?=\s*[,.;!]|\s*$|\s+{_AFTER})",
+    _I,
+)
+_TAIL_ITEM = re.compile(rf"(?:,|\bor\b|\band\b)\s*(?P<x>(?!or\b|and\b){_WORDS})", _I)
 _PLEASE_NO_EN = re.compile(r"\bplease,?\s+no\s", _I)
 _SOMEONES = re.compile(r"\b(?:i|i'm|me|my|we|our|us|he|she|his|her|they|their|house|home|diet)\b", _I)
 
@@ -23,7 +43,8 @@ NOT_A_THING_EN = frozenset((
     "matter", "time", "one", "more", "longer", "need", "chance", "kidding", "joke", "offence", "offense",
     "big deal", "reason", "luck", "room", "space", "sleep", "rest", "peace", "love", "fun", "money", "help",
     "hope", "sense", "choice", "mercy", "excuse", "excuses", "place", "job", "work", "news", "answer",
-    "stress", "fuss", "drama", "bother", "hassle", "judgement", "judgment",
+    "stress", "fuss", "drama", "bother", "hassle", "judgement", "judgment", "else", "much", "special",
+    "fancy", "new", "wrong", "left", "once", "close", "yet", "really",
 ))  # fmt: skip
 
 
@@ -36,7 +57,9 @@ def refused_items(text: str) -> list[re.Match[str]]:
     of that"): after "please", or two or more with a word of refusal ("ever", "none of", "not")."""
     out: list[re.Match[str]] = []
     for sentence in re.split(r"(?<=[.!?])\s+", text):
-        items = [m for m in _NO_ITEM_EN.finditer(sentence) if _a_thing(m.group("x").lower())]
+        found = [*_NO_ITEM_EN.finditer(sentence), *_EVEN_ITEM_EN.finditer(sentence)]
+        found += [more for m in found for more in _going_on(sentence, m.end())]
+        items = [m for m in found if _a_thing(m.group("x").lower())]
         # (three said in a row of someone's own rule need no other word: "has me on a low-oxalate thing now:
         # no spinach, …, no beetroot"; not a way of making things: "No nails, no screws, no glue")
         refusing = (len(items) >= 3 and _SOMEONES.search(sentence)) or (
@@ -45,3 +68,11 @@ def refused_items(text: str) -> list[re.Match[str]]:
         if refusing or (items and _PLEASE_NO_EN.search(sentence)):
             out += items
     return out
+
+
+def _going_on(sentence: str, end: int) -> list[re.Match[str]]:
+    """The items a refused item's list goes on with, after ``end``: ", garlic or mushrooms"."""
+    tail = _TAIL_EN.match(sentence, end)
+    if tail is None:
+        return []
+    return [m for m in _TAIL_ITEM.finditer(sentence, tail.start(), tail.end()) if m.group("x").strip()]

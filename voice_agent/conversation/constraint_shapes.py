@@ -20,6 +20,7 @@ import functools
 import re
 
 from voice_agent.conversation.constraint_mentions import without_asides_zh, without_passing_mentions
+from voice_agent.conversation.constraint_outing_mentions import NOT_EATEN, masked, near_reaction
 from voice_agent.conversation.constraint_terms import TOPICS, Topic
 from voice_agent.text.cjk import HAN_CLASS, has_han
 
@@ -169,7 +170,7 @@ FOOD_TALK = re.compile(r"\b(?:eat|eats|eating|ate|food|foods|taste|tastes|smell|
 # have basically fallen out … I'm up half the night with heartburn"; "avocado and me don't mix … my lips
 # blew up"): "My boss and I don't get along" names no reaction, so no constraint.
 AND_ME_EN = re.compile(
-    r"(?:^|[,;:.!?]\s*|\bthat\s+)(?!(?:my|his|her|our|their|your|the|he|she|they|we)\b)"
+    r"(?:^|[,;:.!?\u2014\u2013]\s*|\s-\s|\bthat\s+)(?!(?:my|his|her|our|their|your|the|he|she|they|we)\b)"
     r"(?P<x>[a-z]+(?:[ -][a-z]+)?)\s+and\s+(?:me|i)\s+"
     r"(?:(?:have|had|just|really|basically|totally|never|definitely|have never)\s+)*"
     r"(?:(?:don't|do not|didn't|never)\s+)?(?:mix|get along|get on|agree|(?:have\s+)?fallen out|fell out|"
@@ -360,14 +361,35 @@ def at_odds_topics(text: str) -> list[Topic]:
         return []
     # A story: the thing is named in the sentence of the reaction, else in the one before or after it
     # ("It was the lupini beans … I had a couple handfuls and my lips puffed right up").
+    # (a place or pastime only in the reaction's own sentence, close to it: ``constraint_outing_mentions``)
     topics: list[Topic] = []
     for i in at_odds:
-        named = _topics_of(sentences[i])
+        named = [t for t in _topics_of(sentences[i]) if _reacted_to(t, sentences[i])]
         for near in (i - 1, i + 1):
             if not named and 0 <= near < len(sentences):
-                named = _topics_of(sentences[near])
+                named = [t for t in _topics_of(sentences[near]) if _reacted_near(t, sentences[i])]
         topics += [t for t in named if t not in topics]
     return topics
+
+
+def _reacted_near(topic: Topic, sentence: str) -> bool:
+    """(a place or pastime named a sentence away only for a refusal: "stairs are a different matter
+    altogether. I can't do them."; not for a story's symptom: "…like a sad dog. … I'm sick, full stop.")"""
+    if topic.key not in NOT_EATEN or has_han(sentence):
+        return True
+    return any(_BACK_TO_IT.match(sentence, m.end()) for m in AT_ODDS.finditer(sentence))
+
+
+_BACK_TO_IT = re.compile(r"\s+(?:\w+\s+)?(?:them|it|those|that|any of (?:them|it))\b", _I)
+
+
+def _reacted_to(topic: Topic, sentence: str) -> bool:
+    if topic.key not in NOT_EATEN or has_han(sentence):
+        return True
+    lowered = masked(sentence).lower()
+    named = [m.span() for key in topic.keys for m in key_matches(lowered, key)]
+    reactions = [m.span() for m in (*_SYMPTOM_EN.finditer(lowered), *AT_ODDS.finditer(lowered))]
+    return near_reaction(named, reactions)
 
 
 def _at_odds(text: str) -> bool:

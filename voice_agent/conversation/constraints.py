@@ -51,7 +51,7 @@ from voice_agent.conversation.constraint_objects import (
     phrase_terms_zh,
     thing_of_flavour,
 )
-from voice_agent.conversation.constraint_outings import OUTINGS
+from voice_agent.conversation.constraint_outing_mentions import NOT_EATEN
 from voice_agent.conversation.constraint_pronouns import with_antecedents
 from voice_agent.conversation.constraint_rules import (
     ALLERGY_BEFORE_EN,
@@ -287,7 +287,7 @@ def _read(text: str) -> list[Constraint]:
         kind = "allergy" if SEVERE.search(text) else "intolerance"
         unwell = without_cravings(text)  # "不吃两回冷面都难受" is no reaction to food
         out += [
-            _topic_constraint(topic, "avoid" if topic.key in _NOT_EATEN else kind, text)
+            _topic_constraint(topic, "avoid" if topic.key in NOT_EATEN else kind, text)
             for topic in at_odds_topics(unwell)
         ]
     # a known food named first and kept off, when no other reading named it: "猪肉一口不沾"
@@ -313,10 +313,6 @@ def _one_per_key(read: list[Constraint]) -> list[Constraint]:
         if held is None or (held.kind not in _RULED_OUT and c.kind in _RULED_OUT):
             best[c.key] = c
     return list(best.values())
-
-
-# Topics that are places or pastimes: a person at odds with them keeps off them, no body reacts.
-_NOT_EATEN = frozenset(("flying", "boats", *(topic.key for topic in OUTINGS)))
 
 
 def _examples(text: str, stated: list[Constraint]) -> list[Constraint]:
