@@ -31,7 +31,7 @@ def _keys(text: str) -> set[str]:
         ("I gave up red meat.", "red meat"),
         ("No more red meat for me.", "red meat"),
         ("I don't drink coffee.", "coffee"),
-        ("我一吃芒果就起疹子。", "intolerance:芒果"),
+        ("我一吃菠萝就起疹子。", "intolerance:菠萝"),
         ("咖啡让我心慌。", "coffee"),
         ("我戒糖了。", "sugar"),
         ("我不沾酒。", "alcohol"),

@@ -38,7 +38,7 @@ def _keys(text: str) -> list[str]:
         ("整医院打了一针才缓过来。大夫说我是松子过敏。", "allergy:松子"),
         ("还说核桃、榛子、杏仁这些树上结的坚果也容易交叉过敏。", "nuts"),
         ("荔枝、龙眼、榴莲、芒果呢啲热气生果，我食几粒就喉咙痛、生飞滋。", "intolerance:荔枝"),  # 食: eat
-        ("荔枝、龙眼、榴莲、芒果这些水果，我一口都不能碰。", "avoid:芒果"),
+        ("荔枝、龙眼、榴莲、芒果这些水果，我一口都不能碰。", "mango"),  # (a known fruit)
     ],
 )
 def test_a_rule_told_inside_a_story_is_found(text: str, key: str) -> None:

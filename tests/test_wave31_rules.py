@@ -7,7 +7,11 @@ import pytest
 
 from voice_agent.conversation.acknowledge import acknowledgement
 from voice_agent.conversation.constraints import constraints_from_texts, parse_constraints
+from voice_agent.conversation.likings import says_liking
+from voice_agent.conversation.recall_answer import said_back
+from voice_agent.conversation.related_tie import related_statement
 from voice_agent.conversation.reminders import guided_constraints
+from voice_agent.memory.records import MemoryRecord
 
 
 def _keys(text: str) -> set[str]:
@@ -118,3 +122,96 @@ def test_a_single_thing_kept_off_is_named_alone() -> None:
     fact = "Oh, and heads up, she absolutely hates olives. Green, black, kalamata, doesn't matter."
     turn = "I'm putting together a grazing board for her book club night. What should go on it?"
     assert _opening(fact, turn) == "Leaving out olives, as you told me, "
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("这辈子打死再也不睡上铺了。", "avoid:上铺"),
+        ("这辈子我再也不玩那种整人的堵门游戏了。", "avoid:堵门游戏"),
+        ("我跟室友们发誓，网上平台约的保洁再也不约了。", "avoid:保洁"),
+        # (a lecture is no "seat": 讲座 is not 讲 + 座)
+        ("这辈子再也不进那种讲座、体验馆了。", "avoid:讲座"),
+        ("这辈子再也不进那种讲座、体验馆了。", "avoid:体验馆"),
+        ("唯独活珠子，打死我都下不去嘴。", "avoid:活珠子"),
+        ("我这人打小就怕芋头，那口感粉粉糊糊的。", "avoid:芋头"),
+    ],
+)
+def test_a_chinese_vow_or_aversion_names_its_thing(text: str, read: str) -> None:
+    assert read in _keys(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "别跟我提三里屯，这辈子再也不去了。",  # (the place is named before: "这辈子" is no thing)
+        "我从小就怕麻烦，吃饭都随便。",
+        "这辈子再也不租二房东和什么长租公寓的房子了。",
+    ],
+)
+def test_what_is_no_thing_in_a_chinese_vow_is_not_read(text: str) -> None:
+    assert not _keys(text) & {"avoid:这辈子", "avoid:麻烦", "avoid:房子"}
+
+
+def test_mushrooms_that_leave_him_doubled_over_are_an_intolerance() -> None:
+    fact = (
+        "So Dennis is finally admitting it: it's the mushrooms. Every single time, the portobello burgers at "
+        "the church picnic, that stroganoff his sister makes, he's doubled over by bedtime."
+    )
+    assert "mushrooms" in _keys(fact)
+
+
+def test_what_everyone_around_likes_is_not_the_persons_liking() -> None:
+    assert not says_liking("Everybody here is nuts about pickleball.")
+    assert not says_liking("大家都特别喜欢打麻将。")
+    assert says_liking("I'm nuts about pickleball.")
+    assert says_liking("They're obsessed with dinosaurs, both of them.")  # (their kids: theirs to say)
+
+
+@pytest.mark.parametrize(
+    ("fact", "key", "offered"),
+    [
+        # a family the GP named: chamomile is one of it
+        ("Turns out I'm the same with camomile, one cup and my lips blew up, throat went all tight. GP "
+         "said it's the daisy family, same lot as ragweed.", "daisy family", "Try a cup of chamomile tea."),
+        # the fruit told by the drink it was in, the family by its allergen
+        ("Last year after one mango lassi my whole face swelled and I got hives. The allergist said it's "
+         "the same urushiol family as poison ivy.", "mango", "Serve a mango sorbet."),
+        # the person's own sure conclusion, with a reaction told before it
+        ("I was glued to the loo half the night. Same thing happened with sugar-free mints last year, so "
+         "it's defo the sweeteners.", "sugar alcohols", "Grab some sugar-free gummies."),
+    ],
+)  # fmt: skip
+def test_a_reaction_rules_out_the_family_it_was_told_of(fact: str, key: str, offered: str) -> None:
+    constraints = constraints_from_texts([fact])
+    assert key in {c.key for c in constraints.constraints}
+    assert constraints.check(offered) is not None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My lips blew up like I'd had filler.",  # (a likeness: nothing was had)
+        "Ugh, my cousin Priya keeps sending me links at 2am. My lips puff up and itch like crazy.",
+        "The boiler's packed in, so it's showers at the gym all week. My stomach's in bits.",
+    ],
+)
+def test_what_is_no_cause_beside_a_reaction_is_not_read(text: str) -> None:
+    assert not {k for k in _keys(text) if k.split(":")[-1] in ("filler", "cousin priya", "showers")}
+
+
+def test_small_talk_of_the_moment_is_not_said_back_for_a_request() -> None:
+    told = [
+        MemoryRecord("c1", "这两天兰州风大，阳台上晾的被单都刮跑了一条。", source="t0", created_at=100.0),
+        MemoryRecord("c1", "我孙子在上海，明年上小学。", source="t1", created_at=101.0),
+    ]
+    asked = "下个月我得从兰州坐火车去上海给孙子过周岁，你帮我琢磨琢磨票咋买？"
+    said = related_statement(asked, told, "zh")
+    assert "风大" not in said and "孙子" in said
+
+
+def test_a_statement_without_its_subject_is_said_back_as_the_persons() -> None:
+    said = said_back("Retired from the post office in June and I'm finally learning the fiddle.", "en")
+    assert (
+        said == "You told me you retired from the post office in June and you're finally learning the fiddle."
+    )

@@ -1,9 +1,10 @@
-"""A cause found after a reaction, told as a story: "Doc reckons it's the hops, a proper allergy", "she
-reckons it's the SLS … my mouth just can't handle it", "turns out it wasn't the heat at all, it was the
-masoor dal"; "查过敏原，说是油菜花粉". The thing is what the diagnosis names ("it's the X", "说是X");
-``constraints`` reads it only where the person's words tell of a reaction (a symptom, an allergy, "can't
-handle it"), so "turns out it's the weekend" names nothing, and a condition ("oral allergy syndrome",
-"耳石症") is no thing to keep off."""
+"""A cause found after a reaction, told as a story: "Had a bit of guac … my lips had blown up", "Doc
+reckons it's the hops, a proper allergy", "she reckons it's the SLS … my mouth just can't handle it",
+"turns out it wasn't the heat at all, it was the masoor dal"; "查过敏原，说是油菜花粉". The thing is what
+was eaten before the reaction, or what the diagnosis names ("it's the X", "说是X"); ``constraints`` reads a
+diagnosis only where the person's words tell of a reaction (a symptom, an allergy, "can't handle it"), so
+"turns out it's the weekend" names nothing, and a condition ("oral allergy syndrome", "耳石症") is no thing
+to keep off."""
 
 from __future__ import annotations
 
@@ -15,10 +16,36 @@ _I = re.IGNORECASE
 # Who found the cause and how they said it, then "it's (the) X" / "it was (the) X".
 DIAGNOSED_EN = re.compile(
     r"\b(?:reckons?|reckoned|says?|said|thinks?|confirmed|turns out|turned out|sussed out|worked out|"
-    r"figured out|found out|reckon|tells? me|told (?:me|us)|looked (?:it )?up(?: after(?:wards)?)?)"
+    r"figured out|found out|reckon|tells? me|told (?:me|us)|looked (?:it )?up(?: after(?:wards)?)?|"
+    # (or the person's own sure conclusion: "Same thing happened with sugar-free mints, so it's defo the
+    # sweeteners"; not "so it's showers at the gym all week")
+    r"so(?=\s+it(?:'s|\s+is|\s+was)\s+(?:defo|deffo|def|definitely|obviously|clearly|probably|totally)\b))"
     r"(?:\s+that)?,?\s+"
-    r"(?:it's|it is|it was|it were|'tis)\s+(?:the\s+|that\s+|this\s+|(?:her|his|my|our|their)\s+)?"
+    r"(?:it's|it is|it was|it were|'tis)\s+(?:(?:defo|deffo|def|definitely|obviously|clearly|probably|"
+    r"totally)\s+)?(?:the\s+|that\s+|this\s+|(?:her|his|my|our|their)\s+)?"
     r"(?P<x>[a-z][a-z'-]*(?:\s+(?!itself\b|in\b|that\b|and\b|or\b|he\b|she\b|i\b|they\b|you\b)[a-z][a-z'-]*){0,2})",
+    _I,
+)
+# The person reacting the same way to one more thing: "turns out I'm the same with camomile".
+SAME_WITH_EN = re.compile(
+    r"\b(?:i'm|i am|he's|he is|she's|she is|we're|we are)\s+(?:just\s+|exactly\s+)?the same with\s+"
+    r"(?P<x>[a-z][a-z'-]*(?:\s+(?!and\b|but\b|too\b|as\b)[a-z][a-z'-]*)?)",
+    _I,
+)
+# Something eaten, then a reaction in the same sentence: "They gave the kids strawberries at nursery and by
+# pick-up her whole face had come up in big red welts", "Had a bit of guac … my lips had blown up". What
+# is had that is no food ("had a cold", "had a fall", "had an injection") names nothing.
+ATE_THEN_REACTED_EN = re.compile(
+    # (not a likeness: "my lips blew up like I'd had filler"; "after one mango lassi … my face swelled")
+    r"(?<!like i'd )(?<!like i had )(?<!as if i'd )(?<!as if i had )"
+    r"\b(?:(?:ate|eaten|eating|had|tried|gave|given|fed)\s+"
+    r"(?:(?:him|her|them|the kids|the children|the baby|my \w+|his \w+|our \w+|a bit of|a little|a few|"
+    r"some|a|an|one|two)\s+){0,2}|after (?:one|a|an|two|some|a bit of|a few|a little|half an?|a single)\s+)"
+    r"(?!(?:(?:a|an|the|some|my|his|her)\s+)?(?:cold|colds|flu|virus|fever|bug|infection|fall|accident|injection|jab|vaccine|shot|operation|"
+    r"surgery|sting|bite|bath|shower|walk|run|look|go|baby|chat|time|day|week|night|drink|reaction|"
+    r"flare|attack|test|row|fight|argument|haircut|massage|cream)\b)"
+    r"(?P<x>[a-z]+(?:[ -][a-z]+)?)\b[^.!?]{0,140}?\b(?:welts|hives|rash|swell\w*|swollen|puffy|puffed up|"
+    r"blew up|blown up|came up|come up|itch\w*|wheez\w*|throat|anaphyla\w*|epi-?pen)",
     _I,
 )
 # "it wasn't the heat at all, it was the masoor dal": the cause said after what it was not.
@@ -76,7 +103,8 @@ def diagnosed(text: str, reaction: bool) -> list[str]:
     English; Chinese reactions are read here), in the person's words."""
     out: list[str] = []
     if reaction or REACTION_EN.search(text):
-        out += [m.group("x") for m in (*DIAGNOSED_EN.finditer(text), *NOT_THIS_BUT_EN.finditer(text))]
+        found = (*DIAGNOSED_EN.finditer(text), *NOT_THIS_BUT_EN.finditer(text), *SAME_WITH_EN.finditer(text))
+        out += [m.group("x") for m in found]
     if REACTION_ZH.search(text):
         out += [zh_cause(m.group("x")) for m in DIAGNOSED_ZH.finditer(text)]
     return [thing for thing in out if not _CONDITION.search(thing)]

@@ -77,6 +77,18 @@ _THIS_THING_ZH = re.compile(
 _FED_UP_WITH_ZH = re.compile(
     rf"(?:了个|了一个|了套|了张|了台){_THING_ZH}[，,](?:我|俺)(?:是|真是|真的)?真?(?:烦透了|烦死了|受够了|后悔死了|恨死了)"
 )
+# A food one cannot bring oneself to eat: "唯独活珠子，打死我都下不去嘴", "猪脑花我是真咽不下去".
+_NO_STOMACH_ZH = re.compile(
+    rf"{_CLAUSE_ZH}(?:唯独|就|只有|除了|可)?(?:那个|这个|那种|这种)?{_THING_ZH}[，,]?(?:我|俺)?(?:是)?"
+    r"(?:打死(?:我)?|死活|实在|真的?|根本|压根)?(?:都|也)?(?:下不去嘴|下不了嘴|下不了口|咽不下去)"
+)
+# A food feared since childhood, told beside how it eats: "我这人打小就怕芋头，那口感粉粉糊糊的" (not
+# "怕麻烦").
+_FEARED_FOOD_ZH = re.compile(rf"(?:从小|打小|一直|最|就|特别)(?:就)?怕(?:吃)?{_THING_ZH}{_CLAUSE_END_ZH}")
+_EATING_ZH = re.compile(r"口感|味道|吃|嚼|咽|噎|恶心")
+_NOT_FOOD_ZH = re.compile(
+    r"麻烦|吵|黑|热|冷|疼|痛|输|累|苦|晒|胖|打针|考试|生病|上火|花钱|迟到|坐车|晕|高|水"
+)
 _SEVERE_ZH = re.compile(r"过敏|皮试|喘不上|发紧|休克|急诊")
 
 
@@ -91,6 +103,11 @@ def idiom_matches(text: str) -> list[tuple[re.Match[str], str]]:
     # (done with it for good, not finished: "We are done with the kitchen, finally!")
     if _VOW_EN.search(text):
         found += [(m, "avoid") for m in _DONE_WITH_EN.finditer(text)]
+    found += [(m, "avoid") for m in _NO_STOMACH_ZH.finditer(text)]
+    if _EATING_ZH.search(text):
+        found += [
+            (m, "avoid") for m in _FEARED_FOOD_ZH.finditer(text) if not _NOT_FOOD_ZH.search(m.group("x"))
+        ]
     for pattern in (_SETS_OFF_EN, _AT_ODDS_ZH, _FUSE_ZH):
         found += [(m, body) for m in pattern.finditer(text)]
     if severe or has_symptom(text) or FOOD_TALK.search(text):  # (not "can't go near the office today")

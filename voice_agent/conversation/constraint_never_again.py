@@ -133,8 +133,17 @@ _OR_ELSE_ZH = re.compile(
 # thing).
 NEVER_AGAIN_ZH = re.compile(
     _SWORN_OFF_ZH + r"(?:(?P<act>开车|自驾|坐船|坐飞机|坐夜车|爬山|露营|喝酒|抽烟|熬夜|蹦极|潜水|滑雪)"
-    r"|(?:坐|乘|搭|住|去|吃|喝|用|报|找|点|买|租|请|雇|种|养|穿|碰|信|玩|进|装)"
-    r"(?P<x>[^，。,.！？!?；;了的]{1,10}?))(?=[了啦啊，。,.！？!?；;]|的(?:房子|东西|车|店|平台|软件|app|APP)|回|去|过|$)"
+    r"|(?:坐|乘|搭|住|去|吃|喝|用|报|找|点|买|租|请|雇|种|养|穿|碰|信|玩|进|装|睡|约|参加)"
+    # (a kind described: "那种整人的堵门游戏"; not whose it was: "他家的")
+    r"(?P<x>[^，。,.！？!?；;了的]{1,10}?(?:的[^，。,.！？!?；;了的]{2,8}?)??))"
+    r"(?=[了啦啊，。,.！？!?；;]|的(?:房子|东西|车|店|平台|软件|app|APP)|回|去|过|$)"
+)
+# The thing named at the clause's start, then sworn off with no pause: "网上平台约的保洁再也不约了".
+_THING_THEN_VOW_ZH = re.compile(
+    r"(?:^|[，,。！!？?；;])(?!这辈子|以后|往后|打死|从此|从今)(?P<x>[^，,。！!？?；;我你他她咱俺]{2,14}?)"
+    r"(?:这辈子|以后|往后|打死)?"
+    + _SWORN_OFF_ZH
+    + r"(?:去|来|用|找|坐|买|点|住|报|叫|进|约|请|碰|吃|喝|玩|睡)(?:了|啦|[，,。！!？?；;]|$)"
 )
 
 _POINTING_ZH = frozenset((
@@ -226,13 +235,16 @@ def never_again(text: str) -> Iterator[str]:
             if named:
                 yield named[-1].group("x") or named[-1].group("y")
             continue
-        # ("再也不租二房东和什么长租公寓": two things)
-        parts = re.split(r"和|跟|或者?|还有|以及", thing.replace("什么", ""))
-        yield from (part for part in parts if len(part) >= 2)
+        # ("再也不租二房东和什么长租公寓", "再也不进那种讲座、体验馆": two things; the kind pointed at is
+        # the thing)
+        kind = _WHICH_ONE_ZH.sub("", thing)
+        parts = re.split(r"和|跟|或者?|还有|以及|、", (kind if len(kind) >= 2 else thing).replace("什么", ""))
+        yield from (part for part in parts if len(part) >= 2 and part not in _ANY_PLACE_ZH)
     for match in _OR_ELSE_ZH.finditer(text):
         if not _WHICH_ONE_ZH.match(match.group("x")):  # ("再去那家店我就是狗": which shop, said before)
             yield match.group("x")
-    for match in [*_THING_FIRST_ZH.finditer(text), *_POINTED_FIRST_ZH.finditer(text)]:
+    for match in [*_THING_FIRST_ZH.finditer(text), *_POINTED_FIRST_ZH.finditer(text),
+                  *_THING_THEN_VOW_ZH.finditer(text)]:  # fmt: skip
         # ("过年去海南，这辈子再也不去了": where they go, 海南)
         thing = _GOING_TO_ZH.sub("", _WHICH_ONE_ZH.sub("", _SCORNED_ZH.sub("", match.group("x"))))
         if len(thing) < 2 or thing in _POINTING_ZH or thing in _ANY_PLACE_ZH:

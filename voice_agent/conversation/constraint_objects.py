@@ -198,7 +198,10 @@ _KIND_OF_ZH = re.compile(
 )
 _ZH_SMELL_TAIL = re.compile(r"(?:那个|这个|那股|这股|的)?(?:味儿|味道|气味)$")
 # What comes before the thing in a report of a diagnosis cut mid-word ("夫说我是松子过敏": 大夫 said).
-_ZH_SAID = re.compile(r"^.{0,4}?(?:说|讲|查出|诊断|确诊)(?:了|过)?(?:我|他|她|孩子|俺)?(?:是|有)?")
+# (not a word that starts with the verb: "讲座", "说明书")
+_ZH_SAID = re.compile(
+    r"^.{0,4}?(?:说(?!明)|讲(?![座究台课])|查出|诊断|确诊)(?:了|过)?(?:我|他|她|孩子|俺)?(?:是|有)?"
+)
 
 
 def _after_de(phrase: str) -> str:

@@ -1,11 +1,12 @@
 """Foods a gut or a custom rules out, beyond ``constraint_terms``'s main list: onions (with garlic, the
 usual fructan trigger of IBS: "onion and garlic absolutely wreck me"), glutinous rice (糯米: hard to digest
 for a weak stomach, and it is in most festival food: 粽子, 汤圆, 年糕) and the month of confinement after a
-birth (坐月子: nothing cold, raw, iced or spicy, no crab and no alcohol). Each is a :class:`Topic` like a
-food's (``constraint_terms`` lists it)."""
+birth (坐月子: nothing cold, raw, iced or spicy, no crab and no alcohol); and the families a reaction rules
+out (``constraint_families``). Each is a :class:`Topic` like a food's (``constraint_terms`` lists it)."""
 
 from __future__ import annotations
 
+from voice_agent.conversation.constraint_families import FAMILIES
 from voice_agent.conversation.constraint_topic import Topic, ZhTerm
 from voice_agent.conversation.constraint_topic import zh_terms as _zh
 
@@ -40,4 +41,5 @@ REGIMES: tuple[Topic, ...] = (
         ("honey", "honeycomb", "manuka", "mead", "honey-glazed", "honey glazed"),
         _zh("蜂蜜", "蜂蜜水", "蜂蜜柚子茶", "蜂巢蜜"),
     ),
+    *FAMILIES,
 )  # fmt: skip

@@ -26,7 +26,7 @@ from voice_agent.conversation.constraint_aversions import (
     TOPIC_FIRST_ZH,
 )
 from voice_agent.conversation.constraint_body import body_matches
-from voice_agent.conversation.constraint_diagnosis import diagnosed, told_allergy
+from voice_agent.conversation.constraint_diagnosis import ATE_THEN_REACTED_EN, diagnosed, told_allergy
 from voice_agent.conversation.constraint_diets import (
     DIET_ADVICE,
     DIET_FITS,
@@ -66,7 +66,6 @@ from voice_agent.conversation.constraint_rules import (
 )
 from voice_agent.conversation.constraint_shapes import (
     AND_ME_EN,
-    ATE_THEN_REACTED_EN,
     AVOIDING_EN,
     AVOIDING_ZH,
     CANT_ABIDE_EN,

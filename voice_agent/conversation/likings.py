@@ -294,9 +294,20 @@ def says_liking(text: str) -> bool:
     sentence: "ugh mocks all week. only thing keeping me sane is crocheting" likes crocheting (the "ugh"
     is about exams)."""
     return any(
-        not SPEAKS_ILL.search(part) and PREFERENCE.search(PLACEHOLDER_SHAPE_RE.sub(_short_name, part))
+        not SPEAKS_ILL.search(part)
+        and not _EVERYONE_ELSE.match(part)
+        and PREFERENCE.search(PLACEHOLDER_SHAPE_RE.sub(_short_name, part))
         for part in sentences_of(text) or [text]
     )
+
+
+# What everyone around likes is not the person's liking: "Everybody here is nuts about pickleball" (and
+# the next sentence: "I tried it once and I can't stand it").
+_EVERYONE_ELSE = re.compile(
+    r"^\W*(?:(?:and|but|so|well|honestly|apparently),?\s+)?(?:everybody|everyone|people|folks|"
+    r"the locals|all the \w+|half the \w+|the whole \w+)\b|^\W*(?:大家|别人|人家|这边的人|本地人)",
+    re.IGNORECASE,
+)
 
 
 # Words of disgust, fear, dislike or frustration: a text with one is no liking, whatever else it says.

@@ -54,6 +54,13 @@ _UNTOWARD = re.compile(
     r"nause\w*|migraine\w*|headaches?)\b|n't\b|不|没|别|再也|过敏|拉肚子|拉稀|吐|疼|痛|痒|肿|胀|难受|医院|急诊|忽悠|坑",
     _I,
 )
+# Small talk of the moment (the weather, today), no fact worth saying back days later: "这两天兰州风大，阳台上
+# 晾的被单都刮跑了一条" shares only the city with "从兰州坐火车去上海…".
+_OF_THE_MOMENT = re.compile(
+    r"\b(?:weather|raining|rained|snowing|snowed|freezing|roasting|boiling|today|tonight|this morning|"
+    r"yesterday)\b|天气|下雨|下雪|风大|刮风|零下|今天|今儿|这两天|昨天|昨儿",
+    _I,
+)
 # An utterance that swears off something, in any of its sentences.
 _SWORN_OFF = re.compile(r"\bnever again\b|\b(?:dinnae|don't|do not) get me started\b|再也|这辈子|打死", _I)
 _MAX_CHARS = {"en": 200, "zh": 90}
@@ -122,11 +129,13 @@ def _swears_off(sentence: str) -> bool:
 
 def _sayable(sentence: str, language: str) -> bool:
     """A sentence in the reply's language, short enough to say after it, that tells of nothing gone
-    wrong, refused or changed, and asks for nothing ("Name a planet with rings." is a request)."""
+    wrong, refused or changed, nor only of the moment, and asks for nothing ("Name a planet with rings."
+    is a request)."""
     return (
         bool(HAN_RE.search(sentence)) == (language == "zh")
         and len(sentence) <= _MAX_CHARS[language]
         and not _UNTOWARD.search(sentence)
+        and not _OF_THE_MOMENT.search(sentence)
         and not REVISES_PLAN.search(sentence)
         and not asks_something(sentence)
     )

@@ -1,0 +1,39 @@
+"""Things a reaction rules out by family, as an allergist or a nurse names them: the daisy family
+(chamomile is one: "GP said it's the daisy family, same lot as ragweed"), mango and its urushiol kin
+("the allergist said it's the same urushiol family as poison ivy") and the sugar alcohols of sugar-free
+sweets ("Maltitol, apparently … so it's defo the sweeteners"). Each is a :class:`Topic` like a food's
+(``constraint_terms`` lists it): the person names the family or one member, and a reply that offers any
+member breaks the rule ("a cup of chamomile tea" to someone who reacts to the daisy family).
+"""
+
+from __future__ import annotations
+
+from voice_agent.conversation.constraint_topic import Topic
+from voice_agent.conversation.constraint_topic import zh_terms as _zh
+
+FAMILIES: tuple[Topic, ...] = (
+    Topic(
+        "daisy family", "chamomile and the daisy family", "洋甘菊这类菊科植物",
+        ("daisy family", "compositae", "asteraceae", "chamomile", "camomile", "ragweed", "洋甘菊", "菊科"),
+        ("chamomile", "camomile", "echinacea", "arnica", "calendula", "feverfew", "yarrow", "mugwort",
+         "ragweed", "wormwood", "dandelion tea", "sleepytime"),
+        _zh("洋甘菊", "甘菊", "菊科", "金盏花", "紫锥菊", "山金车", "蒲公英茶"),
+    ),
+    Topic(
+        "mango", "mango", "芒果",
+        ("mango", "mangoes", "mangos", "aamras", "urushiol", "芒果"),
+        ("mango", "mangoes", "mangos", "aamras", "amras", "mango lassi", "amchur", "amchoor", "mango sorbet",
+         "alphonso", "kesar"),
+        _zh("芒果", "杨枝甘露", "芒果班戟", "芒果布丁", "芒果干"),
+    ),
+    Topic(
+        "sugar alcohols", "sweeteners", "代糖",
+        ("sugar alcohol", "sugar alcohols", "maltitol", "sorbitol", "xylitol", "erythritol", "sweetener",
+         "sweeteners", "sugar-free sweets", "木糖醇", "麦芽糖醇", "山梨糖醇", "赤藓糖醇", "代糖"),
+        ("maltitol", "sorbitol", "xylitol", "erythritol", "isomalt", "mannitol", "sugar alcohol",
+         "sugar-free sweets", "sugar-free gum", "sugar-free mints", "sugar-free gummies", "sugar-free gummy",
+         "sugar-free chocolate", "sugar-free candy", "sugar free sweets", "sugar free gum",
+         "sugar free mints", "sweetener"),
+        _zh("木糖醇", "麦芽糖醇", "山梨糖醇", "赤藓糖醇", "代糖", "无糖糖果", "无糖口香糖"),
+    ),
+)  # fmt: skip
