@@ -134,6 +134,10 @@ def test_a_single_thing_kept_off_is_named_alone() -> None:
         ("这辈子再也不进那种讲座、体验馆了。", "avoid:讲座"),
         ("这辈子再也不进那种讲座、体验馆了。", "avoid:体验馆"),
         ("唯独活珠子，打死我都下不去嘴。", "avoid:活珠子"),
+        ("讲真，英语角那种地方我这辈子都不会再去了。", "avoid:英语角"),
+        ("黑坑我这辈子再也不去了！", "avoid:黑坑"),
+        ("这辈子我再也不在直播间买东西了，尤其是宝宝用的。", "avoid:直播间"),
+        ("我再也不在闲鱼上买手机了。", "avoid:闲鱼"),  # (an app, no fish)
         ("我这人打小就怕芋头，那口感粉粉糊糊的。", "avoid:芋头"),
     ],
 )
@@ -215,3 +219,18 @@ def test_a_statement_without_its_subject_is_said_back_as_the_persons() -> None:
     assert (
         said == "You told me you retired from the post office in June and you're finally learning the fiddle."
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("Never again, man. I'm done with crowdfunding, full stop.", "avoid:crowdfunding"),
+        (
+            "I've told Jack straight: he is never, ever doing Schoolies at Surfers Paradise.",
+            "avoid:schoolies",
+        ),
+        ("Lovely boat, but I told him, never again for me in a tunnel.", "caves"),
+    ],
+)
+def test_an_english_vow_names_its_thing(text: str, read: str) -> None:
+    assert read in _keys(text)

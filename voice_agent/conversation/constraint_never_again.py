@@ -27,6 +27,14 @@ NEVER_AGAIN_EN = re.compile(
     r"(?P<place>[a-z][a-z' -]{1,30}?))\s+again\b",
     _I,
 )
+# "never, ever" said of a thing, with no "again": "he is never, ever doing Schoolies at Surfers Paradise".
+NEVER_EVER_EN = re.compile(
+    r"\b(?:i|we|he|she|they)(?:'m|'re|'s|\s+am|\s+are|\s+is|\s+will|'ll)?\s+never,?\s+ever,?\s+"
+    r"(?:be\s+)?(?:doing|going to|going on|setting foot in|touching|eating|drinking|using|booking|buying)\s+"
+    r"(?:the\s+|a\s+|an\s+|another\s+|any\s+)?(?P<x>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,2}?)"
+    r"(?=\s*(?:[.,;!?]|$|\s+(?:at|in|on|with|while|again|ever|until|till)\b))",
+    _I,
+)
 # Someone swearing off: "I'm never", "we are not", "she will never, ever".
 _SWEARS_EN = (
     r"\b(?:i|we|he|she|they)(?:'m|'re|'s|\s+am|\s+are|\s+is|\s+will|'ll)?\s+"
@@ -88,9 +96,11 @@ _NEVER_AGAIN_FIRST_EN = re.compile(
     r"eating at|eat at|buying from|buy from)\s+(?:the\s+)?(?P<x>[A-Za-z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})\b",
     _I,
 )
-# "never again with those paint-and-sip nights", "no more recorders in this house".
+# "never again with those paint-and-sip nights", "never again for me in a tunnel", "no more recorders in
+# this house".
 _NEVER_AGAIN_WITH_EN = re.compile(
-    r"\bnever again with (?:those|these|the|that|any)?\s*(?P<x>[a-z][\w'-]*(?:[ -][a-z][\w'-]*){0,2}?)"
+    r"\bnever again(?:,? for (?:me|us|him|her))?,? (?:with (?:those|these|the|that|any)?|(?:in|on|at) "
+    r"(?:a|an|the|that|those|these|one of those))\s*(?P<x>[a-z][\w'-]*(?:[ -][a-z][\w'-]*){0,2}?)"
     r"(?:\s+(?:nights?|evenings?|things?|sessions?|places?))?(?=\s*(?:[.,;!?]|$))|"
     r"\bno more (?P<y>[a-z][\w'-]*(?: [a-z][\w'-]*)?) (?:in|under) (?:this|my|our|the) "
     r"(?:house|home|roof|flat)\b",
@@ -141,9 +151,15 @@ NEVER_AGAIN_ZH = re.compile(
 # The thing named at the clause's start, then sworn off with no pause: "网上平台约的保洁再也不约了".
 _THING_THEN_VOW_ZH = re.compile(
     r"(?:^|[，,。！!？?；;])(?!这辈子|以后|往后|打死|从此|从今)(?P<x>[^，,。！!？?；;我你他她咱俺]{2,14}?)"
-    r"(?:这辈子|以后|往后|打死)?"
+    r"(?:我们|我|俺|咱)?(?:这辈子|以后|往后|打死)?"
     + _SWORN_OFF_ZH
     + r"(?:去|来|用|找|坐|买|点|住|报|叫|进|约|请|碰|吃|喝|玩|睡)(?:了|啦|[，,。！!？?；;]|$)"
+)
+# A kind of place named before "那种地方": "英语角那种地方我这辈子都不会再去了" swears off 英语角.
+_KIND_OF_SPOT_ZH = re.compile(r"^(?P<x>.{2,}?)(?:那种|这种|那类|这类|那样的?)(?:地方|东西|玩意儿?|场合)$")
+# Where things are bought, sworn off: "这辈子我再也不在直播间买东西了" (直播间).
+_BOUGHT_AT_ZH = re.compile(
+    _SWORN_OFF_ZH + r"在(?P<x>[^，。,.！？!?；;了的在]{2,8}?)(?:里|上)?(?:买|下单|抢|订|囤)"
 )
 
 _POINTING_ZH = frozenset((
@@ -211,8 +227,9 @@ def never_again(text: str) -> Iterator[str]:
             words.append(word)
         if words:
             yield " ".join(words)
-    for match in NEVER_GOING_EN.finditer(text):
-        yield match.group("x")
+    for match in [*NEVER_GOING_EN.finditer(text), *NEVER_EVER_EN.finditer(text)]:
+        if match.group("x").lower() not in _PRONOUNS:
+            yield match.group("x")
     for match in _NEVER_AGAIN_NOT.finditer(text):
         yield from _NOT_BETWEEN.split(match.group("names"))
     for match in [*_DONE_WITH_EN.finditer(text), *_NEVER_AGAIN_FIRST_EN.finditer(text)]:
@@ -246,6 +263,10 @@ def never_again(text: str) -> Iterator[str]:
     for match in [*_THING_FIRST_ZH.finditer(text), *_POINTED_FIRST_ZH.finditer(text),
                   *_THING_THEN_VOW_ZH.finditer(text)]:  # fmt: skip
         # ("过年去海南，这辈子再也不去了": where they go, 海南)
+        spot = _KIND_OF_SPOT_ZH.match(match.group("x"))
+        if spot:
+            yield spot.group("x")
+            continue
         thing = _GOING_TO_ZH.sub("", _WHICH_ONE_ZH.sub("", _SCORNED_ZH.sub("", match.group("x"))))
         if len(thing) < 2 or thing in _POINTING_ZH or thing in _ANY_PLACE_ZH:
             continue
@@ -257,5 +278,6 @@ def never_again(text: str) -> Iterator[str]:
         last = _LAST_VERB_ZH.search(match.group("tail"))
         if last:
             yield last.group("x")
+    yield from (m.group("x") for m in _BOUGHT_AT_ZH.finditer(text) if m.group("x") not in ("网上",))
     if _ONLINE_ZH.search(text):
         yield "网购"

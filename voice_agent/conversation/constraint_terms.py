@@ -23,8 +23,8 @@ _MEAT_ZH = ZhTerm(
     "肉", not_before=("果", "肌", "素", "人造", "植物", "假", *_ONE_ANIMAL_ZH), not_after=("桂", "豆蔻", "松")
 )
 _CHICKEN_ZH = ZhTerm("鸡", not_after=("蛋", "尾酒", "毛菜"))
-# (鱿鱼, 墨鱼, 鲍鱼, 甲鱼 are no fish; 鱼香 is a sauce with none in it)
-_FISH_ZH = ZhTerm("鱼", not_before=("鲸", "鱿", "墨", "鲍", "甲", "章", "鳄"), not_after=("腥草", "香"))
+# (鱿鱼, 墨鱼, 鲍鱼, 甲鱼 are no fish, 闲鱼 is an app; 鱼香 is a sauce with none in it)
+_FISH_ZH = ZhTerm("鱼", not_before=("鲸", "鱿", "墨", "鲍", "甲", "章", "鳄", "闲"), not_after=("腥草", "香"))
 
 TOPICS: dict[str, Topic] = {
     t.key: t

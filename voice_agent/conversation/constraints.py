@@ -354,8 +354,8 @@ def _more_shapes(text: str) -> list[Constraint]:
         out += _object_constraints(match, "avoid", text, own_words=True)
     for match, kind, known in body_matches(text):  # "his eczema just can't handle chlorine"
         out += _object_constraints(match, kind, text, own_words=True, topics_only=known)
-    for match, kind in idiom_matches(text):  # "mint is my enemy", "跟青霉素犯冲"
-        out += _object_constraints(match, kind, text, own_words=True)
+    for match, kind in idiom_matches(text):  # "mint is my enemy", "跟青霉素犯冲", "done with crowdfunding"
+        out += _object_constraints(match, kind, text, own_words=True, activity=True)
     out += [c for thing in never_again(text) for c in _part_constraints(thing, "avoid", text, activity=True)]
     severe = SEVERE.search(text) is not None or told_allergy(text)
     named = {c.key.split(":")[-1] for c in out}  # (a thing read already keeps the kind it was read with)
