@@ -155,6 +155,8 @@ _THING_THEN_VOW_ZH = re.compile(
     + _SWORN_OFF_ZH
     + r"(?:去|来|用|找|坐|买|点|住|报|叫|进|约|请|碰|吃|喝|玩|睡)(?:了|啦|[，,。！!？?；;]|$)"
 )
+# How a clause opens, no thing: "说实话我这辈子再也不去了".
+_FILLER_ZH = re.compile(r"^(?:说实话|说真的|讲真|老实说|其实|反正|总之|真的|真是|哎呀?|唉|嗯|(?:我)?跟你说)$")
 # A kind of place named before "那种地方": "英语角那种地方我这辈子都不会再去了" swears off 英语角.
 _KIND_OF_SPOT_ZH = re.compile(r"^(?P<x>.{2,}?)(?:那种|这种|那类|这类|那样的?)(?:地方|东西|玩意儿?|场合)$")
 # Where things are bought, sworn off: "这辈子我再也不在直播间买东西了" (直播间).
@@ -268,7 +270,7 @@ def never_again(text: str) -> Iterator[str]:
             yield spot.group("x")
             continue
         thing = _GOING_TO_ZH.sub("", _WHICH_ONE_ZH.sub("", _SCORNED_ZH.sub("", match.group("x"))))
-        if len(thing) < 2 or thing in _POINTING_ZH or thing in _ANY_PLACE_ZH:
+        if len(thing) < 2 or thing in _POINTING_ZH or thing in _ANY_PLACE_ZH or _FILLER_ZH.match(thing):
             continue
         yield thing
         name = _KIND_OF_PLACE_ZH.sub("", thing)  # (a reply may say the name alone: 福寿康)
