@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from voice_agent.conversation.acknowledge import acknowledgement
+from voice_agent.conversation.acknowledge import acknowledgement, from_kind
 from voice_agent.conversation.constraints import constraints_from_texts, parse_constraints
 from voice_agent.conversation.likings import says_liking
 from voice_agent.conversation.recall_answer import said_back
@@ -234,3 +234,19 @@ def test_a_statement_without_its_subject_is_said_back_as_the_persons() -> None:
 )
 def test_an_english_vow_names_its_thing(text: str, read: str) -> None:
     assert read in _keys(text)
+
+
+@pytest.mark.parametrize(
+    ("fact", "language", "said"),
+    [
+        ("Dez has gone full Rasta, he keeps Ital now: no meat, no salt, no rum.", "en",
+         "Since they're keeping Ital, "),
+        ("I keep Ital these days, natural food only, no salt, and my dreads are down to my waist.", "en",
+         "Since you're keeping Ital, "),
+        ("我婆婆吃素好多年了，荤腥一点不沾。", "zh", "按你说的，不推荐肉和鱼，"),
+        ("我吃素好多年了，荤腥一点不沾。", "zh", "因为你吃素，"),
+    ],
+)  # fmt: skip
+def test_a_diet_is_named_as_the_persons_only_when_it_is_theirs(fact: str, language: str, said: str) -> None:
+    diet = next(c for c in parse_constraints(fact) if c.kind == "diet")
+    assert from_kind(diet, language) == said

@@ -254,18 +254,43 @@ def from_kind(constraint: Constraint, language: str, *, reason: bool = True) -> 
     named = condition_named(constraint, language) if reason else None
     if named is not None and not (named.rule and constraint.kind == "diet" and constraint.diet_en):
         return named.clause(language)  # (a fast kept by a diet's name: "Since you're fasting for Ramadan")
+    # (someone else's diet is not said as the person's: "Since they're keeping Ital", of a friend's)
+    own_diet = constraint.kind == "diet" and not _someone_elses(constraint, language)
     if language == "zh":
         if constraint.kind in ("allergy", "intolerance"):
             word = "过敏" if constraint.kind == "allergy" else "不耐受"
             return f"因为你说过对{constraint.noun_zh}{word}，"
-        if constraint.kind == "diet" and constraint.diet_zh:
+        if own_diet and constraint.diet_zh:
             return f"因为你{constraint.diet_zh}，"
         return f"按你说的，不推荐{constraint.noun_zh}，"
     if constraint.kind in ("allergy", "intolerance"):
         return f"Since you told me about the {constraint.kind} to {constraint.noun_en}, "
     if constraint.kind == "diet" and constraint.diet_en:
-        return f"Since you're {constraint.diet_en}, "
+        return f"Since {'you' if own_diet else 'they'}'re {constraint.diet_en}, "
     return f"Leaving out {constraint.noun_en}, as you told me, "
+
+
+_THIRD_PERSON_EN = re.compile(
+    r"\b(?:he|she|he's|she's|his|her|hers|they|they're|their|my (?:husband|wife|partner|boyfriend|girlfriend|"
+    r"son|daughter|kid|kids|mum|mom|mother|dad|father|sister|brother|friend|mate|flatmate|roommate|nan|gran|"
+    r"grandma|grandad|grandpa|aunt|auntie|uncle|cousin|boss|colleague|neighbou?r|in-laws?|mother-in-law|"
+    r"father-in-law))\b",
+    _I,
+)
+_FIRST_PERSON_ANY_EN = re.compile(r"\b(?:i|i'm|i've|i'd|we|we're|we've)\b", _I)
+_THIRD_PERSON_ZH = re.compile(
+    r"他|她|^我(?:爸|妈|老公|老婆|婆婆|公公|岳父|岳母|老伴|儿子|女儿|闺女|爷爷|奶奶|姥姥|姥爷|外公|外婆|哥|姐|弟|妹|"
+    r"家(?:老大|老二|小孩|孩子|宝宝|闺女|儿子|那口子))"
+)
+
+
+def _someone_elses(constraint: Constraint, language: str) -> bool:
+    """Whether the statement of ``constraint`` is about someone else: "My flatmate's gone full Hare
+    Krishna … she's just taken initiation", "我婆婆吃长素"."""
+    stating = stating_sentences(constraint)
+    if language == "zh":
+        return _THIRD_PERSON_ZH.search(stating) is not None
+    return _THIRD_PERSON_EN.search(stating) is not None and _FIRST_PERSON_ANY_EN.search(stating) is None
 
 
 def leaving_out(constraints: Sequence[Constraint], language: str) -> str:

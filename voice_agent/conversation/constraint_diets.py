@@ -58,6 +58,10 @@ DIETS: dict[str, tuple[tuple[str, ...], str, str, tuple[str, ...], str, str]] = 
     "soft": (("soft diet", "soft food", "soft foods", "pureed diet", "puréed diet", "minced and moist",
               "软食", "流食", "半流食", "吃软的", "只能吃软"), "on a soft diet", "只能吃软食", (),
              "hard, crunchy or chewy food", "硬的、脆的或嚼不动的东西"),
+    # The Rastafari way of eating (natural food: no meat for most, no salt, no alcohol), named before the
+    # low-salt diet its "no salt" also states: "Since you're keeping Ital", not "on a low-salt diet".
+    "ital": (("ital", "i-tal", "ital diet", "ital food", "ital livity"), "keeping Ital", "吃Ital饮食",
+             ("meat", "salt", "alcohol"), "meat, salt and alcohol", "肉、盐和酒"),
     "low-salt": (("low-salt", "low salt", "low-sodium", "low sodium", "salt-free", "no salt", "no added salt",
                   "少盐", "低盐", "低钠", "少吃盐", "控盐"), "on a low-salt diet", "少吃盐",
                  ("salt",), "salty food", "咸的食物"),
