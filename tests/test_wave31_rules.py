@@ -138,6 +138,8 @@ def test_a_single_thing_kept_off_is_named_alone() -> None:
         ("黑坑我这辈子再也不去了！", "avoid:黑坑"),
         ("这辈子我再也不在直播间买东西了，尤其是宝宝用的。", "avoid:直播间"),
         ("我再也不在闲鱼上买手机了。", "avoid:闲鱼"),  # (an app, no fish)
+        ("发誓这辈子再也不碰任何抽卡游戏。", "avoid:抽卡游戏"),  # (any of them: the kind is the thing)
+        ("我最烦那种民谣，啥《成都》《南山南》，矫情得很。", "avoid:南山南"),  # (the songs it names)
         ("我这人打小就怕芋头，那口感粉粉糊糊的。", "avoid:芋头"),
     ],
 )

@@ -66,7 +66,9 @@ EVEN_ZH = re.compile(
 
 
 # Titles given as examples of what is refused: "我是真烦这种网红神曲，什么《小苹果》《套马杆》".
-_TITLES_AFTER_ZH = re.compile(r"(?:什么|像|比如|例如|诸如|譬如)(?P<x>(?:《[^》]{1,15}》[、，,和跟或]?){1,8})")
+_TITLES_AFTER_ZH = re.compile(
+    r"(?:什么|啥|像|比如|例如|诸如|譬如)(?P<x>(?:《[^》]{1,15}》[、，,和跟或]?){1,8})"
+)
 
 
 def titled_examples(text: str) -> list[str]:
