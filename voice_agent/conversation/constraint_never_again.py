@@ -280,6 +280,7 @@ def never_again(text: str) -> Iterator[str]:
         last = _LAST_VERB_ZH.search(match.group("tail"))
         if last:
             yield last.group("x")
-    yield from (m.group("x") for m in _BOUGHT_AT_ZH.finditer(text) if m.group("x") not in ("网上",))
+    # (online shopping as a whole is 网购, below)
+    yield from (m.group("x") for m in _BOUGHT_AT_ZH.finditer(text) if m.group("x") != "网上")
     if _ONLINE_ZH.search(text):
         yield "网购"
