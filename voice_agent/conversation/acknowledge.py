@@ -94,20 +94,20 @@ def acknowledgement(
         key=lambda c: (condition_named(c, speaking) is None, c.kind != "diet"),
     )
     for constraint in concerned[:1]:
-        # (with the known things kept off beside it, not the examples that go on naming it: "hates olives.
-        # Green, black, kalamata, doesn't matter")
-        beside = [c for c in concerned if c.source == constraint.source and ":" not in c.key]
-        listed = leaving_out([constraint, *(c for c in beside if c is not constraint)], speaking)
-        if listed and not own_words(constraint, speaking) and constraints.check(listed) is None:
-            return Acknowledgement(listed, constraint, False)
-        for make, own in (
-            (own_words, True),
-            (from_kind, False),
-            (_without_reason, False),  # (when naming the reason would break a rule)
-        ):
+        said = own_words(constraint, speaking)
+        if said and constraints.check(said) is None:
+            return Acknowledgement(said, constraint, True)
+        if not said:
+            # (with the known things kept off beside it, not the examples that go on naming it: "hates
+            # olives. Green, black, kalamata, doesn't matter")
+            beside = [c for c in concerned if c.source == constraint.source and ":" not in c.key]
+            listed = leaving_out([constraint, *(c for c in beside if c is not constraint)], speaking)
+            if listed and constraints.check(listed) is None:
+                return Acknowledgement(listed, constraint, False)
+        for make in (from_kind, _without_reason):  # (the latter when naming the reason would break a rule)
             text = make(constraint, speaking)
             if text and constraints.check(text) is None:
-                return Acknowledgement(text, constraint, own)
+                return Acknowledgement(text, constraint, False)
     return None
 
 
@@ -212,11 +212,13 @@ def own_words(constraint: Constraint, language: str) -> str:
     return ""
 
 
-# Who the first clause is about: the person, or someone of theirs ("我爸", "我家老大", "我老伴儿").
-_SUBJECT_ZH = re.compile(
-    r"我(?:爸|妈|老公|老婆|婆婆|公公|岳父|岳母|老伴儿?|儿子|女儿|闺女|爷爷|奶奶|姥姥|姥爷|外公|外婆|哥|姐|弟|妹|"
-    r"家(?:老大|老二|小孩|孩子|宝宝|闺女|儿子|那口子))?"
+# Someone of the person's, after "我": "我爸", "我家老大", "我老伴儿".
+_KIN_ZH = (
+    r"(?:爸|妈|老公|老婆|婆婆|公公|岳父|岳母|老伴儿?|儿子|女儿|闺女|爷爷|奶奶|姥姥|姥爷|外公|外婆|哥|姐|弟|妹|"
+    r"家(?:老大|老二|小孩|孩子|宝宝|闺女|儿子|那口子))"
 )
+# Who the first clause is about: the person, or someone of theirs.
+_SUBJECT_ZH = re.compile(rf"我{_KIN_ZH}?")
 
 
 def _second_person(text: str, language: str) -> str:
@@ -278,10 +280,7 @@ _THIRD_PERSON_EN = re.compile(
     _I,
 )
 _FIRST_PERSON_ANY_EN = re.compile(r"\b(?:i|i'm|i've|i'd|we|we're|we've)\b", _I)
-_THIRD_PERSON_ZH = re.compile(
-    r"他|她|^我(?:爸|妈|老公|老婆|婆婆|公公|岳父|岳母|老伴|儿子|女儿|闺女|爷爷|奶奶|姥姥|姥爷|外公|外婆|哥|姐|弟|妹|"
-    r"家(?:老大|老二|小孩|孩子|宝宝|闺女|儿子|那口子))"
-)
+_THIRD_PERSON_ZH = re.compile(rf"他|她|^我{_KIN_ZH}")
 
 
 def _someone_elses(constraint: Constraint, language: str) -> bool:
