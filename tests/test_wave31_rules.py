@@ -252,3 +252,15 @@ def test_an_english_vow_names_its_thing(text: str, read: str) -> None:
 def test_a_diet_is_named_as_the_persons_only_when_it_is_theirs(fact: str, language: str, said: str) -> None:
     diet = next(c for c in parse_constraints(fact) if c.kind == "diet")
     assert from_kind(diet, language) == said
+
+
+@pytest.mark.parametrize(
+    ("told", "said"),
+    [
+        ("Sold the flat in Dennistoun and moved up to Stornoway.",
+         "You told me you sold the flat in Dennistoun and moved up to Stornoway."),
+        ("Booked my hair for Diwali.", "You told me you booked your hair for Diwali."),
+    ],
+)  # fmt: skip
+def test_every_subjectless_start_is_said_back_lowered(told: str, said: str) -> None:
+    assert said_back(told, "en") == said

@@ -339,8 +339,8 @@ _LEAD_ZH = re.compile(
 )
 _PRONOUN_START = re.compile(
     r"^(?:you|your|yours|the|a|an|it|its|there|this|that|he|his|she|her|they|their|these|those|we|all|"
-    r"every|some|most|one|everybody|everyone|people|been|got|had|just|finally|still|retired|moved|started|"
-    r"spent|went|since|after|before|when|so|and|but|honestly|apparently|last|next|both|each)\b",
+    r"every|some|most|one|everybody|everyone|people|just|finally|still|since|after|before|when|so|and|but|"
+    r"honestly|apparently|last|next|both|each)\b",
     _I,
 )
 # ("俺家那小子", northern speech: my)
@@ -379,7 +379,7 @@ def second_person(sentence: str, language: str) -> str:
     if _PRONOUN_START.match(swapped):
         swapped = swapped[0].lower() + swapped[1:]
     if _NO_SUBJECT.match(swapped):  # "Retired from the post office in June…": the person did
-        swapped = "you " + swapped
+        swapped = "you " + swapped[0].lower() + swapped[1:]
     return swapped
 
 
