@@ -308,7 +308,7 @@ CAUSES_ZH = re.compile(
 )
 # (not 戒 of another word: "戒指" a ring, "猪八戒", "警戒线", "戒备")
 AVOIDING_ZH = re.compile(
-    r"(?:(?<![八警告训惩])(?:戒了|戒掉了?|戒(?![指备律尺心严]))|不沾|远离|不碰|碰不了|碰不得|沾不了|沾不得)"
+    r"(?:(?<![八警告训惩])(?:戒了|戒掉了?|戒(?![指备律尺心严]))|(?<!脚)不沾|远离|不碰|碰不了|碰不得|沾不了|沾不得)"
     r"(?P<x>[^，。,.！？!?；;了的]{1,10})"
 )
 # Being at odds with something, said without a symptom or a verb of eating; read only with a known topic

@@ -63,6 +63,11 @@ ENTHUSIASM = re.compile(
     # "the biggest stray kids stan ever", "a massive Arsenal fan", "i stan them"
     r"\b(?:biggest|number one|massive|huge|total|die-?hard|proper) (?:[\w'-]+ ){0,3}(?:stan|fan|fangirl|"
     r"fanboy|nerd|geek|buff)\b|\bi (?:literally )?stan\b|"
+    # who the person is by what they do: "She's a proper birder", "he's a keen cyclist" (not "a proper
+    # Londoner", "a real worrier")
+    r"\b(?:i'm|i am|he's|he is|she's|she is|we're|they're) (?:a|an) (?:keen|avid|proper|real|passionate|"
+    r"dedicated|serious|big|huge|massive|mad|obsessive) (?-i:[a-z]+(?:er|ist|ie|head|buff|nerd|geek|"
+    r"fan|lover|junkie|enthusiast))(?<!worrier)(?<!whinger)(?<!moaner)(?<!sleeper)\b|"
     # what keeps them going: "only thing keeping me sane is crocheting", "my happy place", "我的快乐源泉"
     r"\b(?:keeping|keeps|kept) (?:me|him|her|us) (?:sane|going(?! (?:crazy|mad|nuts|insane|up)))\b|"
     r"\b(?:my|his|her) (?:happy place|therapy)\b|"
@@ -279,8 +284,10 @@ PREFERENCE = re.compile(
     r"就爱(?!干净)|爱(?:玩|拼|做|搞|逛|钓|种|画|跑|打|踢|唱|跳|拍)|"  # "没别的爱好，就爱拼乐高"
     # "最近特别迷露营", "迷上了钓鱼", "入坑了"
     # "血迷手冲咖啡" (north-eastern: crazy about)
-    r"(?:特别|很|超|贼|巨|非常|有点|可|最近|血|老|死|真)迷(?![路糊信茫惑])|迷上|爱上了|着迷|热衷|沉迷|入坑)|"
-    + ENTHUSIASM.pattern,
+    # ("没别的爱好，就迷无人机", "最迷王文娟的林妹妹")
+    r"(?:特别|很|超|贼|巨|非常|有点|可|最近|血|老|死|真|就|最)迷(?![路糊信茫惑])|迷上|爱上了|着迷|热衷|沉迷|入坑|"
+    # grown up with it, sung at the drop of a hat: "听越剧听到大的", "张嘴就能来两句"
+    r"(?:听|看|唱|玩)[^，。！？]{1,6}(?:听|看|唱|玩)到大|张嘴就(?:能)?来)|" + ENTHUSIASM.pattern,
     re.IGNORECASE,
 )
 

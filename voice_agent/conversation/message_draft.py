@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 
 from voice_agent.conversation.name_note import OWN_NAME_BEFORE
-from voice_agent.conversation.writing import WRITES_TO, owned_names
+from voice_agent.conversation.writing import WRITES_TO, owned_names, told_of_names
 from voice_agent.text.cjk import has_han
 from voice_agent.text.placeholders import PLACEHOLDER_RE, PLACEHOLDER_SHAPE_RE
 
@@ -157,6 +157,9 @@ def salutation(user_words: str, language: str, remembered: str = "") -> str:
         if m.group(1) == "NAME" and not OWN_NAME_BEFORE.search(user_words[: m.start()])
         and m.group(0) not in owned
     ]  # fmt: skip
+    told_of = told_of_names(user_words)  # ("[NAME] got a H2… a card to my teacher"): likely not whom it is to
+    if remembered or any(m.group(0) not in told_of for m in in_turn):
+        in_turn = [m for m in in_turn if m.group(0) not in told_of]
     if not in_turn and remembered:
         name = remembered
     elif len({m.group(0) for m in in_turn}) != 1:  # none in the turn, or which one is not clear

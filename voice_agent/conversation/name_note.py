@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence
 
 from voice_agent.conversation.echo import content_keys
-from voice_agent.conversation.writing import TO_A_ROLE_ANYWHERE, WRITES_TO, owned_names
+from voice_agent.conversation.writing import TO_A_ROLE_ANYWHERE, WRITES_TO, owned_names, told_of_names
 from voice_agent.memory.names_zh import SINGLE_SURNAMES
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.cjk import HAN_CLASS
@@ -60,6 +60,7 @@ def _addressee(user_text: str, records: Sequence[MemoryRecord]) -> tuple[str, bo
     if not WRITES_TO.search(user_text):
         return "", False
     owned = owned_names(user_text)  # ("an e-mail to my manager for [NAME]'s parents' evening")
+    owned |= told_of_names(user_text)  # ("[NAME] got a H2… a card to the teacher who did his grinds")
     owned |= taken_back_names(records)  # ("…a lovely girl, [NAME:a]. Ah no wait, [NAME:a]'s her sister")
     asked = _keys(user_text)
     tied: list[str] = []
@@ -164,8 +165,8 @@ def titled_name(user_text: str, records: Sequence[MemoryRecord]) -> str:
 
 # What another name of someone already named follows: "家里人都管她叫", "goes by", "we call her".
 _NICKNAME_BEFORE = re.compile(
-    r"(?:管(?:她|他)叫|叫(?:她|他)|小名|昵称|外号|乳名)[^，。]{0,3}$|"
-    r"\b(?:goes by|calls? (?:her|him|them)|nickname(?:d)?|known as|"
+    r"(?:管(?:她|他)叫|[叫喊](?:她|他)|小名|昵称|外号|乳名)[^，。]{0,3}$|"
+    r"\b(?:goes by|call(?:s|ed|ing)? (?:her|him|them)|nickname(?:d)?|known as|"
     r"(?:you )?(?:say|said|pronounce) it(?: like)?|pronounced(?: like)?|sounds like)\s*$",
     re.IGNORECASE,
 )

@@ -247,7 +247,14 @@ ASKS_VENUE = re.compile(
     r"near (?:mine|yours|home|work|the office|my place|our place|where i live|where we live)|"
     r"(?:close to|walk(?:ing distance)? (?:to )?(?:from )?|get back to|back (?:to|at)) "
     r"(?:home|work|the office|mine|my place|our place))\b|"
-    r"(?:推荐|找|有没有|有啥|有什么|去哪|哪儿|哪里|哪些|几个)[^。？！?]{0,10}(?:地方|馆子|餐厅|饭店|饭馆|酒吧|去处|店)|"
+    # a day out near home, within a drive of it, or the hospital to get to: "a good day out with them,
+    # ideally within half an hour's drive", "how we get to the hospital when labour starts"
+    r"\b(?:days? out|within (?:half an hour|an hour|a \w+ drive|\w+ (?:minutes|mins|hours?))"
+    r"(?:'s)?(?: drive)?|"
+    r"(?:get|go|drive) (?:\w+ )?to (?:the )?hospital|which hospital)\b|"
+    r"(?:推荐|找|有没有|有啥|有什么|去哪|哪儿|哪里|哪些|几个)[^。？！?]{0,10}(?:地方|馆子|餐厅|饭店|饭馆|酒吧|去处|店|医院)|"
+    # (a day out within a drive of home: "开车一个钟头以内", "车程一小时")
+    r"开车[^。？！?，,]{0,6}(?:以内|之内|以里|能到)|车程|(?:出去|出门)玩一天|"
     r"哪(?:个|家)(?:机场|车站|火车站|高铁站|站|商场|医院|餐厅|饭店|馆子|店|市场|菜市场|超市)|"
     rf"(?:怎么|咋|如何){_TO_THEIR_HOME_ZH}|通勤|"
     r"离(?:家|公司|单位|学校|住的地方)|(?:还得|还要|得|要)回(?:家|去)",

@@ -201,7 +201,7 @@ class ReplyCheck:
             for text in await self._ties():
                 yield text
         except _Retry as again:  # a constraint, or the question said back again with one constraint
-            if not self.constraints:  # nothing to name (a request shaped by what the person likes)
+            if not self.constraints or (again.violation is None and self.fallbacks.liking_first()):
                 self.trace.mark("reply.no_answer", reason=again.reason)
                 yield self.no_answer()
                 return

@@ -21,6 +21,7 @@ from voice_agent.conversation.no_answer import NO_ANSWER_REASONS, answer_note
 from voice_agent.conversation.place_note import place_said
 from voice_agent.conversation.recall_answer import said_back
 from voice_agent.conversation.related_tie import related_tie
+from voice_agent.conversation.reminders import CONSTRAINT_TOPICS
 from voice_agent.conversation.reply_language import LANGUAGE_NOTES
 from voice_agent.conversation.suggestions import EXAMPLE, FOR_EXAMPLE, SUGGEST, concrete_option
 from voice_agent.metrics.trace import TurnTrace
@@ -192,6 +193,13 @@ class ReplyFallbacks:
         if said == NOTHING_TO_SAY[self.speaking] or not self.day or self.day in said:
             return said
         return " ".join([said, *self.day_tie(said)]).strip()
+
+    def liking_first(self) -> bool:
+        """Whether what the person likes answers a turn that is about no food or drink ("弄个胎教歌单" after
+        "听越剧听到大的"), before the safe sentence of a constraint it does not shape ("怀孕": no alcohol or
+        raw food)."""
+        told = liked_fallback(self.liked, self.requested, self.speaking, self.constraints)
+        return bool(told) and not CONSTRAINT_TOPICS.search(self.user_words)
 
     def _no_answer(self) -> str:
         """Said when the model gave no answer twice: what they told us of the place the turn asks about

@@ -13,7 +13,7 @@ from voice_agent.text.placeholders import PLACEHOLDER_RE
 WRITES_TO = re.compile(
     r"\b(?:write|draft|compose|word|put together|send)\b[^.?!]{0,60}\b(?:card|e-?mail|message|msg|note|"
     r"letter|text|txt|dm|speech|toast|invitation|poem|caption|vows|reply|response|whatsapp|wechat|sms|compliment|"
-    r"tribute|eulogy|review|blurb|post|piece|newsletter)s?\b|"
+    r"tribute|eulogy|review|blurb|post|piece|newsletter|nomination|reference|testimonial|shout-?out)s?\b|"
     # the thing named first, the writing asked for after it: "I want to bring a card for the nurse… Can you
     # write something heartfelt?", "a Google review for the movers… Can you write it?"
     r"\b(?:card|review|letter|note|newsletter|speech|toast|piece|post|blurb|tribute|message)s?\b[\s\S]{0,160}?"
@@ -22,7 +22,7 @@ WRITES_TO = re.compile(
     r"(?:put|write|pipe[d]?) on (?:the|a|her|his|their) "
     r"(?:cake|blanket|mug|card|banner|shirt|t-shirt|bracelet))\b|"
     r"(?:写|拟|发|回)[^。？！?!]{0,12}(?:几句|两句|一段|段话|小作文|贺卡|卡片|信|微信|短信|消息|讯息|信息|邮件|"
-    r"通知|感谢|祝福|情话|文案|朋友圈|帖子|一版|稿子|致辞|发言稿)|"
+    r"通知|感谢|祝福|情话|文案|朋友圈|帖子|一版|稿子|致辞|发言稿|推荐理由|推荐信|推荐语|颁奖词|评语|表扬信)|"
     r"(?:绣|刻|印|写)[^。？！?!]{0,6}(?:名字|字)|(?:想|写|编)[一两几]句",
     re.IGNORECASE,
 )
@@ -35,10 +35,14 @@ _ROLES = (
     r"son|daughter|brother|sister|nan|gran|grandma|grandad|cousin|aunt|uncle|friend|mate|boyfriend|"
     r"girlfriend|step(?:dad|mum|mom|father|mother|son|daughter|brother|sister)|(?:father|mother|brother|sister|"
     r"son|daughter)-in-law|in-laws|grandpa|granny|grandmother|grandfather|nana|fianc(?:e|é|ee|ée)|flatmate|"
-    r"roommate|housemate|family|folks|niece|nephew|godmother|godfather)"
+    r"roommate|housemate|family|folks|niece|nephew|godmother|godfather|guide|instructor|trainer|mentor|midwife|"
+    r"guru|vicar|pastor|priest|imam|rabbi)"
 )
 _TO_A_ROLE = re.compile(
     rf"\b(?:to|for|about)\s+(?:my|our|the|his|her|\[NAME:[0-9a-f]+\](?:'s|\u2019s))\s+(?:\w+\s+)?{_ROLES}\b|"
+    # (the role as the verb's object: "send my violin teacher a message", "a review praising the guide who…")
+    rf"\b(?:send|write|text|e-?mail|message|thank|prais(?:e|ing)|nominat(?:e|ing))\s+(?:my|our|the)\s+"
+    rf"(?:\w+\s+)?{_ROLES}\b|"
     # (or by what they did: "a card for the woman who's looked after him")
     r"\b(?:to|for|thank)\s+(?:the|that|this)\s+(?:\w+\s+)?(?:woman|man|lady|gentleman|person|people|girl|"
     r"boy|lad|guy|bloke|chap|fella|one|folks?)\s+(?:who|that|at|from)\b|"
@@ -56,6 +60,13 @@ TO_A_ROLE_ANYWHERE = re.compile(
     re.I,
 )
 _OWNS_AFTER = re.compile(r"^(?:'s|\u2019s|s'|的)")
+# A name the turn tells something of ("[NAME] got a H2 in Higher Maths", "[NAME] is coming up and I want
+# to send my violin teacher a message"): the subject of a clause of its own, not whom it is written to.
+_TELLS_OF_AFTER = re.compile(
+    r"^\s+(?:\w+\s+)?(?:is|was|are|were|got|gets|has|had|did|passed|finished|came|comes|turned|turns|"
+    r"started|starts|went|won|scored|made)\b",
+    re.I,
+)
 
 
 def owned_names(user_words: str) -> set[str]:
@@ -66,4 +77,16 @@ def owned_names(user_words: str) -> set[str]:
     return {
         m.group(0) for m in PLACEHOLDER_RE.finditer(user_words)
         if m.group(1) == "NAME" and _OWNS_AFTER.match(user_words[m.end() :])
+    }  # fmt: skip
+
+
+def told_of_names(user_words: str) -> set[str]:
+    """The NAME placeholders the turn tells something of, when the message is for someone it names by role
+    ("[NAME] got a H2… a thank-you card to the teacher who did his grinds"): whom it is to, they are
+    likely not (``_TELLS_OF_AFTER``)."""
+    if not _TO_A_ROLE.search(user_words):
+        return set()
+    return {
+        m.group(0) for m in PLACEHOLDER_RE.finditer(user_words)
+        if m.group(1) == "NAME" and _TELLS_OF_AFTER.match(user_words[m.end() :])
     }  # fmt: skip
