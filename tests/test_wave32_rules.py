@@ -122,3 +122,23 @@ async def test_a_playlist_asked_with_a_pregnancy_is_answered_by_the_liking_not_t
                       requested=requested_thing(meal), liked=liked, expects_suggestion=True)  # fmt: skip
     said = "".join([t async for t in food.run([{"role": "user", "content": meal}], ScriptedLlm(meal, meal))])
     assert "越剧" not in said
+
+
+@pytest.mark.parametrize(
+    ("text", "keys"),
+    [
+        ("酸菜泡菜那些腌的东西一沾就烧心反酸", ["intolerance:酸菜", "intolerance:泡菜"]),
+        ("医生喊我腌菜泡菜少碰。", ["avoid:腌菜", "avoid:泡菜"]),
+        ("医生叫我泡菜少碰", ["avoid:泡菜"]),  # (not 泡 and a dish)
+        ("青菜不能吃", ["avoid:青菜"]),
+        ("牛肉羊肉都不能吃", ["beef", "lamb"]),
+        ("My OB put me on ferrous sulfate when I was pregnant. My tummy just cannot handle that stuff.",
+         ["diet:pregnancy", "intolerance:ferrous sulfate"]),
+    ],
+)  # fmt: skip
+def test_things_run_together_touched_once_or_given_by_a_doctor(text: str, keys: list[str]) -> None:
+    assert [c.key for c in parse_constraints(text)] == keys
+
+
+def test_a_pronoun_after_something_given_that_is_no_medicine_stays_a_pronoun() -> None:
+    assert parse_constraints("They put him on a waiting list. His stomach can't handle it.") == []

@@ -103,10 +103,17 @@ def list_parts(raw: str) -> list[str]:
     """The items of a thing named as a list: "Onions and garlic", "海鲜、羊肉、鹅肉、辣的"."""
     parts = _LIST_PARTS_ZH.split(raw) if has_han(raw) else _LIST_PARTS.split(_TRAILING_ADVERB.sub("", raw))
     # ("葱姜蒜" is three things: the pungent seasonings said run together)
-    return [q for p in parts if p.strip() for q in (list(p) if _SEASONINGS_ZH.fullmatch(p) else [p])]
+    # ("酸菜泡菜", "牛肉羊肉": two things of a kind said run together)
+    return [q for p in parts if p.strip() for q in (list(p) if _SEASONINGS_ZH.fullmatch(p) else _pair_zh(p))]
 
 
 _SEASONINGS_ZH = re.compile(r"[葱姜蒜韭椒]{2,4}")
+_PAIR_ZH = re.compile(rf"(?P<a>{HAN_CLASS}(?P<end>[菜肉鱼果瓜豆茶酒奶糖蛋虾]))(?P<b>{HAN_CLASS}(?P=end))")
+
+
+def _pair_zh(part: str) -> list[str]:
+    pair = _PAIR_ZH.fullmatch(part.strip())
+    return [pair.group("a"), pair.group("b")] if pair else [part]
 
 
 def phrase_terms(phrase: str) -> tuple[str, ...]:

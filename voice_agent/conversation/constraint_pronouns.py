@@ -15,17 +15,19 @@ _NAMED_EN = re.compile(
     r"\b(?:it's|it is|it was|it must be|it might be|it could be|the culprit is|the culprit was|"
     r"the trigger is|the trigger was|the problem is|the problem was|"
     # ("It's always been like that with rhubarb, my gut just can't cope with it")
-    r"(?:always\s+)?(?:been\s+)?(?:like that|the same|same|same deal) with)\s+"
+    r"(?:always\s+)?(?:been\s+)?(?:like that|the same|same|same deal) with|"
+    # a medicine given: "my OB put me on ferrous sulfate … my tummy just cannot handle that stuff"
+    r"(?:put|started) (?:me|him|her|them) on|prescribed (?:me|him|her|them))\s+"
     r"(?:probably\s+|definitely\s+|actually\s+|just\s+)?"
     r"(?!(?:always|been|like|same|never|not|so|too|fine|all)\b)(?P<x>[a-z]+(?:[ -][a-z]+){0,2}?)"
-    r"(?=\s*(?:[.!?;,]|$|\s+(?:and|but|so|which|that|after|because|then)\b))",
+    r"(?=\s*(?:[.!?;,]|$|\s+(?:and|but|so|which|that|after|because|then|when|while|since|during|for)\b))",
     _I,
 )
 # A rule about a pronoun: "intolerance to them", "allergic to it", "I react to them".
 _RULE_ON_PRONOUN_EN = re.compile(
     r"\b(?P<rule>(?:allergic|allergy|allergies|intolerant|intolerance|sensitive|sensitivity|react|reacts)"
     r"\s+to|(?:can't|cannot|can not|couldn't) (?:handle|tolerate|process|take|clear|cope with))"
-    r"\s+(?P<pronoun>them|it)\b",
+    r"\s+(?P<pronoun>them|it|(?:that|the) stuff)\b",
     _I,
 )
 # A dislike of "them" whose thing was eaten or drunk earlier in the same sentence: "every forum says eat
