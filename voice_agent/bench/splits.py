@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout89`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout95`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -93,4 +93,10 @@ SPLITS = (
     "heldout87",
     "heldout88",
     "heldout89",
+    "heldout90",
+    "heldout91",
+    "heldout92",
+    "heldout93",
+    "heldout94",
+    "heldout95",
 )
