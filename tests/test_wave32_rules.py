@@ -9,6 +9,7 @@ from voice_agent.conversation.constraints import constraints_from_texts, parse_c
 from voice_agent.conversation.likings import says_liking
 from voice_agent.conversation.message_draft import salutation
 from voice_agent.conversation.name_note import tied_addressee
+from voice_agent.conversation.no_answer import says_nothing
 from voice_agent.conversation.place_note import recalled_place
 from voice_agent.conversation.reminders import requested_thing
 from voice_agent.conversation.reply_check import ReplyCheck
@@ -142,3 +143,125 @@ def test_things_run_together_touched_once_or_given_by_a_doctor(text: str, keys: 
 
 def test_a_pronoun_after_something_given_that_is_no_medicine_stays_a_pronoun() -> None:
     assert parse_constraints("They put him on a waiting list. His stomach can't handle it.") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "keys"),
+    [
+        # a kind of meat refused is no diet kept ("Since they're keeping halal" was said of a Sikh dad)
+        ("Dad took amrit at Vaisakhi, so he's gone proper strict now, no halal meat at all, it's jhatka or "
+         "nothing.", []),
+        ("No pork, we're halal.", ["diet:halal"]),
+        ("We only eat halal meat.", ["diet:halal"]),
+        # not dared after what happened
+        ("网上都吹椰子水，结果喝一瓶拉一回。后来连生椰拿铁都不敢碰了。", ["avoid:生椰拿铁"]),
+        ("吃了就吐，后来连馒头都不敢吃了", ["avoid:馒头"]),
+        ("他连早饭都不吃", []),
+        # 炸 of noise is no fried food; a time is no thing
+        ("这种又吼又炸的课我是真受不了。", []),
+        ("油炸的东西我吃了就拉肚子", ["intolerance:fried"]),
+        ("喂奶的时候不能喝酒", ["alcohol"]),
+        ("怀孕期间不能吃生的", ["diet:pregnancy", "raw"]),
+    ],
+)  # fmt: skip
+def test_kinds_refused_things_not_dared_and_words_of_noise_or_time(text: str, keys: list[str]) -> None:
+    assert [c.key if c.kind != "intolerance" or ":" in c.key else f"intolerance:{c.key}"
+            for c in parse_constraints(text)] == keys  # fmt: skip
+
+
+@pytest.mark.parametrize("reply", ["That.", "Okay.", "Sure!", "好的，知道了。", "嗯。"])
+async def test_a_reply_that_says_nothing_to_a_request_is_asked_again(reply: str) -> None:
+    turn = "Can you put together a supplement stack and when to take what around my sessions?"
+    llm = ScriptedLlm(
+        reply, "Whey after training and creatine-free pre-workout: plain coffee an hour before."
+    )
+    check = ReplyCheck(constraints_from_texts([]), "en", TurnTrace("t"), user_words=turn)
+    said = "".join([t async for t in check.run([{"role": "user", "content": turn}], llm)])
+    assert len(llm.calls) == 2 and said.strip().startswith("Whey")
+    assert says_nothing(reply) and not says_nothing("Whey.") and not says_nothing("好的，推荐燕麦。")
+
+
+async def test_a_short_answer_to_a_yes_no_question_is_kept() -> None:
+    turn = "Is it worth taking creatine?"
+    llm = ScriptedLlm("Yes.")
+    check = ReplyCheck(constraints_from_texts([]), "en", TurnTrace("t"), user_words=turn)
+    said = "".join([t async for t in check.run([{"role": "user", "content": turn}], llm)])
+    assert said.strip() == "Yes." and len(llm.calls) == 1
+
+
+@pytest.mark.parametrize(
+    ("turn", "records", "place"),
+    [
+        # a district said with its city; a city come from, its province between, is not where they are
+        ("闺女满六岁，想带她出去玩一天，开车一个多钟头以内，你帮我推荐推荐去哪。",
+         ["去年跟老公从武汉回了他老家宜昌，在伍家岗那边买了套房，离他上班的地方近。"], "宜昌伍家岗"),
+        ("我想推老伴出去转转，你推荐几个轮椅好推、不用爬坡上坎的地方。",
+         ["我跟老伴是前年从黑龙江鹤岗过来的，儿子在柳州五菱上班，我们来帮着带孙子。"], "柳州"),
+        ("周末附近有什么好玩的", ["我们搬到湖北恩施去了"], "湖北恩施"),
+        # a numbered part of a town is no town
+        ("Where can we take them for a half-day outing nearby?",
+         ["we've got a flat in Sector 35 now, near the market.", "We shifted to Chandigarh in April"],
+         "Chandigarh"),
+    ],
+)  # fmt: skip
+def test_the_place_is_said_as_people_know_it(turn: str, records: list[str], place: str) -> None:
+    assert recalled_place(turn, _said(*records)) == place
+
+
+def test_something_written_about_the_carer_is_addressed_to_her() -> None:
+    turn = "Can you write something for me about the carer who does Mum's nights? Heartfelt but not soppy."
+    assert WRITES_TO.search(turn)
+    records = _said(
+        f"The hospice-at-home lady who does Mum's nights is an absolute angel. {TEACHER}, she hums."
+    )
+    assert tied_addressee(turn, records) == TEACHER
+
+
+@pytest.mark.parametrize(
+    ("turn", "records", "place"),
+    [
+        ("I've got a conference in Canberra at 9am on Monday. What's the easiest way to get there and back, "
+         "and when should I leave?",
+         ["We finally did it: sold the Carlton flat and moved down to Geelong."], "Geelong"),
+        ("下礼拜三要去西安参加个物流行业峰会，上午十点开幕，你帮我看看怎么走合适。",
+         ["我们家前年从河西区搬到武清了，图房子大"], "武清"),
+        # their parents' home is no start; nor a town the story passed; nor when the turn says where from
+        ("How do I get to Leeds for the match?", ["Mum and Dad have sold up, moved to Kirkcudbright."], ""),
+        ("What's the best way to get to Glasgow?", ["We sat in a lay-by outside Carlisle for an hour."], ""),
+        ("I'm going up from London again. What's the best way to get to Glasgow?",
+         ["We finally moved down to Geelong."], ""),
+        # things to do in the town the turn names, not in the grandmother's
+        ("我奶奶下个月来上海我这儿住两个礼拜，周末我想带她出去逛逛，你帮我安排一下。",
+         ["我奶奶八十六了，在沈阳铁西住了一辈子"], ""),
+        ("我闺女劝我跟她一块儿开个小点心铺子，你帮我想想铺子开在哪合适。",
+         ["我在淄博周村这边住了快三十年了，以前在丝绸厂上班"], "淄博周村"),
+    ],
+)  # fmt: skip
+def test_a_journey_sets_off_from_home_and_a_town_named_is_the_turns_own(
+    turn: str, records: list[str], place: str
+) -> None:
+    assert recalled_place(turn, _said(*records)) == place
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("我跟自己发过毒誓，这辈子出差站展再穿高跟鞋我就是猪。", "avoid:高跟鞋"),
+        ("The girls booked me on that afternoon tea bus, the old Routemaster one. Never again, honestly.",
+         "avoid:afternoon tea bus"),
+    ],
+)  # fmt: skip
+def test_vows_on_being_a_pig_and_never_again_after_a_bus_ride(text: str, key: str) -> None:
+    assert [c.key for c in parse_constraints(text)] == [key]
+
+
+async def test_what_they_told_us_is_not_said_back_when_it_names_what_they_swore_off() -> None:
+    told = "The girls booked me on that afternoon tea bus, the old Routemaster one. Never again, honestly."
+    turn = "My sister's coming down for her 60th and I want to take her for a proper afternoon tea. Where?"
+    trace = TurnTrace("t")
+    check = ReplyCheck(constraints_from_texts([told]), "en", trace, user_words=turn,
+                       remembered="You told me the girls booked you on that afternoon tea bus.")  # fmt: skip
+    llm = ScriptedLlm(turn, turn)
+    said = "".join([t async for t in check.run([{"role": "user", "content": turn}], llm)])
+    assert "booked you on that afternoon tea bus" not in said
+    assert trace.first("reply.remembered_fallback") is None

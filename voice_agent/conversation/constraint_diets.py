@@ -157,4 +157,11 @@ def negated_statement(lowered: str, keys: tuple[str, ...]) -> bool:
                      rf"eating\s+)?(?:on\s+)?(?:a\s+)?{re.escape(key)}",
                      lowered) or re.search(rf"(?:不再|不是|没有?|不){re.escape(key)}", lowered):  # fmt: skip
             return True
+        # ("no halal meat at all, it's jhatka or nothing", "he won't eat kosher food"): a kind refused
+        if re.search(
+            rf"\b(?:no|won't eat|will not eat|doesn't eat|does not eat|don't eat|do not eat|"
+            rf"never eats?)\s+{re.escape(key)}\s+(?:meat|food|chicken|lamb|beef)\b",
+            lowered,
+        ):
+            return True
     return False

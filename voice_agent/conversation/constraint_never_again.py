@@ -110,7 +110,8 @@ _BOOKED_AS_EN = re.compile(r"(?<=\w)\s+(?:class|session|course|workshop)$", _I)
 _STORY_SPOT_EN = re.compile(
     r"\b(?:at|to|in|on)\s+(?:that|a|an|the|this|one of those)\s+(?P<x>(?:[a-z]+[ -]){0,2}(?:park|centre|"
     r"center|venue|class|club|camp|session|restaurant|bar|pub|hotel|resort|cruise|tour|ride|course|gym|studio|"
-    r"arcade|spa|hostel|festival|market|workshop|retreat|theme park|escape room))\b",
+    r"arcade|spa|hostel|festival|market|workshop|retreat|theme park|escape room|bus|coach|boat|ferry|"
+    r"sleeper|red-eye))\b",
     _I,
 )
 # A house rule: "slime is banned from this house for life", "glitter's banned in our house".
@@ -136,8 +137,8 @@ _SWORN_OFF_ZH = (
 )
 # A vow on one's own name: "这辈子再坐顺风车我就不姓王", "再去那家店我就是狗".
 _OR_ELSE_ZH = re.compile(
-    r"再(?:也)?(?:坐|乘|搭|去|吃|喝|用|买|租|找|请|点|住|报|碰|信|玩)(?P<x>[^，。,.！？!?；;了的]{1,10}?)"
-    r"(?:我|俺|老子)?就(?:不姓|是狗|不是人|跟你姓|倒着走|把名字倒过来)"
+    r"再(?:也)?(?:坐|乘|搭|去|吃|喝|用|买|租|找|请|点|住|报|碰|信|玩|穿|戴)(?P<x>[^，。,.！？!?；;了的]{1,10}?)"
+    r"(?:我|俺|老子)?就(?:不姓|是狗|是猪|是小狗|不是人|跟你姓|倒着走|把名字倒过来)"
 )
 # "再也不开车回老家了", "打死也不自驾了", "这辈子再也不坐大巴了", "再也不去那种地方了" (a pointing word is no
 # thing).

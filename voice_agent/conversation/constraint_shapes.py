@@ -282,7 +282,7 @@ _SYMPTOM_ZH_RE = re.compile(SYMPTOM_ZH)
 # "我一喝牛奶就拉肚子", "吃芒果会起疹子", "他碰了花生就过敏".
 WHEN_ZH = re.compile(
     rf"(?:一|只要|每次|要是|如果)?(?:吃|喝|碰|闻|沾)(?:了|到)?(?:[一两几半][粒颗口块个片啖勺碗杯](?=.{{1,6}}?都))?"
-    rf"(?P<x>(?![完饱多几两半]|一[粒颗口块个片啖点些])(?:{HAN_CLASS}){{1,6}}?)"
+    rf"(?P<x>(?![完饱多几两半了过到]|一[粒颗口块个片啖点些])(?:{HAN_CLASS}){{1,6}}?)"
     # ("吃一个汤圆都能胃胀反酸一宿": even one is too many)
     rf"(?:就|会|都会|都能|都得|便|也会|的话就|的话会|准|保准|准保){HAN_CLASS}{{0,3}}?(?:{SYMPTOM_ZH})"
 )
@@ -449,12 +449,11 @@ def _other_word(topic: Topic, lowered: str, match: re.Match[str]) -> bool:
     """A Chinese name inside a word that means something else (奶 in 喂奶 is feeding a baby, 蚕豆 in 蚕豆病
     is a condition): the exceptions the topic's term of the same text carries."""
     word = match.group(0)
-    for term in topic.terms_zh:
-        if term.text == word:
-            before, after = lowered[: match.start()], lowered[match.end() :]
-            return any(before.endswith(b) for b in term.not_before) or any(
-                after.startswith(a) for a in term.not_after
-            )
+    # (the term of the same text, else the longest that starts the name: 炸 for "炸的" in "又吼又炸的课")
+    starts = [term for term in topic.terms_zh if word.startswith(term.text)]
+    for term in sorted(starts, key=lambda term: (term.text != word, -len(term.text)))[:1]:
+        before, after = lowered[: match.start()], lowered[match.start() + len(term.text) :]
+        return any(map(before.endswith, term.not_before)) or any(map(after.startswith, term.not_after))
     return False
 
 

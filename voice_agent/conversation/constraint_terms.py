@@ -13,18 +13,10 @@ from voice_agent.conversation.constraint_outings import OUTINGS
 from voice_agent.conversation.constraint_regimes import REGIMES
 from voice_agent.conversation.constraint_topic import Topic, ZhTerm
 from voice_agent.conversation.constraint_topic import zh_terms as _zh
+from voice_agent.conversation.constraint_zh_words import CHICKEN_ZH, FISH_ZH, FRIED_ZH, MEAT_ZH, ONE_ANIMAL_ZH
 
 __all__ = ["CONDITIONS", "TOPICS", "Topic", "ZhTerm", "topic_for"]
 
-
-# 鹅肉 / 驴肉 name one animal's meat (a rule about it is not about all meat); the meat topic lists them.
-_ONE_ANIMAL_ZH = ("鹅", "鸭", "驴", "兔", "狗", "马", "鹿", "蛙", "蛇")
-_MEAT_ZH = ZhTerm(
-    "肉", not_before=("果", "肌", "素", "人造", "植物", "假", *_ONE_ANIMAL_ZH), not_after=("桂", "豆蔻", "松")
-)
-_CHICKEN_ZH = ZhTerm("鸡", not_after=("蛋", "尾酒", "毛菜"))
-# (鱿鱼, 墨鱼, 鲍鱼, 甲鱼 are no fish, 闲鱼 is an app; 鱼香 is a sauce with none in it)
-_FISH_ZH = ZhTerm("鱼", not_before=("鲸", "鱿", "墨", "鲍", "甲", "章", "鳄", "闲"), not_after=("腥草", "香"))
 
 TOPICS: dict[str, Topic] = {
     t.key: t
@@ -52,7 +44,7 @@ TOPICS: dict[str, Topic] = {
             ("fish", "鱼", "seafood", "海鲜"),
             ("fish", "salmon", "tuna", "cod", "trout", "sardine", "anchovy", "anchovies", "mackerel", "sushi",
              "sashimi", "fish sauce", "halibut", "tilapia", "haddock", "herring"),
-            _zh(_FISH_ZH, "三文鱼", "金枪鱼", "寿司", "生鱼片", "鱼露"),
+            _zh(FISH_ZH, "三文鱼", "金枪鱼", "寿司", "生鱼片", "鱼露"),
         ),
         Topic(
             "dairy", "dairy", "乳制品",
@@ -158,9 +150,9 @@ TOPICS: dict[str, Topic] = {
              "turkey", "duck", "veal", "salami", "pepperoni", "prosciutto", "chorizo", "meatball", "burger",
              "hamburger", "brisket", "ribs", "venison", "goose", "gelatin", "gelatine", "lard", "broth",
              "hot dog", "jerky", "pâté", "pate", "meatloaf", "kebab", "ground beef", "mince"),
-            _zh(_MEAT_ZH, _CHICKEN_ZH, "牛排", "培根", "火腿", "香肠", "排骨", "鸭", "鹅", "腊肠", "肉丸",
+            _zh(MEAT_ZH, CHICKEN_ZH, "牛排", "培根", "火腿", "香肠", "排骨", "鸭", "鹅", "腊肠", "肉丸",
                 "汉堡", "牛肉", "猪肉", "羊肉", "鸡肉", "烤鸭", "腊肉", "肉末", "肉松", "火锅底料",
-                *(f"{a}肉" for a in _ONE_ANIMAL_ZH)),
+                *(f"{a}肉" for a in ONE_ANIMAL_ZH)),
         ),
         Topic(
             "pork", "pork", "猪肉",
@@ -444,8 +436,7 @@ TOPICS: dict[str, Topic] = {
              "tempura", "fritter", "onion rings", "doughnut", "donut", "fish and chips", "churros",
              "spring roll", "samosa", "pakora", "hash brown", "chicken nuggets", "nuggets", "schnitzel",
              "battered"),
-            _zh(ZhTerm("炸", not_before=("爆", "轰", "油炸酱"), not_after=("酱", "弹", "药")), "薯条", "油条",
-                "天妇罗", "甜甜圈", "春卷", "麻花", "油饼", "锅包肉"),
+            _zh(FRIED_ZH, "薯条", "油条", "天妇罗", "甜甜圈", "春卷", "麻花", "油饼", "锅包肉"),
         ),
         # Gout (high uric acid): what a doctor rules out is food high in purines.
         Topic(

@@ -71,6 +71,21 @@ FITS_THIS = {"en": "It should fit this: {liked}", "zh": "要符合这一点：{l
 _WORDISH = re.compile(r"[A-Za-z0-9']+")
 
 
+# Words that say nothing on their own: a whole reply of them ("That.", "Okay.", "嗯。") answers no request.
+_EMPTY_EN = frozenset(
+    ("that", "this", "it", "so", "sure", "okay", "ok", "yes", "yeah", "well", "hmm", "um", "right")
+)
+_EMPTY_ZH = re.compile(r"[嗯哦噢好的那个这是呃啊吧我知道了明白。，！…\s]+")
+
+
+def says_nothing(text: str) -> bool:
+    """Whether ``text`` is only words that say nothing ("That.", "Okay.", "嗯。", "好的。")."""
+    if _HAN.search(text):
+        return _EMPTY_ZH.fullmatch(text.strip()) is not None
+    words = _WORDISH.findall(text.lower())
+    return bool(words) and all(word in _EMPTY_EN for word in words)
+
+
 def is_bare(text: str) -> bool:
     """A piece of one or two words ("Chocolate.", "Tea.", "茶。"): no suggestion on its own."""
     han = len(_HAN.findall(text))

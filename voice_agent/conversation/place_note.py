@@ -25,7 +25,7 @@ from collections.abc import Sequence
 
 from voice_agent.conversation.meeting_point import ASKS_MEETING, meeting_point
 from voice_agent.memory.records import MemoryRecord
-from voice_agent.text.cjk import HAN_CLASS
+from voice_agent.text.cjk import HAN_CLASS, has_han
 
 ASKS_AROUND = re.compile(
     # (Hawaiian Pidgin and Caribbean speech: "Wat she can do ova dea?", "out dere")
@@ -135,6 +135,7 @@ ASKS_WHERE = re.compile(
 _PLACE_EN = re.compile(
     r"\b(?P<prep>in|near|outside|around|to|from)\s+(?:(?:just|right)\s+)?"
     r"(?P<place>[A-Z][a-z]{2,}(?:[ -](?:[A-Z][a-z]+|upon|on|le|de)){0,2})\b"  # ("Coimbatore only": no "on")
+    r"(?!\s+\d)"  # (a numbered part of a town: "a flat in Sector 35", "Block 4")
 )
 # A town named by an institution in it: "a midwife at the Royal Infirmary of Edinburgh", "the University of
 # Leeds" (rank 1: named, not moved to).
@@ -162,7 +163,7 @@ _PLACE_ZH = re.compile(
     rf"(?:房子|房)?(?:买|安|租)在了?)"
     rf"(?P<place>{HAN_CLASS}{{2,6}}?)(?P<unit>市|县|区|镇)?"
     # ("在黄岛那边", "在天通苑租了个一居": a spot no list knows, told as where the home is)
-    r"(?:(?P<there>那边|那块|那片|一带|租了|租的|买了房|买的房|买了套|安了家)|读|上学|上大学|念书|住|工作|上班|定居|长大|待|呆|生活|安家|买了房|买房|来|去|了|的|，|。|$)"
+    r"(?:(?P<there>那边|那块|那片|这边|这块|一带|租了|租的|买了房|买的房|买了套|安了家)|读|上学|上大学|念书|住|工作|上班|定居|长大|待|呆|生活|安家|买了房|买房|来|去|了|的|，|。|$)"
 )
 # Chinese names carry no capital: a place is a name with 市/县/区/镇 after it, or a province or a
 # large city.
@@ -175,7 +176,16 @@ _CITIES_TEXT = (
     "浙江 安徽 福建 江西 山东 河南 湖北 湖南 广东 海南 四川 贵州 云南 陕西 甘肃 青海 台湾 "
     "内蒙古 广西 西藏 宁夏 新疆 台中 台南 高雄 台东 花莲 垦丁 宜兰 新竹 嘉义 基隆 屏东 澎湖 北海 惠州 "
     "中山 湛江 泰安 曲阜 敦煌 西双版纳 香格里拉 九寨沟 峨眉山 婺源 凤凰 阳朔 平遥 乌镇 周庄 千岛湖 "
-    "长白山 呼伦贝尔 喀什 伊犁 延边 稻城"
+    "长白山 呼伦贝尔 喀什 伊犁 延边 稻城 "
+    # (prefecture cities whose names are no everyday word: not 安康, 普洱, 四平, 大庆)
+    "柳州 鹤岗 株洲 岳阳 常德 衡阳 湘潭 宜宾 泸州 南充 德阳 自贡 攀枝花 赣州 上饶 芜湖 蚌埠 安庆 阜阳 "
+    "淮南 马鞍山 镇江 南通 盐城 淮安 连云港 泰州 宿迁 湖州 金华 台州 丽水 衢州 漳州 莆田 龙岩 宁德 "
+    "揭阳 梅州 江门 茂名 肇庆 清远 韶关 河源 阳江 潍坊 淄博 临沂 济宁 日照 聊城 滨州 东营 枣庄 菏泽 "
+    "新乡 安阳 南阳 许昌 平顶山 商丘 信阳 周口 驻马店 焦作 濮阳 漯河 三门峡 十堰 荆州 荆门 黄石 孝感 "
+    "黄冈 咸宁 随州 恩施 邯郸 邢台 沧州 廊坊 衡水 张家口 承德 大同 运城 临汾 晋城 忻州 包头 鄂尔多斯 "
+    "赤峰 通辽 鞍山 抚顺 本溪 丹东 锦州 营口 盘锦 铁岭 葫芦岛 齐齐哈尔 牡丹江 佳木斯 宝鸡 咸阳 渭南 "
+    "汉中 延安 榆林 天水 酒泉 张掖 嘉峪关 克拉玛依 吐鲁番 玉林 梧州 钦州 防城港 百色 六盘水 毕节 "
+    "铜仁 曲靖 玉溪 昭通 儋州 昆山 义乌 江阴 张家港 常熟 慈溪 晋江 顺德"
 )
 _CITIES_ZH = frozenset(_CITIES_TEXT.split())
 # A place abroad is named after its country: "交换到日本福冈了", "派到澳大利亚悉尼".
@@ -194,6 +204,7 @@ _PROVINCES_ZH = (
     "新疆",
 )  # fmt: skip
 _CITY_RE = re.compile("|".join(sorted(_CITIES_ZH, key=len, reverse=True)))
+_PROVINCE_END_ZH = re.compile(f"(?:{'|'.join(_PROVINCES_ZH)})(?:省)?$")
 _MAX_LOOKED_AT = 8
 NOTE = {
     "en": "Suggest one specific thing to do in or near {place}.",
@@ -222,6 +233,13 @@ FALLBACK_PACKING = {
 FALLBACK_ROUTE = {
     "en": "You're heading to {place}: check the route and the travel time to {place} before you set off.",
     "zh": "目的地是{place}，出发前查一下去{place}的路线和要花的时间。",
+}
+# A journey to a town the turn names ("a conference in Canberra… the easiest way to get there, when should I
+# leave?", "下礼拜三要去西安…怎么走合适"): it starts where the person lives.
+NOTE_FROM = {"en": "They will set off from {place}.", "zh": "出发地是{place}。"}
+FALLBACK_FROM = {
+    "en": "You'll be setting off from {place}: allow for getting from {place} to the station or the airport.",
+    "zh": "你从{place}出发，记得把从{place}到车站或机场的时间也算进去。",
 }
 FALLBACK_CALL_TIME = {
     "en": "Check what time it is in {place} first: the time there may be hours off from yours.",
@@ -252,9 +270,9 @@ ASKS_VENUE = re.compile(
     r"\b(?:days? out|within (?:half an hour|an hour|a \w+ drive|\w+ (?:minutes|mins|hours?))"
     r"(?:'s)?(?: drive)?|"
     r"(?:get|go|drive) (?:\w+ )?to (?:the )?hospital|which hospital)\b|"
-    r"(?:推荐|找|有没有|有啥|有什么|去哪|哪儿|哪里|哪些|几个)[^。？！?]{0,10}(?:地方|馆子|餐厅|饭店|饭馆|酒吧|去处|店|医院)|"
+    r"(?:推荐|找|有没有|有啥|有什么|去哪|哪儿|哪里|哪些|几个)[^。？！?]{0,16}(?:地方|馆子|餐厅|饭店|饭馆|酒吧|去处|店|医院)|"
     # (a day out within a drive of home: "开车一个钟头以内", "车程一小时")
-    r"开车[^。？！?，,]{0,6}(?:以内|之内|以里|能到)|车程|(?:出去|出门)玩一天|"
+    r"开车[^。？！?，,]{0,6}(?:以内|之内|以里|能到)|车程|(?:出去|出门)玩一天|(?:铺子|店|摊)?(?:开|选|租)在哪|"
     r"哪(?:个|家)(?:机场|车站|火车站|高铁站|站|商场|医院|餐厅|饭店|馆子|店|市场|菜市场|超市)|"
     rf"(?:怎么|咋|如何){_TO_THEIR_HOME_ZH}|通勤|"
     r"离(?:家|公司|单位|学校|住的地方)|(?:还得|还要|得|要)回(?:家|去)",
@@ -282,10 +300,15 @@ def _asks_venue(user_text: str) -> bool:
         return False
     if _AWAY.search(user_text) and not _AIRPORT.search(user_text):
         return False
-    # (a town they set off from is no place of the turn's own: "fly out from Toronto … to get to us")
+    return not names_own_place(user_text)
+
+
+def names_own_place(user_text: str) -> bool:
+    """Whether the turn names a town of its own ("奶奶下个月来上海我这儿住…带她出去逛逛"): a town they set
+    off from is none ("fly out from Toronto … to get to us")."""
     named = [m.group("place") for m in _TOWN_IN_TURN_EN.finditer(user_text) if m.group("prep") != "from"]
     cities = [m for m in _CITY_RE.finditer(user_text) if not _ORIGIN_ZH.search(user_text[: m.start()])]
-    return not (ranked_places(user_text) or cities or any(place not in _NOT_PLACE_EN for place in named))
+    return bool(ranked_places(user_text) or cities or any(place not in _NOT_PLACE_EN for place in named))
 
 
 def _asks(user_text: str) -> str:
@@ -300,6 +323,8 @@ def _asks(user_text: str) -> str:
         return "packing"
     if asks_route(user_text):
         return "route"
+    if ASKS_ROUTE.search(user_text) and names_own_place(user_text) and not _SETS_OFF_FROM.search(user_text):
+        return "from"
     if ASKS_AROUND.search(user_text) or _to_someone_of_theirs(_ITINERARY, user_text):
         return "around"
     if _asks_venue(user_text):
@@ -317,12 +342,13 @@ _NOTES = {
     "call": NOTE_CALL_TIME,
     "packing": NOTE_PACKING,
     "route": NOTE_ROUTE,
+    "from": NOTE_FROM,
     "around": NOTE,
     "venue": NOTE_VENUE,
     "": NOTE_WHERE,
 }
 _SAID = {"meet": NOTE_WHERE, "call": FALLBACK_CALL_TIME, "packing": FALLBACK_PACKING, "route": FALLBACK_ROUTE,
-         "around": FALLBACK, "venue": FALLBACK_VENUE, "": FALLBACK}  # fmt: skip
+         "from": FALLBACK_FROM, "around": FALLBACK, "venue": FALLBACK_VENUE, "": FALLBACK}  # fmt: skip
 
 
 def place_said(user_text: str, place: str, language: str) -> str:
@@ -342,7 +368,11 @@ def recalled_place(user_text: str, records: Sequence[MemoryRecord], *, where: bo
     recalled names a place."""
     if not (shaped_by_place(user_text) or (where and ASKS_WHERE.search(user_text))):
         return ""
+    if _asks(user_text) == "around" and has_han(user_text) and names_own_place(user_text):
+        return ""  # (things to do in the town the turn names, not where someone of theirs lives)
     looked_at = [record for record in list(records)[:_MAX_LOOKED_AT] if record.role != "assistant"]
+    if _asks(user_text) == "from":  # (where the person sets off is their own home, not their mum's)
+        looked_at = [record for record in looked_at if _OWN_HOME.search(record.text)]
     if _asks(user_text) == "meet":  # the spot to go to, before the town the story is set in
         spots = [spot for spot in map(meeting_point, (r.text for r in looked_at)) if spot]
         if spots:
@@ -355,9 +385,20 @@ def recalled_place(user_text: str, records: Sequence[MemoryRecord], *, where: bo
         (rank, place)
         for record in looked_at
         for rank, place in ranked_places(record.text)
-        if place not in user_text
+        if place not in user_text and (rank == 0 or _asks(user_text) != "from")  # (a home moved to)
     ]
     return min(named, key=lambda found: found[0])[1] if named else ""
+
+
+# The start of the journey said in the turn: "I'm going up from London again", "我们从郑州出发".
+_SETS_OFF_FROM = re.compile(r"\bfrom\s+[A-Z]|从[^，。？！?,]{1,8}?(?:出发|过去|走|去)")
+# A statement about the person's own home: "we finally moved down to Geelong", "我们家前年搬到武清了"
+# (not "Mum and Dad … moved to Kirkcudbright", "我爸妈…在海南琼海买了套小房子").
+_OWN_HOME = re.compile(
+    r"\b(?:we|i|we've|i've|we're|i'm|our|my family)\b|"
+    r"(?:我们|我家|咱们|咱家|俺们|俺家|我)(?!爸|妈|父|母|婆|公|爷|奶|姥|外|儿|女|姐|哥|弟|妹|老|闺|舅|姨|姑|叔|伯)",
+    re.IGNORECASE,
+)
 
 
 def place_note(user_text: str, records: Sequence[MemoryRecord], language: str) -> str:
@@ -411,7 +452,9 @@ def ranked_places(text: str) -> list[tuple[int, str]]:
             rank = 0 if marker in _MOVED_ZH or home else 2 if marker == "来自" else 1
             found.append((rank, match.start(), place + (match.group("unit") or "")))
     for city in _CITY_RE.finditer(text):  # a large city said without 在 / 搬到 ("考上了哈尔滨这边的…")
-        origin = _ORIGIN_ZH.search(text[max(0, city.start() - 3) : city.start()])
+        # (come from, its province said between: "从黑龙江鹤岗过来的")
+        before = _PROVINCE_END_ZH.sub("", text[max(0, city.start() - 6) : city.start()])
+        origin = _ORIGIN_ZH.search(before[-3:])
         settled = _SETTLED_ZH.match(text[city.end() :])
         found.append((2 if origin else 0 if settled else 1, city.start(), city.group(0)))
     for match in _PLACE_EN.finditer(text):
@@ -433,4 +476,14 @@ def ranked_places(text: str) -> list[tuple[int, str]]:
     broad = frozenset(_PROVINCES_ZH) | frozenset(_COUNTRIES_ZH)
     # (a spot inside a large city before the city: "在青岛买了房，在黄岛那边" is 黄岛)
     ordered = sorted(found, key=lambda f: (f[0], f[2] in broad, f[2] in _CITIES_ZH, f[1]))
-    return [(rank, place) for rank, _, place in ordered if rank < 2]
+    places = [(rank, place) for rank, _, place in ordered if rank < 2]
+    # (said with its city just before it: "回了他老家宜昌，在伍家岗那边买了套房" is 宜昌伍家岗; not
+    # "在固安买了房，北京的房价实在够不着")
+    if places and has_han(places[0][1]) and places[0][1] not in _CITIES_ZH:
+        at = next(pos for rank, pos, place in ordered if place == places[0][1])
+        cities = [
+            p for r, pos, p in ordered if r < 2 and p in _CITIES_ZH and p not in broad and 0 < at - pos <= 10
+        ]
+        if cities and cities[0] not in places[0][1]:
+            places[0] = (places[0][0], cities[0] + places[0][1])
+    return places

@@ -24,7 +24,7 @@ from voice_agent.conversation.constraints import Constraint, ConstraintSet, Viol
 from voice_agent.conversation.echo import answers_other_turn, asks_of_you, open_request, restates
 from voice_agent.conversation.holding import HoldingPhrase
 from voice_agent.conversation.message_draft import after_salutation, without_salutation
-from voice_agent.conversation.no_answer import REFUSAL, is_bare, only_lead_in
+from voice_agent.conversation.no_answer import REFUSAL, is_bare, only_lead_in, says_nothing
 from voice_agent.conversation.recall_answer import said_back
 from voice_agent.conversation.reply_copies import (
     ASKS_DATE,
@@ -273,7 +273,7 @@ class ReplyCheck:
             if self._held:  # the whole reply was one bare word ("Chocolate."): no suggestion
                 held, self._held = self._held, ""
                 self.trace.mark("reply.fragment", attempt=self.outcome.attempts)
-                if final and not self.constraints:  # no constraint to keep: a terse answer is an answer
+                if final and not self.constraints and not says_nothing(held):  # a terse answer answers
                     yield held
                     return
                 self.said_anything = False
@@ -304,8 +304,8 @@ class ReplyCheck:
             said, self._held = self._held + said, ""
             return said
         number = self.asks_suggestion and _NUMBER_ONLY.match(said) is not None
-        bare = number or (self.expects_suggestion and is_bare(said))
-        if bare and not self._released:
+        empty = self.open_request and says_nothing(said)  # ("That." for a supplement stack: no answer)
+        if (number or empty or (self.expects_suggestion and is_bare(said))) and not self._released:
             self._held = said
             return ""
         self._released = True

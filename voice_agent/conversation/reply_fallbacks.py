@@ -208,9 +208,12 @@ class ReplyFallbacks:
         told us one in this language; else a specific option of the kind asked for (after what they told us,
         with ``remembered_first``); else what they told us that answers it (``remembered``), the plan as
         they changed it, the day the turn needs, or things to do around their place; else a plain sorry."""
-        if self.remembered and self.remembered_first:  # (the place a turn asked about, before a liking)
+        # (never what they told us when it names a thing they keep off: "You told me the girls booked you on
+        # that afternoon tea bus…" of a bus they swore off reads as suggesting it)
+        remembered = self.remembered if self.constraints.check(self.remembered) is None else ""
+        if remembered and self.remembered_first:  # (the place a turn asked about, before a liking)
             self.trace.mark("reply.remembered_fallback")
-            return self.remembered
+            return remembered
         fallback = liked_fallback(self.liked, self.requested, self.speaking, self.constraints)
         if fallback:
             self.trace.mark("reply.liked_fallback")
@@ -224,9 +227,9 @@ class ReplyFallbacks:
         if option:
             self.trace.mark("reply.option_fallback")
             return SUGGEST[self.speaking].format(option=option)
-        if self.remembered:
+        if remembered:
             self.trace.mark("reply.remembered_fallback")
-            return self.remembered
+            return remembered
         # what we know that this turn is about beats "sorry": the plan as changed ("改成晚上的车了，八点二十
         # 到南站"), the day it needs, things to do around the place they told us about
         for said, mark in ((self.changed, "changed"), (self.day, "day")):

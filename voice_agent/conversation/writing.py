@@ -18,6 +18,9 @@ WRITES_TO = re.compile(
     # write something heartfelt?", "a Google review for the movers… Can you write it?"
     r"\b(?:card|review|letter|note|newsletter|speech|toast|piece|post|blurb|tribute|message)s?\b[\s\S]{0,160}?"
     r"\b(?:write|draft)\s+(?:it|something|one|that|a few|me|us)\b|"
+    # ("Can you write something for me about the carer who does Mum's nights?")
+    r"\b(?:write|draft)\s+(?:something|a few (?:words|lines))\s+(?:(?:for|from) (?:me|us)\s+)?"
+    r"(?:about|for|to)\s+(?:the|my|our|his|her)\b|"
     r"\b(?:stitch(?:ed)?|embroider(?:ed)?|engrave[d]?|monogram(?:med)?|personali[sz]ed?|print(?:ed)? on|"
     r"(?:put|write|pipe[d]?) on (?:the|a|her|his|their) "
     r"(?:cake|blanket|mug|card|banner|shirt|t-shirt|bracelet))\b|"
