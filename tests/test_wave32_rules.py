@@ -13,6 +13,7 @@ from voice_agent.conversation.no_answer import says_nothing
 from voice_agent.conversation.place_note import recalled_place
 from voice_agent.conversation.reminders import requested_thing
 from voice_agent.conversation.reply_check import ReplyCheck
+from voice_agent.conversation.reply_copies import without_prompt_date
 from voice_agent.conversation.writing import WRITES_TO, told_of_names
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.metrics.trace import TurnTrace
@@ -265,3 +266,17 @@ async def test_what_they_told_us_is_not_said_back_when_it_names_what_they_swore_
     said = "".join([t async for t in check.run([{"role": "user", "content": turn}], llm)])
     assert "booked you on that afternoon tea bus" not in said
     assert trace.first("reply.remembered_fallback") is None
+
+
+async def test_the_prompts_date_said_inside_a_reply_is_left_out_unless_asked() -> None:
+    turn = "你帮我给阿琪发个微信，说攀岩的安排改了。"
+    reply = "阿琪，今天是2026-12-05（周六），攀岩改成周日上午十点了，我九点一刻去接你。"
+    check = ReplyCheck(constraints_from_texts([]), "zh", TurnTrace("t"), user_words=turn)
+    said = "".join([t async for t in check.run([{"role": "user", "content": turn}], ScriptedLlm(reply))])
+    assert "2026-12-05" not in said and "改成周日上午十点" in said
+    asked = "今天几号？"
+    kept = ReplyCheck(constraints_from_texts([]), "zh", TurnTrace("d"), user_words=asked)
+    said = "".join([t async for t in kept.run([{"role": "user", "content": asked}], ScriptedLlm(reply))])
+    assert "2026-12-05" in said
+    assert without_prompt_date("Today is 2026-12-05 (Saturday).") == ""
+    assert without_prompt_date("Your appointment is on 2026-12-05.") == "Your appointment is on 2026-12-05."

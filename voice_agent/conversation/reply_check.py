@@ -28,7 +28,6 @@ from voice_agent.conversation.no_answer import REFUSAL, is_bare, only_lead_in, s
 from voice_agent.conversation.recall_answer import said_back
 from voice_agent.conversation.reply_copies import (
     ASKS_DATE,
-    DATE_ONLY,
     NARRATES_USER,
     NOTED,
     NOTING,
@@ -51,6 +50,7 @@ from voice_agent.conversation.reply_copies import (
     sentence_start,
     starts_line,
     with_note,
+    without_prompt_date,
     without_prompt_echo,
 )
 from voice_agent.conversation.reply_fallbacks import ReplyFallbacks
@@ -325,8 +325,8 @@ class ReplyCheck:
         if (stands := copied_correction(clean, self.prompt_lines)) is not None:  # (only what stands)
             self.trace.mark("reply.correction_copied")
             clean = stands
-        if clean and DATE_ONLY.match(clean) and not ASKS_DATE.search(self.user_words):
-            clean = ""  # the date from the system rules said back ("Hello! Today is 2026-12-02.")
+        if clean and not ASKS_DATE.search(self.user_words):  # the date from the system rules said back
+            clean = without_prompt_date(clean)  # ("Hello! Today is 2026-12-02.", "阿琪，今天是2026-12-05，…")
         if clean and self.fallbacks.names_old_plan(clean):  # the plan as it was before the change
             self.trace.mark("reply.old_plan_dropped", index=index)
             clean = ""

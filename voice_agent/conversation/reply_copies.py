@@ -70,6 +70,18 @@ DATE_ONLY = re.compile(
     r"[)）]?)?\W*$",
     re.IGNORECASE,
 )
+# The same date said inside a longer piece: "阿琪，今天是2026-12-05（周六），你告诉过我，改成周日…".
+_DATE_CLAUSE = re.compile(
+    r"(?:today is|it is|it's|the date is|今天是|现在是)\s*\d{4}[-/年]\d{1,2}[-/月]\d{1,2}日?"
+    r"(?:\s*[(（]?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|(?:星期|周|礼拜)[一二三四五六日天])"
+    r"[)）]?)?[，,。.;；]?\s*",
+    re.IGNORECASE,
+)
+
+
+def without_prompt_date(text: str) -> str:
+    """``text`` without the prompt's date said back in it ("" when that is all it says)."""
+    return "" if DATE_ONLY.match(text) else _DATE_CLAUSE.sub("", text)
 
 
 # The speaker labels of a condensed earlier conversation in the memory block ("…Assistant: Got it, I'll
