@@ -280,3 +280,53 @@ async def test_the_prompts_date_said_inside_a_reply_is_left_out_unless_asked() -
     assert "2026-12-05" in said
     assert without_prompt_date("Today is 2026-12-05 (Saturday).") == ""
     assert without_prompt_date("Your appointment is on 2026-12-05.") == "Your appointment is on 2026-12-05."
+
+
+@pytest.mark.parametrize(
+    ("text", "keys"),
+    [
+        ("I go bright red, start sweating. I just can't stand haggling, full stop. Oh, and the MOT is due.",
+         ["avoid:haggling"]),
+        ("I hate cooking.", ["avoid:cooking"]),
+        ("I hate waiting.", []),
+        ("I genuinely cannot stand the whole Disney princess thing.", ["avoid:disney princess"]),
+        ("I'd honestly rather run through a hailstorm than get on a treadmill, the dreadmill I call it.",
+         ["avoid:treadmill"]),
+        ("I'd rather die than eat liver.", ["avoid:liver"]),
+        ("I'd rather stay in than go out tonight.", []),
+        ("大夫说我对酸枝、紫檀那一类红木过敏", ["allergy:酸枝", "allergy:紫檀"]),
+        ("海鲜那一类的都不能吃", ["shellfish", "fish"]),
+        ("我这人打小就膈应小丑，看一眼浑身起鸡皮疙瘩。", ["avoid:小丑"]),
+    ],
+)  # fmt: skip
+def test_pastimes_hated_things_rather_not_and_kinds_named_with_their_family(
+    text: str, keys: list[str]
+) -> None:
+    assert [c.key for c in parse_constraints(text)] == keys
+
+
+@pytest.mark.parametrize(
+    ("text", "keys"),
+    [
+        ("One whiff of mothballs and I get a thumping headache.", ["intolerance:mothballs"]),
+        ("One whiff of those things now and I get a headache.", []),
+        ("Had a bite of the cake and it was lovely.", []),
+        ("医生千叮咛万嘱咐，带激素的补品一律不许碰——蜂王浆、雪蛤、蜂胶、胎盘这些。",
+         ["avoid:补品", "avoid:蜂王浆", "avoid:雪蛤", "avoid:蜂胶", "avoid:胎盘"]),
+        ("酸的、咸的、辣的都莫给他吃，不然更痛。", ["sour", "salt", "spicy"]),
+    ],
+)  # fmt: skip
+def test_the_least_of_it_a_list_after_a_dash_and_what_not_to_give_him(text: str, keys: list[str]) -> None:
+    assert [c.key for c in parse_constraints(text)] == keys
+
+
+def test_a_post_to_thank_someone_by_what_they_did_names_them() -> None:
+    turn = (
+        "I want to post something in the market's Facebook group to thank the stallholder who helped me out "
+        "with that trunk on Saturday. Can you write it for me?"
+    )
+    records = _said(
+        f"and the stallholder, big fella called {TEACHER}, everyone calls him {PUPIL}, kept it aside"
+    )
+    assert tied_addressee(turn, records) == TEACHER
+    assert salutation(turn, "en", TEACHER) == f"Dear {TEACHER},"

@@ -48,6 +48,22 @@ ATE_THEN_REACTED_EN = re.compile(
     r"blew up|blown up|came up|come up|itch\w*|wheez\w*|throat|anaphyla\w*|epi-?pen)",
     _I,
 )
+# The least of it, then the reaction: "One whiff of mothballs and I get a thumping headache", "a single sip of
+# cola and he's bouncing off the walls" (read with a symptom in the text; "those things" names nothing).
+ONE_WHIFF_EN = re.compile(
+    r"\b(?:one|a single|a|the (?:slightest|faintest|smallest|tiniest))\s+(?:whiff|sniff|bite|sip|mouthful|"
+    r"spoonful|taste|drop|lick|crumb|puff)\s+of\s+(?:those\s+|that\s+|the\s+|any\s+)?"
+    r"(?!(?:(?:those|that|the|any)\s+)?(?:things?|stuff|it|them)\b)"
+    r"(?P<x>[a-z]+(?:[ -][a-z]+)?)\b(?:\s+(?:now|even))?\s*,?\s+and\b",
+    _I,
+)
+
+
+def reactions_after(text: str) -> list[re.Match[str]]:
+    """Things had, then a reaction (``ATE_THEN_REACTED_EN``, ``ONE_WHIFF_EN``)."""
+    return [*ATE_THEN_REACTED_EN.finditer(text), *ONE_WHIFF_EN.finditer(text)]
+
+
 # "it wasn't the heat at all, it was the masoor dal": the cause said after what it was not.
 NOT_THIS_BUT_EN = re.compile(
     r"\bit (?:wasn't|was not|isn't|is not) (?:the\s+)?[a-z' -]{2,30}?(?:\s+at all)?,\s+"

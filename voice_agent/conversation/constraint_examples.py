@@ -53,7 +53,9 @@ _NOT_ITEM_TEXT = (
     "had do does did not can't won't don't just really honestly now then there here this that these those "
     "if when because or he'll she'll we'll anything something everything nothing stuff thing things "
     # (what the thing is like, not things of its own: "I can't bear coconut. The smell, the taste, …")
-    "smell smells taste tastes texture look looks sight sound feel bits lot"
+    "smell smells taste tastes texture look looks sight sound feel bits lot "
+    # (a close or an aside, not things: "I just can't stand haggling, full stop. Oh, and…")
+    "stop period oh ah anyway okay ok yeah"
 )
 _NOT_ITEM_WORDS = frozenset(_NOT_ITEM_TEXT.split())
 _KINDS_BY_COLOUR = frozenset(["green", "black", "red", "white", "yellow", "brown", "purple", "pink", "blue"])
@@ -76,11 +78,22 @@ def titled_examples(text: str) -> list[str]:
     return [t for m in _TITLES_AFTER_ZH.finditer(text) for t in re.findall(r"《([^》]+)》", m.group("x"))]
 
 
+# A list after a Chinese rule and a dash or a colon: "带激素的补品一律不许碰——蜂王浆、雪蛤、蜂胶、胎盘这些".
+_RULE_THEN_LIST_ZH = re.compile(
+    rf"(?:碰|吃|喝|用|沾|忌口|忌)(?:——|—|：|:)(?P<x>{HAN_CLASS}{{1,6}}(?:、{HAN_CLASS}{{1,6}})+)"
+)
+
+
 def listed_examples(text: str) -> list[str]:
-    """The things listed as examples right after the words of a rule (English), or listed and then
-    refused ("Raw apples, pears, cherries, that whole family, nee chance."), in order, deduplicated."""
+    """The things listed as examples right after the words of a rule (English, or Chinese after a dash),
+    or listed and then refused ("Raw apples, pears, cherries, that whole family, nee chance."), in order,
+    deduplicated."""
     found: list[str] = []
     runs = [_first_list(text[anchor.end() :]) for anchor in _ANCHOR_EN.finditer(text)]
+    runs += [
+        [re.sub(r"(?:这些|那些|之类|等等|等|什么的)$", "", item) for item in m.group("x").split("、")]
+        for m in _RULE_THEN_LIST_ZH.finditer(text)
+    ]
     for items in [*runs, *_refused_lists(text)]:
         found += [item for item in items if item.lower() not in (f.lower() for f in found)]
     return found

@@ -34,8 +34,8 @@ STRETCH_END = re.compile(
 )
 # (an intensifier too: "a proper banana allergy" is a banana allergy)
 _ARTICLES = re.compile(
-    r"^(?:any|all|the|a|an|some|kinds of|kind of|type of|types of|my|your|of|is|was|it's|its|those|these|"
-    r"proper|real|genuine|full-blown|serious|severe|mild|slight|bad|nasty|bit of an?|"
+    r"^(?:any|all|the|a|an|some|whole|kinds of|kind of|type of|types of|my|your|of|is|was|it's|its|those|"
+    r"these|proper|real|genuine|full-blown|serious|severe|mild|slight|bad|nasty|bit of an?|"
     r"(?:taste|smell|texture|sight|flavou?r|feel) of|"
     # "can't stand that sorakaya" (not "that I…", "that my sister…", "that guy"; "this rain" is a spell of it)
     r"that(?=\s+(?!(?:i|you|he|she|we|they|my|your|his|her|our|their|it|the|a|an|is|was|one|guy|man|"
@@ -96,7 +96,7 @@ def narrower(phrase: str, topics: list[Topic]) -> bool:
     return not any(lowered in t.keys or singular(lowered) in t.keys for t in topics)
 
 
-LIST_TAIL_ZH = re.compile(r"(?:这些|那些|这类|那类|之类|等等|等|什么的).*$")
+LIST_TAIL_ZH = re.compile(r"(?:[这那]一?[类些]|之类|等等|等|什么的).*$")
 
 
 def list_parts(raw: str) -> list[str]:
@@ -187,7 +187,7 @@ def clean_object(raw: str, *, activity: bool = False) -> str:
         phrase = phrase if re.search(r"[网酒水氧书]吧$", phrase) else phrase.rstrip("啊呀吧呢哦嘛啦")
         phrase = _ZH_SMELL_TAIL.sub("", phrase)  # ("闻不了孜然那个味儿": 孜然)
         return phrase if 1 <= len(phrase) <= 8 and not _NOT_A_THING_ZH.search(phrase) else ""
-    phrase = thing_of_flavour(phrase)
+    phrase = _WHOLE_THING_EN.sub("", thing_of_flavour(phrase))  # ("the whole Disney princess thing")
     words = phrase.split()
     # "camping", "bowling", "ice skating", "wild swimming"
     gerund = activity and len(words) <= 2 and phrase.lower().endswith("ing")
@@ -198,6 +198,7 @@ def clean_object(raw: str, *, activity: bool = False) -> str:
     return phrase
 
 
+_WHOLE_THING_EN = re.compile(r"(?<=\w)\s+(?:thing|stuff|business|malarkey|nonsense)$", _I)
 # A topic put first the Scots way, the sentence's first word: "See phone calls? Cannae stand them."
 _TOPIC_SEE = re.compile(r"^See\s+(?=[a-z])")
 _KIND_OF_ZH = re.compile(

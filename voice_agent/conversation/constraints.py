@@ -26,7 +26,7 @@ from voice_agent.conversation.constraint_aversions import (
     TOPIC_FIRST_ZH,
 )
 from voice_agent.conversation.constraint_body import body_matches
-from voice_agent.conversation.constraint_diagnosis import ATE_THEN_REACTED_EN, diagnosed, told_allergy
+from voice_agent.conversation.constraint_diagnosis import diagnosed, reactions_after, told_allergy
 from voice_agent.conversation.constraint_diets import (
     DIET_ADVICE,
     DIET_FITS,
@@ -37,7 +37,7 @@ from voice_agent.conversation.constraint_diets import (
     negated_statement,
 )
 from voice_agent.conversation.constraint_examples import EVEN_ZH, listed_examples, titled_examples
-from voice_agent.conversation.constraint_gripes import GRIPE_EN
+from voice_agent.conversation.constraint_gripes import GRIPE_EN, RATHER_THAN_EN
 from voice_agent.conversation.constraint_idioms import idiom_matches
 from voice_agent.conversation.constraint_never_again import never_again
 from voice_agent.conversation.constraint_no_items import NOT_A_THING_EN, refused_items
@@ -280,7 +280,9 @@ def _read(text: str) -> list[Constraint]:
             else:
                 kind_here = kind
             # "never take me camping": an activity, named by its -ing form
-            out.extend(_object_constraints(match, kind_here, text, activity=pattern is NEVER_EN))
+            out.extend(
+                _object_constraints(match, kind_here, text, activity=pattern in (NEVER_EN, DISLIKE_EN))
+            )
     out += _more_shapes(text)
     if not out:  # said another way, for a known topic only: "Dairy and me really don't get along"
         kind = "allergy" if SEVERE.search(text) else "intolerance"
@@ -311,7 +313,10 @@ def _one_per_key(read: list[Constraint]) -> list[Constraint]:
         held = best.get(c.key)
         if held is None or (held.kind not in _RULED_OUT and c.kind in _RULED_OUT):
             best[c.key] = c
-    return list(best.values())
+    # (a character cut from the end of a longer name read by another shape: 檀 of "紫檀那一类红木过敏")
+    cut = {k for k, c in best.items() if ":" in k and len(c.noun_zh) == 1 and has_han(c.noun_zh)
+           and any(len(o.noun_zh) > 1 and o.noun_zh.endswith(c.noun_zh) for o in best.values())}  # fmt: skip
+    return [c for k, c in best.items() if k not in cut]
 
 
 def _examples(text: str, stated: list[Constraint]) -> list[Constraint]:
@@ -364,7 +369,7 @@ def _more_shapes(text: str) -> list[Constraint]:
         out += [c for c in more if c.key.split(":")[-1] not in named]
     if has_symptom(text) or SEVERE.search(text):
         kind = "allergy" if SEVERE.search(text) else "intolerance"
-        for match in [*AND_ME_EN.finditer(text), *ATE_THEN_REACTED_EN.finditer(text)]:
+        for match in [*AND_ME_EN.finditer(text), *reactions_after(text)]:
             out += _object_constraints(match, kind, text, own_words=True)
     food_talk = FOOD_TALK.search(text) is not None
     cant = [
@@ -378,7 +383,7 @@ def _more_shapes(text: str) -> list[Constraint]:
                   *TASTES_FOUL_EN.finditer(text), *THING_FIRST_ZH.finditer(text), *OUT_TOO_EN.finditer(text),
                   *KEEP_OFF_ZH.finditer(text), *LIST_REFUSED_ZH.finditer(text),
                   *LIST_NOT_OK_ZH.finditer(text), *FEUD_ZH.finditer(text), *GRIPE_EN.finditer(text),
-                  *HABIT_REFUSED_ZH.finditer(text),
+                  *RATHER_THAN_EN.finditer(text), *HABIT_REFUSED_ZH.finditer(text),
                   *EXCEPT_ZH.finditer(text)]:  # fmt: skip
         out += _object_constraints(match, "avoid", text, own_words=True)
     if food_talk or NOT_LIKE_REFUSES_EN.search(text):

@@ -49,6 +49,8 @@ _TO_A_ROLE = re.compile(
     # (or by what they did: "a card for the woman who's looked after him")
     r"\b(?:to|for|thank)\s+(?:the|that|this)\s+(?:\w+\s+)?(?:woman|man|lady|gentleman|person|people|girl|"
     r"boy|lad|guy|bloke|chap|fella|one|folks?)\s+(?:who|that|at|from)\b|"
+    # (any calling, said with who: "to thank the stallholder who helped me out with that trunk")
+    r"\b(?:to|for|thank|about|prais(?:e|ing))\s+(?:the|that|this)\s+(?:\w+\s+)?\w+\s+who\b|"
     # (or a place by what it did: "a review for the place that catered [NAME]'s party")
     r"\b(?:to|for)\s+(?:the|that|this)\s+(?:\w+\s+)?(?:place|restaurant|caf[eé]|shop|bakery|company|business|"
     r"branch|team|staff|venue|caterers?|hotel)\s+(?:who|that|which|at|where)\b|"
