@@ -269,7 +269,7 @@ async def test_what_they_told_us_is_not_said_back_when_it_names_what_they_swore_
 
 
 async def test_the_prompts_date_said_inside_a_reply_is_left_out_unless_asked() -> None:
-    turn = "你帮我给阿琪发个微信，说攀岩的安排改了。"
+    turn = "你帮我给阿琪发个消息，把这次攀岩的安排跟她说清楚：哪天、几点、去哪。"  # (asks the plan's day)
     reply = "阿琪，今天是2026-12-05（周六），攀岩改成周日上午十点了，我九点一刻去接你。"
     check = ReplyCheck(constraints_from_texts([]), "zh", TurnTrace("t"), user_words=turn)
     said = "".join([t async for t in check.run([{"role": "user", "content": turn}], ScriptedLlm(reply))])
@@ -278,8 +278,9 @@ async def test_the_prompts_date_said_inside_a_reply_is_left_out_unless_asked() -
     kept = ReplyCheck(constraints_from_texts([]), "zh", TurnTrace("d"), user_words=asked)
     said = "".join([t async for t in kept.run([{"role": "user", "content": asked}], ScriptedLlm(reply))])
     assert "2026-12-05" in said
-    assert without_prompt_date("Today is 2026-12-05 (Saturday).") == ""
-    assert without_prompt_date("Your appointment is on 2026-12-05.") == "Your appointment is on 2026-12-05."
+    assert without_prompt_date("Today is 2026-12-05 (Saturday).", "Plan Sunday.") == ""
+    kept = "Your appointment is on 2026-12-05."
+    assert without_prompt_date(kept, "When is it?") == kept
 
 
 @pytest.mark.parametrize(

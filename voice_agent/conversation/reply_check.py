@@ -27,7 +27,6 @@ from voice_agent.conversation.message_draft import after_salutation, without_sal
 from voice_agent.conversation.no_answer import REFUSAL, is_bare, only_lead_in, says_nothing
 from voice_agent.conversation.recall_answer import said_back
 from voice_agent.conversation.reply_copies import (
-    ASKS_DATE,
     NARRATES_USER,
     NOTED,
     NOTING,
@@ -325,8 +324,8 @@ class ReplyCheck:
         if (stands := copied_correction(clean, self.prompt_lines)) is not None:  # (only what stands)
             self.trace.mark("reply.correction_copied")
             clean = stands
-        if clean and not ASKS_DATE.search(self.user_words):  # the date from the system rules said back
-            clean = without_prompt_date(clean)  # ("Hello! Today is 2026-12-02.", "阿琪，今天是2026-12-05，…")
+        if clean:  # the date from the system rules said back ("Hello! Today is 2026-12-02.", "阿琪，今天是…")
+            clean = without_prompt_date(clean, self.user_words)
         if clean and self.fallbacks.names_old_plan(clean):  # the plan as it was before the change
             self.trace.mark("reply.old_plan_dropped", index=index)
             clean = ""

@@ -79,9 +79,21 @@ _DATE_CLAUSE = re.compile(
 )
 
 
-def without_prompt_date(text: str) -> str:
-    """``text`` without the prompt's date said back in it ("" when that is all it says)."""
-    return "" if DATE_ONLY.match(text) else _DATE_CLAUSE.sub("", text)
+# The turn asks what today is: then today's date said inside a reply is the answer ("哪天、几点" of a plan
+# is not: "阿琪，今天是2026-12-05（周六），…" in a message about Sunday's climb is the prompt's date).
+_ASKS_TODAY = re.compile(
+    r"\bwhat(?:'s| is) (?:the date|today'?s date)\b|\bwhat day is (?:it|today)\b|\btoday'?s date\b|"
+    r"(?:今天|今日|听日|琴日)(?:是|系)?(?:几|什么|啥|星期|礼拜|周)",
+    re.IGNORECASE,
+)
+
+
+def without_prompt_date(text: str, user_words: str) -> str:
+    """``text`` without the prompt's date said back in it ("" when that is all it says and the turn asks
+    no date or time; the date inside a longer piece is kept only when the turn asks what today is)."""
+    if DATE_ONLY.match(text):
+        return text if ASKS_DATE.search(user_words) else ""
+    return text if _ASKS_TODAY.search(user_words) else _DATE_CLAUSE.sub("", text)
 
 
 # The speaker labels of a condensed earlier conversation in the memory block ("…Assistant: Got it, I'll
