@@ -331,3 +331,20 @@ def test_a_post_to_thank_someone_by_what_they_did_names_them() -> None:
     )
     assert tied_addressee(turn, records) == TEACHER
     assert salutation(turn, "en", TEACHER) == f"Dear {TEACHER},"
+
+
+@pytest.mark.parametrize(
+    ("text", "keys"),
+    [
+        # a word of pointing or of going on is no thing ("闻着", "那味儿", "一整天")
+        ("我这人打小就烦韭菜，闻着就反胃，吃一口能膈应一整天。", ["avoid:韭菜"]),
+        ("就是不吃胡萝卜，闻着那味儿就想吐", ["avoid:胡萝卜"]),
+        ("这会儿闻着羊膻味儿就吐，羊蝎子我给退了。改成猪肚鸡火锅。", ["intolerance:羊膻"]),
+        # two names of one thing, read by two shapes: the whole one ("葱" beside "洋葱" stays)
+        ("不光肉蛋不吃，葱、蒜、韭菜、洋葱这些五荤也都不碰。",
+         ["avoid:葱", "garlic", "avoid:韭菜", "onion", "meat"]),
+        ("The GP said it's an enzyme thing and I should just avoid alcohol altogether.", ["alcohol"]),
+    ],
+)  # fmt: skip
+def test_no_thing_is_read_from_a_word_of_smelling_or_pointing(text: str, keys: list[str]) -> None:
+    assert [c.key for c in parse_constraints(text)] == keys

@@ -72,6 +72,7 @@ _NOT_A_THING_ZH = re.compile(
     # (一样, 似的: a likeness, "就跟没吃饭一样")
     r"[咋啥怎么呢]|(?<![网酒水氧书])吧|一[甜辣咸酸苦]|^(?:统统|一律|一概|全都|全部)$|不知|知道|整的|这两年|那会儿|就$|^一(?:点|口|沾|碰|吃|喝)|一样$|似的$|^不(?!锈)|"
     r"^(?:根本|完全|压根|实在|真的|确实)$|"  # (a degree: "他根本克化不动")
+    r"^[那这](?:个|股|种)?$|"  # (pointing at it: "闻着那味儿就想吐")
     r"^药物?$|"  # ("医生说先不吃药": no medicine yet, no food kept off)
     # (an amount or a stretch of time: "吃个五六颗就心慌", "一个月里别吃")
     r"^个|^[一二两三四五六七八九十几半]{1,3}(?:个|颗|根|块|口|次|回|片|粒|杯|碗|勺)(?!性)|个月[里内]?$|^半年|^几天|"
@@ -187,7 +188,9 @@ def clean_object(raw: str, *, activity: bool = False) -> str:
         phrase = phrase if re.search(r"[网酒水氧书]吧$", phrase) else phrase.rstrip("啊呀吧呢哦嘛啦")
         phrase = _ZH_SMELL_TAIL.sub("", phrase)  # ("闻不了孜然那个味儿": 孜然)
         return phrase if 1 <= len(phrase) <= 8 and not _NOT_A_THING_ZH.search(phrase) else ""
-    phrase = _WHOLE_THING_EN.sub("", thing_of_flavour(phrase))  # ("the whole Disney princess thing")
+    phrase = thing_of_flavour(phrase)
+    if re.search(r"\bwhole\s", raw, _I):  # ("the whole Disney princess thing"; not "an enzyme thing")
+        phrase = _WHOLE_THING_EN.sub("", phrase)
     words = phrase.split()
     # "camping", "bowling", "ice skating", "wild swimming"
     gerund = activity and len(words) <= 2 and phrase.lower().endswith("ing")

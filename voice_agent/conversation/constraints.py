@@ -266,14 +266,17 @@ def _read(text: str) -> list[Constraint]:
         # ("他不恐高", "I'm not afraid of heights": a condition said not to hold)
         if condition in lowered and not negated_statement(lowered, (condition,)):
             out.append(_topic_constraint(TOPICS[topic], kind, text))
+    read_zh: list[tuple[int, int]] = []  # ("对酸枝、紫檀那一类红木过敏": 紫檀 read whole, not 檀 before 过敏)
     for pattern, kind in (
         (ALLERGY_EN, "allergy"), (ALLERGY_BEFORE_EN, "allergy"), (ALLERGY_ZH, "allergy"),
         (ALLERGY_BEFORE_ZH, "allergy"), (AVOID_EN, "avoid"), (DISLIKE_EN, "avoid"), (NEVER_EN, "avoid"),
         (AVOID_ZH, "avoid"),
     ):  # fmt: skip
         for match in pattern.finditer(text):
-            if pattern is AVOID_ZH and not_refusing_zh(match):
+            x_at = match.start("x")
+            if (pattern is AVOID_ZH and not_refusing_zh(match)) or any(s < x_at < e for s, e in read_zh):
                 continue
+            read_zh += [match.span("x")] if pattern is ALLERGY_ZH else []
             stated = match.group(0)
             if kind == "allergy" and ("intoleran" in stated.lower() or "不耐受" in stated):
                 kind_here = "intolerance"
@@ -313,10 +316,7 @@ def _one_per_key(read: list[Constraint]) -> list[Constraint]:
         held = best.get(c.key)
         if held is None or (held.kind not in _RULED_OUT and c.kind in _RULED_OUT):
             best[c.key] = c
-    # (a character cut from the end of a longer name read by another shape: 檀 of "紫檀那一类红木过敏")
-    cut = {k for k, c in best.items() if ":" in k and len(c.noun_zh) == 1 and has_han(c.noun_zh)
-           and any(len(o.noun_zh) > 1 and o.noun_zh.endswith(c.noun_zh) for o in best.values())}  # fmt: skip
-    return [c for k, c in best.items() if k not in cut]
+    return list(best.values())
 
 
 def _examples(text: str, stated: list[Constraint]) -> list[Constraint]:
