@@ -77,21 +77,21 @@ _TELLS_OF_AFTER = re.compile(
 def owned_names(user_words: str) -> set[str]:
     """The NAME placeholders the turn only owns something of, when the message is for someone it names by
     role ("an email to my manager … for [NAME]'s parents' evening"): none of them is whom it is to."""
-    if not _TO_A_ROLE.search(user_words):
-        return set()
-    return {
-        m.group(0) for m in PLACEHOLDER_RE.finditer(user_words)
-        if m.group(1) == "NAME" and _OWNS_AFTER.match(user_words[m.end() :])
-    }  # fmt: skip
+    return _names_before(_OWNS_AFTER, user_words)
 
 
 def told_of_names(user_words: str) -> set[str]:
     """The NAME placeholders the turn tells something of, when the message is for someone it names by role
     ("[NAME] got a H2… a thank-you card to the teacher who did his grinds"): whom it is to, they are
     likely not (``_TELLS_OF_AFTER``)."""
+    return _names_before(_TELLS_OF_AFTER, user_words)
+
+
+def _names_before(after: re.Pattern[str], user_words: str) -> set[str]:
+    """The NAME placeholders ``after`` follows, in a turn that writes to someone it names by role."""
     if not _TO_A_ROLE.search(user_words):
         return set()
     return {
         m.group(0) for m in PLACEHOLDER_RE.finditer(user_words)
-        if m.group(1) == "NAME" and _TELLS_OF_AFTER.match(user_words[m.end() :])
+        if m.group(1) == "NAME" and after.match(user_words[m.end() :])
     }  # fmt: skip
