@@ -348,3 +348,14 @@ def test_a_post_to_thank_someone_by_what_they_did_names_them() -> None:
 )  # fmt: skip
 def test_no_thing_is_read_from_a_word_of_smelling_or_pointing(text: str, keys: list[str]) -> None:
     assert [c.key for c in parse_constraints(text)] == keys
+
+
+def test_a_eucalyptus_allergy_rules_out_the_chest_rubs_made_of_it() -> None:
+    """ "…gum trees everywhere, and he's allergic to eucalyptus" and a reply offered Vicks for his cold."""
+    told = "He was born and bred in Katoomba, gum trees everywhere, and he's allergic to eucalyptus."
+    assert [c.key for c in parse_constraints(told)] == ["eucalyptus"]
+    rules = constraints_from_texts([told])
+    assert rules.check("Rub a bit of Vicks on his chest.") is not None
+    assert rules.check("Try Olbas oil on his pillow.") is not None
+    assert rules.check("Give him honey and lemon, and no Vicks.") is None
+    assert [c.key for c in parse_constraints("我对桉树过敏")] == ["eucalyptus"]

@@ -1,7 +1,8 @@
 """Things a reaction rules out by family, as an allergist or a nurse names them: the daisy family
 (chamomile is one: "GP said it's the daisy family, same lot as ragweed"), mango and its urushiol kin
 ("the allergist said it's the same urushiol family as poison ivy") and the sugar alcohols of sugar-free
-sweets ("Maltitol, apparently … so it's defo the sweeteners"). Each is a :class:`Topic` like a food's
+sweets ("Maltitol, apparently … so it's defo the sweeteners"), and eucalyptus with the chest rubs and
+inhalant oils made of it (Vicks, Olbas). Each is a :class:`Topic` like a food's
 (``constraint_terms`` lists it): the person names the family or one member, and a reply that offers any
 member breaks the rule ("a cup of chamomile tea" to someone who reacts to the daisy family).
 """
@@ -35,5 +36,12 @@ FAMILIES: tuple[Topic, ...] = (
          "sugar-free chocolate", "sugar-free candy", "sugar free sweets", "sugar free gum",
          "sugar free mints", "sweetener"),
         _zh("木糖醇", "麦芽糖醇", "山梨糖醇", "赤藓糖醇", "代糖", "无糖糖果", "无糖口香糖"),
+    ),
+    Topic(
+        "eucalyptus", "eucalyptus", "桉树",
+        ("eucalyptus", "eucalyptol", "桉树", "桉叶", "桉油", "尤加利"),
+        ("eucalyptus", "eucalyptol", "vicks", "vaporub", "vapour rub", "vapor rub", "olbas", "karvol",
+         "menthol and eucalyptus", "eucalyptus oil", "steam inhalation oil"),
+        _zh("桉树", "桉叶", "桉油", "尤加利", "维克斯", "通鼻油"),
     ),
 )  # fmt: skip
