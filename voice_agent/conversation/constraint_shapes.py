@@ -452,10 +452,11 @@ def _other_word(topic: Topic, lowered: str, match: re.Match[str]) -> bool:
     word = match.group(0)
     # (the term of the same text, else the longest that starts the name: 炸 for "炸的" in "又吼又炸的课")
     starts = [term for term in topic.terms_zh if word.startswith(term.text)]
-    for term in sorted(starts, key=lambda term: (term.text != word, -len(term.text)))[:1]:
-        before, after = lowered[: match.start()], lowered[match.start() + len(term.text) :]
-        return any(map(before.endswith, term.not_before)) or any(map(after.startswith, term.not_after))
-    return False
+    if not starts:
+        return False
+    term = max(starts, key=lambda term: len(term.text))
+    before, after = lowered[: match.start()], lowered[match.start() + len(term.text) :]
+    return any(map(before.endswith, term.not_before)) or any(map(after.startswith, term.not_after))
 
 
 def key_matches(lowered: str, key: str) -> list[re.Match[str]]:

@@ -366,14 +366,15 @@ def recalled_place(user_text: str, records: Sequence[MemoryRecord], *, where: bo
     """The place the person told us about, for a turn that asks about its surroundings (``where``: or
     asks where they will be); "" when the turn does not, or no statement of theirs among the first
     recalled names a place."""
-    if not (shaped_by_place(user_text) or (where and ASKS_WHERE.search(user_text))):
+    asks = _asks(user_text)  # (read once: it reads the turn's own places)
+    if not (asks or (where and ASKS_WHERE.search(user_text))):
         return ""
-    if _asks(user_text) == "around" and has_han(user_text) and names_own_place(user_text):
+    if asks == "around" and has_han(user_text) and names_own_place(user_text):
         return ""  # (things to do in the town the turn names, not where someone of theirs lives)
     looked_at = [record for record in list(records)[:_MAX_LOOKED_AT] if record.role != "assistant"]
-    if _asks(user_text) == "from":  # (where the person sets off is their own home, not their mum's)
+    if asks == "from":  # (where the person sets off is their own home, not their mum's)
         looked_at = [record for record in looked_at if _OWN_HOME.search(record.text)]
-    if _asks(user_text) == "meet":  # the spot to go to, before the town the story is set in
+    if asks == "meet":  # the spot to go to, before the town the story is set in
         spots = [spot for spot in map(meeting_point, (r.text for r in looked_at)) if spot]
         if spots:
             return spots[0]
@@ -385,7 +386,7 @@ def recalled_place(user_text: str, records: Sequence[MemoryRecord], *, where: bo
         (rank, place)
         for record in looked_at
         for rank, place in ranked_places(record.text)
-        if place not in user_text and (rank == 0 or _asks(user_text) != "from")  # (a home moved to)
+        if place not in user_text and (rank == 0 or asks != "from")  # (a home moved to)
     ]
     return min(named, key=lambda found: found[0])[1] if named else ""
 
