@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout95`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout101`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -99,4 +99,10 @@ SPLITS = (
     "heldout93",
     "heldout94",
     "heldout95",
+    "heldout96",
+    "heldout97",
+    "heldout98",
+    "heldout99",
+    "heldout100",
+    "heldout101",
 )
