@@ -83,8 +83,11 @@ def test_a_written_request_to_someone_we_can_name_opens_with_their_name() -> Non
     assert salutation("Write a thank-you card for [NAME:0a1b2c3d4e5f].", "en") == "Dear [NAME:0a1b2c3d4e5f],"
     assert salutation("can u help me write a cute msg 2 send [NAME:0a1b2c3d4e5f]", "en").startswith("Hi ")
     assert salutation("What should I cook tonight?", "zh") == ""  # nothing written is asked for
-    two = "Write a card from [NAME:0a1b2c3d4e5f] to [NAME:0a1b2c3d4e60]."
+    two = "Write a card for [NAME:0a1b2c3d4e5f] and [NAME:0a1b2c3d4e60]."
     assert salutation(two, "en") == ""  # which one it is for is not clear
+    # (one it is from is not whom it is to)
+    from_to = "Write a card from [NAME:0a1b2c3d4e5f] to [NAME:0a1b2c3d4e60]."
+    assert salutation(from_to, "en") == "Dear [NAME:0a1b2c3d4e60],"
     # the model's own greeting is left out after ours; a reply without one is kept whole
     assert without_salutation("Dear Luz, thank you so much.") == "Thank you so much."
     assert without_salutation("笪老师：谢谢您两年的耐心。") == "谢谢您两年的耐心。"

@@ -41,10 +41,57 @@ _ASKS_OK = re.compile(
 )
 
 
+# Planning days of a month the turn names ("10月18号周六开杆…你帮我安排一下行程", "the trade show in Las
+# Vegas, the 13th through the 17th of May. Can you help me work out which days I can cover"): a day the
+# person told us in that month may clash.
+_PLANS = re.compile(
+    r"\b(?:plan|itinerary|schedule|rota|book|arrange|which days|work out)\b|"
+    r"安排|行程|排个|排一下|订票|机票|请假|值班",
+    re.I,
+)
+_MONTH_EN = (
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+    "november", "december",
+)  # fmt: skip
+_MONTH = re.compile(
+    rf"\b(?P<en>{'|'.join(_MONTH_EN)})\b|(?P<zh>1[0-2]|[1-9]|十[一二]?|[一二三四五六七八九])月|"
+    # (a holiday's month: "our Christmas week")
+    r"(?P<day>christmas|xmas|halloween|thanksgiving|圣诞|国庆|元旦)",
+    re.I,
+)
+_HOLIDAY_MONTH = {
+    "christmas": 12, "xmas": 12, "halloween": 10, "thanksgiving": 11, "圣诞": 12, "国庆": 10, "元旦": 1,
+}  # fmt: skip
+_ZH_MONTH = {"十": 10, "十一": 11, "十二": 12, **{d: i + 1 for i, d in enumerate("一二三四五六七八九")}}
+_DAY_NUMBER = re.compile(r"\d|[一二三四五六七八九十廿]+(?:号|日)|中旬|上旬|下旬")
+
+
+def _months(text: str) -> set[int]:
+    """The months ``text`` names ("May" only beside a number: not the verb)."""
+    found = set()
+    for m in _MONTH.finditer(text):
+        if m.group("day"):
+            found.add(_HOLIDAY_MONTH[m.group("day").lower()])
+        elif m.group("en"):
+            name = m.group("en").lower()
+            near = text[max(0, m.start() - 8) : m.end() + 6]
+            if name != "may" or re.search(r"\d", near):
+                found.add(_MONTH_EN.index(name) + 1)
+        else:
+            zh = m.group("zh")
+            found.add(int(zh) if zh.isdigit() else _ZH_MONTH[zh])
+    return found
+
+
 def date_note(user_text: str, records: Sequence[MemoryRecord], language: str) -> str:
     """The note quoting the person's dated statement for a turn that needs a day, or ""."""
     if not needs_day(user_text):
-        text = _same_day(user_text, records) if _ASKS_OK.search(user_text) else ""
+        if _ASKS_OK.search(user_text):
+            text = _same_day(user_text, records)
+        elif _PLANS.search(user_text) and _DAY_NUMBER.search(user_text):
+            text = _same_month(user_text, records)
+        else:
+            text = ""
     else:
         text = dated_text(user_text, person_statements(records))
     if not text:
@@ -63,5 +110,18 @@ def _same_day(user_text: str, records: Sequence[MemoryRecord]) -> str:
     for record in person_statements(records):
         for sentence in sentences_of(record.text):
             if any(m.group(0).lower() in named for m in DAY_NAME.finditer(sentence)):
+                return sentence
+    return ""
+
+
+def _same_month(user_text: str, records: Sequence[MemoryRecord]) -> str:
+    """The sentence of a recalled statement of the person's that names a day in a month the turn names
+    too, or ""."""
+    months = _months(user_text)
+    if not months:
+        return ""
+    for record in person_statements(records):
+        for sentence in sentences_of(record.text):
+            if _months(sentence) & months and _DAY_NUMBER.search(sentence):
                 return sentence
     return ""

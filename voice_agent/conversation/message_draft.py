@@ -155,7 +155,7 @@ def salutation(user_words: str, language: str, remembered: str = "") -> str:
     in_turn = [
         m for m in PLACEHOLDER_RE.finditer(user_words)
         if m.group(1) == "NAME" and not OWN_NAME_BEFORE.search(user_words[: m.start()])
-        and m.group(0) not in owned
+        and m.group(0) not in owned and not _AT_PLACE_EN.search(user_words[: m.start()])
     ]  # fmt: skip
     told_of = told_of_names(user_words)  # ("[NAME] got a H2… a card to my teacher"): likely not whom it is to
     if remembered or any(m.group(0) not in told_of for m in in_turn):
@@ -174,6 +174,8 @@ def salutation(user_words: str, language: str, remembered: str = "") -> str:
     return f"Hi {name}," if casual else f"Dear {name},"
 
 
+# A name the scrubber took where a place is said ("ferry from [NAME]", "a week in [NAME]"): not whom it is to.
+_AT_PLACE_EN = re.compile(r"\b(?:from|in|at|on|near|via|around|across)\s+$", re.IGNORECASE)
 _NAME_PART = rf"(?:{PLACEHOLDER_SHAPE_RE.pattern}|[^,.!?:\n\[])"  # a placeholder counts as one part of a name
 _GREETING_EN = re.compile(rf"^\s*(?:dear|hi|hello|hey|to)\b{_NAME_PART}{{0,40}}[,!:]\s*", re.IGNORECASE)
 _NAME_PART_ZH = rf"(?:{PLACEHOLDER_SHAPE_RE.pattern}|[^，。！？：:,\n\[])"

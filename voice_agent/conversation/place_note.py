@@ -24,6 +24,7 @@ import re
 from collections.abc import Sequence
 
 from voice_agent.conversation.meeting_point import ASKS_MEETING, meeting_point
+from voice_agent.conversation.place_names_zh import CITIES_ZH, COUNTRIES_ZH, PROVINCES_ZH
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.cjk import HAN_CLASS, has_han
 
@@ -77,12 +78,14 @@ _SOMEONE_CALLED = re.compile(
 # place they told us that person lives or works in is where the journey ends.
 ASKS_ROUTE = re.compile(
     r"\b(?:how long(?:'s| is| will| does| would)? (?:the |it )?(?:drive|journey|trip|train|flight|take)|"
-    r"(?:best|easiest|quickest|fastest|cheapest) way to get|how (?:do|should|would|can|shall) (?:i|we) get|"
+    r"(?:best|easiest|quickest|fastest|cheapest) way (?:for (?:us|me|them) )?to get|"
+    r"how (?:do|should|would|can|shall) (?:i|we) get|how to get (?:there|to)\b|plan (?:me |us )?a route|"
+    r"when (?:should|do|shall|must) (?:i|we) (?:leave|set off)|"
     r"where (?:should|can|do|could) (?:i|we) park|(?:stop|break) (?:on|along) the way|which route|"
     r"(?:plan|work out) the (?:route|journey|drive)|"
     r"how long (?:should|do|will|would|shall) (?:i|we) (?:allow|need|leave)|"
     r"which way (?:should|do|shall) (?:i|we) go)\b|"
-    r"怎么(?:去|走|过去|回去)|(?:坐|搭|乘)(?:地铁|高铁|火车|飞机|公交|大巴)[^，。？！]{0,4}(?:怎么|去|过去)|路线|多远|"
+    r"怎么(?:去|走|过去|回去|飞)|(?:坐|搭|乘)(?:地铁|高铁|火车|飞机|公交|大巴)[^，。？！]{0,4}(?:怎么|去|过去)|路线|多远|"
     r"多久能到|开多久|(?:要|得)多久|多长时间",
     re.IGNORECASE,
 )
@@ -155,56 +158,22 @@ _THE_DISTRICT_EN = re.compile(
 _NOT_PLACE_TEXT = (
     "Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June "
     "July August September October November December Easter Christmas Mum Mom Dad Granny Grandma "
-    "Grandad Grandpa God English French Spanish German Chinese The This That My Our Your"
+    "Grandad Grandpa Mam Nan Nana Gran Nain Taid God English French Spanish German Chinese The This That My "
+    "Our Your"
 )
 _NOT_PLACE_EN = frozenset(_NOT_PLACE_TEXT.split())
 _PLACE_ZH = re.compile(
-    rf"(?:在|搬到了?|搬去|调到|改去|改到|老家(?:是|在)|来自|住在|回|交换到|外派到|派到|嫁到|留学到|"
+    rf"(?:在|搬(?:到|回)了?|搬去|调到|改去|改到|老家(?:是|在)|来自|住在|回|交换到|外派到|派到|嫁到|留学到|"
     rf"(?:房子|房)?(?:买|安|租)在了?)"
     rf"(?P<place>{HAN_CLASS}{{2,6}}?)(?P<unit>市|县|区|镇)?"
     # ("在黄岛那边", "在天通苑租了个一居": a spot no list knows, told as where the home is)
     r"(?:(?P<there>那边|那块|那片|这边|这块|一带|租了|租的|买了房|买的房|买了套|安了家)|读|上学|上大学|念书|住|工作|上班|定居|长大|待|呆|生活|安家|买了房|买房|来|去|了|的|，|。|$)"
 )
-# Chinese names carry no capital: a place is a name with 市/县/区/镇 after it, or a province or a
-# large city.
-_CITIES_TEXT = (
-    "北京 上海 天津 重庆 广州 深圳 杭州 南京 苏州 无锡 宁波 温州 成都 武汉 长沙 西安 郑州 "
-    "济南 青岛 大连 沈阳 长春 哈尔滨 石家庄 太原 呼和浩特 合肥 福州 厦门 南昌 南宁 桂林 "
-    "海口 三亚 贵阳 昆明 大理 丽江 拉萨 兰州 西宁 银川 乌鲁木齐 香港 澳门 台北 珠海 佛山 "
-    "东莞 汕头 扬州 常州 绍兴 嘉兴 烟台 洛阳 开封 徐州 泉州 潮州 黄山 景德镇 张家界 九江 "
-    "宜昌 襄阳 绵阳 乐山 遵义 唐山 保定 秦皇岛 威海 舟山 河北 山西 辽宁 吉林 黑龙江 江苏 "
-    "浙江 安徽 福建 江西 山东 河南 湖北 湖南 广东 海南 四川 贵州 云南 陕西 甘肃 青海 台湾 "
-    "内蒙古 广西 西藏 宁夏 新疆 台中 台南 高雄 台东 花莲 垦丁 宜兰 新竹 嘉义 基隆 屏东 澎湖 北海 惠州 "
-    "中山 湛江 泰安 曲阜 敦煌 西双版纳 香格里拉 九寨沟 峨眉山 婺源 凤凰 阳朔 平遥 乌镇 周庄 千岛湖 "
-    "长白山 呼伦贝尔 喀什 伊犁 延边 稻城 "
-    # (prefecture cities whose names are no everyday word: not 安康, 普洱, 四平, 大庆)
-    "柳州 鹤岗 株洲 岳阳 常德 衡阳 湘潭 宜宾 泸州 南充 德阳 自贡 攀枝花 赣州 上饶 芜湖 蚌埠 安庆 阜阳 "
-    "淮南 马鞍山 镇江 南通 盐城 淮安 连云港 泰州 宿迁 湖州 金华 台州 丽水 衢州 漳州 莆田 龙岩 宁德 "
-    "揭阳 梅州 江门 茂名 肇庆 清远 韶关 河源 阳江 潍坊 淄博 临沂 济宁 日照 聊城 滨州 东营 枣庄 菏泽 "
-    "新乡 安阳 南阳 许昌 平顶山 商丘 信阳 周口 驻马店 焦作 濮阳 漯河 三门峡 十堰 荆州 荆门 黄石 孝感 "
-    "黄冈 咸宁 随州 恩施 邯郸 邢台 沧州 廊坊 衡水 张家口 承德 大同 运城 临汾 晋城 忻州 包头 鄂尔多斯 "
-    "赤峰 通辽 鞍山 抚顺 本溪 丹东 锦州 营口 盘锦 铁岭 葫芦岛 齐齐哈尔 牡丹江 佳木斯 宝鸡 咸阳 渭南 "
-    "汉中 延安 榆林 天水 酒泉 张掖 嘉峪关 克拉玛依 吐鲁番 玉林 梧州 钦州 防城港 百色 六盘水 毕节 "
-    "铜仁 曲靖 玉溪 昭通 儋州 昆山 义乌 江阴 张家港 常熟 慈溪 晋江 顺德"
-)
-_CITIES_ZH = frozenset(_CITIES_TEXT.split())
-# A place abroad is named after its country: "交换到日本福冈了", "派到澳大利亚悉尼".
-_COUNTRIES_TEXT = (
-    "日本 韩国 美国 英国 法国 德国 意大利 西班牙 葡萄牙 澳大利亚 澳洲 新西兰 加拿大 新加坡 泰国 "
-    "马来西亚 越南 俄罗斯 荷兰 瑞士 瑞典 挪威 丹麦 芬兰 爱尔兰 比利时 奥地利 希腊 土耳其 埃及 迪拜 "
-    "阿联酋 印度 印尼 菲律宾"
-)
-_COUNTRIES_ZH = tuple(_COUNTRIES_TEXT.split())
-_MOVED_ZH = ("搬到", "搬去", "调到", "改去", "改到", "交换", "外派", "派到", "嫁到", "留学")
+_MOVED_ZH = ("搬到", "搬回", "搬去", "调到", "改去", "改到", "交换", "外派", "派到", "嫁到", "留学")
 _BESIDE_ZH = re.compile(r"(?:边上|旁边|附近|对面|周边|边|里|外|上|下|家|公司|单位|学校|小区)$")
 _VERB_TAIL_ZH = re.compile(r"(?<=..)(?:买|住|待|呆|开|租)$")
-_PROVINCES_ZH = (
-    "河北", "山西", "辽宁", "吉林", "黑龙江", "江苏", "浙江", "安徽", "福建", "江西", "山东", "河南", "湖北",
-    "湖南", "广东", "海南", "四川", "贵州", "云南", "陕西", "甘肃", "青海", "内蒙古", "广西", "西藏", "宁夏",
-    "新疆",
-)  # fmt: skip
-_CITY_RE = re.compile("|".join(sorted(_CITIES_ZH, key=len, reverse=True)))
-_PROVINCE_END_ZH = re.compile(f"(?:{'|'.join(_PROVINCES_ZH)})(?:省)?$")
+_CITY_RE = re.compile("|".join(sorted(CITIES_ZH, key=len, reverse=True)))
+_PROVINCE_END_ZH = re.compile(f"(?:{'|'.join(PROVINCES_ZH)})(?:省)?$")
 _MAX_LOOKED_AT = 8
 NOTE = {
     "en": "Suggest one specific thing to do in or near {place}.",
@@ -288,8 +257,9 @@ _AWAY = re.compile(
 _AIRPORT = re.compile(rf"\b(?:airports?|{_TO_THEIR_HOME_EN})\b|机场|{_TO_THEIR_HOME_ZH}", re.IGNORECASE)
 # A town the turn names for itself, wherever it stands: "through downtown Toronto", "从成都出发".
 _TOWN_IN_TURN_EN = re.compile(
-    r"\b(?P<prep>in|near|to|from|around|through|across|downtown|central|visiting|into|via)\s+"
-    r"(?P<place>[A-Z][a-z]{2,})\b"
+    r"\b(?P<prep>in|near|to|from|around|through|across|downtown|central|visiting|into|via|on)\s+"
+    # (a place the scrubber took for a name: "three nights on [NAME:…]")
+    r"(?P<place>[A-Z][^\W\d_]{2,}|\[NAME:[0-9a-f]+\])"
 )
 
 
@@ -308,7 +278,10 @@ def names_own_place(user_text: str) -> bool:
     off from is none ("fly out from Toronto … to get to us")."""
     named = [m.group("place") for m in _TOWN_IN_TURN_EN.finditer(user_text) if m.group("prep") != "from"]
     cities = [m for m in _CITY_RE.finditer(user_text) if not _ORIGIN_ZH.search(user_text[: m.start()])]
-    return bool(ranked_places(user_text) or cities or any(place not in _NOT_PLACE_EN for place in named))
+    return bool(ranked_places(user_text) or cities or any(p not in _NOT_PLACE_EN for p in named))
+
+
+_AWAY_ZH = re.compile(rf"(?:去|到|飞)(?:{'|'.join(COUNTRIES_ZH)}|{HAN_CLASS}{{1,4}}?(?:岛|镇|县|古城))")
 
 
 def _asks(user_text: str) -> str:
@@ -323,13 +296,20 @@ def _asks(user_text: str) -> str:
         return "packing"
     if asks_route(user_text):
         return "route"
-    if ASKS_ROUTE.search(user_text) and names_own_place(user_text) and not _SETS_OFF_FROM.search(user_text):
+    away = names_own_place(user_text) or _AWAY_ZH.search(user_text)  # ("去巴厘岛过结婚十周年…怎么飞")
+    if ASKS_ROUTE.search(user_text) and away and not _SETS_OFF_FROM.search(user_text):
         return "from"
     if ASKS_AROUND.search(user_text) or _to_someone_of_theirs(_ITINERARY, user_text):
         return "around"
     if _asks_venue(user_text):
         return "venue"
-    return ""
+    # (a way asked to somewhere of no town: "plan me a route round the tile showrooms … there and back")
+    # (not a way to get a thing: "the best way to get the rhythm of the language")
+    journey = ASKS_ROUTE.search(user_text) and not _GETS_A_THING.search(user_text)
+    return "from" if journey and not _SETS_OFF_FROM.search(user_text) else ""
+
+
+_GETS_A_THING = re.compile(r"\bway to get (?:the|a|an|my|your|some|more|better|rid)\b", re.I)
 
 
 # Days planned with someone of the person's own ("去找[NAME]玩…排个三天的行程", "plan our days with my
@@ -369,7 +349,7 @@ def recalled_place(user_text: str, records: Sequence[MemoryRecord], *, where: bo
     asks = _asks(user_text)  # (read once: it reads the turn's own places)
     if not (asks or (where and ASKS_WHERE.search(user_text))):
         return ""
-    if asks == "around" and has_han(user_text) and names_own_place(user_text):
+    if asks == "around" and names_own_place(user_text):
         return ""  # (things to do in the town the turn names, not where someone of theirs lives)
     looked_at = [record for record in list(records)[:_MAX_LOOKED_AT] if record.role != "assistant"]
     if asks == "from":  # (where the person sets off is their own home, not their mum's)
@@ -392,7 +372,9 @@ def recalled_place(user_text: str, records: Sequence[MemoryRecord], *, where: bo
 
 
 # The start of the journey said in the turn: "I'm going up from London again", "我们从郑州出发".
-_SETS_OFF_FROM = re.compile(r"\bfrom\s+[A-Z]|从[^，。？！?,]{1,8}?(?:出发|过去|走|去)")
+_SETS_OFF_FROM = re.compile(
+    r"\b(?:from|out of|based in|live in|living in)\s+[A-Z]|从[^，。？！?,]{1,8}?(?:出发|过去|走|去)"
+)
 # A statement about the person's own home: "we finally moved down to Geelong", "我们家前年搬到武清了"
 # (not "Mum and Dad … moved to Kirkcudbright", "我爸妈…在海南琼海买了套小房子").
 _OWN_HOME = re.compile(
@@ -413,9 +395,12 @@ def place_note(user_text: str, records: Sequence[MemoryRecord], language: str) -
 
 _MOVED_EN = re.compile(
     r"\b(?:moved|moving|move|relocated|relocating|settled|live|living|based|emigrated|shifted|shifting|"
-    r"transferred|posted)\b[^.,;]*$",
+    # ("bought a house just outside", "New house is in", "a room in a house share out in")
+    r"transferred|posted|bought|buying|built|renting|rented|new (?:house|home|flat|place|apartment)|"
+    r"(?:i've|i have|we've|we have|got) (?:a|our own) (?:room|flat|house|place))\b[^.,;]*$",
     re.I,
 )
+_LEFT_EN = re.compile(r"\b(?:sold|selling|left|leaving)\b[^.,;]*$", re.I)
 _ORIGIN_ZH = re.compile(r"(?:从|来自|离开过?|把)$")
 # What follows a city the person moved to: "跑大理来了", "到成都安家", "在昆明定居".
 _SETTLED_ZH = re.compile(r"^(?:来了|来啦|定居|安家|落户|扎根|住下|报到|读书|上学|上大学|念书|读大学)")
@@ -449,7 +434,7 @@ def ranked_places(text: str) -> list[tuple[int, str]]:
         spot = bool(match.group("unit") or match.group("there") or marker in _MOVED_ZH or home)
         spot = spot and not place.startswith(("这", "那", "哪")) and not _BESIDE_ZH.search(place)
         # (a city named after its province: "搬到湖北恩施去了" is 湖北恩施, not all of 湖北)
-        if place in _CITIES_ZH or place.startswith((*_COUNTRIES_ZH, *_PROVINCES_ZH)) or spot:
+        if place in CITIES_ZH or place.startswith((*COUNTRIES_ZH, *PROVINCES_ZH)) or spot:
             rank = 0 if marker in _MOVED_ZH or home else 2 if marker == "来自" else 1
             found.append((rank, match.start(), place + (match.group("unit") or "")))
     for city in _CITY_RE.finditer(text):  # a large city said without 在 / 搬到 ("考上了哈尔滨这边的…")
@@ -462,7 +447,9 @@ def ranked_places(text: str) -> list[tuple[int, str]]:
         place = match.group("place")
         if place.split()[0] in _NOT_PLACE_EN:
             continue
-        moved_to = _MOVED_EN.search(text[max(0, match.start() - 24) : match.start()])
+        before = text[max(0, match.start() - 30) : match.start()]
+        moved, left = _MOVED_EN.search(before), _LEFT_EN.search(before)  # (not "sold the house in")
+        moved_to = moved is not None and not (left and left.start() > moved.start())
         rank = 2 if match.group("prep") == "from" else 0 if moved_to else 1
         found.append((rank, match.start(), place))
     found += [(1, m.start(), m.group("place")) for m in _INSTITUTION_OF_EN.finditer(text)]
@@ -474,16 +461,16 @@ def ranked_places(text: str) -> list[tuple[int, str]]:
     ]
     # (only come from: where they are is unsaid)
     # (of one rank, a town before a whole province: "他是福建人…就在南靖书洋镇" is 南靖书洋镇)
-    broad = frozenset(_PROVINCES_ZH) | frozenset(_COUNTRIES_ZH)
+    broad = frozenset(PROVINCES_ZH) | frozenset(COUNTRIES_ZH)
     # (a spot inside a large city before the city: "在青岛买了房，在黄岛那边" is 黄岛)
-    ordered = sorted(found, key=lambda f: (f[0], f[2] in broad, f[2] in _CITIES_ZH, f[1]))
+    ordered = sorted(found, key=lambda f: (f[0], f[2] in broad, f[2] in CITIES_ZH, f[1]))
     places = [(rank, place) for rank, _, place in ordered if rank < 2]
     # (said with its city just before it: "回了他老家宜昌，在伍家岗那边买了套房" is 宜昌伍家岗; not
     # "在固安买了房，北京的房价实在够不着")
-    if places and has_han(places[0][1]) and places[0][1] not in _CITIES_ZH:
+    if places and has_han(places[0][1]) and places[0][1] not in CITIES_ZH:
         at = next(pos for rank, pos, place in ordered if place == places[0][1])
         cities = [
-            p for r, pos, p in ordered if r < 2 and p in _CITIES_ZH and p not in broad and 0 < at - pos <= 10
+            p for r, pos, p in ordered if r < 2 and p in CITIES_ZH and p not in broad and 0 < at - pos <= 10
         ]
         if cities and cities[0] not in places[0][1]:
             places[0] = (places[0][0], cities[0] + places[0][1])
