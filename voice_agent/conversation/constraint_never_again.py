@@ -63,6 +63,7 @@ _TAKING_VERBS = frozenset((
     "hiring", "renting", "buying", "using", "putting", "booking", "ordering", "eating", "drinking", "having",
     "trying", "wearing", "taking", "visiting", "choosing", "picking", "leasing", "subletting", "signing",
     "joining", "downloading", "installing", "planting", "growing", "spraying", "feeding", "giving", "sending",
+    "running", "organising", "organizing", "hosting",
     "reheating", "microwaving", "touching", "getting", "doing", "riding", "letting",
 ))  # fmt: skip
 # A road, pass or place never travelled again: "I am not going over the Bealach na Bà as long as I live".
@@ -89,6 +90,12 @@ _DONE_WITH_EN = re.compile(
     r"\b(?i:i|we)(?:'m|'re|\s+am|\s+are)\s+(?i:officially|so|completely|totally|well and truly)\s+"
     r"done with\s+(?:the\s+)?(?P<x>[A-Za-z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})\b"
     r"(?!\s+(?i:for|till|until|by|today|tonight|now|this)\b)"
+)
+# ("Never again, mate, I'm done with those small speedboats bashing across open water")
+_NEVER_AGAIN_DONE_EN = re.compile(
+    r"\bnever again\b[^.!?]{0,30}?\b(?i:i|we)(?:'m|'re| am| are) done with (?:those |these |the |any |all )?"
+    r"(?P<x>[a-z][\w'-]*(?: [a-z][\w'-]*){0,2}?)(?= [a-z]+ing\b|\s*[.,;!?]|$)",
+    _I,
 )
 _NEVER_AGAIN_FIRST_EN = re.compile(
     r"\bnever again (?:am|will|do|shall|are|is)\s+(?:i|we|he|she|they)\s+(?:be\s+)?(?:using|use|booking|book|"
@@ -122,6 +129,22 @@ BANNED_EN = re.compile(
     r"banned\s+(?:from|in|at)\s+(?:this|our|my|the)\s+(?:house|home|flat|household|kitchen|car)\b",
     _I,
 )
+# A foot never set on a thing again: "I'm not setting foot on a boat for anything", "she won't set foot in a
+# lift ever again", "I am not getting behind the wheel of a hire van ever again".
+_NO_FOOT_ON_EN = re.compile(
+    r"\b(?:i|we|he|she|they)(?:'m|'re|'s|\s+am|\s+are|\s+is|\s+will|'ll|\s+won't|\s+will not)?\s+"
+    r"(?:never\s+|not\s+)?(?:ever\s+)?(?:(?:setting|set|putting|put)\s+(?:a\s+)?foot\s+(?:on|in|into|aboard)|"
+    r"(?:getting|get)\s+behind\s+the\s+wheel\s+of)\s+"
+    r"(?:a|an|another|any|one of those)\s+(?P<x>[a-z]+(?:[ -][a-z]+)?)"
+    r"(?=\s+(?:again|ever|for anything|as long as|for love nor money)\b|\s*[.,;!?]|$)",
+    _I,
+)
+# A thing the person has parted with: "so lavender and I are finished", "me and red wine are done".
+_PARTED_WITH_EN = re.compile(
+    r"(?:^|[.,;:!?]\s*|\b(?i:so|and|but|now|honestly)\s+)(?P<x>[a-z]+(?: [a-z]+)?) and (?:I|me) (?:are|'re) "
+    r"(?:finished|done|through|over)\b|"
+    r"\b(?:[Mm]e|I) and (?P<y>[a-z]+(?: [a-z]+)?) (?:are|'re) (?:finished|done|through|over)\b"
+)
 # Verbs whose -ing form is a pastime or a way of travelling: the thing itself ("camping", "cruising").
 _ACTIVITY_VERBS = frozenset((
     "camping", "glamping", "caravanning", "skiing", "hiking", "cruising", "sailing", "driving", "flying",
@@ -131,20 +154,23 @@ _ACTIVITY_VERBS = frozenset((
 _PRONOUNS = frozenset(("them", "him", "her", "it", "that", "there", "those", "you"))
 # (not relief: "再也不用每天早上挤地铁了" is no longer having to, "再也不用担心")
 _SWORN_OFF_ZH = (
-    r"(?:再也不|打死也不|说什么也不|死活不|这辈子都?不|这辈子再不)"
+    r"(?:再也不|打死(?:也|都)?不|说什么也不|死活不|这辈子都?不|这辈子再不)"
     r"(?!用(?:每天|天天|每周|早上|晚上|再|挤|排队|早起|加班|通勤|跑|等|熬|担心|操心|花|交|付|看|为))"
     r"(?:会|想|要|敢|得)?再?"
 )
 # A vow on one's own name: "这辈子再坐顺风车我就不姓王", "再去那家店我就是狗".
+# ("以后出门再住民宿我就是瓜娃子", "这辈子我再跟团，我名字倒过来写")
 _OR_ELSE_ZH = re.compile(
-    r"再(?:也)?(?:坐|乘|搭|去|吃|喝|用|买|租|找|请|点|住|报|碰|信|玩|穿|戴)(?P<x>[^，。,.！？!?；;了的]{1,10}?)"
-    r"(?:我|俺|老子)?就(?:不姓|是狗|是猪|是小狗|不是人|跟你姓|倒着走|把名字倒过来)"
+    r"再(?:也)?(?P<v>坐|乘|搭|去|吃|喝|用|买|租|找|请|点|住|报|碰|信|玩|穿|戴|跟|飞|开)"
+    r"(?P<x>[^，。,.！？!?；;了的]{1,10}?)[，,]?"
+    r"(?:我|俺|老子)?(?:就(?:不姓|是狗|是猪|是小狗|不是人|跟你姓|倒着走|把名字倒过来|是瓜娃子|是傻子|是傻瓜|是憨包|"
+    r"是孙子|是王八)|(?:就|把)?名字倒过来写)"
 )
 # "再也不开车回老家了", "打死也不自驾了", "这辈子再也不坐大巴了", "再也不去那种地方了" (a pointing word is no
 # thing).
 NEVER_AGAIN_ZH = re.compile(
     _SWORN_OFF_ZH + r"(?:(?P<act>开车|自驾|坐船|坐飞机|坐夜车|爬山|露营|喝酒|抽烟|熬夜|蹦极|潜水|滑雪)"
-    r"|(?:坐|乘|搭|住|去|吃|喝|用|报|找|点|买|租|请|雇|种|养|穿|碰|信|玩|进|装|睡|约|参加)"
+    r"|(?:坐|乘|搭|住|去|吃|喝|用|报|找|点|买|租|请|雇|种|养|穿|碰|信|玩|进|装|睡|约|参加|飞|搞)"
     # (a kind described: "那种整人的堵门游戏"; not whose it was: "他家的")
     r"(?P<x>[^，。,.！？!?；;了的]{1,10}?(?:的[^，。,.！？!?；;了的]{2,8}?)??))"
     r"(?=[了啦啊，。,.！？!?；;]|的(?:房子|东西|车|店|平台|软件|app|APP)|回|去|过|$)"
@@ -206,6 +232,7 @@ _POINTED_FIRST_ZH = re.compile(
 _SCORNED_ZH = re.compile(r"^(?:那|这)(?:破|烂)(?=.{2})")
 _ANY_PLACE_ZH = frozenset(("地方", "那儿", "那里", "这儿", "这里", "那边", "这边", "店", "那地儿"))
 _KIND_OF_PLACE_ZH = re.compile(rf"(?:{SHOP_WORDS_ZH})$")
+_KIND_TAIL_ZH = re.compile(r"(?:这种|那种|这类|那类|之类的?)(?:东西|玩意儿?)?$")
 _WHICH_ONE_ZH = re.compile(r"^.*?(?:那家|这家|那个|这个|那种|这种)")
 _GOING_TO_ZH = re.compile(r"^.*(?:去|到|回)(?=.{2})")
 
@@ -235,7 +262,8 @@ def never_again(text: str) -> Iterator[str]:
             yield match.group("x")
     for match in _NEVER_AGAIN_NOT.finditer(text):
         yield from _NOT_BETWEEN.split(match.group("names"))
-    for match in [*_DONE_WITH_EN.finditer(text), *_NEVER_AGAIN_FIRST_EN.finditer(text)]:
+    for match in [*_DONE_WITH_EN.finditer(text), *_NEVER_AGAIN_FIRST_EN.finditer(text),
+                  *_NEVER_AGAIN_DONE_EN.finditer(text)]:  # fmt: skip
         if match.group("x").lower() not in _PRONOUNS:
             yield match.group("x")
     for match in _NEVER_AGAIN_WITH_EN.finditer(text):
@@ -245,6 +273,12 @@ def never_again(text: str) -> Iterator[str]:
         spots = list(_STORY_SPOT_EN.finditer(text, 0, match.start()))
         if spots:  # (the thing done, not its booking: "a hot yoga class" swears off hot yoga)
             yield _BOOKED_AS_EN.sub("", spots[-1].group("x"))
+    for match in _NO_FOOT_ON_EN.finditer(text):
+        yield match.group("x")
+    for match in _PARTED_WITH_EN.finditer(text):
+        thing = match.group("x") or match.group("y")
+        if thing.split()[0].lower() not in _PRONOUNS and thing.lower() not in ("we", "you", "they"):
+            yield thing
     for match in BANNED_EN.finditer(text):
         if match.group("x").lower() not in _PRONOUNS:
             yield match.group("x")
@@ -257,12 +291,13 @@ def never_again(text: str) -> Iterator[str]:
             continue
         # ("再也不租二房东和什么长租公寓", "再也不进那种讲座、体验馆": two things; the kind pointed at is
         # the thing)
+        thing = _KIND_TAIL_ZH.sub("", thing) or thing  # ("孔明灯这种东西": 孔明灯, not 东西)
         kind = _WHICH_ONE_ZH.sub("", thing)
         parts = re.split(r"和|跟|或者?|还有|以及|、", (kind if len(kind) >= 2 else thing).replace("什么", ""))
         yield from (part for part in parts if len(part) >= 2 and part not in _ANY_PLACE_ZH)
     for match in _OR_ELSE_ZH.finditer(text):
         if not _WHICH_ONE_ZH.match(match.group("x")):  # ("再去那家店我就是狗": which shop, said before)
-            yield match.group("x")
+            yield ("跟" if match.group("v") == "跟" else "") + match.group("x")  # (跟团: the going along)
     for match in [*_THING_FIRST_ZH.finditer(text), *_POINTED_FIRST_ZH.finditer(text),
                   *_THING_THEN_VOW_ZH.finditer(text)]:  # fmt: skip
         # ("过年去海南，这辈子再也不去了": where they go, 海南)

@@ -32,6 +32,12 @@ _TAIL_EN = re.compile(
 )
 _TAIL_ITEM = re.compile(rf"(?:,|\bor\b|\band\b)\s*(?P<x>(?!or\b|and\b){_WORDS})", _I)
 _PLEASE_NO_EN = re.compile(r"\bplease,?\s+no\s", _I)
+# Not the least of it, which refuses alone: "not one drop of booze while I'm on it", "not a crumb of gluten".
+_NOT_A_DROP_EN = re.compile(
+    r"\b(?:not|never) (?:one|a|a single|even a) (?:drop|sip|drip|bite|crumb|mouthful|morsel|trace) of "
+    r"(?P<x>[a-z]+(?:[ -][a-z]+)?)(?=\s*[,.;!]|\s*$|\s+(?:while|when|until|till|for|during|and|or|in)\b)",
+    _I,
+)
 _SOMEONES = re.compile(r"\b(?:i|i'm|me|my|we|our|us|he|she|his|her|they|their|house|home|diet)\b", _I)
 
 
@@ -67,6 +73,8 @@ def refused_items(text: str) -> list[re.Match[str]]:
         )
         if refusing or (items and _PLEASE_NO_EN.search(sentence)):
             out += items
+        # (not water: "not even a sip of water during the day" is a fast's hours, read as the fast)
+        out += [m for m in _NOT_A_DROP_EN.finditer(sentence) if m.group("x").lower() != "water"]
     return out
 
 

@@ -97,7 +97,8 @@ def narrower(phrase: str, topics: list[Topic]) -> bool:
     return not any(lowered in t.keys or singular(lowered) in t.keys for t in topics)
 
 
-LIST_TAIL_ZH = re.compile(r"(?:[这那]一?[类些]|之类|等等|等|什么的).*$")
+# ("…韭菜这些统统不能碰": 韭菜; "孔明灯这种东西": 孔明灯)
+LIST_TAIL_ZH = re.compile(r"(?:[这那]一?[类些]|[这那]种(?:东西|玩意儿?)|之类|等等|等|什么的).*$")
 
 
 def list_parts(raw: str) -> list[str]:

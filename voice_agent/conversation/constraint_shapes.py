@@ -22,6 +22,7 @@ import re
 from voice_agent.conversation.constraint_mentions import without_asides_zh, without_passing_mentions
 from voice_agent.conversation.constraint_outing_mentions import NOT_EATEN, masked, near_reaction
 from voice_agent.conversation.constraint_terms import TOPICS, Topic
+from voice_agent.conversation.not_refusing import felt
 from voice_agent.text.cjk import HAN_CLASS, has_han
 
 _I = re.IGNORECASE
@@ -114,13 +115,17 @@ NOT_LIKE_EN = re.compile(
     r"\b(?:i|he|she|we|they)\s+(?:am|is|are|'m)\s+not\s+like\s+(?P<x>[a-z][a-z -]{1,40})", _I
 )
 NOT_LIKE_REFUSES_EN = re.compile(r"\bnever\b|\bplease,?\s+no\b|\bno,?\s+never\b", _I)
-# "Raw onions are the one thing I won't eat", "Liver is off limits for me", "Olives are a no-go".
+# "Raw onions are the one thing I won't eat", "Liver is off limits for me", "Olives are a no-go", "So reds
+# are just off the list now", "Anything sparkly is a hard no in my house".
 THING_FIRST_EN = re.compile(
-    rf"(?:^|[,;:.!?]\s*)(?P<x>[a-z][a-z -]{{1,30}}?)\s+(?:is|are)\s+(?:(?:the|a)\s+)?(?:(?:one|only)\s+)?"
+    rf"(?:^|[,;:.!?]\s*)(?:(?:so|and|but|now)\s+)?(?P<x>[a-z][a-z -]{{1,30}}?)\s+(?:is|are)\s+"
+    rf"(?:(?:the|a)\s+)?(?:(?:one|only)\s+)?"
     rf"(?:(?:[a-z]+\s+){{0,2}}?{_SUBJECT_EN}\s+(?:just\s+|really\s+|simply\s+|absolutely\s+|ever\s+)?"
     rf"(?:won't|will not|can't|cannot|don't|do not|never|refuse to)\s+(?:eat|drink|touch|stand|have)|"
-    rf"off[ -]limits|a no[ -]go|out of the question|"
-    r"(?:a|an)\s+(?:hard|absolute|big|firm|total)\s+no(?:[ -]no)?\s+for\s+(?:me|us|him|her|them|my\s+\w+))",
+    rf"(?:(?:just|now|totally|completely|basically|officially)\s+)?(?:off[ -]limits|off the list|"
+    r"off the menu(?=\s+for\s+(?:me|us|him|her|them|my\s+\w+)\b))|a no[ -]go|"
+    r"out of the question|(?:a|an)\s+(?:hard|absolute|big|firm|total)\s+no(?:[ -]no)?(?:\s+for\s+(?:me|us|"
+    r"him|her|them|my\s+\w+)\b|(?=\s+(?:in|at)\s+(?:my|our|this|the)\s+(?:house|home|flat|household)\b)))",
     _I,
 )
 # One more thing ruled out beside a constraint: "she said aspirin's out too", "and shellfish is out as well".
@@ -265,8 +270,8 @@ DROPPED_ZH = re.compile(
 )
 # "我跟茄子有仇" (at war with a thing: will not have it).
 FEUD_ZH = re.compile(
-    rf"(?:我|俺|额)(?:这辈子|从小|打小儿?|天生|就|真|算是|这(?:胃|肚子|身体|嘴))?(?:跟|和|与)(?P<x>{_THING_CHAR}{{1,6}}?)"
-    r"(?:有仇|结仇|结了仇|犯冲|八字不合|过不去)"
+    rf"(?:我|俺|额)(?:这辈子|从小|打小儿?|天生|就|真|算是|这个?(?:胃|肠胃|肚子|身体|嘴|体质))?(?:跟|和|与)"
+    rf"(?P<x>{_THING_CHAR}{{1,6}}?)(?:硬是|就是|真是|简直|天生|是)?(?:有仇|结仇|结了仇|犯冲|八字不合|过不去)"
 )
 # A list named first and refused at the end of its sentence: "滑雪、滑冰、雪圈这些冰上雪上的玩意儿，以后甭管谁
 # 撺掇，千万别给我安排。"
@@ -298,6 +303,10 @@ WHEN_AFTER_ZH = re.compile(
     rf"(?P<x>{HAN_CLASS}{{1,6}}?)(?:(?:这些|那些|这类)(?:{HAN_CLASS}{{1,3}}的)?(?:东西)?|做的东西|做的|的东西|类的东西|类)?"
     r"[，,]?(?:我|他|她|孩子)?(?:一|只要|每次)"
     rf"(?:吃|喝|碰|沾)(?:了|到)?(?:就|都会|会|准)(?:{SYMPTOM_ZH}|胀|肿)"
+)
+# Its smell: "樟木那股味一闻就头痛".
+SMELL_WHEN_ZH = re.compile(
+    rf"(?P<x>{HAN_CLASS}{{1,6}}?)(?:那股|这股|那个|的){HAN_CLASS}?味儿?道?[，,]?(?:我|他|她)?一闻(?:到)?就(?:{SYMPTOM_ZH})"
 )
 # A list pointed back to: "荔枝、龙眼、芒果呢啲热气生果，我食几粒就喉咙痛" (食: 吃, ``dialect_zh``).
 LIST_WHEN_ZH = re.compile(
@@ -384,7 +393,7 @@ def _reacted_to(topic: Topic, sentence: str) -> bool:
 
 
 def _at_odds(text: str) -> bool:
-    return bool(AT_ODDS.search(text) or has_symptom(text) or _SYMPTOM_ZH_RE.search(text))
+    return bool(AT_ODDS.search(text) or has_symptom(text) or any(map(felt, _SYMPTOM_ZH_RE.finditer(text))))
 
 
 def _topics_of(text: str) -> list[Topic]:
@@ -420,7 +429,7 @@ _NO_CAUSE_EN = re.compile(
 def symptom_matches(text: str) -> list[re.Match[str]]:
     """The things ``text`` says cause a reaction, English and Chinese."""
     found = list(WHEN_ZH.finditer(text)) + list(CAUSES_ZH.finditer(text)) + list(WHEN_AFTER_ZH.finditer(text))
-    found += list(LIST_WHEN_ZH.finditer(text)) + list(INDIGESTIBLE_ZH.finditer(text))
+    found += [*LIST_WHEN_ZH.finditer(text), *INDIGESTIBLE_ZH.finditer(text), *SMELL_WHEN_ZH.finditer(text)]
     if has_symptom(text):
         found += [m for m in _CAUSES_EN.finditer(text) if not _NO_CAUSE_EN.search(m.group("x"))]
         found += list(_WHEN_EN.finditer(text))

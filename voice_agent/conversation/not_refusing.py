@@ -4,6 +4,7 @@
   "两回冷面都难受"; the "难受" in it is no reaction to food either.
   Said without 都 after a while gone without: "一天不喝浑身不得劲".
 - A lone verb after 不爱: "刀口不爱长" is about a wound, not taste.
+- A reaction said not to happen: "气都不带喘的" (not even out of breath) is no symptom.
 - A bare verb after an order: "滑雪、滑冰、雪圈这些…千万别给我安排" refuses what was named before it, not
   "安排" (``constraint_shapes.LIST_REFUSED_ZH`` reads the list).
 """
@@ -16,8 +17,9 @@ _UNWELL = "(?:都|就|便)(?:会)?(?:难受|不舒服|馋|想得慌|不得劲|�
 _CRAVING = re.compile(_UNWELL)
 # Going without it for a while, then unwell, said without 都/就: "一天不喝浑身不得劲", "两天不吃心里发慌".
 _WITHOUT_FOR = re.compile(r"(?:一|两|几|三)(?:天|日|顿|礼拜|星期|周|个月)$")
+# (the thing named first: "一天不喝工夫茶浑身不得劲")
 _UNWELL_BARE = re.compile(
-    r"^(?:浑身|全身|整个人|心里|嘴里)?(?:难受|不舒服|不得劲|没劲|发慌|心慌|发馋|没精神|犯困|痒痒)"
+    r"^[^，。,.！？!?；;]{0,6}?(?:浑身|全身|整个人|心里|嘴里)?(?:难受|不舒服|不得劲|没劲|发慌|心慌|发馋|没精神|犯困|痒痒)"
 )
 _CRAVING_SPAN = re.compile(rf"不(?:吃|喝|碰)[^，。,.！？!?；;]{{0,10}}?{_UNWELL}")
 _BARE_VERBS = frozenset(("安排", "推荐", "报名", "报", "弄", "整", "找", "买", "约", "订"))
@@ -36,3 +38,17 @@ def not_refusing_zh(match: re.Match[str]) -> bool:
 def without_cravings(text: str) -> str:
     """``text`` less its cravings, for reading reactions to food from it."""
     return _CRAVING_SPAN.sub("", text)
+
+
+# (not "差点没吐出来": that one happened)
+_NOT_FELT_ZH = re.compile(r"(?<!差点)(?:不带|都不|也不|一点儿?都?不|从来?不|并不|没有?)$")
+
+
+def felt(symptom: re.Match[str]) -> bool:
+    """Whether a symptom word found in a text is said to happen (not "气都不带喘的", nor 上火 of "小红书上火的
+    那个奶油风": popular there)."""
+    before = symptom.string[max(0, symptom.start() - 4) : symptom.start()]
+    return not (_NOT_FELT_ZH.search(before) or (symptom.group(0) == "上火" and before.endswith(_ONLINE_ZH)))
+
+
+_ONLINE_ZH = ("书", "网", "音", "站", "圈", "博", "手")
