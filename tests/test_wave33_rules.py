@@ -187,8 +187,50 @@ def test_a_smell_that_brings_on_a_headache_is_read_but_not_a_smell_noticed_from_
     assert _keys("我这人鼻子特别娇气，樟木那股味一闻就头痛。") == ["intolerance:樟木"]
     assert _keys("榴莲那个味儿我是真受不了，隔着一层楼都闻得到，一闻就想吐。") == ["avoid:榴莲"]
     # a style popular online is no heat in the body, and ice cream in a simile is no dairy
-    assert _keys("现在小红书上火的那个奶油风，我是真欣赏不来，看着就像掉进一桶香草冰淇淋里，腻得慌。") == []
+    style = _keys("现在小红书上火的那个奶油风，我是真欣赏不来，看着就像掉进一桶香草冰淇淋里，腻得慌。")
+    assert "dairy" not in style and "cold" not in style
     assert _keys("以后自己的房子，厨房必须关得严严实实，打死不搞开放式。") == ["avoid:开放式"]
     # a fast's hours are the fast, not a rule against water
     fasting = "I'm fasting: nothing to eat and not even a sip of water during the day."
     assert "avoid:water" not in _keys(fasting)
+
+
+def test_a_style_not_to_ones_taste_is_kept_off_and_is_no_food() -> None:
+    text = "现在小红书上火的那个奶油风，我是真欣赏不来，看着就像掉进一桶香草冰淇淋里，腻得慌。"
+    assert _keys(text) == ["avoid:奶油风"]
+
+
+def test_a_midwife_and_grog_say_a_pregnancy_and_no_alcohol() -> None:
+    text = (
+        "Fourteen weeks now, and my midwife at the Women's has me on the strict list: no grog at all, none "
+        "of the soft cheeses, no deli meats."
+    )
+    assert {"diet:pregnancy", "alcohol"} <= set(_keys(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "liked"),
+    [
+        ("我退休这几年就一个爱好，逛旧货市场淘老物件。", True),
+        ("我这个人放假就是背着大炮去拍鸟啦，上礼拜天四点多就摸黑跑去大肚溪口。", True),
+        ("周末就是去加班，烦死了。", False),
+    ],
+)
+def test_the_one_pastime_or_what_every_day_off_is_for(text: str, liked: bool) -> None:
+    assert says_liking(text) is liked
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "女儿研究生毕业了，七月想全家四口来趟新疆毕业旅行，玩个八九天，你帮我出个行程方案。",
+        "元宵节我打算带女朋友从厦门飞台北玩三天，想去平溪那边凑凑热闹，你帮我排个行程。",
+        "我妈念叨好几年想去普陀山烧香，我打算下个月陪她去两天，你帮我排个行程。",
+    ],
+)
+def test_a_trip_to_a_named_place_gets_no_trip_of_ours_as_an_example(turn: str) -> None:
+    from voice_agent.conversation.suggestions import request_kind
+
+    assert request_kind("", turn) is None
+    kind = request_kind("", "五一放五天假，去哪玩好？")
+    assert kind is not None and kind.name == "trip"

@@ -73,6 +73,11 @@ _THIS_THING_ZH = re.compile(
     rf"{_CLAUSE_ZH}(?:我跟你说)?{_THING_ZH}(?:这玩意儿?|这东西|这事儿?)(?:我|俺)?(?:是)?(?:真|实在|压根)?"
     r"(?:整不明白|受不了|欣赏不来|接受不了|烦|不感冒|吃不惯|喝不惯|吃不来)"
 )
+# A style pointed at, then not to the person's taste: "小红书上火的那个奶油风，我是真欣赏不来".
+_NOT_MY_TASTE_ZH = re.compile(
+    rf"(?:{_CLAUSE_ZH}|的)(?:那个|这个|那种|这种)?{_THING_ZH}[，,](?:我|俺)(?:是)?(?:真|实在|压根|真的)?"
+    r"(?:欣赏不来|看不惯|看不上|接受不了)"
+)
 # What was put in, then the person fed up with it: "次卧做了个榻榻米，我真是烦透了".
 _FED_UP_WITH_ZH = re.compile(
     rf"(?:了个|了一个|了套|了张|了台){_THING_ZH}[，,](?:我|俺)(?:是|真是|真的)?真?(?:烦透了|烦死了|受够了|后悔死了|恨死了)"
@@ -98,7 +103,7 @@ def idiom_matches(text: str) -> list[tuple[re.Match[str], str]]:
     body = "allergy" if severe else "intolerance"
     found: list[tuple[re.Match[str], str]] = []
     for pattern in (_ENEMY_EN, _DEAD_TO_EN, _CHALKBOARD_EN, _PICK_OUT_EN, _NO_MORE_AFTER_VOW_EN, _CANT_EAT_ZH,
-                    _DREAD_ZH, _THIS_THING_ZH, _FED_UP_WITH_ZH):  # fmt: skip
+                    _DREAD_ZH, _THIS_THING_ZH, _FED_UP_WITH_ZH, _NOT_MY_TASTE_ZH):  # fmt: skip
         found += [(m, "avoid") for m in pattern.finditer(text)]
     # (done with it for good, not finished: "We are done with the kitchen, finally!")
     if _VOW_EN.search(text):

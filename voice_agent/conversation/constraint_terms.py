@@ -53,9 +53,9 @@ TOPICS: dict[str, Topic] = {
              "cheesecake", "mozzarella", "parmesan", "cheddar", "milkshake", "latte", "cappuccino",
              "ghee", "buttercream", "cream cheese", "sour cream", "creme", "gelato", "lactose", "dairy"),
             _zh(ZhTerm("奶", not_before=("豆", "椰", "杏仁", "燕麦", "喂", "吸", "挤", "母", "断"),
-                       not_after=("奶", "嘴", "瓶")), "牛奶", "芝士",
-                "奶酪", "黄油", ZhTerm("奶油", not_before=("植物",)), "酸奶", "冰淇淋", "雪糕", "乳酪",
-                "拿铁", "乳糖"),
+                       not_after=("奶", "嘴", "瓶", "油风")), "牛奶", "芝士",  # (奶油风: a style)
+                "奶酪", "黄油", ZhTerm("奶油", not_before=("植物",), not_after=("风",)), "酸奶", "冰淇淋",
+                "雪糕", "乳酪", "拿铁", "乳糖"),
         ),
         Topic(
             "eggs", "eggs", "鸡蛋",
@@ -163,7 +163,7 @@ TOPICS: dict[str, Topic] = {
         ),
         Topic(
             "alcohol", "alcohol", "酒",
-            ("alcohol", "drink", "drinking", "booze", "wine", "beer", "酒", "喝酒"),
+            ("alcohol", "drink", "drinking", "booze", "grog", "wine", "beer", "酒", "喝酒"),
             ("alcohol", "wine", "beer", "cocktail", "whisky", "whiskey", "vodka", "rum", "gin", "tequila",
              "champagne", "prosecco", "sake", "liqueur", "brandy", "cider", "margarita", "mojito",
              "sangria", "mimosa", "bourbon", "martini", "ale", "lager", "spirits"),

@@ -20,6 +20,7 @@ import re
 
 from voice_agent.conversation.constraint_diets import DIET_FITS, DIET_SUGGESTION
 from voice_agent.conversation.constraints import ConstraintSet
+from voice_agent.conversation.place_names_zh import CITIES_ZH
 from voice_agent.conversation.suggestion_cuisines import cuisine_kind
 from voice_agent.conversation.suggestion_kinds import KINDS, Option, RequestKind
 from voice_agent.conversation.suggestion_pastimes import EVENING, PASTIMES
@@ -77,8 +78,11 @@ _MAKES_FOOD = re.compile(
 
 
 # A trip to a place the person names: "去黄山玩两天", "going to Japan for two weeks".
+# ("来趟新疆毕业旅行", "从厦门飞台北玩三天", "想去普陀山烧香": the trip is there)
 _NAMED_PLACE = re.compile(
-    rf"去(?!哪|边|哪儿|哪里|外地|外面|旅游|玩){HAN_CLASS}{{2,4}}?(?:玩|旅游|旅行|逛|住|待|看看|走走)|"
+    rf"(?:去|来趟|飞)(?!哪|边|哪儿|哪里|外地|外面|旅游|玩){HAN_CLASS}{{2,4}}?"
+    r"(?:玩|旅游|旅行|毕业旅行|逛|住|待|看看|走走|烧香|过年)|"
+    rf"(?:去|来趟|飞|到)(?:{'|'.join(sorted(CITIES_ZH, key=len, reverse=True))})|"
     r"\b(?:to|in|visit|visiting)\s+(?!the\b|(?:January|February|March|April|May|June|July|August|September|"
     r"October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Easter|Christmas)\b)"
     r"[A-Z][a-z]+"
