@@ -234,3 +234,12 @@ def test_a_trip_to_a_named_place_gets_no_trip_of_ours_as_an_example(turn: str) -
     assert request_kind("", turn) is None
     kind = request_kind("", "五一放五天假，去哪玩好？")
     assert kind is not None and kind.name == "trip"
+
+
+def test_a_trip_in_a_named_city_and_a_pronoun_asked_for_name_no_thing_of_ours() -> None:
+    from voice_agent.conversation.reminders import requested_thing
+    from voice_agent.conversation.suggestions import request_kind
+
+    cup = "球会秋季杯定了在三亚打，会长说10月18号周六开杆，连打两天。你帮我安排一下行程，看看机票怎么订。"
+    assert request_kind("", cup) is None
+    assert requested_thing("Put together an itinerary: which wineries to hit and what we should taste?") == ""

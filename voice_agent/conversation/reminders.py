@@ -256,6 +256,7 @@ _THING_ZH = (
 )
 _VAGUE = frozenset(
     ("kind", "sort", "type", "thing", "things", "good", "nice", "time", "day", "what", "all", "else", "好",
+     "we", "i", "you", "they", "he", "she", "us", "it",  # ("what we should taste": no thing named)
      "东西",
      "好吃", "的", "一下", "下", "一点", "点", "点儿", "些", "一些", "个", "几个", "啥", "什么", "呗", "嘛")
 )  # fmt: skip
