@@ -243,3 +243,17 @@ def test_a_trip_in_a_named_city_and_a_pronoun_asked_for_name_no_thing_of_ours() 
     cup = "球会秋季杯定了在三亚打，会长说10月18号周六开杆，连打两天。你帮我安排一下行程，看看机票怎么订。"
     assert request_kind("", cup) is None
     assert requested_thing("Put together an itinerary: which wineries to hit and what we should taste?") == ""
+
+
+def test_a_day_told_in_the_planned_month_is_said_after_a_reply_that_names_none_of_it() -> None:
+    from voice_agent.conversation.turn_compose import turn_day
+    from voice_agent.prompt import BuiltPrompt
+
+    surgery = _said("ACL reconstruction on the 20th of December, I've got to be there at half six, fasted.")
+    prompt = BuiltPrompt([], {}, 0, 4096, retrieved=surgery)
+    christmas = "Can you help me plan our family's Christmas week? Lay it out day by day from the 18th."
+    said = turn_day(christmas, prompt, "en")
+    assert said.startswith("You told me") and "20th of December" in said
+    # no days planned, or another month: nothing
+    assert turn_day("What should I cook for Christmas lunch?", prompt, "en") == ""
+    assert turn_day("Plan our week in June, from the 3rd.", prompt, "en") == ""

@@ -88,10 +88,8 @@ def date_note(user_text: str, records: Sequence[MemoryRecord], language: str) ->
     if not needs_day(user_text):
         if _ASKS_OK.search(user_text):
             text = _same_day(user_text, records)
-        elif _PLANS.search(user_text) and _DAY_NUMBER.search(user_text):
-            text = _same_month(user_text, records)
         else:
-            text = ""
+            text = day_in_planned_month(user_text, records)
     else:
         text = dated_text(user_text, person_statements(records))
     if not text:
@@ -114,9 +112,11 @@ def _same_day(user_text: str, records: Sequence[MemoryRecord]) -> str:
     return ""
 
 
-def _same_month(user_text: str, records: Sequence[MemoryRecord]) -> str:
-    """The sentence of a recalled statement of the person's that names a day in a month the turn names
-    too, or ""."""
+def day_in_planned_month(user_text: str, records: Sequence[MemoryRecord]) -> str:
+    """For a turn planning days of a month it names, the sentence of a recalled statement of the person's
+    that names a day in that month too, or ""."""
+    if not (_PLANS.search(user_text) and _DAY_NUMBER.search(user_text)):
+        return ""
     months = _months(user_text)
     if not months:
         return ""

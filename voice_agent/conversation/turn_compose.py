@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from voice_agent.config import PromptConfig
 from voice_agent.conversation.changed_plan import changed_plan, replaced_keys
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, constraints_from_texts
-from voice_agent.conversation.date_note import date_note, needs_day
+from voice_agent.conversation.date_note import date_note, day_in_planned_month, needs_day
 from voice_agent.conversation.dated_fallback import dated_statement, dated_text
 from voice_agent.conversation.message_draft import message_draft, salutation
 from voice_agent.conversation.name_fallback import name_statement
@@ -114,9 +114,11 @@ def turn_day(scrubbed: str, prompt: BuiltPrompt, language: str) -> str:
     # (a note to be written about "that day" needs the day in it: "a note … letting them know there'll be
     # a van on the drive … that day", "发条微信，说我去看话剧那天他得在家带孩子")
     written_day = WRITES_TO.search(scrubbed) is not None and NEEDS_DAY.search(scrubbed) is not None
-    if not (ASKS_DAY.search(scrubbed) or NEEDS_DATE.search(scrubbed) or written_day):
-        return ""
-    text = dated_text(scrubbed, person_statements([*prompt.retrieved, *prompt.pinned]))
+    statements = person_statements([*prompt.retrieved, *prompt.pinned])
+    if ASKS_DAY.search(scrubbed) or NEEDS_DATE.search(scrubbed) or written_day:
+        text = dated_text(scrubbed, statements)
+    else:  # (days planned in a month: the day they told us in it, "the 20th of December" for Christmas week)
+        text = day_in_planned_month(scrubbed, statements)
     return said_back(text, language) if text else ""
 
 
