@@ -257,3 +257,12 @@ def test_a_day_told_in_the_planned_month_is_said_after_a_reply_that_names_none_o
     # no days planned, or another month: nothing
     assert turn_day("What should I cook for Christmas lunch?", prompt, "en") == ""
     assert turn_day("Plan our week in June, from the 3rd.", prompt, "en") == ""
+
+
+def test_the_golf_side_of_a_weekend_asks_for_no_side_dish() -> None:
+    from voice_agent.conversation.suggestions import request_kind
+
+    golf = "What's the smartest way to handle the golf side of it: clubs, tee times, getting between courses?"
+    assert request_kind("", golf) is None
+    side = request_kind("", "Can I get a side of fries with the burger?")
+    assert side is not None and side.name == "side"

@@ -350,10 +350,11 @@ KINDS: tuple[RequestKind, ...] = (
     ),
     RequestKind(
         "side",
-        # ("what shall I serve with the lamb?", "what goes with it?"; not "five-a-side")
+        # ("what shall I serve with the lamb?", "what goes with it?"; not "five-a-side", nor "the golf side
+        # of it")
         re.compile(
             r"\b(?:side dish(?:es)?|(?<!-)(?<!other )(?<!my )(?<!your )(?<!our )(?<!this )(?<!that )"
-            r"(?<!the )(?<!his )(?<!her )sides?(?!-)|"
+            r"(?<!the )(?<!his )(?<!her )sides?(?!-)(?! of (?:it|things|the|this|that|my|our|your|their)\b)|"
             r"vegetables?|veggies?|veg|serve (?:\w+ )?with|go(?:es)? (?:well )?with|"
             r"accompan\w+|stir-?fry (?:\w+ )?with)\b|"
             r"配菜|素菜|蔬菜|配(?:点|些)?(?:什么|啥)|一起炒",
