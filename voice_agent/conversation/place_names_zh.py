@@ -4,8 +4,7 @@ named after ("交换到日本福冈了")."""
 
 from __future__ import annotations
 
-# Chinese names carry no capital: a place is a name with 市/县/区/镇 after it, or a province or a
-# large city.
+# (a place is also a name with 市/县/区/镇 after it: ``place_note``)
 CITIES_TEXT = (
     "北京 上海 天津 重庆 广州 深圳 杭州 南京 苏州 无锡 宁波 温州 成都 武汉 长沙 西安 郑州 "
     "济南 青岛 大连 沈阳 长春 哈尔滨 石家庄 太原 呼和浩特 合肥 福州 厦门 南昌 南宁 桂林 "
