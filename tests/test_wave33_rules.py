@@ -266,3 +266,24 @@ def test_the_golf_side_of_a_weekend_asks_for_no_side_dish() -> None:
     assert request_kind("", golf) is None
     side = request_kind("", "Can I get a side of fries with the burger?")
     assert side is not None and side.name == "side"
+
+
+def test_a_thank_you_for_what_a_role_did_is_to_them_not_to_the_child_the_turn_tells_of() -> None:
+    from voice_agent.conversation.name_note import tied_addressee
+    from voice_agent.conversation.writing import told_of_names
+
+    child, fellow = "[NAME:dddddddddddd]", "[NAME:eeeeeeeeeeee]"
+    turn = (
+        f"{child} had a rough first fortnight with homesickness and apparently her floor fellow checked in "
+        "on her every single evening. Can you write a short, heartfelt thank-you note from me and my wife?"
+    )
+    records = _said(
+        f"Dropped {child} off at her residence in Montreal on Saturday.",
+        f"Her floor fellow, a grad student in neuroscience called {fellow}, told us to just call her Mev.",
+    )
+    assert told_of_names(turn) == {child}
+    assert tied_addressee(turn, records) == fellow
+    assert salutation(turn, "en", fellow) == f"Dear {fellow},"
+    # a farewell to the one the turn tells of is still to them
+    farewell = f"{child} is leaving the company on Friday. Can you write a farewell message?"
+    assert salutation(farewell, "en") == f"Hi {child},"

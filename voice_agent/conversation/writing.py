@@ -51,6 +51,10 @@ _TO_A_ROLE = re.compile(
     r"boy|lad|guy|bloke|chap|fella|one|folks?)\s+(?:who|that|at|from)\b|"
     # (any calling, said with who: "to thank the stallholder who helped me out with that trunk")
     r"\b(?:to|for|thank|about|prais(?:e|ing))\s+(?:the|that|this)\s+(?:\w+\s+)?\w+\s+who\b|"
+    # (someone by what they did, then thanked: "her floor fellow checked in on her every single evening. Can
+    # you write a short, heartfelt thank-you note")
+    r"\b(?:her|his|their|my|our|the)\s+(?:\w+\s+)?\w+\s+(?:checked|helped|looked|drove|stayed|sat|took|"
+    r"picked|fed|walked|stepped|kept)\b(?=[\s\S]*\bthank)|"
     # (or a place by what it did: "a review for the place that catered [NAME]'s party")
     r"\b(?:to|for)\s+(?:the|that|this)\s+(?:\w+\s+)?(?:place|restaurant|caf[eé]|shop|bakery|company|business|"
     r"branch|team|staff|venue|caterers?|hotel)\s+(?:who|that|which|at|where)\b|"
