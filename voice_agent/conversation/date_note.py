@@ -22,6 +22,7 @@ from voice_agent.conversation.dated_fallback import dated_text
 from voice_agent.conversation.said_before import person_statements
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.dates import DAY_NAME, asks_for_day
+from voice_agent.text.holidays import HOLIDAY_MONTHS, MONTHS_EN
 from voice_agent.text.sentences import sentences_of
 
 NOTE = {"en": "The day I told you: {text}", "zh": "我跟你说过的日子：{text}"}
@@ -49,19 +50,12 @@ _PLANS = re.compile(
     r"安排|行程|排个|排一下|订票|机票|请假|值班",
     re.I,
 )
-_MONTH_EN = (
-    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-    "november", "december",
-)  # fmt: skip
+_MONTH_EN = tuple(name.lower() for name in MONTHS_EN)
 _MONTH = re.compile(
     rf"\b(?P<en>{'|'.join(_MONTH_EN)})\b|(?P<zh>1[0-2]|[1-9]|十[一二]?|[一二三四五六七八九])月|"
-    # (a holiday's month: "our Christmas week")
-    r"(?P<day>christmas|xmas|halloween|thanksgiving|圣诞|国庆|元旦)",
+    rf"(?P<day>{'|'.join(HOLIDAY_MONTHS)})",  # (a holiday's month: "our Christmas week")
     re.I,
 )
-_HOLIDAY_MONTH = {
-    "christmas": 12, "xmas": 12, "halloween": 10, "thanksgiving": 11, "圣诞": 12, "国庆": 10, "元旦": 1,
-}  # fmt: skip
 _ZH_MONTH = {"十": 10, "十一": 11, "十二": 12, **{d: i + 1 for i, d in enumerate("一二三四五六七八九")}}
 _DAY_NUMBER = re.compile(r"\d|[一二三四五六七八九十廿]+(?:号|日)|中旬|上旬|下旬")
 
@@ -71,7 +65,7 @@ def _months(text: str) -> set[int]:
     found = set()
     for m in _MONTH.finditer(text):
         if m.group("day"):
-            found.add(_HOLIDAY_MONTH[m.group("day").lower()])
+            found.add(HOLIDAY_MONTHS[m.group("day").lower()])
         elif m.group("en"):
             name = m.group("en").lower()
             near = text[max(0, m.start() - 8) : m.end() + 6]

@@ -38,6 +38,8 @@ COUNTRIES_TEXT = (
     "阿联酋 印度 印尼 菲律宾"
 )
 COUNTRIES_ZH = tuple(COUNTRIES_TEXT.split())
+# Any of the cities, for a regex: the longest first, so a longer name wins over one it starts with.
+CITY_PATTERN = "|".join(sorted(CITIES_ZH, key=len, reverse=True))
 PROVINCES_ZH = (
     "河北", "山西", "辽宁", "吉林", "黑龙江", "江苏", "浙江", "安徽", "福建", "江西", "山东", "河南", "湖北",
     "湖南", "广东", "海南", "四川", "贵州", "云南", "陕西", "甘肃", "青海", "内蒙古", "广西", "西藏", "宁夏",

@@ -24,7 +24,7 @@ import re
 from collections.abc import Sequence
 
 from voice_agent.conversation.meeting_point import ASKS_MEETING, meeting_point
-from voice_agent.conversation.place_names_zh import CITIES_ZH, COUNTRIES_ZH, PROVINCES_ZH
+from voice_agent.conversation.place_names_zh import CITIES_ZH, CITY_PATTERN, COUNTRIES_ZH, PROVINCES_ZH
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.cjk import HAN_CLASS, has_han
 
@@ -172,7 +172,7 @@ _PLACE_ZH = re.compile(
 _MOVED_ZH = ("搬到", "搬回", "搬去", "调到", "改去", "改到", "交换", "外派", "派到", "嫁到", "留学")
 _BESIDE_ZH = re.compile(r"(?:边上|旁边|附近|对面|周边|边|里|外|上|下|家|公司|单位|学校|小区)$")
 _VERB_TAIL_ZH = re.compile(r"(?<=..)(?:买|住|待|呆|开|租)$")
-_CITY_RE = re.compile("|".join(sorted(CITIES_ZH, key=len, reverse=True)))
+_CITY_RE = re.compile(CITY_PATTERN)
 _PROVINCE_END_ZH = re.compile(f"(?:{'|'.join(PROVINCES_ZH)})(?:省)?$")
 _MAX_LOOKED_AT = 8
 NOTE = {
@@ -296,8 +296,8 @@ def _asks(user_text: str) -> str:
         return "packing"
     if asks_route(user_text):
         return "route"
-    away = names_own_place(user_text) or _AWAY_ZH.search(user_text)  # ("去巴厘岛过结婚十周年…怎么飞")
-    if ASKS_ROUTE.search(user_text) and away and not _SETS_OFF_FROM.search(user_text):
+    route = ASKS_ROUTE.search(user_text) is not None and not _SETS_OFF_FROM.search(user_text)
+    if route and (names_own_place(user_text) or _AWAY_ZH.search(user_text)):  # ("去巴厘岛…怎么飞")
         return "from"
     if ASKS_AROUND.search(user_text) or _to_someone_of_theirs(_ITINERARY, user_text):
         return "around"
@@ -305,8 +305,7 @@ def _asks(user_text: str) -> str:
         return "venue"
     # (a way asked to somewhere of no town: "plan me a route round the tile showrooms … there and back")
     # (not a way to get a thing: "the best way to get the rhythm of the language")
-    journey = ASKS_ROUTE.search(user_text) and not _GETS_A_THING.search(user_text)
-    return "from" if journey and not _SETS_OFF_FROM.search(user_text) else ""
+    return "from" if route and not _GETS_A_THING.search(user_text) else ""
 
 
 _GETS_A_THING = re.compile(r"\bway to get (?:the|a|an|my|your|some|more|better|rid)\b", re.I)

@@ -20,7 +20,7 @@ import re
 
 from voice_agent.conversation.constraint_diets import DIET_FITS, DIET_SUGGESTION
 from voice_agent.conversation.constraints import ConstraintSet
-from voice_agent.conversation.place_names_zh import CITIES_ZH
+from voice_agent.conversation.place_names_zh import CITY_PATTERN
 from voice_agent.conversation.suggestion_cuisines import cuisine_kind
 from voice_agent.conversation.suggestion_kinds import KINDS, Option, RequestKind
 from voice_agent.conversation.suggestion_pastimes import EVENING, PASTIMES
@@ -82,7 +82,7 @@ _MAKES_FOOD = re.compile(
 _NAMED_PLACE = re.compile(
     rf"(?:去|来趟|飞)(?!哪|边|哪儿|哪里|外地|外面|旅游|玩){HAN_CLASS}{{2,4}}?"
     r"(?:玩|旅游|旅行|毕业旅行|逛|住|待|看看|走走|烧香|过年)|"
-    rf"(?:去|来趟|飞|到|在)(?:{'|'.join(sorted(CITIES_ZH, key=len, reverse=True))})|"
+    rf"(?:去|来趟|飞|到|在)(?:{CITY_PATTERN})|"
     r"\b(?:to|in|visit|visiting)\s+(?!the\b|(?:January|February|March|April|May|June|July|August|September|"
     r"October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Easter|Christmas)\b)"
     r"[A-Z][a-z]+"

@@ -11,10 +11,14 @@ from __future__ import annotations
 import re
 
 _I = re.IGNORECASE
-_MONTHS_EN = (
+MONTHS_EN = (
     "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
     "November", "December",
 )  # fmt: skip
+# The month of a holiday said to place a week or a stretch of days in it ("our Christmas week").
+HOLIDAY_MONTHS = {
+    "christmas": 12, "xmas": 12, "halloween": 10, "thanksgiving": 11, "圣诞": 12, "国庆": 10, "元旦": 1,
+}  # fmt: skip
 # (month, day) of each holiday, by the words that name it.
 _HOLIDAYS_EN: tuple[tuple[str, tuple[int, int]], ...] = (
     (r"new year'?s eve|hogmanay", (12, 31)),
@@ -72,7 +76,7 @@ def holiday_date(text: str) -> str:
         month, day = _shifted(
             _date_of(english.group("h"), _HOLIDAYS_EN), _SHIFT_EN[english.group("shift").lower()]
         )
-        return f"{day} {_MONTHS_EN[month - 1]}"
+        return f"{day} {MONTHS_EN[month - 1]}"
     chinese = _HOLIDAY_ZH.search(text)
     if chinese is not None:
         month, day = _shifted(_date_of(chinese.group("h"), _HOLIDAYS_ZH), _SHIFT_ZH[chinese.group("shift")])
