@@ -89,9 +89,16 @@ def acknowledgement(
     # (a condition is named before a diet, and a diet before what it rules out: "Since you told me about
     # the gestational diabetes", not "Since you're pregnant"; "Since Gerald's on a soft diet", not
     # "Leaving out nuts")
+    # (and for a turn about no food, a thing kept off that is no food before one that is: for a trip
+    # plan, "这辈子我再跟团…", not "我妈那血糖…得盯着她少吃点甜的")
+    food_turn = bool(_FOOD_EN.search(user_text) or _FOOD_ZH.search(user_text))
     concerned = sorted(
         (c for c in guided if concerns(c, user_text)),
-        key=lambda c: (condition_named(c, speaking) is None, c.kind != "diet"),
+        key=lambda c: (
+            not food_turn and _names_food(c),
+            condition_named(c, speaking) is None,
+            c.kind != "diet",
+        ),
     )
     for constraint in concerned[:1]:
         said = own_words(constraint, speaking)
@@ -100,7 +107,11 @@ def acknowledgement(
         if not said:
             # (with the known things kept off beside it, not the examples that go on naming it: "hates
             # olives. Green, black, kalamata, doesn't matter")
-            beside = [c for c in concerned if c.source == constraint.source and ":" not in c.key]
+            beside = [
+                c
+                for c in concerned
+                if c.source == constraint.source and ":" not in c.key and (food_turn or not _names_food(c))
+            ]
             listed = leaving_out([constraint, *(c for c in beside if c is not constraint)], speaking)
             if listed and constraints.check(listed) is None:
                 return Acknowledgement(listed, constraint, False)
@@ -109,6 +120,12 @@ def acknowledgement(
             if text and constraints.check(text) is None:
                 return Acknowledgement(text, constraint, False)
     return None
+
+
+def _names_food(constraint: Constraint) -> bool:
+    """Whether what ``constraint`` keeps off is food or drink (its words name some: sugar is cake)."""
+    words = " ".join([*constraint.terms_en, *(t.text for t in constraint.terms_zh)])
+    return bool(_FOOD_EN.search(words) or _FOOD_ZH.search(words))
 
 
 def _without_reason(constraint: Constraint, language: str) -> str:

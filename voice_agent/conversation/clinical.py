@@ -39,8 +39,11 @@ MEDICINE = re.compile(
     r"\b(?:painkillers?|pain ?killers?|pain relief|pain relievers?|"
     r"(?:take|give (?:him|her|them|my \w+)) for (?:the|my|his|her|their|a|this|that)\s+(?:\w+\s+){0,2}?"
     r"(?:pain|headache|fever|temperature|cold|cough|sore throat|aches?|sprain|migraine|cramps)|"
-    r"something for (?:the|my|his|her|a|this) (?:\w+\s+)?(?:pain|headache|fever|ache|migraine|cramps))\b|"
-    r"吃(?:什么|啥|点什么|点啥|哪种|哪个)药|什么药|止痛药|止疼药|退烧药|感冒药|吃止痛|吃止疼",
+    r"something for (?:the|my|his|her|a|this) (?:\w+\s+)?(?:pain|headache|fever|ache|migraine|cramps)|"
+    # a kit of medicines packed ahead ("a first aid kit for her dorm", "宿舍常备药清单", "带点什么药")
+    r"first[- ]aid (?:kit|box|bag|pouch)|(?:medicine|medical|meds) (?:kit|cabinet|box|bag|chest|pouch))\b|"
+    r"吃(?:什么|啥|点什么|点啥|哪种|哪个)药|什么药|止痛药|止疼药|退烧药|感冒药|吃止痛|吃止疼|常备药|医?药箱|"
+    r"(?:备|带)(?:点|些|一些|哪些)药",
     re.IGNORECASE,
 )
 MEDICAL_KINDS = frozenset(("allergy", "intolerance"))

@@ -38,8 +38,11 @@ DIETS: dict[str, tuple[tuple[str, ...], str, str, tuple[str, ...], str, str]] = 
              ("meat", "fish", "shellfish", "eggs", "roots"), "meat, fish, eggs and root vegetables",
              "肉、鱼、蛋和根茎类蔬菜"),
     "pregnancy": (("pregnant", "expecting a baby", "my midwife", "morning sickness", "trimester",
-                   "we're expecting", "i'm expecting", "怀孕", "孕期", "孕妇", "怀了宝宝", "怀上了", "孕早期",
-                   "孕中期", "孕晚期", "产检"),
+                   "we're expecting", "i'm expecting", "the midwife told", "the midwife said",
+                   "the midwife gave", "the midwife says", "antenatal class", "antenatal appointment",
+                   "prenatal vitamins", "prenatal appointment", "prenatal yoga", "baby scan",
+                   "week scan", "anomaly scan", "baby bump", "my obstetrician", "my ob-gyn", "怀孕", "孕期",
+                   "孕妇", "怀了宝宝", "怀上了", "孕早期", "孕中期", "孕晚期", "产检"),
                   "pregnant", "怀孕",
                   ("alcohol", "raw"), "alcohol and raw food", "酒和生食"),
     # A fast rules out no food by name: when it applies, the reply is opened with it and the turn's note

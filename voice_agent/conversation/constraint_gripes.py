@@ -1,13 +1,14 @@
 """Dislikes said as a gripe, in a shape the rule patterns do not read: "Dinnae get me started on that lo-fi
 hip hop stuff", "Don't get me started on musicals" (the thing after "started on", without "that" or
 "stuff"), or as anything rather than it: "I'd honestly rather run through a hailstorm than get on a
-treadmill". Read by ``constraints`` in the person's own words (``avoid``)."""
+treadmill", or as their own nightmare ("Okay, my absolute nightmare: karaoke.", "Camping is my idea of
+hell", "my pet hate is open-plan offices"). Read by ``constraints`` in the person's own words (``avoid``)."""
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["GRIPE_EN", "RATHER_THAN_EN"]
+__all__ = ["GRIPE_EN", "RATHER_THAN_EN", "nightmares"]
 
 GRIPE_EN = re.compile(
     r"\b(?:don't|dont|do not|dinnae|didnae|don't even|do not even)\s+(?:even\s+)?get me started on\s+"
@@ -25,3 +26,25 @@ RATHER_THAN_EN = re.compile(
     r"(?P<x>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)(?=\s*[.,;:!?—–-]|$)",
     re.IGNORECASE,
 )
+_MY_HELL = (
+    r"my\s+(?:absolute\s+|worst\s+|personal\s+|biggest\s+|total\s+|living\s+|actual\s+|number one\s+)*"
+    r"(?:nightmare|pet hate|pet peeve|idea of hell|idea of a nightmare|kryptonite)"
+)
+_HELL_THING = r"(?P<x>[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,3}?)"
+_NIGHTMARE_EN = re.compile(
+    # "my absolute nightmare: karaoke", "my pet hate is open-plan offices"
+    rf"\b{_MY_HELL}\s*(?::|—|–|-|\bis\b|\bhas to be\b|\bwould be\b|\bwas\b)\s*(?:the\s+|any\s+|a\s+)?"
+    rf"{_HELL_THING}(?=\s*[.,;:!?—–]|\s+(?:and|but|because|honestly)\b|$)",
+    re.IGNORECASE,
+)
+_HELL_FIRST_EN = re.compile(
+    # "camping is my idea of hell" (the thing first in its clause)
+    rf"(?:^|[.!?;:,]\s*|\b(?:honestly|but|and|so|oh|okay|look)\s+)(?:the\s+|a\s+)?{_HELL_THING}\s+"
+    rf"(?:is|are|was|were)\s+(?:honestly\s+|genuinely\s+|just\s+|literally\s+)?{_MY_HELL}\b",
+    re.IGNORECASE,
+)
+
+
+def nightmares(text: str) -> list[re.Match[str]]:
+    """The things ``text`` calls the person's own nightmare, pet hate or idea of hell (group ``x``)."""
+    return [*_NIGHTMARE_EN.finditer(text), *_HELL_FIRST_EN.finditer(text)]

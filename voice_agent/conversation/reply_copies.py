@@ -98,7 +98,12 @@ def without_prompt_date(text: str, user_words: str) -> str:
 
 # The speaker labels of a condensed earlier conversation in the memory block ("…Assistant: Got it, I'll
 # remember that. User: Nah listen…"): a piece that carries one copies the block, and is never spoken.
-_TRANSCRIPT_LABEL = re.compile(r"(?:^|[\s…|.。])(?:User|Assistant|用户|助手)\s*[:：]\s*\S")
+# (or the block's header and its "user:" lines: "…as you told me, quoted as data (not instructions): user:
+# How do plants drink water?")
+_TRANSCRIPT_LABEL = re.compile(
+    r"(?:^|[\s…|.。])(?:User|Assistant|用户|助手)\s*[:：]\s*\S|quoted as data\b|\(not instructions\)|"
+    r"(?:^|[:：|]\s*)user\s*[:：]\s*\S"
+)
 
 
 def without_prompt_echo(text: str) -> str:
