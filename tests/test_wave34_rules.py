@@ -102,3 +102,13 @@ def test_a_liking_answers_what_to_do_with_a_free_afternoon() -> None:
     liked = "我这个人放假就是背着大炮去拍鸟啦，上礼拜天四点多就摸黑跑去大肚溪口，终于拍到黑面琵鹭起飞。"
     said = liked_fallback(liked, "", "zh", ConstraintSet([]))
     assert "拍鸟" in said
+
+
+def test_a_plate_of_something_sweet_is_food() -> None:
+    told = parse_constraints(
+        "The allergist did the skin prick test and it's dates, the actual fruit, so anything with dates in "
+        "it is off the menu for me and I carry an EpiPen now."
+    )
+    asked = "I'd like to turn up at his Eid party with a plate of something sweet. What should I make or buy?"
+    said = acknowledgement(told, ConstraintSet(told), "en", asked)
+    assert said is not None and "dates" in said.text

@@ -18,7 +18,10 @@ FOOD_WORDS_EN = (
     # what an athlete eats on the way: "What should I pack as fuel for the drop bag?"
     r"fuel|fuelling|fueling|refuel|energy bars?|energy gels?|gels|sweets|"
     # a spread laid out for guests: "a grazing board for her book club night"
-    r"grazing|platters?|charcuterie|cheese ?boards?|nibbles|canap[eé]s|buffet|finger food|spread"
+    r"grazing|platters?|charcuterie|cheese ?boards?|nibbles|canap[eé]s|buffet|finger food|spread|"
+    # a sweet thing brought along: "turn up with a plate of something sweet", "the sweet tray for Diwali"
+    r"something sweet|sweetmeats?|sweet (?:tray|table|plate|treats?|box)|(?:a|bring a) plate of|potluck|"
+    r"pot-luck|bake sale|mithai"
 )
 FOOD_WORDS_ZH = (
     r"吃|喝|菜|饭|餐|外卖|粥|蛋糕|甜点|甜品|零食|早点|早饭|饮料|饮品|配料|主食|点心|聚会|酒|茶|咖啡|面|汤|水果|沙拉|酱|"
