@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout101`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout107`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -105,4 +105,10 @@ SPLITS = (
     "heldout99",
     "heldout100",
     "heldout101",
+    "heldout102",
+    "heldout103",
+    "heldout104",
+    "heldout105",
+    "heldout106",
+    "heldout107",
 )
