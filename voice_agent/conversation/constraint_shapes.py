@@ -270,7 +270,7 @@ DROPPED_ZH = re.compile(
 )
 # "我跟茄子有仇" (at war with a thing: will not have it).
 FEUD_ZH = re.compile(
-    rf"(?:我|俺|额)(?:这辈子|从小|打小儿?|天生|就|真|算是|这个?(?:胃|肠胃|肚子|身体|嘴|体质))?(?:跟|和|与)"
+    rf"(?:我|俺|额)(?:这辈子|从小|打小儿?|天生|就|真|算是|这个?(?:人|胃|肠胃|肚子|身体|嘴|体质))?(?:跟|和|与)"
     rf"(?P<x>{_THING_CHAR}{{1,6}}?)(?:硬是|就是|真是|简直|天生|是)?(?:有仇|结仇|结了仇|犯冲|八字不合|过不去)"
 )
 # A list named first and refused at the end of its sentence: "滑雪、滑冰、雪圈这些冰上雪上的玩意儿，以后甭管谁

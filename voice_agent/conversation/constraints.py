@@ -37,7 +37,7 @@ from voice_agent.conversation.constraint_diets import (
     negated_statement,
 )
 from voice_agent.conversation.constraint_examples import EVEN_ZH, listed_examples, titled_examples
-from voice_agent.conversation.constraint_gripes import GRIPE_EN, RATHER_THAN_EN, nightmares
+from voice_agent.conversation.constraint_gripes import gripes
 from voice_agent.conversation.constraint_idioms import idiom_matches
 from voice_agent.conversation.constraint_never_again import never_again
 from voice_agent.conversation.constraint_no_items import NOT_A_THING_EN, refused_items
@@ -382,9 +382,8 @@ def _more_shapes(text: str) -> list[Constraint]:
                   *THING_FIRST_EN.finditer(text), *THING_THEN_PRONOUN_EN.finditer(text),
                   *TASTES_FOUL_EN.finditer(text), *THING_FIRST_ZH.finditer(text), *OUT_TOO_EN.finditer(text),
                   *KEEP_OFF_ZH.finditer(text), *LIST_REFUSED_ZH.finditer(text),
-                  *LIST_NOT_OK_ZH.finditer(text), *FEUD_ZH.finditer(text), *GRIPE_EN.finditer(text),
-                  *RATHER_THAN_EN.finditer(text), *HABIT_REFUSED_ZH.finditer(text), *nightmares(text),
-                  *EXCEPT_ZH.finditer(text)]:  # fmt: skip
+                  *LIST_NOT_OK_ZH.finditer(text), *FEUD_ZH.finditer(text), *gripes(text),
+                  *HABIT_REFUSED_ZH.finditer(text), *EXCEPT_ZH.finditer(text)]:  # fmt: skip
         out += _object_constraints(match, "avoid", text, own_words=True)
     if food_talk or NOT_LIKE_REFUSES_EN.search(text):
         for match in NOT_LIKE_EN.finditer(text):

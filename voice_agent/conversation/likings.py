@@ -104,6 +104,21 @@ ENTHUSIASM = re.compile(
     r"surfing|rows?|rowing|golf|bike|biking)\b[^.!?]{0,60}\b(?:every single (?:morning|day|evening|night|"
     r"week|weekend)|without fail|religiously|all year round|(?:come )?rain or shine)\b|"
     r"\bmade my (?:whole |entire )?(?:day|week|month|year)\b(?! worse)|"
+    # "There is nothing like standing on a ridge at Kedong", "my fourth year in a row", "I still play most
+    # evenings"; "彻底入了骑行的坑", "一门心思就想钓鱼", "二刷", "一天写不够二十张宣纸手就痒"
+    r"\bthere(?:'s| is) nothing (?:quite )?like\b|\b(?:my|our) \w+ (?:year|season) in a row\b|"
+    r"\bstill (?:play|paint|sing|dance|ride|swim|run|fish|knit|sketch|climb|surf) (?:most|every) "
+    r"(?:evenings?|mornings?|days?|weekends?|nights?)\b|"
+    r"入了?[^，。！？]{0,6}的?坑|入坑|一门心思|(?<![一两])[二三四五六七八九十]刷|"
+    r"(?:写|练|画|弹|骑|跑|钓|拉|唱)不够[^，。！？]{0,8}?手(?:就|都)?痒|"
+    # a pastime kept up for years: "I've been birdwatching since my NUS days", "she's been quilting for
+    # decades"
+    r"\b(?:i've|i have|we've|we have|he's|she's|he has|she has) been (?:\w+ly )?(?:birdwatching|birding|"
+    r"fishing|angling|knitting|crocheting|quilting|sewing|painting|sketching|drawing|climbing|bouldering|"
+    r"cycling|running|swimming|surfing|gardening|baking|sailing|hiking|tramping|dancing|singing|skating|"
+    r"skateboarding|rowing|camping|golfing|brewing|homebrewing|woodworking|carving|spotting|trainspotting|"
+    r"(?:playing|collecting|making|doing|shooting|restoring) [a-z]+) "
+    r"(?:since|for (?:years|ages|decades|donkey's years|\d+ years|[a-z]+ years))\b|"
     # ("就一个爱好，逛旧货市场", "放假就是背着大炮去拍鸟")
     r"(?:爱好|喜好)[，,]?(?:就是|是)|就一个爱好|(?:放假|周末|一有空|有空|一得闲)就是[^，。！？]{0,6}?去(?!加班|上班|医院|看病|补课|干活|打工)|就好(?:听|看|吃|喝|玩|钓|打|下|唱|拍|跑|逛|集|养|种|收|写|画|弹|拉|做|织|绣|练|摆)|乐在其中|乐此不疲|倒背如流|"
     # "就爱吼两嗓子秦腔", "一唱就是一上午"

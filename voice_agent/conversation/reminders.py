@@ -174,7 +174,8 @@ ASKS_ADVICE = re.compile(
     # "sketch out an itinerary", "Help me sort a gift", "Give me a couple of spots", "Pick me three plates",
     # "What are my options", "put together a week of outfits"
     r"itinerar(?:y|ies)|help (?:me|us) (?:sort|pick|choose|plan|find|figure out|work out|decide|"
-    r"put together)|(?:give|send|get) (?:me|us) (?:a |some |a few |a couple of |two |three )?(?:ideas?|"
+    r"put together|come up with|think (?:of|up))|"
+    r"(?:give|send|get) (?:me|us) (?:a |some |a few |a couple of |two |three )?(?:ideas?|"
     r"options|spots|places|plans?|suggestions|recommendations|picks)|pick (?:me|us)|"
     r"what are (?:my|our|the|his|her) options|"
     r"put together (?:a|an|some|the)|give (?:me|us) a plan)\b|行程|攻略|策划|合适|"

@@ -28,7 +28,7 @@ from voice_agent.conversation.revised_plans import (
 )
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.corrections import SELF_CORRECTION
-from voice_agent.text.questions import is_question
+from voice_agent.text.questions import asks_or_requests, is_question
 from voice_agent.text.sentences import sentences_of
 
 _MAX_CHARS = 240
@@ -128,6 +128,8 @@ def relevant_statement(question: str, records: Sequence[MemoryRecord], language:
         r
         for r in current
         if len(r.text.strip()) <= _MAX_CHARS and not is_question(r.text.strip())
+        # (nor a request, which tells nothing of them: "You told me Suggest a board game for a rainy day.")
+        and not asks_or_requests(r.text.strip())
         and not gives_replaced_name(r, current)  # (nor a name changed since)
     ]  # fmt: skip
     shared_by: dict[str, int] = {}

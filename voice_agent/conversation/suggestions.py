@@ -83,7 +83,7 @@ _NAMED_PLACE = re.compile(
     rf"(?:去|来趟|飞)(?!哪|边|哪儿|哪里|外地|外面|旅游|玩){HAN_CLASS}{{2,4}}?"
     r"(?:玩|旅游|旅行|毕业旅行|逛|住|待|看看|走走|烧香|过年)|"
     rf"(?:去|来趟|飞|到|在)(?:{CITY_PATTERN})|"
-    r"\b(?:to|in|visit|visiting)\s+(?!the\b|(?:January|February|March|April|May|June|July|August|September|"
+    r"\b(?:to|in|into|around|round|through|across|visit|visiting)\s+(?!the\b|I\b|(?:January|February|March|April|May|June|July|August|September|"
     r"October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Easter|Christmas)\b)"
     r"[A-Z][a-z]+"
 )

@@ -39,7 +39,8 @@ HOLDS_DATE = re.compile(
     rf"\d{{1,2}} (?:{MONTHS})\b|"
     rf"\d{{1,2}}/\d{{1,2}}|tomorrow|next (?:week|month|{DAYS})|"
     rf"{ORDINAL_WORD} of (?:{MONTHS})\b|(?:{MONTHS}) the {ORDINAL_WORD}\b)|"
-    rf"{_ZH_NUMBER}{{1,3}}(?:号|日)|{_ZH_NUMBER}{{1,2}}月|(?:周|星期|礼拜)[一二三四五六日天]|明天|后天|下周|下个?礼拜|"
+    # (not "后天" across words: "从那以后天一黑", "然后天天")
+    rf"{_ZH_NUMBER}{{1,3}}(?:号|日)|{_ZH_NUMBER}{{1,2}}月|(?:周|星期|礼拜)[一二三四五六日天]|明天|(?<![以之然最落])后天|下周|下个?礼拜|"
     r"下个月|月底|月初",
     _I,
 )
@@ -54,7 +55,9 @@ _FOR_A_DAY_EN = r"invit(?:e|es|ation|ations|ing)|out[- ]of[- ]office"
 _FOR_A_DAY_ZH = "邀请|请大家来"
 # Words of a request that needs a day in its answer: "put the date in", a leave request, "that day".
 NEEDS_DAY = re.compile(
-    r"\b(?:the (?:date|day)|dates?|the time|what day|days? off|time off|annual leave|that day|"
+    # (not a day to fill: "plan the day for us", "spend the day at the zoo")
+    r"\b(?:(?<!plan )(?<!spend )(?<!enjoy )(?<!map out )the (?:date|day)|dates?|the time|what day|days? off|"
+    r"time off|annual leave|that day|"
     # a plan counted back from the day: "work backwards and give me a schedule", "a settling-in timetable"
     r"schedule|timetable|timeline|countdown|work(?:ing)? (?:it )?back(?:wards?)?|count(?:ing)? back|"
     r"on (?:his|her|my|their|our|your|the) (?:birthday|big day|wedding day|anniversary|moving day)|"
