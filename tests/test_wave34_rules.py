@@ -138,7 +138,7 @@ def test_a_plate_of_something_sweet_is_food() -> None:
         ("我这个人鼻子老灵的,顶怕樟脑丸那股味道。", ["avoid:樟脑丸"]),
         ("我当时就发誓,这辈子再在直播间买衣裳我就是憨子。", ["avoid:直播间"]),
         ("我这人跟咖啡八字不合。", ["coffee"]),
-        ("我跟侬讲，我顶顶吃不消的就是看动物表演。", ["avoid:看动物表演"]),
+        ("我跟侬讲，我顶顶吃不消的就是看动物表演。", ["avoid:动物表演"]),
     ],
 )  # fmt: skip
 def test_heldout_constraints_read(text: str, keys: list[str]) -> None:
