@@ -205,3 +205,11 @@ def test_a_trip_into_a_named_country_gets_no_trip_of_ours() -> None:
 
 def test_names_to_come_up_with_ask_advice() -> None:
     assert ASKS_ADVICE.search("Can you help me come up with some names for the two kittens?")
+
+
+def test_a_thing_for_the_long_weekend_is_no_trip() -> None:
+    asked = (
+        "My in-laws are staying with us over the long weekend and want a proper family games evening. "
+        "Which board games should I buy for it?"
+    )
+    assert request_kind("", asked) is None

@@ -89,6 +89,15 @@ _NAMED_PLACE = re.compile(
 )
 
 
+# A thing asked for, the holiday only when it is for: "staying with us over the long weekend … Which board
+# games should I buy for it?" asks for no trip.
+_THING_FOR_THE_TIME = re.compile(
+    r"\b(?:which|what)\s+(?:[\w-]+\s+){0,3}(?:should|could|can|do|shall)\s+(?:i|we)\s+"
+    r"(?:buy|get|play|order|pick up|bring|pack|cook|make|wear)\b|\b(?:board|card|video) games?\b",
+    re.IGNORECASE,
+)
+
+
 def request_kind(requested: str, user_words: str) -> RequestKind | None:
     """The kind of thing the person asked for: from what their words name ("cake"; a thing of no known
     kind, "pizza", is None), or, when they name none, from the whole turn ("something warm to drink");
@@ -114,7 +123,11 @@ def request_kind(requested: str, user_words: str) -> RequestKind | None:
     found = next((kind for kind in KINDS if kind.asked.search(text)), None) if text else None
     if found in PASTIMES and _MAKES_FOOD.search(user_words):  # ("make for the book club potluck": food)
         found = next((kind for kind in KINDS if kind not in PASTIMES and kind.asked.search(text)), None)
-    if found is not None and found.name == "trip" and _NAMED_PLACE.search(user_words):
+    if (
+        found is not None
+        and found.name == "trip"
+        and (_NAMED_PLACE.search(user_words) or _THING_FOR_THE_TIME.search(user_words))
+    ):
         return None  # "去黄山玩两天…排个行程": a trip elsewhere is no answer
     if found is not None and found.name == "dinner":  # "for dinner…, what should I do for a starter?"
         narrower = next((k for k in KINDS if k.name in _COURSES and k.asked.search(user_words)), None)
