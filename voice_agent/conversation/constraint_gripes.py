@@ -75,7 +75,8 @@ _THE_ONE_THING_EN = re.compile(
 
 def gripes(text: str) -> list[re.Match[str]]:
     """The things ``text`` gripes about in the shapes above (group ``x``): "don't get me started on",
-    "rather … than", the person's own nightmare, pet hate or idea of hell, and "same with" after a dislike."""
+    "rather … than", the person's own nightmare, pet hate or idea of hell, "same with" after a dislike,
+    "can't stand anything …:" and its list, and "X is the one thing I cannot stomach"."""
     return [
         *GRIPE_EN.finditer(text),
         *RATHER_THAN_EN.finditer(text),
