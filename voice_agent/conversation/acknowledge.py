@@ -80,7 +80,7 @@ def acknowledgement(
     not the person asking about something the constraint is about (:func:`concerns`), or no clause would
     pass the constraint check."""
     speaking = "zh" if language == "zh" else "en"
-    if clinical_turn(user_text) and not (_FOOD_EN.search(user_text) or _FOOD_ZH.search(user_text)):
+    if clinical_turn(user_text) and not _names_food_in(user_text):
         told = medical(guided)  # a visit to a doctor or a dentist: a sentence of what to tell them
         text = tell_them(told, speaking)
         if text and constraints.check(text) is None:
@@ -91,14 +91,14 @@ def acknowledgement(
     # "Leaving out nuts")
     # (and for a turn about no food, a thing kept off that is no food before one that is: for a trip
     # plan, "这辈子我再跟团…", not "我妈那血糖…得盯着她少吃点甜的")
-    food_turn = bool(_FOOD_EN.search(user_text) or _FOOD_ZH.search(user_text))
+    food_turn = _names_food_in(user_text)
+
+    def off_topic(c: Constraint) -> bool:
+        return not food_turn and _keeps_food_off(c)
+
     concerned = sorted(
         (c for c in guided if concerns(c, user_text)),
-        key=lambda c: (
-            not food_turn and _names_food(c),
-            condition_named(c, speaking) is None,
-            c.kind != "diet",
-        ),
+        key=lambda c: (off_topic(c), condition_named(c, speaking) is None, c.kind != "diet"),
     )
     for constraint in concerned[:1]:
         said = own_words(constraint, speaking)
@@ -110,7 +110,7 @@ def acknowledgement(
             beside = [
                 c
                 for c in concerned
-                if c.source == constraint.source and ":" not in c.key and (food_turn or not _names_food(c))
+                if c.source == constraint.source and ":" not in c.key and not off_topic(c)
             ]
             listed = leaving_out([constraint, *(c for c in beside if c is not constraint)], speaking)
             if listed and constraints.check(listed) is None:
@@ -122,10 +122,14 @@ def acknowledgement(
     return None
 
 
-def _names_food(constraint: Constraint) -> bool:
+def _names_food_in(text: str) -> bool:
+    """Whether ``text`` names food or drink, in English or Chinese."""
+    return bool(_FOOD_EN.search(text) or _FOOD_ZH.search(text))
+
+
+def _keeps_food_off(constraint: Constraint) -> bool:
     """Whether what ``constraint`` keeps off is food or drink (its words name some: sugar is cake)."""
-    words = " ".join([*constraint.terms_en, *(t.text for t in constraint.terms_zh)])
-    return bool(_FOOD_EN.search(words) or _FOOD_ZH.search(words))
+    return _names_food_in(" ".join([*constraint.terms_en, *(t.text for t in constraint.terms_zh)]))
 
 
 def _without_reason(constraint: Constraint, language: str) -> str:
@@ -173,7 +177,7 @@ def concerns(constraint: Constraint, user_text: str) -> bool:
         and not FOOD_TALK.search(constraint.source)
     ):
         return True
-    return bool(_FOOD_EN.search(user_text) or _FOOD_ZH.search(user_text))
+    return _names_food_in(user_text)
 
 
 def stating_sentences(constraint: Constraint) -> str:
