@@ -94,7 +94,8 @@ def test_what_a_thing_is_like_is_no_thing_of_its_own() -> None:
 
 def test_kept_off_caffeine_in_chinese() -> None:
     fact = "我现在基本碰不了咖啡因了。医生说我对咖啡因特别敏感，让我能不碰就不碰。"
-    assert ("avoid", "caffeine") in _keys(fact)
+    # (read as a body that cannot take it since wave 35: "对咖啡因特别敏感")
+    assert ("intolerance", "caffeine") in _keys(fact)
     assert not [k for _, k in _keys(fact) if "不" in k]  # "能不碰就不碰" names no thing called 不碰
 
 

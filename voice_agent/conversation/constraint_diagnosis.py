@@ -96,11 +96,12 @@ def zh_cause(found: str) -> str:
     return inside.group(1) if inside else found
 
 
-# A finding that names a condition, not a thing to keep off: "it's oral allergy syndrome", "a virus".
+# A finding that names a condition, not a thing to keep off: "it's oral allergy syndrome", "a virus",
+# "a very common trigger".
 _CONDITION = re.compile(
     r"allerg|syndrome|intoleran|disease|disorder|condition|infection|virus|bug\b|fever|itis\b|stress|"
     r"\bibs\b|\bibd\b|\bgerd\b|reflux|eczema|asthma|coeliac|celiac|crohn|migraine|"
-    r"anxiety|nothing|normal|fine\b|症|病|炎|综合征",
+    r"anxiety|nothing|normal|fine\b|(?:very |quite |really )?(?:common|rare)\b|症|病|炎|综合征",
     _I,
 )
 

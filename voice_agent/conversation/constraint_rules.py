@@ -15,7 +15,8 @@ _SERVICE_EN = (
     r"ward|season|medicine|meds|tablets?|injections?|shots?|kit|pen|card|band|bracelet|action plan|"
     r"sufferers?|symptoms?|reaction|referral|syndromes?)"
 )
-ALLERGY_EN = re.compile(r"\b(?:allergic|allergy|allergies|sensitive|intolerant|intolerance)\s+(?:to\s+)?"
+ALLERGY_EN = re.compile(r"\b(?:(?:allergic|allergy|allergies|sensitive|intolerant|intolerance)\s+(?:to\s+)?|"
+                        r"anaphyla(?:xis|ctic)(?:\s+(?:reaction|shock))?\s+to\s+)"
                         rf"(?!{_SERVICE_EN}\b)(?P<x>[a-z][a-z -]{{1,40}})", _I)  # fmt: skip
 ALLERGY_BEFORE_EN = re.compile(
     r"\b(?<!['’])(?P<x>[a-z]+(?:[ -][a-z]+)?)[ -](?:allergy|allergies|intolerance|intolerant|free diet)\b"
@@ -51,7 +52,11 @@ NEVER_EN = re.compile(
     r"(?P<x>[a-z][a-z -]{1,40})",
     _I,
 )  # fmt: skip
-ALLERGY_ZH = re.compile(r"对(?P<x>[^，。,.！？!?；;]{1,12}?)(?:严重)?(?:过敏|不耐受)")
+# ("对咖啡因特别敏感" is a body that cannot take it; "对数字很敏感" is a knack, not a rule)
+ALLERGY_ZH = re.compile(
+    r"对(?!数字|价格|钱|时间|文字|色彩|颜色)(?P<x>[^，。,.！？!?；;]{1,12}?)"
+    r"(?:严重|特别|很|非常|比较|有点儿?|极其|超级|格外)?(?:过敏|不耐受|敏感)"
+)
 ALLERGY_BEFORE_ZH = re.compile(  # 过敏原: a test; "坚果也容易交叉过敏": the thing stands before 也
     rf"(?P<x>{HAN_CLASS}{{1,6}}?)(?:[也都还]?(?:容易|可能|会)?交叉)?(?:过敏(?![原源性])|不耐受)"
 )
@@ -77,3 +82,9 @@ AVOID_ZH = re.compile(
     # (what is watched, not the watching: "最吃不消的就是看动物表演" keeps 动物表演 off)
     r"(?:去?看(?=[^，。,.！？!?；;了的]{3}))?(?P<x>[^，。,.！？!?；;了的]{1,14})"
 )
+
+
+def says_milder(stated: str) -> bool:
+    """Whether an allergy shape's words tell of a body that cannot take a thing rather than an allergy
+    ("intolerant to", "不耐受", "对咖啡因特别敏感")."""
+    return "intoleran" in stated.lower() or "不耐受" in stated or "敏感" in stated

@@ -53,6 +53,7 @@ from voice_agent.conversation.constraint_objects import (
 )
 from voice_agent.conversation.constraint_outing_mentions import NOT_EATEN
 from voice_agent.conversation.constraint_pronouns import with_antecedents
+from voice_agent.conversation.constraint_reaction_sources import reaction_sources, triggers
 from voice_agent.conversation.constraint_rules import (
     ALLERGY_BEFORE_EN,
     ALLERGY_BEFORE_ZH,
@@ -63,6 +64,7 @@ from voice_agent.conversation.constraint_rules import (
     AVOID_ZH,
     DISLIKE_EN,
     NEVER_EN,
+    says_milder,
 )
 from voice_agent.conversation.constraint_shapes import (
     AND_ME_EN,
@@ -92,8 +94,6 @@ from voice_agent.conversation.constraint_shapes import (
     THING_FIRST_EN,
     THING_FIRST_ZH,
     THING_THEN_PRONOUN_EN,
-    TRIGGER_EN,
-    TRIGGER_FIRST_EN,
     at_odds_topics,
     has_symptom,
     named_topics,
@@ -278,10 +278,7 @@ def _read(text: str) -> list[Constraint]:
                 continue
             read_zh += [match.span("x")] if pattern is ALLERGY_ZH else []
             stated = match.group(0)
-            if kind == "allergy" and ("intoleran" in stated.lower() or "不耐受" in stated):
-                kind_here = "intolerance"
-            else:
-                kind_here = kind
+            kind_here = "intolerance" if kind == "allergy" and says_milder(stated) else kind
             # "never take me camping": an activity, named by its -ing form
             out.extend(
                 _object_constraints(match, kind_here, text, activity=pattern in (NEVER_EN, DISLIKE_EN))
@@ -343,7 +340,7 @@ def _examples(text: str, stated: list[Constraint]) -> list[Constraint]:
 def _more_shapes(text: str) -> list[Constraint]:
     """Constraints stated by a symptom, by avoiding, with the thing first, or by giving a topic up."""
     out: list[Constraint] = []
-    for match in [*symptom_matches(text), *TRIGGER_EN.finditer(text), *TRIGGER_FIRST_EN.finditer(text)]:
+    for match in [*symptom_matches(text), *triggers(text)]:
         out += _object_constraints(match, "intolerance", text, own_words=True)
     for pattern in (AVOIDING_EN, AVOIDING_ZH, CANT_ABIDE_EN):
         for match in pattern.finditer(text):
@@ -369,7 +366,7 @@ def _more_shapes(text: str) -> list[Constraint]:
         out += [c for c in more if c.key.split(":")[-1] not in named]
     if has_symptom(text) or SEVERE.search(text):
         kind = "allergy" if SEVERE.search(text) else "intolerance"
-        for match in [*AND_ME_EN.finditer(text), *reactions_after(text)]:
+        for match in [*AND_ME_EN.finditer(text), *reactions_after(text), *reaction_sources(text)]:
             out += _object_constraints(match, kind, text, own_words=True)
     food_talk = FOOD_TALK.search(text) is not None
     cant = [

@@ -1,4 +1,4 @@
-"""Chinese words the name finder must not take for a person: foods, drinks and counted animals.
+"""Chinese words the name finder must not take for a person: foods, drinks, woods and counted animals.
 
 jieba's dictionary tags some everyday foods as person names (沙拉, 龙虾, 汤圆, 曲奇, 朱古力 are ``nr``), and
 a surname-led run of unknown characters reads as a name by its shape (马卡龙, 舒芙蕾, 车厘子; 黄焖 in 黄焖鸡).
@@ -49,7 +49,7 @@ _PERSON_ROLE_BEFORE = re.compile(
     r"(?:同事|同学|朋友|邻居|室友|闺蜜|女儿|儿子|闺女|老婆|老公|妹妹|姐姐|哥哥|弟弟|表姐|表妹|堂姐|堂妹"
     r"|侄女|外甥女|孙女|宝宝|叫|名叫|叫做|小名是|名字是)$"
 )
-_DISH_AFTER = re.compile(r"^[鸡鸭糕饼汤酱粥羹煲]")
+_DISH_AFTER = re.compile(r"^[鸡鸭糕饼汤酱粥羹煲屑]")
 _EATEN_BEFORE = re.compile(
     r"(?:吃|喝|尝尝|尝|品尝|点了?|来|买了?)(?:一|两|几|半)?(?:份|碗|杯|盘|个|块|串|盒|瓶|点|些|斤)?$"
 )
@@ -60,6 +60,9 @@ _CLAUSE_ENDS = re.compile(r"^(?:$|[，。,.！？!?；;、\s]|和|或|吧|了|�
 # 冬笋, 莲藕): jieba tags several of them as names. Characters names do use (梅, 兰, 菊, 莲, 桃, 杏) are not
 # here, and a doubled pet name (豆豆) is no food word.
 _FOOD_END = frozenset("菇耳椿笋藕菜瓜薯椒蒜葱韭芹菌茄枣粽糕饼面粉汤酱醋肉虾蟹螺蛋麦梨橙柑茶奶糬糍")
+# ... and of a wood or a skin reaction said with an allergy (松木, 柏木, 杉木; 风团): jieba tags 松木 and 柏木
+# as names, and a scrubbed "一沾[NAME]屑就起风团" loses the allergy.
+_MATERIAL_END = frozenset("木团疹")
 
 
 # An animal counted as one ("一只柯基", "那只两个月大嘅柯基", "养了条金毛的"): a person is counted
@@ -82,7 +85,7 @@ def is_thing(text: str, start: int, end: int) -> bool:
             return True
     if run in FOODS_ZH or any(text[start : end + extra] in FOODS_ZH for extra in (1, 2)):
         return True
-    if len(run) == 2 and run[0] != run[1] and run[1] in _FOOD_END:
+    if len(run) == 2 and run[0] != run[1] and (run[1] in _FOOD_END or run[1] in _MATERIAL_END):
         return True
     if _DISH_AFTER.match(after):
         return True

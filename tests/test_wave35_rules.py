@@ -1,0 +1,65 @@
+"""Wave 35 rules: readings an earlier wave's held-out speech showed missing (heldout102-107, read after
+their blind run), then the ones heldout108-113 showed."""
+
+from __future__ import annotations
+
+import pytest
+
+from voice_agent.conversation.constraints import parse_constraints
+from voice_agent.memory.person_names_zh import ChineseNameFinder
+
+
+def _keys(text: str) -> list[str]:
+    return sorted(c.key for c in parse_constraints(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "keys"),
+    [
+        # anaphylaxis names an allergy
+        ("The anaesthetist told me after it was anaphylaxis to chlorhexidine, the stuff they use for "
+         "everything.", ["allergy:chlorhexidine"]),
+        ("I'm anaphylactic to chlorhexidine.", ["allergy:chlorhexidine"]),
+        ("She had an anaphylactic reaction to latex last year.", ["allergy:latex"]),
+        # the reaction first, then where it comes from
+        ("I get migraines from strong perfume.", ["intolerance:strong perfume"]),
+        ("If I smell bleach I get a headache.", ["intolerance:bleach"]),
+        ("Whenever he wears wool he itches all day.", ["intolerance:wool"]),
+        ("Anything with strong perfume, the Glade plug-ins, even some fabric softeners, and I get a migraine "
+         "that knocks me out the whole day.", ["intolerance:strong perfume"]),
+        # what sets a body off, and a test that found it
+        ("It basically means the feather dust and the dried droppings set my lungs off.",
+         ["intolerance:feather dust"]),
+        ("Cut grass sets her asthma off.", ["intolerance:cut grass"]),
+        ("The dermatologist did a patch test and lanolin lit up like a Christmas tree.",
+         ["intolerance:lanolin"]),
+        # 敏感: a body that cannot take it
+        ("大夫说我对咖啡因特别敏感，浓茶、可乐也都得悠着点儿。", ["caffeine"]),
+    ],
+)  # fmt: skip
+def test_reactions_read(text: str, keys: list[str]) -> None:
+    assert _keys(text) == keys
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I get my news from the radio.",
+        "I got sick from the flu last week.",  # an illness, not a thing
+        "Anything with Tom and I get bored.",  # no bodily reaction
+        "That song sets my nerves off.",
+        "我对数字很敏感，记账从来不出错。",  # a knack, not a rule
+        "The neurologist said it's a very common trigger.",  # no thing named
+    ],
+)
+def test_no_reaction_read(text: str) -> None:
+    assert _keys(text) == []
+
+
+def test_a_wood_is_no_name() -> None:
+    finder = ChineseNameFinder()
+    finder.start()
+    for text in ("一沾松木屑，胳膊立马起一片风团", "现在家里连松木的柜子都不敢要", "一碰柏木就痒"):
+        assert finder.spans(text) == [], text
+    text = "我同事柏林说明天来"
+    assert [text[a:b] for a, b in finder.spans(text)] == ["柏林"]

@@ -1,0 +1,92 @@
+"""What a reaction comes from, said with the reaction first or the thing met first (English).
+
+- the reaction, then its source: "I get migraines from strong perfume", "she breaks out in hives off wool
+  jumpers", "I come out in a rash from latex";
+- the thing sensed, then the reaction: "if I smell bleach I get a headache", "whenever he wears wool he
+  itches all day" (what is eaten or drunk is ``constraint_shapes``' ``_WHEN_EN``);
+- the thing met, then "and I get …": "anything with strong perfume, the Glade plug-ins, even some fabric
+  softeners, and I get a migraine that knocks me out" (the first thing of the list is read; the list is
+  read by ``constraint_examples``).
+
+Read in any sentence, since the words are the reaction (``triggers``): a trigger named ("Red wine is my
+main trigger"), a thing that sets a body off ("the feather dust and the dried droppings set my lungs off"),
+and a test that found it ("did a patch test and lanolin lit up like a Christmas tree").
+
+The others are read only where the text names a bodily reaction (``has_symptom``), so "I get my news from the
+radio" or "anything with Tom and I get bored" names nothing.
+"""
+
+from __future__ import annotations
+
+import re
+
+from voice_agent.conversation.constraint_shapes import TRIGGER_EN, TRIGGER_FIRST_EN
+
+_I = re.IGNORECASE
+_WHO = r"(?:i|he|she|we|they|my [a-z]+|our [a-z]+)"
+_REACTION = (
+    r"(?:(?:a|an|the|really|very|bad|terrible|awful|horrible|thumping|splitting|blinding|pounding|massive|"
+    r"huge|nasty|big|itchy|red|raging|proper|instant|crippling)\s+){0,3}"
+    r"(?:migraines?|headaches?|hives|rash(?:es)?|welts|eczema|blotches|blotchy|itchy|a reaction|reactions|"
+    r"sick|ill|nauseous|dizzy|wheezy|hay ?fever|asthma attacks?|sinus(?:itis)?)"
+)
+_NOT_MORE = r"(?!(?:and|or|but|if|when|i|he|she|we|they|it|my|so|then|too|now)\b)"
+_THING = rf"(?P<x>[a-z][a-z'-]*(?:[ -]{_NOT_MORE}[a-z][a-z'-]*){{0,2}})"
+# "I get migraines from strong perfume", "she breaks out in hives off wool", "I come up in welts with latex".
+REACTION_FROM_EN = re.compile(
+    rf"\b{_WHO}\s+(?:always\s+|just\s+|still\s+)?(?:get|gets|got|break out in|breaks out in|broke out in|"
+    rf"come out in|comes out in|came out in|come up in|comes up in|came up in|end up with|ends up with)\s+"
+    rf"{_REACTION}\s+(?:from|off|off of|with|after|around)\s+"
+    rf"(?:(?:anything|everything|things|stuff)\s+(?:with|containing|made (?:of|with))\s+|any\s+|even\s+)?"
+    rf"(?!(?:the|this|that|it|them|work|time|stress|nowhere|people)\b){_THING}",
+    _I,
+)
+# "if I smell bleach I get a headache", "whenever she wears wool she itches" (the sense, then the thing).
+SENSED_WHEN_EN = re.compile(
+    rf"\b(?:if|when|whenever|every time|each time|the minute|the moment)\s+{_WHO}\s+"
+    rf"(?:so much as\s+|even\s+)?(?:smell|smells|smelled|smelt|sniff|sniffs|wear|wears|wore|use|uses|used|"
+    rf"put on|puts on|go near|goes near|went near|breathe in|breathes in|get near|gets near)\s+"
+    rf"(?:(?:anything|something)\s+(?:with|made of|containing)\s+|any\s+|even a little\s+)?"
+    rf"(?!(?:it|them|that|this|one|those)\b){_THING}",
+    _I,
+)
+# "anything with strong perfume, the Glade plug-ins … and I get a migraine": the first thing met.
+ANYTHING_THEN_EN = re.compile(
+    rf"\b(?:anything|everything)\s+(?:with|containing|made (?:of|with))\s+(?:(?:a|any)\s+)?{_THING}"
+    rf"(?=[^.!?]{{0,200}}?\band\s+{_WHO}\s+(?:just\s+|always\s+)?(?:get|gets|break|breaks|come|comes|end up|"
+    rf"ends up|go|goes|start|starts)\b)",
+    _I,
+)
+
+
+def reaction_sources(text: str) -> list[re.Match[str]]:
+    """The things ``text`` says a reaction comes from (the caller has found a symptom in it)."""
+    return [
+        *REACTION_FROM_EN.finditer(text),
+        *SENSED_WHEN_EN.finditer(text),
+        *ANYTHING_THEN_EN.finditer(text),
+    ]
+
+
+# "the feather dust and the dried droppings set my lungs off", "cut grass sets her asthma off".
+SETS_OFF_EN = re.compile(
+    r"(?:^|[,;:.!?]\s*|\b(?:means|that|so|and|but|because)\s+)(?:the\s+|any\s+|even\s+)?"
+    r"(?P<x>[a-z][a-z'-]*(?: (?!and\b|or\b)[a-z][a-z'-]*)?)(?:\s+(?:and|or)\s+(?:the\s+)?[a-z]+(?: [a-z]+)?)?"
+    r"\s+(?:sets?|setting|triggers?|triggered|kicks? off|kicked off)\s+(?:off\s+)?(?:my|his|her|their|our)\s+"
+    r"(?:lungs|chest|asthma|eczema|skin|nose|sinuses|allergies|hay ?fever|breathing|migraines?|dermatitis)"
+    r"(?:\s+off)?\b",
+    _I,
+)
+# "did a patch test and lanolin lit up", "the skin-prick test showed up birch pollen".
+TESTED_EN = re.compile(
+    r"\b(?:patch|skin[- ]prick|prick|allergy|skin|blood) tests?\b[^.!?]{0,60}?\b(?:and|where|when|,)\s+"
+    r"(?:the\s+)?(?P<x>[a-z][a-z'-]*(?: [a-z][a-z'-]*)?)\s+(?:lit up|came up|came back positive|showed up|"
+    r"flared up|reacted|was positive|went red|was off the charts)",
+    _I,
+)
+
+
+def triggers(text: str) -> list[re.Match[str]]:
+    """The things ``text`` names as what sets a reaction off, in any sentence."""
+    found = [*TRIGGER_EN.finditer(text), *TRIGGER_FIRST_EN.finditer(text), *SETS_OFF_EN.finditer(text)]
+    return found + list(TESTED_EN.finditer(text))
