@@ -63,3 +63,24 @@ def test_a_wood_is_no_name() -> None:
         assert finder.spans(text) == [], text
     text = "我同事柏林说明天来"
     assert [text[a:b] for a, b in finder.spans(text)] == ["柏林"]
+
+
+def test_the_flat_they_got_the_keys_to_is_home() -> None:
+    from voice_agent.conversation.place_note import ranked_places
+
+    text = (
+        "We finally got the keys to our BTO in Sengkang, Anchorvale side, so we've moved out of my in-laws' "
+        "place in Clementi after almost three years."
+    )
+    assert ranked_places(text)[0] == (0, "Sengkang")
+    assert ranked_places("My sister has a house in Spain.") == [(1, "Spain")]
+
+
+def test_a_part_of_a_month_planned_gets_the_day_told_in_it() -> None:
+    from voice_agent.conversation.date_note import date_note
+    from voice_agent.memory.records import MemoryRecord
+
+    told = [MemoryRecord("c", "The scan went fine, the due date is still March 9th.")]
+    turn = "My buddies want to drive to Boston in early March, the first or second weekend. Plan it?"
+    assert "March 9th" in date_note(turn, told, "en")
+    assert date_note("Plan a road trip to Boston with my buddies.", told, "en") == ""

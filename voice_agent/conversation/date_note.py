@@ -57,7 +57,13 @@ _MONTH = re.compile(
     re.I,
 )
 _ZH_MONTH = {"十": 10, "十一": 11, "十二": 12, **{d: i + 1 for i, d in enumerate("一二三四五六七八九")}}
-_DAY_NUMBER = re.compile(r"\d|[一二三四五六七八九十廿]+(?:号|日)|中旬|上旬|下旬")
+# (or a part of the month: "early March, the first or second weekend", "the second half of June", "月底")
+_DAY_NUMBER = re.compile(
+    r"\d|[一二三四五六七八九十廿]+(?:号|日)|中旬|上旬|下旬|月初|月底|月中|月末|"
+    r"\b(?:early|mid|late|the (?:start|end|beginning|middle) of|(?:first|second|third|fourth|last) "
+    r"(?:weekend|week|half)s?)\b",
+    re.I,
+)
 
 
 def _months(text: str) -> set[int]:

@@ -396,7 +396,9 @@ _MOVED_EN = re.compile(
     r"\b(?:moved|moving|move|relocated|relocating|settled|live|living|based|emigrated|shifted|shifting|"
     # ("bought a house just outside", "New house is in", "a room in a house share out in")
     r"transferred|posted|bought|buying|built|renting|rented|new (?:house|home|flat|place|apartment)|"
-    r"(?:i've|i have|we've|we have|got) (?:a|our own) (?:room|flat|house|place))\b[^.,;]*$",
+    r"(?:i've|i have|we've|we have|got) (?:a|our own) (?:room|flat|house|place)|"
+    # ("the keys to our BTO in Sengkang", "our flat in Leith")
+    r"keys|(?:our|my) (?:own )?(?:bto|hdb|flat|house|home|apartment|condo|unit))\b[^.,;]*$",
     re.I,
 )
 _LEFT_EN = re.compile(r"\b(?:sold|selling|left|leaving)\b[^.,;]*$", re.I)
