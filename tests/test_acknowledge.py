@@ -72,7 +72,7 @@ def test_an_order_or_someone_elses_statement_gives_a_sentence_from_the_constrain
     # Said back, an order would read "Since never suggest…"; "she" ten turns later is anyone.
     assert _opening(["以后别给我推荐火锅。"], "周五晚上吃什么好？", "zh") == "按你说的，不推荐火锅，"
     assert _opening(["She can't eat gluten."], "What should I cook tonight?", "en") == (
-        "Leaving out gluten, as you told me, "
+        "With no gluten, as you told me, "
     )
     assert _opening(["I'm allergic to shellfish."], "今晚点什么菜好？", "zh") == "因为你说过对海鲜过敏，"
 
@@ -86,8 +86,7 @@ def test_no_opening_without_a_remembered_constraint_or_when_the_turn_is_about_so
     # A constraint on something other than food: said when the turn names it.
     movies = ["Never recommend horror movies to me."]
     assert (
-        _opening(movies, "Recommend a movie for tonight.", "en")
-        == "Leaving out horror movies, as you told me, "
+        _opening(movies, "Recommend a movie for tonight.", "en") == "With no horror movies, as you told me, "
     )
     assert _opening(movies, "Suggest a board game for a rainy day.", "en") is None
 

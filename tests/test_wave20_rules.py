@@ -102,7 +102,7 @@ def test_a_never_on_a_pastime_opens_a_reply_about_what_to_do() -> None:
         "Work's doing a charity challenge and everyone has to get sponsored for something. What should I do?"
     )
     opening = acknowledgement(constraints.constraints, constraints, "en", asked)
-    assert opening is not None and opening.text == "Leaving out running, as you told me, "
+    assert opening is not None and opening.text == "With no running, as you told me, "
     option = concrete_option(constraints, "", asked, "en")
     assert "sponsored" in option and "run" not in option
     # a "never" about food opens no reply about what to do

@@ -190,7 +190,7 @@ def test_a_grazing_board_is_food_and_colours_are_kinds_not_things() -> None:
     keys = {k for _, k in _keys(fact)}
     assert "avoid:olives" in keys and not keys & {"avoid:green", "avoid:black", "avoid:doesn't matter"}
     turn = "I told her I'd put together a grazing board for her book club night. What should go on it?"
-    assert _opening(fact, turn, "en") == "Leaving out olives, as you told me, "
+    assert _opening(fact, turn, "en") == "With no olives, as you told me, "
     assert constraints_from_texts([fact]).check("A green salad and black coffee.") is None
 
 

@@ -112,7 +112,7 @@ def test_the_opening_names_the_things_a_statement_keeps_off_together() -> None:
     )
     turn = "My two granddaughters want me to teach them to cook on Sunday. Suggest three dishes we can make."
     opening = _opening(fact, turn)
-    assert opening.startswith("Leaving out ") and opening.endswith(", as you told me, ")
+    assert opening.startswith("With no ") and opening.endswith(", as you told me, ")
     assert {"meat", "eggs", "onion"} <= set(opening.replace(",", " ").split())
     # (what it says passes the check that keeps those things out of the reply)
     assert constraints_from_texts([fact]).check(opening) is None
@@ -121,7 +121,7 @@ def test_the_opening_names_the_things_a_statement_keeps_off_together() -> None:
 def test_a_single_thing_kept_off_is_named_alone() -> None:
     fact = "Oh, and heads up, she absolutely hates olives. Green, black, kalamata, doesn't matter."
     turn = "I'm putting together a grazing board for her book club night. What should go on it?"
-    assert _opening(fact, turn) == "Leaving out olives, as you told me, "
+    assert _opening(fact, turn) == "With no olives, as you told me, "
 
 
 @pytest.mark.parametrize(

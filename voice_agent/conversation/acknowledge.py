@@ -12,7 +12,7 @@ suggestion.
 Only this conversation's pinned records are used (the engine reads them for this conversation only), so a
 kiosk never says another person's constraint. A statement that does not read well said back (an order
 such as "never suggest sushi to me", a long or question-like sentence) gives a sentence from the
-constraint's kind instead ("Leaving out sushi, as you told me, ").
+constraint's kind instead ("With no sushi, as you told me, ").
 """
 
 from __future__ import annotations
@@ -88,7 +88,7 @@ def acknowledgement(
         return None
     # (a condition is named before a diet, and a diet before what it rules out: "Since you told me about
     # the gestational diabetes", not "Since you're pregnant"; "Since Gerald's on a soft diet", not
-    # "Leaving out nuts")
+    # "With no nuts")
     # (and for a turn about no food, a thing kept off that is no food before one that is: for a trip
     # plan, "这辈子我再跟团…", not "我妈那血糖…得盯着她少吃点甜的")
     food_turn = _names_food_in(user_text)
@@ -282,15 +282,35 @@ def from_kind(constraint: Constraint, language: str, *, reason: bool = True) -> 
     if language == "zh":
         if constraint.kind in ("allergy", "intolerance"):
             word = "过敏" if constraint.kind == "allergy" else "不耐受"
-            return f"因为你说过对{constraint.noun_zh}{word}，"
+            return f"因为你说过对{said_noun(constraint, language)}{word}，"
         if own_diet and constraint.diet_zh:
             return f"因为你{constraint.diet_zh}，"
         return f"按你说的，不推荐{constraint.noun_zh}，"
     if constraint.kind in ("allergy", "intolerance"):
-        return f"Since you told me about the {constraint.kind} to {constraint.noun_en}, "
+        return f"Since you told me about the {constraint.kind} to {said_noun(constraint, language)}, "
     if constraint.kind == "diet" and constraint.diet_en:
         return f"Since {'you' if own_diet else 'they'}'re {constraint.diet_en}, "
-    return f"Leaving out {constraint.noun_en}, as you told me, "
+    return f"With no {constraint.noun_en}, as you told me, "
+
+
+def said_noun(constraint: Constraint, language: str) -> str:
+    """The person's own word for what a known topic's allergy keeps off, when they named one of its terms
+    with the allergy ("医生说是虾过敏" is 虾, not 海鲜; "allergic to prawns" is prawns), else its noun."""
+    source = constraint.source
+    if language == "zh":
+        for term in constraint.terms_zh:
+            if re.search(rf"{re.escape(term.text)}(?:严重|特别|很)?(?:过敏|不耐受)", source):
+                return term.text
+        return constraint.noun_zh
+    for term in constraint.terms_en:
+        said = re.search(
+            rf"\b(?:allergic|allergy|intolerant|intolerance)\s+to\s+(?:\w+\s+)?({re.escape(term)}(?:e?s)?)\b",
+            source,
+            re.IGNORECASE,
+        )
+        if said:
+            return said.group(1).lower()
+    return constraint.noun_en
 
 
 _THIRD_PERSON_EN = re.compile(
@@ -315,7 +335,7 @@ def _someone_elses(constraint: Constraint, language: str) -> bool:
 
 def leaving_out(constraints: Sequence[Constraint], language: str) -> str:
     """One clause for the things a statement keeps off together ("no meat, no eggs, no onion or garlic":
-    "Leaving out meat, eggs and onion, as you told me, "), or "" for fewer than two, or when a reason named
+    "With no meat, no eggs and no onion, as you told me, "), or "" for fewer than two, or when a reason named
     for them says it better ("Since you're fasting for Ramadan")."""
     kept_off = [c for c in constraints if c.kind == "avoid" and condition_named(c, language) is None]
     if len(kept_off) < len(constraints):
@@ -327,7 +347,7 @@ def leaving_out(constraints: Sequence[Constraint], language: str) -> str:
         return ""
     if language == "zh":
         return f"按你说的，不推荐{'、'.join(nouns)}，"
-    return f"Leaving out {', '.join(nouns[:-1])} and {nouns[-1]}, as you told me, "
+    return f"With no {', no '.join(nouns[:-1])} and no {nouns[-1]}, as you told me, "
 
 
 def _inside(narrow: Constraint, wide: Constraint, language: str) -> bool:

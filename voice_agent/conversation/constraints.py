@@ -136,10 +136,10 @@ class Constraint:
                 return f"你说过你{self.diet_zh}，所以我会避免{self.noun_zh}。"
             return f"你说过不想要{self.noun_zh}，所以我会避免{self.noun_zh}。"
         if self.kind in ("allergy", "intolerance"):
-            return f"You told me about the {self.kind} to {self.noun_en}, so I'll avoid {self.noun_en}."
+            return f"You told me about the {self.kind} to {self.noun_en}, so no {self.noun_en}."
         if self.kind == "diet":
-            return f"You told me you're {self.diet_en}, so I'll avoid {self.noun_en}."
-        return f"You told me you don't want {self.noun_en}, so I'll avoid {self.noun_en}."
+            return f"You told me you're {self.diet_en}, so no {self.noun_en}."
+        return f"You told me you don't want {self.noun_en}, so no {self.noun_en}."
 
     def guidance(self, language: str, thing: str = "") -> str:
         """What to suggest, stated after a turn about food, drink or a recommendation: positive, and with
