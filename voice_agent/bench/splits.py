@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout107`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout113`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -111,4 +111,10 @@ SPLITS = (
     "heldout105",
     "heldout106",
     "heldout107",
+    "heldout108",
+    "heldout109",
+    "heldout110",
+    "heldout111",
+    "heldout112",
+    "heldout113",
 )
