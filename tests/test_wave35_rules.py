@@ -32,7 +32,10 @@ def _keys(text: str) -> list[str]:
          ["intolerance:feather dust"]),
         ("Cut grass sets her asthma off.", ["intolerance:cut grass"]),
         ("The dermatologist did a patch test and lanolin lit up like a Christmas tree.",
-         ["intolerance:lanolin"]),
+         ["allergy:lanolin"]),
+        ("The dermatologist patch-tested me and it lit up like a Christmas tree for epoxy resin.",
+         ["allergy:epoxy resin"]),
+        ("The GI did the hydrogen breath test, and it's fructose malabsorption.", ["allergy:fructose"]),
         # 敏感: a body that cannot take it
         ("大夫说我对咖啡因特别敏感，浓茶、可乐也都得悠着点儿。", ["caffeine"]),
     ],
@@ -84,3 +87,32 @@ def test_a_part_of_a_month_planned_gets_the_day_told_in_it() -> None:
     turn = "My buddies want to drive to Boston in early March, the first or second weekend. Plan it?"
     assert "March 9th" in date_note(turn, told, "en")
     assert date_note("Plan a road trip to Boston with my buddies.", told, "en") == ""
+
+
+@pytest.mark.parametrize(
+    ("text", "keys"),
+    [
+        # a brand sworn off with its kind after it; Scots "thole"; "never been able to stand"
+        ("I told Marcus right there: I'm done with Airbnb and all those rent-a-stranger's-house sites.",
+         ["avoid:airbnb"]),
+        ("I can't thole bagpipes.", ["avoid:bagpipes"]),
+        ("I've never been able to stand courgettes.", ["avoid:courgettes"]),
+        # vows in Chinese: where it is done, through whom, where things are kept; a list kept off
+        ("我这辈子再也不在网上露脸了。", ["avoid:露脸"]),
+        ("打那以后我就发誓，再也不通过啥中介、家政公司找人了，太坑了。", ["avoid:中介", "avoid:家政公司"]),
+        ("以后再也不把么子东西存到网盘上面去。", ["avoid:网盘"]),
+        ("以后拍视频、开直播、出镜，一律不碰。", ["avoid:出镜", "avoid:开直播", "avoid:拍视频"]),
+        # a list, one sniff, the reaction; an item said with 的 is its head
+        ("香水、香薰、庙里的线香，一闻准头疼恶心。",
+         ["intolerance:线香", "intolerance:香水", "intolerance:香薰"]),
+        # dialect words of not standing a thing; "this noise" of the thing got before
+        ("榴莲那个味我真系顶唔顺。", ["avoid:榴莲"]),
+        ("我真系好怕揸车，一上高速就手心出汗。", ["driving"]),
+        ("就是弄了个那种机械键盘，青轴的，一打字咔哒咔哒。我这人就受不了这动静。", ["avoid:机械键盘"]),
+        # a diagnosis said with 这是; an anti-allergy medicine names no thing; 忌着 is 忌
+        ("医生说我这是荞麦过敏，还挺重。", ["allergy:荞麦"]),
+        ("大夫赶紧给我开了抗过敏的药，说我对酒精过敏。", ["alcohol"]),
+    ],
+)  # fmt: skip
+def test_heldout_rules_read(text: str, keys: list[str]) -> None:
+    assert _keys(text) == keys

@@ -298,9 +298,9 @@ def said_noun(constraint: Constraint, language: str) -> str:
     with the allergy ("医生说是虾过敏" is 虾, not 海鲜; "allergic to prawns" is prawns), else its noun."""
     source = constraint.source
     if language == "zh":
-        for term in constraint.terms_zh:
-            if re.search(rf"{re.escape(term.text)}(?:严重|特别|很)?(?:过敏|不耐受)", source):
-                return term.text
+        for zh in constraint.terms_zh:
+            if re.search(rf"{re.escape(zh.text)}(?:严重|特别|很)?(?:过敏|不耐受)", source):
+                return zh.text
         return constraint.noun_zh
     for term in constraint.terms_en:
         said = re.search(

@@ -47,7 +47,8 @@ DIET_TALK_ZH = re.compile(r"素|荤|斋|忌口|过敏|戒|清真|不耐受|拉�
 # A list, then "all of it" kept off after a comma: "辣的、酒、浓茶、咖啡、油炸的、生冷的，统统别碰".
 LIST_ALL_OFF_ZH = re.compile(
     rf"(?:^|[，,。！？!?；;：:])(?P<x>{_THING}{{1,6}}?(?:、{_THING}{{1,6}}?)+)[，,]?(?:统统|一律|一概|全都|全部)都?"
-    r"(?:别|不要|不能|不许|甭|莫)(?:碰|吃|喝|沾)"
+    # ("拍视频、开直播、出镜，一律不碰")
+    r"(?:(?:别|不要|不能|不许|甭|莫)(?:碰|吃|喝|沾)|不(?:碰|沾|搞|做|接))"
 )
 # A taste the person is not used to: "就是吃不惯甜口的菜" (sweet food, read as "甜的").
 TASTE_ZH = re.compile(r"(?:吃不惯|受不了|吃不来|不爱吃)(?P<taste>[甜辣咸酸])口(?:味)?的?")

@@ -92,8 +92,12 @@ _INSIDE_ZH = re.compile(r"(.{2,6}?)(?:里|中)(?:的|那个|这个|那种)")
 
 def zh_cause(found: str) -> str:
     """The thing in a finding: "魔芋里那个葡甘露聚糖" is 魔芋 (what it is in is what is eaten)."""
+    found = _CANNOT_TAKE_ZH.sub("", found)  # ("说我就是扛不住高海拔": 高海拔)
     inside = _INSIDE_ZH.match(found)
     return inside.group(1) if inside else found
+
+
+_CANNOT_TAKE_ZH = re.compile(r"^(?:扛不住|受不了|吃不消|耐不住|适应不了)(?=..)")
 
 
 # A finding that names a condition, not a thing to keep off: "it's oral allergy syndrome", "a virus",

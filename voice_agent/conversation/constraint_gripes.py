@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from voice_agent.text.cjk import HAN_CLASS
+
 __all__ = ["gripes"]
 
 GRIPE_EN = re.compile(
@@ -73,10 +75,26 @@ _THE_ONE_THING_EN = re.compile(
 )
 
 
+# What the person cannot stand, said with 对 first: "我对那种嘴巴发出来的声音真是受不了" (遭不住 and 硬是
+# are read as 受不了 and 真是, ``dialect_zh``).
+_TOWARDS_ZH = re.compile(
+    rf"对(?!我|你|他|她|人|此|这事|那事)(?:那种|这种)?(?P<x>{HAN_CLASS}{{1,12}}?)"
+    r"(?:真是|真的|实在|就是|是|特别|最|完全)?(?:受不了|吃不消|忍不了|没法忍|忍受不了)"
+)
+# "this noise" after "I can't stand", of the thing got just before: "弄了个那种机械键盘，青轴的，一打字咔哒
+# 咔哒…我这人就受不了这动静" (机械键盘).
+_THIS_NOISE_ZH = re.compile(r"受不了(?:这|那)(?:个)?(?:动静|声音|声儿|响动|味儿?|玩意儿?)")
+_GOT_BEFORE_ZH = re.compile(
+    rf"(?:弄了|买了|搞了|装了|带了|养了|换了)(?:个|台|只|条|套)?(?:那种|这种)?(?P<x>{HAN_CLASS}{{2,6}}?)"
+    r"(?=[，,。；;！!]|$)"
+)
+
+
 def gripes(text: str) -> list[re.Match[str]]:
     """The things ``text`` gripes about in the shapes above (group ``x``): "don't get me started on",
     "rather … than", the person's own nightmare, pet hate or idea of hell, "same with" after a dislike,
-    "can't stand anything …:" and its list, and "X is the one thing I cannot stomach"."""
+    "can't stand anything …:" and its list, "X is the one thing I cannot stomach", 对X受不了, and 受不了
+    这动静 of the thing got just before."""
     return [
         *GRIPE_EN.finditer(text),
         *RATHER_THAN_EN.finditer(text),
@@ -85,4 +103,15 @@ def gripes(text: str) -> list[re.Match[str]]:
         *_SAME_WITH_EN.finditer(text),
         *_ANYTHING_LISTED_EN.finditer(text),
         *_THE_ONE_THING_EN.finditer(text),
+        *_TOWARDS_ZH.finditer(text),
+        *_got_before(text),
     ]
+
+
+def _got_before(text: str) -> list[re.Match[str]]:
+    """The thing got just before each "受不了这动静" (``_THIS_NOISE_ZH``)."""
+    found = []
+    for noise in _THIS_NOISE_ZH.finditer(text):
+        got = list(_GOT_BEFORE_ZH.finditer(text, 0, noise.start()))
+        found += got[-1:]
+    return found

@@ -91,6 +91,12 @@ _DONE_WITH_EN = re.compile(
     r"done with\s+(?:the\s+)?(?P<x>[A-Za-z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})\b"
     r"(?!\s+(?i:for|till|until|by|today|tonight|now|this)\b)"
 )
+# A brand with no adverb, when its kind or what replaces it follows: "I'm done with Airbnb and all those
+# rent-a-stranger's-house sites", "I'm done with Ryanair, it's trains only from now on".
+_DONE_WITH_BRAND_EN = re.compile(
+    r"\b(?i:i|we)(?:'m|'re|\s+am|\s+are)\s+done with\s+(?P<x>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})"
+    r"(?=\s+and all (?:those|these|the|of)\b|,\s+(?i:it's|it is)\b[^.!?]{0,30}\bonly\b)"
+)
 # ("Never again, mate, I'm done with those small speedboats bashing across open water")
 _NEVER_AGAIN_DONE_EN = re.compile(
     r"\bnever again\b[^.!?]{0,30}?\b(?i:i|we)(?:'m|'re| am| are) done with (?:those |these |the |any |all )?"
@@ -180,11 +186,14 @@ _OR_ELSE_AT_ZH = re.compile(
 # "再也不开车回老家了", "打死也不自驾了", "这辈子再也不坐大巴了", "再也不去那种地方了" (a pointing word is no
 # thing).
 NEVER_AGAIN_ZH = re.compile(
-    _SWORN_OFF_ZH + r"(?:(?P<act>开车|自驾|坐船|坐飞机|坐夜车|爬山|露营|喝酒|抽烟|熬夜|蹦极|潜水|滑雪)"
-    r"|(?:坐|乘|搭|住|去|吃|喝|用|报|找|点|买|租|请|雇|种|养|穿|碰|信|玩|进|装|睡|约|参加|飞|搞|赶|开)"
+    # ("这辈子再也不在网上露脸了", "再也不通过啥中介、家政公司找人了")
+    _SWORN_OFF_ZH + r"(?:在(?:外面|外头|人前|镜头前|公开场合|朋友圈)|在网上(?=露脸|出镜|开直播))?"
+    r"(?:(?P<act>开车|自驾|坐船|坐飞机|坐夜车|爬山|露营|喝酒|抽烟|熬夜|蹦极|潜水|滑雪|露脸|出镜|开直播)"
+    r"|(?:坐|乘|搭|住|去|吃|喝|用|报|找|点|买|租|请|雇|种|养|穿|碰|信|玩|进|装|睡|约|参加|飞|搞|赶|开|"
+    r"通过(?:啥|什么)?)"
     # (a kind described: "那种整人的堵门游戏"; not whose it was: "他家的")
     r"(?P<x>[^，。,.！？!?；;了的]{1,10}?(?:的[^，。,.！？!?；;了的]{2,8}?)??))"
-    r"(?=[了啦啊，。,.！？!?；;]|的(?:房子|东西|车|店|平台|软件|app|APP)|回|去|过|$)"
+    r"(?=[了啦啊，。,.！？!?；;]|的(?:房子|东西|车|店|平台|软件|app|APP)|回|去|过|找人|请人|$)"
 )
 # The thing named at the clause's start, then sworn off with no pause: "网上平台约的保洁再也不约了".
 _THING_THEN_VOW_ZH = re.compile(
@@ -221,6 +230,11 @@ _ONLINE_ZH = re.compile(_SWORN_OFF_ZH + r"在?(?:网上(?:买|购物|下单)|网
 # (小龙虾): the thing after the last verb of going, eating or using, else the verb phrase's own activity.
 _FOR_SOMEONE_ZH = re.compile(
     _SWORN_OFF_ZH + r"(?:把|让|给|带|叫|送)(?P<tail>[^，。,.！？!?；;了]{2,14}?)(?=[了啦啊，。,.！？!?；;]|$)"
+)
+# (where a thing is kept: "再也不把么子东西存到网盘云盘上面去" swears off 网盘云盘)
+_STORED_IN_ZH = re.compile(
+    r"(?:存到|存进|存在|放到|放在|传到|传进|交给|托给)(?P<x>[^，。,.！？!?；;]{2,8}?)(?:上面|上头|里面|里头|上|里)?"
+    r"(?:去|来)?$"
 )
 # (the kind pointed at is the thing: "送他去这种军事化的营" swears off 军事化的营)
 _LAST_VERB_ZH = re.compile(
@@ -290,7 +304,8 @@ def never_again(text: str) -> Iterator[str]:
     for match in _NEVER_AGAIN_NOT.finditer(text):
         yield from _NOT_BETWEEN.split(match.group("names"))
     for match in [*_DONE_WITH_EN.finditer(text), *_NEVER_AGAIN_FIRST_EN.finditer(text),
-                  *_NEVER_AGAIN_DONE_EN.finditer(text), *_DONE_FOR_GOOD_EN.finditer(text)]:  # fmt: skip
+                  *_NEVER_AGAIN_DONE_EN.finditer(text), *_DONE_FOR_GOOD_EN.finditer(text),
+                  *_DONE_WITH_BRAND_EN.finditer(text)]:  # fmt: skip
         if match.group("x").lower() not in _PRONOUNS:
             yield match.group("x")
     for match in _NEVER_AGAIN_WITH_EN.finditer(text):
@@ -346,7 +361,7 @@ def never_again(text: str) -> Iterator[str]:
         if len(name) >= 2 and name != thing:
             yield name
     for match in _FOR_SOMEONE_ZH.finditer(text):
-        last = _LAST_VERB_ZH.search(match.group("tail"))
+        last = _STORED_IN_ZH.search(match.group("tail")) or _LAST_VERB_ZH.search(match.group("tail"))
         if last:
             yield last.group("x")
     # (online shopping as a whole is 网购, below)

@@ -187,12 +187,12 @@ def clean_object(raw: str, *, activity: bool = False) -> str:
         phrase = _ZH_SAID.sub("", phrase)  # "(大夫)说我是松子(过敏)": what was said is the thing
         phrase = _ZH_SMELL_TAIL.sub("", phrase)  # ("最闻不得那种香薰精油的味道": not 味道)
         phrase = LIST_TAIL_ZH.sub("", phrase) or phrase  # ("…韭菜这些统统不能碰": 韭菜)
-        phrase = _ZH_LEAD.sub("", _after_de(phrase)).strip("吃喝用")
+        phrase = _ZH_LEAD.sub("", after_de(phrase)).strip("吃喝用")
         # ("KTV啊"; a bar is no particle: 网吧, 酒吧)
         phrase = phrase if re.search(r"[网酒水氧书]吧$", phrase) else phrase.rstrip("啊呀吧呢哦嘛啦")
         phrase = _ZH_SMELL_TAIL.sub("", phrase)  # ("闻不了孜然那个味儿": 孜然)
         return phrase if 1 <= len(phrase) <= 8 and not _NOT_A_THING_ZH.search(phrase) else ""
-    phrase = thing_of_flavour(phrase)
+    phrase = thing_of_flavour(_CONDITION_TAIL_EN.sub("", phrase))
     if re.search(r"\bwhole\s", raw, _I):  # ("the whole Disney princess thing"; not "an enzyme thing")
         phrase = _WHOLE_THING_EN.sub("", phrase)
     words = phrase.split()
@@ -205,6 +205,8 @@ def clean_object(raw: str, *, activity: bool = False) -> str:
     return phrase
 
 
+# The thing of a condition named by it: "it's fructose malabsorption" keeps fructose off.
+_CONDITION_TAIL_EN = re.compile(r"(?<=[a-z])\s+(?:malabsorption|intolerance|sensitivity)$", _I)
 _WHOLE_THING_EN = re.compile(r"(?<=\w)\s+(?:thing|stuff|business|malarkey|nonsense)$", _I)
 # A topic put first the Scots way, the sentence's first word: "See phone calls? Cannae stand them."
 _TOPIC_SEE = re.compile(r"^See\s+(?=[a-z])")
@@ -219,10 +221,24 @@ _ZH_SAID = re.compile(
 )
 
 
-def _after_de(phrase: str) -> str:
+def after_de(phrase: str) -> str:
     """The thing a 的 phrase names ("树上结的坚果" → 坚果): what follows the last 的, if it is a word."""
     _, de, tail = phrase.rpartition("的")
     return tail if de and len(tail) >= 2 else phrase
+
+
+# Heads that name no thing: the thing is what they are of ("果聚糖的问题" is 果聚糖).
+_NO_THING_HEADS_ZH = frozenset(("问题", "原因", "东西", "毛病", "关系", "缘故", "事儿", "味道", "味儿"))
+
+
+def head_of(part: str) -> str:
+    """The thing a list item said with 的 names: its head after a modifier of two or more characters
+    ("庙里的线香" → 线香, "油焖的大虾" → 大虾), or the modifier when the head names no thing ("果聚糖的问题");
+    the item itself after a one-character modifier ("甜的水果": the sweet ones only) or with no 的."""
+    modifier, de, head = part.rpartition("的")
+    if not de or len(head) < 2 or len(modifier) < 2:
+        return part
+    return modifier if head in _NO_THING_HEADS_ZH else head
 
 
 # Who and how before the thing in "我居然吃蚕蛹过敏", "他从小一碰花生就…": not part of the thing.
@@ -231,10 +247,10 @@ _ZH_LEAD = re.compile(
     r"^(?:(?:医生|大夫|营养师|护士|老师|我妈|我爸|他|她|人家)(?:千叮咛万嘱咐|说|讲|交代|嘱咐|叮嘱)(?:了|过)?)?"
     r"(?:可?别(?:跟|和|同)(?:我|俺)提(?:了)?)?"  # ("别跟我提三里屯，这辈子再也不去了": 三里屯)
     r"(?:往后|以后|今后|从今往后|从今以后|打那以后|从那以后|自那以后|那以后)?"
-    r"(?:我们?|他们?|她们?|你|孩子|俺|咱|额)?(?:居然|竟然|偏偏|原来|其实|好像|一直|从小|打小|真的|特别|有点|就|也|都|还|又)*"
-    # ("我就是艾蒿过敏": 艾蒿; "那种香薰精油"; "任何抽卡游戏")
+    r"(?:我们?|他们?|她们?|你|孩子|俺|咱|额)?(?:这(?=是))?(?:居然|竟然|偏偏|原来|其实|好像|一直|从小|打小|真的|特别|有点|就|也|都|还|又)*"
+    # ("我就是艾蒿过敏", "我这是荞麦过敏": the thing; "那种香薰精油"; "任何抽卡游戏")
     r"(?:是(?=..))?(?:那种|这种|那些|这些)?(?:任何|所有|一切)?"
-    r"(?:吃了?|喝了?|碰了?|闻了?|沾了?|用了?)?"
+    r"(?:吃了?|喝了?|碰了?|闻了?|沾了?|用了?|一(?:上|到|进|坐|闻|碰)(?=..))?"  # ("一上黄龙": 黄龙)
 )
 
 

@@ -9,8 +9,8 @@
   read by ``constraint_examples``).
 
 Read in any sentence, since the words are the reaction (``triggers``): a trigger named ("Red wine is my
-main trigger"), a thing that sets a body off ("the feather dust and the dried droppings set my lungs off"),
-and a test that found it ("did a patch test and lanolin lit up like a Christmas tree").
+main trigger"), a thing that sets a body off ("the feather dust and the dried droppings set my lungs off");
+a test that found it is ``constraint_body``'s.
 
 The others are read only where the text names a bodily reaction (``has_symptom``), so "I get my news from the
 radio" or "anything with Tom and I get bored" names nothing.
@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import re
 
-from voice_agent.conversation.constraint_shapes import TRIGGER_EN, TRIGGER_FIRST_EN
+from voice_agent.conversation.constraint_shapes import SYMPTOM_ZH, TRIGGER_EN, TRIGGER_FIRST_EN
+from voice_agent.text.cjk import HAN_CLASS
 
 _I = re.IGNORECASE
 _WHO = r"(?:i|he|she|we|they|my [a-z]+|our [a-z]+)"
@@ -77,16 +78,17 @@ SETS_OFF_EN = re.compile(
     r"(?:\s+off)?\b",
     _I,
 )
-# "did a patch test and lanolin lit up", "the skin-prick test showed up birch pollen".
-TESTED_EN = re.compile(
-    r"\b(?:patch|skin[- ]prick|prick|allergy|skin|blood) tests?\b[^.!?]{0,60}?\b(?:and|where|when|,)\s+"
-    r"(?:the\s+)?(?P<x>[a-z][a-z'-]*(?: [a-z][a-z'-]*)?)\s+(?:lit up|came up|came back positive|showed up|"
-    r"flared up|reacted|was positive|went red|was off the charts)",
-    _I,
+
+
+# A list, then one sniff or touch and the reaction: "香水、香薰、那种插根棍儿的扩香、庙里的线香，一闻准
+# 头疼恶心".
+LIST_SENSED_ZH = re.compile(
+    rf"(?:^|[，,。！？!?；;：:])(?P<x>{HAN_CLASS}{{1,10}}?(?:、{HAN_CLASS}{{1,10}}?)+)[，,]?(?:我|他|她|俺|孩子)?"
+    rf"(?:一|只要|每次)(?:闻|碰|戴|用|玩|沾)(?:到|上)?(?:就|准|保准|准保|必|肯定|立马)(?:{SYMPTOM_ZH})"
 )
 
 
 def triggers(text: str) -> list[re.Match[str]]:
     """The things ``text`` names as what sets a reaction off, in any sentence."""
     found = [*TRIGGER_EN.finditer(text), *TRIGGER_FIRST_EN.finditer(text), *SETS_OFF_EN.finditer(text)]
-    return found + list(TESTED_EN.finditer(text))
+    return found + list(LIST_SENSED_ZH.finditer(text))

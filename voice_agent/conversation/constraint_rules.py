@@ -37,7 +37,9 @@ DISLIKE_EN = re.compile(
     # (not "hate" as a noun's first word: "which for an Irishman is a hate crime")
     r"\b(?:(?<!\ba )(?<!\bthe )hate|hates|dislike|dislikes|detest|detests|can't stand|cannot stand|"
     r"cannae stand|can't stick|"
-    r"cannot stick|"
+    r"cannot stick|can't thole|cannae thole|canna thole|"
+    # ("I've never been able to thole the things": Scots thole, to bear)
+    r"never (?:been able|could) (?:to )?(?:thole|stand|abide|bear)|"
     r"not a fan of|avoid|avoids|"
     r"keep off|keeps off|stay off|stays off|stay away from|keep away from|steer clear of|"
     # "I don't do fireworks" (not "I don't do much", "we don't do that": no thing, ``constraint_objects``)
@@ -57,11 +59,11 @@ ALLERGY_ZH = re.compile(
     r"对(?!数字|价格|钱|时间|文字|色彩|颜色)(?P<x>[^，。,.！？!?；;]{1,12}?)"
     r"(?:严重|特别|很|非常|比较|有点儿?|极其|超级|格外)?(?:过敏|不耐受|敏感)"
 )
-ALLERGY_BEFORE_ZH = re.compile(  # 过敏原: a test; "坚果也容易交叉过敏": the thing stands before 也
-    rf"(?P<x>{HAN_CLASS}{{1,6}}?)(?:[也都还]?(?:容易|可能|会)?交叉)?(?:过敏(?![原源性])|不耐受)"
+ALLERGY_BEFORE_ZH = re.compile(  # 过敏原: a test; 抗过敏: a medicine; "坚果也容易交叉过敏": 也
+    rf"(?P<x>{HAN_CLASS}{{1,6}}?)(?:[也都还]?(?:容易|可能|会)?交叉)?(?:(?<!抗)过敏(?![原源性])|不耐受)"
 )
 AVOID_ZH = re.compile(
-    r"(?:不能吃|不可以吃|不能喝|不吃|不喝|不碰|不敢吃|不敢喝|不敢碰|吃不得|恰不得|喝不得|碰不得|忌口|忌(?!口)|讨厌|膈应|不喜欢|不爱吃|"
+    r"(?:不能吃|不可以吃|不能喝|不吃|不喝|不碰|不敢吃|不敢喝|不敢碰|吃不得|恰不得|喝不得|碰不得|忌口|忌(?![口着])|讨厌|膈应|不喜欢|不爱吃|"
     r"唔食|唔吃|唔饮|唔掂|(?<![不唔])怕(?:吃|食)|"  # "𠊎最怕食肥猪肉" (not "不怕吃辣")
     # "我这人最怕早起" (not "最怕冷": one character matches too much; nor "最怕我妈唠叨": a person)
     r"(?:最|顶)怕(?![我你他她人别老])(?=[^，。,.！？!?；;了的吃食]{2})|"  # (顶怕: Shanghainese 最怕)

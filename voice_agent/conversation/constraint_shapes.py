@@ -496,5 +496,5 @@ CARRIER_EN = re.compile(
     r"(?:with|containing|made with|that has|that have|that contains?|cooked in|fried in)\s+(?:any\s+)?",
     _I,
 )
-# "那个膻味", "这种东西": pointing back at something already named, not naming a new thing.
-POINTING_ZH = re.compile(r"^(?:那个|这个|那种|这种|那些|这些|那样|这样)")
+# "那个膻味", "这种东西", "这动静": pointing back at something already named, not naming a new thing.
+POINTING_ZH = re.compile(r"^[这那](?:个|种|些|样|动静|声音|声儿|响动|玩意儿?)")

@@ -45,6 +45,7 @@ from voice_agent.conversation.constraint_objects import (
     LIST_TAIL_ZH,
     STRETCH_END,
     clean_object,
+    head_of,
     list_parts,
     narrower,
     phrase_terms,
@@ -425,7 +426,9 @@ def _object_constraints(
     stretch = match.group("x") if own_words else (rest[: end.start()] if end else rest)
     if own_words and not topics_only and len(list_parts(match.group("x"))) > 1:
         # a list named first ("海鲜、羊肉、鹅肉、辣的都得忌"): each item its own topic, or its own words
-        return [c for part in list_parts(match.group("x")) for c in _part_constraints(part, kind, text)]
+        # (an item said with 的: "庙里的线香" is 线香, not the temple)
+        parts = [head_of(part) for part in list_parts(match.group("x"))]
+        return [c for part in parts for c in _part_constraints(part, kind, text)]
     topics = named_topics(stretch.lower()) or named_topics(thing_of_flavour(stretch.strip()).lower())
     if topics and kind == "avoid" and own_words and narrower(clean_object(stretch), topics):
         topics = []  # "blue cheese I cannot do" rules out blue cheese, not every cheese

@@ -24,8 +24,19 @@ def cantonese(text: str) -> bool:
     return any(ch in CANTONESE_MARKS for ch in text)
 
 
+# Words of not standing a thing and of driving, said in the south and the south-west, as Mandarin ones of the
+# same length: 顶唔顺 / 顶唔住 / 受唔住 (Cantonese), 遭不住 (Sichuanese) are 受不了; 揸车 (Cantonese) is 开车;
+# 好怕 ("我真系好怕揸车") is 最怕; 真系 (Cantonese) and 硬是 (Sichuanese) are 真是.
+_SAME_LENGTH = {"顶唔顺": "受不了", "顶唔住": "受不了", "受唔住": "受不了", "遭不住": "受不了",
+                "揸车": "开车", "好怕": "最怕", "真系": "真是", "硬是": "真是"}  # fmt: skip
+_SAME_LENGTH_RE = re.compile("|".join(_SAME_LENGTH))
+
+
 def mandarin_verbs(text: str) -> str:
-    """``text`` with 恰 (and, in Cantonese, 食) meaning "eat" written 吃 (the same length)."""
+    """``text`` with 恰 (and, in Cantonese, 食) meaning "eat" written 吃, and the words of ``_SAME_LENGTH``
+    as Mandarin ones (the same length)."""
+    if any(word[0] in text for word in _SAME_LENGTH):
+        text = _SAME_LENGTH_RE.sub(lambda m: _SAME_LENGTH[m.group(0)], text)
     if "恰" in text:
         text = _QIA_EAT.sub("吃", text)
     if "食" in text and cantonese(text):
