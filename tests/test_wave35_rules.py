@@ -116,3 +116,26 @@ def test_a_part_of_a_month_planned_gets_the_day_told_in_it() -> None:
 )  # fmt: skip
 def test_heldout_rules_read(text: str, keys: list[str]) -> None:
     assert _keys(text) == keys
+
+
+def test_no_place_of_a_plan_changed_since_and_no_name_for_a_group() -> None:
+    from voice_agent.conversation.name_note import addressee
+    from voice_agent.conversation.place_note import place_note
+    from voice_agent.memory.records import MemoryRecord
+
+    old = MemoryRecord(
+        "c",
+        "My cousin's nikah is on Saturday the 14th at two o'clock, at the masjid in Rylands.",
+        created_at=1.0,
+    )
+    new = MemoryRecord(
+        "c",
+        "Change of plan with the nikah: it's moved to Sunday the 15th at the Claremont Masjid instead.",
+        created_at=2.0,
+    )
+    turn = "Can you write a WhatsApp reminding everyone about the nikah this weekend, when and where to be?"
+    assert place_note(turn, [old], "en") == "The place is Rylands."
+    assert "Rylands" not in place_note(turn, [old, new], "en")
+    told = [MemoryRecord("c", "Change of plans on the home check: [NAME:0a1b2c3d4e5f]'s car died.")]
+    assert addressee("Write a message for the house group chat about the home check.", told) == ""
+    assert addressee("Write a message to her about the home check.", told) == "[NAME:0a1b2c3d4e5f]"

@@ -40,6 +40,15 @@ def name_note(user_text: str, records: Sequence[MemoryRecord], language: str) ->
     return NOTE["zh" if language == "zh" else "en"].format(name=chosen)
 
 
+# A message to a group chat (not a post that thanks or welcomes someone in it): "a message for the house
+# group chat", "a WhatsApp for the cousins' group", "发到诗班群里".
+_TO_A_GROUP = re.compile(
+    r"\b(?:for|to|in|on|into) the (?:[\w']+ ){0,2}(?:group(?: ?chat)?|chat)\b"
+    r"(?![^.?!]{0,60}\b(?:thank|congratulat|welcome|introduc|nominat|shout))|发到[^，。？！]{0,8}群|群里通知|群通知",
+    re.IGNORECASE,
+)
+
+
 def addressee(user_text: str, records: Sequence[MemoryRecord]) -> str:
     """The NAME placeholder of the person a message asked for is written to, or "" (the module's rules:
     a turn asking for something written, one name tied to it or the only name there is)."""
@@ -57,7 +66,8 @@ def tied_addressee(user_text: str, records: Sequence[MemoryRecord]) -> str:
 
 def _addressee(user_text: str, records: Sequence[MemoryRecord]) -> tuple[str, bool]:
     """The addressee (see ``addressee``) and whether the turn's own words point at them."""
-    if not WRITES_TO.search(user_text):
+    # (nor one written to a group: "a message for the house group chat" is to no one named)
+    if not WRITES_TO.search(user_text) or _TO_A_GROUP.search(user_text):
         return "", False
     owned = owned_names(user_text)  # ("an e-mail to my manager for [NAME]'s parents' evening")
     owned |= told_of_names(user_text)  # ("[NAME] got a H2… a card to the teacher who did his grinds")

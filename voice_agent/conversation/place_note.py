@@ -25,6 +25,7 @@ from collections.abc import Sequence
 
 from voice_agent.conversation.meeting_point import ASKS_MEETING, meeting_point
 from voice_agent.conversation.place_names_zh import CITIES_ZH, CITY_PATTERN, COUNTRIES_ZH, PROVINCES_ZH
+from voice_agent.conversation.revised_plans import without_revised
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.cjk import HAN_CLASS, has_han
 
@@ -350,7 +351,9 @@ def recalled_place(user_text: str, records: Sequence[MemoryRecord], *, where: bo
         return ""
     if asks == "around" and names_own_place(user_text):
         return ""  # (things to do in the town the turn names, not where someone of theirs lives)
-    looked_at = [record for record in list(records)[:_MAX_LOOKED_AT] if record.role != "assistant"]
+    # (not the place of a plan changed since: "(The place is Rylands.)" for a nikah moved to Claremont)
+    current = without_revised(list(records), constraints_stand=False)
+    looked_at = [record for record in current[:_MAX_LOOKED_AT] if record.role != "assistant"]
     if asks == "from":  # (where the person sets off is their own home, not their mum's)
         looked_at = [record for record in looked_at if _OWN_HOME.search(record.text)]
     if asks == "meet":  # the spot to go to, before the town the story is set in
