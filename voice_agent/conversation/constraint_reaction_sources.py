@@ -1,4 +1,4 @@
-"""What a reaction comes from, said with the reaction first or the thing met first (English).
+"""What a reaction comes from, said with the reaction first or the thing met first.
 
 - the reaction, then its source: "I get migraines from strong perfume", "she breaks out in hives off wool
   jumpers", "I come out in a rash from latex";
@@ -9,8 +9,9 @@
   read by ``constraint_examples``).
 
 Read in any sentence, since the words are the reaction (``triggers``): a trigger named ("Red wine is my
-main trigger"), a thing that sets a body off ("the feather dust and the dried droppings set my lungs off");
-a test that found it is ``constraint_body``'s.
+main trigger"), a thing that sets a body off ("the feather dust and the dried droppings set my lungs off"),
+a Chinese list then one sniff and the reaction ("香水、香薰、庙里的线香，一闻准头疼恶心"); a test that found
+it is ``constraint_body``'s.
 
 The others are read only where the text names a bodily reaction (``has_symptom``), so "I get my news from the
 radio" or "anything with Tom and I get bored" names nothing.

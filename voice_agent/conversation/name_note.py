@@ -66,7 +66,7 @@ def tied_addressee(user_text: str, records: Sequence[MemoryRecord]) -> str:
 
 def _addressee(user_text: str, records: Sequence[MemoryRecord]) -> tuple[str, bool]:
     """The addressee (see ``addressee``) and whether the turn's own words point at them."""
-    # (nor one written to a group: "a message for the house group chat" is to no one named)
+    # (a message written to a group chat is to no one named: "a message for the house group chat")
     if not WRITES_TO.search(user_text) or _TO_A_GROUP.search(user_text):
         return "", False
     owned = owned_names(user_text)  # ("an e-mail to my manager for [NAME]'s parents' evening")
