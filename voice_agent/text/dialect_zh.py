@@ -35,8 +35,7 @@ _SAME_LENGTH_RE = re.compile("|".join(_SAME_LENGTH))
 def mandarin_verbs(text: str) -> str:
     """``text`` with 恰 (and, in Cantonese, 食) meaning "eat" written 吃, and the words of ``_SAME_LENGTH``
     as Mandarin ones (the same length)."""
-    if any(word[0] in text for word in _SAME_LENGTH):
-        text = _SAME_LENGTH_RE.sub(lambda m: _SAME_LENGTH[m.group(0)], text)
+    text = _SAME_LENGTH_RE.sub(lambda m: _SAME_LENGTH[m.group(0)], text)
     if "恰" in text:
         text = _QIA_EAT.sub("吃", text)
     if "食" in text and cantonese(text):
