@@ -1,4 +1,5 @@
-"""Which recalled records the prompt's memory block shows (the turn and its speculation use the same)."""
+"""Which recalled and pinned records the prompt shows (the turn, its speculation and the prefill use the
+same)."""
 
 from __future__ import annotations
 
@@ -37,3 +38,12 @@ def block_records(
     if unrelated_questions or not turn:
         return kept
     return [r for r in kept if not only_questions(r.text) or shares_content(r.text, turn)]
+
+
+def shown_pinned(pinned: Sequence[MemoryRecord]) -> list[MemoryRecord]:
+    """The pinned records the prompt shows: all but a plan that a later pinned statement changed
+    (``revised_plans``). "It's always the last Sunday of the month, 8pm, on Zoom" pinned, then "change of
+    plan for the family call … last Saturday, 4pm … switching to Google Meet": both were shown, and the
+    0.5B model wrote the old plan into the message for the family group. One that states a constraint
+    stays (an allergy holds whatever the change); the record stays in the store."""
+    return without_revised(pinned)

@@ -68,7 +68,9 @@ _GENERIC_BAD = re.compile(r"^(?:it|that|this|them|him|her|you|me|to|when|how|wha
                           r"|^(?:the\s+)?(?:proper|real|bad|stuff|bother|anyway|anyhow|come up|came up|lot)$"
                           # a reaction, not its cause: "I've had these hives and puffy lips"
                           r"|^(?:(?:these|those|the|my|his|her|big|angry)\s+)?(?:hives|blisters|welts|rash|rashes|"
-                          r"ulcers?|cramps|swelling|spots|itching|itch)$",
+                          r"ulcers?|cramps|swelling|spots|itching|itch)$"
+                          # nor the reaction said as done: "my lips had swollen up"
+                          r"|^(?:swollen|swelled|blown|blew|puffed|broken|come|came)(?: up| out)?$",
                           _I)  # fmt: skip
 # Question and filler words no thing a person keeps off is made of ("这两年不知咋整的，一吃就胀肚").
 _NOT_A_THING_ZH = re.compile(

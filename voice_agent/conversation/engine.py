@@ -20,8 +20,8 @@ from voice_agent.clock import Clock, MonotonicClock
 from voice_agent.config import Config
 from voice_agent.conversation import turn_compose as compose
 from voice_agent.conversation.acknowledge import Acknowledgement, acknowledgement
-from voice_agent.conversation.block_records import block_records
-from voice_agent.conversation.constraints import ConstraintSet
+from voice_agent.conversation.block_records import block_records, shown_pinned
+from voice_agent.conversation.constraints import Constraint, ConstraintSet
 from voice_agent.conversation.dated_fallback import recalled_day
 from voice_agent.conversation.extract import extract
 from voice_agent.conversation.forget_turns import forget_in_turns
@@ -185,7 +185,7 @@ class ConversationEngine:
         if self.config.prompt.acknowledge_constraints:  # "Since your kid is allergic to nuts, …"
             opening = acknowledgement(guided, constraints, language, scrubbed)
         checked = self._checked_reply(
-            conversation_id, prompt, constraints, language, scrubbed, trace, opening,
+            conversation_id, prompt, constraints, language, scrubbed, trace, opening, guided=guided,
             expects=bool(guided) or bool(liked and self.config.prompt.concrete_suggestions), liked=liked,
         )  # fmt: skip
         async with contextlib.aclosing(checked) as reply:
@@ -226,6 +226,7 @@ class ConversationEngine:
         opening: Acknowledgement | None = None,
         *,
         expects: bool = False,
+        guided: Sequence[Constraint] = (),
         liked: str = "",
     ) -> AsyncGenerator[str, None]:
         """The LLM's reply, piece by piece, each checked before it is passed on (``reply_check``); a
@@ -237,7 +238,7 @@ class ConversationEngine:
             constraints, language if self.config.prompt.check_language else "und", trace,
             first_clause_min_words=self.config.tts.first_clause_min_words, clock=self.clock,
             requested=requested_thing(scrubbed), user_words=scrubbed, acknowledgement=opening,
-            expects_suggestion=expects, asks_suggestion=asks_for_suggestion(scrubbed),
+            expects_suggestion=expects, asks_suggestion=asks_for_suggestion(scrubbed), guided=guided,
             concrete=self.config.prompt.concrete_suggestions, liked=liked,
             remembered=compose.remembered_fallback(scrubbed, prompt, language),
             remembered_first=bool(place),
@@ -336,7 +337,8 @@ class ConversationEngine:
         pinned, window = await asyncio.gather(
             self.memory.pinned(conversation_id), self.turns.window(conversation_id)
         )
-        return self.builder.build(".", pinned=pinned, recent=compose.as_turns(window), now=dt.datetime.now())
+        return self.builder.build(".", pinned=shown_pinned(pinned), recent=compose.as_turns(window),
+                                  now=dt.datetime.now())  # fmt: skip
 
     async def _prefill(self, prompt: BuiltPrompt, conversation_id: str) -> float | None:
         return await self._prefill_messages(prompt.messages, conversation_id)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Sequence
 
 from voice_agent.clock import Clock, MonotonicClock
 from voice_agent.conversation.acknowledge import Acknowledgement, continues
@@ -103,6 +103,7 @@ class ReplyCheck:
         place: str = "",
         replaced: frozenset[str] = frozenset(),
         related: Callable[[], Awaitable[str]] | None = None,
+        guided: Sequence[Constraint] = (),
     ) -> None:
         self.constraints = constraints
         self.language = user_language if user_language in LANGUAGE_NOTES else "und"
@@ -143,7 +144,7 @@ class ReplyCheck:
             constraints, self.language, trace, requested=requested, user_words=user_words,
             asks_suggestion=self.asks_suggestion, concrete=concrete, liked=liked, remembered=remembered,
             remembered_first=remembered_first, day=day, changed=changed, place=place, replaced=replaced,
-            related=related,
+            related=related, guided=guided,
         )  # fmt: skip
         self._held = ""  # a bare first piece, held until the model says more (or ends)
         self._copy_held = ""  # a first clause that may be the question said back, judged with the next
@@ -221,7 +222,7 @@ class ReplyCheck:
         return await self.fallbacks.ties_after(" ".join(self._said), opened=self.acknowledged)
 
     def no_answer(self) -> str:
-        said = self.fallbacks.no_answer()
+        said = self.fallbacks.no_answer(opened=self.acknowledged)
         return after_salutation(said, self.salutation) if self.saluted else said
 
     def safe_sentence(self, constraint: Constraint) -> str:

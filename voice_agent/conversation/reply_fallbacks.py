@@ -9,7 +9,7 @@ Kept apart from :mod:`reply_check`, which decides *when* these are needed, piece
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 
 from voice_agent.conversation.acknowledge import stating_clauses
 from voice_agent.conversation.changed_plan import names_change, names_old_plan
@@ -60,6 +60,7 @@ class ReplyFallbacks:
         place: str = "",
         replaced: frozenset[str] = frozenset(),
         related: Callable[[], Awaitable[str]] | None = None,
+        guided: Sequence[Constraint] = (),
     ) -> None:
         self.constraints = constraints
         self.language = language
@@ -91,6 +92,9 @@ class ReplyFallbacks:
         self.replaced = replaced  # what the plan was before the change (``changed_plan.replaced_keys``)
         # The place they told us about, for a turn asking what to do around it (``place_tie``).
         self.place = place
+        # The constraints the turn's guidance names (``reminders.guided_constraints``): with nothing else to
+        # say, the first one said back with a suggestion that keeps it beats "sorry" (``no_answer``).
+        self.guided = guided
         # What they told us that the turn shares the most with, said back (``related_tie``): looked up
         # when the reply has ended (``ties_after``), off the path to its first audio.
         self.related = ""
@@ -186,10 +190,17 @@ class ReplyFallbacks:
         self.trace.mark("reply.place_tie")
         return [place_said(self.user_words, self.place, self.speaking) + " "]
 
-    def no_answer(self) -> str:
+    def no_answer(self, *, opened: bool = False) -> str:
         """``_no_answer``, followed by the day the turn needs when it does not name it (``day_tie``): a
-        message drafted to the person it is for carries the date it was asked to."""
+        message drafted to the person it is for carries the date it was asked to. Instead of a plain sorry,
+        for a turn that a constraint guides ("Give me a decoration plan…" after "the doctor said it's
+        latex"): the constraint said back with a suggestion that keeps it (``safe_sentence``), or only the
+        suggestion when an opening said it already (``opened``)."""
         said = self._no_answer()
+        if said == NOTHING_TO_SAY[self.speaking] and self.guided:
+            self.trace.mark("reply.rule_fallback", constraint=self.guided[0].key)
+            rule = self.guided[0]
+            return self.alternative(rule) if opened else self.safe_sentence(rule)
         if said == NOTHING_TO_SAY[self.speaking] or not self.day or self.day in said:
             return said
         return " ".join([said, *self.day_tie(said)]).strip()

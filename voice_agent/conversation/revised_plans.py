@@ -30,7 +30,7 @@ REPLACED_BY = re.compile(
     r"\binstead\b|\bswitch(?:ed|ing)? to\b|\bgoing with\b|\bnow (?:it's|we're)\b|\b(?:it's|it is) now\b|"
     r"\b(?:moved|rescheduled|changed|pushed (?:it )?(?:back|forward)|brought (?:it )?forward)"
     r"(?: (?:me|us|it|him|her|them|the \w+))? (?:to|till|until)\b|"
-    r"改成|改去|换成|改为|改到|改在|改用|换到|改拍|转到|调到|转去|调去",
+    r"改成|改去|换成|改为|改到|改在|改用|换到|改拍|转到|调到|转去|调去|挪到|挪去|挪至|移到",
     _I,
 )
 REVISES_PLAN = re.compile(
@@ -108,6 +108,11 @@ def _revised(
 ) -> bool:
     if record.role != "user" or REVISES_PLAN.search(record.text):
         return False
+    # (a clause of a change that says why the old plan fell through names the old plan: "老堂那边礼拜六
+    # 有人办婚礼" of "…借不出来，挪到22号礼拜天下午两点半", copied into a notice as the rehearsal's place)
+    fell_through = FELL_THROUGH.search(record.text) and not REPLACED_BY.search(record.text)
+    if record.source and fell_through and any(r.source == record.source for r in revisions):
+        return not (constraints_stand and parse_constraints(record.text))
     # (or a clause of an utterance that set one: "在湘里人家摆三桌" of "奶奶八十大寿定在下个月15号中午，…")
     if not _sets_plan(record) and record.source not in planned:
         return False
@@ -170,11 +175,11 @@ def renamed_later(record: MemoryRecord, records: Sequence[MemoryRecord]) -> bool
 # A clause of a change that says why the old plan fell through, or what it was: "the Greenhouse went and
 # double-booked us", "北门那边在修路", "礼拜二我本来还有个会". Its words are the old plan's.
 FELL_THROUGH = re.compile(
-    r"\b(?:double[- ]?booked|overbooked|booked up|fully booked|closed|closing|shut|flooded|renovat\w*|"
-    r"refurb\w*|roadworks|cancell?ed|fell through|went bust|can't make it|couldn't make it|"
+    r"\b(?:double[- ]?booked|overbooked|booked (?:up|out)|fully booked|closed|closing|shut|flooded|"
+    r"renovat\w*|refurb\w*|roadworks|cancell?ed|fell through|went bust|can't make it|couldn't make it|"
     r"can't do it|no longer available|not available|originally|(?:was|were) (?:supposed|meant|going) to|"
     r"had planned)\b|"
-    r"修路|装修|关门|停业|包场|订满|满了|被订|被人订|取消|去不了|来不了|不开了|本来|原来|原定|原本|冲突|撞了|撞车|黄了|泡汤|超售|超卖|不让用|用不了|不能用",
+    r"修路|装修|关门|停业|包场|订满|满了|被订|被人订|被占|有人(?:办|用|包|订|占)|借不(?:出|到)|腾不出|取消|去不了|来不了|不开了|本来|原来|原定|原本|冲突|撞了|撞车|黄了|泡汤|超售|超卖|不让用|用不了|不能用",
     _I,
 )
 _CLAUSE = re.compile(r"[^,，;；。.!！?？]+[,，;；。.!！?？]*")

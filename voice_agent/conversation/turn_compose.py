@@ -11,6 +11,7 @@ import datetime as dt
 from collections.abc import Sequence
 
 from voice_agent.config import PromptConfig
+from voice_agent.conversation.block_records import shown_pinned
 from voice_agent.conversation.changed_plan import changed_plan, replaced_keys
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, constraints_from_texts
 from voice_agent.conversation.date_note import date_note, day_in_planned_month, needs_day
@@ -45,22 +46,23 @@ def compose_turn(
     turn's answer (``guided_constraints``) and what the person likes, restated for a request for a
     recommendation (``liked_fact``)."""
     language = detect_language(scrubbed)
+    shown = shown_pinned(pinned)  # (a plan changed since is not shown, nor noted)
     constraints = turn_constraints(cfg, pinned, scrubbed)
-    reminders = turn_reminders(pinned, recalled, constraints, scrubbed)
+    reminders = turn_reminders(shown, recalled, constraints, scrubbed)
     concrete = cfg.concrete_suggestions
     guidance = turn_guidance(constraints, reminders, scrubbed, language, specific=concrete,
                              example=concrete and cfg.example_in_guidance)  # fmt: skip
     if concrete:  # the place they told us about, the day, or who a message is for: after any guidance
         # (a "where should I take them nearby?" shaped by a liking still needs the place)
         note = (
-            place_note(scrubbed, [*retrieved, *pinned], language)
-            or date_note(scrubbed, [*retrieved, *pinned], language)  # (as ``turn_day``: a clause is read
+            place_note(scrubbed, [*retrieved, *shown], language)
+            or date_note(scrubbed, [*retrieved, *shown], language)  # (as ``turn_day``: a clause is read
             # with its whole pinned statement, not said alone: "五道口那家云南菜馆周六被人包场了")
             # (and the pinned introductions: "My nurse is … called [NAME]" for a card to "the nurse")
-            or name_note(scrubbed, recalled_then_pinned(retrieved, pinned), language)
+            or name_note(scrubbed, recalled_then_pinned(retrieved, shown), language)
         )
         guidance = [*guidance, note] if note else guidance
-    prompt = builder.build(scrubbed, pinned=pinned, retrieved=retrieved, recent=as_turns(window),
+    prompt = builder.build(scrubbed, pinned=shown, retrieved=retrieved, recent=as_turns(window),
                            now=dt.datetime.now(), reminders=reminders, language=language,
                            guidance=guidance)  # fmt: skip
     guided = guided_constraints(constraints, reminders, scrubbed)

@@ -1,0 +1,110 @@
+"""Wave 36: a pinned plan changed later is not shown as the plan; a long story pinned for its "always"
+keeps only that sentence; a change's clause on why the old plan fell through is not quoted as the plan;
+a reply the model could not give, for a turn a constraint guides, says the constraint back instead of
+"sorry"."""
+
+from __future__ import annotations
+
+from tests._scripted_llm import ScriptedLlm
+from voice_agent.conversation.block_records import shown_pinned
+from voice_agent.conversation.constraints import constraints_from_texts
+from voice_agent.conversation.extract import extract
+from voice_agent.conversation.reply_check import ReplyCheck
+from voice_agent.conversation.reply_fallbacks import NOTHING_TO_SAY
+from voice_agent.conversation.revised_plans import the_change, without_revised
+from voice_agent.memory.records import MemoryRecord
+from voice_agent.metrics.trace import TurnTrace
+
+CALL = (
+    "Every month we do the big family call, my brother in Perth and my sister in London. It's always "
+    "the last Sunday of the month, 8pm Singapore time, on Zoom, and I'm the one who sends out the link. "
+    "My car's COE expires next year, so that's a headache waiting to happen."
+)
+CALL_CHANGED = (
+    "Eh, change of plan for the family call. The free Zoom kicks us out after forty minutes anyway, so "
+    "from this month it's the last Saturday, 4pm Singapore time, and we're switching to Google Meet."
+)
+
+
+def _pinned(text: str, kind: str, source: str, when: float) -> MemoryRecord:
+    return MemoryRecord("c", text, kind=kind, source=source, created_at=when)  # type: ignore[arg-type]
+
+
+def test_a_long_story_pinned_for_its_always_keeps_only_that_sentence() -> None:
+    (item,) = extract(CALL).items
+    assert item.kind == "constraint"
+    assert item.text.startswith("It's always the last Sunday") and "COE" not in item.text
+    short = "From now on, always give me temperatures in Celsius."
+    assert [i.text for i in extract(short).items] == [short]  # a short rule stays whole
+    canteen = (
+        "我跟你说啊，我们单位食堂的菜越来越难吃了，天天就是土豆，炒土豆丝、土豆烧肉、土豆炖豆角，换着花样也还是土豆，"
+        "我们科室小王都说吃得脸都黄了，上礼拜去体检，医生还说我血脂有点高，让我少吃油。以后别给我推荐土豆了，看见就烦。"
+        "对了，我家那辆车又该保养了，四万公里了。"
+    )
+    (zh,) = extract(canteen).items
+    assert zh.text.startswith("以后别给我推荐土豆") and "食堂" not in zh.text
+
+
+def test_a_pinned_plan_changed_by_a_later_pinned_statement_is_not_shown() -> None:
+    old = _pinned(extract(CALL).items[0].text, "constraint", "t1", 1.0)
+    (change_item,) = extract(CALL_CHANGED).items
+    assert change_item.kind == "decision"
+    change = _pinned(change_item.text, "decision", "t2", 2.0)
+    nuts = _pinned("My kid is allergic to peanuts, we always carry the EpiPen.", "constraint", "t0", 0.5)
+    assert shown_pinned([nuts, old, change]) == [nuts, change]  # (an allergy holds whatever the change)
+    assert shown_pinned([nuts, old]) == [nuts, old]  # nothing changed it
+
+
+def test_a_clause_on_why_the_old_plan_fell_through_is_not_quoted() -> None:
+    plan = MemoryRecord("c", "彩排定在12月21号礼拜六晚上七点，在老堂那边", source="t1", created_at=1.0)
+    why = MemoryRecord("c", "老堂那边礼拜六有人办婚礼，借不出来", source="t2", created_at=2.0)
+    moved = MemoryRecord("c", "挪到22号礼拜天下午两点半，在新堂三楼的副堂", source="t2", created_at=2.0)
+    aside = MemoryRecord("c", "我家老头子又说要去瑞安钓鱼", source="t3", created_at=3.0)
+    assert without_revised([plan, why, moved, aside]) == [moved, aside]
+    moved_why = "挪到22号礼拜天下午两点半，老堂那边礼拜六有人办婚礼，借不出来。"
+    assert the_change(moved_why) == "挪到22号礼拜天下午两点半。"
+    booked = (
+        "Change of plan with [NAME:6ae79afed7b5]. The Midrand track's booked out for a qualifier on "
+        "Saturday, so we're going Sunday instead, eleven o'clock, to the club track in Boksburg."
+    )
+    assert the_change(booked) == "we're going Sunday instead, eleven o'clock, to the club track in Boksburg."
+
+
+LATEX = constraints_from_texts(
+    [
+        "The girl pulled on her rubber gloves and within five minutes my lips had swollen up and there "
+        "were hives crawling up my neck. The doctor said it's latex."
+    ]
+)
+DECORATE = "Give me a decoration plan and a shopping list for the children's harvest thanksgiving hall."
+
+
+async def _said(check: ReplyCheck, *replies: str) -> str:
+    messages = [{"role": "system", "content": "Answer briefly."}, {"role": "user", "content": DECORATE}]
+    return "".join([text async for text in check.run(messages, ScriptedLlm(*replies))])
+
+
+def test_the_reaction_said_as_done_is_no_thing_kept_off() -> None:
+    assert LATEX.keys() == ["allergy:latex"]  # not "allergy:swollen up" of "my lips had swollen up"
+
+
+async def test_no_answer_to_a_turn_a_constraint_guides_says_the_constraint_back() -> None:
+    # (with two constraints, a second empty reply is no answer: with one, the safe sentence of that one)
+    rules = constraints_from_texts([*(c.source for c in LATEX.constraints), "I can't stand jazz."])
+    assert len(rules) == 2
+    trace = TurnTrace("rule")
+    check = ReplyCheck(rules, "en", trace, user_words=DECORATE, guided=LATEX.constraints)
+    said = await _said(check, "", "")
+    assert "latex" in said.lower() and said.strip() != NOTHING_TO_SAY["en"]
+    assert trace.first("reply.rule_fallback") is not None
+    # not guided by it (a constraint of another topic): the plain sorry, as before
+    trace = TurnTrace("plain")
+    said = await _said(ReplyCheck(rules, "en", trace, user_words=DECORATE), "", "")
+    assert said.strip() == NOTHING_TO_SAY["en"] and trace.first("reply.rule_fallback") is None
+
+
+async def test_an_answer_keeps_its_words_and_gets_no_rule_fallback() -> None:
+    trace = TurnTrace("answer")
+    check = ReplyCheck(LATEX, "en", trace, user_words=DECORATE, guided=LATEX.constraints)
+    said = await _said(check, "Paper lanterns, sunflower bunting and crepe streamers in orange and gold.")
+    assert "lanterns" in said and trace.first("reply.rule_fallback") is None
