@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout113`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout119`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -117,4 +117,10 @@ SPLITS = (
     "heldout111",
     "heldout112",
     "heldout113",
+    "heldout114",
+    "heldout115",
+    "heldout116",
+    "heldout117",
+    "heldout118",
+    "heldout119",
 )
