@@ -131,7 +131,7 @@ def test_an_arrangement_for_a_day_is_a_plan_a_later_change_revises() -> None:
         "哎，刚群里又说了，植树那个改到礼拜天下午两点了，说礼拜六有雨，集合地方还是南门不变。",
     )
     assert without_revised([old, new]) == [new]
-    prompt = SimpleNamespace(retrieved=[old, new], pinned=[])
+    prompt = SimpleNamespace(retrieved=[old, new], pinned=[], left_out=[])
     asked = "植树那天我几点得出门，要带点啥？"
     assert "礼拜天下午两点" in turn_change(asked, prompt, "zh")  # type: ignore[arg-type]
     assert "九点" not in turn_day(asked, prompt, "zh")  # type: ignore[arg-type]
@@ -254,7 +254,7 @@ def test_a_clause_of_a_plan_is_revised_with_it_and_read_with_its_utterance() -> 
     # the venue clause names no arrangement word, but its utterance set the plan; the date still holds
     assert without_revised([date, venue, change]) == [date, change]
     asked = "帮我写条微信发给表哥，告诉他奶奶寿宴在哪儿办、几点开始。"
-    prompt = SimpleNamespace(retrieved=[venue, change], pinned=[date])
+    prompt = SimpleNamespace(retrieved=[venue, change], pinned=[date], left_out=[])
     assert "福满楼" in turn_change(asked, prompt, "zh")  # type: ignore[arg-type]
 
 

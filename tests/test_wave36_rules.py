@@ -9,6 +9,7 @@ from tests._scripted_llm import ScriptedLlm
 from voice_agent.conversation.block_records import shown_pinned
 from voice_agent.conversation.constraints import constraints_from_texts
 from voice_agent.conversation.extract import extract
+from voice_agent.conversation.no_answer import only_lead_in
 from voice_agent.conversation.reply_check import ReplyCheck
 from voice_agent.conversation.reply_fallbacks import NOTHING_TO_SAY
 from voice_agent.conversation.revised_plans import the_change, without_revised
@@ -108,3 +109,40 @@ async def test_an_answer_keeps_its_words_and_gets_no_rule_fallback() -> None:
     check = ReplyCheck(LATEX, "en", trace, user_words=DECORATE, guided=LATEX.constraints)
     said = await _said(check, "Paper lanterns, sunflower bunting and crepe streamers in orange and gold.")
     assert "lanterns" in said and trace.first("reply.rule_fallback") is None
+
+
+def _keys(text: str) -> list[str]:
+    return constraints_from_texts([text]).keys()
+
+
+def test_chinese_vows_of_a_kind_a_list_or_an_activity_on_a_road() -> None:
+    assert _keys("从那回起我就发了毒誓，这辈子再也不自驾跑山路了，哪个劝都没得用。") == ["driving"]
+    assert _keys("打那以后我就发誓，啥除草剂我这辈子都不再碰了。") == ["avoid:除草剂"]
+    assert _keys("我跟我老公讲死了，以后什么上门服务都不搞了。") == ["avoid:上门服务"]
+    listed = "打那以后俺就发誓，啥水滴筹、轻松筹这些筹款平台，再也不沾了，捐也不捐、转也不转。"
+    assert _keys(listed) == ["avoid:水滴筹", "avoid:轻松筹", "avoid:筹款平台"]
+    assert _keys("以后什么事都好商量。") == []  # no vow
+
+
+def test_the_culprits_named_beside_a_reaction() -> None:
+    told = (
+        "Turns out garlic and onion are the big culprits for me, even the onion powder on a packet of chips "
+        "and I'm doubled over by nine o'clock. Leeks and shallots as well, she reckons it's all the same "
+        "fructan business."
+    )
+    keys = _keys(told)
+    assert "garlic" in keys and "onion" in keys and not any("same" in k for k in keys)
+    assert _keys("He said Smith is the culprit for the broken window.") == []  # no body, no rule
+
+
+def test_a_plan_shifted_elsewhere_is_said_from_the_new_place() -> None:
+    shifted = (
+        "Town council says the Block 456 rooftop garden got waterproofing works, cannot go up, so we "
+        "shifted it to the open field behind the CC, same time."
+    )
+    assert the_change(shifted) == "we shifted it to the open field behind the CC, same time."
+
+
+def test_a_reply_that_only_says_it_understood_writes_nothing() -> None:
+    assert only_lead_in(["好的，我明白了。"], written=True) and only_lead_in(["Got it."])
+    assert not only_lead_in(["好的，礼拜四晚上八点半在软件新城楼下见。"])

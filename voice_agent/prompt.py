@@ -78,6 +78,9 @@ class BuiltPrompt:
     warnings: list[str] = field(default_factory=list)
     pinned: list[MemoryRecord] = field(default_factory=list)  # the records that made it into the prompt
     retrieved: list[MemoryRecord] = field(default_factory=list)
+    # The person's recalled and pinned records the prompt left out (a plan changed since among them): never
+    # shown, read by the changed-plan checks (``turn_compose.turn_change``).
+    left_out: list[MemoryRecord] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -244,9 +244,9 @@ _LAST_VERB_ZH = re.compile(
 # The thing named first, then sworn off: "解放路那家福寿康大药房，我这辈子再也不去了！" (what follows the last
 # "那家" is the thing; the street before it only says where).
 _THING_FIRST_ZH = re.compile(
-    r"(?:^|[，,。！!？?；;])(?P<x>[^，,。！!？?；;]{2,14}?)[，,](?:我|我们|俺|咱)?(?:这辈子|以后|往后)?是?"
+    r"(?:^|[，,。！!？?；;])(?P<x>[^，,。！!？?；;]{2,16}?)[，,](?:我|我们|俺|咱)?(?:这辈子|以后|往后)?是?"
     + _SWORN_OFF_ZH
-    + r"(?:去|来|用|找|坐|买|点|住|报|叫|进)(?:了|啦|[，,。！!？?；;]|$)"
+    + r"(?:去|来|用|找|坐|买|点|住|报|叫|进|沾)(?:了|啦|[，,。！!？?；;]|$)"
 )
 # Or pointed at, then the person, then sworn off: "那破存款机我这辈子再也不碰了".
 _POINTED_FIRST_ZH = re.compile(
@@ -254,6 +254,27 @@ _POINTED_FIRST_ZH = re.compile(
     + _SWORN_OFF_ZH
     + r"(?:去|来|用|找|坐|买|点|住|报|叫|碰|吃|喝|玩|进)(?:了|啦|[，,。！!？?；;]|$)"
 )
+# An activity sworn off, with what it was done on: "这辈子再也不自驾跑山路了" (自驾).
+_ACT_THEN_ZH = re.compile(
+    _SWORN_OFF_ZH + r"(?P<act>自驾|开车|坐船|坐飞机|坐夜车|爬山|露营|蹦极|潜水|滑雪|骑车|骑摩托)"
+    r"(?![了啦啊，。,.！？!?；;]|$)"
+)
+# Anything of a kind, sworn off from now on: "以后什么上门服务都不搞了" (上门服务).
+_ANY_OF_KIND_ZH = re.compile(
+    r"(?:以后|往后|这辈子|从此|打那以后)再?(?:什么|啥|任何|哪样)(?P<x>[^，。,.！？!?；;都也]{2,8}?)(?:都|也)"
+    r"(?:不|莫|别)再?(?:搞|用|碰|找|请|约|去|买|吃|坐|做|叫|沾|信|要)了"
+)
+# What names no one thing before a list ("啥水滴筹、轻松筹"), and the kind after it ("这些筹款平台").
+_ANY_LEAD_ZH = re.compile(r"^(?:啥|什么|任何|所有的?|一切)")
+_KIND_AFTER_ZH = re.compile(r"这些|那些|这类|那类")
+
+
+def _listed_zh(thing: str) -> list[str]:
+    """The things a sworn-off phrase names: "啥水滴筹、轻松筹这些筹款平台" → 水滴筹, 轻松筹, 筹款平台."""
+    parts = _KIND_AFTER_ZH.sub("、", _ANY_LEAD_ZH.sub("", thing)).split("、")
+    return [part for part in parts if len(part) >= 2]
+
+
 # A thing pointed at with scorn: "那破存款机" is the cash machine.
 _SCORNED_ZH = re.compile(r"^(?:那|这)(?:破|烂)(?=.{2})")
 _ANY_PLACE_ZH = frozenset(("地方", "那儿", "那里", "这儿", "这里", "那边", "这边", "店", "那地儿"))
@@ -356,10 +377,17 @@ def never_again(text: str) -> Iterator[str]:
         thing = _GOING_TO_ZH.sub("", _WHICH_ONE_ZH.sub("", _SCORNED_ZH.sub("", match.group("x"))))
         if len(thing) < 2 or thing in _POINTING_ZH or thing in _ANY_PLACE_ZH or _FILLER_ZH.match(thing):
             continue
+        listed = _listed_zh(thing)  # ("啥除草剂我这辈子都不再碰了": 除草剂)
+        if listed != [thing]:
+            yield from listed
+            continue
         yield thing
         name = _KIND_OF_PLACE_ZH.sub("", thing)  # (a reply may say the name alone: 福寿康)
         if len(name) >= 2 and name != thing:
             yield name
+    yield from (m.group("act") for m in _ACT_THEN_ZH.finditer(text))
+    for match in _ANY_OF_KIND_ZH.finditer(text):
+        yield from _listed_zh(match.group("x"))
     for match in _FOR_SOMEONE_ZH.finditer(text):
         last = _STORED_IN_ZH.search(match.group("tail")) or _LAST_VERB_ZH.search(match.group("tail"))
         if last:

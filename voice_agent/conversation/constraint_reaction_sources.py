@@ -10,10 +10,12 @@
 
 Read in any sentence, since the words are the reaction (``triggers``): a trigger named ("Red wine is my
 main trigger"), a thing that sets a body off ("the feather dust and the dried droppings set my lungs off"),
-a Chinese list then one sniff and the reaction ("香水、香薰、庙里的线香，一闻准头疼恶心"); a test that found
+a Chinese list then one sniff and the
+reaction ("香水、香薰、庙里的线香，一闻准头疼恶心"); a test that found
 it is ``constraint_body``'s.
 
-The others are read only where the text names a bodily reaction (``has_symptom``), so "I get my news from the
+The others (and the culprits named: "garlic and onion are the big culprits for me") are read only where the
+text names a bodily reaction (``has_symptom``), so "I get my news from the
 radio" or "anything with Tom and I get bored" names nothing.
 """
 
@@ -67,6 +69,22 @@ def reaction_sources(text: str) -> list[re.Match[str]]:
         *REACTION_FROM_EN.finditer(text),
         *SENSED_WHEN_EN.finditer(text),
         *ANYTHING_THEN_EN.finditer(text),
+        # (each of two culprits: "garlic and onion are the big culprits")
+        *(m for at in (0, 1) for m in _culprits(text, at)),
+    ]
+
+
+def _culprits(text: str, at: int) -> list[re.Match[str]]:
+    """The culprits named (``CULPRIT_EN``): the first of two (``at`` 0), or the second, read from the
+    "and" between them (``at`` 1)."""
+    found = list(CULPRIT_EN.finditer(text))
+    if at == 0:
+        return found
+    return [
+        m
+        for f in found
+        for m in CULPRIT_EN.finditer(text, f.start("x") + 1, f.end())
+        if m.start("x") > f.start("x")
     ]
 
 
@@ -77,6 +95,18 @@ SETS_OFF_EN = re.compile(
     r"\s+(?:sets?|setting|triggers?|triggered|kicks? off|kicked off)\s+(?:off\s+)?(?:my|his|her|their|our)\s+"
     r"(?:lungs|chest|asthma|eczema|skin|nose|sinuses|allergies|hay ?fever|breathing|migraines?|dermatitis)"
     r"(?:\s+off)?\b",
+    _I,
+)
+
+
+# The things named as the culprits: "Turns out garlic and onion are the big culprits for me", "dairy was
+# the real culprit".
+CULPRIT_EN = re.compile(
+    r"(?:^|[,;:.!?]\s*|\b(?:out|that|says?|said|reckons?|thinks?|and|or|but|so)\s+)(?:the\s+)?"
+    r"(?P<x>[a-z][a-z'-]*(?: (?!and\b|or\b|is\b|are\b|was\b|were\b)[a-z][a-z'-]*)?)"
+    r"(?:\s+(?:and|or)\s+(?:the\s+)?[a-z]+(?: [a-z]+)?)?"
+    r"\s+(?:is|are|was|were)\s+(?:the|my|his|her)\s+(?:big\s+|main\s+|biggest\s+|real\s+|only\s+|worst\s+)?"
+    r"culprits?\b",
     _I,
 )
 

@@ -38,7 +38,9 @@ REFUSAL = re.compile(
 LEAD_IN = re.compile(
     r"^\s*(?:(?:sure|of course|certainly|absolutely|okay|ok|alright|great|here(?:'s| is)[^.!?]{0,60}:|"
     r"(?:i can|i'd be (?:happy|glad) to|i'll|let me) help(?: you)?(?: with (?:that|this|it))?|"
-    r"好的|当然|没问题|可以|我(?:可以|来)帮你(?:写|想)?一?下?)[\s!.,:：！。，]*)+$",
+    # (or says it understood: "好的，我明白了。", "Got it.")
+    r"got it|understood|i understand|noted|"
+    r"好的|当然|没问题|可以|我(?:可以|来)帮你(?:写|想)?一?下?|(?:我)?(?:明白|知道|了解|收到)了?)[\s!.,:：！。，]*)+$",
     re.IGNORECASE,
 )
 

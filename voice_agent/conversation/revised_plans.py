@@ -28,14 +28,14 @@ _I = re.IGNORECASE
 # The words of a change that name what replaced the plan: "…an outer space party instead", "改去青海".
 REPLACED_BY = re.compile(
     r"\binstead\b|\bswitch(?:ed|ing)? to\b|\bgoing with\b|\bnow (?:it's|we're)\b|\b(?:it's|it is) now\b|"
-    r"\b(?:moved|rescheduled|changed|pushed (?:it )?(?:back|forward)|brought (?:it )?forward)"
+    r"\b(?:moved|shifted|bumped|rescheduled|changed|pushed (?:it )?(?:back|forward)|brought (?:it )?forward)"
     r"(?: (?:me|us|it|him|her|them|the \w+))? (?:to|till|until)\b|"
     r"改成|改去|换成|改为|改到|改在|改用|换到|改拍|转到|调到|转去|调去|挪到|挪去|挪至|移到",
     _I,
 )
 REVISES_PLAN = re.compile(
     r"\b(?:actually|instead|change of plans?|plans? (?:have |has )?changed|update|scratch that|"
-    r"changed (?:my|our|his|her|their) minds?|moved|rescheduled|postponed|pushed (?:back|forward)|"
+    r"changed (?:my|our|his|her|their) minds?|moved|shifted|rescheduled|postponed|pushed (?:back|forward)|"
     r"brought forward|cancell?ed|called off|scrapped|ditched|knocked \S+(?: \S+)? on the head|no longer|"
     r"switched|plot twist|declined?|turned (?:it|them|him|her) down|thanks but no thanks)\b|"
     r"改成|改去|换成|改为|改到|改在|改坐|改乘|改订|改住|改用|改叫|改名|又改了|换地方|换了|变了|退了|退掉了|取消了|推迟|"
@@ -177,9 +177,11 @@ def renamed_later(record: MemoryRecord, records: Sequence[MemoryRecord]) -> bool
 FELL_THROUGH = re.compile(
     r"\b(?:double[- ]?booked|overbooked|booked (?:up|out)|fully booked|closed|closing|shut|flooded|"
     r"renovat\w*|refurb\w*|roadworks|cancell?ed|fell through|went bust|can't make it|couldn't make it|"
-    r"can't do it|no longer available|not available|originally|(?:was|were) (?:supposed|meant|going) to|"
+    r"can't do it|no longer available|not available|(?:cannot|can't|can not) (?:go up|go in|use|get in)|"
+    r"originally|(?:was|were) (?:supposed|meant|going) to|"
     r"had planned)\b|"
-    r"修路|装修|关门|停业|包场|订满|满了|被订|被人订|被占|有人(?:办|用|包|订|占)|借不(?:出|到)|腾不出|取消|去不了|来不了|不开了|本来|原来|原定|原本|冲突|撞了|撞车|黄了|泡汤|超售|超卖|不让用|用不了|不能用",
+    r"修路|装修|关门|停业|包场|订满|满了|被订|被人订|被占|有人(?:办|用|包|订|占)|借不(?:出|到)|腾不出|取消|"
+    r"去不了|来不了|不开了|本来|原来|原定|原本|冲突|撞了|撞车|黄了|泡汤|超售|超卖|不让用|用不了|不能用",
     _I,
 )
 _CLAUSE = re.compile(r"[^,，;；。.!！?？]+[,，;；。.!！?？]*")

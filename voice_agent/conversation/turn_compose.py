@@ -65,6 +65,8 @@ def compose_turn(
     prompt = builder.build(scrubbed, pinned=shown, retrieved=retrieved, recent=as_turns(window),
                            now=dt.datetime.now(), reminders=reminders, language=language,
                            guidance=guidance)  # fmt: skip
+    shown_ids = {r.id for r in (*prompt.retrieved, *prompt.pinned)}
+    prompt.left_out = [r for r in (*recalled, *pinned) if r.id not in shown_ids]
     guided = guided_constraints(constraints, reminders, scrubbed)
     return prompt, constraints, language, guided, liked_fact(reminders, scrubbed)
 
@@ -125,8 +127,9 @@ def turn_day(scrubbed: str, prompt: BuiltPrompt, language: str) -> str:
 
 
 def turn_change(scrubbed: str, prompt: BuiltPrompt, language: str) -> str:
-    """The change of a recalled plan this turn is about, said back, or "" (``changed_plan``)."""
-    return changed_plan(scrubbed, [*prompt.retrieved, *prompt.pinned], language)
+    """The change of a recalled plan this turn is about, said back, or "" (``changed_plan``): read with the
+    records the prompt left out, as the plan before the change is among them."""
+    return changed_plan(scrubbed, [*prompt.retrieved, *prompt.pinned, *prompt.left_out], language)
 
 
 def turn_related(cfg: PromptConfig, scrubbed: str, prompt: BuiltPrompt, language: str) -> str:
@@ -139,7 +142,7 @@ def turn_related(cfg: PromptConfig, scrubbed: str, prompt: BuiltPrompt, language
 
 def turn_replaced(scrubbed: str, prompt: BuiltPrompt) -> frozenset[str]:
     """What a changed plan this turn is about was before the change (``changed_plan.replaced_keys``)."""
-    return replaced_keys(scrubbed, [*prompt.retrieved, *prompt.pinned])
+    return replaced_keys(scrubbed, [*prompt.retrieved, *prompt.pinned, *prompt.left_out])
 
 
 def turn_place(scrubbed: str, prompt: BuiltPrompt) -> str:
