@@ -35,15 +35,22 @@ def test_a_long_story_pinned_for_its_always_keeps_only_that_sentence() -> None:
     (item,) = extract(CALL).items
     assert item.kind == "constraint"
     assert item.text.startswith("It's always the last Sunday") and "COE" not in item.text
+    lds = (
+        "Big news at our house, I got baptized into the Church of Jesus Christ of Latter-day Saints last "
+        "Sunday. My husband's been a member his whole life and never pushed me, I just got there on my own. "
+        "Giving up coffee was the hard part honestly, I had a week of headaches. No alcohol, no coffee, no "
+        "black tea, the whole Word of Wisdom."
+    )
+    assert [i.text for i in extract(lds).items] == [lds]  # a rule stated in it: pinned whole, as before
     short = "From now on, always give me temperatures in Celsius."
     assert [i.text for i in extract(short).items] == [short]  # a short rule stays whole
-    canteen = (
-        "我跟你说啊，我们单位食堂的菜越来越难吃了，天天就是土豆，炒土豆丝、土豆烧肉、土豆炖豆角，换着花样也还是土豆，"
-        "我们科室小王都说吃得脸都黄了，上礼拜去体检，医生还说我血脂有点高，让我少吃油。以后别给我推荐土豆了，看见就烦。"
+    family = (
+        "我跟你说啊，我外婆今年八十二了，身体还硬朗，就是耳朵有点背，打电话老听不清，我妈就说干脆大家多回去看看她。"
+        "我舅舅、小姨他们也都同意，表弟表妹从外地赶回来也方便。以后我们每个月最后一个礼拜天都去外婆家吃饭，一家人凑齐。"
         "对了，我家那辆车又该保养了，四万公里了。"
     )
-    (zh,) = extract(canteen).items
-    assert zh.text.startswith("以后别给我推荐土豆") and "食堂" not in zh.text
+    (zh,) = extract(family).items
+    assert zh.text.startswith("以后我们每个月最后一个礼拜天") and "保养" not in zh.text
 
 
 def test_a_pinned_plan_changed_by_a_later_pinned_statement_is_not_shown() -> None:

@@ -305,7 +305,9 @@ def extract(text: str) -> Extraction:
     elif replaces:
         out.items.append(ExtractedItem("decision", body, max(importance, 0.8), replaces))
     elif _FROM_NOW_EN.search(body) or _FROM_NOW_ZH.search(body):
-        out.items.append(ExtractedItem("constraint", _rule_part(body), max(importance, 0.85)))
+        # (whole when it states a constraint the guard reads: "…never pushed me… No alcohol, no coffee")
+        ruled = body if kind == "constraint" else _rule_part(body)
+        out.items.append(ExtractedItem("constraint", ruled, max(importance, 0.85)))
     elif kind is not None:
         out.items.append(ExtractedItem(kind, _stating_part(body) if kind == "fact" else body, importance))
     return out
