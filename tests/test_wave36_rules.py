@@ -1,7 +1,6 @@
-"""Wave 36: a pinned plan changed later is not shown as the plan; a long story pinned for its "always"
-keeps only that sentence; a change's clause on why the old plan fell through is not quoted as the plan;
-a reply the model could not give, for a turn a constraint guides, says the constraint back instead of
-"sorry"."""
+"""Wave 36: a pinned plan changed later is not shown as the plan; a change's clause on why the old plan
+fell through is not quoted as the plan; a reply the model could not give, for a turn a constraint
+guides, says the constraint back instead of "sorry"; vows, culprits and shifted plans in new shapes."""
 
 from __future__ import annotations
 
@@ -31,30 +30,10 @@ def _pinned(text: str, kind: str, source: str, when: float) -> MemoryRecord:
     return MemoryRecord("c", text, kind=kind, source=source, created_at=when)  # type: ignore[arg-type]
 
 
-def test_a_long_story_pinned_for_its_always_keeps_only_that_sentence() -> None:
-    (item,) = extract(CALL).items
-    assert item.kind == "constraint"
-    assert item.text.startswith("It's always the last Sunday") and "COE" not in item.text
-    lds = (
-        "Big news at our house, I got baptized into the Church of Jesus Christ of Latter-day Saints last "
-        "Sunday. My husband's been a member his whole life and never pushed me, I just got there on my own. "
-        "Giving up coffee was the hard part honestly, I had a week of headaches. No alcohol, no coffee, no "
-        "black tea, the whole Word of Wisdom."
-    )
-    assert [i.text for i in extract(lds).items] == [lds]  # a rule stated in it: pinned whole, as before
-    short = "From now on, always give me temperatures in Celsius."
-    assert [i.text for i in extract(short).items] == [short]  # a short rule stays whole
-    family = (
-        "我跟你说啊，我外婆今年八十二了，身体还硬朗，就是耳朵有点背，打电话老听不清，我妈就说干脆大家多回去看看她。"
-        "我舅舅、小姨他们也都同意，表弟表妹从外地赶回来也方便。以后我们每个月最后一个礼拜天都去外婆家吃饭，一家人凑齐。"
-        "对了，我家那辆车又该保养了，四万公里了。"
-    )
-    (zh,) = extract(family).items
-    assert zh.text.startswith("以后我们每个月最后一个礼拜天") and "保养" not in zh.text
-
-
 def test_a_pinned_plan_changed_by_a_later_pinned_statement_is_not_shown() -> None:
-    old = _pinned(extract(CALL).items[0].text, "constraint", "t1", 1.0)
+    (item,) = extract(CALL).items
+    assert item.kind == "constraint" and item.text == CALL  # (pinned whole for its "always")
+    old = _pinned(item.text, "constraint", "t1", 1.0)
     (change_item,) = extract(CALL_CHANGED).items
     assert change_item.kind == "decision"
     change = _pinned(change_item.text, "decision", "t2", 2.0)

@@ -305,9 +305,7 @@ def extract(text: str) -> Extraction:
     elif replaces:
         out.items.append(ExtractedItem("decision", body, max(importance, 0.8), replaces))
     elif _FROM_NOW_EN.search(body) or _FROM_NOW_ZH.search(body):
-        # (whole when it states a constraint the guard reads: "…never pushed me… No alcohol, no coffee")
-        ruled = body if kind == "constraint" else _rule_part(body)
-        out.items.append(ExtractedItem("constraint", ruled, max(importance, 0.85)))
+        out.items.append(ExtractedItem("constraint", body, max(importance, 0.85)))
     elif kind is not None:
         out.items.append(ExtractedItem(kind, _stating_part(body) if kind == "fact" else body, importance))
     return out
@@ -327,16 +325,6 @@ def _stating_part(body: str) -> str:
     if not stating:
         return body
     return join_spoken(*stating)
-
-
-def _rule_part(body: str) -> str:
-    """Of a long turn pinned for its "always"/"never"/以后, the sentences that say it: "It's always the last
-    Sunday of the month, 8pm, on Zoom" of a story about the family call, its cousins and the car's COE
-    (pinned whole, the story outlived every later fact and the change of that plan in the pinned budget)."""
-    if len(body) <= _LONG_FACT:
-        return body
-    ruled = [s for s in sentences_of(body) if _FROM_NOW_EN.search(s) or _FROM_NOW_ZH.search(s)]
-    return join_spoken(*ruled) if ruled else body
 
 
 def _classify(text: str) -> tuple[Kind | None, float]:
