@@ -10,13 +10,12 @@
 
 Read in any sentence, since the words are the reaction (``triggers``): a trigger named ("Red wine is my
 main trigger"), a thing that sets a body off ("the feather dust and the dried droppings set my lungs off"),
-a Chinese list then one sniff and the
-reaction ("香水、香薰、庙里的线香，一闻准头疼恶心"); a test that found
+a Chinese list then one sniff and the reaction ("香水、香薰、庙里的线香，一闻准头疼恶心"); a test that found
 it is ``constraint_body``'s.
 
 The others (and the culprits named: "garlic and onion are the big culprits for me") are read only where the
-text names a bodily reaction (``has_symptom``), so "I get my news from the
-radio" or "anything with Tom and I get bored" names nothing.
+text names a bodily reaction (``has_symptom``), so "I get my news from the radio" or "anything with Tom and
+I get bored" names nothing.
 """
 
 from __future__ import annotations
