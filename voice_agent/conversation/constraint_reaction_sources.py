@@ -69,22 +69,20 @@ def reaction_sources(text: str) -> list[re.Match[str]]:
         *SENSED_WHEN_EN.finditer(text),
         *ANYTHING_THEN_EN.finditer(text),
         # (each of two culprits: "garlic and onion are the big culprits")
-        *(m for at in (0, 1) for m in _culprits(text, at)),
+        *_culprits(text),
     ]
 
 
-def _culprits(text: str, at: int) -> list[re.Match[str]]:
-    """The culprits named (``CULPRIT_EN``): the first of two (``at`` 0), or the second, read from the
-    "and" between them (``at`` 1)."""
+def _culprits(text: str) -> list[re.Match[str]]:
+    """The culprits named (``CULPRIT_EN``), each of two: the second read from the "and" between them."""
     found = list(CULPRIT_EN.finditer(text))
-    if at == 0:
-        return found
-    return [
+    second = [
         m
         for f in found
         for m in CULPRIT_EN.finditer(text, f.start("x") + 1, f.end())
         if m.start("x") > f.start("x")
     ]
+    return found + second
 
 
 # "the feather dust and the dried droppings set my lungs off", "cut grass sets her asthma off".

@@ -198,8 +198,8 @@ class ReplyFallbacks:
         suggestion when an opening said it already (``opened``)."""
         said = self._no_answer()
         if said == NOTHING_TO_SAY[self.speaking] and self.guided:
-            self.trace.mark("reply.rule_fallback", constraint=self.guided[0].key)
             rule = self.guided[0]
+            self.trace.mark("reply.rule_fallback", constraint=rule.key)
             return self.alternative(rule) if opened else self.safe_sentence(rule)
         if said == NOTHING_TO_SAY[self.speaking] or not self.day or self.day in said:
             return said
