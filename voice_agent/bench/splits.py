@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout119`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout125`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -123,4 +123,10 @@ SPLITS = (
     "heldout117",
     "heldout118",
     "heldout119",
+    "heldout120",
+    "heldout121",
+    "heldout122",
+    "heldout123",
+    "heldout124",
+    "heldout125",
 )
