@@ -33,7 +33,8 @@ from voice_agent.text.cjk import has_han
 from voice_agent.text.dates import holds_time
 
 _MAX_CHARS = 120
-_CLAUSE = re.compile(r"[^,，;；。.!！?？]+")
+# (not at the dots of "p.m." or "a.m.": "tuition is Sunday two p.m., on Zoom" is one clause)
+_CLAUSE = re.compile(r"(?:[^,，;；。.!！?？]|\.(?=\w\.)|(?<=\.\w)\.(?!\s*[A-Z]))+")
 
 
 def _changed(
@@ -104,9 +105,9 @@ def changed_plan(user_text: str, records: Sequence[MemoryRecord], language: str)
         for i, clause in enumerate(parts):
             if not REPLACED_BY.search(clause):
                 continue
-            # with the time it names next, if the next clause gives one: "改成晚上的车了，八点二十到南站"
+            # with the time or the place it names next: "改成晚上的车了，八点二十到南站", "…two p.m., on Zoom"
             after = parts[i + 1] if i + 1 < len(parts) else ""
-            if after and not holds_time(clause) and holds_time(after):
+            if after and ((not holds_time(clause) and holds_time(after)) or _WHERE_NEXT.match(after)):
                 clause = f"{clause}{'，' if has_han(clause) else ', '}{after}"
             if len(clause) <= _MAX_CHARS:
                 clauses.append((record.created_at, clause))
@@ -114,6 +115,9 @@ def changed_plan(user_text: str, records: Sequence[MemoryRecord], language: str)
         return ""
     return said_back(max(clauses)[1], language)
 
+
+# A short clause that says where, after the change: "…Sunday two p.m., on Zoom", "改到周六，在二楼".
+_WHERE_NEXT = re.compile(r"(?:on|at|in|via|over) (?:\S+ ?){1,3}$|在\S{1,8}$", re.IGNORECASE)
 
 _TOLD = content_keys("You told me 你告诉过我")
 

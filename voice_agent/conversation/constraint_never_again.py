@@ -109,6 +109,12 @@ _DONE_FOR_GOOD_EN = re.compile(
     r"(?P<x>[a-z][\w'-]*(?: [a-z][\w'-]*){0,2}?)\s+(?:forever|for good|for life|for ever|from now on)\b",
     _I,
 )
+# "I have finished with boats.", "I'm done with cruises.": a kind of thing, plural, that ends the clause.
+_FINISHED_WITH_EN = re.compile(
+    r"\b(?:i|we)(?:'ve| have|'m| am|'re| are)\s+(?:(?:well and truly|officially|completely|so) )?"
+    r"(?:finished|done) with (?P<x>[a-z][\w'-]*[a-z]s)(?=\s*(?:[.;!?]|,\s+(?:and|so|mate|honestly)\b|$))",
+    _I,
+)
 _NEVER_AGAIN_FIRST_EN = re.compile(
     r"\bnever again (?:am|will|do|shall|are|is)\s+(?:i|we|he|she|they)\s+(?:be\s+)?(?:using|use|booking|book|"
     r"ordering from|order from|flying with|fly with|going to|go to|shopping at|shop at|staying at|stay at|"
@@ -326,7 +332,7 @@ def never_again(text: str) -> Iterator[str]:
         yield from _NOT_BETWEEN.split(match.group("names"))
     for match in [*_DONE_WITH_EN.finditer(text), *_NEVER_AGAIN_FIRST_EN.finditer(text),
                   *_NEVER_AGAIN_DONE_EN.finditer(text), *_DONE_FOR_GOOD_EN.finditer(text),
-                  *_DONE_WITH_BRAND_EN.finditer(text)]:  # fmt: skip
+                  *_DONE_WITH_BRAND_EN.finditer(text), *_FINISHED_WITH_EN.finditer(text)]:  # fmt: skip
         if match.group("x").lower() not in _PRONOUNS:
             yield match.group("x")
     for match in _NEVER_AGAIN_WITH_EN.finditer(text):

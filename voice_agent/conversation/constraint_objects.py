@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 
-from voice_agent.conversation.constraint_shapes import CARRIER_EN, POINTING_ZH, singular
+from voice_agent.conversation.constraint_shapes import CARRIER_EN, POINTING_ZH
 from voice_agent.conversation.constraint_terms import Topic
 from voice_agent.text.cjk import HAN_CLASS, has_han
+from voice_agent.text.plurals import singular
 
 _I = re.IGNORECASE
 

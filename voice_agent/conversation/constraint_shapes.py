@@ -24,6 +24,7 @@ from voice_agent.conversation.constraint_outing_mentions import NOT_EATEN, maske
 from voice_agent.conversation.constraint_terms import TOPICS, Topic
 from voice_agent.conversation.not_refusing import felt
 from voice_agent.text.cjk import HAN_CLASS, has_han
+from voice_agent.text.colour_names import names_colour
 
 _I = re.IGNORECASE
 _WHO_EN = r"(?:me|him|her|us|them|my [a-z]+|his [a-z]+|her [a-z]+|our [a-z]+)"
@@ -457,8 +458,11 @@ def named_topics(lowered: str) -> list[Topic]:
 
 def _other_word(topic: Topic, lowered: str, match: re.Match[str]) -> bool:
     """A Chinese name inside a word that means something else (奶 in 喂奶 is feeding a baby, 蚕豆 in 蚕豆病
-    is a condition): the exceptions the topic's term of the same text carries."""
+    is a condition): the exceptions the topic's term of the same text carries; a food named as a colour
+    is none (奶油色的墙, "cream-coloured tiles")."""
     word = match.group(0)
+    if names_colour(lowered, match.end()):
+        return True
     # (the term of the same text, else the longest that starts the name: 炸 for "炸的" in "又吼又炸的课")
     starts = [term for term in topic.terms_zh if word.startswith(term.text)]
     if not starts:
@@ -482,14 +486,6 @@ def _key_pattern(key: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![a-z]){re.escape(key)}(?:s|es)?(?![a-z])(?![ -](?:[a-z]+ing|rinks?|hockey)\b)")
 
 
-def singular(phrase: str) -> str:
-    if phrase.endswith("ies") and len(phrase) > 4:
-        return phrase[:-3] + "y"
-    if re.search(r"(?:ss|sh|ch|x|o)es$", phrase):
-        return phrase[:-2]
-    return phrase[:-1] if phrase.endswith("s") and not phrase.endswith("ss") else phrase
-
-
 # "anything with garlic", "food containing gluten", "dishes made with peanuts": the thing is what follows.
 CARRIER_EN = re.compile(
     r"^(?:any|all|some)?\s*(?:anything|something|food|foods|dishes|dish|stuff|things|meals|products)\s+"
@@ -497,4 +493,4 @@ CARRIER_EN = re.compile(
     _I,
 )
 # "那个膻味", "这种东西", "这动静": pointing back at something already named, not naming a new thing.
-POINTING_ZH = re.compile(r"^[这那](?:个|种|些|样|动静|声音|声儿|响动|玩意儿?)")
+POINTING_ZH = re.compile(r"^[这那]一?(?:个|种|些|样|套|出|动静|声音|声儿|响动|玩意儿?)")

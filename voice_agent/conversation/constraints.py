@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
+from voice_agent.conversation.avoid_said import avoid_explanation
 from voice_agent.conversation.constraint_aversions import (
     DIET_TALK_ZH,
     EVEN_KEPT_OFF_ZH,
@@ -98,7 +99,6 @@ from voice_agent.conversation.constraint_shapes import (
     at_odds_topics,
     has_symptom,
     named_topics,
-    singular,
     symptom_matches,
 )
 from voice_agent.conversation.constraint_terms import CONDITIONS, TOPICS, Topic, ZhTerm
@@ -106,7 +106,9 @@ from voice_agent.conversation.negation import is_negated
 from voice_agent.conversation.not_refusing import not_refusing_zh, without_cravings
 from voice_agent.text.apostrophes import plain_apostrophes, with_apostrophes
 from voice_agent.text.cjk import has_han
+from voice_agent.text.colour_names import names_a_look
 from voice_agent.text.dialect_zh import mandarin_verbs
+from voice_agent.text.plurals import singular
 
 _I = re.IGNORECASE
 
@@ -129,18 +131,16 @@ class Constraint:
 
     def explanation(self, language: str) -> str:
         """The safe sentence said instead of a reply that would break it."""
+        if self.kind not in ("allergy", "intolerance", "diet"):  # a dislike or a vow, in its own words
+            return avoid_explanation(self.noun_en, self.noun_zh, self.source, language)
         if language == "zh":
             if self.kind in ("allergy", "intolerance"):
                 word = "过敏" if self.kind == "allergy" else "不耐受"
                 return f"你说过对{self.noun_zh}{word}，所以我会避免{self.noun_zh}。"
-            if self.kind == "diet":
-                return f"你说过你{self.diet_zh}，所以我会避免{self.noun_zh}。"
-            return f"你说过不想要{self.noun_zh}，所以我会避免{self.noun_zh}。"
+            return f"你说过你{self.diet_zh}，所以我会避免{self.noun_zh}。"
         if self.kind in ("allergy", "intolerance"):
             return f"You told me about the {self.kind} to {self.noun_en}, so no {self.noun_en}."
-        if self.kind == "diet":
-            return f"You told me you're {self.diet_en}, so no {self.noun_en}."
-        return f"You told me you don't want {self.noun_en}, so no {self.noun_en}."
+        return f"You told me you're {self.diet_en}, so no {self.noun_en}."
 
     def guidance(self, language: str, thing: str = "") -> str:
         """What to suggest, stated after a turn about food, drink or a recommendation: positive, and with
@@ -430,8 +430,9 @@ def _object_constraints(
         parts = [head_of(part) for part in list_parts(match.group("x"))]
         return [c for part in parts for c in _part_constraints(part, kind, text)]
     topics = named_topics(stretch.lower()) or named_topics(thing_of_flavour(stretch.strip()).lower())
-    if topics and kind == "avoid" and own_words and narrower(clean_object(stretch), topics):
-        topics = []  # "blue cheese I cannot do" rules out blue cheese, not every cheese
+    narrow = own_words and narrower(clean_object(stretch), topics)
+    if topics and kind == "avoid" and (narrow or names_a_look(stretch)):
+        topics = []  # "blue cheese I cannot do": not every cheese; "奶乎乎的风格": a look, no milk
     phrase = clean_object(match.group("x"), activity=activity)
     if topics and (topics_only or "、" not in (phrase or match.group("x"))):  # (a list: each item below)
         return [_topic_constraint(t, kind, text) for t in topics]

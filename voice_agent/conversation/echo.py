@@ -154,12 +154,18 @@ def content_keys(text: str) -> set[str]:
 @functools.lru_cache(maxsize=8192)
 def _content_keys(text: str) -> frozenset[str]:
     """``content_keys``, read once per text (remembered texts are compared again on every turn)."""
-    words = content_words(text)
     if not _HAN.search(text):
-        keys = (_POSSESSIVE.sub("", w).rstrip("s") for w in words)
-        return frozenset(k for k in keys if len(k) > 2)
-    kept = "".join(ch for ch in words if ch not in _QUESTION_ZH)
-    return frozenset(kept[i : i + 2] for i in range(len(kept) - 1))
+        return _english_keys(content_words(text))
+    kept = "".join(ch for ch in content_words(text) if ch not in _QUESTION_ZH)
+    pairs = frozenset(kept[i : i + 2] for i in range(len(kept) - 1))
+    # (and the English words of a mixed turn: "…about her Chinese tuition this week, … finish her 作文")
+    english = [w for w in _EN_WORD.findall(_HAN.sub(" ", text).lower()) if w not in _FRAME_EN]
+    return pairs | _english_keys(english) if english else pairs
+
+
+def _english_keys(words: list[str]) -> frozenset[str]:
+    keys = (_POSSESSIVE.sub("", w).rstrip("s") for w in words)
+    return frozenset(k for k in keys if len(k) > 2)
 
 
 def only_questions(text: str) -> bool:

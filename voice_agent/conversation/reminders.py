@@ -288,7 +288,12 @@ def requested_thing(user_text: str) -> str:
             ):
                 return thing
     by_verb_zh = _THING_BY_VERB_ZH.search(user_text)  # "晚上吃什么好？" asks for a dish, "喝点什么" a drink
+    if by_verb_zh and by_verb_zh.group("x") == "做" and not _COOKING_ZH.search(user_text):
+        return ""  # (做 of a treatment: "做个头皮护理…做什么项目", no dish)
     return _VERB_THINGS_ZH[by_verb_zh.group("x")] if by_verb_zh else ""
+
+
+_COOKING_ZH = re.compile(r"饭|菜|吃|厨|煮|炒|炖|蒸|烤|汤|点心|早餐|早点|宵夜|便当|零食|小食|餸")
 
 
 _WORD = re.compile(rf"[a-z]{{3,}}|{HAN_CLASS}{{2}}", re.IGNORECASE)

@@ -30,6 +30,7 @@ REPLACED_BY = re.compile(
     r"\binstead\b|\bswitch(?:ed|ing)? to\b|\bgoing with\b|\bnow (?:it's|we're)\b|\b(?:it's|it is) now\b|"
     r"\b(?:moved|shifted|bumped|rescheduled|changed|pushed (?:it )?(?:back|forward)|brought (?:it )?forward)"
     r"(?: (?:me|us|it|him|her|them|the \w+))? (?:to|till|until)\b|"
+    r"\bfrom (?:this|next) (?:week|month|term)(?: on(?:wards?)?)?\b|"
     r"改成|改去|换成|改为|改到|改在|改用|换到|改拍|转到|调到|转去|调去|挪到|挪去|挪至|移到",
     _I,
 )
@@ -37,7 +38,11 @@ REVISES_PLAN = re.compile(
     r"\b(?:actually|instead|change of plans?|plans? (?:have |has )?changed|update|scratch that|"
     r"changed (?:my|our|his|her|their) minds?|moved|shifted|rescheduled|postponed|pushed (?:back|forward)|"
     r"brought forward|cancell?ed|called off|scrapped|ditched|knocked \S+(?: \S+)? on the head|no longer|"
-    r"switched|plot twist|declined?|turned (?:it|them|him|her) down|thanks but no thanks)\b|"
+    r"switched|plot twist|declined?|turned (?:it|them|him|her) down|thanks but no thanks|"
+    # a standing arrangement changed from a day on: "from this week onwards tuition is Sunday two p.m."
+    r"(?:from|starting|as of) (?:this|next|the) (?:week|month|term|year|session|class|lesson)"
+    r"(?: on(?:wards?)?)?|from now on(?:wards?)?|going forward)\b|"
+    r"从(?:这|下|本)(?:周|礼拜|星期|个月|学期|次)(?:起|开始)|从(?:现在|今天|明天)(?:起|开始)|以后都改|"
     r"改成|改去|换成|改为|改到|改在|改坐|改乘|改订|改住|改用|改叫|改名|又改了|换地方|换了|变了|退了|退掉了|取消了|推迟|"
     r"转到|调到|开不成|办不成|去不成|黄了|泡汤了|"
     r"提前到|换到|挪到|(?:地方|时间|日子|地点|安排)(?:又)?改了|"

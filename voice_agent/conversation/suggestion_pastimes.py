@@ -71,7 +71,13 @@ PASTIMES: tuple[RequestKind, ...] = (
     RequestKind(
         "book",
         # (not 书 of another thing: "书包" a schoolbag, "证书", "说明书", "书法", "书桌")
-        re.compile(r"\b(?:books?|novels?|read)\b|(?<![秘证明请情保协])书(?![包桌房架柜法记面信])|小说", _I),
+        re.compile(
+            # (not "book" as a verb: "which treatments to book", "book me a table")
+            r"\b(?:books|novels?|read)\b|(?<!\bto )(?<!\bi )(?<!\bwe )(?<!\byou )\bbook\b"
+            r"(?! (?:a|an|the|in|it|them|us|me|tickets?|flights?|treatments?|tables?|rooms?|appointments?|"
+            r"slots?|sessions?|early|ahead|now|online)\b)|(?<![秘证明请情保协])书(?![包桌房架柜法记面信])|小说",
+            _I,
+        ),
         (
             _o("The Martian by Andy Weir"),
             _o("A Man Called Ove by Fredrik Backman"),
