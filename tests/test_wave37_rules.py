@@ -96,3 +96,40 @@ def test_finished_with_a_kind_of_thing_is_a_vow() -> None:
     ]
     assert list(never_again("I'm done with the dishes.")) == []
     assert list(never_again("We're done with exams for this term.")) == []
+
+
+def test_a_body_part_or_a_quantifier_is_no_allergen() -> None:
+    throat = (
+        "Back in college I had a bad throat, our family doctor wrote Mox 500, and within an hour of the "
+        "second capsule my face blew up and there were big red welts all over my back."
+    )
+    assert not any("throat" in c.key or "face" in c.key for c in parse_constraints(throat))
+    lactose = (
+        "I had two bowls of payasam just to be polite and by nine that night I was doubled over, bloated "
+        "like a balloon. I've known since college that milk does this to me; the doctor said lactose, so "
+        "a splash in my chai is fine but a glass of milk and I'm finished. Amma still thinks it's all in "
+        "my head."
+    )
+    assert {c.key for c in parse_constraints(lactose)} == {"dairy"}
+
+
+def test_cantonese_xi_before_the_thing_is_no_part_of_it() -> None:
+    assert {c.key for c in parse_constraints("我一个土生土长嘅西关仔，最怕就系粥。")} == {"avoid:粥"}
+    assert {c.key for c in parse_constraints("系统我受不了")} == {"avoid:系统"}
+
+
+def test_when_to_leave_home_sets_off_from_the_home_told() -> None:
+    from voice_agent.conversation.place_note import place_note
+
+    moved = MemoryRecord(
+        "c", "我们家年初从徐汇搬到昆山花桥了，房价一半不到，房子还大了一圈。", created_at=1.0
+    )
+    turn = "我跟健身搭子约了礼拜六上午十点，在静安寺附近一家普拉提馆上体验课。她住得近，你帮我算算几点出门？"
+    assert place_note(turn, [moved], "zh") == "出发地是昆山花桥。"
+
+
+def test_a_day_name_alone_ties_no_statement_to_a_turn() -> None:
+    from voice_agent.conversation.said_before import relevant_statement
+
+    aside = MemoryRecord("c", "师傅说下礼拜才能上门修。", created_at=1.0)
+    assert relevant_statement("我约了礼拜六上午十点上课，几点出门好？", [aside], "zh") == ""

@@ -72,7 +72,10 @@ _GENERIC_BAD = re.compile(r"^(?:it|that|this|them|him|her|you|me|to|when|how|wha
                           r"|^(?:(?:these|those|the|my|his|her|big|angry)\s+)?(?:hives|blisters|welts|rash|rashes|"
                           r"ulcers?|cramps|swelling|spots|itching|itch)$"
                           # nor the reaction said as done: "my lips had swollen up"
-                          r"|^(?:swollen|swelled|blown|blew|puffed|broken|come|came)(?: up| out)?$",
+                          r"|^(?:swollen|swelled|blown|blew|puffed|broken|come|came)(?: up| out)?$"
+                          # a part of the body or a quantifier: "I had a bad throat" (what the pill was for)
+                          r"|^(?:(?:a|my|the|bad|sore)\s+)*(?:throat|face|eyes?|back|skin|stomach|tummy|chest|"
+                          r"head|lips?|mouth|gut|neck|arms?|legs?|hands?|feet|foot|ears?|nose)$|^(?:all|both|any)$",
                           _I)  # fmt: skip
 # Question and filler words no thing a person keeps off is made of ("这两年不知咋整的，一吃就胀肚").
 _NOT_A_THING_ZH = re.compile(
@@ -252,8 +255,8 @@ _ZH_LEAD = re.compile(
     r"(?:可?别(?:跟|和|同)(?:我|俺)提(?:了)?)?"  # ("别跟我提三里屯，这辈子再也不去了": 三里屯)
     r"(?:往后|以后|今后|从今往后|从今以后|打那以后|从那以后|自那以后|那以后)?"
     r"(?:我们?|他们?|她们?|你|孩子|俺|咱|额)?(?:这(?=是))?(?:居然|竟然|偏偏|原来|其实|好像|一直|从小|打小|真的|特别|有点|就|也|都|还|又)*"
-    # ("我就是艾蒿过敏", "我这是荞麦过敏": the thing; "那种香薰精油"; "任何抽卡游戏")
-    r"(?:是(?=..))?(?:那种|这种|那些|这些)?(?:任何|所有|一切)?"
+    # ("我就是艾蒿过敏", "我这是荞麦过敏", 粤语 "最怕就系粥": the thing; "那种香薰精油"; "任何抽卡游戏")
+    r"(?:是(?=..)|系(?![统列数带])(?=.))?(?:那种|这种|那些|这些)?(?:任何|所有|一切)?"
     r"(?:吃了?|喝了?|碰了?|闻了?|沾了?|用了?|一(?:上|到|进|坐|闻|碰)(?=..))?"  # ("一上黄龙": 黄龙)
 )
 

@@ -295,6 +295,8 @@ def _asks(user_text: str) -> str:
         return "call"
     if ASKS_PACKING.search(user_text):
         return "packing"
+    if _LEAVES_HOME.search(user_text):  # (when to leave home: where they set off, whoever the turn names)
+        return "from"
     if asks_route(user_text):
         return "route"
     route = ASKS_ROUTE.search(user_text) is not None and not _SETS_OFF_FROM.search(user_text)
@@ -309,6 +311,13 @@ def _asks(user_text: str) -> str:
     return "from" if route and not _GETS_A_THING.search(user_text) else ""
 
 
+# When to leave home: "我跟健身搭子约了…在静安寺附近一家普拉提馆…你帮我算算几点出门".
+_LEAVES_HOME = re.compile(
+    r"[几啥]点出门|(?:啥|什么)时候出门|提前(?:多久|好久|多长时间)出门|"
+    r"\bwhat time (?:should|do|must) (?:i|we) (?:leave|set off|head out)\b|"
+    r"\bwhen (?:should|do) (?:i|we) (?:leave|set off)\b|\bleave (?:the house|home)\b",
+    re.IGNORECASE,
+)
 _GETS_A_THING = re.compile(r"\bway to get (?:the|a|an|my|your|some|more|better|rid)\b", re.I)
 
 
