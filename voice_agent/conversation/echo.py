@@ -164,6 +164,7 @@ def _content_keys(text: str) -> frozenset[str]:
 
 
 def _english_keys(words: list[str]) -> frozenset[str]:
+    """English content words as keys: no plural or possessive "s", three letters or more."""
     keys = (_POSSESSIVE.sub("", w).rstrip("s") for w in words)
     return frozenset(k for k in keys if len(k) > 2)
 

@@ -7,10 +7,10 @@ that a later statement revises is not shown in the block, so the prompt holds on
 
 A plan is a statement with a word of arranging (booked, planning, 订在, 打算, 得去, 挂好…) or a pinned
 decision; a revision is a later statement, from another turn, with a word of change (instead, update,
-moved, cancelled, 换地方了, 改到, 变了, 算了…) that shares a content word with the plan ("hen", "Prague",
-满月, 复查). What states a constraint is never left out (an allergy stays whatever the change). Nothing is
-deleted or marked in the store: the records stay, and the old plan is still there when asked about
-("where were we going first?" finds it by its own words).
+moved, cancelled, "from this week onwards", 换地方了, 改到, 变了, 算了…) that shares a content word with
+the plan ("hen", "Prague", 满月, 复查). What states a constraint is never left out (an allergy stays
+whatever the change). Nothing is deleted or marked in the store: the records stay, and the old plan is
+still there when asked about ("where were we going first?" finds it by its own words).
 """
 
 from __future__ import annotations
