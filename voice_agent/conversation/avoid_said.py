@@ -24,18 +24,16 @@ _VOW = re.compile(
 )
 
 
+# How each is said back, by language: {n} is the thing kept off.
+_SAID = {
+    "dislike": ("You told me you can't stand {n}, so no {n}.", "你说过受不了{n}，所以{n}就算了。"),
+    "vow": ("You told me you're done with {n}, so no {n}.", "你说过再也不碰{n}了，所以{n}就算了。"),
+    "": ("You told me you don't want {n}, so no {n}.", "你说过不想要{n}，所以{n}就算了。"),
+}
+
+
 def avoid_explanation(noun_en: str, noun_zh: str, source: str, language: str) -> str:
     """The safe sentence's reason for keeping off ``noun``: said as a dislike, a vow, or plainly."""
-    disliked = _DISLIKE.search(source) is not None
-    vowed = not disliked and _VOW.search(source) is not None
-    if language == "zh":
-        if disliked:
-            return f"你说过受不了{noun_zh}，所以{noun_zh}就算了。"
-        if vowed:
-            return f"你说过再也不碰{noun_zh}了，所以{noun_zh}就算了。"
-        return f"你说过不想要{noun_zh}，所以{noun_zh}就算了。"
-    if disliked:
-        return f"You told me you can't stand {noun_en}, so no {noun_en}."
-    if vowed:
-        return f"You told me you're done with {noun_en}, so no {noun_en}."
-    return f"You told me you don't want {noun_en}, so no {noun_en}."
+    said_as = "dislike" if _DISLIKE.search(source) else "vow" if _VOW.search(source) else ""
+    zh = language == "zh"
+    return _SAID[said_as][zh].format(n=noun_zh if zh else noun_en)
