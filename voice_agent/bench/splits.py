@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout125`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout131`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -129,4 +129,10 @@ SPLITS = (
     "heldout123",
     "heldout124",
     "heldout125",
+    "heldout126",
+    "heldout127",
+    "heldout128",
+    "heldout129",
+    "heldout130",
+    "heldout131",
 )
