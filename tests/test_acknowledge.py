@@ -70,7 +70,7 @@ def test_the_opening_says_the_persons_own_statement_back_in_the_second_person(
 
 def test_an_order_or_someone_elses_statement_gives_a_sentence_from_the_constraints_kind() -> None:
     # Said back, an order would read "Since never suggest…"; "she" ten turns later is anyone.
-    assert _opening(["以后别给我推荐火锅。"], "周五晚上吃什么好？", "zh") == "按你说的，不推荐火锅，"
+    assert _opening(["以后别给我推荐火锅。"], "周五晚上吃什么好？", "zh") == "按你说的，避开火锅，"
     assert _opening(["She can't eat gluten."], "What should I cook tonight?", "en") == (
         "With no gluten, as you told me, "
     )

@@ -388,9 +388,7 @@ def test_a_chinese_reply_mostly_one_stretch_of_the_question_is_a_copy() -> None:
     asked = "我要跟老板请半天假，侬帮我写条微信，把日子讲讲清爽。"
     assert repeats("请帮忙写条微信，把日子讲讲清爽。", asked)
     hotpot = "这个礼拜天爷爷满八十，一大家子陪他去吃火锅，锅底跟菜你帮我参谋一下咯？"
-    assert repeats(
-        "按你说的，不推荐牛肉，爷爷满八十，一大家子陪他去吃火锅，锅底跟菜你帮我参谋一下咯？", hotpot
-    )
+    assert repeats("按你说的，避开牛肉，爷爷满八十，一大家子陪他去吃火锅，锅底跟菜你帮我参谋一下咯？", hotpot)
     trip = "下个月放暑假，想带个女喺广州周边玩两日，你帮我谂下去边度好？"
     assert repeats("下个月放暑假，想带个女喺广州周边玩两日，你帮我看看她是否能理解我。", trip)
     # the question's frame filled in is an answer

@@ -25,7 +25,8 @@ from voice_agent.conversation.clinical import MEDICAL_KINDS, clinical_turn, medi
 from voice_agent.conversation.constraint_reasons import Reason, reason_for
 from voice_agent.conversation.constraint_shapes import FOOD_TALK
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, parse_constraints
-from voice_agent.conversation.food_requests import FOOD_WORDS_EN, FOOD_WORDS_ZH
+from voice_agent.conversation.food_requests import keeps_food_off, names_food
+from voice_agent.conversation.reminders import asks_plan
 from voice_agent.text.cjk import HAN_RE
 from voice_agent.text.placeholders import PLACEHOLDER_RE
 from voice_agent.text.sentences import join_spoken, sentences_of
@@ -80,7 +81,7 @@ def acknowledgement(
     not the person asking about something the constraint is about (:func:`concerns`), or no clause would
     pass the constraint check."""
     speaking = "zh" if language == "zh" else "en"
-    if clinical_turn(user_text) and not _names_food_in(user_text):
+    if clinical_turn(user_text) and not names_food(user_text):
         told = medical(guided)  # a visit to a doctor or a dentist: a sentence of what to tell them
         text = tell_them(told, speaking)
         if text and constraints.check(text) is None:
@@ -91,10 +92,10 @@ def acknowledgement(
     # "With no nuts")
     # (and for a turn about no food, a thing kept off that is no food before one that is: for a trip
     # plan, "这辈子我再跟团…", not "我妈那血糖…得盯着她少吃点甜的")
-    food_turn = _names_food_in(user_text)
+    food_turn = names_food(user_text)
 
     def off_topic(c: Constraint) -> bool:
-        return not food_turn and _keeps_food_off(c)
+        return not food_turn and keeps_food_off(c)
 
     concerned = sorted(
         (c for c in guided if concerns(c, user_text)),
@@ -122,16 +123,6 @@ def acknowledgement(
     return None
 
 
-def _names_food_in(text: str) -> bool:
-    """Whether ``text`` names food or drink, in English or Chinese."""
-    return bool(_FOOD_EN.search(text) or _FOOD_ZH.search(text))
-
-
-def _keeps_food_off(constraint: Constraint) -> bool:
-    """Whether what ``constraint`` keeps off is food or drink (its words name some: sugar is cake)."""
-    return _names_food_in(" ".join([*constraint.terms_en, *(t.text for t in constraint.terms_zh)]))
-
-
 def _without_reason(constraint: Constraint, language: str) -> str:
     return from_kind(constraint, language, reason=False)
 
@@ -139,9 +130,7 @@ def _without_reason(constraint: Constraint, language: str) -> str:
 # What a constraint on food or drink is about, and a turn that is the person asking (not "How do plants
 # drink water?"): the acknowledgement is said only then. Narrower than the turn guidance's topics on
 # purpose ("Suggest a board game" gets no "Since you're vegan").
-_FOOD_EN = re.compile(rf"\b(?:{FOOD_WORDS_EN})\b", _I)
 _ASKING_EN = re.compile(r"\b(?:i|me|my|we|us|our|you|your|recommend|suggest)\b", _I)
-_FOOD_ZH = re.compile(FOOD_WORDS_ZH)
 _ASKING_ZH = re.compile(r"推荐|建议|什么|啥|么子|乜|咩|哪|我|咱|俺|帮|给")
 _NOUN_WORD = re.compile(r"[a-z]{3,}", _I)
 _WHAT_TO_DO = re.compile(
@@ -177,7 +166,15 @@ def concerns(constraint: Constraint, user_text: str) -> bool:
         and not FOOD_TALK.search(constraint.source)
     ):
         return True
-    return _names_food_in(user_text)
+    # a thing kept off that is no food (an ice bath, glitter, eucalyptus oil), and a turn asking for a
+    # plan, a routine, a list or a way: "What should my recovery routine look like?"
+    if (
+        not keeps_food_off(constraint)
+        and not FOOD_TALK.search(stating_sentences(constraint))
+        and asks_plan(user_text)
+    ):
+        return True
+    return names_food(user_text)
 
 
 def stating_sentences(constraint: Constraint) -> str:
@@ -285,7 +282,7 @@ def from_kind(constraint: Constraint, language: str, *, reason: bool = True) -> 
             return f"因为你说过对{said_noun(constraint, language)}{word}，"
         if own_diet and constraint.diet_zh:
             return f"因为你{constraint.diet_zh}，"
-        return f"按你说的，不推荐{constraint.noun_zh}，"
+        return f"按你说的，避开{constraint.noun_zh}，"
     if constraint.kind in ("allergy", "intolerance"):
         return f"Since you told me about the {constraint.kind} to {said_noun(constraint, language)}, "
     if constraint.kind == "diet" and constraint.diet_en:

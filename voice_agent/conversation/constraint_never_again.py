@@ -209,6 +209,14 @@ _THING_THEN_VOW_ZH = re.compile(
     + _SWORN_OFF_ZH
     + r"(?:去|来|用|找|坐|买|点|住|报|叫|进|约|请|碰|吃|喝|玩|睡|开|赶)(?:了|啦|[，,。！!？?；;]|$)"
 )
+# A kind of thing named, then sworn off with a clause between: "隐形眼镜这种东西，不管日抛月抛，这辈子再也不往
+# 眼睛里放了", "这辈子两个轮子的东西再也不碰了".
+_KIND_NAMED_ZH = re.compile(
+    r"(?:^|[，,。！!？?；;]|这辈子|以后|往后)(?!这辈子|以后|往后)(?P<x>[^，,。！!？?；;我你他她咱俺]{2,10}?)"
+    r"(?:的|这种|那种|这类|那类)"
+    r"(?:东西|玩意儿?)[，,]?(?:[^，,。！!？?；;]{0,12}[，,])?(?:我们|我|俺|咱)?是?(?:这辈子|以后|往后)?"
+    + _SWORN_OFF_ZH
+)
 # How a clause opens, no thing: "说实话我这辈子再也不去了".
 _FILLER_ZH = re.compile(r"^(?:说实话|说真的|讲真|老实说|其实|反正|总之|真的|真是|哎呀?|唉|嗯|(?:我)?跟你说)$")
 # A kind of place named before "那种地方": "英语角那种地方我这辈子都不会再去了" swears off 英语角.
@@ -374,7 +382,7 @@ def never_again(text: str) -> Iterator[str]:
     for match in _OR_ELSE_AT_ZH.finditer(text):
         yield match.group("x")
     for match in [*_THING_FIRST_ZH.finditer(text), *_POINTED_FIRST_ZH.finditer(text),
-                  *_THING_THEN_VOW_ZH.finditer(text)]:  # fmt: skip
+                  *_THING_THEN_VOW_ZH.finditer(text), *_KIND_NAMED_ZH.finditer(text)]:  # fmt: skip
         # ("过年去海南，这辈子再也不去了": where they go, 海南)
         spot = _KIND_OF_SPOT_ZH.match(match.group("x"))
         if spot:

@@ -66,7 +66,10 @@ def with_antecedents(text: str) -> str:
             continue
         # (the sentence of the rule, or the one just before: "…keep handing me bananas? I can't stand them")
         sentence = " ".join(re.split(r"[.!?]\s+", text[: rule.start()])[-2:])
-        thing = _repeated(sentence) if rule.group("pronoun").lower().endswith("stuff") else ""
+        # (for "the stuff", the rest of its sentence too: "finding glitter in my bra … I cannot stand the
+        # stuff, anything sparkly or glittery makes my skin crawl")
+        rest = re.split(r"[.!?](?:\s|$)", text[rule.end() :])[0]
+        thing = _repeated(f"{sentence} {rest}") if rule.group("pronoun").lower().endswith("stuff") else ""
         if not thing:
             eaten = list(_EATEN_EN.finditer(sentence))
             if not eaten or eaten[-1].group("x").lower() in _NOT_A_THING:
@@ -80,7 +83,8 @@ def with_antecedents(text: str) -> str:
 # Words that repeat in any story and name no thing ("then beetroot, then…", "this", "they").
 _COMMON_TEXT = (
     "then this that there they them their with what when were have just really like some about from "
-    "last night still even much very also into over again every thing things stuff"
+    "last night still even much very also into over again every thing things stuff year years month months "
+    "week weeks days hour hours"
 )
 _COMMON = frozenset(_COMMON_TEXT.split())
 
@@ -88,7 +92,10 @@ _COMMON = frozenset(_COMMON_TEXT.split())
 def _repeated(sentences: str) -> str:
     """The one word the sentences name at least twice (four letters or more, no common word): "this
     beetroot salad, then beetroot in the burgers, then … a chocolate beetroot cake" → "beetroot"."""
-    counts = Counter(w for w in re.findall(r"[a-z]{4,}", sentences.lower()) if w not in _COMMON)
+    words = [w for w in re.findall(r"[a-z]{4,}", sentences.lower()) if w not in _COMMON]
+    # (a word's -y or -s form counts as the word: "glitter … glittery", "lash … lashes")
+    said = set(words)
+    counts = Counter(w[:-1] if w[-1] in "ys" and w[:-1] in said else w for w in words)
     top = counts.most_common(2)
     if not top or top[0][1] < 2 or (len(top) > 1 and top[1][1] == top[0][1]):
         return ""

@@ -36,6 +36,8 @@ AVOID_HAVE_EN = re.compile(
 DISLIKE_EN = re.compile(
     # (not "hate" as a noun's first word: "which for an Irishman is a hate crime")
     r"\b(?:(?<!\ba )(?<!\bthe )hate|hates|dislike|dislikes|detest|detests|can't stand|cannot stand|"
+    # a dislike of long standing: "I've hated burpees since my NS days", "we have always hated caravans"
+    r"(?:i've|i have|we've|we have)(?:\s+(?:always|long|honestly|just))?\s+hated|"
     r"cannae stand|can't stick|"
     r"cannot stick|can't thole|cannae thole|canna thole|"
     # ("I've never been able to thole the things": Scots thole, to bear)

@@ -145,6 +145,21 @@ def shares_content(text: str, other: str) -> bool:
 _POSSESSIVE = re.compile(r"['’]s?$")
 
 
+# Words a question shares with a story without being about it: who it is about ("Mum's 75th is coming up…"
+# and "Mum's settling into the bungalow nicely") and everyday verbs and times. Sharing only these, a
+# statement is no answer: said back, it is an unrelated clause of the story.
+WEAK_KEYS = frozenset((
+    "mum", "mom", "dad", "nan", "gran", "grandma", "grandad", "grandpa", "wife", "husband", "son",
+    "daughter", "kid", "kids", "sister", "brother", "aunt", "uncle", "she", "he", "they", "her", "his",
+    "new", "get", "make", "love", "next", "month", "week", "year", "day", "time", "thing", "someth", "idea",
+    "good", "nice", "com", "go", "going", "want", "like", "need", "really", "just", "still",
+    "奶奶", "爷爷", "妈妈", "爸爸", "老婆", "老公", "儿子", "女儿", "孩子", "姥姥", "姥爷", "外婆", "外公",
+    "老伴", "下月", "这周", "周末",
+    # (a day's name alone: "师傅说下礼拜才能上门修" is no answer to "约了礼拜六上午十点…几点出门")
+    "礼拜", "星期", "下礼", "上礼", "这礼", "拜六", "拜天", "拜日", "期六", "期天", "期日", "下周", "上周",
+))  # fmt: skip
+
+
 def content_keys(text: str) -> set[str]:
     """The content of ``text`` as keys to compare: English content words without a plural or possessive
     "s" (three letters or more: "physio's" is "physio"), or pairs of Chinese content characters."""

@@ -5,7 +5,13 @@ vegan")."""
 
 from __future__ import annotations
 
+import re
+from typing import TYPE_CHECKING
+
 from voice_agent.text.dialect_zh import CANTONESE_FOOD_TALK
+
+if TYPE_CHECKING:
+    from voice_agent.conversation.constraints import Constraint
 
 FOOD_WORDS_EN = (
     r"eat|eating|food|cook|cooking|recipes?|bake|baking|cakes?|dinners?|lunch(?:es|box(?:es)?)?|breakfasts?|"
@@ -27,3 +33,16 @@ FOOD_WORDS_ZH = (
     r"吃|喝|菜|饭|餐|外卖|粥|蛋糕|甜点|甜品|零食|早点|早饭|饮料|饮品|配料|主食|点心|聚会|酒|茶|咖啡|面|汤|水果|沙拉|酱|"
     rf"烤|火锅|食材|小吃|夜宵|拼盘|补给|能量胶|能量棒|{CANTONESE_FOOD_TALK}"
 )
+
+_FOOD_EN = re.compile(rf"\b(?:{FOOD_WORDS_EN})\b", re.IGNORECASE)
+_FOOD_ZH = re.compile(FOOD_WORDS_ZH)
+
+
+def names_food(text: str) -> bool:
+    """Whether ``text`` names food or drink, in English or Chinese."""
+    return bool(_FOOD_EN.search(text) or _FOOD_ZH.search(text))
+
+
+def keeps_food_off(constraint: Constraint) -> bool:
+    """Whether what ``constraint`` keeps off is food or drink (its words name some: sugar is cake)."""
+    return names_food(" ".join([*constraint.terms_en, *(t.text for t in constraint.terms_zh)]))

@@ -160,6 +160,9 @@ def salutation(user_words: str, language: str, remembered: str = "") -> str:
     told_of = told_of_names(user_words)  # ("[NAME] got a H2… a card to my teacher"): likely not whom it is to
     if remembered or any(m.group(0) not in told_of for m in in_turn):
         in_turn = [m for m in in_turn if m.group(0) not in told_of]
+    if remembered:  # (the role the turn writes to is tied to a name: only a name written to is another)
+        # ("a message to my niece's fiancé" tied to Tavita: not the [NAME] of "the Abel Tasman Coast Track")
+        in_turn = [m for m in in_turn if _WRITTEN_TO.search(user_words[: m.start()])]
     if not in_turn and remembered:
         name = remembered
     elif len({m.group(0) for m in in_turn}) != 1:  # none in the turn, or which one is not clear
@@ -174,6 +177,12 @@ def salutation(user_words: str, language: str, remembered: str = "") -> str:
     return f"Hi {name}," if casual else f"Dear {name},"
 
 
+# A name written to: "a message to [NAME]", "给[NAME]发个微信".
+_WRITTEN_TO = re.compile(
+    r"\b(?:to|dear|send|text|tell|ask|thank|email|e-mail)\s+$|"
+    r"\b(?:card|message|msg|note|text|letter|e-?mail|whatsapp|poem|speech)\s+(?:\w+\s+)?for\s+$|给$",
+    re.IGNORECASE,
+)
 # A name the scrubber took where a place is said ("ferry from [NAME]", "a week in [NAME]"): not whom it is to.
 _AT_PLACE_EN = re.compile(r"\b(?:from|in|at|on|near|via|around|across)\s+$", re.IGNORECASE)
 _NAME_PART = rf"(?:{PLACEHOLDER_SHAPE_RE.pattern}|[^,.!?:\n\[])"  # a placeholder counts as one part of a name

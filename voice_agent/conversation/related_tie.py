@@ -23,12 +23,12 @@ import re
 from collections.abc import Sequence
 
 from voice_agent.conversation.constraints import ConstraintSet, parse_constraints
-from voice_agent.conversation.echo import asks_of_you, content_keys, open_request
+from voice_agent.conversation.echo import WEAK_KEYS, asks_of_you, content_keys, open_request
 from voice_agent.conversation.likings import SPEAKS_ILL, says_liking, uses_liking
 from voice_agent.conversation.recall_answer import said_back
 from voice_agent.conversation.reminders import asks_for_suggestion
 from voice_agent.conversation.revised_plans import REVISES_PLAN, without_revised
-from voice_agent.conversation.said_before import WEAK_KEYS, person_statements, stems
+from voice_agent.conversation.said_before import person_statements, stems
 from voice_agent.conversation.writing import WRITES_TO
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.cjk import HAN_RE
@@ -38,7 +38,7 @@ from voice_agent.text.sentences import sentences_of
 
 _I = re.IGNORECASE
 # Words a request shares with a statement without being about the same thing (on top of
-# ``said_before.WEAK_KEYS``): "help", "find", "something", "going", "back".
+# ``echo.WEAK_KEYS``): "help", "find", "something", "going", "back".
 _COMMON_TEXT_EN = (
     "them their going went back help find time something look actually make made want need thing things "
     "think know good great nice lovely really just still also even ever some would could should will been "

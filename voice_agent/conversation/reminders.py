@@ -20,7 +20,7 @@ from voice_agent.conversation.clinical import (
     medicine_turn,
 )
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, parse_constraints
-from voice_agent.conversation.food_requests import FOOD_WORDS_EN, FOOD_WORDS_ZH
+from voice_agent.conversation.food_requests import FOOD_WORDS_EN, FOOD_WORDS_ZH, keeps_food_off
 from voice_agent.conversation.likings import says_liking
 from voice_agent.conversation.revised_plans import without_revised
 from voice_agent.conversation.suggestions import FOR_EXAMPLE, concrete_option
@@ -145,9 +145,13 @@ def guided_constraints(
     # (a thing kept off, restated for a request for advice: "How can I make the living room feel cosy?"
     # after "she can't tolerate strong scents")
     advice = ASKS_ADVICE.search(user_text) is not None
+    # (and a thing kept off that is no food, for a plan, a routine or a list asked for: an ice bath for a
+    # recovery routine, eucalyptus oil for a spa day)
+    plan = asks_plan(user_text)
     shaping = [
         c for c in constraints.constraints
         if topical or _beyond_food(c, user_text) or (advice and c.kind == "avoid")
+        or (plan and not keeps_food_off(c))
     ]  # fmt: skip
     chosen = sorted((c for c in shaping if c.source in order), key=lambda c: order[c.source])
     return chosen[:MAX_CONSTRAINTS]
@@ -178,7 +182,9 @@ ASKS_ADVICE = re.compile(
     r"(?:give|send|get) (?:me|us) (?:a |some |a few |a couple of |two |three )?(?:ideas?|"
     r"options|spots|places|plans?|suggestions|recommendations|picks)|pick (?:me|us)|"
     r"what are (?:my|our|the|his|her) options|"
-    r"put together (?:a|an|some|the)|give (?:me|us) a plan)\b|行程|攻略|策划|合适|"
+    r"put together (?:a|an|some|the)|give (?:me|us) a plan)\b|行程|攻略|策划|"
+    # ("啥时候拔最合适", "合不合适", "哪家合适呢"; not "提醒她穿合适的衣服")
+    rf"(?:什么|啥|哪|几){HAN_CLASS}{{0,8}}合适|合不合适|合适(?:吗|嘛|么|呢|不)|"
     r"(?:帮|给)(?:我|俺|咱)(?:们)?(?:配|排|搭|挑|选|想|看看|安排|弄|整|张罗)|"
     rf"推荐|建议|(?:什么|啥){HAN_CLASS}{{0,6}}好|好呢|哪个好|应该|哪(?:儿|里)?(?:比较|最)?好|干点啥|(?:点|些)(?:什么|啥)|"
     # "你给出出主意？", "支个招"; Cantonese "你话我叫乜嘢好？", "去边度好"
@@ -189,6 +195,31 @@ ASKS_ADVICE = re.compile(
     r"参谋|拿(?:个)?主意|(?:送|买|挑)(?:他|她|它|他们|她们|点|个|件|份|些)?[^，。！？!?]{0,6}?礼",
     re.IGNORECASE,
 )
+# A plan, a routine, a list or a way asked for, beyond ``ASKS_ADVICE``: "What should my recovery routine
+# look like?", "What's the best way to do that commute?", "Make me a shopping list", "帮我列个计划",
+# "有什么办法？", "咋解决最省事？". A thing the person keeps off that is no food matters for it (an ice
+# bath for a recovery routine, glitter for nail designs, an e-scooter for the last mile).
+_ASKS_PLAN = re.compile(
+    r"\b(?:what (?:should|could|would) (?:my|our|the|his|her) \w+(?: \w+)? (?:look like|be)|"
+    r"(?:the )?best way|what to do|what can (?:i|we) (?:do|ask for|take|use|try)|"
+    r"what should (?:i|we) (?:put|pack|bring|book|ask for|wear|take)|"
+    r"how (?:do|can|should) (?:i|we) (?:cope|survive|deal|manage|get through|prepare|handle)|routine|"
+    r"shortlist|short list|plan (?:the|our|my|a|an|me a|us a) |"
+    r"(?:make|draw up|put together|give|sketch out|write) (?:me |us )?(?:a |an |some )?(?:[\w-]+ ){0,3}"
+    r"(?:list|plan|routine|schedule|countdown|circuit|programme|program|workout|playlist|menu)|"
+    r"design ideas)|"
+    r"办法|计划|规划|怎么(?:办|解决|弄|整)|咋(?:办|解决|弄|整)|省事|(?:帮|给)(?:我|俺|咱)(?:们)?(?:列|定|规划|订|出)",
+    re.IGNORECASE,
+)
+
+
+def asks_plan(user_text: str) -> bool:
+    """Whether the turn asks for a plan, a routine, a list or a way of doing something (what a thing the
+    person keeps off matters for, though it names no food; not any request for a suggestion: "Suggest
+    a board game" gets no "With no horror movies")."""
+    return _ASKS_PLAN.search(user_text) is not None
+
+
 # A yes/no question ("Can I eat this?", "Should we leave now?"): "Yes." answers it.
 _YES_NO = re.compile(
     r"^\s*(?:can|could|should|shall|may|is|are|do|does|will|would)\s+(?:i|we|you|it)\b", re.I

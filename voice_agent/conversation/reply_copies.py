@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from difflib import SequenceMatcher
 
-from voice_agent.conversation.echo import content_keys
+from voice_agent.conversation.echo import WEAK_KEYS, content_keys
 from voice_agent.llm.base import Message
 from voice_agent.text.cjk import HAN_RE
 from voice_agent.text.placeholders import PLACEHOLDER_RE
@@ -475,7 +475,8 @@ def about_turn(line: str, user_words: str, pinned: list[str]) -> bool:
     sick" is no answer to a question about a paediatric ENT)."""
     if len(line) > _MAX_SAID_BACK:
         return False
-    return line in pinned or bool(content_keys(line) & content_keys(user_words))
+    # (not a day's name or a relative alone: "师傅说下礼拜才能上门修" for "约了礼拜六上午十点…几点出门")
+    return line in pinned or bool((content_keys(line) & content_keys(user_words)) - WEAK_KEYS)
 
 
 def pinned_lines(messages: list[Message]) -> list[str]:

@@ -18,7 +18,7 @@ import re
 from collections.abc import Sequence
 
 from voice_agent.conversation.constraints import parse_constraints
-from voice_agent.conversation.echo import content_keys
+from voice_agent.conversation.echo import WEAK_KEYS, content_keys
 from voice_agent.conversation.recall_answer import said_back
 from voice_agent.conversation.revised_plans import (
     REPLACED_BY,
@@ -98,21 +98,6 @@ def _clause_of(part: str, clauses: list[MemoryRecord]) -> MemoryRecord | None:
         if len(words) >= 8 and words in flat:
             return clause
     return None
-
-
-# Words a question shares with a story without being about it: who it is about ("Mum's 75th is coming up…"
-# and "Mum's settling into the bungalow nicely") and everyday verbs and times. Sharing only these, a
-# statement is no answer: said back, it is an unrelated clause of the story.
-WEAK_KEYS = frozenset((
-    "mum", "mom", "dad", "nan", "gran", "grandma", "grandad", "grandpa", "wife", "husband", "son",
-    "daughter", "kid", "kids", "sister", "brother", "aunt", "uncle", "she", "he", "they", "her", "his",
-    "new", "get", "make", "love", "next", "month", "week", "year", "day", "time", "thing", "someth", "idea",
-    "good", "nice", "com", "go", "going", "want", "like", "need", "really", "just", "still",
-    "奶奶", "爷爷", "妈妈", "爸爸", "老婆", "老公", "儿子", "女儿", "孩子", "姥姥", "姥爷", "外婆", "外公",
-    "老伴", "下月", "这周", "周末",
-    # (a day's name alone: "师傅说下礼拜才能上门修" is no answer to "约了礼拜六上午十点…几点出门")
-    "礼拜", "星期", "下礼", "上礼", "这礼", "拜六", "拜天", "拜日", "期六", "期天", "期日", "下周", "上周",
-))  # fmt: skip
 
 
 def relevant_statement(question: str, records: Sequence[MemoryRecord], language: str) -> str:

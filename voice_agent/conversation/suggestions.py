@@ -83,9 +83,19 @@ _NAMED_PLACE = re.compile(
     rf"(?:去|来趟|飞)(?!哪|边|哪儿|哪里|外地|外面|旅游|玩){HAN_CLASS}{{2,4}}?"
     r"(?:玩|旅游|旅行|毕业旅行|逛|住|待|看看|走走|烧香|过年)|"
     rf"(?:去|来趟|飞|到|在)(?:{CITY_PATTERN})|"
-    r"\b(?:to|in|into|around|round|through|across|visit|visiting)\s+(?!the\b|I\b|(?:January|February|March|April|May|June|July|August|September|"
+    r"\b(?:to|in|into|around|round|through|across|visit|visiting|on|at|out of|off)\s+(?!the\b|I\b|"
+    r"(?:January|February|March|April|May|June|July|August|September|"
     r"October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Easter|Christmas)\b)"
     r"[A-Z][a-z]+"
+)
+
+
+# Where to go asked, or a trip to be suggested: "where should we go?", "any ideas for a getaway?", "去哪玩".
+_ASKS_WHERE = re.compile(
+    r"\bwhere\b|\bsomewhere\b|\bdestinations?\b|\b(?:suggest|recommend|ideas? for|pick|plan|plan me|plan us) "
+    r"(?:a |an |some |our |my )?(?:[\w-]+ ){0,2}(?:trip|holiday|getaway|break|vacation)s?\b|"
+    r"去哪|哪里|哪儿|哪达|什么地方|啥地方|边度|哪点",
+    re.IGNORECASE,
 )
 
 
@@ -126,9 +136,15 @@ def request_kind(requested: str, user_words: str) -> RequestKind | None:
     if (
         found is not None
         and found.name == "trip"
-        and (_NAMED_PLACE.search(user_words) or _THING_FOR_THE_TIME.search(user_words))
+        and (
+            _NAMED_PLACE.search(user_words)
+            or _THING_FOR_THE_TIME.search(user_words)
+            or (user_words and not _ASKS_WHERE.search(user_words))
+        )
     ):
-        return None  # "去黄山玩两天…排个行程": a trip elsewhere is no answer
+        # "去黄山玩两天…排个行程": a trip elsewhere is no answer; nor to a packing list for a camping trip
+        # or a fishing trip out of Weymouth: only where to go asks for a trip
+        return None
     if found is not None and found.name == "dinner":  # "for dinner…, what should I do for a starter?"
         narrower = next((k for k in KINDS if k.name in _COURSES and k.asked.search(user_words)), None)
         # a dish at a restaurant of a named cuisine: one of its dishes ("客家菜" → 盐焗鸡)
