@@ -122,3 +122,10 @@ def test_a_trip_is_suggested_only_where_to_go_is_open() -> None:
         "I've booked a half-day fishing trip out of Weymouth on Saturday. What should I take beforehand?",
     ):
         assert request_kind("", turn) is None, turn
+
+
+def test_the_thing_most_dreaded_after_two_words_for_it() -> None:
+    assert "avoid:跳舞" in _keys("讲老实话，我这辈子最怕、最烦的就是跳舞，啥舞都不要叫我跳。")
+    assert "avoid:唱歌" in _keys("我这辈子最膈应的事儿就是唱歌。")
+    assert not any(key.endswith(":跳") for key in _keys("啥舞都不要叫我跳。"))
+    assert "avoid:农家乐" in _keys("我当时就跟同事说，这辈子再也不得去啥子农家乐了，打死都不去。")

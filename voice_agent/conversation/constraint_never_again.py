@@ -279,7 +279,7 @@ _ANY_OF_KIND_ZH = re.compile(
     r"(?:不|莫|别)再?(?:搞|用|碰|找|请|约|去|买|吃|坐|做|叫|沾|信|要)了"
 )
 # What names no one thing before a list ("啥水滴筹、轻松筹"), and the kind after it ("这些筹款平台").
-_ANY_LEAD_ZH = re.compile(r"^(?:啥|什么|任何|所有的?|一切)")
+_ANY_LEAD_ZH = re.compile(r"^(?:啥子|啥|什么|任何|所有的?|一切)")  # (啥子: Sichuan 啥)
 _KIND_AFTER_ZH = re.compile(r"这些|那些|这类|那类")
 
 
@@ -315,6 +315,12 @@ _PLAYED_EN = re.compile(
 
 def never_again(text: str) -> Iterator[str]:
     """The things sworn off ("Heathrow", "camping", 开车, 大巴), in the person's words."""
+    for thing in _sworn_off(text):
+        # (a closing 了 is no part of the thing: "再也不得去啥子农家乐了" swears off 农家乐)
+        yield thing[:-1] if thing.endswith("了") and len(thing) > 2 else thing
+
+
+def _sworn_off(text: str) -> Iterator[str]:
     for match in NEVER_AGAIN_EN.finditer(text):
         act = (match.group("act") or "").lower()
         thing = match.group("obj") or match.group("x") or match.group("place")
