@@ -129,3 +129,16 @@ def test_the_thing_most_dreaded_after_two_words_for_it() -> None:
     assert "avoid:唱歌" in _keys("我这辈子最膈应的事儿就是唱歌。")
     assert not any(key.endswith(":跳") for key in _keys("啥舞都不要叫我跳。"))
     assert "avoid:农家乐" in _keys("我当时就跟同事说，这辈子再也不得去啥子农家乐了，打死都不去。")
+
+
+def test_a_pronoun_or_a_number_repeated_is_not_the_stuff() -> None:
+    card = (
+        "My ex-housemate thought it'd be hilarious to send me a glitter-bomb birthday card. I cannot stand "
+        "the stuff, it gets into your carpet, your hair, your dog, your food, forever."
+    )
+    assert "avoid:your" not in _keys(card)
+    bar = (
+        "I lasted forty minutes before we were sitting in the car. I honestly cannot stand that stuff, the "
+        "bass in your chest, people paying forty bucks a drink."
+    )
+    assert "avoid:forty" not in _keys(bar)

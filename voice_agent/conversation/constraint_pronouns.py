@@ -84,7 +84,8 @@ def with_antecedents(text: str) -> str:
 _COMMON_TEXT = (
     "then this that there they them their with what when were have just really like some about from "
     "last night still even much very also into over again every thing things stuff year years month months "
-    "week weeks days hour hours"
+    "week weeks days hour hours your yours ours mine would could should been being onto "
+    "three four five seven eight nine twenty thirty forty fifty sixty hundred"
 )
 _COMMON = frozenset(_COMMON_TEXT.split())
 
