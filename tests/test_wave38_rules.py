@@ -142,3 +142,11 @@ def test_a_pronoun_or_a_number_repeated_is_not_the_stuff() -> None:
         "bass in your chest, people paying forty bucks a drink."
     )
     assert "avoid:forty" not in _keys(bar)
+
+
+def test_a_medicine_kept_off_opens_no_days_plan() -> None:
+    penicillin = "I'm allergic to penicillin, I came out in hives all over the last time."
+    assert _opening([penicillin], "Can you plan my day in Sydney? Something a bit different.", "en") is None
+    deet = "I come out in a rash from DEET, any bug spray with it and my arms blister."
+    opening = _opening([deet], "Can you write me a packing list for four nights of camping?", "en")
+    assert opening is not None and "DEET" in opening.upper()

@@ -21,7 +21,14 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from voice_agent.conversation.clinical import MEDICAL_KINDS, clinical_turn, medical, medicine_turn, tell_them
+from voice_agent.conversation.clinical import (
+    MEDICAL_KINDS,
+    clinical_turn,
+    keeps_medicine_off,
+    medical,
+    medicine_turn,
+    tell_them,
+)
 from voice_agent.conversation.constraint_reasons import Reason, reason_for
 from voice_agent.conversation.constraint_shapes import FOOD_TALK
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, parse_constraints
@@ -170,6 +177,7 @@ def concerns(constraint: Constraint, user_text: str) -> bool:
     # plan, a routine, a list or a way: "What should my recovery routine look like?"
     if (
         not keeps_food_off(constraint)
+        and not keeps_medicine_off(constraint)
         and not FOOD_TALK.search(stating_sentences(constraint))
         and asks_plan(user_text)
     ):

@@ -60,6 +60,20 @@ def medicine_turn(user_text: str) -> bool:
     return MEDICINE.search(user_text) is not None
 
 
+# A medicine's name: what a drug allergy keeps off matters for a medicine or a visit (above), not for a
+# day's plan or a packing list.
+_DRUG = re.compile(
+    r"cillin|mycin|cef|sulfa|ibuprofen|aspirin|codeine|morphine|paracetamol|acetaminophen|nsaid|"
+    r"antibiotic|opioid|statin|medicine|medication|tablets?|pills?|药|霉素|头孢|阿司匹林|布洛芬|扑热息痛",
+    re.IGNORECASE,
+)
+
+
+def keeps_medicine_off(constraint: Constraint) -> bool:
+    """Whether what ``constraint`` keeps off is a medicine (penicillin, 头孢, ibuprofen)."""
+    return _DRUG.search(" ".join([constraint.noun_en, constraint.noun_zh, *constraint.terms_en])) is not None
+
+
 _MEDICINE_NOTE = {
     "en": "Suggest a medicine that is not {nouns}, and say to check with a pharmacist.",
     "zh": "推荐一种不是{nouns}的药，并提醒先问问药剂师。",

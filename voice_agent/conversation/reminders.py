@@ -16,6 +16,7 @@ from voice_agent.conversation.clinical import (
     MEDICAL_KINDS,
     clinical_note,
     clinical_turn,
+    keeps_medicine_off,
     medicine_note,
     medicine_turn,
 )
@@ -151,7 +152,7 @@ def guided_constraints(
     shaping = [
         c for c in constraints.constraints
         if topical or _beyond_food(c, user_text) or (advice and c.kind == "avoid")
-        or (plan and not keeps_food_off(c))
+        or (plan and not keeps_food_off(c) and not keeps_medicine_off(c))
     ]  # fmt: skip
     chosen = sorted((c for c in shaping if c.source in order), key=lambda c: order[c.source])
     return chosen[:MAX_CONSTRAINTS]
