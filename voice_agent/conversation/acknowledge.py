@@ -175,11 +175,12 @@ def concerns(constraint: Constraint, user_text: str) -> bool:
         return True
     # a thing kept off that is no food (an ice bath, glitter, eucalyptus oil), and a turn asking for a
     # plan, a routine, a list or a way: "What should my recovery routine look like?"
+    # (the turn first: the statement's sentences are read only for a turn that asks for a plan)
     if (
-        not keeps_food_off(constraint)
+        asks_plan(user_text)
+        and not keeps_food_off(constraint)
         and not keeps_medicine_off(constraint)
         and not FOOD_TALK.search(stating_sentences(constraint))
-        and asks_plan(user_text)
     ):
         return True
     return names_food(user_text)

@@ -66,10 +66,12 @@ def with_antecedents(text: str) -> str:
             continue
         # (the sentence of the rule, or the one just before: "…keep handing me bananas? I can't stand them")
         sentence = " ".join(re.split(r"[.!?]\s+", text[: rule.start()])[-2:])
-        # (for "the stuff", the rest of its sentence too: "finding glitter in my bra … I cannot stand the
-        # stuff, anything sparkly or glittery makes my skin crawl")
-        rest = re.split(r"[.!?](?:\s|$)", text[rule.end() :])[0]
-        thing = _repeated(f"{sentence} {rest}") if rule.group("pronoun").lower().endswith("stuff") else ""
+        thing = ""
+        if rule.group("pronoun").lower().endswith("stuff"):
+            # (with the rest of its sentence too: "finding glitter in my bra … I cannot stand the stuff,
+            # anything sparkly or glittery makes my skin crawl")
+            rest = re.split(r"[.!?](?:\s|$)", text[rule.end() :])[0]
+            thing = _repeated(f"{sentence} {rest}")
         if not thing:
             eaten = list(_EATEN_EN.finditer(sentence))
             if not eaten or eaten[-1].group("x").lower() in _NOT_A_THING:
