@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout131`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout137`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -135,4 +135,10 @@ SPLITS = (
     "heldout129",
     "heldout130",
     "heldout131",
+    "heldout132",
+    "heldout133",
+    "heldout134",
+    "heldout135",
+    "heldout136",
+    "heldout137",
 )
