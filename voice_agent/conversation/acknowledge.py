@@ -33,7 +33,8 @@ from voice_agent.conversation.constraint_reasons import Reason, reason_for
 from voice_agent.conversation.constraint_shapes import FOOD_TALK
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, parse_constraints
 from voice_agent.conversation.food_requests import keeps_food_off, names_food
-from voice_agent.conversation.reminders import asks_plan
+from voice_agent.conversation.reminders import ASKS_ADVICE, asks_plan
+from voice_agent.conversation.suggestions import GROWING
 from voice_agent.text.cjk import HAN_RE
 from voice_agent.text.placeholders import PLACEHOLDER_RE
 from voice_agent.text.sentences import join_spoken, sentences_of
@@ -65,7 +66,7 @@ _LEAD_EN = re.compile(r"^\s*(?:(?:actually|oh|well|so|also|by the way|btw|and|ju
 _SWAP_EN = {
     "i": "you", "i'm": "you're", "i've": "you've", "i'll": "you'll", "i'd": "you'd", "me": "you",
     "my": "your", "mine": "yours", "myself": "yourself", "we": "you", "we're": "you're",
-    "we've": "you've", "our": "your", "ours": "yours", "us": "you", "am": "are",
+    "we've": "you've", "our": "your", "ours": "yours", "us": "you", "am": "are", "ourselves": "yourselves",
 }  # fmt: skip
 _ZH_SWAP = (("咱们", "你们"), ("我们", "你们"), ("我", "你"))
 _HAN = HAN_RE
@@ -110,6 +111,8 @@ def acknowledgement(
     )
     for constraint in concerned[:1]:
         said = own_words(constraint, speaking)
+        if said and constraint.kind in ("avoid", "allergy", "intolerance") and speaking == "en":
+            said = _none_of_it(said, constraint)
         if said and constraints.check(said) is None:
             return Acknowledgement(said, constraint, True)
         if not said:
@@ -128,6 +131,23 @@ def acknowledgement(
             if text and constraints.check(text) is None:
                 return Acknowledgement(text, constraint, False)
     return None
+
+
+_NOT_A_NOUN = re.compile(r"(?:got|have|has|had|be|been|get|do|did|eat|make|one|some|any)\b", _I)
+
+
+def _none_of_it(said: str, constraint: Constraint) -> str:
+    """A dislike or a vow said back with what it keeps off ("You told me you can't stand okra, so no
+    okra. "): the person hears the thing left out, not only their words; ``said`` as it was when it names
+    the thing with "no" or "without" already."""
+    noun = constraint.noun_en
+    if constraint.kind != "avoid" and ":" in constraint.key:  # (an allergy of no known kind: its words)
+        return said
+    if not noun or _HAN.search(noun) or _NOT_A_NOUN.match(noun):
+        return said
+    if re.search(rf"\b(?:no|without)\b[^,]*\b{re.escape(noun)}\b", said, _I):
+        return said
+    return f"You told me {said.removeprefix('Since ').rstrip(', ')}, so no {noun}. "
 
 
 def _without_reason(constraint: Constraint, language: str) -> str:
@@ -176,12 +196,17 @@ def concerns(constraint: Constraint, user_text: str) -> bool:
     # a thing kept off that is no food (an ice bath, glitter, eucalyptus oil), and a turn asking for a
     # plan, a routine, a list or a way: "What should my recovery routine look like?"
     # (the turn first: the statement's sentences are read only for a turn that asks for a plan)
+    # (or for advice on no food: "…long weekend in Noosa, what should we get up to?" after a vow never to
+    # get in a kayak again, "Where should we stay?" after one about caravans)
     if (
-        asks_plan(user_text)
+        (asks_plan(user_text) or (ASKS_ADVICE.search(user_text) and not names_food(user_text)))
         and not keeps_food_off(constraint)
         and not keeps_medicine_off(constraint)
         and not FOOD_TALK.search(stating_sentences(constraint))
     ):
+        return True
+    # a food kept off, and a turn about what to grow: "What should I plant?" after "I can't stand zucchini"
+    if keeps_food_off(constraint) and GROWING.search(user_text):
         return True
     return names_food(user_text)
 
@@ -293,7 +318,10 @@ def from_kind(constraint: Constraint, language: str, *, reason: bool = True) -> 
             return f"因为你{constraint.diet_zh}，"
         return f"按你说的，避开{constraint.noun_zh}，"
     if constraint.kind in ("allergy", "intolerance"):
-        return f"Since you told me about the {constraint.kind} to {said_noun(constraint, language)}, "
+        noun = said_noun(constraint, language)
+        if ":" not in constraint.key:  # (a known kind: what it keeps off said plainly)
+            return f"You told me about the {constraint.kind} to {noun}, so no {constraint.noun_en}. "
+        return f"Since you told me about the {constraint.kind} to {noun}, "
     if constraint.kind == "diet" and constraint.diet_en:
         return f"Since {'you' if own_diet else 'they'}'re {constraint.diet_en}, "
     return f"With no {constraint.noun_en}, as you told me, "

@@ -81,6 +81,12 @@ _TOWARDS_ZH = re.compile(
     rf"对(?!我|你|他|她|人|此|这事|那事)(?:那种|这种)?(?P<x>{HAN_CLASS}{{1,12}}?)"
     r"(?:真是|真的|实在|就是|是|特别|最|完全)?(?:受不了|吃不消|忍不了|没法忍|忍受不了)"
 )
+# The one thing not stood, named after it: "我这人什么都吃,就一样儿受不了,螺蛳粉", "唯独一样东西碰不得：榴莲".
+_ONE_THING_ZH = re.compile(
+    r"(?:就|只有|唯独|就是)(?:一样儿?|一样东西|一个东西|一种)(?:东西)?(?:我)?(?:真|实在)?"
+    r"(?:受不了|吃不了|吃不来|不吃|接受不了|碰不得|不能碰|扛不住)[，,:：]\s*"
+    rf"(?P<x>{HAN_CLASS}{{2,8}}?)(?=[，,。；;！!]|$)"
+)
 # "this noise" after "I can't stand", of the thing got just before: "弄了个那种机械键盘，青轴的，一打字咔哒
 # 咔哒…我这人就受不了这动静" (机械键盘).
 _THIS_NOISE_ZH = re.compile(r"受不了(?:这|那)(?:个)?(?:动静|声音|声儿|响动|味儿?|玩意儿?)")
@@ -93,8 +99,8 @@ _GOT_BEFORE_ZH = re.compile(
 def gripes(text: str) -> list[re.Match[str]]:
     """The things ``text`` gripes about in the shapes above (group ``x``): "don't get me started on",
     "rather … than", the person's own nightmare, pet hate or idea of hell, "same with" after a dislike,
-    "can't stand anything …:" and its list, "X is the one thing I cannot stomach", 对X受不了, and 受不了
-    这动静 of the thing got just before."""
+    "can't stand anything …:" and its list, "X is the one thing I cannot stomach", 对X受不了, 就一样受不了，X,
+    and 受不了这动静 of the thing got just before."""
     return [
         *GRIPE_EN.finditer(text),
         *RATHER_THAN_EN.finditer(text),
@@ -104,6 +110,7 @@ def gripes(text: str) -> list[re.Match[str]]:
         *_ANYTHING_LISTED_EN.finditer(text),
         *_THE_ONE_THING_EN.finditer(text),
         *_TOWARDS_ZH.finditer(text),
+        *_ONE_THING_ZH.finditer(text),
         *_got_before(text),
     ]
 

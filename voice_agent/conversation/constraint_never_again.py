@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from voice_agent.conversation.constraint_no_items import NOT_A_THING_EN
 from voice_agent.memory.names_things_zh import SHOP_WORDS_ZH
 from voice_agent.text.cjk import HAN_CLASS
 
@@ -48,6 +49,19 @@ NEVER_VERB_AGAIN_EN = re.compile(
     r"(?:(?:a|an|the|any|some|that|those|this|these|our|my)\s+)?"
     r"(?P<obj>[a-z][a-z'-]+(?:\s+[a-z][a-z'-]+)?)\b"
     # ("I am not frying a turkey as long as I live")
+    r"(?=[^.!?;]{0,50}?\b(?:again|as long as (?:i|we|he|she|they) (?:live|lives)|"
+    r"for the rest of (?:my|our) li(?:fe|ves))\b)",
+    _I,
+)
+# The plain verb after a modal: "I'd never put on a pair of heels again as long as I live", "I will never
+# touch Jägermeister again, not even a sip", "we'll never book that hotel again" (the verbs of
+# ``_TAKING_VERBS``, what they take being the thing).
+NEVER_BASE_AGAIN_EN = re.compile(
+    r"\b(?:i|we|he|she|they)(?:'d|'ll|\s+would|\s+will|\s+shall|'m|\s+am|'re|\s+are)\s+never,?\s+(?:ever,?\s+)?"
+    r"(?:going to\s+|gonna\s+)?"
+    r"(?:touch|drink|eat|have|order|use|buy|book|wear|try|put on|take|ride|hire|rent|get|choose)\s+"
+    r"(?:(?:a pair of|another|any more|any|a|an|the|that|those|these|one of (?:those|them|these))\s+)?"
+    r"(?P<obj>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)\b"
     r"(?=[^.!?;]{0,50}?\b(?:again|as long as (?:i|we|he|she|they) (?:live|lives)|"
     r"for the rest of (?:my|our) li(?:fe|ves))\b)",
     _I,
@@ -329,15 +343,16 @@ def _sworn_off(text: str) -> Iterator[str]:
                 yield thing
         elif act in _ACTIVITY_VERBS:
             yield act
-    for match in NEVER_VERB_AGAIN_EN.finditer(text):
-        if match.group("verb").lower() not in _TAKING_VERBS or NEVER_AGAIN_EN.match(text, match.start()):
+    for match in [*NEVER_VERB_AGAIN_EN.finditer(text), *NEVER_BASE_AGAIN_EN.finditer(text)]:
+        verb = match.groupdict().get("verb")
+        if verb and (verb.lower() not in _TAKING_VERBS or NEVER_AGAIN_EN.match(text, match.start())):
             continue
         words = []
         for word in match.group("obj").split():
             if word.lower() in _NOT_A_THING_EN:
                 break
             words.append(word)
-        if words:
+        if words and " ".join(words).lower() not in NOT_A_THING_EN:  # ("never have a chance again")
             yield " ".join(words)
     for match in [*NEVER_GOING_EN.finditer(text), *NEVER_EVER_EN.finditer(text)]:
         if match.group("x").lower() not in _PRONOUNS:

@@ -38,6 +38,13 @@ _NOT_A_DROP_EN = re.compile(
     r"(?P<x>[a-z]+(?:[ -][a-z]+)?)(?=\s*[,.;!]|\s*$|\s+(?:while|when|until|till|for|during|and|or|in)\b)",
     _I,
 )
+# Being without, told as a story: "woke up on a stoep with no shoes, no phone and one eyebrow", "we had no
+# water, no signal" (not "make it with no onion, no garlic").
+_WENT_WITHOUT_EN = re.compile(
+    r"(?:\b(?:had|has|have|got|left)\s+(?:with\s+)?|"
+    r"\b(?:woke|ended|came|found|turned|showed|was|were|got)\b[^.!?]{0,60}?\bwith\s+)$",
+    _I,
+)
 _SOMEONES = re.compile(r"\b(?:i|i'm|me|my|we|our|us|he|she|his|her|they|their|house|home|diet)\b", _I)
 
 
@@ -66,6 +73,8 @@ def refused_items(text: str) -> list[re.Match[str]]:
         found = [*_NO_ITEM_EN.finditer(sentence), *_EVEN_ITEM_EN.finditer(sentence)]
         found += [more for m in found for more in _going_on(sentence, m.end())]
         items = [m for m in found if _a_thing(m.group("x").lower())]
+        if found and _WENT_WITHOUT_EN.search(sentence, 0, min(m.start() for m in found)):
+            items = []
         # (three said in a row of someone's own rule need no other word: "has me on a low-oxalate thing now:
         # no spinach, …, no beetroot"; not a way of making things: "No nails, no screws, no glue")
         refusing = (len(items) >= 3 and _SOMEONES.search(sentence)) or (

@@ -20,7 +20,7 @@ _ZH_OBJECT_STOP = re.compile(r"[，。,.！？!?；;]|尤其|特别|还有|而�
 _EN_OBJECT_STOP = re.compile(
     # (not inside a hyphenated name: "paint-and-sip", "stick-on nails")
     r"[,.;!?]|(?<!-)\b(?:especially|and|but|so|because|since|as|which|who|at all|anymore|any more|in|on|at|"
-    r"for|to|me|please|again|ever|from|with|"
+    r"for|to|me|please|again|ever|from|with|now|any longer|"
     # (a time said after it: "allergic to latex last year", "…since I was a kid")
     r"last (?:year|month|week|summer|winter|spring|autumn|time)|yesterday|recently|lately|nowadays|"
     r"these days|years ago|as a (?:kid|child|baby))\b(?!-)",
@@ -81,6 +81,7 @@ _GENERIC_BAD = re.compile(r"^(?:it|that|this|them|him|her|you|me|to|when|how|wha
 _NOT_A_THING_ZH = re.compile(
     # (一样, 似的: a likeness, "就跟没吃饭一样")
     r"[咋啥怎么呢]|(?<![网酒水氧书])吧|一[甜辣咸酸苦]|^(?:统统|一律|一概|全都|全部)$|不知|知道|整的|这两年|那会儿|就$|^一(?:点|口|沾|碰|吃|喝)|一样$|似的$|^不(?!锈)|"
+    r"^一样(?:东西)?$|^[：:，,、]|"  # ("唯独一样东西碰不得：榴莲": the thing follows)
     r"^(?:根本|完全|压根|实在|真的|确实)$|"  # (a degree: "他根本克化不动")
     r"^[那这](?:个|股|种)?$|"  # (pointing at it: "闻着那味儿就想吐")
     r"^药物?$|"  # ("医生说先不吃药": no medicine yet, no food kept off)

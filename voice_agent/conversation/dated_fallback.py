@@ -11,6 +11,7 @@ not clear).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from voice_agent.conversation.echo import content_keys
@@ -19,11 +20,16 @@ from voice_agent.conversation.revised_plans import the_change, without_revised
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.cjk import has_han
 from voice_agent.text.corrections import after_correction
-from voice_agent.text.dates import ASKS_DAY, HOLDS_DATE, RECALLS_DAY
+from voice_agent.text.dates import ASKS_DAY, DAY_NAME, DAYS, HOLDS_DATE, RECALLS_DAY
 from voice_agent.text.holidays import holiday_date
 from voice_agent.text.questions import is_question
 
 _MAX_CHARS = 160
+# The words of a day's name, which tie no statement to a question by themselves: "这礼拜天还得回宝鸡喝喜酒"
+# is not about "下个礼拜六想带娃去动物园" (the keys of ``content_keys``: words, and pairs of Han characters).
+_DAY_KEY = re.compile(r"^(?:礼拜|星期|[拜期周][一二三四五六日天])$")
+# A weekday alone, no calendar day: "Sunday dinners are about to get loud again".
+_WEEKDAY = re.compile(rf"^(?:{DAYS})$|^(?:周|星期|礼拜)[一二三四五六日天]$", re.IGNORECASE)
 
 
 def recalled_day(question: str, records: Sequence[MemoryRecord], language: str) -> str:
@@ -88,13 +94,19 @@ def dated_text(question: str, records: Sequence[MemoryRecord], *, shared_only: b
                     said_with[sources[text]] |= content_keys(summary)
     # A clause and the whole utterance it came from (a condensed earlier turn) are one statement.
     dated = [t for t in dated if not any(t != o and t.rstrip(".。") in o for o in dated)]
-    asked = content_keys(question)
+    asked = {key for key in content_keys(question) if not (_DAY_KEY.match(key) or DAY_NAME.fullmatch(key))}
     # (a clause "it's the 30th of April at the golf club" shares no word with "Dad's leaving party", the
     # clause beside it from the same utterance, "Dad's retirement do is finally sorted", does)
     sharing = [text for text in dated if asked & said_with[sources[text]]]
     if sharing:
         chosen = _one_utterance(sharing, sources)
-    elif len({sources[text] for text in dated}) == 1 and not shared_only:
+    elif (
+        len({sources[text] for text in dated}) == 1
+        and not shared_only
+        # (not a weekday of another week for a question that names its own day: "这礼拜天还得回宝鸡喝喜酒"
+        # for "下个礼拜六想带娃去动物园")
+        and (any(_calendar(text) for text in dated) or not HOLDS_DATE.search(question))
+    ):
         # (the clauses of one utterance are one statement: "医生说二宝预产期就是明年一月九号" and
         # "我一查正好是个礼拜五")
         chosen = _one_utterance(dated, sources)
@@ -108,6 +120,10 @@ def dated_text(question: str, records: Sequence[MemoryRecord], *, shared_only: b
 def _one_utterance(dated: list[str], sources: dict[str, str]) -> str:
     """The first dated text, with the other dated clauses of its utterance after it."""
     same = [text for text in dated if sources[text] == sources[dated[0]]]
+    # (a clause with a calendar day, not its neighbour that names only a weekday: "the twins turn eleven on
+    # July 22nd", not "so Sunday dinners are about to get loud again")
+    calendar = [text for text in same if _calendar(text)]
+    same = calendar if calendar and dated[0] in calendar else same
     if len(same) == 1:
         return same[0]
     if has_han(same[0]):
@@ -121,3 +137,8 @@ def names_day_of(said: str, day: str) -> bool:
     lowered = said.lower()
     words = [m.group(0).lower().removeprefix("the ") for m in HOLDS_DATE.finditer(day)]
     return any(word and word in lowered for word in words)
+
+
+def _calendar(text: str) -> bool:
+    """Whether ``text`` names a day of the calendar, not only a weekday."""
+    return any(not _WEEKDAY.match(m.group(0).strip()) for m in HOLDS_DATE.finditer(text))

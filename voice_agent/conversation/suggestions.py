@@ -63,7 +63,7 @@ _BABY_FOOD = _BY_NAME["baby food"]
 
 # Growing things: "what can I plant in with the tomatoes?", "自留地想多种几样瓜", "弄个小菜园…种点啥好活?"
 # (菜 of 菜园 is no dish: none of ours is suggested).
-_GROWING = re.compile(
+GROWING = re.compile(
     r"\b(?:plant|planting|grow|growing|sow|sowing|seedlings?|allotment|plot|greenhouse|veg patch|hedge|"
     r"shrubs?|in the ground)\b|"
     r"种(?:点|啥|什么|几|上|一排|些)|栽|播种|菜园|菜地|自留地|花园|院子里",
@@ -125,7 +125,7 @@ def request_kind(requested: str, user_words: str) -> RequestKind | None:
         if by_name["trip"].asked.search(user_words):
             return by_name["trip"]
         return EVENING if EVENING.asked.search(user_words) else by_name["outing"]
-    if _GROWING.search(user_words) and not _MAKES_FOOD.search(user_words):
+    if GROWING.search(user_words) and not _MAKES_FOOD.search(user_words):
         return None  # something to grow: no dish, drink or outing of ours
     if _BABY_FOOD.asked.search(user_words):  # whatever word asked ("做点啥好" asks for 菜): no grown-up dish
         return _BABY_FOOD
