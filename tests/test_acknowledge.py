@@ -48,10 +48,11 @@ def _opening(
     ("fact", "turn", "language", "expected"),
     [
         ("My kid is allergic to nuts, especially peanuts.", "Can you recommend a cake?", "en",
-         "Since your kid is allergic to nuts, especially peanuts, "),
-        ("I'm lactose intolerant.", "What dessert could I make?", "en", "Since you're lactose intolerant, "),
+         "You told me your kid is allergic to nuts, especially peanuts, so no nuts. "),
+        ("I'm lactose intolerant.", "What dessert could I make?", "en",
+         "You told me you're lactose intolerant, so no dairy. "),
         ("My wife has celiac disease, so she can't eat gluten.", "What should I cook for her?", "en",
-         "Since your wife has celiac disease, "),
+         "You told me your wife has celiac disease, so no gluten. "),
         ("I'm vegetarian, I never eat meat or fish.", "What should I cook tonight?", "en",
          "Since you're vegetarian, you never eat meat or fish, "),
         ("我家小孩对坚果过敏，尤其是花生。", "孩子过生日，推荐一个蛋糕吧。", "zh",
@@ -125,7 +126,9 @@ def test_an_opening_that_would_break_another_constraint_is_replaced_or_left_out(
     egg_rule = next(c for c in both.constraints if c.key == "eggs")
     found = acknowledgement([egg_rule], both, "en", "What can I make for breakfast?")
     assert found is not None and not found.said_back
-    assert found.text == "Since you told me about the allergy to eggs, " and both.check(found.text) is None
+    assert (
+        found.text == "You told me about the allergy to eggs, so no eggs. " and both.check(found.text) is None
+    )
     # Nothing that names the allergy passes: no opening at all.
     strict = constraints_from_texts([eggs, "Never mention my daughter again.", "Never mention allergy."])
     assert acknowledgement([egg_rule], strict, "en", "What can I make for breakfast?") is None
@@ -153,7 +156,7 @@ def test_the_models_first_piece_continues_the_opening() -> None:
 # -- the reply check with an opening ---------------------------------------------------------------------
 NUTS_FACT = "My kid is allergic to nuts, especially peanuts."
 NUTS = constraints_from_texts([NUTS_FACT])
-OPENING = "Since your kid is allergic to nuts, especially peanuts, "
+OPENING = "You told me your kid is allergic to nuts, especially peanuts, so no nuts. "
 TURN = "Can you recommend a cake for my kid's birthday?"
 MESSAGES = [
     {"role": "system", "content": "rules"},
@@ -184,7 +187,7 @@ async def test_the_opening_is_said_first_and_checked_then_the_model_continues() 
     llm = ScriptedLlm("Sure! A lemon sponge cake with berries is lovely.")
     said = await _said(_check(trace), llm)
     assert said[0] == OPENING
-    assert "".join(said).strip() == OPENING + "a lemon sponge cake with berries is lovely."
+    assert "".join(said).strip() == OPENING + "A lemon sponge cake with berries is lovely."
     spans = [s for s in trace.spans if s.name == "constraint"]
     assert spans[0].attrs["index"] == -1 and not spans[0].attrs["violated"]  # the opening was checked
     mark = trace.first("reply.acknowledged")
@@ -204,11 +207,11 @@ async def test_a_bare_word_is_regenerated_with_a_stronger_instruction_then_repla
 
     again = ScriptedLlm("Chocolate.", "A vanilla cake with strawberries.")
     said = await _said(_check(TurnTrace("d")), again)
-    assert "".join(said).strip().endswith("a vanilla cake with strawberries.")
+    assert "".join(said).strip().endswith("A vanilla cake with strawberries.")
     # A bare first piece followed by more is said with it, not regenerated.
     more = ScriptedLlm("Tea. It goes well with a carrot cake.")
     said = await _said(_check(TurnTrace("e")), more)
-    assert "".join(said).strip().endswith("tea. It goes well with a carrot cake.") and len(more.calls) == 1
+    assert "".join(said).strip().endswith("Tea. It goes well with a carrot cake.") and len(more.calls) == 1
 
 
 async def test_a_reply_copying_the_prompt_is_regenerated_then_replaced() -> None:

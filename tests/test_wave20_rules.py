@@ -86,7 +86,9 @@ def test_a_medicine_asked_for_keeps_the_persons_drug_allergy() -> None:
         "Suggest a medicine that is not ibuprofen, and say to check with a pharmacist."
     ]
     opening = acknowledgement(constraints.constraints, constraints, "en", asked)
-    assert opening is not None and opening.text == "Since you're allergic to ibuprofen, "
+    assert (
+        opening is not None and opening.text == "You told me you're allergic to ibuprofen, so no ibuprofen. "
+    )
     assert "paracetamol" in concrete_option(constraints, "", asked, "en")
     # a visit is still a visit: what to tell the dentist first
     visit = turn_guidance(

@@ -81,7 +81,10 @@ def test_a_trigger_named_after_and_is_an_intolerance_said_back_in_the_persons_wo
     fact = "My husband Dariusz has IBS and onions are his big trigger. Even onion powder gets him."
     assert ("intolerance", "onion") in _keys(fact)
     turn = "I'm making a big pot of chilli for the two of us tonight. Can you give me a decent recipe?"
-    assert _opening(fact, turn, "en") == "Since your husband Dariusz has IBS and onions are his big trigger, "
+    assert (
+        _opening(fact, turn, "en")
+        == "You told me your husband Dariusz has IBS and onions are his big trigger, so no onion. "
+    )
     assert constraints_from_texts([fact]).check("Fry two onions in oil.") is not None
 
 
@@ -89,7 +92,7 @@ def test_what_a_thing_is_like_is_no_thing_of_its_own() -> None:
     fact = "I really can't bear coconut. The smell, the taste, the bits of desiccated stuff, all of it."
     assert _keys(fact) == {("avoid", "avoid:coconut")}  # not "smell", not "taste"
     turn = "I've got chicken thighs and a bag of spinach. What curry should I make tonight?"
-    assert _opening(fact, turn, "en") == "Since you really can't bear coconut, "
+    assert _opening(fact, turn, "en") == "You told me you really can't bear coconut, so no coconut. "
 
 
 def test_kept_off_caffeine_in_chinese() -> None:
@@ -176,10 +179,10 @@ def test_a_name_in_the_statement_does_not_cut_or_lengthen_what_is_said_back() ->
         "My husband [NAME:487032928076] has IBS and onions are his big trigger. Even onion powder gets him."
     )
     turn = "I'm making a big pot of chilli for the two of us tonight. Can you give me a decent recipe?"
-    assert (
-        _opening(fact, turn, "en")
-        == "Since your husband [NAME:487032928076] has IBS and onions are his big trigger, "
+    said = (
+        "You told me your husband [NAME:487032928076] has IBS and onions are his big trigger, so no onion. "
     )
+    assert _opening(fact, turn, "en") == said
 
 
 def test_a_grazing_board_is_food_and_colours_are_kinds_not_things() -> None:

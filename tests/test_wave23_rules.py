@@ -211,13 +211,13 @@ def test_onion_and_garlic_that_wreck_a_gut_are_both_kept_off() -> None:
             "We never do fireworks at ours. Not even sparklers.",
             "I'm hosting New Year's Eve at ours this year. Can you help me plan the evening?",
             "en",
-            "Since you never do fireworks at yours, ",
+            "You told me you never do fireworks at yours, so no fireworks. ",
         ),
         (
             "We are never, ever going camping again.",
             "Half term's coming up and we'd love a few days away with the kids. Any ideas?",
             "en",
-            "Since you are never, ever going camping again, ",
+            "You told me you are never, ever going camping again, so no camping. ",
         ),
     ],
 )

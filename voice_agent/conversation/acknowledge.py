@@ -79,6 +79,9 @@ class Acknowledgement:
     text: str
     constraint: Constraint  # the constraint it names
     said_back: bool  # True: built from the person's own words; False: from the constraint's kind
+    # the person's words as a clause ("Since your kid is allergic to nuts, "), when ``text`` says more
+    # ("You told me …, so no nuts. "): the model saying that clause again is not said twice either
+    clause: str = ""
 
 
 def acknowledgement(
@@ -110,11 +113,12 @@ def acknowledgement(
         key=lambda c: (off_topic(c), condition_named(c, speaking) is None, c.kind != "diet"),
     )
     for constraint in concerned[:1]:
-        said = own_words(constraint, speaking)
+        clause = own_words(constraint, speaking)
+        said = clause
         if said and constraint.kind in ("avoid", "allergy", "intolerance") and speaking == "en":
             said = _none_of_it(said, constraint)
         if said and constraints.check(said) is None:
-            return Acknowledgement(said, constraint, True)
+            return Acknowledgement(said, constraint, True, clause if said != clause else "")
         if not said:
             # (with the known things kept off beside it, not the examples that go on naming it: "hates
             # olives. Green, black, kalamata, doesn't matter")
@@ -173,6 +177,22 @@ _WHAT_TO_DO = re.compile(
 )
 
 
+# One thing of a named kind asked for ("Suggest a board game for a rainy day", "推荐一部电影"): a thing kept
+# off of another kind (horror movies, kayaks) is not what it is about.
+_ONE_THING = re.compile(
+    r"^\W*(?:(?:can|could|would) you\s+|please\s+)?(?:suggest|recommend|name|pick)\s+(?:me\s+|us\s+)?"
+    r"(?:a|an|one|some|a good|a fun)\s+[\w-]+(?:\s+[\w-]+)?(?:\s+(?:for|to|that|i|we)\b[^.?!]*)?[.?!]?\s*$|"
+    r"^\W*(?:推荐|介绍|说)(?:一|几)(?:个|部|本|款|首|种)",
+    _I,
+)
+
+
+def _open_advice(user_text: str) -> bool:
+    """A turn asking for advice that is not one thing of a named kind (``_ONE_THING``): "…long weekend
+    in Noosa, what should we get up to?", "Where should we stay?", "Any ideas?"."""
+    return ASKS_ADVICE.search(user_text) is not None and not _ONE_THING.search(user_text)
+
+
 def concerns(constraint: Constraint, user_text: str) -> bool:
     """Whether this turn asks about what ``constraint`` is about: a question or request of the person's
     about food or drink, or for a constraint on something else ("never suggest horror movies"), a turn
@@ -199,7 +219,7 @@ def concerns(constraint: Constraint, user_text: str) -> bool:
     # (or for advice on no food: "…long weekend in Noosa, what should we get up to?" after a vow never to
     # get in a kayak again, "Where should we stay?" after one about caravans)
     if (
-        (asks_plan(user_text) or (ASKS_ADVICE.search(user_text) and not names_food(user_text)))
+        (asks_plan(user_text) or (_open_advice(user_text) and not names_food(user_text)))
         and not keeps_food_off(constraint)
         and not keeps_medicine_off(constraint)
         and not FOOD_TALK.search(stating_sentences(constraint))

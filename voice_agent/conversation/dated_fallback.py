@@ -120,10 +120,6 @@ def dated_text(question: str, records: Sequence[MemoryRecord], *, shared_only: b
 def _one_utterance(dated: list[str], sources: dict[str, str]) -> str:
     """The first dated text, with the other dated clauses of its utterance after it."""
     same = [text for text in dated if sources[text] == sources[dated[0]]]
-    # (a clause with a calendar day, not its neighbour that names only a weekday: "the twins turn eleven on
-    # July 22nd", not "so Sunday dinners are about to get loud again")
-    calendar = [text for text in same if _calendar(text)]
-    same = calendar if calendar and dated[0] in calendar else same
     if len(same) == 1:
         return same[0]
     if has_han(same[0]):

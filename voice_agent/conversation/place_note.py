@@ -414,6 +414,9 @@ _MOVED_EN = re.compile(
     re.I,
 )
 _LEFT_EN = re.compile(r"\b(?:sold|selling|left|leaving)\b[^.,;]*$", re.I)
+# A home moved out of, ranked with a place come from: "moved out of my mam's in Merthyr and into a little
+# terrace in Penarth" is Penarth.
+_MOVED_OUT_EN = re.compile(r"\b(?:moved|moving|move) out (?:of|from)\b[^.,;]*$", re.I)
 _ORIGIN_ZH = re.compile(r"(?:从|来自|离开过?|把)$")
 # What follows a city the person moved to: "跑大理来了", "到成都安家", "在昆明定居".
 _SETTLED_ZH = re.compile(r"^(?:来了|来啦|定居|安家|落户|扎根|住下|报到|读书|上学|上大学|念书|读大学)")
@@ -463,7 +466,7 @@ def ranked_places(text: str) -> list[tuple[int, str]]:
         before = text[max(0, match.start() - 30) : match.start()]
         moved, left = _MOVED_EN.search(before), _LEFT_EN.search(before)  # (not "sold the house in")
         moved_to = moved is not None and not (left and left.start() > moved.start())
-        rank = 2 if match.group("prep") == "from" else 0 if moved_to else 1
+        rank = 2 if match.group("prep") == "from" or _MOVED_OUT_EN.search(before) else 0 if moved_to else 1
         found.append((rank, match.start(), place))
     found += [(1, m.start(), m.group("place")) for m in _INSTITUTION_OF_EN.finditer(text)]
     found += [(1, m.start(), m.group("place")) for m in _AT_SPOT_EN.finditer(text)]

@@ -450,13 +450,12 @@ class ReplyCheck:
     def _after_acknowledgement(self, clean: str) -> str:
         """The model's first piece after the acknowledgement: "" when it says it again, only "Sure!", or
         opens with the person's question said back ("今天和同事聚会，")."""
-        assert self.acknowledgement is not None
-        if copies(clean, self.acknowledgement.text) or copies(clean, self.user_words):
+        said = self.acknowledgement
+        assert said is not None
+        if any(copies(clean, text) for text in (said.text, said.clause, self.user_words) if text):
             return ""
         clean = NOTING.sub("", clean).strip()  # "因为你说过对松子过敏，" + "我记住了。": no answer
-        if not clean:
-            return ""
-        return continues(clean, mid_sentence=not self.acknowledgement.text.rstrip().endswith((".", "。")))
+        return continues(clean, mid_sentence=not said.text.rstrip().endswith((".", "。"))) if clean else ""
 
     def _check(self, text: str, index: int, context: str, final: bool) -> str:
         """Raise ``_Retry`` when the piece may not be said; return the context for the next piece."""
