@@ -141,9 +141,9 @@ _NOT_A_NOUN = re.compile(r"(?:got|have|has|had|be|been|get|do|did|eat|make|one|s
 
 
 def _none_of_it(said: str, constraint: Constraint) -> str:
-    """A dislike or a vow said back with what it keeps off ("You told me you can't stand okra, so no
-    okra. "): the person hears the thing left out, not only their words; ``said`` as it was when it names
-    the thing with "no" or "without" already."""
+    """A dislike, a vow or an allergy of a known kind said back with what it keeps off ("You told me you
+    can't stand okra, so no okra. "): the person hears the thing left out, not only their words; ``said``
+    as it was when it names the thing with "no" or "without" already, or the thing is no plain noun."""
     noun = constraint.noun_en
     if constraint.kind != "avoid" and ":" in constraint.key:  # (an allergy of no known kind: its words)
         return said

@@ -58,13 +58,13 @@ ENTHUSIASM = re.compile(
     r"迷得|魔怔|好[^，。！？不]{1,6}这一?口|就好一口|稀罕(?!死)|(?:眼睛|两眼|眼)都?(?:放光|发光|发亮)|"
     r"\b(?:(?:his|her|my|their) eyes light up|lights up (?:when|at|whenever))\b|"
     # who the person is by what they take: "I'm a cask ale man through and through", "I've always been an
-    # offal man", "she's a morning person" (not "a grown man", "a busy woman", "a family man")
+    # offal man", "I'm a bath person" (not "a grown man", "a busy woman", "a family man")
     r"\b(?:i'm|i am|i've always been|i have always been|always been|he's|she's|he is|she is) (?:a|an) "
     r"(?!(?:old|young|grown|busy|married|single|divorced|big|tall|short|fat|thin|little|lucky|happy|simple|"
     r"working|family|nice|good|decent|poor|rich|sick|new|free|wise|proud|strong|weak|lonely|practical|"
     r"patient|private|quiet|shy|modest|ordinary|normal|real|honest|lazy|fit|healthy|regular|different|"
-    r"better|grumpy|stubborn|sensible|kind|generous|hard|difficult|fair|free|bad|funny|local|company|"
-    r"lucky|wee|grand|great|nervous|anxious|sensitive|private)\b)"
+    r"better|grumpy|stubborn|sensible|kind|generous|hard|difficult|fair|bad|funny|local|company|"
+    r"wee|grand|great|nervous|anxious|sensitive)\b)"
     r"(?-i:[a-z][\w'-]*(?: [a-z][\w'-]*)?)(?<!ed)(?<!ly)(?<!ful)(?<!ous)(?<!ive)(?<!ing)(?<!est) "
     r"(?:man|woman|girl|guy|person|lad|lass|gal|boy)\b(?! (?:of|who|with|in|from|at|and)\b)|"
     # "Green is my colour lah", "gin is my drink"; "无辣不欢", "无肉不欢"
