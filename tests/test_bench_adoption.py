@@ -117,8 +117,8 @@ async def test_bench_adoption_runs_two_scenarios_through_the_engine(tmp_path: Pa
     # With the prompt on, the reply about the cake opens with the allergy in the person's words (said by
     # the engine, not the model); bare, it does not.
     cake = {r["variant"]: r for r in rows if r["id"] == "en-nut-cake"}
-    assert cake["default"]["reply"].startswith("Since your kid is allergic to nuts,")
-    assert not cake["bare"]["reply"].startswith("Since your kid")
+    assert cake["default"]["reply"].startswith("You told me your kid is allergic to nuts,")
+    assert not cake["bare"]["reply"].startswith("You told me your kid")
     guarded = [r for r in rows if r["variant"] == "default"]
     assert all(r["violations"] == [] for r in guarded), guarded
     assert all(r["checks"]["check_ms_max"] >= 0 for r in guarded if "recall_answer" not in r["checks"])

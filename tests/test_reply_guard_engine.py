@@ -69,7 +69,7 @@ async def test_a_reply_breaking_the_allergy_is_regenerated_then_replaced(
     assert "peanut butter" not in said and "walnut" not in said and "praline" not in said
     # The reply opened with the allergy, in the person's words; after two violations only the suggestion
     # that keeps it follows (the reason was said already).
-    opening = "Since your kid is allergic to nuts, especially peanuts, "
+    opening = "You told me your kid is allergic to nuts, especially peanuts, so no nuts. "
     nuts = constraints_from_texts(["My kid is allergic to nuts, especially peanuts."])
     option = concrete_option(nuts, "cake", "Can you recommend a cake for my kid's birthday?", "en")
     assert option and reply.text == opening + SUGGEST["en"].format(option=option)
@@ -149,8 +149,8 @@ async def test_the_opening_names_only_this_conversations_constraint_and_passes_t
         await endpoint.stop()
     assert guest.text == "A lemon cake is lovely." and guest.trace.first("reply.acknowledged") is None
     assert "allerg" not in guest.text and "nut" not in guest.text
-    assert family.sentences[0].startswith("Since your kid is allergic to nuts,")
-    assert family.text.endswith("a banana cake with berries is a good choice.")
+    assert family.sentences[0].startswith("You told me your kid is allergic to nuts,")
+    assert family.text.endswith("A banana cake with berries is a good choice.")
     loopback = [s for s in family.trace.spans if s.name == "loopback"]
     assert loopback and loopback[0].attrs["index"] == 0 and not loopback[0].attrs["flagged"]
     assert family.trace.first("llm.holding") is None  # the opening is what the person hears first
