@@ -140,12 +140,18 @@ def acknowledgement(
 _NOT_A_NOUN = re.compile(r"(?:got|have|has|had|be|been|get|do|did|eat|make|one|some|any)\b", _I)
 
 
+def _known_kind(constraint: Constraint) -> bool:
+    """Whether ``constraint`` is of a known topic ("nuts", "dairy"), not a phrase read from the person's
+    words ("allergy:latex", "avoid:thai massage")."""
+    return ":" not in constraint.key
+
+
 def _none_of_it(said: str, constraint: Constraint) -> str:
     """A dislike, a vow or an allergy of a known kind said back with what it keeps off ("You told me you
     can't stand okra, so no okra. "): the person hears the thing left out, not only their words; ``said``
     as it was when it names the thing with "no" or "without" already, or the thing is no plain noun."""
     noun = constraint.noun_en
-    if constraint.kind != "avoid" and ":" in constraint.key:  # (an allergy of no known kind: its words)
+    if constraint.kind != "avoid" and not _known_kind(constraint):  # (an allergy of no known kind: its words)
         return said
     if not noun or _HAN.search(noun) or _NOT_A_NOUN.match(noun):
         return said
@@ -339,7 +345,7 @@ def from_kind(constraint: Constraint, language: str, *, reason: bool = True) -> 
         return f"按你说的，避开{constraint.noun_zh}，"
     if constraint.kind in ("allergy", "intolerance"):
         noun = said_noun(constraint, language)
-        if ":" not in constraint.key:  # (a known kind: what it keeps off said plainly)
+        if _known_kind(constraint):  # (what it keeps off said plainly)
             return f"You told me about the {constraint.kind} to {noun}, so no {constraint.noun_en}. "
         return f"Since you told me about the {constraint.kind} to {noun}, "
     if constraint.kind == "diet" and constraint.diet_en:
