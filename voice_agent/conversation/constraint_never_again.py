@@ -264,6 +264,11 @@ _STORED_IN_ZH = re.compile(
     r"(?:存到|存进|存在|放到|放在|传到|传进|交给|托给)(?P<x>[^，。,.！？!?；;]{2,8}?)(?:上面|上头|里面|里头|上|里)?"
     r"(?:去|来)?$"
 )
+# What is done to or with someone, at the tail's end: "再也不让人搓澡了" (搓澡), "再也不给仔仔亲手喂动物"
+# (喂动物).
+_DONE_TO_ZH = re.compile(
+    r"(?P<x>(?:搓|喂|剪|染|烫|刮|掏|采|纹|拔|扎|摸|抱|骑|按|推)[^，。,.！？!?；;了]{1,4})$"
+)
 # (the kind pointed at is the thing: "送他去这种军事化的营" swears off 军事化的营)
 _LAST_VERB_ZH = re.compile(
     r"(?:吃|喝|坐|乘|去|住|用|买|玩|报|碰|上)(?:这种|那种|这类|那类)?(?P<x>[^吃喝坐乘去住用买玩报碰上]{1,6})$"
@@ -274,7 +279,8 @@ _LAST_VERB_ZH = re.compile(
 _THING_FIRST_ZH = re.compile(
     r"(?:^|[，,。！!？?；;])(?P<x>[^，,。！!？?；;]{2,16}?)[，,](?:我|我们|俺|咱)?(?:这辈子|以后|往后)?是?"
     + _SWORN_OFF_ZH
-    + r"(?:去|来|用|找|坐|买|点|住|报|叫|进|沾)(?:了|啦|[，,。！!？?；;]|$)"
+    # ("这种折腾人的体力游戏，我这辈子再也不玩儿了")
+    + r"(?:去|来|用|找|坐|买|点|住|报|叫|进|沾|玩)儿?(?:了|啦|[，,。！!？?；;]|$)"
 )
 # Or pointed at, then the person, then sworn off: "那破存款机我这辈子再也不碰了".
 _POINTED_FIRST_ZH = re.compile(
@@ -424,7 +430,8 @@ def _sworn_off(text: str) -> Iterator[str]:
     for match in _ANY_OF_KIND_ZH.finditer(text):
         yield from _listed_zh(match.group("x"))
     for match in _FOR_SOMEONE_ZH.finditer(text):
-        last = _STORED_IN_ZH.search(match.group("tail")) or _LAST_VERB_ZH.search(match.group("tail"))
+        tail = match.group("tail")
+        last = _STORED_IN_ZH.search(tail) or _LAST_VERB_ZH.search(tail) or _DONE_TO_ZH.search(tail)
         if last:
             yield last.group("x")
     # (online shopping as a whole is 网购, below)

@@ -32,6 +32,13 @@ _DAY_KEY = re.compile(r"^(?:礼拜|星期|[拜期周][一二三四五六日天])
 _WEEKDAY = re.compile(rf"^(?:{DAYS})$|^(?:周|星期|礼拜)[一二三四五六日天]$", re.IGNORECASE)
 
 
+# A weekday said of a day: "it's a Friday", "that falls on a Sunday", "正好是个礼拜五".
+_WHICH_WEEKDAY = re.compile(
+    rf"\b(?:is|'s|falls|lands|be)\s+(?:on\s+)?(?:a\s+|the\s+)?(?:{DAYS})\b|是个?(?:周|星期|礼拜)[一二三四五六日天]",
+    re.IGNORECASE,
+)
+
+
 def recalled_day(question: str, records: Sequence[MemoryRecord], language: str) -> str:
     """For a question that asks to be reminded of a day ("which date was it again?", "是哪天来着？"), the
     person's dated statement that shares a word with it, said back at once (no LLM: a small model gives a
@@ -118,8 +125,12 @@ def dated_text(question: str, records: Sequence[MemoryRecord], *, shared_only: b
 
 
 def _one_utterance(dated: list[str], sources: dict[str, str]) -> str:
-    """The first dated text, with the other dated clauses of its utterance after it."""
+    """The first dated text, with the other dated clauses of its utterance after it: a clause that names a
+    weekday only goes with a calendar day when it says which weekday that day is ("我一查正好是个礼拜五";
+    not "so Sunday dinners are about to get loud again" beside "the twins turn eleven on July 22nd")."""
     same = [text for text in dated if sources[text] == sources[dated[0]]]
+    if any(_calendar(text) for text in same):
+        same = [text for text in same if _calendar(text) or _WHICH_WEEKDAY.search(text)]
     if len(same) == 1:
         return same[0]
     if has_han(same[0]):

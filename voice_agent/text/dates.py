@@ -13,6 +13,9 @@ ASKS_DAY = re.compile(
     r"\b(?:when(?:'s| (?:is|was|are|were|do|does|did|should|shall|can|could|will|would|am|the|my|our|his|"
     r"her|their|your|that|it's)\b)|what (?:day|date)|which (?:day|date)|what time)\b|"
     r"(?:^|[.;!?]\s*)when\s*[?？]|"
+    # ("tell me when I should be booking everything", "when to go": not "when I was sick in bed")
+    r"\bwhen (?:i|we|you|they) (?:should|ought|need|have to|must)\b|"
+    r"\bwhen to (?:book|go|leave|start|plant|sow)\b|"
     r"哪天|哪一天|几号|几月几|什么时候|啥时候|星期几|周几|礼拜几|什么日子|哪个日子|几点",
     _I,
 )
@@ -53,11 +56,16 @@ RECALLS_DAY = re.compile(
 # away ("邀请朋友们来看我们的摄影展", "an out-of-office").
 _FOR_A_DAY_EN = r"invit(?:e|es|ation|ations|ing)|out[- ]of[- ]office"
 _FOR_A_DAY_ZH = "邀请|请大家来"
+# Leave taken for a day, or a thing readied for it: "which days I should take off", "a PTO request",
+# "so it's ready in time for her party".
+_OFF_OR_IN_TIME_EN = (
+    r"pto|days? (?:i|we) (?:should |need to |have to )?take off|(?:ready|done|back|home|there) in time"
+)
 # Words of a request that needs a day in its answer: "put the date in", a leave request, "that day".
 NEEDS_DAY = re.compile(
     # (not a day to fill: "plan the day for us", "spend the day at the zoo")
     r"\b(?:(?<!plan )(?<!spend )(?<!enjoy )(?<!map out )the (?:date|day)|dates?|the time|what day|days? off|"
-    r"time off|annual leave|that day|"
+    rf"time off|annual leave|that day|{_OFF_OR_IN_TIME_EN}|"
     # a plan counted back from the day: "work backwards and give me a schedule", "a settling-in timetable"
     r"schedule|timetable|timeline|countdown|work(?:ing)? (?:it )?back(?:wards?)?|count(?:ing)? back|"
     r"on (?:his|her|my|their|our|your|the) (?:birthday|big day|wedding day|anniversary|moving day)|"
@@ -73,7 +81,8 @@ NEEDS_DAY = re.compile(
 # A request that needs a date itself, not only a time: "put the date in", a leave request, 日子要写清楚
 # ("我没时间做饭" needs none, nor "that day").
 NEEDS_DATE = re.compile(
-    r"\b(?:the date|dates?|what day|which day|days? off|time off|annual leave|deadline)\b|"
+    r"\b(?:the date|dates?|what day|which day|days? off|time off|annual leave|deadline|"
+    rf"{_OFF_OR_IN_TIME_EN})\b|"
     r"日子|日期|哪天|几号|请假|截止|期限|到期|"
     r"请[一两半几个]?天?的?假|调休|"
     # an invitation to the event, a note of when one is away: "邀请朋友们来看我们的摄影展", "an out-of-office"

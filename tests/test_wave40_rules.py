@@ -1,0 +1,94 @@
+"""Wave 40: turns that need a day said in more ways, the day said back without a weekday habit beside it,
+and Chinese vows about what is done to someone."""
+
+from __future__ import annotations
+
+import pytest
+
+from voice_agent.conversation.constraints import constraints_from_texts, parse_constraints
+from voice_agent.conversation.dated_fallback import dated_text
+from voice_agent.conversation.reply_fallbacks import ReplyFallbacks
+from voice_agent.memory.records import MemoryRecord
+from voice_agent.metrics.trace import TurnTrace
+from voice_agent.text.dates import ASKS_DAY, NEEDS_DATE, NEEDS_DAY
+
+
+def _keys(text: str) -> set[str]:
+    return {c.key for c in parse_constraints(text)}
+
+
+def _user(text: str, source: str = "t1") -> MemoryRecord:
+    return MemoryRecord("c", text, role="user", source=source, created_at=1.0)
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "Help me plan it and tell me when I should be booking everything.",
+        "Can you tell me when to book the hotel?",
+    ],
+)
+def test_when_to_do_something_asks_for_a_day(turn: str) -> None:
+    assert ASKS_DAY.search(turn)
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "Write the email to my manager and tell me which days I should take off.",
+        "I need to put in a PTO request for the wedding.",
+        "What should I sow this week so it's ready in time for her party?",
+    ],
+)
+def test_leave_and_things_readied_for_a_day_need_the_date(turn: str) -> None:
+    assert NEEDS_DATE.search(turn) and NEEDS_DAY.search(turn)
+
+
+def test_when_of_a_past_story_asks_for_no_day() -> None:
+    assert not ASKS_DAY.search("When I was sick in bed I watched a film.")
+    assert not NEEDS_DATE.search("I took my coat off and sat down.")
+
+
+def test_a_weekday_habit_is_not_said_back_with_the_calendar_day() -> None:
+    records = [
+        _user("the twins turn eleven on July 22nd"),
+        _user("so Sunday dinners are about to get loud again."),
+    ]
+    said = dated_text("When should we go to the theme park?", records)
+    assert "July 22nd" in said
+    assert "Sunday" not in said
+
+
+def test_a_weekday_that_says_which_day_the_date_is_stays() -> None:
+    records = [_user("医生说二宝预产期就是明年一月九号"), _user("我一查正好是个礼拜五")]
+    said = dated_text("我哪天得请假？", records)
+    assert "一月九号" in said and "礼拜五" in said
+    records = [_user("The party is on the 7th of December"), _user("it's a Sunday, so bring the kids.")]
+    assert "Sunday" in dated_text("What day should I book the cake for?", records)
+
+
+def test_a_name_placeholder_counts_as_a_name_in_the_day_said_back() -> None:
+    names = "[NAME:0639e05ed9d5], [NAME:f1570820a195] and [NAME:5a1570820a19]"
+    day = f"You told me the triplets, {names}, turn eleven on July 22nd, and the party is at our house."
+    day += " The whole family is coming, with friends from school and the neighbours."
+    assert len(day) > 200  # as written; about 160 characters as said
+    assert ReplyFallbacks(constraints_from_texts([]), "en", TurnTrace("d"), day=day).day == day
+    too_long = day + " More words about nothing much at all, and then some more of them."
+    assert ReplyFallbacks(constraints_from_texts([]), "en", TurnTrace("d"), day=too_long).day == ""
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("回家我就跟老伴儿发誓,这辈子再也不让人搓澡了。", "avoid:搓澡"),
+        ("以后去任何动物园,打死都不会再给仔仔亲手喂动物,看看就算了。", "avoid:喂动物"),
+        ("这种折腾人的体力游戏，我这辈子再也不玩儿了，谁劝都不好使。", "avoid:体力游戏"),
+    ],
+)
+def test_chinese_vows_about_what_is_done_to_someone_are_read(text: str, key: str) -> None:
+    assert key in _keys(text)
+
+
+def test_a_vow_with_no_thing_still_reads_as_none() -> None:
+    assert _keys("我当着她面发过誓，这辈子不碰了。") == set()
+    assert _keys("再也不让他失望了。") == set()
