@@ -7,6 +7,7 @@ import pytest
 
 from voice_agent.conversation.constraints import constraints_from_texts, parse_constraints
 from voice_agent.conversation.dated_fallback import dated_text
+from voice_agent.conversation.place_note import named_place
 from voice_agent.conversation.reply_fallbacks import ReplyFallbacks
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.metrics.trace import TurnTrace
@@ -92,3 +93,26 @@ def test_chinese_vows_about_what_is_done_to_someone_are_read(text: str, key: str
 def test_a_vow_with_no_thing_still_reads_as_none() -> None:
     assert _keys("我当着她面发过誓，这辈子不碰了。") == set()
     assert _keys("再也不让他失望了。") == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        # where the home is now, without "在", and a neighbourhood no list knows
+        ("我上个月刚搬了家，现在住光谷，鲁巷那边，离地铁站走路十分钟。", "光谷"),
+        # rented there: the verb after "现在" is no part of the place
+        ("我上个月终于搬家了，现在租在南山蛇口，就海上世界后面那一片。我们湖南老家那边下大雪。", "南山蛇口"),
+        # moved there, with an ASCII comma after it
+        ("我们上个月刚刚从城里搬到良渚文化村,走到玉鸟流苏十分钟,空气是真的好。", "良渚文化村"),
+        ("我老家在安吉县，山清水秀。", "安吉县"),
+    ],
+)
+def test_chinese_homes_in_neighbourhoods_are_read(text: str, place: str) -> None:
+    assert named_place(text) == place
+
+
+@pytest.mark.parametrize(
+    "text", ["我现在住院呢，过两天出来。", "我现在住酒店，等房子装修好。", "现在住得挺好。"]
+)
+def test_a_stay_that_is_no_home_names_no_place(text: str) -> None:
+    assert named_place(text) == ""

@@ -164,11 +164,13 @@ _NOT_PLACE_TEXT = (
 )
 _NOT_PLACE_EN = frozenset(_NOT_PLACE_TEXT.split())
 _PLACE_ZH = re.compile(
-    rf"(?:在|搬(?:到|回)了?|搬去|调到|改去|改到|老家(?:是|在)|来自|住在|回|交换到|外派到|派到|嫁到|留学到|"
-    rf"(?:房子|房)?(?:买|安|租)在了?)"
-    rf"(?P<place>{HAN_CLASS}{{2,6}}?)(?P<unit>市|县|区|镇)?"
+    # ("现在住光谷", "目前住在蛇口": where the home is now)
+    rf"(?:(?P<lives>(?:现在|目前|如今)住在?(?!院|酒店|宾馆|旅馆|民宿|医院|不|得|着|的|了))|在|搬(?:到|回)了?|搬去|调到|改去|改到|老家(?:是|在)|来自|住在|回|"
+    rf"交换到|外派到|派到|嫁到|留学到|(?:房子|房)?(?:买|安|租)在了?)"
+    # (not the verb after "在": "现在租在南山蛇口" is 南山蛇口, not 租在南山蛇口)
+    rf"(?!(?:租|买|安)在|住|搬)(?P<place>{HAN_CLASS}{{2,6}}?)(?P<unit>市|县|区|镇)?"
     # ("在黄岛那边", "在天通苑租了个一居": a spot no list knows, told as where the home is)
-    r"(?:(?P<there>那边|那块|那片|这边|这块|一带|租了|租的|买了房|买的房|买了套|安了家)|读|上学|上大学|念书|住|工作|上班|定居|长大|待|呆|生活|安家|买了房|买房|来|去|了|的|，|。|$)"
+    r"(?:(?P<there>那边|那块|那片|这边|这块|一带|租了|租的|买了房|买的房|买了套|安了家)|读|上学|上大学|念书|住|工作|上班|定居|长大|待|呆|生活|安家|买了房|买房|来|去|了|的|，|,|。|$)"
 )
 _MOVED_ZH = ("搬到", "搬回", "搬去", "调到", "改去", "改到", "交换", "外派", "派到", "嫁到", "留学")
 _BESIDE_ZH = re.compile(r"(?:边上|旁边|附近|对面|周边|边|里|外|上|下|家|公司|单位|学校|小区)$")
@@ -445,6 +447,7 @@ def ranked_places(text: str) -> list[tuple[int, str]]:
         # (a home rented or bought there ranks with a place moved to: "在天通苑租了个一居",
         # "把房子买在了昆山花桥")
         home = marker[0] in "房买安租" or (match.group("there") or "").startswith(("租", "买", "安"))
+        home = home or bool(match.group("lives"))
         # (a spot no list knows, said with a unit, as where the home is, or as where they moved:
         # "搬到了光谷软件园"; not a spot told by what it is next to: "在古城边上", "在公司附近")
         spot = bool(match.group("unit") or match.group("there") or marker in _MOVED_ZH or home)
