@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout137`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout143`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -141,4 +141,10 @@ SPLITS = (
     "heldout135",
     "heldout136",
     "heldout137",
+    "heldout138",
+    "heldout139",
+    "heldout140",
+    "heldout141",
+    "heldout142",
+    "heldout143",
 )
