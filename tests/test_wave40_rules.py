@@ -116,3 +116,25 @@ def test_chinese_homes_in_neighbourhoods_are_read(text: str, place: str) -> None
 )
 def test_a_stay_that_is_no_home_names_no_place(text: str) -> None:
     assert named_place(text) == ""
+
+
+def test_the_place_the_turn_asks_about_beats_a_generic_option_when_the_model_says_nothing() -> None:
+    turn = "What time should we set off to the zoo, and where is good to stop for lunch on the way?"
+    rules = constraints_from_texts(["I am vegetarian."])
+    bare = ReplyFallbacks(
+        rules, "en", TurnTrace("p"), requested="lunch", user_words=turn, asks_suggestion=True
+    )
+    assert bare.option and bare.option in bare.no_answer()  # no place known: the option
+    trace = TurnTrace("p")
+    placed = ReplyFallbacks(
+        rules, "en", trace, requested="lunch", user_words=turn, asks_suggestion=True, place="Penarth"
+    )
+    said = placed.no_answer()
+    assert "Penarth" in said and placed.option not in said
+    assert trace.first("reply.place_fallback") is not None
+
+
+def test_a_home_moved_into_ranks_over_the_one_moved_out_of() -> None:
+    text = "Finally moved out of my mam's in Merthyr and into a little terrace in Penarth, by the pier."
+    assert named_place(text) == "Penarth"
+    assert named_place("I got into a fight in Leeds once, and then moved to York.") == "York"

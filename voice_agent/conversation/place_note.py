@@ -412,7 +412,10 @@ _MOVED_EN = re.compile(
     r"transferred|posted|bought|buying|built|renting|rented|new (?:house|home|flat|place|apartment)|"
     r"(?:i've|i have|we've|we have|got) (?:a|our own) (?:room|flat|house|place)|"
     # ("the keys to our BTO in Sengkang", "our flat in Leith")
-    r"keys|(?:our|my) (?:own )?(?:bto|hdb|flat|house|home|apartment|condo|unit))\b[^.,;]*$",
+    r"keys|(?:our|my) (?:own )?(?:bto|hdb|flat|house|home|apartment|condo|unit)|"
+    # ("…out of my mam's in Merthyr and into a little terrace in Penarth")
+    r"into (?:a|an|our|my|the) (?:\w+ ){0,2}(?:terrace|flat|house|home|place|apartment|bungalow|cottage|"
+    r"studio|condo|unit|room))\b[^.,;]*$",
     re.I,
 )
 _LEFT_EN = re.compile(r"\b(?:sold|selling|left|leaving)\b[^.,;]*$", re.I)

@@ -223,9 +223,9 @@ class ReplyFallbacks:
         """Said when the model gave no answer twice: what they told us of the place the turn asks about
         (``remembered`` with ``remembered_first``); else what the person likes said back with a suggestion
         that fits it (``likings.liked_fallback``), when the turn asked for a recommendation and they
-        told us one in this language; else a specific option of the kind asked for (after what they told us,
-        with ``remembered_first``); else what they told us that answers it (``remembered``), the plan as
-        they changed it, the day the turn needs, or things to do around their place; else a plain sorry."""
+        told us one in this language; else things to do around their place; else a specific option of the
+        kind asked for; else what they told us that answers it (``remembered``), the plan as they changed
+        it, or the day the turn needs; else a plain sorry."""
         # (never what they told us when it names a thing they keep off: "You told me the girls booked you on
         # that afternoon tea bus…" of a bus they swore off reads as suggesting it)
         remembered = self.remembered if self.constraints.check(self.remembered) is None else ""
@@ -236,6 +236,11 @@ class ReplyFallbacks:
         if fallback:
             self.trace.mark("reply.liked_fallback")
             return fallback
+        # The place the turn asks about, from what they told us, before a generic option that knows nothing
+        # of it ("I'd suggest a vegetable stir-fry with rice." for the way to the zoo and a lunch stop).
+        if self.place:
+            self.trace.mark("reply.place_fallback")
+            return place_said(self.user_words, self.place, self.speaking)
         # Asked for a suggestion of a known kind: a specific one that keeps every constraint beats "sorry".
         option = self.option or (
             concrete_option(self.constraints, self.requested, self.user_words, self.speaking)
@@ -254,9 +259,6 @@ class ReplyFallbacks:
             if said:
                 self.trace.mark(f"reply.{mark}_fallback")
                 return said.strip()
-        if self.place:
-            self.trace.mark("reply.place_fallback")
-            return place_said(self.user_words, self.place, self.speaking)
         return NOTHING_TO_SAY[self.speaking]
 
     def safe_sentence(self, constraint: Constraint) -> str:
