@@ -138,3 +138,49 @@ def test_a_home_moved_into_ranks_over_the_one_moved_out_of() -> None:
     text = "Finally moved out of my mam's in Merthyr and into a little terrace in Penarth, by the pier."
     assert named_place(text) == "Penarth"
     assert named_place("I got into a fight in Leeds once, and then moved to York.") == "York"
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        # a dislike of "her books": the writer named before it in the sentence
+        ("Everyone is mad about Sally Rooney, but honest to God I can't stand her books, all that moping.",
+         "avoid:sally rooney"),
+        # "the stuff": what a thing was, just before
+        ("Every second sofa was velvet, and I can't stand the stuff, the feel of it sets my teeth on edge.",
+         "avoid:velvet"),
+        ("I swore to my wife that I will never climb a ladder again, not even a stepladder.", "avoid:ladder"),
+        ("打那儿起我就跟我媳妇儿发了誓,这辈子再也不骑车了,甭管共享的还是自个儿的。", "avoid:骑车"),
+        ("我跟自家讲，这辈子再也不漂头发了，一次都不会了。", "avoid:漂头发"),
+        # dialect words of not standing a thing, and the kind or feel after it left off
+        ("我打小儿就腻歪薄荷那股凉劲儿，洗完头跟脑瓜顶上扣了块冰似的。", "avoid:薄荷"),
+        ("我老早就晓得自家吃勿消推理悬疑迭种书，杀人啊尸体啊，看得人心里厢发毛。", "avoid:推理悬疑"),
+        ("The GP did the breath test and it's official, I'm lactose intolerant now.", "dairy"),
+    ],
+)  # fmt: skip
+def test_more_ways_of_keeping_a_thing_off_are_read(text: str, key: str) -> None:
+    assert key in _keys(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the thing first needs the verb to end its clause
+        "Honest I can't stand her books.",
+        # a verdict, a vegetable patch, a town's name and a symptom with its own cause keep nothing off
+        "The GP did the breath test and it's official, I'm lactose intolerant now.",
+        "Oh, and the dog's dug up the veggie patch again.",
+        "嫑说咧，我刚从咸阳搬到西安，就是楼下夜市吵得人睡不着。",
+        "俺娘一听高兴得不得了，说要去庙里烧香。就是空调又不制冷了，热得人一宿睡不着。",
+    ],
+)
+def test_words_that_keep_nothing_off_are_not_read_as_rules(text: str) -> None:
+    keys = _keys(text)
+    assert not keys & {"avoid:honest", "allergy:official", "diet:vegetarian", "salt", "temples"}
+    assert keys <= {"dairy"}
+
+
+def test_a_symptom_still_ties_to_what_caused_it() -> None:
+    assert "coffee" in _keys("一喝咖啡就睡不着。")
+    assert "salt" in _keys("我刚从咸阳搬到西安，一吃咸的就头晕。")
+    assert "diet:vegetarian" in _keys("I went veggie last year, and I feel great.")

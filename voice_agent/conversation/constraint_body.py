@@ -33,7 +33,9 @@ TEST_FOUND_EN = re.compile(
     r"\b(?:lit up (?:like [^.!?]{0,25}? )?for|came back (?:positive )?for|showed(?: up)?|flagged(?: up)?|"
     r"picked up|"
     r"(?:and|said|says|found|confirmed)(?: that)? it(?:'s| is| was))\s+"
-    r"(?:the\s+|an?\s+)?(?:allergy to\s+|reaction to\s+)?" + _THING,
+    r"(?:the\s+|an?\s+)?(?:allergy to\s+|reaction to\s+)?"
+    # (a verdict is no thing: "it's official, I'm lactose intolerant")
+    r"(?!(?:official|confirmed|true|final|settled|positive|negative|done|over|real|definite)\b)" + _THING,
     _I,
 )
 # The thing, then its finding: "did a patch test and lanolin lit up like a Christmas tree".

@@ -148,7 +148,14 @@ def mentions_diet(lowered: str, key: str) -> bool:
 @functools.lru_cache(maxsize=256)
 def _diet_word(key: str, plural: str) -> re.Pattern[str]:
     # (not "non-vegetarian": Indian English for someone who eats meat)
-    return re.compile(rf"(?<![a-z])(?<!non-)(?<!non ){re.escape(key)}{plural}(?![a-z])")
+    # (nor a thing of vegetables: "the veggie patch", "a veggie burger")
+    return re.compile(rf"(?<![a-z])(?<!non-)(?<!non ){re.escape(key)}{plural}(?![a-z]){_NOT_A_DIET}")
+
+
+_NOT_A_DIET = (
+    r"(?![ -](?:patch|patches|garden|gardens|bed|beds|plot|plots|box|boxes|burger|burgers|sausages?|"
+    r"stir-fry|soup|curry|tray|drawer|stall)\b)"
+)
 
 
 # "they even sneak the flour into some gluten-free breads": products named, not the person's diet.

@@ -59,7 +59,8 @@ NEVER_VERB_AGAIN_EN = re.compile(
 NEVER_BASE_AGAIN_EN = re.compile(
     r"\b(?:i|we|he|she|they)(?:'d|'ll|\s+would|\s+will|\s+shall|'m|\s+am|'re|\s+are)\s+never,?\s+(?:ever,?\s+)?"
     r"(?:going to\s+|gonna\s+)?"
-    r"(?:touch|drink|eat|have|order|use|buy|book|wear|try|put on|take|ride|hire|rent|get|choose)\s+"
+    r"(?:touch|drink|eat|have|order|use|buy|book|wear|try|put on|take|ride|hire|rent|get|choose|climb|"
+    r"board|get on|step on|step into)\s+"
     r"(?:(?:a pair of|another|any more|any|a|an|the|that|those|these|one of (?:those|them|these))\s+)?"
     r"(?P<obj>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)\b"
     r"(?=[^.!?;]{0,50}?\b(?:again|as long as (?:i|we|he|she|they) (?:live|lives)|"
@@ -208,7 +209,9 @@ _OR_ELSE_AT_ZH = re.compile(
 NEVER_AGAIN_ZH = re.compile(
     # ("这辈子再也不在网上露脸了", "再也不通过啥中介、家政公司找人了")
     _SWORN_OFF_ZH + r"(?:在(?:外面|外头|人前|镜头前|公开场合|朋友圈)|在网上(?=露脸|出镜|开直播))?"
-    r"(?:(?P<act>开车|自驾|坐船|坐飞机|坐夜车|爬山|露营|喝酒|抽烟|熬夜|蹦极|潜水|滑雪|露脸|出镜|开直播)"
+    r"(?:(?P<act>开车|自驾|坐船|坐飞机|坐夜车|爬山|露营|喝酒|抽烟|熬夜|蹦极|潜水|滑雪|露脸|出镜|开直播|"
+    # ("这辈子再也不骑车了", "再也不漂头发了")
+    r"骑(?:电动|摩托)?车|(?:漂|烫|染)(?:头发|发)|纹身|爬梯子)"
     r"|(?:坐|乘|搭|住|去|吃|喝|用|报|找|点|买|租|请|雇|种|养|穿|碰|信|玩|进|装|睡|约|参加|飞|搞|赶|开|"
     r"通过(?:啥|什么)?)"
     # (a kind described: "那种整人的堵门游戏"; not whose it was: "他家的")

@@ -221,7 +221,12 @@ _TOPIC_SEE = re.compile(r"^See\s+(?=[a-z])")
 _KIND_OF_ZH = re.compile(
     rf"^(?:那种|这种|那些|这些|那类|这类)(?!东西|地方|玩意|人|事)(?P<x>{HAN_CLASS}{{2,}})"
 )
-_ZH_SMELL_TAIL = re.compile(r"(?:那个|这个|那股|这股|的)?(?:味儿|味道|气味)$")
+# (its smell or feel, or the kind it is of: "孜然那个味儿", "薄荷那股凉劲儿", "推理悬疑这种书" (迭种: Wu
+# 这种))
+_ZH_SMELL_TAIL = re.compile(
+    r"(?:那个|这个|那股|这股|的)?(?:味儿|味道|气味|凉劲儿?|冲劲儿?)$|"
+    r"(?<=..)(?:这种|那种|迭种|这类|那类)(?:书|片子?|电影|歌|剧)$"
+)
 # What comes before the thing in a report of a diagnosis cut mid-word ("夫说我是松子过敏": 大夫 said).
 # (not a word that starts with the verb: "讲座", "说明书")
 _ZH_SAID = re.compile(

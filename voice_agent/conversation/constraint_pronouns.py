@@ -72,6 +72,11 @@ def with_antecedents(text: str) -> str:
             # anything sparkly or glittery makes my skin crawl")
             rest = re.split(r"[.!?](?:\s|$)", text[rule.end() :])[0]
             thing = _repeated(f"{sentence} {rest}")
+        if not thing and rule.group("pronoun").lower().endswith("stuff"):
+            # (the stuff a thing was made of, just before: "every second sofa was velvet, and I can't stand
+            # the stuff")
+            made = _MADE_OF_EN.search(text[: rule.start()])
+            thing = made.group("x") if made and made.group("x").lower() not in _COMMON else ""
         if not thing:
             eaten = list(_EATEN_EN.finditer(sentence))
             if not eaten or eaten[-1].group("x").lower() in _NOT_A_THING:
@@ -79,7 +84,38 @@ def with_antecedents(text: str) -> str:
             thing = eaten[-1].group("x")
         out += [text[last : rule.start("pronoun")], thing]
         last = rule.end("pronoun")
+    for rule in _DISLIKE_OF_WORK_EN.finditer(text):
+        if rule.start() < last:
+            continue
+        # ("everyone's mad about Sally Rooney, but honest to God I can't stand her books": Sally Rooney)
+        sentence = re.split(r"[.!?]\s+", text[: rule.start()])[-1]
+        names = [m.group(0) for m in _NAME_EN.finditer(sentence) if m.group(0).split()[0] not in _NOT_A_NAME]
+        if names:
+            out += [text[last : rule.start("work")], names[-1]]
+            last = rule.end("work")
     return "".join(out) + text[last:] if out else text
+
+
+# What a thing was made of or full of, ending the clause before a dislike of "the stuff".
+_MADE_OF_EN = re.compile(
+    r"\b(?:was|were|is|are|made of|full of|covered in|all)\s+(?P<x>[a-z]{4,})\s*[,;]?\s*"
+    r"(?:(?:and|but|so)\s+)?(?:i\s+)?$",
+    _I,
+)
+# A dislike of a person's work said with "her"/"his": "I can't stand her books", "I hate his music".
+_DISLIKE_OF_WORK_EN = re.compile(
+    r"(?:\b(?:can't|cannot|can not) (?:stand|abide|bear|stomach)|\bi (?:really |just |absolutely )?"
+    r"(?:hate|detest|loathe))\s+(?P<work>(?:her|his|their) (?:books|novels|music|songs|films|movies|shows|"
+    r"albums|stuff|writing|voice))\b",
+    _I,
+)
+# A person's name mid-sentence: "Sally Rooney", "Ed Sheeran" (not "God" in "honest to God").
+_NAME_EN = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z'\u2019]+(?:\s+[A-Z][a-z'\u2019]+){0,2}\b")
+_NOT_A_NAME_TEXT = (
+    "I God Jesus Christ Lord Christmas Easter Monday Tuesday Wednesday Thursday Friday Saturday Sunday Mum "
+    "Dad Mom Mam Nan Gran"
+)
+_NOT_A_NAME = frozenset(_NOT_A_NAME_TEXT.split())
 
 
 # Words that repeat in any story and name no thing ("then beetroot, then…", "this", "they").

@@ -16,15 +16,14 @@ constraint (a known topic when the words name one, else the phrase itself):
 
 from __future__ import annotations
 
-import functools
 import re
 
 from voice_agent.conversation.constraint_mentions import without_asides_zh, without_passing_mentions
 from voice_agent.conversation.constraint_outing_mentions import NOT_EATEN, masked, near_reaction
-from voice_agent.conversation.constraint_terms import TOPICS, Topic
+from voice_agent.conversation.constraint_terms import Topic
+from voice_agent.conversation.constraint_topic_names import key_matches, named_topics
 from voice_agent.conversation.not_refusing import felt
 from voice_agent.text.cjk import HAN_CLASS, has_han
-from voice_agent.text.colour_names import names_colour
 
 _I = re.IGNORECASE
 _WHO_EN = r"(?:me|him|her|us|them|my [a-z]+|his [a-z]+|her [a-z]+|our [a-z]+)"
@@ -143,7 +142,9 @@ THING_CANT_EN = re.compile(
     r"(?P<x>[a-z]+(?:'s)?(?:[ -][a-z]+(?:'s)?){0,2}?)\s+"
     r"(?:i|he|she|we|they)\s+(?:just\s+|really\s+|simply\s+|honestly\s+|absolutely\s+)?"
     r"(?:can't|cannot|can not|won't|will not)\s+(?P<verb>do|stand|stomach|eat|drink|face|tahan|handle)\b"
-    r"(?!\s+(?:it|them|that|this|with|without)\b)",
+    # (the verb ends its clause: not "honest to God I can't stand her books", whose thing is the object)
+    r"(?=\s*(?:[.,;:!?\u2014\u2013)]|$)|\s+(?:at all|either|any ?more|and|but|so|though|because|very|much|"
+    r"well|one bit|now|any|myself|properly|anyway|really|honestly|mate|lah|leh|one)\b)",
     _I,
 )
 # "I cannot be doing with mayonnaise", "can't abide coriander".
@@ -436,54 +437,6 @@ def symptom_matches(text: str) -> list[re.Match[str]]:
         found += list(_WHEN_EN.finditer(text))
         found += list(_LIST_CAUSES_EN.finditer(text))
     return found
-
-
-def named_topics(lowered: str) -> list[Topic]:
-    """The topics ``lowered`` names, the narrowest where one name sits inside another: "羊肉" is lamb,
-    not all meat; "red meat" is not chicken."""
-    spans = [
-        (t, m.start(), m.end())
-        for t in TOPICS.values()
-        for k in t.keys
-        for m in key_matches(lowered, k)
-        if not _other_word(t, lowered, m)
-    ]
-    named = [
-        topic
-        for topic, start, end in spans
-        if not any(s <= start and end <= e and (e - s) > (end - start) for _, s, e in spans)
-    ]
-    return list(dict.fromkeys(named))
-
-
-def _other_word(topic: Topic, lowered: str, match: re.Match[str]) -> bool:
-    """A Chinese name inside a word that means something else (奶 in 喂奶 is feeding a baby, 蚕豆 in 蚕豆病
-    is a condition): the exceptions the topic's term of the same text carries; a food named as a colour
-    is none (奶油色的墙, "cream-coloured tiles")."""
-    word = match.group(0)
-    if names_colour(lowered, match.end()):
-        return True
-    # (the term of the same text, else the longest that starts the name: 炸 for "炸的" in "又吼又炸的课")
-    starts = [term for term in topic.terms_zh if word.startswith(term.text)]
-    if not starts:
-        return False
-    term = max(starts, key=lambda term: len(term.text))
-    before, after = lowered[: match.start()], lowered[match.start() + len(term.text) :]
-    return any(map(before.endswith, term.not_before)) or any(map(after.startswith, term.not_after))
-
-
-def key_matches(lowered: str, key: str) -> list[re.Match[str]]:
-    return list(_key_pattern(key).finditer(lowered))
-
-
-@functools.cache
-def _key_pattern(key: str) -> re.Pattern[str]:
-    """A topic key's pattern, compiled once: the topics have more keys than ``re`` caches patterns, so
-    building them per call recompiled every one of them for each sentence read (tens of milliseconds)."""
-    if has_han(key):
-        return re.compile(re.escape(key))
-    # (not a pastime named after it: "ice skating", "an ice rink", "dairy farming" are no food)
-    return re.compile(rf"(?<![a-z]){re.escape(key)}(?:s|es)?(?![a-z])(?![ -](?:[a-z]+ing|rinks?|hockey)\b)")
 
 
 # "anything with garlic", "food containing gluten", "dishes made with peanuts": the thing is what follows.

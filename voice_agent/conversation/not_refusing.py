@@ -44,10 +44,20 @@ def without_cravings(text: str) -> str:
 _NOT_FELT_ZH = re.compile(r"(?<!差点)(?:不带|都不|也不|一点儿?都?不|从来?不|并不|没有?)$")
 
 
+# A symptom said with its own cause just before it, no food or thing: "楼下夜市吵得人睡不着",
+# "热得人一宿睡不着".
+_OWN_CAUSE_ZH = re.compile(
+    r"(?:吵|热|冷|闷|气|急|愁|烦|挤|晒|累|忙|冻|渴|饿|吓)得(?:人|我|俺|他|她|孩子|娃)?"
+    r"(?:一宿|一夜|整夜|整晚|一晚上|晚上|半夜|都|直)?$"
+)
+
+
 def felt(symptom: re.Match[str]) -> bool:
     """Whether a symptom word found in a text is said to happen (not "气都不带喘的", nor 上火 of "小红书上火的
-    那个奶油风": popular there)."""
+    那个奶油风": popular there), as a reaction (not "吵得人睡不着": the noise, no thing, kept them up)."""
     before = symptom.string[max(0, symptom.start() - 4) : symptom.start()]
+    if _OWN_CAUSE_ZH.search(symptom.string[max(0, symptom.start() - 8) : symptom.start()]):
+        return False
     return not (_NOT_FELT_ZH.search(before) or (symptom.group(0) == "上火" and before.endswith(_ONLINE_ZH)))
 
 
