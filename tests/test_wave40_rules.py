@@ -184,3 +184,35 @@ def test_a_symptom_still_ties_to_what_caused_it() -> None:
     assert "coffee" in _keys("一喝咖啡就睡不着。")
     assert "salt" in _keys("我刚从咸阳搬到西安，一吃咸的就头晕。")
     assert "diet:vegetarian" in _keys("I went veggie last year, and I feel great.")
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        (
+            "I've told Shazza I'm never getting in one of those buggies again as long as I live.",
+            "avoid:buggies",
+        ),
+        ("I really cannot tahan durian one lah, the smell, the taste, everything.", "avoid:durian"),
+        # a kind of flight, not all flying
+        ("这辈子打死我也不坐红眼航班了，多花几百块钱认了。", "avoid:红眼航班"),
+    ],
+)
+def test_vows_said_with_a_particle_or_a_kind_are_read(text: str, key: str) -> None:
+    assert key in _keys(text)
+
+
+def test_a_plain_way_of_going_is_still_the_whole_topic() -> None:
+    assert _keys("我再也不坐飞机了。") == {"flying"}
+    assert "flying" not in _keys("这辈子打死我也不坐红眼航班了。")
+
+
+def test_the_day_in_a_long_condensed_statement_is_said_back_as_its_clause() -> None:
+    said = (
+        "Okay, so the HOA finally approved our fence, only took them four months. Big news though — my "
+        "daughter [NAME:69cb6529c13b] is getting married on Saturday, May 17th, at a vineyard outside "
+        "Charlottesville, and I'm walking her down the aisle, so I am officially not allowed to have a "
+        "sunburn in any photos. My wife already has a color-coded spreadsheet going."
+    )
+    day = dated_text("Help me pick the best dates for our golf trip.", [_user(said)])
+    assert day == "my daughter [NAME:69cb6529c13b] is getting married on Saturday, May 17th"

@@ -23,7 +23,8 @@ NEVER_AGAIN_EN = re.compile(
     r"(?:(?:touching|drinking|eating|having|ordering|using|buying|booking|wearing|trying)\s+(?:the\s+|any\s+)?"
     r"(?P<obj>[a-z][a-z' -]{1,30}?)(?=\s+again\b)|"
     r"(?P<act>[a-z]+ing)\b(?:\s+(?:her|him|them|the kids|my \w+|our \w+))?"
-    r"(?:\s+(?:through|via|with|on|at|in|to|into|by|from)\s+(?:the\s+)?"
+    r"(?:\s+(?:through|via|with|on|at|in|to|into|by|from)\s+"
+    r"(?:the\s+|(?:one|any) of (?:those|them|these)\s+)?"
     r"(?P<x>[a-z][a-z' -]{1,30}?))?|(?:going\s+(?:to|back to)|visiting|setting foot in)\s+(?:the\s+)?"
     r"(?P<place>[a-z][a-z' -]{1,30}?))\s+again\b",
     _I,
@@ -45,7 +46,8 @@ _SWEARS_EN = (
 # ourselves again", "I am never putting snail bait in that garden again" (the object: a word or two).
 NEVER_VERB_AGAIN_EN = re.compile(
     rf"(?:{_SWEARS_EN}|(?:^|[.;:!?]\s*)never,?\s+(?:ever,?\s+)?)"  # ("Never, ever getting acrylics again")
-    r"(?P<verb>[a-z]+ing)\s+(?:(?:one|any) of (?:them|those|these|the)\s+)?"  # ("one of them gas stoves")
+    # ("one of them gas stoves", "getting in one of those buggies")
+    r"(?P<verb>[a-z]+ing)\s+(?:(?:in|into|on|onto)\s+)?(?:(?:one|any) of (?:them|those|these|the)\s+)?"
     r"(?:(?:a|an|the|any|some|that|those|this|these|our|my)\s+)?"
     r"(?P<obj>[a-z][a-z'-]+(?:\s+[a-z][a-z'-]+)?)\b"
     # ("I am not frying a turkey as long as I live")
@@ -187,7 +189,7 @@ _ACTIVITY_VERBS = frozenset((
 _PRONOUNS = frozenset(("them", "him", "her", "it", "that", "there", "those", "you"))
 # (not relief: "再也不用每天早上挤地铁了" is no longer having to, "再也不用担心")
 _SWORN_OFF_ZH = (
-    r"(?:再也不|打死(?:也|都)?不|说什么也不|死活不|这辈子都?不|这辈子再不)"
+    r"(?:再也不|打死(?:我|俺)?(?:也|都)?不|说什么也不|死活不|这辈子都?不|这辈子再不)"
     r"(?!用(?:每天|天天|每周|早上|晚上|再|挤|排队|早起|加班|通勤|跑|等|熬|担心|操心|花|交|付|看|为))"
     r"(?:会|想|要|敢|得)?再?"
 )

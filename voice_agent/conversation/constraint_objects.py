@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from voice_agent.conversation.constraint_outing_mentions import NOT_EATEN
 from voice_agent.conversation.constraint_shapes import CARRIER_EN, POINTING_ZH
 from voice_agent.conversation.constraint_terms import Topic
 from voice_agent.text.cjk import HAN_CLASS, has_han
@@ -99,11 +100,18 @@ _QUANTITY_EN = frozenset(
 
 
 def narrower(phrase: str, topics: list[Topic]) -> bool:
-    """An English phrase naming one kind of a known topic ("blue cheese", "goat's cheese"): a dislike of it
-    is not a dislike of the whole topic."""
+    """A phrase naming one kind of a known topic ("blue cheese", "goat's cheese"; 红眼航班 of flying, no
+    food): a dislike of it is not a dislike of the whole topic."""
     lowered = phrase.lower().strip()
     words = lowered.split()
-    if has_han(lowered) or len(words) < 2 or any(w in _QUANTITY_EN for w in words):
+    if has_han(lowered):  # (a kind of a way of going or a place, told by a word before it: 红眼航班)
+        return any(
+            t.key in NOT_EATEN and lowered.endswith(k) and len(lowered) - len(k) >= 2
+            for t in topics
+            for k in t.keys
+            if has_han(k)
+        )
+    if len(words) < 2 or any(w in _QUANTITY_EN for w in words):
         return False
     return not any(lowered in t.keys or singular(lowered) in t.keys for t in topics)
 

@@ -150,11 +150,12 @@ THING_CANT_EN = re.compile(
 # "I cannot be doing with mayonnaise", "can't abide coriander".
 CANT_ABIDE_EN = re.compile(
     r"\b(?:can't|cannot|can not|couldn't|could not)\s+"
-    r"(?:be doing with|abide|bear|bring myself to (?:eat|touch))\s+"
+    r"(?:be doing with|abide|bear|tahan|bring myself to (?:eat|touch))\s+"  # (tahan: Singlish, bear)
     # the thing itself, up to the clause's end ("can't abide pink, never could"); not a pronoun or a
     # thought ("can't bear to think of it", "can't abide the thought")
     r"(?!(?:it|them|that|this|him|her|you|to|the thought|the idea|being|anyone|people)\b)"
-    r"(?P<x>[a-z]+(?:[ -][a-z]+){0,2}?)(?=\s*(?:[.,;!?]|$|\b(?:and|or|never|at all|either|any more)\b))",
+    r"(?P<x>[a-z]+(?:[ -][a-z]+){0,2}?)"
+    r"(?=\s*(?:[.,;!?]|$|\b(?:and|or|never|at all|either|any more|one lah|one|lah|leh)\b))",
     _I,
 )
 # What sets a condition off, named as its trigger ("the worst trigger by a mile is anything fizzy",

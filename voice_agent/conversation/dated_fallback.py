@@ -23,6 +23,7 @@ from voice_agent.text.corrections import after_correction
 from voice_agent.text.dates import ASKS_DAY, DAY_NAME, DAYS, HOLDS_DATE, RECALLS_DAY
 from voice_agent.text.holidays import holiday_date
 from voice_agent.text.questions import is_question
+from voice_agent.text.sentences import sentences_of
 
 _MAX_CHARS = 160
 # The words of a day's name, which tie no statement to a question by themselves: "这礼拜天还得回宝鸡喝喜酒"
@@ -82,7 +83,9 @@ def dated_text(question: str, records: Sequence[MemoryRecord], *, shared_only: b
         stands = after_correction(text)  # "the twelfth, no wait, the twenty-first": only the second
         if stands is not None:
             text = stands
-        if len(text) > _MAX_CHARS or is_question(text):
+        if len(text) > _MAX_CHARS:  # (a whole utterance, from a condensed turn: the clause with its day)
+            text = _dated_piece(text)
+        if not text or is_question(text):
             continue
         if not HOLDS_DATE.search(text):
             on_holiday = holiday_date(text)  # "born the day after Valentine's" (15 February)
@@ -122,6 +125,33 @@ def dated_text(question: str, records: Sequence[MemoryRecord], *, shared_only: b
     # a change said from what replaced the plan: not why the old one fell through ("北门在修路"), nor the
     # day it had ("刚接到通知，周四兰州要起沙尘，…改到下周一下午三点" is said from "改到…")
     return the_change(chosen)
+
+
+def _dated_piece(text: str) -> str:
+    """From a statement too long to say back, the first sentence that holds a day, cut down to the clauses
+    around its day when it is long too ("Big news though — my daughter is getting married on Saturday, May
+    17th, at a vineyard …, and …" → "my daughter is getting married on Saturday, May 17th"); "" when none."""
+    for sentence in sentences_of(text):
+        days = list(HOLDS_DATE.finditer(sentence))
+        if not days:
+            continue
+        if len(sentence) <= _MAX_CHARS:
+            return sentence
+        first, last = days[0].start(), days[-1].end()
+        cuts = [m.end() for m in _CLAUSE_CUT.finditer(sentence, 0, first)]
+        # (a Chinese clause says the day only: "…同学聚会总算定下来了，12月20号礼拜六晚上，先在…" keeps the
+        # one before)
+        start = cuts[-2] if has_han(sentence) and len(cuts) > 1 else cuts[-1] if cuts else 0
+        end = _CLAUSE_END.search(sentence, last)
+        piece = sentence[start : end.start() if end else len(sentence)].strip(" ,，")
+        return piece if len(piece) <= _MAX_CHARS else ""
+    return ""
+
+
+# Where a clause ends before a day (a dash, a semicolon, a Chinese comma) and after it (a comma and the next
+# clause, or the sentence's end).
+_CLAUSE_CUT = re.compile(r"\s[\u2014\u2013-]\s|[;；：，]")
+_CLAUSE_END = re.compile(r",\s+(?:and|so|but|at|in|with|which|where|because)\b|[.;!?。；！？，]")
 
 
 def _one_utterance(dated: list[str], sources: dict[str, str]) -> str:
