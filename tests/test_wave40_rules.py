@@ -216,3 +216,8 @@ def test_the_day_in_a_long_condensed_statement_is_said_back_as_its_clause() -> N
     )
     day = dated_text("Help me pick the best dates for our golf trip.", [_user(said)])
     assert day == "my daughter [NAME:69cb6529c13b] is getting married on Saturday, May 17th"
+
+
+def test_a_time_before_the_thing_and_driving_oneself_are_read() -> None:
+    assert _keys("打那以后我就发了誓，这辈子八达岭我是再也不去了，谁叫也不去。") == {"avoid:八达岭"}
+    assert "driving" in _keys("冬天上山这事儿,这辈子我再也不自己开车了,方向盘我碰都不碰。")

@@ -210,7 +210,8 @@ _OR_ELSE_AT_ZH = re.compile(
 # thing).
 NEVER_AGAIN_ZH = re.compile(
     # ("这辈子再也不在网上露脸了", "再也不通过啥中介、家政公司找人了")
-    _SWORN_OFF_ZH + r"(?:在(?:外面|外头|人前|镜头前|公开场合|朋友圈)|在网上(?=露脸|出镜|开直播))?"
+    _SWORN_OFF_ZH
+    + r"(?:在(?:外面|外头|人前|镜头前|公开场合|朋友圈)|在网上(?=露脸|出镜|开直播))?(?:自己|自个儿|亲自)?"
     r"(?:(?P<act>开车|自驾|坐船|坐飞机|坐夜车|爬山|露营|喝酒|抽烟|熬夜|蹦极|潜水|滑雪|露脸|出镜|开直播|"
     # ("这辈子再也不骑车了", "再也不漂头发了")
     r"骑(?:电动|摩托)?车|(?:漂|烫|染)(?:头发|发)|纹身|爬梯子)"
@@ -245,6 +246,7 @@ _BOUGHT_AT_ZH = re.compile(
     _SWORN_OFF_ZH + r"在(?P<x>[^，。,.！？!?；;了的在]{2,8}?)(?:里|上)?(?:买|下单|抢|订|囤)"
 )
 
+_LEAD_TIME_ZH = re.compile(r"^(?:这辈子|以后|往后|打那以后|打那儿起|从此|从今往后)")
 _POINTING_ZH = frozenset((
     "它", "他们", "她们", "这家", "那家", "这个", "那个", "这玩意", "那玩意", "这玩意儿", "那玩意儿",
     "那东西", "这东西",
@@ -420,7 +422,9 @@ def _sworn_off(text: str) -> Iterator[str]:
         if spot:
             yield spot.group("x")
             continue
-        thing = _GOING_TO_ZH.sub("", _WHICH_ONE_ZH.sub("", _SCORNED_ZH.sub("", match.group("x"))))
+        # (a time said before the thing is no part of it: "这辈子八达岭我是再也不去了" swears off 八达岭)
+        thing = _LEAD_TIME_ZH.sub("", match.group("x"))
+        thing = _GOING_TO_ZH.sub("", _WHICH_ONE_ZH.sub("", _SCORNED_ZH.sub("", thing)))
         if len(thing) < 2 or thing in _POINTING_ZH or thing in _ANY_PLACE_ZH or _FILLER_ZH.match(thing):
             continue
         listed = _listed_zh(thing)  # ("啥除草剂我这辈子都不再碰了": 除草剂)
