@@ -27,6 +27,7 @@ def _user(text: str, source: str = "t1") -> MemoryRecord:
     [
         "Help me plan it and tell me when I should be booking everything.",
         "Can you tell me when to book the hotel?",
+        "Can you help me make a plan for what to order when and when to schedule the deliveries?",
     ],
 )
 def test_when_to_do_something_asks_for_a_day(turn: str) -> None:

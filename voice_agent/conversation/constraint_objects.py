@@ -201,12 +201,12 @@ def clean_object(raw: str, *, activity: bool = False) -> str:
         phrase = stripped
     if zh:
         phrase = _ZH_SAID.sub("", phrase)  # "(大夫)说我是松子(过敏)": what was said is the thing
-        phrase = _ZH_SMELL_TAIL.sub("", phrase)  # ("最闻不得那种香薰精油的味道": not 味道)
+        phrase = _ZH_TAIL.sub("", phrase)  # ("最闻不得那种香薰精油的味道": not 味道)
         phrase = LIST_TAIL_ZH.sub("", phrase) or phrase  # ("…韭菜这些统统不能碰": 韭菜)
         phrase = _ZH_LEAD.sub("", after_de(phrase)).strip("吃喝用")
         # ("KTV啊"; a bar is no particle: 网吧, 酒吧)
         phrase = phrase if re.search(r"[网酒水氧书]吧$", phrase) else phrase.rstrip("啊呀吧呢哦嘛啦")
-        phrase = _ZH_SMELL_TAIL.sub("", phrase)  # ("闻不了孜然那个味儿": 孜然)
+        phrase = _ZH_TAIL.sub("", phrase)  # ("闻不了孜然那个味儿": 孜然)
         return phrase if 1 <= len(phrase) <= 8 and not _NOT_A_THING_ZH.search(phrase) else ""
     phrase = thing_of_flavour(_CONDITION_TAIL_EN.sub("", phrase))
     if re.search(r"\bwhole\s", raw, _I):  # ("the whole Disney princess thing"; not "an enzyme thing")
@@ -231,7 +231,7 @@ _KIND_OF_ZH = re.compile(
 )
 # (its smell or feel, or the kind it is of: "孜然那个味儿", "薄荷那股凉劲儿", "推理悬疑这种书" (迭种: Wu
 # 这种))
-_ZH_SMELL_TAIL = re.compile(
+_ZH_TAIL = re.compile(
     r"(?:那个|这个|那股|这股|的)?(?:味儿|味道|气味|凉劲儿?|冲劲儿?)$|"
     r"(?<=..)(?:这种|那种|迭种|这类|那类)(?:书|片子?|电影|歌|剧)$"
 )

@@ -15,7 +15,7 @@ ASKS_DAY = re.compile(
     r"(?:^|[.;!?]\s*)when\s*[?？]|"
     # ("tell me when I should be booking everything", "when to go": not "when I was sick in bed")
     r"\bwhen (?:i|we|you|they) (?:should|ought|need|have to|must)\b|"
-    r"\bwhen to (?:book|go|leave|start|plant|sow)\b|"
+    r"\bwhen to (?:book|go|leave|start|plant|sow|schedule|order|arrange|buy)\b|"
     r"哪天|哪一天|几号|几月几|什么时候|啥时候|星期几|周几|礼拜几|什么日子|哪个日子|几点",
     _I,
 )
