@@ -222,3 +222,19 @@ def test_the_day_in_a_long_condensed_statement_is_said_back_as_its_clause() -> N
 def test_a_time_before_the_thing_and_driving_oneself_are_read() -> None:
     assert _keys("打那以后我就发了誓，这辈子八达岭我是再也不去了，谁叫也不去。") == {"avoid:八达岭"}
     assert "driving" in _keys("冬天上山这事儿,这辈子我再也不自己开车了,方向盘我碰都不碰。")
+
+
+@pytest.mark.parametrize(
+    ("text", "keys"),
+    [
+        # a vow said twice: the thing after the first vow's verb, no junk of the vow itself
+        ("下来我就发誓，这辈子再也不坐索道缆车了，打死都不坐。", {"avoid:索道缆车"}),
+        ("我当时就跟同事说，这辈子再也不得去啥子农家乐了，打死都不去。", {"avoid:农家乐"}),
+        ("落地我就跟闺女撂下话了，这辈子再也不坐飞机了，打死也不坐，多远都坐火车。", {"flying"}),
+        # "one of them things" names no thing; a boat pointed at is still boats
+        ("Swear down, I am never getting on one of them things again.", set()),
+        ("从那以后我就发了誓，这辈子再也不开车过琼州海峡，打死都不去排那个船。", {"boats", "driving"}),
+    ],
+)
+def test_vows_said_twice_or_pointed_give_no_junk(text: str, keys: set[str]) -> None:
+    assert _keys(text) == keys

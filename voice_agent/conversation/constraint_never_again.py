@@ -186,7 +186,7 @@ _ACTIVITY_VERBS = frozenset((
     "cycling", "clubbing", "bowling", "karaoke", "busking", "hitchhiking", "backpacking", "fishing",
     "skating", "swimming", "diving", "running", "climbing", "gambling", "drinking", "smoking",
 ))  # fmt: skip
-_PRONOUNS = frozenset(("them", "him", "her", "it", "that", "there", "those", "you"))
+_PRONOUNS = frozenset(("them", "him", "her", "it", "that", "there", "those", "you", "things", "ones"))
 # (not relief: "再也不用每天早上挤地铁了" is no longer having to, "再也不用担心")
 _SWORN_OFF_ZH = (
     r"(?:再也不|打死(?:我|俺)?(?:也|都)?不|说什么也不|死活不|这辈子都?不|这辈子再不)"
@@ -246,6 +246,9 @@ _BOUGHT_AT_ZH = re.compile(
     _SWORN_OFF_ZH + r"在(?P<x>[^，。,.！？!?；;了的在]{2,8}?)(?:里|上)?(?:买|下单|抢|订|囤)"
 )
 
+_VOW_BEFORE_ZH = re.compile(
+    r"^.*?" + _SWORN_OFF_ZH + r"(?:坐|去|来|用|找|买|点|住|报|叫|进|约|请|碰|吃|喝|玩|睡|开|赶)?"
+)
 _LEAD_TIME_ZH = re.compile(r"^(?:这辈子|以后|往后|打那以后|打那儿起|从此|从今往后)")
 _POINTING_ZH = frozenset((
     "它", "他们", "她们", "这家", "那家", "这个", "那个", "这玩意", "那玩意", "这玩意儿", "那玩意儿",
@@ -424,6 +427,8 @@ def _sworn_off(text: str) -> Iterator[str]:
             continue
         # (a time said before the thing is no part of it: "这辈子八达岭我是再也不去了" swears off 八达岭)
         thing = _LEAD_TIME_ZH.sub("", match.group("x"))
+        # (a vow said twice: "再也不坐索道缆车了，打死都不坐" swears off what follows the first one's verb)
+        thing = _VOW_BEFORE_ZH.sub("", thing)
         thing = _GOING_TO_ZH.sub("", _WHICH_ONE_ZH.sub("", _SCORNED_ZH.sub("", thing)))
         if len(thing) < 2 or thing in _POINTING_ZH or thing in _ANY_PLACE_ZH or _FILLER_ZH.match(thing):
             continue

@@ -99,6 +99,10 @@ _QUANTITY_EN = frozenset(
 )
 
 
+# A word that tells a kind (红眼, 长途, 私人), not a verb or a pointer ("排那个船" is the boat itself).
+_MODIFIER_ZH = re.compile(r"[^这那个些种的了排坐去乘搭开买订]{2,}")
+
+
 def narrower(phrase: str, topics: list[Topic]) -> bool:
     """A phrase naming one kind of a known topic ("blue cheese", "goat's cheese"; 红眼航班 of flying, no
     food): a dislike of it is not a dislike of the whole topic."""
@@ -106,7 +110,7 @@ def narrower(phrase: str, topics: list[Topic]) -> bool:
     words = lowered.split()
     if has_han(lowered):  # (a kind of a way of going or a place, told by a word before it: 红眼航班)
         return any(
-            t.key in NOT_EATEN and lowered.endswith(k) and len(lowered) - len(k) >= 2
+            t.key in NOT_EATEN and lowered.endswith(k) and _MODIFIER_ZH.fullmatch(lowered[: -len(k)])
             for t in topics
             for k in t.keys
             if has_han(k)
