@@ -36,7 +36,7 @@ from voice_agent.conversation.food_requests import keeps_food_off, names_food
 from voice_agent.conversation.reminders import ASKS_ADVICE, asks_plan
 from voice_agent.conversation.suggestions import GROWING
 from voice_agent.text.cjk import HAN_RE
-from voice_agent.text.placeholders import PLACEHOLDER_RE
+from voice_agent.text.placeholders import spoken_length
 from voice_agent.text.sentences import join_spoken, sentences_of
 
 _I = re.IGNORECASE
@@ -304,7 +304,7 @@ def _second_person(text: str, language: str) -> str:
     long, or not about the person."""
     body = text.strip()
     # (a name's placeholder is as long as a name when said: "My husband [NAME:…] has IBS and …")
-    if _ORDER.search(body) or len(PLACEHOLDER_RE.sub("Name", body)) > _MAX_CLAUSE_CHARS[language]:
+    if _ORDER.search(body) or spoken_length(body) > _MAX_CLAUSE_CHARS[language]:
         return ""
     if language == "zh":
         if not body.startswith(("我", "咱")):

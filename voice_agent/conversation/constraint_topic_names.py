@@ -8,7 +8,7 @@ import functools
 import re
 
 from voice_agent.conversation.constraint_terms import TOPICS, Topic
-from voice_agent.conversation.place_names_zh import CITY_PATTERN
+from voice_agent.conversation.place_names_zh import CITY_RE
 from voice_agent.text.cjk import has_han
 from voice_agent.text.colour_names import names_colour
 
@@ -16,12 +16,14 @@ from voice_agent.text.colour_names import names_colour
 def named_topics(lowered: str) -> list[Topic]:
     """The topics ``lowered`` names, the narrowest where one name sits inside another: "羊肉" is lamb,
     not all meat; "red meat" is not chicken."""
+    # (the cities named, found once for every topic's matches: 咸 in 咸阳 is no salt)
+    cities = [m.span() for m in CITY_RE.finditer(lowered)] if has_han(lowered) else []
     spans = [
         (t, m.start(), m.end())
         for t in TOPICS.values()
         for k in t.keys
         for m in key_matches(lowered, k)
-        if not _other_word(t, lowered, m)
+        if not _other_word(t, lowered, m, cities)
     ]
     named = [
         topic
@@ -31,20 +33,14 @@ def named_topics(lowered: str) -> list[Topic]:
     return list(dict.fromkeys(named))
 
 
-_CITY_ZH = re.compile(CITY_PATTERN)
-
-
-def _other_word(topic: Topic, lowered: str, match: re.Match[str]) -> bool:
+def _other_word(topic: Topic, lowered: str, match: re.Match[str], cities: list[tuple[int, int]]) -> bool:
     """A Chinese name inside a word that means something else (奶 in 喂奶 is feeding a baby, 蚕豆 in 蚕豆病
     is a condition): the exceptions the topic's term of the same text carries; a food named as a colour
-    is none (奶油色的墙, "cream-coloured tiles")."""
+    is none (奶油色的墙, "cream-coloured tiles"), nor a name inside a city's (``cities``: their spans)."""
     word = match.group(0)
     if names_colour(lowered, match.end()):
         return True
-    # (inside a city's name: 咸 in 咸阳 is no salt)
-    if has_han(word) and any(
-        city.start() <= match.start() and match.end() <= city.end() for city in _CITY_ZH.finditer(lowered)
-    ):
+    if any(start <= match.start() and match.end() <= end for start, end in cities):
         return True
     # (the term of the same text, else the longest that starts the name: 炸 for "炸的" in "又吼又炸的课")
     starts = [term for term in topic.terms_zh if word.startswith(term.text)]

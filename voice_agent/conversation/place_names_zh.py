@@ -4,6 +4,8 @@ named after ("交换到日本福冈了")."""
 
 from __future__ import annotations
 
+import re
+
 # (a place is also a name with 市/县/区/镇 after it: ``place_note``)
 CITIES_TEXT = (
     "北京 上海 天津 重庆 广州 深圳 杭州 南京 苏州 无锡 宁波 温州 成都 武汉 长沙 西安 郑州 "
@@ -40,6 +42,7 @@ COUNTRIES_TEXT = (
 COUNTRIES_ZH = tuple(COUNTRIES_TEXT.split())
 # Any of the cities, for a regex: the longest first, so a longer name wins over one it starts with.
 CITY_PATTERN = "|".join(sorted(CITIES_ZH, key=len, reverse=True))
+CITY_RE = re.compile(CITY_PATTERN)
 PROVINCES_ZH = (
     "河北", "山西", "辽宁", "吉林", "黑龙江", "江苏", "浙江", "安徽", "福建", "江西", "山东", "河南", "湖北",
     "湖南", "广东", "海南", "四川", "贵州", "云南", "陕西", "甘肃", "青海", "内蒙古", "广西", "西藏", "宁夏",

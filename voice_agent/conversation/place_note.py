@@ -24,7 +24,7 @@ import re
 from collections.abc import Sequence
 
 from voice_agent.conversation.meeting_point import ASKS_MEETING, meeting_point
-from voice_agent.conversation.place_names_zh import CITIES_ZH, CITY_PATTERN, COUNTRIES_ZH, PROVINCES_ZH
+from voice_agent.conversation.place_names_zh import CITIES_ZH, CITY_RE, COUNTRIES_ZH, PROVINCES_ZH
 from voice_agent.conversation.revised_plans import without_revised
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.cjk import HAN_CLASS, has_han
@@ -175,7 +175,6 @@ _PLACE_ZH = re.compile(
 _MOVED_ZH = ("搬到", "搬回", "搬去", "调到", "改去", "改到", "交换", "外派", "派到", "嫁到", "留学")
 _BESIDE_ZH = re.compile(r"(?:边上|旁边|附近|对面|周边|边|里|外|上|下|家|公司|单位|学校|小区)$")
 _VERB_TAIL_ZH = re.compile(r"(?<=..)(?:买|住|待|呆|开|租)$")
-_CITY_RE = re.compile(CITY_PATTERN)
 _PROVINCE_END_ZH = re.compile(f"(?:{'|'.join(PROVINCES_ZH)})(?:省)?$")
 _MAX_LOOKED_AT = 8
 NOTE = {
@@ -280,7 +279,7 @@ def names_own_place(user_text: str) -> bool:
     """Whether the turn names a town of its own ("奶奶下个月来上海我这儿住…带她出去逛逛"): a town they set
     off from is none ("fly out from Toronto … to get to us")."""
     named = [m.group("place") for m in _TOWN_IN_TURN_EN.finditer(user_text) if m.group("prep") != "from"]
-    cities = [m for m in _CITY_RE.finditer(user_text) if not _ORIGIN_ZH.search(user_text[: m.start()])]
+    cities = [m for m in CITY_RE.finditer(user_text) if not _ORIGIN_ZH.search(user_text[: m.start()])]
     return bool(ranked_places(user_text) or cities or any(p not in _NOT_PLACE_EN for p in named))
 
 
@@ -459,7 +458,7 @@ def ranked_places(text: str) -> list[tuple[int, str]]:
         if place in CITIES_ZH or place.startswith((*COUNTRIES_ZH, *PROVINCES_ZH)) or spot:
             rank = 0 if marker in _MOVED_ZH or home else 2 if marker == "来自" else 1
             found.append((rank, match.start(), place + (match.group("unit") or "")))
-    for city in _CITY_RE.finditer(text):  # a large city said without 在 / 搬到 ("考上了哈尔滨这边的…")
+    for city in CITY_RE.finditer(text):  # a large city said without 在 / 搬到 ("考上了哈尔滨这边的…")
         # (come from, its province said between: "从黑龙江鹤岗过来的")
         before = _PROVINCE_END_ZH.sub("", text[max(0, city.start() - 6) : city.start()])
         origin = _ORIGIN_ZH.search(before[-3:])

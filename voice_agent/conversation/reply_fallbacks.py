@@ -26,7 +26,7 @@ from voice_agent.conversation.reply_language import LANGUAGE_NOTES
 from voice_agent.conversation.suggestions import EXAMPLE, FOR_EXAMPLE, SUGGEST, concrete_option
 from voice_agent.metrics.trace import TurnTrace
 from voice_agent.text.cjk import HAN_RE
-from voice_agent.text.placeholders import PLACEHOLDER_SHAPE_RE
+from voice_agent.text.placeholders import spoken_length
 
 NOTHING_TO_SAY = {"zh": "抱歉，这个我一时答不上来。", "en": "Sorry, I don't have a good answer to that."}
 _AN_ORDER_EN = re.compile(
@@ -37,12 +37,6 @@ _AN_ORDER_EN = re.compile(
 
 
 _MAX_REMEMBERED = 200  # characters of what the person told us, said back as a fallback
-
-
-def _spoken_length(text: str) -> int:
-    """The length of ``text`` as it is spoken: a placeholder ("[NAME:0639e05ed9d5]") counts as the
-    short name it stands for, not its 19 characters."""
-    return len(PLACEHOLDER_SHAPE_RE.sub("Name", text))
 
 
 class ReplyFallbacks:
@@ -84,7 +78,7 @@ class ReplyFallbacks:
         # place they told us about (``place_note``).
         # (never a story said back whole, nor words that name what a rule keeps off: "…伙计照旧冲咗壶菊普…
         # 以后菊花茶、夏桑菊嗰啲都唔好再掂" for "我哋叫咩茶好？")
-        fits = _spoken_length(remembered) <= _MAX_REMEMBERED and constraints.check(remembered) is None
+        fits = spoken_length(remembered) <= _MAX_REMEMBERED and constraints.check(remembered) is None
         self.remembered = remembered if fits else ""
         # ``remembered`` is about the place they told us (what to do around it): said before a generic
         # option of the kind asked for, which knows nothing of where they are.
@@ -92,7 +86,7 @@ class ReplyFallbacks:
         # The person's words that hold the day a turn needs ("You told me she were born the day after
         # Valentine's (15 February)."), for a request that needs one (a leave request, a card with the
         # date): said after a reply that named no day of it (``day_tie``).
-        self.day = day if _spoken_length(day) <= _MAX_REMEMBERED and constraints.check(day) is None else ""
+        self.day = day if spoken_length(day) <= _MAX_REMEMBERED and constraints.check(day) is None else ""
         # A plan the turn is about, changed since, said back ("You told me … instead."): said after a reply
         # that named nothing of the change (``change_tie``).
         self.changed = changed if constraints.check(changed) is None else ""

@@ -22,6 +22,12 @@ PLACEHOLDER_RE = re.compile(rf"\[({'|'.join(KINDS)}):([0-9a-f]{{{PLACEHOLDER_HEX
 PLACEHOLDER_SHAPE_RE = re.compile(r"\[([A-Z][A-Z_]*):([0-9a-f]{4,64})\]")
 
 
+def spoken_length(text: str) -> int:
+    """The length of ``text`` as it is spoken: a placeholder ("[NAME:0639e05ed9d5]") counts as the short
+    name it stands for ("Name"), not its 19 characters."""
+    return len(PLACEHOLDER_RE.sub("Name", text))
+
+
 def placeholder(kind: str, digest: str) -> str:
     """The placeholder of a value of ``kind`` whose keyed hash is ``digest`` (hex, at least 12 digits)."""
     return f"[{kind}:{digest[:PLACEHOLDER_HEX_CHARS]}]"
