@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout143`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout149`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -147,4 +147,10 @@ SPLITS = (
     "heldout141",
     "heldout142",
     "heldout143",
+    "heldout144",
+    "heldout145",
+    "heldout146",
+    "heldout147",
+    "heldout148",
+    "heldout149",
 )
