@@ -32,7 +32,8 @@ def test_a_thing_kept_off_that_is_no_food_opens_a_plan_or_a_routine() -> None:
     assert opening is not None and "ice bath" in opening
     ferry = "我这辈子再也不坐轮渡了。"
     opening = _opening([ferry], "下个月起我要去市区上班，每天通勤你说咋解决最省事？", "zh")
-    assert opening is not None and "船" in opening  # (轮渡 is read as the kind of trip: 坐船)
+    # (轮渡 is read as the kind of trip, 坐船; the vow is said back in the person's words)
+    assert opening is not None and ("船" in opening or "不坐轮渡" in opening)
     # (not any request for a suggestion: a board game is no plan the vow is about, and a message is none)
     assert _opening([ICE_BATH], "Suggest a board game for a rainy day.", "en") is None
     assert _opening([ICE_BATH], "Can you write a text to my trainer saying I'll be late?", "en") is None

@@ -35,6 +35,7 @@ from voice_agent.conversation.constraints import Constraint, ConstraintSet, pars
 from voice_agent.conversation.food_requests import keeps_food_off, names_food
 from voice_agent.conversation.reminders import ASKS_ADVICE, asks_plan
 from voice_agent.conversation.suggestions import GROWING
+from voice_agent.conversation.vow_said import vow_said
 from voice_agent.text.cjk import HAN_RE
 from voice_agent.text.placeholders import spoken_length
 from voice_agent.text.sentences import join_spoken, sentences_of
@@ -119,6 +120,9 @@ def acknowledgement(
             said = _none_of_it(said, constraint)
         if said and constraints.check(said) is None:
             return Acknowledgement(said, constraint, True, clause if said != clause else "")
+        vow = vow_said(constraint) if speaking == "zh" and not said else ""  # "你说过这辈子再也不骑车了，"
+        if vow and constraints.check(vow) is None:
+            return Acknowledgement(vow, constraint, True)
         if not said:
             # (with the known things kept off beside it, not the examples that go on naming it: "hates
             # olives. Green, black, kalamata, doesn't matter")

@@ -1,0 +1,83 @@
+"""Wave 41: a Chinese vow said back as the reply's opening in the person's words, and a vow or a refusal by
+its verb read as keeping the thing off (not recommending it)."""
+
+from __future__ import annotations
+
+import pytest
+
+from voice_agent.conversation.acknowledge import acknowledgement
+from voice_agent.conversation.constraints import constraints_from_texts, parse_constraints
+from voice_agent.conversation.reminders import guided_constraints
+from voice_agent.conversation.vow_said import vow_said
+
+BIKE = (
+    "嗐,甭提了,上礼拜下班儿我扫了辆共享单车往家骑,让一出租车给别了一下,左胳膊肘缝了六针。打那儿起我就跟我媳妇儿"
+    "发了誓,这辈子再也不骑车了,甭管共享的还是自个儿的。对了,楼下那早点铺子换老板了。"
+)
+RED_EYE = (
+    "上礼拜出差订了个夜里一点多起飞的航班。我跟我们家那口子撂下话了，"
+    "这辈子打死我也不坐红眼航班了，多花几百块钱认了。"
+)
+GREAT_WALL = (
+    "前年国庆我开车带我妈去八达岭，堵了三个钟头。打那以后我就发了誓，这辈子八达岭我是再也不去了，谁叫也不去。"
+)
+
+
+def _opening(facts: list[str], turn: str) -> str | None:
+    constraints = constraints_from_texts(facts)
+    said = acknowledgement(guided_constraints(constraints, facts, turn), constraints, "zh", turn)
+    return said.text if said else None
+
+
+@pytest.mark.parametrize(
+    ("fact", "turn", "said"),
+    [
+        (
+            BIKE,
+            "这礼拜六我想带闺女去国家图书馆，再去五道口逛书店，帮我规划一下怎么走？",
+            "你说过这辈子再也不骑车了，",
+        ),
+        (RED_EYE, "下个月我想去昆明打四天球，帮我排排行程，航班怎么订？", "不坐红眼航班"),
+        (GREAT_WALL, "表哥一家要来北京爬长城，你给我出出主意去哪段、怎么走？", "再也不去了"),
+    ],
+)
+def test_a_vow_is_said_back_in_the_persons_words(fact: str, turn: str, said: str) -> None:
+    opening = _opening([fact], turn)
+    assert opening is not None and said in opening
+    assert opening.startswith("你说过") and "我" not in opening  # (said to them: 你, not 我)
+
+
+def test_the_said_back_vow_passes_the_check_of_what_it_keeps_off() -> None:
+    for fact in (BIKE, RED_EYE, GREAT_WALL):
+        constraint = parse_constraints(fact)[0]
+        said = vow_said(constraint)
+        assert said and constraints_from_texts([fact]).check(said) is None
+
+
+def test_no_vow_is_said_for_a_clause_that_refuses_nothing_or_a_kind_of_rule_that_is_no_avoid() -> None:
+    (allergy,) = [c for c in parse_constraints("我对花生过敏，吃一点就起疹子。") if c.kind == "allergy"]
+    assert vow_said(allergy) == ""  # (an allergy is said from its kind: "因为你说过对花生过敏，")
+    long_vow = "打那以后我就跟全家人郑重其事地发了誓这辈子无论谁来请无论多远都再也不去八达岭了。"
+    assert all(vow_said(c) == "" for c in parse_constraints(long_vow))  # (too long to open a reply)
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "这次咱们再也不骑车了，坐地铁四号线过去。",
+        "航班就订白天的，不坐红眼航班。",
+        "别再去八达岭了，慕田峪人少。",
+        "打死也不坐红眼航班，选上午十点那班。",
+    ],
+)
+def test_a_vow_or_a_refusal_by_its_verb_is_no_recommendation(reply: str) -> None:
+    facts = [BIKE, RED_EYE, GREAT_WALL]
+    assert constraints_from_texts(facts).check(reply) is None
+
+
+@pytest.mark.parametrize(
+    "reply",
+    ["周六骑车过去最方便，二十分钟就到。", "订那班夜里一点的红眼航班最便宜。", "建议去八达岭，交通方便。"],
+)
+def test_the_thing_recommended_is_still_caught(reply: str) -> None:
+    assert constraints_from_texts([BIKE, RED_EYE, GREAT_WALL]).check(reply) is not None
