@@ -81,3 +81,31 @@ def test_a_vow_or_a_refusal_by_its_verb_is_no_recommendation(reply: str) -> None
 )
 def test_the_thing_recommended_is_still_caught(reply: str) -> None:
     assert constraints_from_texts([BIKE, RED_EYE, GREAT_WALL]).check(reply) is not None
+
+
+def _keys(text: str) -> set[str]:
+    return {c.key for c in parse_constraints(text)}
+
+
+def test_anything_from_a_place_swears_off_the_place() -> None:
+    said = "Never again, I told Lorraine, we will never book anything on Airbnb as long as we live."
+    assert _keys(said) == {"avoid:airbnb"}
+
+
+def test_someone_put_on_a_thing_swears_off_the_thing_not_them() -> None:
+    said = "I'm never booking Dad on the hospital patient transport again."
+    assert _keys(said) == {"avoid:hospital patient transport"}
+    assert _keys("I am never putting her in that nursery again.") == {"avoid:nursery"}
+
+
+def test_one_of_those_things_names_no_thing() -> None:
+    said = "I am never picking one of those things up again, it's a good pair of scissors or nothing for me."
+    assert not any(key.endswith(("things", "stuff")) for key in _keys(said))
+
+
+def test_an_english_opening_names_the_thing_without_its_article() -> None:
+    facts = ["please dont ever suggest going to the cinema to me like ever, sitting in the dark is torture"]
+    constraints = constraints_from_texts(facts)
+    turn = "What should we do on Saturday night for my birthday?"
+    said = acknowledgement(guided_constraints(constraints, facts, turn), constraints, "en", turn)
+    assert said is not None and "no the " not in said.text

@@ -141,6 +141,7 @@ def acknowledgement(
     return None
 
 
+_THE = re.compile(r"^the\s+", _I)
 _NOT_A_NOUN = re.compile(r"(?:got|have|has|had|be|been|get|do|did|eat|make|one|some|any)\b", _I)
 
 
@@ -161,7 +162,7 @@ def _none_of_it(said: str, constraint: Constraint) -> str:
         return said
     if re.search(rf"\b(?:no|without)\b[^,]*\b{re.escape(noun)}\b", said, _I):
         return said
-    return f"You told me {said.removeprefix('Since ').rstrip(', ')}, so no {noun}. "
+    return f"You told me {said.removeprefix('Since ').rstrip(', ')}, so no {_THE.sub('', noun)}. "
 
 
 def _without_reason(constraint: Constraint, language: str) -> str:
@@ -354,7 +355,7 @@ def from_kind(constraint: Constraint, language: str, *, reason: bool = True) -> 
         return f"Since you told me about the {constraint.kind} to {noun}, "
     if constraint.kind == "diet" and constraint.diet_en:
         return f"Since {'you' if own_diet else 'they'}'re {constraint.diet_en}, "
-    return f"With no {constraint.noun_en}, as you told me, "
+    return f"With no {_THE.sub('', constraint.noun_en)}, as you told me, "  # (not "With no the cinema")
 
 
 def said_noun(constraint: Constraint, language: str) -> str:

@@ -69,10 +69,20 @@ NEVER_BASE_AGAIN_EN = re.compile(
     r"for the rest of (?:my|our) li(?:fe|ves))\b)",
     _I,
 )
+# Someone put on or into the thing sworn off: "booking Dad on the hospital patient transport", "putting her
+# in that nursery".
+_SOMEONE_ON_EN = re.compile(
+    r"(?:(?:my|our|the)\s+)?(?:dad|mum|mom|mam|mother|father|nan|nana|gran|granny|grandad|grandma|grandpa|"
+    r"him|her|them|kids|children|baby|husband|wife|son|daughter|the kids)\s+"
+    r"(?:on|onto|into|in|through|with)\s+"
+    r"(?:(?:the|a|an|that|those|any)\s+)?(?P<x>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}?)(?=\s+again\b)",
+    _I,
+)
 _NOT_A_THING_EN = frozenset((
     "in", "on", "at", "into", "and", "or", "to", "with", "for", "from", "up", "out", "down", "back", "off",
     "again", "ever", "it", "them", "him", "her", "that", "there", "anything", "something", "myself",
     "ourselves", "yourself", "himself", "herself", "themselves", "foot", "so", "like", "this",
+    "things", "stuff", "ones",  # ("picking one of those things up again": named before, not here)
 ))  # fmt: skip
 # Verbs whose object is the thing itself (hired, bought, used, put down): "frying a turkey" swears off the
 # frying, not turkey, so other verbs name no thing here.
@@ -362,6 +372,10 @@ def _sworn_off(text: str) -> Iterator[str]:
     for match in [*NEVER_VERB_AGAIN_EN.finditer(text), *NEVER_BASE_AGAIN_EN.finditer(text)]:
         verb = match.groupdict().get("verb")
         if verb and (verb.lower() not in _TAKING_VERBS or NEVER_AGAIN_EN.match(text, match.start())):
+            continue
+        someone = _SOMEONE_ON_EN.match(text, match.start("obj"))
+        if someone:  # ("never booking Dad on the hospital patient transport again": the transport)
+            yield someone.group("x")
             continue
         words = []
         for word in match.group("obj").split():

@@ -194,7 +194,7 @@ def clean_object(raw: str, *, activity: bool = False) -> str:
         return ""
     if zh and "对" in raw[:4]:  # "我对猫毛" (the allergy's object, read from before "过敏")
         raw = raw[raw.index("对") + 1 :]
-    raw = raw if zh else _TOPIC_SEE.sub("", CARRIER_EN.sub("", raw.strip()))
+    raw = raw if zh else _ANY_FROM_EN.sub("", _TOPIC_SEE.sub("", CARRIER_EN.sub("", raw.strip())))
     stop = (_ZH_OBJECT_STOP if zh else _EN_OBJECT_STOP).search(raw)
     phrase = raw[: stop.start()] if stop else raw
     phrase = phrase.strip(" -")
@@ -230,6 +230,11 @@ _CONDITION_TAIL_EN = re.compile(r"(?<=[a-z])\s+(?:malabsorption|intolerance|sens
 _WHOLE_THING_EN = re.compile(r"(?<=\w)\s+(?:thing|stuff|business|malarkey|nonsense)$", _I)
 # A topic put first the Scots way, the sentence's first word: "See phone calls? Cannae stand them."
 _TOPIC_SEE = re.compile(r"^See\s+(?=[a-z])")
+# Anything had from somewhere is that place: "never book anything on Airbnb", "nothing from Temu again".
+_ANY_FROM_EN = re.compile(
+    r"^(?:anything|something|nothing|stuff|things)\s+(?:on|from|at|through|via|off|in)\s+(?:the\s+)?(?=[A-Za-z])",
+    _I,
+)
 _KIND_OF_ZH = re.compile(
     rf"^(?:那种|这种|那些|这些|那类|这类)(?!东西|地方|玩意|人|事)(?P<x>{HAN_CLASS}{{2,}})"
 )
