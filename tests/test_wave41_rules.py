@@ -109,3 +109,36 @@ def test_an_english_opening_names_the_thing_without_its_article() -> None:
     turn = "What should we do on Saturday night for my birthday?"
     said = acknowledgement(guided_constraints(constraints, facts, turn), constraints, "en", turn)
     assert said is not None and "no the " not in said.text
+
+
+FEATHERS = (
+    "I had to leave my sister's early on Sunday because she'd put new pillows on the spare bed, and I've "
+    "been allergic to feathers and down since I was small, so within the hour my chest was wheezy."
+)
+
+
+def test_an_allergy_to_no_food_shapes_advice_on_what_to_buy() -> None:
+    turn = "I've got a little bedsit. What should I look for in a duvet, pillows and a throw?"
+    constraints = constraints_from_texts([FEATHERS])
+    guided = guided_constraints(constraints, [FEATHERS], turn)
+    assert [c.key for c in guided] == ["allergy:feathers"]
+    said = acknowledgement(guided, constraints, "en", turn)
+    assert said is not None and "feathers" in said.text
+    assert "you were small" in said.text  # ("since I was small", said to them)
+
+
+def test_an_allergy_to_a_food_still_waits_for_a_turn_about_food() -> None:
+    fact = "I'm allergic to peanuts, even a trace and my throat closes up."
+    turn = "What should I look for in a second-hand bike?"
+    assert guided_constraints(constraints_from_texts([fact]), [fact], turn) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The kids have started at their new school and reckon it's heaps better.",
+        "我老公一靠近猫就打喷嚏、眼睛通红，估计是过敏，最后决定改养狗了。",
+    ],
+)
+def test_no_rule_is_read_from_a_verdict_a_guess_or_what_replaced_the_cause(text: str) -> None:
+    assert not any(k.endswith(("heaps better", "估计是")) or k == "dogs" for k in _keys(text))

@@ -142,6 +142,7 @@ def acknowledgement(
 
 
 _THE = re.compile(r"^the\s+", _I)
+_YOU_WAS = re.compile(r"\byou was(n't)?\b")
 _NOT_A_NOUN = re.compile(r"(?:got|have|has|had|be|been|get|do|did|eat|make|one|some|any)\b", _I)
 
 
@@ -323,6 +324,7 @@ def _second_person(text: str, language: str) -> str:
     if _AFFECTS_ME_EN.search(body) and not body.startswith("I"):
         body = body[0].lower() + body[1:]  # "Dairy makes me sick" → "Since dairy makes you sick, "
     swapped = re.sub(r"[A-Za-z']+", lambda m: _SWAP_EN.get(m.group(0).lower(), m.group(0)), body)
+    swapped = _YOU_WAS.sub(lambda m: "you were" + (m.group(1) or ""), swapped)  # ("since I was small")
     return f"Since {swapped}, "
 
 

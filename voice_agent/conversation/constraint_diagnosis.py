@@ -23,6 +23,9 @@ DIAGNOSED_EN = re.compile(
     r"(?:\s+that)?,?\s+"
     r"(?:it's|it is|it was|it were|'tis)\s+(?:(?:defo|deffo|def|definitely|obviously|clearly|probably|"
     r"totally)\s+)?(?:the\s+|that\s+|this\s+|(?:her|his|my|our|their)\s+)?"
+    # (no verdict on how things are: "the kids reckon it's heaps better", "she says it's grand")
+    r"(?!(?:heaps|much|way|loads|miles|so|far|a lot|a bit)?\s*"
+    r"(?:better|worse|fine|grand|great|okay|ok|good)\b)"
     r"(?P<x>[a-z][a-z'-]*(?:\s+(?!itself\b|in\b|that\b|and\b|or\b|he\b|she\b|i\b|they\b|you\b)[a-z][a-z'-]*){0,2})",
     _I,
 )

@@ -365,6 +365,8 @@ def at_odds_topics(text: str) -> list[Topic]:
     # A story: the thing is named in the sentence of the reaction, else in the one before or after it
     # ("It was the lupini beans … I had a couple handfuls and my lips puffed right up").
     # (a place or pastime only in the reaction's own sentence, close to it: ``constraint_outing_mentions``)
+    # (not what replaced it: "一靠近猫就打喷嚏…，最后决定改养狗了" is no reaction to dogs)
+    sentences = [_REPLACED_BY.split(p, maxsplit=1)[0] for p in sentences]
     topics: list[Topic] = []
     for i in at_odds:
         named = [t for t in _topics_of(sentences[i]) if _reacted_to(t, sentences[i])]
@@ -373,6 +375,9 @@ def at_odds_topics(text: str) -> list[Topic]:
                 named = [t for t in _topics_of(sentences[near]) if _reacted_near(t, sentences[i])]
         topics += [t for t in named if t not in topics]
     return topics
+
+
+_REPLACED_BY = re.compile(r"改(?:养|成|为|去|买|吃|喝|用|坐)|换成|\bswitched to\b", _I)
 
 
 def _reacted_near(topic: Topic, sentence: str) -> bool:

@@ -149,10 +149,13 @@ def guided_constraints(
     # (and a thing kept off that is no food, for a plan, a routine or a list asked for: an ice bath for a
     # recovery routine, eucalyptus oil for a spa day)
     plan = asks_plan(user_text)
+    # (an allergy to no food or medicine shapes the advice too: feathers for "what should I look for in a
+    # duvet, pillows…", latex, wool)
     shaping = [
         c for c in constraints.constraints
         if topical or _beyond_food(c, user_text) or (advice and c.kind == "avoid")
-        or (plan and not keeps_food_off(c) and not keeps_medicine_off(c))
+        or ((plan or (advice and c.kind in MEDICAL_KINDS)) and not keeps_food_off(c)
+            and not keeps_medicine_off(c))
     ]  # fmt: skip
     chosen = sorted((c for c in shaping if c.source in order), key=lambda c: order[c.source])
     return chosen[:MAX_CONSTRAINTS]
