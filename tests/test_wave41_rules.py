@@ -142,3 +142,55 @@ def test_an_allergy_to_a_food_still_waits_for_a_turn_about_food() -> None:
 )
 def test_no_rule_is_read_from_a_verdict_a_guess_or_what_replaced_the_cause(text: str) -> None:
     assert not any(k.endswith(("heaps better", "估计是")) or k == "dogs" for k in _keys(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        (
+            "I've told everyone since, I will never again host a pool party for little kids.",
+            "avoid:pool party",
+        ),
+        (
+            "She can't stand people singing Happy Birthday at her; she goes scarlet.",
+            "avoid:singing happy birthday",
+        ),
+        (
+            "Ever since I got stuck in that lift for two hours, I won't get in one ever again, I take "
+            "the stairs every single time.",
+            "avoid:lift",
+        ),
+        ("我就发誓这辈子再也不把东西卖给熟人了。", "avoid:卖给熟人"),
+        (
+            "打那儿我就发誓了，冷焰火、烟花棒、仙女棒介类喷火星子的玩意儿，这辈子再也不许进我们家门。",
+            "avoid:冷焰火",
+        ),
+        ("我开车是再也不上高架了，前年在延安高架上被追尾。", "avoid:高架"),
+    ],
+)
+def test_more_ways_of_swearing_off_a_thing(text: str, key: str) -> None:
+    assert key in _keys(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I cannot stand people talking in my ears.",  # (talking alone names too much)
+        "The girls at work reckon I'm mad but I'd rather be puffed than trapped.",
+        "阿拉老婆讲我神经过敏，我不管的。",
+        "这辈子再也不上他家吃饭了。",
+        "Me da's been lactose intolerant his whole life.",
+    ],
+)
+def test_no_thing_is_read_from_a_state_a_manner_or_a_person(text: str) -> None:
+    assert not any(
+        k in _keys(text) for k in ("avoid:talking", "avoid:trapped", "allergy:神经", "avoid:家吃饭")
+    )
+    assert not any("life" in k for k in _keys(text))
+
+
+def test_a_devil_for_something_is_a_liking() -> None:
+    from voice_agent.conversation.likings import says_liking
+
+    assert says_liking("Our mam's a devil for audiobooks, she's always got one earphone in.")
+    assert not says_liking("The traffic on the M62 was a devil this morning.")

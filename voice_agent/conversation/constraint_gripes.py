@@ -26,6 +26,7 @@ RATHER_THAN_EN = re.compile(
     r"(?:a|an|the|that|those|one of those)?\s*"
     # (a thing, not a way to spend the time: "rather stay in than go out tonight")
     r"(?!(?:go|get|be|stay|sit|do|make|take|wait|pay|spend|work|sleep|stand|walk|run|see|come|leave)\b)"
+    r"(?![a-z]{3,}ed\b)"  # (nor a state: "I'd rather be puffed than trapped")
     r"(?P<x>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)(?=\s*[.,;:!?—–-]|$)",
     re.IGNORECASE,
 )

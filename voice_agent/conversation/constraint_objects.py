@@ -196,6 +196,7 @@ def clean_object(raw: str, *, activity: bool = False) -> str:
     if zh and "对" in raw[:4]:  # "我对猫毛" (the allergy's object, read from before "过敏")
         raw = raw[raw.index("对") + 1 :]
     raw = raw if zh else _ANY_FROM_EN.sub("", _TOPIC_SEE.sub("", CARRIER_EN.sub("", raw.strip())))
+    raw = raw if zh else _OTHERS_DOING_EN.sub("", raw)
     stop = (_ZH_OBJECT_STOP if zh else _EN_OBJECT_STOP).search(raw)
     phrase = raw[: stop.start()] if stop else raw
     phrase = phrase.strip(" -")
@@ -232,6 +233,13 @@ _WHOLE_THING_EN = re.compile(r"(?<=\w)\s+(?:thing|stuff|business|malarkey|nonsen
 # A topic put first the Scots way, the sentence's first word: "See phone calls? Cannae stand them."
 _TOPIC_SEE = re.compile(r"^See\s+(?=[a-z])")
 # Anything had from somewhere is that place: "never book anything on Airbnb", "nothing from Temu again".
+# What others do to one is the act: "can't stand people singing Happy Birthday at her".
+# (the act with what it is done to; not "people talking in my ears": talking alone names too much)
+_OTHERS_DOING_EN = re.compile(
+    r"^(?:people|anyone|anybody|folk|folks|others|strangers|everyone)\s+"
+    r"(?=[a-z]+ing\s+(?!(?:in|on|at|to|about|with|near|around|over|behind|loudly|all)\b)[a-z])",
+    _I,
+)
 _ANY_FROM_EN = re.compile(
     r"^(?:anything|something|nothing|stuff|things)\s+(?:on|from|at|through|via|off|in)\s+(?:the\s+)?(?=[A-Za-z])",
     _I,

@@ -17,6 +17,9 @@ _SERVICE_EN = (
 )
 ALLERGY_EN = re.compile(r"\b(?:(?:allergic|allergy|allergies|sensitive|intolerant|intolerance)\s+(?:to\s+)?|"
                         r"anaphyla(?:xis|ctic)(?:\s+(?:reaction|shock))?\s+to\s+)"
+                        # (how long, not to what: "lactose intolerant his whole life")
+                        r"(?!(?:his|her|my|their|your|our)\s+(?:whole\s+)?li(?:fe|ves)\b|all\s+(?:his|her|my|their)\s+"
+                        r"li(?:fe|ves)\b|since\b|for\s+(?:years|ages|decades)\b)"
                         rf"(?!{_SERVICE_EN}\b)(?P<x>[a-z][a-z -]{{1,40}})", _I)  # fmt: skip
 ALLERGY_BEFORE_EN = re.compile(
     r"\b(?<!['’])(?P<x>[a-z]+(?:[ -][a-z]+)?)[ -](?:allergy|allergies|intolerance|intolerant|free diet)\b"
@@ -62,7 +65,8 @@ ALLERGY_ZH = re.compile(
     r"(?:严重|特别|很|非常|比较|有点儿?|极其|超级|格外)?(?:过敏|不耐受|敏感)"
 )
 ALLERGY_BEFORE_ZH = re.compile(  # 过敏原: a test; 抗过敏: a medicine; "坚果也容易交叉过敏": 也
-    rf"(?P<x>{HAN_CLASS}{{1,6}}?)(?:[也都还]?(?:容易|可能|会)?交叉)?(?:(?<!抗)过敏(?![原源性])|不耐受)"
+    # (神经过敏: being jumpy, no allergy)
+    rf"(?P<x>{HAN_CLASS}{{1,6}}?)(?<!神经)(?:[也都还]?(?:容易|可能|会)?交叉)?(?:(?<!抗)(?<!神经)过敏(?![原源性])|不耐受)"
 )
 AVOID_ZH = re.compile(
     r"(?:不能吃|不可以吃|不能喝|不吃|不喝|不碰|不敢吃|不敢喝|不敢碰|吃不得|恰不得|喝不得|碰不得|忌口|忌(?![口着])|讨厌|膈应|不喜欢|不爱吃|"
