@@ -194,3 +194,18 @@ def test_a_devil_for_something_is_a_liking() -> None:
 
     assert says_liking("Our mam's a devil for audiobooks, she's always got one earphone in.")
     assert not says_liking("The traffic on the M62 was a devil this morning.")
+
+
+def test_that_song_is_the_title_named_before_it() -> None:
+    said = (
+        "Our choir director has only gone and put 'Hallelujah' on the programme again — I can't stand that "
+        "song, the Leonard Cohen one or the Handel one."
+    )
+    keys = _keys(said)
+    assert "avoid:hallelujah" in keys and "avoid:song" not in keys
+    assert "avoid:handel" in keys  # (the Handel one: Handel's)
+    assert "avoid:sweet caroline" in _keys('Dad plays "Sweet Caroline" at every party. I hate that song.')
+
+
+def test_a_vow_never_to_wear_something_again() -> None:
+    assert "avoid:隐形眼镜" in _keys("后来发了角膜炎，我发过誓，这辈子再也不戴隐形眼镜了。")

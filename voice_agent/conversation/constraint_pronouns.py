@@ -93,6 +93,14 @@ def with_antecedents(text: str) -> str:
         if names:
             out += [text[last : rule.start("work")], names[-1]]
             last = rule.end("work")
+    for rule in _DISLIKE_OF_TITLE_EN.finditer(text):
+        if rule.start() < last:
+            continue
+        # ("put 'Hallelujah' on the programme again — I can't stand that song": Hallelujah)
+        titles = list(_QUOTED_EN.finditer(" ".join(re.split(r"[.!?]\s+", text[: rule.start()])[-2:])))
+        if titles:
+            out += [text[last : rule.start("work")], titles[-1].group("x")]
+            last = rule.end("work")
     return "".join(out) + text[last:] if out else text
 
 
@@ -108,6 +116,17 @@ _DISLIKE_OF_WORK_EN = re.compile(
     r"(?:hate|detest|loathe))\s+(?P<work>(?:her|his|their) (?:books|novels|music|songs|films|movies|shows|"
     r"albums|stuff|writing|voice))\b",
     _I,
+)
+# A dislike of a work pointed at: "I can't stand that song", "I hate that film".
+_DISLIKE_OF_TITLE_EN = re.compile(
+    r"(?:\b(?:can't|cannot|can not) (?:stand|abide|bear|stomach)|\bi (?:really |just |absolutely )?"
+    r"(?:hate|detest|loathe))\s+(?P<work>(?:that|this) (?:song|hymn|tune|track|carol|film|movie|show|book|"
+    r"play|musical|album|piece))\b",
+    _I,
+)
+# A title in quotes: 'Hallelujah', "Mr Brightside", ‘Danny Boy’.
+_QUOTED_EN = re.compile(
+    r"(?:(?<![\w])'|\"|\u2018|\u201c)(?P<x>[A-Z][^'\"\u2019\u201d]{1,40}?)(?:'(?!\w)|\"|\u2019|\u201d)"
 )
 # A person's name mid-sentence: "Sally Rooney", "Ed Sheeran" (not "God" in "honest to God").
 _NAME_EN = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z'\u2019]+(?:\s+[A-Z][a-z'\u2019]+){0,2}\b")
