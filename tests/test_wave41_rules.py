@@ -209,3 +209,53 @@ def test_that_song_is_the_title_named_before_it() -> None:
 
 def test_a_vow_never_to_wear_something_again() -> None:
     assert "avoid:隐形眼镜" in _keys("后来发了角膜炎，我发过誓，这辈子再也不戴隐形眼镜了。")
+
+
+def test_a_plan_moved_with_its_name_between_is_a_change_said_back_with_no_answer() -> None:
+    from voice_agent.conversation.turn_compose import remembered_fallback
+    from voice_agent.memory.records import MemoryRecord
+    from voice_agent.prompt import BuiltPrompt
+
+    plan = MemoryRecord(
+        "c",
+        "Right, so the knit and natter lot are meeting Wednesday at 7pm at Small Street Espresso as usual.",
+        role="user", source="t1", created_at=1.0,
+    )  # fmt: skip
+    change = MemoryRecord(
+        "c",
+        "Bit of a change: Small Street have got a private booking that night, so we've moved knit and natter "
+        "to Sunday at 2pm at the café in the Tobacco Factory. There's more room for Pat's wheelchair there.",
+        role="user", source="t2", created_at=2.0,
+    )  # fmt: skip
+    prompt = BuiltPrompt([], {}, 0, 4096, retrieved=[change, plan])
+    turn = "Can you write a quick message for our group reminding everyone about this week's knit and natter?"
+    said = remembered_fallback(turn, prompt, "en")
+    assert "Tobacco Factory" in said and "Dear Pat" not in said
+
+
+def test_a_moved_house_is_no_changed_plan() -> None:
+    from voice_agent.conversation.revised_plans import REPLACED_BY
+
+    assert REPLACED_BY.search("we've moved knit and natter to Sunday")
+    assert not REPLACED_BY.search("we moved house to Leeds last year")
+
+
+def test_more_ways_of_liking_and_of_asking_for_somewhere_near_home() -> None:
+    from voice_agent.conversation.likings import says_liking
+    from voice_agent.conversation.place_note import place_note
+    from voice_agent.memory.records import MemoryRecord
+
+    assert says_liking("我这个人喝茶就认熟普，要那种泡出来红浓透亮的。")
+    assert not says_liking("我就认为他说得对。")
+    home = MemoryRecord(
+        "c", "We finally got the keys to the new house, a terrace in Headingley just off Otley Road.",
+        role="user", source="t1", created_at=1.0,
+    )  # fmt: skip
+    turn = "She can't manage buses, so it needs to be somewhere I can walk her to from ours. A few tea rooms?"
+    assert "Headingley" in place_note(turn, [home], "en")
+
+
+def test_a_kind_of_a_drink_sworn_off_is_not_the_whole_drink() -> None:
+    said = "纪录片讲那个猫屎咖啡，看得我心里老难受了，我当场就跟我媳妇说，这玩意儿我这辈子一口都不喝。"
+    keys = _keys(said)
+    assert "avoid:猫屎咖啡" in keys and "coffee" not in keys

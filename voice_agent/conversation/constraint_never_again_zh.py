@@ -84,6 +84,15 @@ _NAMED_BEFORE_ZH = re.compile(
     rf"把(?:那|这)?(?:个|台|辆|张|把)?(?P<y>{HAN_CLASS}{{2,6}}?)(?:给)?(?:扔|卖|退|砸|送人)"
 )
 
+# A pointing word, then sworn off: "这玩意儿我这辈子一口都不喝" (what it points at was named before).
+_POINTER_THEN_VOW_ZH = re.compile(
+    r"(?:^|[，,。！!？?；;])(?:这玩意儿?|那玩意儿?|这东西|那东西)(?:我们|我|俺|咱)?(?:这辈子|以后|往后)?是?"
+    r"(?:一口|一次|一回|一滴|一下)?(?:都|也)(?:再)?不(?:会|想|要|敢)?再?(?:喝|吃|碰|用|去|坐|买|穿|戴|尝)"
+)
+# What a story was about, named before: "刷着个纪录片，讲那个猫屎咖啡，".
+_TALKED_ABOUT_ZH = re.compile(
+    rf"(?:讲|说|介绍|拍)(?:的)?(?:那个|这个|那种|这种)(?P<x>{HAN_CLASS}{{2,6}}?)(?=[，,。；;！!]|$)"
+)
 # Buying online sworn off, whatever was bought: "这辈子再也不在网上买家具了".
 _ONLINE_ZH = re.compile(_SWORN_OFF_ZH + r"在?(?:网上(?:买|购物|下单)|网购)")
 
@@ -180,6 +189,12 @@ def sworn_off_zh(text: str) -> Iterator[str]:
             yield ("跟" if match.group("v") == "跟" else "") + match.group("x")  # (跟团: the going along)
     for match in _OR_ELSE_AT_ZH.finditer(text):
         yield match.group("x")
+    for match in _POINTER_THEN_VOW_ZH.finditer(text):
+        before = text[: match.start()]
+        named = [*_NAMED_BEFORE_ZH.finditer(before), *_TALKED_ABOUT_ZH.finditer(before)]
+        if named:
+            pointed = max(named, key=lambda m: m.start())
+            yield next(thing for thing in pointed.groups() if thing)
     for match in [*_THING_FIRST_ZH.finditer(text), *_POINTED_FIRST_ZH.finditer(text),
                   *_THING_THEN_VOW_ZH.finditer(text), *_KIND_NAMED_ZH.finditer(text)]:  # fmt: skip
         # ("过年去海南，这辈子再也不去了": where they go, 海南)

@@ -104,6 +104,10 @@ _QUANTITY_EN = frozenset(
 _MODIFIER_ZH = re.compile(r"[^这那个些种的了排坐去乘搭开买订]{2,}")
 
 
+# Words that tell one kind of a food or drink apart ("猫屎咖啡" is not all coffee).
+_KIND_OF_FOOD_ZH = frozenset(("猫屎", "麝香猫", "网红", "路边摊", "隔夜", "生腌"))
+
+
 def narrower(phrase: str, topics: list[Topic]) -> bool:
     """A phrase naming one kind of a known topic ("blue cheese", "goat's cheese"; 红眼航班 of flying, no
     food): a dislike of it is not a dislike of the whole topic."""
@@ -111,7 +115,9 @@ def narrower(phrase: str, topics: list[Topic]) -> bool:
     words = lowered.split()
     if has_han(lowered):  # (a kind of a way of going or a place, told by a word before it: 红眼航班)
         return any(
-            t.key in NOT_EATEN and lowered.endswith(k) and _MODIFIER_ZH.fullmatch(lowered[: -len(k)])
+            (t.key in NOT_EATEN or lowered[: -len(k)] in _KIND_OF_FOOD_ZH)
+            and lowered.endswith(k)
+            and _MODIFIER_ZH.fullmatch(lowered[: -len(k)])
             for t in topics
             for k in t.keys
             if has_han(k)

@@ -29,7 +29,10 @@ _I = re.IGNORECASE
 REPLACED_BY = re.compile(
     r"\binstead\b|\bswitch(?:ed|ing)? to\b|\bgoing with\b|\bnow (?:it's|we're)\b|\b(?:it's|it is) now\b|"
     r"\b(?:moved|shifted|bumped|rescheduled|changed|pushed (?:it )?(?:back|forward)|brought (?:it )?forward)"
-    r"(?: (?:me|us|it|him|her|them|the \w+))? (?:to|till|until)\b|"
+    # ("we've moved knit and natter to Sunday")
+    r"(?: (?:me|us|it|him|her|them|the \w+|"
+    r"(?!house\b|home\b|in\b|out\b|back\b|away\b)[a-z'-]+(?: [a-z'-]+){0,3}?))?"
+    r" (?:to|till|until)\b|"
     r"\bfrom (?:this|next) (?:week|month|term)(?: on(?:wards?)?)?\b|"
     r"改成|改去|换成|改为|改到|改在|改用|换到|改拍|转到|调到|转去|调去|挪到|挪去|挪至|移到",
     _I,
