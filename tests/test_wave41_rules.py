@@ -259,3 +259,18 @@ def test_a_kind_of_a_drink_sworn_off_is_not_the_whole_drink() -> None:
     said = "纪录片讲那个猫屎咖啡，看得我心里老难受了，我当场就跟我媳妇说，这玩意儿我这辈子一口都不喝。"
     keys = _keys(said)
     assert "avoid:猫屎咖啡" in keys and "coffee" not in keys
+
+
+def test_a_long_statement_says_back_its_calendar_day_not_a_weekday_said_in_passing() -> None:
+    from voice_agent.conversation.dated_fallback import dated_text
+    from voice_agent.memory.records import MemoryRecord
+
+    said = (
+        "Ah sure look, the washing machine's after flooding the kitchen again, so I'd the tiles up half of "
+        "Sunday with a mop and a face on me. The good news is the flotilla's booked at last: we fly out to "
+        "Preveza on Saturday the 13th of September and we've the boat out of Lefkas for the fortnight, me "
+        "and Dermot and the Kellys. Dermot's already bought himself a captain's hat, God help us all."
+    )
+    record = MemoryRecord("c", said, role="user", source="t1", created_at=1.0)
+    day = dated_text("Can you write me an out-of-office email for the sailing holiday?", [record])
+    assert "13th of September" in day and "Sunday" not in day and "Kellys" not in day

@@ -128,13 +128,16 @@ def dated_text(question: str, records: Sequence[MemoryRecord], *, shared_only: b
 
 
 def _dated_piece(text: str) -> str:
-    """From a statement too long to say back, the first sentence that holds a day, cut down to the clauses
-    around its day when it is long too ("Big news though — my daughter is getting married on Saturday, May
-    17th, at a vineyard …, and …" → "my daughter is getting married on Saturday, May 17th"); "" when none."""
-    for sentence in sentences_of(text):
+    """From a statement too long to say back, the first sentence that holds a day (one with a calendar day
+    first), cut down to the clauses around its day when it is long too ("Big news though — my daughter is
+    getting married on Saturday, May 17th, at a vineyard …, and …" → "my daughter is getting married on
+    Saturday, May 17th"); "" when none."""
+    sentences = [sentence for sentence in sentences_of(text) if HOLDS_DATE.search(sentence)]
+    # (a calendar day before a weekday said in passing: "…the 13th of September", not "…half of Sunday with
+    # a mop" of the sentence before)
+    sentences.sort(key=lambda sentence: not _names_calendar_day(sentence))
+    for sentence in sentences:
         days = list(HOLDS_DATE.finditer(sentence))
-        if not days:
-            continue
         if len(sentence) <= _MAX_CHARS:
             return sentence
         first, last = days[0].start(), days[-1].end()
@@ -144,14 +147,25 @@ def _dated_piece(text: str) -> str:
         start = cuts[-2] if has_han(sentence) and len(cuts) > 1 else cuts[-1] if cuts else 0
         end = _CLAUSE_END.search(sentence, last)
         piece = sentence[start : end.start() if end else len(sentence)].strip(" ,，")
-        return piece if len(piece) <= _MAX_CHARS else ""
+        if len(piece) <= _MAX_CHARS:
+            return piece
     return ""
+
+
+def _names_calendar_day(sentence: str) -> bool:
+    """Whether a sentence names a day by more than its weekday ("the 13th", "12月20号", "下周")."""
+    return any(not DAY_NAME.fullmatch(day.group(0).strip()) for day in HOLDS_DATE.finditer(sentence))
 
 
 # Where a clause ends before a day (a dash, a semicolon, a Chinese comma) and after it (a comma and the next
 # clause, or the sentence's end).
-_CLAUSE_CUT = re.compile(r"\s[\u2014\u2013-]\s|[;；：，]")
-_CLAUSE_END = re.compile(r",\s+(?:and|so|but|at|in|with|which|where|because)\b|[.;!?。；！？，]")
+_CLAUSE_CUT = re.compile(r"\s[\u2014\u2013-]\s|[;；：，]|:\s")
+# (and a new clause of the person's after "and": "…on Saturday the 13th of September and we've the boat…")
+_CLAUSE_END = re.compile(
+    r",\s+(?:and|so|but|at|in|with|which|where|because)\b|\s+and\s+(?=(?:we|i|we've|i've|we're|i'm)\b)|"
+    r"[.;!?。；！？，]",
+    re.IGNORECASE,
+)
 
 
 def _one_utterance(dated: list[str], sources: dict[str, str]) -> str:
