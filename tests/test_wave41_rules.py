@@ -274,3 +274,11 @@ def test_a_long_statement_says_back_its_calendar_day_not_a_weekday_said_in_passi
     record = MemoryRecord("c", said, role="user", source="t1", created_at=1.0)
     day = dated_text("Can you write me an out-of-office email for the sailing holiday?", [record])
     assert "13th of September" in day and "Sunday" not in day and "Kellys" not in day
+
+
+def test_one_of_those_sworn_off_is_the_thing_named_the_same_way_before() -> None:
+    said = (
+        "I slapped on one of those seasickness patches behind the ear, and by lunch I was seeing spiders. "
+        "The GP reckoned it was the hyoscine, and I told him I'm never, ever putting one of those on again."
+    )
+    assert "avoid:seasickness patches" in _keys(said)

@@ -87,6 +87,12 @@ _NEVER_AGAIN_BASE_EN = re.compile(
     r"(?:(?:a|an|the|any|another|that|those|one of those)\s+)?(?P<obj>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\b",
     _I,
 )
+_ONE_OF = re.compile(r"\bone of (?:those|these|them)\b", _I)
+_ONE_OF_THOSE_EN = re.compile(
+    r"\bone of (?:those|these|them)\s+(?P<x>[a-z][\w-]*(?:\s+(?!(?:behind|on|in|at|for|from|with|that|which|"
+    r"and|off|up|again)\b)[a-z][\w-]*){0,2})",
+    _I,
+)
 _NOT_A_THING_EN = frozenset((
     "in", "on", "at", "into", "and", "or", "to", "with", "for", "from", "up", "out", "down", "back", "off",
     "again", "ever", "it", "them", "him", "her", "that", "there", "anything", "something", "myself",
@@ -266,6 +272,12 @@ def _sworn_off(text: str) -> Iterator[str]:
             words.append(word)
         if words and " ".join(words).lower() not in NOT_A_THING_EN:  # ("never have a chance again")
             yield " ".join(words)
+        elif not words and _ONE_OF.search(match.group(0)):
+            # ("slapped on one of those seasickness patches … I'm never, ever putting one of those on
+            # again": the thing named the same way before)
+            named = list(_ONE_OF_THOSE_EN.finditer(text, 0, match.start()))
+            if named:
+                yield named[-1].group("x")
     for match in [*NEVER_GOING_EN.finditer(text), *NEVER_EVER_EN.finditer(text)]:
         if match.group("x").lower() not in _PRONOUNS:
             yield match.group("x")
