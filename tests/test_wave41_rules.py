@@ -282,3 +282,9 @@ def test_one_of_those_sworn_off_is_the_thing_named_the_same_way_before() -> None
         "The GP reckoned it was the hyoscine, and I told him I'm never, ever putting one of those on again."
     )
     assert "avoid:seasickness patches" in _keys(said)
+
+
+def test_a_singlish_particle_and_a_word_for_all_of_it_are_no_thing() -> None:
+    keys = _keys("because I really cannot stand yellow lah, any shade, mustard, lemon, all")
+    assert "avoid:yellow" in keys
+    assert not keys & {"avoid:yellow lah", "avoid:all", "avoid:shade"}

@@ -96,11 +96,15 @@ def listed_examples(text: str) -> list[str]:
     ]
     for items in [*runs, *_refused_lists(text)]:
         items = [_VERSION.sub("", item) or item for item in items]  # ("the Handel one": Handel)
+        items = [item for item in items if not _NO_EXAMPLE.match(item)]  # ("any shade, mustard, lemon, all")
         found += [item for item in items if item.lower() not in (f.lower() for f in found)]
     return found
 
 
 _VERSION = re.compile(r"\s+ones?$", _I)
+_NO_EXAMPLE = re.compile(
+    r"^(?:any |every |all )?(?:all|everything|the lot|shades?|colou?rs?|kinds?|types?|sorts?|brands?)$", _I
+)
 # A list the person closes by refusing all of it: "…, nee chance", "…, no way", "…, all off limits".
 _REFUSAL_END = re.compile(
     r"^(?:(?:nee|no|not a|nae) chance|no way|(?:all )?off[- ]limits|(?:all )?a no[- ]go|out of the question|"

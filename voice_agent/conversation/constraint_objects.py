@@ -20,7 +20,9 @@ _I = re.IGNORECASE
 _ZH_OBJECT_STOP = re.compile(r"[，。,.！？!?；;]|尤其|特别|还有|而且|所以|因为")
 _EN_OBJECT_STOP = re.compile(
     # (not inside a hyphenated name: "paint-and-sip", "stick-on nails")
+    # (and a Singlish particle: "cannot stand yellow lah")
     r"[,.;!?]|(?<!-)\b(?:especially|and|but|so|because|since|as|which|who|at all|anymore|any more|in|on|at|"
+    r"lah|leh|lor|sia|meh|hor|"
     r"for|to|me|please|again|ever|from|with|now(?=\s*(?:[,.;!?]|$))|any longer|"
     # (a time said after it: "allergic to latex last year", "…since I was a kid")
     r"last (?:year|month|week|summer|winter|spring|autumn|time)|yesterday|recently|lately|nowadays|"
