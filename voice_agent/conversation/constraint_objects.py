@@ -117,8 +117,8 @@ def narrower(phrase: str, topics: list[Topic]) -> bool:
     words = lowered.split()
     if has_han(lowered):  # (a kind of a way of going or a place, told by a word before it: 红眼航班)
         return any(
-            (t.key in NOT_EATEN or lowered[: -len(k)] in _KIND_OF_FOOD_ZH)
-            and lowered.endswith(k)
+            lowered.endswith(k)
+            and (t.key in NOT_EATEN or lowered[: -len(k)] in _KIND_OF_FOOD_ZH)
             and _MODIFIER_ZH.fullmatch(lowered[: -len(k)])
             for t in topics
             for k in t.keys
@@ -203,8 +203,9 @@ def clean_object(raw: str, *, activity: bool = False) -> str:
         return ""
     if zh and "对" in raw[:4]:  # "我对猫毛" (the allergy's object, read from before "过敏")
         raw = raw[raw.index("对") + 1 :]
-    raw = raw if zh else _ANY_FROM_EN.sub("", _TOPIC_SEE.sub("", CARRIER_EN.sub("", raw.strip())))
-    raw = raw if zh else _OTHERS_DOING_EN.sub("", raw)
+    if not zh:  # (what leads an English object and is no part of it)
+        for lead in (CARRIER_EN, _TOPIC_SEE, _ANY_FROM_EN, _OTHERS_DOING_EN):
+            raw = lead.sub("", raw.strip())
     stop = (_ZH_OBJECT_STOP if zh else _EN_OBJECT_STOP).search(raw)
     phrase = raw[: stop.start()] if stop else raw
     phrase = phrase.strip(" -")
@@ -240,7 +241,6 @@ _CONDITION_TAIL_EN = re.compile(r"(?<=[a-z])\s+(?:malabsorption|intolerance|sens
 _WHOLE_THING_EN = re.compile(r"(?<=\w)\s+(?:thing|stuff|business|malarkey|nonsense)$", _I)
 # A topic put first the Scots way, the sentence's first word: "See phone calls? Cannae stand them."
 _TOPIC_SEE = re.compile(r"^See\s+(?=[a-z])")
-# Anything had from somewhere is that place: "never book anything on Airbnb", "nothing from Temu again".
 # What others do to one is the act: "can't stand people singing Happy Birthday at her".
 # (the act with what it is done to; not "people talking in my ears": talking alone names too much)
 _OTHERS_DOING_EN = re.compile(
@@ -248,6 +248,7 @@ _OTHERS_DOING_EN = re.compile(
     r"(?=[a-z]+ing\s+(?!(?:in|on|at|to|about|with|near|around|over|behind|loudly|all)\b)[a-z])",
     _I,
 )
+# Anything had from somewhere is that place: "never book anything on Airbnb", "nothing from Temu again".
 _ANY_FROM_EN = re.compile(
     r"^(?:anything|something|nothing|stuff|things)\s+(?:on|from|at|through|via|off|in)\s+(?:the\s+)?(?=[A-Za-z])",
     _I,
