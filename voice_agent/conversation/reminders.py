@@ -211,7 +211,9 @@ _ASKS_PLAN = re.compile(
     r"shortlist|short list|plan (?:the|our|my|a|an|me a|us a) |"
     r"(?:make|draw up|put together|give|sketch out|write) (?:me |us )?(?:a |an |some )?(?:[\w-]+ ){0,3}"
     r"(?:list|plan|routine|schedule|countdown|circuit|programme|program|workout|playlist|menu)|"
-    r"design ideas)|"
+    r"design ideas|"
+    # a walk-through asked for: "give me a run-down of how to do the visit", "talk me through the day"
+    r"run-?down|(?:walk|talk|take) (?:me|us) through|step[- ]by[- ]step|game plan)|"
     r"办法|计划|规划|怎么(?:办|解决|弄|整)|咋(?:办|解决|弄|整)|省事|(?:帮|给)(?:我|俺|咱)(?:们)?(?:列|定|规划|订|出)",
     re.IGNORECASE,
 )
