@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout149`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout155`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -153,4 +153,10 @@ SPLITS = (
     "heldout147",
     "heldout148",
     "heldout149",
+    "heldout150",
+    "heldout151",
+    "heldout152",
+    "heldout153",
+    "heldout154",
+    "heldout155",
 )
