@@ -6,8 +6,11 @@ from __future__ import annotations
 import pytest
 
 from voice_agent.conversation.acknowledge import acknowledgement
-from voice_agent.conversation.constraints import constraints_from_texts
-from voice_agent.conversation.reminders import asks_plan, guided_constraints
+from voice_agent.conversation.constraints import ConstraintSet, constraints_from_texts
+from voice_agent.conversation.likings import liking_tie, says_liking
+from voice_agent.conversation.related_tie import related_statement
+from voice_agent.conversation.reminders import asks_plan, guided_constraints, liked_fact, turn_guidance
+from voice_agent.memory.records import MemoryRecord
 
 LIFT = (
     "Ever since I got stuck in that lift at work for two and a half hours last winter, I won't get in one "
@@ -46,3 +49,59 @@ def test_a_vow_shapes_a_run_down() -> None:
         "parking, getting up to her ward, what to bring and how long to stay?",
     )
     assert said is not None and "lift" in said.lower()
+
+
+PEPPER = (
+    "My brother, NEPA took light for three days straight last week, the generator was groaning like an "
+    "old man "
+    "and I no fit sleep. You know me now, if food no get pepper, e no be food; I dey carry my own bottle of "
+    "pepper sauce and dried scotch bonnet everywhere, even to my colleague's wedding in Abuja, and I go pour "
+    "am on jollof, on eggs, on anything."
+)
+GALLEY = (
+    "Me and three of my guys have chartered a sailboat for a week in June. Can you give me a week of easy "
+    "galley dinners and a shopping list for the first market run?"
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        PEPPER,
+        "I put hot sauce on everything.",
+        "She brings her own teabags everywhere she goes.",
+        "我吃饭啥菜都要加辣。",
+    ],
+)
+def test_never_without_it_is_a_liking(text: str) -> None:
+    assert says_liking(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I carry my own inhaler everywhere.", "I take my own bags everywhere.", "Put a lid on everything."],
+)
+def test_what_is_carried_for_health_or_tidiness_is_no_liking(text: str) -> None:
+    assert not says_liking(text)
+
+
+def test_a_liking_is_said_back_after_a_meal_plan_that_ignored_it() -> None:
+    liked = liked_fact([PEPPER], GALLEY)
+    assert "pepper sauce" in liked
+    reply = "Here's a week of dinners: pasta, stew and rice. I hope this helps! Let me know."
+    tie = liking_tie(liked, reply, GALLEY, "en", ConstraintSet())
+    assert "pepper sauce" in tie and "NEPA" not in tie and len(tie) < 260
+    # a reply that used it gets nothing added
+    assert liking_tie(liked, "Bring your scotch bonnet for the stew.", GALLEY, "en", ConstraintSet()) == ""
+
+
+def test_a_plan_gets_no_one_thing_guidance_from_a_liking() -> None:
+    notes = turn_guidance(ConstraintSet(), [PEPPER], GALLEY, "en", specific=True)
+    assert not any("Suggest one specific" in note for note in notes)
+
+
+def test_counts_and_days_tie_no_story_to_a_request() -> None:
+    story = MemoryRecord("c1", PEPPER.split(". ")[0] + ".", source="t1", created_at=100.0)
+    assert related_statement(GALLEY, [story], "en") == ""
+    said = related_statement(GALLEY.replace("three", "the"), [story], "en")
+    assert said == ""

@@ -30,7 +30,10 @@ _LIKING_TEXT_EN = (
     "long anything everything stuff things thing just honestly basically kind sort type whole lot much "
     "very about into crazy the and with for that this those these from them they their when what you "
     "your mine our ours have has had get got can any some more most best ever never good great i'm i've "
-    "music song songs movie movies film films book books novel novels show shows food dishes"
+    "music song songs movie movies film films book books novel novels show shows food dishes "
+    # everyday words a reply uses whatever it is about ("Let me know", "even", "now")
+    "know now even own was were are been let make made take took days day week weeks year old new last "
+    "next here there then also still well which where while will"
 )
 _LIKING_WORDS_EN = frozenset(_LIKING_TEXT_EN.split())
 _LIKING_CHARS_ZH = frozenset("我你他她们的了是很最特别爱喜欢听看吃喝平时常都也就还再一个些点歌曲首部好")
@@ -118,6 +121,15 @@ ENTHUSIASM = re.compile(
     r"surfing|rows?|rowing|golf|bike|biking)\b[^.!?]{0,60}\b(?:every single (?:morning|day|evening|night|"
     r"week|weekend)|without fail|religiously|all year round|(?:come )?rain or shine)\b|"
     r"\bmade my (?:whole |entire )?(?:day|week|month|year)\b(?! worse)|"
+    # never without it: "I dey carry my own bottle of pepper sauce everywhere", "I put hot sauce on
+    # everything", "啥菜都要加辣" (not what is carried for health: "my own inhaler everywhere")
+    r"\b(?:carry|carries|carrying|take|takes|bring|brings|pack|packs) (?:my|his|her|our|their) own "
+    r"(?:[\w-]+ ){0,6}?(?:sauce|pepper|peppers|chill?ies|chill?i|spices?|seasoning|mustard|ketchup|"
+    r"condiments?|tea ?bags|tea|coffee|beans|scotch bonnets?)\b[^.!?]{0,50}?\b(?:everywhere|wherever)\b|"
+    r"\b(?:i|he|she|we|they)(?: \w+){0,2}? (?:put|puts|pour|pours|sprinkle|sprinkles|add|adds|slather|"
+    r"slathers|douse|douses) [^.!?]{0,50}?"
+    r"\b(?:on|over) (?:everything|anything|every (?:meal|dish))\b|"
+    r"(?:什么|啥)(?:菜|饭)?都(?:要|得)(?:加|放|蘸|拌)|"
     # "There is nothing like standing on a ridge at Kedong", "my fourth year in a row", "I still play most
     # evenings"; "彻底入了骑行的坑", "一门心思就想钓鱼", "二刷", "一天写不够二十张宣纸手就痒"
     r"\bthere(?:'s| is) nothing (?:quite )?like\b|\b(?:my|our) \w+ (?:year|season) in a row\b|"
@@ -177,7 +189,9 @@ def uses_liking(said: str, liked: str, turn: str) -> bool:
     distinctive to look for: then there is nothing to add)."""
     if PLACEHOLDER_RE.search(liked):  # a name the reply may carry refilled: it cannot be compared
         return True
-    wanted = distinctive_words(liked, turn)
+    # (the sentence that says the liking, not the whole story it was told in: "…NEPA took light for
+    # three days… I dey carry my own bottle of pepper sauce everywhere")
+    wanted = distinctive_words(_liking_sentence(liked), turn)
     if not wanted:
         return True
     lowered = said.lower()
@@ -240,6 +254,10 @@ def _liking_sentence(liked: str) -> str:
     # (a long sentence cut at a dash or a semicolon: "…absolutely mad for birdwatching — keeps a pair of
     # binoculars in the glovebox at all times and …")
     clause = next((c.strip() for c in _CLAUSE_BREAK.split(sentence) if says_liking(c)), "")
+    if len(clause) > _MAX_TOLD:  # (cut at its last comma that keeps the liking: "…everywhere, even to
+        # my colleague's wedding in Abuja" of "…, and I go pour am on jollof, on eggs, on anything")
+        cut = clause.rfind(", ", 0, _MAX_TOLD)
+        clause = clause[:cut] if cut > 0 and says_liking(clause[:cut]) else clause
     if clause and len(clause) <= _MAX_TOLD:
         return clause.rstrip(",;:") + ("" if HAN_RE.search(clause) else ".")
     return _around_liking(sentence)

@@ -43,7 +43,10 @@ _COMMON_TEXT_EN = (
     "them their going went back help find time something look actually make made want need thing things "
     "think know good great nice lovely really just still also even ever some would could should will been "
     "have were your ours about over after before then than when what which where while with from into onto "
-    "this that these those there here very much more most only other same such give take come came"
+    "this that these those there here very much more most only other same such give take come came "
+    # counts and turns of time say nothing of what a statement is about ("three days straight last week")
+    "three four five seven eight nine eleven twelve twenty thirty hundred first second third last next "
+    "took straight easy"
 )
 _COMMON_EN = frozenset(_COMMON_TEXT_EN.split())
 # A sentence that says something went wrong, or what the person does not do: said back after a reply,

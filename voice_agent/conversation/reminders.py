@@ -112,7 +112,8 @@ def turn_guidance(
         option = concrete_option(constraints, thing, user_text, speaking) if example else ""
         return [*notes, FOR_EXAMPLE[speaking].format(option=option)] if option else notes
     liked = liked_fact(reminders, user_text)
-    if specific and liked:
+    # (for a plan or a list asked for, the liking is said back after the reply, not made its one thing)
+    if specific and liked and (ASKS_ADVICE.search(user_text) or asks_for_suggestion(user_text)):
         thing = requested_thing(user_text) or FITS_ANY[speaking]
         return [FITS[speaking].format(thing=thing, liked=liked.rstrip())]
     if reminders and ASKS_ADVICE.search(user_text):
@@ -123,7 +124,7 @@ def turn_guidance(
 def liked_fact(reminders: Sequence[str], user_text: str) -> str:
     """The restated fact saying what the person likes, when the turn asks for a recommendation ("My
     favourite music is jazz." for "What concert should I look for?"), or ""."""
-    if not (ASKS_ADVICE.search(user_text) or asks_for_suggestion(user_text)):
+    if not (ASKS_ADVICE.search(user_text) or asks_for_suggestion(user_text) or asks_plan(user_text)):
         return ""
     # (not a statement that keeps the person off something: "木耳我吃不来…我老伴儿偏爱吃")
     return next((text for text in reminders if says_liking(text) and not parse_constraints(text)), "")
@@ -213,7 +214,11 @@ _ASKS_PLAN = re.compile(
     r"(?:list|plan|routine|schedule|countdown|circuit|programme|program|workout|playlist|menu)|"
     r"design ideas|"
     # a walk-through asked for: "give me a run-down of how to do the visit", "talk me through the day"
-    r"run-?down|(?:walk|talk|take) (?:me|us) through|step[- ]by[- ]step|game plan)|"
+    r"run-?down|(?:walk|talk|take) (?:me|us) through|step[- ]by[- ]step|game plan|"
+    # meals to cook and what to buy: "a week of easy galley dinners and a shopping list"
+    r"(?:a|the|my|our) (?:shopping|grocery|packing) list|"
+    r"(?:a|one) week(?:'s)? (?:worth )?of (?:[\w-]+ ){0,3}"
+    r"(?:dinners|meals|lunches|breakfasts|suppers|recipes))|"
     r"办法|计划|规划|怎么(?:办|解决|弄|整)|咋(?:办|解决|弄|整)|省事|(?:帮|给)(?:我|俺|咱)(?:们)?(?:列|定|规划|订|出)",
     re.IGNORECASE,
 )
