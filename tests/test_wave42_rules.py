@@ -6,11 +6,13 @@ from __future__ import annotations
 import pytest
 
 from voice_agent.conversation.acknowledge import acknowledgement
-from voice_agent.conversation.constraints import ConstraintSet, constraints_from_texts
+from voice_agent.conversation.constraints import ConstraintSet, constraints_from_texts, parse_constraints
 from voice_agent.conversation.likings import liking_tie, says_liking
 from voice_agent.conversation.related_tie import related_statement
 from voice_agent.conversation.reminders import asks_plan, guided_constraints, liked_fact, turn_guidance
+from voice_agent.conversation.turn_compose import remembered_fallback, turn_place
 from voice_agent.memory.records import MemoryRecord
+from voice_agent.prompt import BuiltPrompt
 
 LIFT = (
     "Ever since I got stuck in that lift at work for two and a half hours last winter, I won't get in one "
@@ -105,3 +107,82 @@ def test_counts_and_days_tie_no_story_to_a_request() -> None:
     assert related_statement(GALLEY, [story], "en") == ""
     said = related_statement(GALLEY.replace("three", "the"), [story], "en")
     assert said == ""
+
+
+def _keys(text: str) -> list[str]:
+    return sorted(c.key for c in parse_constraints(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "keys"),
+    [
+        ("My ma is convinced it's because I don't drink enough rooibos, shame.", []),
+        ("I don't eat much these days.", []),
+        ("哎，我家那只猫这两天又不吃饭，急死我了。", []),
+        ("I don't drink coffee.", ["coffee"]),
+        (
+            "I finally got answers from the gastro after that breath test: it's fructose malabsorption. "
+            "Apples and honey send my stomach into a war zone, cramps within the hour.",
+            ["intolerance:fructose"],
+        ),
+        (
+            "I got the results back from the allergist: it's official, I'm allergic to tree nuts, so there's "
+            "an EpiPen in my bag now.",
+            ["nuts"],
+        ),
+        (
+            "I've told our Becky, never again, I am never renting a storage unit or a lock-up for anything "
+            "ever, I'd sooner have a bonfire in the garden.",
+            ["avoid:storage unit"],
+        ),
+    ],
+)
+def test_what_is_kept_off(text: str, keys: list[str]) -> None:
+    assert _keys(text) == keys
+
+
+@pytest.mark.parametrize(
+    ("text", "liked"),
+    [
+        ("And our Zain's got into an under-11s team, so that's my Saturdays gone.", False),
+        ("The raccoons got into the green bin again last night.", False),
+        ("I got into birdwatching last year and now I'm out every weekend.", True),
+    ],
+)
+def test_got_into(text: str, liked: bool) -> None:
+    assert says_liking(text) is liked
+
+
+def test_a_dislike_told_over_dinner_still_shapes_a_room() -> None:
+    said = _opening(
+        [
+            "I can't abide stuffed animals, never could, they give me the absolute creeps and I couldn't "
+            "eat my dinner with that owl gawping at me."
+        ],
+        "I want the front room to feel like a proper Victorian cabinet of curiosities. What sort of pieces "
+        "should I be hunting for this month?",
+    )
+    assert said is not None and "stuffed animals" in said
+
+
+HOME = (
+    "Right, we've finally done it: moved from Bradford to Levenshulme last month, a terrace just off "
+    "Stockport Road. And our Zain's got into an under-11s team, so that's my Saturdays gone."
+)
+ROUND = (
+    "I want to do a proper round of car boots and antique shops one Sunday, somewhere I can get to and be "
+    "back from by teatime. Where should I go and what time should I set off?"
+)
+
+
+def test_a_turn_with_its_own_day_gets_the_home_not_another_day() -> None:
+    clauses = [MemoryRecord("c1", HOME.split(". ")[1], role="user", source="t1", created_at=2.0)]
+    pinned = [MemoryRecord("p1", HOME, role="user", source="t1", created_at=1.0)]
+    said = remembered_fallback(ROUND, BuiltPrompt([], {}, 0, 4096, retrieved=clauses, pinned=pinned), "en")
+    assert "Levenshulme" in said and "Saturdays" not in said
+
+
+def test_the_home_left_out_of_the_prompt_is_still_found() -> None:
+    prompt = BuiltPrompt([], {}, 0, 4096)
+    prompt.left_out = [MemoryRecord("p1", HOME, role="user", source="t1", created_at=1.0)]
+    assert turn_place(ROUND, prompt) == "Levenshulme"

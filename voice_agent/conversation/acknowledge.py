@@ -234,7 +234,7 @@ def concerns(constraint: Constraint, user_text: str) -> bool:
         (asks_plan(user_text) or (_open_advice(user_text) and not names_food(user_text)))
         and not keeps_food_off(constraint)
         and not keeps_medicine_off(constraint)
-        and not FOOD_TALK.search(stating_sentences(constraint))
+        and not FOOD_TALK.search(stating_clauses(constraint))
     ):
         return True
     # a food kept off, and a turn about what to grow: "What should I plant?" after "I can't stand zucchini"

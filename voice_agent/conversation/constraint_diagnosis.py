@@ -26,7 +26,17 @@ DIAGNOSED_EN = re.compile(
     # (no verdict on how things are: "the kids reckon it's heaps better", "she says it's grand")
     r"(?!(?:heaps|much|way|loads|miles|so|far|a lot|a bit)?\s*"
     r"(?:better|worse|fine|grand|great|okay|ok|good)\b)"
+    # (nor a word that only says it is certain: "it's official, I'm allergic to tree nuts")
+    r"(?!(?:official|confirmed|definite|final|true|real|serious|settled|certain)\b)"
     r"(?P<x>[a-z][a-z'-]*(?:\s+(?!itself\b|in\b|that\b|and\b|or\b|he\b|she\b|i\b|they\b|you\b)[a-z][a-z'-]*){0,2})",
+    _I,
+)
+# A condition named by its substance in the results of a test: "I finally got answers from the gastro
+# after that breath test: it's fructose malabsorption" (not "…: it's fructans, so onion and garlic are the
+# big villains", where the foods named are what is kept off).
+RESULTS_CONDITION_EN = re.compile(
+    r"\b(?:got|get|had|have) (?:the |my |some |an? )?(?:answers?|results?|diagnosis|verdict)\b[^.!?:]{0,60}:"
+    r"\s+it(?:'s| is| was)\s+(?P<x>[a-z]+\s+(?:malabsorption|intolerance|sensitivity))\b",
     _I,
 )
 # The person reacting the same way to one more thing: "turns out I'm the same with camomile".
@@ -127,7 +137,8 @@ def diagnosed(text: str, reaction: bool) -> list[str]:
     English; Chinese reactions are read here), in the person's words."""
     out: list[str] = []
     if reaction or REACTION_EN.search(text):
-        found = (*DIAGNOSED_EN.finditer(text), *NOT_THIS_BUT_EN.finditer(text), *SAME_WITH_EN.finditer(text))
+        found = (*DIAGNOSED_EN.finditer(text), *NOT_THIS_BUT_EN.finditer(text), *SAME_WITH_EN.finditer(text),
+                 *RESULTS_CONDITION_EN.finditer(text))  # fmt: skip
         out += [m.group("x") for m in found]
     if REACTION_ZH.search(text):
         out += [zh_cause(m.group("x")) for m in DIAGNOSED_ZH.finditer(text)]

@@ -51,7 +51,8 @@ NEVER_VERB_AGAIN_EN = re.compile(
     r"(?P<obj>[a-z][a-z'-]+(?:\s+[a-z][a-z'-]+)?)\b"
     # ("I am not frying a turkey as long as I live")
     r"(?=[^.!?;]{0,50}?\b(?:again|as long as (?:i|we|he|she|they) (?:live|lives)|"
-    r"for the rest of (?:my|our) li(?:fe|ves))\b)",
+    # ("I am never renting a storage unit or a lock-up for anything ever")
+    r"for the rest of (?:my|our) li(?:fe|ves)|ever|in (?:my|our|his|her) li(?:fe|ves))\b)",
     _I,
 )
 # The plain verb after a modal: "I'd never put on a pair of heels again as long as I live", "I will never
@@ -65,7 +66,8 @@ NEVER_BASE_AGAIN_EN = re.compile(
     r"(?:(?:a pair of|another|any more|any|a|an|the|that|those|these|one of (?:those|them|these))\s+)?"
     r"(?P<obj>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)\b"
     r"(?=[^.!?;]{0,50}?\b(?:again|as long as (?:i|we|he|she|they) (?:live|lives)|"
-    r"for the rest of (?:my|our) li(?:fe|ves))\b)",
+    # ("I am never renting a storage unit or a lock-up for anything ever")
+    r"for the rest of (?:my|our) li(?:fe|ves)|ever|in (?:my|our|his|her) li(?:fe|ves))\b)",
     _I,
 )
 # Someone put on or into the thing sworn off: "booking Dad on the hospital patient transport", "putting her

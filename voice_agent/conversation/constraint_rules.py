@@ -29,7 +29,8 @@ ALLERGY_BEFORE_EN = re.compile(
 AVOID_EN = re.compile(
     r"\b(?:can't|cannot|can not|must not|mustn't|shouldn't|should not|don't|do not|doesn't|does not|never|"
     r"won't|no longer)\s+(?:ever\s+)?(?:eat|eats|drink|drinks|touch|stand|like|likes|tolerate|tolerates|"
-    r"bear)\s+(?P<x>[a-z][a-z -]{1,40})", _I)  # fmt: skip
+    # (a quantity is no thing kept off: "it's because I don't drink enough rooibos", "I don't eat much")
+    r"bear)\s+(?!(?:enough|much|many|a lot|lots|nearly|half as)\b)(?P<x>[a-z][a-z -]{1,40})", _I)  # fmt: skip
 # "can't have" / "doesn't want" name a constraint only for a known topic ("my son can't have gluten"),
 # not "I don't have time".
 AVOID_HAVE_EN = re.compile(
@@ -89,7 +90,9 @@ AVOID_ZH = re.compile(
     # (a thing of two characters or more after it: "啥舞都不要叫我跳" names no thing of its own)
     r"(?:别再|不要再|别|不要)(?:(?:叫|约|带|喊|拉)我去?|让我去)(?=[^，。,.！？!?；;了的]{2}))"
     # "白天不吃不喝", "不喝好几天", "早上不吃东西": no thing named after the verb
-    r"(?![不没]|好?几[天周年]|[一二两三四五六七八九十]+(?:天|周|个月|年|顿)|一整[天晚周年]|半天|东西(?:[，。,.！？!?；;]|$))"
+    # ("那只猫这两天又不吃饭": no meal is a thing kept off)
+    r"(?![不没]|好?几[天周年]|[一二两三四五六七八九十]+(?:天|周|个月|年|顿)|一整[天晚周年]|半天|"
+    r"(?:东西|饭|水)(?:[，。,.！？!?；;了啊呀]|$))"
     # (what is watched, not the watching: "最吃不消的就是看动物表演" keeps 动物表演 off)
     r"(?:去?看(?=[^，。,.！？!?；;了的]{3}))?(?P<x>[^，。,.！？!?；;了的]{1,14})"
 )

@@ -321,8 +321,10 @@ PREFERENCE = re.compile(
     r"^(?![^.!?]*\b(?:don't|do not|doesn't|not|never|hate)\b)(?![^.!?]*\?)[^?]*"
     r"(?:\b(?:favou?rite|love|loves|likes|prefer|prefers|enjoy|enjoys|fan of|crazy about|"
     r"(?:i|we|you|they|he|she|kids|(?:really|also|just|still|both|all|actually|genuinely|do)) like|"
+    # ("got into knitting", not "got into an under-11s team")
     r"(?:i'm|i am|we're|we are|really|totally|big|so|very|getting|got|super|pretty|hugely|seriously|"
-    r"been) into|"
+    r"been) into(?<!got into)|"
+    r"got into(?! (?:a|an|the|trouble|university|uni|college|school|bed|debt|his|her|my|their|our)\b)|"
     r"hooked on|obsessed with|addicted to|passionate about|mad (?:about|for)|nuts about|wild about|"
     r"can't get enough of|big on|lives? for|"
     # ("rose-mad", "horse-daft", "F1 fever", "completely lost to cycling", "rather be near a horse")

@@ -29,7 +29,7 @@ from voice_agent.conversation.writing import WRITES_TO
 from voice_agent.memory.language import detect_language
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.prompt import BuiltPrompt, PromptBuilder, Turn
-from voice_agent.text.dates import ASKS_DAY, NEEDS_DATE, NEEDS_DAY
+from voice_agent.text.dates import ASKS_DAY, NEEDS_DATE, NEEDS_DAY, holds_day
 from voice_agent.text.questions import only_asks
 
 
@@ -88,7 +88,11 @@ def remembered_fallback(scrubbed: str, prompt: BuiltPrompt, language: str) -> st
     ``message_draft``), things to do around the place they told us about, the change of a plan the turn
     is about, or else their statement closest to the question (``said_before``)."""
     statements = person_statements([*prompt.retrieved, *prompt.pinned])
-    dated = dated_statement(scrubbed, statements, language)
+    place = turn_place(scrubbed, prompt)
+    # (a turn that names its own day and asks about a place they told us needs that place, not another
+    # day of theirs: "…one Sunday… Where should I go and what time should I set off?")
+    own_day = bool(place) and holds_day(scrubbed)
+    dated = "" if own_day else dated_statement(scrubbed, statements, language)
     if dated:
         return dated
     named = name_statement(scrubbed, statements, language)
@@ -99,11 +103,10 @@ def remembered_fallback(scrubbed: str, prompt: BuiltPrompt, language: str) -> st
     name = addressee(scrubbed, recalled_then_pinned(prompt.retrieved, prompt.pinned))
     if name:
         return message_draft(scrubbed, name, "zh" if language == "zh" else "en")
-    if needs_day(scrubbed):  # "写条微信，把日子讲讲清爽": the day the message needs
+    if needs_day(scrubbed) and not own_day:  # "写条微信，把日子讲讲清爽": the day the message needs
         day = dated_text(scrubbed, statements)
         if day:
             return said_back(day, language)
-    place = turn_place(scrubbed, prompt)
     if place:
         return place_said(scrubbed, place, language)
     # (a plan changed since: its change, not the clause that says only that it changed, "拉练地点改了啊")
@@ -148,7 +151,10 @@ def turn_replaced(scrubbed: str, prompt: BuiltPrompt) -> frozenset[str]:
 def turn_place(scrubbed: str, prompt: BuiltPrompt) -> str:
     """The place the person told us about (in what was recalled or pinned), when the turn asks what to do
     around it (``place_note.recalled_place``)."""
-    return recalled_place(scrubbed, [*prompt.retrieved, *prompt.pinned])
+    # (else in those the prompt's budget left out: the home said in a statement restated only as a reminder)
+    return recalled_place(scrubbed, [*prompt.retrieved, *prompt.pinned]) or recalled_place(
+        scrubbed, prompt.left_out
+    )
 
 
 def turn_salutation(cfg: PromptConfig, scrubbed: str, prompt: BuiltPrompt, language: str) -> str:
