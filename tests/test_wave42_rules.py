@@ -120,6 +120,8 @@ def _keys(text: str) -> list[str]:
         ("I don't eat much these days.", []),
         ("哎，我家那只猫这两天又不吃饭，急死我了。", []),
         ("I don't drink coffee.", ["coffee"]),
+        ("衣服晒了三天都不干，好烦喔。", []),
+        ("我这个人真的吃不惯羊肉，那股膻味一闻到就想吐。衣服晒了三天都不干，好烦喔。", ["lamb"]),
         (
             "I finally got answers from the gastro after that breath test: it's fructose malabsorption. "
             "Apples and honey send my stomach into a war zone, cramps within the hour.",
@@ -186,3 +188,8 @@ def test_the_home_left_out_of_the_prompt_is_still_found() -> None:
     prompt = BuiltPrompt([], {}, 0, 4096)
     prompt.left_out = [MemoryRecord("p1", HOME, role="user", source="t1", created_at=1.0)]
     assert turn_place(ROUND, prompt) == "Levenshulme"
+
+
+def test_a_reaction_told_as_an_allergy_is_one() -> None:
+    (mango,) = parse_constraints("我这人打小就碰不得芒果，一碰就过敏，嘴唇肿得跟香肠似的。")
+    assert (mango.key, mango.kind) == ("mango", "allergy")

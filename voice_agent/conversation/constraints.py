@@ -341,8 +341,9 @@ def _examples(text: str, stated: list[Constraint]) -> list[Constraint]:
 def _more_shapes(text: str) -> list[Constraint]:
     """Constraints stated by a symptom, by avoiding, with the thing first, or by giving a topic up."""
     out: list[Constraint] = []
-    for match in [*symptom_matches(text), *triggers(text)]:
-        out += _object_constraints(match, "intolerance", text, own_words=True)
+    for match in [*symptom_matches(text), *triggers(text)]:  # ("碰不得芒果，一碰就过敏": an allergy)
+        kind = "allergy" if told_allergy(match.group(0)) else "intolerance"
+        out += _object_constraints(match, kind, text, own_words=True)
     for pattern in (AVOIDING_EN, AVOIDING_ZH, CANT_ABIDE_EN):
         for match in pattern.finditer(text):
             out += _object_constraints(match, "avoid", text)
