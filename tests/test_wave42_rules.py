@@ -121,6 +121,10 @@ def _keys(text: str) -> list[str]:
         ("哎，我家那只猫这两天又不吃饭，急死我了。", []),
         ("I don't drink coffee.", ["coffee"]),
         ("衣服晒了三天都不干，好烦喔。", []),
+        (
+            "大夫说我这胃对酸菜这种发酵腌渍的东西不耐受，一吃就反酸、胀气，让我往后酸菜能不碰就别碰。",
+            ["intolerance:酸菜"],
+        ),
         ("我这个人真的吃不惯羊肉，那股膻味一闻到就想吐。衣服晒了三天都不干，好烦喔。", ["lamb"]),
         (
             "I finally got answers from the gastro after that breath test: it's fructose malabsorption. "

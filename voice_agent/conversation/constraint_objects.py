@@ -199,6 +199,8 @@ def clean_object(raw: str, *, activity: bool = False) -> str:
     zh = has_han(raw)
     kind_of = _KIND_OF_ZH.match(raw) if zh else None  # "那种香薰精油": a kind named, the thing follows
     raw = kind_of.group("x") if kind_of else raw
+    of_kind = _THING_OF_KIND_ZH.match(raw) if zh else None  # "酸菜这种发酵腌渍的东西": 酸菜
+    raw = of_kind.group("x") if of_kind else raw
     if zh and POINTING_ZH.match(raw):
         return ""
     if zh and "对" in raw[:4]:  # "我对猫毛" (the allergy's object, read from before "过敏")
@@ -255,6 +257,10 @@ _ANY_FROM_EN = re.compile(
 )
 _KIND_OF_ZH = re.compile(
     rf"^(?:那种|这种|那些|这些|那类|这类)(?!东西|地方|玩意|人|事)(?P<x>{HAN_CLASS}{{2,}})"
+)
+# A thing named, then the kind it is of: "对酸菜这种发酵腌渍的东西不耐受".
+_THING_OF_KIND_ZH = re.compile(
+    rf"^(?P<x>{HAN_CLASS}{{2,6}}?)(?:这种|那种|这类|那类|之类|一类)[^，。,.]*?的?(?:东西|玩意儿?|食物|吃的)$"
 )
 # (its smell or feel, or the kind it is of: "孜然那个味儿", "薄荷那股凉劲儿", "推理悬疑这种书" (迭种: Wu
 # 这种))

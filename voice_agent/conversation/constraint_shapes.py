@@ -304,7 +304,7 @@ INDIGESTIBLE_ZH = re.compile(
 WHEN_AFTER_ZH = re.compile(
     # ("酸菜泡菜那些腌的东西一沾就烧心")
     rf"(?P<x>{HAN_CLASS}{{1,6}}?)(?:(?:这些|那些|这类)(?:{HAN_CLASS}{{1,3}}的)?(?:东西)?|做的东西|做的|的东西|类的东西|类)?"
-    r"[，,]?(?:我|他|她|孩子)?(?:一|只要|每次)"
+    r"(?<!不耐受)(?<!过敏)[，,]?(?:我|他|她|孩子)?(?:一|只要|每次)"
     rf"(?:吃|喝|碰|沾)(?:了|到)?(?:就|都会|会|准)(?:{SYMPTOM_ZH}|胀|肿)"
 )
 # Its smell: "樟木那股味一闻就头痛".
@@ -324,7 +324,7 @@ CAUSES_ZH = re.compile(
 # (not 戒 of another word: "戒指" a ring, "猪八戒", "警戒线", "戒备")
 AVOIDING_ZH = re.compile(
     r"(?:(?<![八警告训惩])(?:戒了|戒掉了?|戒(?![指备律尺心严]))|(?<!脚)不沾|远离|不碰|碰不了|碰不得|沾不了|沾不得)"
-    r"(?P<x>[^，。,.！？!?；;了的]{1,10})"
+    r"(?!就别|就不)(?P<x>[^，。,.！？!?；;了的]{1,10})"  # (not "能不碰就别碰": said of the thing before)
 )
 # Being at odds with something, said without a symptom or a verb of eating; read only with a known topic
 # in the same sentence ("Dairy and me really don't get along", "我跟乳制品合不来").
