@@ -92,7 +92,8 @@ AVOID_ZH = re.compile(
     # "白天不吃不喝", "不喝好几天", "早上不吃东西": no thing named after the verb
     # ("那只猫这两天又不吃饭": no meal is a thing kept off)
     r"(?![不没]|好?几[天周年]|[一二两三四五六七八九十]+(?:天|周|个月|年|顿)|一整[天晚周年]|半天|"
-    r"(?:东西|饭|水)(?:[，。,.！？!?；;了啊呀]|$)|就别|就不|"  # (not "能不碰就别碰": said of the thing before)
+    # (nor "能不碰就别碰": said of the thing before)
+    r"(?:东西|饭|水)(?:[，。,.！？!?；;了啊呀]|$)|就别|就不|"
     # (a particle after 烦 ends the sentence: "衣服晒了三天都不干，好烦喔")
     r"[喔啊呀哦噢呢啦咯嘛吧哟咧](?:[，。,.！？!?；;~～]|$))"
     # (what is watched, not the watching: "最吃不消的就是看动物表演" keeps 动物表演 off)
