@@ -7,7 +7,8 @@ import pytest
 
 from voice_agent.conversation.acknowledge import acknowledgement
 from voice_agent.conversation.constraints import ConstraintSet, constraints_from_texts, parse_constraints
-from voice_agent.conversation.likings import liking_tie, says_liking
+from voice_agent.conversation.likings import _commas_of_liking, liking_tie, says_liking
+from voice_agent.conversation.recall_answer import said_back
 from voice_agent.conversation.related_tie import related_statement
 from voice_agent.conversation.reminders import asks_plan, guided_constraints, liked_fact, turn_guidance
 from voice_agent.conversation.turn_compose import remembered_fallback, turn_place
@@ -197,3 +198,38 @@ def test_the_home_left_out_of_the_prompt_is_still_found() -> None:
 def test_a_reaction_told_as_an_allergy_is_one() -> None:
     (mango,) = parse_constraints("我这人打小就碰不得芒果，一碰就过敏，嘴唇肿得跟香肠似的。")
     assert (mango.key, mango.kind) == ("mango", "allergy")
+
+
+@pytest.mark.parametrize(
+    ("said", "told"),
+    [
+        (
+            "I'd much rather be at the airport at 5am than land at midnight.",
+            "You told me you'd much rather be at the airport at 5am than land at midnight.",
+        ),
+        ("I am at the gate at 5 am.", "You told me you are at the gate at 5 am."),
+    ],
+)
+def test_a_time_of_day_keeps_its_am(said: str, told: str) -> None:
+    assert said_back(said, "en") == told
+
+
+@pytest.mark.parametrize(
+    ("text", "liked"),
+    [
+        ("I'm a total morning person, up at 4:45 every day.", True),
+        ("I have never been a morning person, I sleep through everything.", False),
+    ],
+)
+def test_the_hours_a_person_keeps(text: str, liked: bool) -> None:
+    assert says_liking(text) is liked
+
+
+def test_a_long_liking_is_said_back_from_its_own_comma_part() -> None:
+    long = (
+        "Odd hours means after 9pm for the uncles of the committee, because I'm a total morning person, "
+        "yaar, up at 4:45, yoga at 5:30, and whenever I fly I always take the earliest morning flight "
+        "so that nobody lands at midnight like a zombie."
+    )
+    told = _commas_of_liking(long)
+    assert told.startswith("I'm a total morning person, yaar") and told.endswith(".") and len(told) <= 160

@@ -121,6 +121,9 @@ ENTHUSIASM = re.compile(
     r"surfing|rows?|rowing|golf|bike|biking)\b[^.!?]{0,60}\b(?:every single (?:morning|day|evening|night|"
     r"week|weekend)|without fail|religiously|all year round|(?:come )?rain or shine)\b|"
     r"\bmade my (?:whole |entire )?(?:day|week|month|year)\b(?! worse)|"
+    # the hours the person keeps: "I'm a total morning person", "a proper night owl"
+    r"(?<!never been a )(?<!not a )(?<!n't a )(?<!never a )(?<!not really a )(?<!n't really a )"
+    r"\b(?:morning person|early bird|early riser|night owl)\b|"
     # never without it: "I dey carry my own bottle of pepper sauce everywhere", "I put hot sauce on
     # everything", "啥菜都要加辣" (not what is carried for health: "my own inhaler everywhere")
     r"\b(?:carry|carries|carrying|take|takes|bring|brings|pack|packs) (?:my|his|her|our|their) own "
@@ -260,7 +263,28 @@ def _liking_sentence(liked: str) -> str:
         clause = clause[:cut] if cut > 0 and says_liking(clause[:cut]) else clause
     if clause and len(clause) <= _MAX_TOLD:
         return clause.rstrip(",;:") + ("" if HAN_RE.search(clause) else ".")
-    return _around_liking(sentence)
+    return _commas_of_liking(sentence) or _around_liking(sentence)
+
+
+_LEADING_LINK = re.compile(r"^(?:because|cause|'cause|and|but|so|since)\s+", re.IGNORECASE)
+
+
+def _commas_of_liking(sentence: str) -> str:
+    """Of a long English sentence, the comma-separated parts from the one that says the liking on, as
+    many as fit ``_MAX_TOLD`` ("I'm a total morning person, yaar, up at 4:45, yoga at 5:30, and whenever
+    I fly I always take the earliest morning flight."); "" when no part says one, or it is too long."""
+    if HAN_RE.search(sentence):
+        return ""
+    parts = [part.strip() for part in sentence.rstrip(".!?").split(", ")]
+    at = next((i for i, part in enumerate(parts) if says_liking(part)), -1)
+    if at < 0:
+        return ""
+    told = _LEADING_LINK.sub("", parts[at])
+    for part in parts[at + 1 :]:
+        if len(told) + 2 + len(part) > _MAX_TOLD:
+            break
+        told = f"{told}, {part}"
+    return told + "." if len(told) <= _MAX_TOLD else ""
 
 
 _CLAUSE_BREAK = re.compile(r"\s+[—–-]{1,2}\s+|;\s*|:\s+|——|；")

@@ -373,7 +373,7 @@ def second_person(sentence: str, language: str) -> str:
     body = STRESSING_I_MEAN.sub("", body)  # ("Jamie's Eurovision-mad, I mean properly": the stress goes)
     if not body:
         return ""
-    swapped = re.sub(r"[A-Za-z']+", lambda m: _swap_en(m.group(0)), body)
+    swapped = re.sub(r"[A-Za-z']+", _swap_word, body)
     swapped = re.sub(r"^(?:please\s+)?call you\b", "to call you", swapped, flags=_I)  # "Call me Sam."
     swapped = re.sub(r"\b(you) was\b", r"\1 were", swapped, flags=_I)  # "since I was fifteen"
     if _PRONOUN_START.match(swapped):
@@ -381,6 +381,17 @@ def second_person(sentence: str, language: str) -> str:
     if _NO_SUBJECT.match(swapped):  # "Retired from the post office in June…": the person did
         swapped = "you " + swapped[0].lower() + swapped[1:]
     return swapped
+
+
+_AFTER_NUMBER = re.compile(r"[0-9] ?$")
+
+
+def _swap_word(match: re.Match[str]) -> str:
+    """One word of the person's said in the second person; a time's "am" stays ("at the airport at 5am")."""
+    word = match.group(0)
+    if word.lower() == "am" and _AFTER_NUMBER.search(match.string, 0, match.start()):
+        return word
+    return _swap_en(word)
 
 
 _NO_SUBJECT = re.compile(
