@@ -69,7 +69,8 @@ DIETS: dict[str, tuple[tuple[str, ...], str, str, tuple[str, ...], str, str]] = 
     "ital": (("ital", "i-tal", "ital diet", "ital food", "ital livity"), "keeping Ital", "吃Ital饮食",
              ("meat", "salt", "alcohol"), "meat, salt and alcohol", "肉、盐和酒"),
     "low-salt": (("low-salt", "low salt", "low-sodium", "low sodium", "salt-free", "no salt", "no added salt",
-                  "少盐", "低盐", "低钠", "少吃盐", "控盐"), "on a low-salt diet", "少吃盐",
+                  "少盐", "低盐", "低钠", "少吃盐", "控盐", "限盐", "盐要严格控", "heart failure", "心衰",
+                  "心力衰竭"), "on a low-salt diet", "少吃盐",
                  ("salt",), "salty food", "咸的食物"),
 }  # fmt: skip
 
