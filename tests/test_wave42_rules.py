@@ -122,6 +122,10 @@ def _keys(text: str) -> list[str]:
         ("哎，我家那只猫这两天又不吃饭，急死我了。", []),
         ("I don't drink coffee.", ["coffee"]),
         ("衣服晒了三天都不干，好烦喔。", []),
+        (
+            "I only eat halal, even overseas I will find the halal-certified place or just eat vegetarian.",
+            ["diet:halal"],
+        ),
         ("医生讲我是心衰，回来以后盐要严格控牢，一天顶多三克。", ["diet:low-salt"]),
         (
             "大夫说我这胃对酸菜这种发酵腌渍的东西不耐受，一吃就反酸、胀气，让我往后酸菜能不碰就别碰。",

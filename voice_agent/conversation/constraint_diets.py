@@ -140,10 +140,17 @@ def mentions_diet(lowered: str, key: str) -> bool:
     # ("butter on his veggies": vegetables, not a vegetarian)
     plural = "" if key == "veggie" else "(?:s|es)?"
     for match in _diet_word(key, plural).finditer(lowered):
+        if _FALLBACK_BEFORE.search(lowered, 0, match.start()):  # ("halal … or just eat vegetarian")
+            continue
         if not (key.endswith("free") and _PRODUCTS.match(lowered, match.end())
                 and _SOME_BEFORE.search(lowered, 0, match.start())):  # fmt: skip
             return True
     return False
+
+
+# A diet's word as the way out when the person's own diet cannot be kept: "I only eat halal … even overseas
+# I will find the halal-certified place or just eat vegetarian".
+_FALLBACK_BEFORE = re.compile(r"\bor (?:else |just |simply |otherwise )?(?:eat|go|have|order|get)\s+$")
 
 
 @functools.lru_cache(maxsize=256)
