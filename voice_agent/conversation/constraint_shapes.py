@@ -415,7 +415,9 @@ _SENTENCE = re.compile(r"(?<=[.!?。！？])\s*")
 
 SEVERE = re.compile(
     r"throat|anaphyla|epi-?pen|breathe|hives|welts|swell|puffy|lips? (?:\w+ )?(?:blew|blown) up|"
-    r"\bkill|hospital|\ba&e\b|喉咙|呼吸困难|休克|(?<![得哩的])要(?:了(?:我|他|她|孩子)的)?命|医院|急诊",
+    # (not a figure of speech: "the 110 on a Saturday would've killed me anyway", "my feet are killing me")
+    r"(?<!would've )(?<!would have )(?<!'d have )\bkill(?!ing me\b)|hospital|\ba&e\b|"
+    r"喉咙|呼吸困难|休克|(?<![得哩的])要(?:了(?:我|他|她|孩子)的)?命|医院|急诊",
     _I,
 )
 
