@@ -123,6 +123,11 @@ def _keys(text: str) -> list[str]:
         ("I don't drink coffee.", ["coffee"]),
         ("衣服晒了三天都不干，好烦喔。", []),
         (
+            "Mum had two hundred cactuses out the back, so I can't stand the bloody things, cactuses, "
+            "succulents, anything prickly gives me the creeps.",
+            ["avoid:cactuses", "avoid:succulent"],
+        ),
+        (
             "The 110 on a Saturday would've killed me anyway. The dishwasher guy says it's the pump.",
             [],
         ),

@@ -35,7 +35,9 @@ _RULE_ON_PRONOUN_EN = re.compile(
 _DISLIKE_ON_PRONOUN_EN = re.compile(
     # ("the stuff": what the sentences before kept naming, "beetroot salad, then beetroot in the burgers…")
     r"(?:\b(?:can't|cannot|can not|cannae|canny) (?:stand|abide|bear|stomach|stick)|"
-    r"\bi (?:really |just |absolutely )?(?:hate|detest|loathe))\s+(?P<pronoun>them|(?:the|that) stuff)\b",
+    # ("I can't stand the bloody things, cactuses, succulents…": what the sentence kept naming)
+    r"\bi (?:really |just |absolutely )?(?:hate|detest|loathe))\s+(?P<pronoun>them|(?:the|that) stuff|"
+    r"(?:the|those) (?:bloody |damn |damned |blasted |flipping |wretched |stupid |horrible )?things)\b",
     _I,
 )
 _EATEN_EN = re.compile(
@@ -67,7 +69,7 @@ def with_antecedents(text: str) -> str:
         # (the sentence of the rule, or the one just before: "…keep handing me bananas? I can't stand them")
         sentence = " ".join(re.split(r"[.!?]\s+", text[: rule.start()])[-2:])
         thing = ""
-        if rule.group("pronoun").lower().endswith("stuff"):
+        if rule.group("pronoun").lower().endswith(("stuff", "things")):
             # (with the rest of its sentence too: "finding glitter in my bra … I cannot stand the stuff,
             # anything sparkly or glittery makes my skin crawl")
             rest = re.split(r"[.!?](?:\s|$)", text[rule.end() :])[0]
