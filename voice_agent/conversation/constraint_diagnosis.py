@@ -132,6 +132,12 @@ def told_allergy(text: str) -> bool:
     return ("allerg" in text.lower() or "过敏" in text) and _NOT_ALLERGY.search(text) is None
 
 
+def reaction_kind(stated: str) -> str:
+    """The kind of a reaction's rule: an allergy when the words say one ("碰不得芒果，一碰就过敏"), else an
+    intolerance."""
+    return "allergy" if told_allergy(stated) else "intolerance"
+
+
 def diagnosed(text: str, reaction: bool) -> list[str]:
     """The causes ``text`` names after a reaction (``reaction``: a symptom or allergy found by the caller,
     English; Chinese reactions are read here), in the person's words."""

@@ -27,7 +27,7 @@ from voice_agent.conversation.constraint_aversions import (
     TOPIC_FIRST_ZH,
 )
 from voice_agent.conversation.constraint_body import body_matches
-from voice_agent.conversation.constraint_diagnosis import diagnosed, reactions_after, told_allergy
+from voice_agent.conversation.constraint_diagnosis import diagnosed, reaction_kind, reactions_after
 from voice_agent.conversation.constraint_diets import (
     DIET_ADVICE,
     DIET_FITS,
@@ -341,9 +341,8 @@ def _examples(text: str, stated: list[Constraint]) -> list[Constraint]:
 def _more_shapes(text: str) -> list[Constraint]:
     """Constraints stated by a symptom, by avoiding, with the thing first, or by giving a topic up."""
     out: list[Constraint] = []
-    for match in [*symptom_matches(text), *triggers(text)]:  # ("碰不得芒果，一碰就过敏": an allergy)
-        kind = "allergy" if told_allergy(match.group(0)) else "intolerance"
-        out += _object_constraints(match, kind, text, own_words=True)
+    for match in [*symptom_matches(text), *triggers(text)]:
+        out += _object_constraints(match, reaction_kind(match.group(0)), text, own_words=True)
     for pattern in (AVOIDING_EN, AVOIDING_ZH, CANT_ABIDE_EN):
         for match in pattern.finditer(text):
             out += _object_constraints(match, "avoid", text)
@@ -361,7 +360,7 @@ def _more_shapes(text: str) -> list[Constraint]:
     for match, kind in idiom_matches(text):  # "mint is my enemy", "跟青霉素犯冲", "done with crowdfunding"
         out += _object_constraints(match, kind, text, own_words=True, activity=True)
     out += [c for thing in never_again(text) for c in _part_constraints(thing, "avoid", text, activity=True)]
-    severe = SEVERE.search(text) is not None or told_allergy(text)
+    severe = SEVERE.search(text) is not None or reaction_kind(text) == "allergy"
     named = {c.key.split(":")[-1] for c in out}  # (a thing read already keeps the kind it was read with)
     for thing in diagnosed(text, reaction=severe or has_symptom(text)):  # "Doc reckons it's the hops"
         more = _part_constraints(thing, "allergy" if severe else "intolerance", text)

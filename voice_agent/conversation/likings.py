@@ -257,10 +257,9 @@ def _liking_sentence(liked: str) -> str:
     # (a long sentence cut at a dash or a semicolon: "…absolutely mad for birdwatching — keeps a pair of
     # binoculars in the glovebox at all times and …")
     clause = next((c.strip() for c in _CLAUSE_BREAK.split(sentence) if says_liking(c)), "")
-    if len(clause) > _MAX_TOLD:  # (cut at its last comma that keeps the liking: "…everywhere, even to
-        # my colleague's wedding in Abuja" of "…, and I go pour am on jollof, on eggs, on anything")
-        cut = clause.rfind(", ", 0, _MAX_TOLD)
-        clause = clause[:cut] if cut > 0 and says_liking(clause[:cut]) else clause
+    if len(clause) > _MAX_TOLD:  # (its own comma parts: "…everywhere, even to my colleague's wedding in
+        # Abuja, and I go pour am on jollof, on eggs" of "…, on anything")
+        clause = _commas_of_liking(clause).rstrip(".")
     if clause and len(clause) <= _MAX_TOLD:
         return clause.rstrip(",;:") + ("" if HAN_RE.search(clause) else ".")
     return _commas_of_liking(sentence) or _around_liking(sentence)
