@@ -196,7 +196,7 @@ def test_a_symptom_still_ties_to_what_caused_it() -> None:
         ),
         ("I really cannot tahan durian one lah, the smell, the taste, everything.", "avoid:durian"),
         # a kind of flight, not all flying
-        ("这辈子打死我也不坐红眼航班了，多花几百块钱认了。", "avoid:红眼航班"),
+        ("这辈子打死我也不坐红眼航班了，多花几百块钱认了。", "overnight flights"),
     ],
 )
 def test_vows_said_with_a_particle_or_a_kind_are_read(text: str, key: str) -> None:

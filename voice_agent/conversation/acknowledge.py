@@ -349,6 +349,8 @@ def from_kind(constraint: Constraint, language: str, *, reason: bool = True) -> 
             return f"因为你说过对{said_noun(constraint, language)}{word}，"
         if own_diet and constraint.diet_zh:
             return f"因为你{constraint.diet_zh}，"
+        if not keeps_food_off(constraint):  # (a thing to do or to use: "不用网盘", not "避开网盘")
+            return f"按你说的，不用{constraint.noun_zh}，"
         return f"按你说的，避开{constraint.noun_zh}，"
     if constraint.kind in ("allergy", "intolerance"):
         noun = said_noun(constraint, language)

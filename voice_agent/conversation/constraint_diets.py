@@ -122,6 +122,7 @@ DIET_FITS: dict[str, tuple[str, str]] = {
     "diet:kosher": ("kosher", "犹太洁食的"),
     "diet:gluten-free": ("gluten-free", "无麸质的"),
     "diet:dairy-free": ("dairy-free", "不含乳制品的"),
+    "spicy": ("mild", "不辣的"),  # (what a cook keeps it: "keeping it mild", not only "without spicy food")
 }
 
 # "I don't drink coffee" is not "I don't drink": a drink named after the verb is that drink only.

@@ -112,6 +112,15 @@ OUTINGS: tuple[Topic, ...] = (
          "glamping", "wild camp"),
         _zh("露营", "帐篷", "营地", "野营", "扎营"),
     ),
+    # Flying through the night: "flew back on the red-eye … I am never doing an overnight flight again".
+    Topic(
+        "overnight flights", "overnight flights", "红眼航班",
+        ("overnight flight", "overnight flights", "red-eye", "red-eyes", "redeye", "red eye", "night flight",
+         "night flights", "红眼航班", "红眼班机", "夜航", "夜班飞机", "凌晨航班", "凌晨的航班"),
+        ("red-eye", "redeye", "red eye flight", "overnight flight", "night flight", "fly overnight",
+         "flying overnight", "overnight service"),
+        _zh("红眼航班", "红眼班机", "夜航", "夜班飞机", "凌晨航班", "凌晨的航班", "半夜起飞"),
+    ),
     # Coaches and buses (travel sickness): "我再也不坐大巴了，晕得要死".
     Topic(
         "coaches", "coaches", "大巴",

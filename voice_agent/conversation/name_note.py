@@ -84,6 +84,7 @@ def _addressee(user_text: str, records: Sequence[MemoryRecord]) -> tuple[str, bo
             for name, start, end in _name_runs(record.text)
             if not OWN_NAME_BEFORE.search(record.text[:start])
             and not _SPELLS_WITH.match(record.text, end)
+            and not _BUSINESS_AFTER.match(record.text, end)
             and name not in owned
         ]
         if not names:
@@ -91,7 +92,8 @@ def _addressee(user_text: str, records: Sequence[MemoryRecord]) -> tuple[str, bo
         nicknames |= {
             m.group(0)
             for m in PLACEHOLDER_RE.finditer(record.text)
-            if _NICKNAME_BEFORE.search(record.text[max(0, m.start() - 16) : m.start()])
+            if _NICKNAME_BEFORE.search(record.text[max(0, m.start() - 24) : m.start()])
+            or _NICKNAME_AFTER.match(record.text, m.end())
         }
         named += [n for n in names if n not in named]
         if asked & _keys(record.text):
@@ -176,8 +178,24 @@ def titled_name(user_text: str, records: Sequence[MemoryRecord]) -> str:
 # What another name of someone already named follows: "家里人都管她叫", "goes by", "we call her".
 _NICKNAME_BEFORE = re.compile(
     r"(?:管(?:她|他)叫|[叫喊](?:她|他)|小名|昵称|外号|乳名)[^，。]{0,3}$|"
-    r"\b(?:goes by|call(?:s|ed|ing)? (?:her|him|them)|nickname(?:d)?|known as|"
+    r"\b(?:goes by|call(?:s|ed|ing)? (?:her|him|them)(?: (?:miss|mrs|mr|ms|aunty|auntie|uncle|mama|papa|baba|"
+    r"ma|pa|big|old|little|lil|doc|coach))?|nickname(?:d)?|known as|"
     r"(?:you )?(?:say|said|pronounce) it(?: like)?|pronounced(?: like)?|sounds like)\s*$",
+    re.IGNORECASE,
+)
+
+
+# A name that names a business ("she runs [NAME]'s Kitchen in Yaba"): its owner is named elsewhere.
+_BUSINESS_AFTER = re.compile(
+    r"(?:'s|\u2019s)\s+(?:kitchen|bakery|cafe|café|caf|catering|diner|deli|salon|barbers?|garage|shop|store|"
+    r"bar|pub|restaurant|takeaway|grill|bistro|boutique|studio|academy|gym|nursery|daycare|farm|stall)\b",
+    re.IGNORECASE,
+)
+
+
+# What another name of someone just named precedes: "[NAME:a], [NAME:b] to everyone", "[NAME:b] for short".
+_NICKNAME_AFTER = re.compile(
+    r"\s+(?:to (?:everyone|everybody|all|her friends|his friends|the kids|us|them)|for short)\b",
     re.IGNORECASE,
 )
 

@@ -333,7 +333,7 @@ class ReplyCheck:
         if clean and self.acknowledged and not self.said_anything:
             clean = self._after_acknowledgement(clean)
         if clean and self.saluted and not self.said_anything:
-            clean = without_salutation(clean)  # ("Dear Luz," said already)
+            clean = "" if only_lead_in([clean]) else without_salutation(clean)  # ("Dear Luz," said; "Sure!")
         if clean and not self.said_anything and not self.statement:
             clean = NOTING.sub("", clean)  # "I'll remember that boiling an egg takes…" for a question
         if clean and not self.said_anything and NARRATES_USER.match(clean):

@@ -58,10 +58,12 @@ def compose_turn(
             place_note(scrubbed, [*retrieved, *shown], language)
             or date_note(scrubbed, [*retrieved, *shown], language)  # (as ``turn_day``: a clause is read
             # with its whole pinned statement, not said alone: "五道口那家云南菜馆周六被人包场了")
-            # (and the pinned introductions: "My nurse is … called [NAME]" for a card to "the nurse")
-            or name_note(scrubbed, recalled_then_pinned(retrieved, shown), language)
         )
-        guidance = [*guidance, note] if note else guidance
+        # (who a message is for, beside the day or the place: "draft the note I'd send to invite them" is
+        # to the caller they told us about, whatever day the note also names; the pinned introductions
+        # too: "My nurse is … called [NAME]" for a card to "the nurse")
+        named = name_note(scrubbed, recalled_then_pinned(retrieved, shown), language)
+        guidance = [*guidance, *(n for n in (note, named) if n)]
     prompt = builder.build(scrubbed, pinned=shown, retrieved=retrieved, recent=as_turns(window),
                            now=dt.datetime.now(), reminders=reminders, language=language,
                            guidance=guidance)  # fmt: skip

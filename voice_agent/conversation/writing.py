@@ -46,9 +46,11 @@ _TO_A_ROLE = re.compile(
     # (the role as the verb's object: "send my violin teacher a message", "a review praising the guide who…")
     rf"\b(?:send|write|text|e-?mail|message|thank|prais(?:e|ing)|nominat(?:e|ing))\s+(?:my|our|the)\s+"
     rf"(?:\w+\s+)?{_ROLES}\b|"
-    # (or by what they did: "a card for the woman who's looked after him")
-    r"\b(?:to|for|thank)\s+(?:the|that|this)\s+(?:\w+\s+)?(?:woman|man|lady|gentleman|person|people|girl|"
-    r"boy|lad|guy|bloke|chap|fella|one|folks?)\s+(?:who|that|at|from)\b|"
+    # (or by what they did: "a card for the woman who's looked after him", "book the woman who did the small
+    # chops at [NAME]'s wedding", "a message to someone who really knows these records")
+    r"\b(?:to|for|thank|book|hire|ask|invite|contact)\s+(?:the|that|this)\s+(?:\w+\s+)?(?:woman|man|lady|"
+    r"gentleman|person|people|girl|boy|lad|guy|bloke|chap|fella|one|folks?)\s+(?:who|that|at|from)\b|"
+    r"\b(?:to|for|ask)\s+(?:someone|somebody|anyone|anybody)\s+(?:who|that)\b|"
     # (any calling, said with who: "to thank the stallholder who helped me out with that trunk")
     r"\b(?:to|for|thank|about|prais(?:e|ing))\s+(?:the|that|this)\s+(?:\w+\s+)?\w+\s+who\b|"
     # (someone by what they did, then thanked: "her floor fellow checked in on her every single evening. Can
@@ -64,7 +66,9 @@ _TO_A_ROLE = re.compile(
 # A recipient named by role anywhere in the turn ("我老板刚说…帮我回他条微信", "reply to my landlord").
 TO_A_ROLE_ANYWHERE = re.compile(
     r"\b(?:my|our)\s+(?:new\s+)?(?:manager|boss|supervisor|landlord|landlady|colleagues?|team leader|"
-    r"client|customer|doctor|gp|son|daughter|brother|sister|husband|wife|partner|mum|mom|dad)\b|"
+    r"client|customer|doctor|gp|son|daughter|brother|sister|husband|wife|partner|mum|mom|dad)\b"
+    # (not one the turn only tells of: "My mum turns seventy in March … a message to the caterer")
+    r"(?!'s|\u2019s|\s+(?:turns|turned|is|was|got|has|had|passed|died|came|went)\b)|"
     r"(?:我|我们|我家)(?:的)?(?:老板|领导|主管|经理|组长|上司|同事|房东|客户)",
     re.I,
 )
