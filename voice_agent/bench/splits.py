@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout155`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout161`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -159,4 +159,10 @@ SPLITS = (
     "heldout153",
     "heldout154",
     "heldout155",
+    "heldout156",
+    "heldout157",
+    "heldout158",
+    "heldout159",
+    "heldout160",
+    "heldout161",
 )
