@@ -97,3 +97,89 @@ async def test_no_lead_in_is_said_after_the_greeting() -> None:
     reply = "Sure! Here's a message for the coach: Dear Siofra, we'd love padel lessons. We're beginners."
     said = await said_by(check, ScriptedLlm(reply), messages)
     assert said.startswith("Hi Siofra, We'd love padel lessons.") and "Sure" not in said
+
+
+def test_vows_with_a_measure_or_a_route_are_read() -> None:
+    def keys(text: str) -> set[str]:
+        return {c.key for c in parse_constraints(text)}
+
+    assert "avoid:peat compost" in keys("I swore I'd never buy a bag of peat compost again as long as I live")
+    assert "avoid:addis ababa" in keys("I will never transit through Addis Ababa again in this life.")
+    assert "avoid:heathrow" in keys("I'm never connecting through Heathrow again.")
+    assert "raw" in keys("我打小就不待见生的东西，那股子腥味儿，一口下去差点儿没吐出来。")
+    assert not keys("我婆婆不待见我。")
+
+
+def test_someone_described_then_named_is_pinned() -> None:
+    from voice_agent.conversation.extract import extract
+
+    def kinds(text: str) -> list[str]:
+        return [item.kind for item in extract(text).items]
+
+    assert kinds(f"The young lad who looked after me was a dote, {A} from Carraroe, chatting away.") == [
+        "fact"
+    ]
+    assert kinds(f"接待我的是个小伙子叫{A}，说叫他{B}就行") == ["fact"]
+    assert kinds(f"It was a long day, {A} said so.") == []
+
+
+def test_only_whom_a_chinese_turn_writes_to_is_greeted() -> None:
+    # (慢病 taken for a name by the scrubber: not "慢病：")
+    turn = (
+        f"我想给社区药店送面锦旗，再给他们老板写封感谢信，表扬一下上次帮我老娘办{A}医保的事。你帮我写一下。"
+    )
+    assert salutation(turn, "zh") == ""
+    assert salutation(f"帮我给{A}发个微信，说明天不去了。", "zh") == f"{A}："
+
+
+def test_a_child_the_turn_tells_of_is_not_greeted_for_a_card_to_the_teacher() -> None:
+    turn = f"{A} just passed his Grade 5 piano! Can you help me write a thank-you card to his teacher?"
+    assert salutation(turn, "en") == ""
+    manager = f"{A} is my new manager and I need to write an email to my manager about Friday."
+    assert salutation(manager, "en") == f"Dear {A},"
+
+
+def test_the_intolerance_said_back_breaks_no_rule() -> None:
+    told = constraints_from_texts(["我这个人喝不得咖啡，一杯下去心跳得咚咚的，医生说我是咖啡因不耐受。"])
+    assert told.check("因为你说过对咖啡因不耐受，") is None
+    assert told.check("因为你这个人喝不得咖啡，") is None
+    assert told.check("早上来一杯拿铁提提神。") is not None
+
+
+def test_what_to_grab_at_the_chemist_is_a_medicine_turn() -> None:
+    from voice_agent.conversation.clinical import medicine_turn
+
+    assert medicine_turn("Did my back in. I'm heading down to the Chemist Warehouse, what should I grab?")
+    assert medicine_turn("要不要去药房买点什么东西辅助一下？")
+    assert not medicine_turn("What should I grab for dinner on the way home?")
+
+
+def test_no_diet_read_from_a_likeness_or_a_street() -> None:
+    def keys(text: str) -> set[str]:
+        return {c.key for c in parse_constraints(text)}
+
+    assert "diet:pregnancy" not in keys("The whole night I was in the toilet, bloated until like pregnant.")
+    assert "diet:halal" not in keys("前两天还去回民街咥了一碗羊肉泡馍。")
+    assert "diet:halal" in keys("我是回民，只吃清真。")
+
+
+def test_more_vows_are_read() -> None:
+    def keys(text: str) -> set[str]:
+        return {c.key for c in parse_constraints(text)}
+
+    assert "avoid:减肥药" in keys("我以后都不会再吃任何减肥药了，真的是吓死。")
+    assert not keys("他以后不会再来了。")
+    washes = keys(
+        "I've sworn off automatic car washes for good after one ripped the aerial off the Hilux, so I'm "
+        "never going through one of those again."
+    )
+    assert washes == {"avoid:automatic car washes"}
+    assert keys("这辈子再也不得托运琴了，哪怕给琴单独买个座位都要得。") == {"avoid:托运"}
+    assert keys("我这辈子最烦的曲子就是《卡农》，听着就闹心。") == {"avoid:卡农"}
+
+
+def test_an_allergy_in_one_word_is_offered_free_of_it() -> None:
+    (nickel,) = constraints_from_texts(["I'm allergic to nickel, my ears blister."]).constraints
+    assert nickel.alternative("", "en") == "I'd suggest something nickel-free."
+    (nuts,) = constraints_from_texts(["My kid is allergic to nuts."]).constraints
+    assert nuts.alternative("", "en") == "I'd suggest something nut-free."

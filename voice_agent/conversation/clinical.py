@@ -42,6 +42,10 @@ MEDICINE = re.compile(
     r"something for (?:the|my|his|her|a|this) (?:\w+\s+)?(?:pain|headache|fever|ache|migraine|cramps)|"
     # a kit of medicines packed ahead ("a first aid kit for her dorm", "宿舍常备药清单", "带点什么药")
     r"first[- ]aid (?:kit|box|bag|pouch)|(?:medicine|medical|meds) (?:kit|cabinet|box|bag|chest|pouch))\b|"
+    # (what to get at a chemist's: "I'm heading down to the Chemist Warehouse, what should I grab")
+    r"\b(?:chemist|pharmacy|pharmacist|drugstore|drug store)\b[^?]{0,120}?\bwhat (?:should|can|do) (?:i|we) "
+    r"(?:grab|get|buy|pick up|take)\b|\bwhat (?:should|can|do) (?:i|we) (?:grab|get|buy|pick up|take)\b"
+    r"[^.?!]{0,60}\b(?:chemist|pharmacy|drugstore)|(?:药店|药房)[^。？！?!]{0,20}(?:买|拿)(?:什么|啥|点)|"
     r"吃(?:什么|啥|点什么|点啥|哪种|哪个)药|什么药|止痛药|止疼药|退烧药|感冒药|吃止痛|吃止疼|常备药|医?药箱|"
     r"(?:备|带)(?:点|些|一些|哪些)药",
     re.IGNORECASE,

@@ -136,12 +136,14 @@ DRINKS_SOMETHING_ELSE = re.compile(
 def mentions_diet(lowered: str, key: str) -> bool:
     """Whether ``lowered`` names the diet word ``key`` as the person's diet (not a product: "some
     gluten-free breads")."""
-    if has_han(key):
-        return key in lowered
+    if has_han(key):  # (not a street or quarter named after it: "去回民街咥了一碗羊肉泡馍")
+        return any(not _PLACE_AFTER_ZH.match(lowered, m.end()) for m in re.finditer(re.escape(key), lowered))
     # ("butter on his veggies": vegetables, not a vegetarian)
     plural = "" if key == "veggie" else "(?:s|es)?"
     for match in _diet_word(key, plural).finditer(lowered):
         if _FALLBACK_BEFORE.search(lowered, 0, match.start()):  # ("halal … or just eat vegetarian")
+            continue
+        if _LIKE_BEFORE.search(lowered, 0, match.start()):  # ("bloated until like pregnant")
             continue
         if not (key.endswith("free") and _PRODUCTS.match(lowered, match.end())
                 and _SOME_BEFORE.search(lowered, 0, match.start())):  # fmt: skip
@@ -152,6 +154,9 @@ def mentions_diet(lowered: str, key: str) -> bool:
 # A diet's word as the way out when the person's own diet cannot be kept: "I only eat halal … even overseas
 # I will find the halal-certified place or just eat vegetarian".
 _FALLBACK_BEFORE = re.compile(r"\bor (?:else |just |simply |otherwise )?(?:eat|go|have|order|get)\s+$")
+# A diet's word as a likeness: "bloated until like pregnant", "I look pregnant in this dress".
+_LIKE_BEFORE = re.compile(r"\b(?:like|as if|as though|looks?|looked|looking)\s+(?:i'm\s+|i am\s+|i was\s+)?$")
+_PLACE_AFTER_ZH = re.compile(r"街|巷|区|坊|小吃|美食|饭馆|餐厅")
 
 
 @functools.lru_cache(maxsize=256)
@@ -187,3 +192,15 @@ def negated_statement(lowered: str, keys: tuple[str, ...]) -> bool:
         ):
             return True
     return False
+
+
+def something_without(kind: str, noun: str) -> str:
+    """What to suggest instead, in general words: "something nut-free" for an allergy or an intolerance
+    named in one word (the word a label uses: "nickel-free", "caffeine-free"), else "something without
+    spicy food", and "something other than camping" for a thing kept off."""
+    if kind == "avoid":
+        return f"something other than {noun}"
+    if re.fullmatch(r"[a-z]+", noun):
+        single = noun[:-1] if noun.endswith("s") and not noun.endswith(("ss", "us")) else noun
+        return f"something {single}-free"
+    return f"something without {noun}"

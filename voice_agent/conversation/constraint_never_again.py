@@ -63,7 +63,9 @@ NEVER_BASE_AGAIN_EN = re.compile(
     r"(?:going to\s+|gonna\s+)?"
     r"(?:touch|drink|eat|have|order|use|buy|book|wear|try|put on|take|ride|hire|rent|get|choose|climb|"
     r"board|get on|step on|step into)\s+"
-    r"(?:(?:a pair of|another|any more|any|a|an|the|that|those|these|one of (?:those|them|these))\s+)?"
+    # ("I'd never buy a bag of peat compost again")
+    r"(?:(?:a pair of|a (?:bag|bottle|box|pack|packet|tin|jar|pint|glass|sack|can|tub|carton) of|another|"
+    r"any more|any|a|an|the|that|those|these|one of (?:those|them|these))\s+)?"
     r"(?P<obj>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)\b"
     r"(?=[^.!?;]{0,50}?\b(?:again|as long as (?:i|we|he|she|they) (?:live|lives)|"
     # ("I am never renting a storage unit or a lock-up for anything ever")
@@ -112,8 +114,10 @@ _TAKING_VERBS = frozenset((
 ))  # fmt: skip
 # A road, pass or place never travelled again: "I am not going over the Bealach na Bà as long as I live".
 NEVER_GOING_EN = re.compile(
-    _SWEARS_EN + r"(?:going|driving|walking|cycling|riding|flying)\s+"
-    r"(?:over|through|up|down|near|along|across|back to|to|into)"
+    # ("I will never transit through Addis Ababa again in this life")
+    _SWEARS_EN + r"(?:going|driving|walking|cycling|riding|flying|"
+    r"(?:transit|connect|rout|fly|travel)(?:ing)?|changing planes|travelling|traveling)\s+"
+    r"(?:over|through|via|up|down|near|along|across|back to|to|into)"
     r"\s+(?:the\s+)?(?P<x>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,3}?)"
     r"(?=\s+(?:again\b|as long as (?:i|we|he|she|they) (?:live|lives)|for the rest of))",
     _I,
@@ -145,6 +149,14 @@ _DONE_WITH_BRAND_EN = re.compile(
 _NEVER_AGAIN_DONE_EN = re.compile(
     r"\bnever again\b[^.!?]{0,30}?\b(?i:i|we)(?:'m|'re| am| are) done with (?:those |these |the |any |all )?"
     r"(?P<x>[a-z][\w'-]*(?: [a-z][\w'-]*){0,2}?)(?= [a-z]+ing\b|\s*[.,;!?]|$)",
+    _I,
+)
+# "I've sworn off automatic car washes for good", "we swore off cruises after that".
+_SWORN_OFF_EN = re.compile(
+    r"\b(?:i|we)(?:'ve| have)?\s+(?:well and truly\s+|completely\s+)?swor(?:e|n) off\s+"
+    r"(?:the\s+|those\s+|all\s+)?"
+    r"(?P<x>[a-z][\w'-]*(?: [a-z][\w'-]*){0,2}?)(?=\s+(?:for good|forever|for life|after|since|because|"
+    r"completely|altogether|ever since)\b|\s*[.,;!?]|$)",
     _I,
 )
 # ("that's it, I'm done with heels forever")
@@ -245,6 +257,8 @@ _PLAYED_EN = re.compile(
 def never_again(text: str) -> Iterator[str]:
     """The things sworn off ("Heathrow", "camping", 开车, 大巴), in the person's words."""
     for thing in _sworn_off(text):
+        if _ONE_OF.fullmatch(thing):  # (pointing back, with nothing named: no thing)
+            continue
         # (a closing 了 is no part of the thing: "再也不得去啥子农家乐了" swears off 农家乐)
         yield thing[:-1] if thing.endswith("了") and len(thing) > 2 else thing
 
@@ -254,7 +268,12 @@ def _sworn_off(text: str) -> Iterator[str]:
         act = (match.group("act") or "").lower()
         thing = match.group("obj") or match.group("x") or match.group("place")
         if thing:  # ("never flying with them again": that airline, not flying; unknown here)
-            if thing.lower() not in _PRONOUNS:
+            if _ONE_OF.fullmatch(thing):  # ("never going through one of those again": named before)
+                named = list(_ONE_OF_THOSE_EN.finditer(text, 0, match.start())) or list(
+                    _SWORN_OFF_EN.finditer(text, 0, match.start())
+                )
+                yield from [named[-1].group("x")] if named else []
+            elif thing.lower() not in _PRONOUNS:
                 yield thing
         elif act in _ACTIVITY_VERBS:
             yield act
@@ -287,7 +306,8 @@ def _sworn_off(text: str) -> Iterator[str]:
         yield from _NOT_BETWEEN.split(match.group("names"))
     for match in [*_DONE_WITH_EN.finditer(text), *_NEVER_AGAIN_FIRST_EN.finditer(text),
                   *_NEVER_AGAIN_DONE_EN.finditer(text), *_DONE_FOR_GOOD_EN.finditer(text),
-                  *_DONE_WITH_BRAND_EN.finditer(text), *_FINISHED_WITH_EN.finditer(text)]:  # fmt: skip
+                  *_DONE_WITH_BRAND_EN.finditer(text), *_FINISHED_WITH_EN.finditer(text),
+                  *_SWORN_OFF_EN.finditer(text)]:  # fmt: skip
         if match.group("x").lower() not in _PRONOUNS:
             yield match.group("x")
     for match in _NEVER_AGAIN_WITH_EN.finditer(text):

@@ -12,7 +12,9 @@ from voice_agent.text.cjk import HAN_CLASS
 
 # (not relief: "再也不用每天早上挤地铁了" is no longer having to, "再也不用担心")
 _SWORN_OFF_ZH = (
-    r"(?:再也不|打死(?:我|俺)?(?:也|都)?不|说什么也不|死活不|这辈子都?不|这辈子再不)"
+    # ("我以后都不会再吃任何减肥药了")
+    r"(?:再也不|打死(?:我|俺)?(?:也|都)?不|说什么也不|死活不|这辈子都?不|这辈子再不|"
+    r"(?<=[我俺])(?:以后|往后|今后|从此)?(?:都|也|是)?(?:不会|绝不会?|绝对不会?)(?=再))"
     r"(?!用(?:每天|天天|每周|早上|晚上|再|挤|排队|早起|加班|通勤|跑|等|熬|担心|操心|花|交|付|看|为))"
     r"(?:会|想|要|敢|得)?再?"
 )
@@ -169,8 +171,14 @@ _WHICH_ONE_ZH = re.compile(r"^.*?(?:那家|这家|那个|这个|那种|这种)")
 _GOING_TO_ZH = re.compile(r"^.*(?:去|到|回)(?=.{2})")
 
 
+# Sending a thing in the hold, sworn off: "这辈子再也不得托运琴了" (the checking in, not the guitar).
+_CHECKED_IN_ZH = re.compile(_SWORN_OFF_ZH + r"(?:把[^，。,.！？!?；;]{1,6})?托运")
+
+
 def sworn_off_zh(text: str) -> Iterator[str]:
     """The things a Chinese statement swears off, in the person's words."""
+    if _CHECKED_IN_ZH.search(text):
+        yield "托运"
     for match in NEVER_AGAIN_ZH.finditer(text):
         thing = match.group("act") or match.group("x")
         if thing in _POINTING_ZH:  # "叫的货拉拉，我这辈子再也不用它了": what was named just before

@@ -220,7 +220,7 @@ def clean_object(raw: str, *, activity: bool = False) -> str:
         phrase = _ZH_SAID.sub("", phrase)  # "(大夫)说我是松子(过敏)": what was said is the thing
         phrase = _ZH_TAIL.sub("", phrase)  # ("最闻不得那种香薰精油的味道": not 味道)
         phrase = LIST_TAIL_ZH.sub("", phrase) or phrase  # ("…韭菜这些统统不能碰": 韭菜)
-        phrase = _ZH_LEAD.sub("", after_de(phrase)).strip("吃喝用")
+        phrase = _ZH_LEAD.sub("", after_de(phrase)).strip('吃喝用《》“”"')  # (a title: "《卡农》")
         # ("KTV啊"; a bar is no particle: 网吧, 酒吧)
         phrase = phrase if re.search(r"[网酒水氧书]吧$", phrase) else phrase.rstrip("啊呀吧呢哦嘛啦")
         phrase = _ZH_TAIL.sub("", phrase)  # ("闻不了孜然那个味儿": 孜然)

@@ -36,6 +36,7 @@ from voice_agent.conversation.constraint_diets import (
     DRINKS_SOMETHING_ELSE,
     mentions_diet,
     negated_statement,
+    something_without,
 )
 from voice_agent.conversation.constraint_examples import EVEN_ZH, listed_examples, titled_examples
 from voice_agent.conversation.constraint_gripes import gripes
@@ -176,9 +177,7 @@ class Constraint:
                 return f"我建议避开{self.noun_zh}，换个别的{thing or '选择'}。"
             return f"我建议选不含{self.noun_zh.removesuffix('的')}的{thing or '选择'}。"
         if not thing:
-            return (
-                f"I'd suggest something {'other than' if self.kind == 'avoid' else 'without'} {self.noun_en}."
-            )
+            return f"I'd suggest {something_without(self.kind, self.noun_en)}."
         article = "an" if thing[0].lower() in "aeiou" else "a"
         return f"I'd suggest {article} {thing} without {self.noun_en}."
 

@@ -202,6 +202,10 @@ _CLASSIFIERS: tuple[tuple[re.Pattern[str], Kind, float], ...] = (
     (
         re.compile(
             r"\b(?:called|named|calls (?:him|her|them)|goes by|known as)\s+(?:\[NAME|[A-Z][a-z])|"
+            # (or described, then named: "the young lad who looked after me was a dote, [NAME] from …",
+            # "接待我的是个小伙子叫[NAME]")
+            r"(?<![Ii]t )(?<![Tt]hat )(?<![Tt]here )(?<![Tt]his )\b(?:was|is)\s+(?:a|an|this|the)\b[^.!?\[]{0,40}?,\s*"
+            r"\[NAME|(?<!我)叫\s*\[NAME|"
             r"(?:名叫|真名叫|大名叫|都叫(?:她|他)|都喊(?:她|他)|管(?:她|他)叫|叫做|(?:她|他)叫)\s*['\"“‘]?"
             rf"(?:\[NAME|(?![我你他她们人去来])(?:{HAN_CLASS}))"
         ),

@@ -156,10 +156,12 @@ def salutation(user_words: str, language: str, remembered: str = "") -> str:
         m for m in PLACEHOLDER_RE.finditer(user_words)
         if m.group(1) == "NAME" and not OWN_NAME_BEFORE.search(user_words[: m.start()])
         and m.group(0) not in owned and not _AT_PLACE_EN.search(user_words[: m.start()])
+        and (language != "zh" or _written_to_zh(user_words, m.start(), m.end()))
     ]  # fmt: skip
     told_of = told_of_names(user_words)  # ("[NAME] got a H2… a card to my teacher"): likely not whom it is to
-    if remembered or any(m.group(0) not in told_of for m in in_turn):
-        in_turn = [m for m in in_turn if m.group(0) not in told_of]
+    # (unless the turn says who they are: "[NAME] is my new manager… an email to my manager")
+    told_of -= {m.group(0) for m in in_turn if _IS_THE_ROLE.match(user_words, m.end())}
+    in_turn = [m for m in in_turn if m.group(0) not in told_of]
     if remembered:  # (the role the turn writes to is tied to a name: only a name written to is another)
         # ("a message to my niece's fiancé" tied to Tavita: not the [NAME] of "the Abel Tasman Coast Track")
         in_turn = [m for m in in_turn if _WRITTEN_TO.search(user_words[: m.start()])]
@@ -175,6 +177,18 @@ def salutation(user_words: str, language: str, remembered: str = "") -> str:
         return f"{name}："
     casual = _CASUAL_EN.search(user_words) and not _FORMAL_EN.search(user_words)  # ("a card message")
     return f"Hi {name}," if casual else f"Dear {name},"
+
+
+# A name said to be the one of the role written to: "[NAME] is my new manager", "[NAME]'s our coach".
+_IS_THE_ROLE = re.compile(r"(?:\s+is|\s+was|'s)\s+(?:my|our|the|his|her|their)\b", re.IGNORECASE)
+# Whom a Chinese turn writes to, before the name: "给[NAME]老师写张卡片", "跟[NAME]说一声", "致[NAME]".
+_TO_ZH = re.compile(r"(?:给|跟|向|对|致|和)[^，。！？,]{0,4}$")
+
+
+def _written_to_zh(user_words: str, start: int, end: int) -> bool:
+    """Whether the name at ``start``-``end`` of a Chinese turn is whom it writes to (said after 给, 跟 …, or
+    with a title after it), not a word the scrubber took for a name ("帮我老娘办[NAME]医保的事", 慢病)."""
+    return bool(_TO_ZH.search(user_words[max(0, start - 8) : start]) or _TITLE_ZH.match(user_words[end:]))
 
 
 # A name written to: "a message to [NAME]", "给[NAME]发个微信".
