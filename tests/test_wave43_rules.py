@@ -183,3 +183,26 @@ def test_an_allergy_in_one_word_is_offered_free_of_it() -> None:
     assert nickel.alternative("", "en") == "I'd suggest something nickel-free."
     (nuts,) = constraints_from_texts(["My kid is allergic to nuts."]).constraints
     assert nuts.alternative("", "en") == "I'd suggest something nut-free."
+
+
+def test_the_stuff_eaten_before_and_things_done_with_for_life() -> None:
+    def keys(text: str) -> set[str]:
+        return {c.key for c in parse_constraints(text)}
+
+    porridge = (
+        "Mum made me eat porridge every morning before school, and to this day I can't stand the stuff."
+    )
+    assert "avoid:porridge" in keys(porridge)
+    assert not keys("We had to eat breakfast at six and I can't stand the stuff.")
+    assert "avoid:cable cars" in keys(
+        "I've told Gareth, that's me done with cable cars and chairlifts for life."
+    )
+    assert "avoid:骑马" in keys("从那以后我就发了誓，这辈子再也不骑马了。")
+
+
+def test_a_cousin_the_turn_tells_of_is_not_greeted() -> None:
+    turn = (
+        f"My cousin {A} wants to do the Annapurna Circuit in October. Please draft a warm WhatsApp message I "
+        "can send to our old guide introducing her."
+    )
+    assert salutation(turn, "en") == ""

@@ -161,8 +161,10 @@ _SWORN_OFF_EN = re.compile(
 )
 # ("that's it, I'm done with heels forever")
 _DONE_FOR_GOOD_EN = re.compile(
-    r"\b(?:i|we)(?:'m|'re| am| are) (?:\w+ )?done with (?:those |these |the |any |all )?"
-    r"(?P<x>[a-z][\w'-]*(?: [a-z][\w'-]*){0,2}?)\s+(?:forever|for good|for life|for ever|from now on)\b",
+    # ("that's me done with cable cars and chairlifts for life")
+    r"(?:\b(?:i|we)(?:'m|'re| am| are)|\bthat's (?:me|us)) (?:\w+ )?done with "
+    r"(?:those |these |the |any |all )?"
+    r"(?P<x>[a-z][\w'-]*(?: [a-z][\w'-]*){0,3}?)\s+(?:forever|for good|for life|for ever|from now on)\b",
     _I,
 )
 # "I have finished with boats.", "I'm done with cruises.": a kind of thing, plural, that ends the clause.

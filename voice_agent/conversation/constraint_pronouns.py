@@ -48,7 +48,16 @@ _EATEN_EN = re.compile(
     r"(?:some\s+|any\s+|the\s+|those\s+|these\s+)?(?P<x>[a-z]+s)\b(?![.!?])",
     _I,
 )
-_NOT_A_THING = frozenset(("fine", "ok", "okay", "true", "over", "done", "time", "not", "nothing", "that"))
+_EATEN_MASS_EN = re.compile(
+    r"\b(?:eat|eating|ate|eats|drink|drinking|drank|drinks)\s+(?:some\s+|the\s+)?"
+    r"(?P<x>[a-z]{3,})\b(?![.!?])",
+    _I,
+)
+_NOT_A_THING = frozenset((
+    "fine", "ok", "okay", "true", "over", "done", "time", "not", "nothing", "that", "out", "too", "well",
+    "and", "with", "there", "something", "anything", "everything", "breakfast", "lunch", "dinner", "food",
+    "it",
+))  # fmt: skip
 
 
 def with_antecedents(text: str) -> str:
@@ -80,7 +89,9 @@ def with_antecedents(text: str) -> str:
             made = _MADE_OF_EN.search(text[: rule.start()])
             thing = made.group("x") if made and made.group("x").lower() not in _COMMON else ""
         if not thing:
-            eaten = list(_EATEN_EN.finditer(sentence))
+            # ("Mum made me eat porridge every single morning… I can't stand the stuff": a mass noun)
+            stuff = rule.group("pronoun").lower().endswith("stuff")
+            eaten = list((_EATEN_MASS_EN if stuff else _EATEN_EN).finditer(sentence))
             if not eaten or eaten[-1].group("x").lower() in _NOT_A_THING:
                 continue
             thing = eaten[-1].group("x")

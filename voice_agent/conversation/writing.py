@@ -77,7 +77,8 @@ _OWNS_AFTER = re.compile(r"^(?:'s|\u2019s|s'|的)")
 # to send my violin teacher a message"): the subject of a clause of its own, not whom it is written to.
 _TELLS_OF_AFTER = re.compile(
     r"^\s+(?:\w+\s+)?(?:is|was|are|were|got|gets|has|had|did|passed|finished|came|comes|turned|turns|"
-    r"started|starts|went|won|scored|made)\b",
+    r"started|starts|went|won|scored|made|wants|wanted|needs|needed|asked|asks|loves|plans|planned|"
+    r"moved|lives|works)\b",
     re.I,
 )
 
