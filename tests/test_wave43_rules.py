@@ -192,7 +192,7 @@ def test_the_stuff_eaten_before_and_things_done_with_for_life() -> None:
     porridge = (
         "Mum made me eat porridge every morning before school, and to this day I can't stand the stuff."
     )
-    assert "avoid:porridge" in keys(porridge)
+    assert "porridge" in keys(porridge)
     assert not keys("We had to eat breakfast at six and I can't stand the stuff.")
     assert "avoid:cable cars" in keys(
         "I've told Gareth, that's me done with cable cars and chairlifts for life."
@@ -206,3 +206,24 @@ def test_a_cousin_the_turn_tells_of_is_not_greeted() -> None:
         "can send to our old guide introducing her."
     )
     assert salutation(turn, "en") == ""
+
+
+def test_porridge_pork_and_halal_said_other_ways() -> None:
+    porridge = constraints_from_texts(
+        ["Mum made me eat porridge every morning, and I can't stand the stuff."]
+    )
+    assert porridge.check("I'd suggest oatmeal with banana and berries.") is not None
+    hui = {
+        c.key
+        for c in parse_constraints("我们家是回族，娃娃们只吃清真，大肉一点都不沾，买东西也要看有没有清真标。")
+    }
+    assert {"diet:halal", "pork"} <= hui
+    trampolines = "I swear, never again: no trampoline parks, no trampolines at friends' houses."
+    assert "avoid:trampoline parks" in {c.key for c in parse_constraints(trampolines)}
+    assert not parse_constraints("Never again. No way.")
+
+
+def test_how_hot_it_was_is_no_reaction_to_food() -> None:
+    summer = "这边夏天热得人受不了，空调一天到晚开着。前两天还去回民街咥了一碗羊肉泡馍，掰馍掰得手疼。"
+    assert not parse_constraints(summer)
+    assert "lamb" in {c.key for c in parse_constraints("我一吃羊肉就受不了，肚子疼。")}

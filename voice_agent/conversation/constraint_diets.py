@@ -182,7 +182,9 @@ def negated_statement(lowered: str, keys: tuple[str, ...]) -> bool:
     for key in keys:
         if re.search(rf"\b(?:not|no longer|never been|stopped|quit)\s+(?:being\s+|doing\s+|going\s+|"
                      rf"eating\s+)?(?:on\s+)?(?:a\s+)?{re.escape(key)}",
-                     lowered) or re.search(rf"(?:不再|不是|没有?|不){re.escape(key)}", lowered):  # fmt: skip
+                     # (not asked: "要看有没有清真标")
+                     lowered) or re.search(rf"(?<!有)(?:不再|不是|没有?|不){re.escape(key)}",
+                                           lowered):  # fmt: skip
             return True
         # ("no halal meat at all, it's jhatka or nothing", "he won't eat kosher food"): a kind refused
         if re.search(

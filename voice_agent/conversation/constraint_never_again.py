@@ -151,6 +151,12 @@ _NEVER_AGAIN_DONE_EN = re.compile(
     r"(?P<x>[a-z][\w'-]*(?: [a-z][\w'-]*){0,2}?)(?= [a-z]+ing\b|\s*[.,;!?]|$)",
     _I,
 )
+# "never again: no trampoline parks, no trampolines at friends' houses".
+_NEVER_AGAIN_NO_EN = re.compile(
+    r"\bnever again[,:;.!]?\s+no\s+(?!(?:way|chance|thanks|more|doubt|problem|kidding|joke|sir|siree)\b)"
+    r"(?P<x>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)(?=\s*[,.;!?]|\s+(?:at|in|on|for)\b)",
+    _I,
+)
 # "I've sworn off automatic car washes for good", "we swore off cruises after that".
 _SWORN_OFF_EN = re.compile(
     r"\b(?:i|we)(?:'ve| have)?\s+(?:well and truly\s+|completely\s+)?swor(?:e|n) off\s+"
@@ -309,7 +315,7 @@ def _sworn_off(text: str) -> Iterator[str]:
     for match in [*_DONE_WITH_EN.finditer(text), *_NEVER_AGAIN_FIRST_EN.finditer(text),
                   *_NEVER_AGAIN_DONE_EN.finditer(text), *_DONE_FOR_GOOD_EN.finditer(text),
                   *_DONE_WITH_BRAND_EN.finditer(text), *_FINISHED_WITH_EN.finditer(text),
-                  *_SWORN_OFF_EN.finditer(text)]:  # fmt: skip
+                  *_SWORN_OFF_EN.finditer(text), *_NEVER_AGAIN_NO_EN.finditer(text)]:  # fmt: skip
         if match.group("x").lower() not in _PRONOUNS:
             yield match.group("x")
     for match in _NEVER_AGAIN_WITH_EN.finditer(text):

@@ -344,7 +344,8 @@ AT_ODDS = re.compile(
     r"(?:in|to) (?:the )?(?:hospital|a&e|er)|"
     r"(?:have|had|need) to (?:avoid|skip|stay off|watch out for|cut out)|(?:doctor|dietitian|nurse) "
     r"(?:said|says|told me) (?:no|to (?:avoid|skip|stop|cut))|my body (?:hates|rejects|can't))\b|"
-    r"合不来|碰不得|吃不得|喝不得|沾不得|吃不了|喝不了|受不了|不能吃|不能喝|不能碰|不敢吃|不敢喝|扛不住|"
+    # (not how hot or tired one is: "这边夏天热得人受不了")
+    r"合不来|碰不得|吃不得|喝不得|沾不得|吃不了|喝不了|(?<![得死])(?<!得人)受不了|不能吃|不能喝|不能碰|不敢吃|不敢喝|扛不住|"
     r"抗拒|(?:真的|实在|完全)?很?没办法(?:吃|喝|碰)?|恰不得|食唔得|饮唔得|顶唔顺|受唔了|唔食|"
     r"不要再给我推荐|别再给我推荐|千万别推荐|(?<![得哩的])要(?:了(?:我|他|她|孩子)的)?命|"
     # (an intensifier counts only after fear or loathing: "怕哩要命", not "这边干得要命", so dry)
