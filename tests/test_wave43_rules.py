@@ -227,3 +227,10 @@ def test_how_hot_it_was_is_no_reaction_to_food() -> None:
     summer = "这边夏天热得人受不了，空调一天到晚开着。前两天还去回民街咥了一碗羊肉泡馍，掰馍掰得手疼。"
     assert not parse_constraints(summer)
     assert "lamb" in {c.key for c in parse_constraints("我一吃羊肉就受不了，肚子疼。")}
+
+
+def test_a_thing_pointed_at_is_no_one_to_write_to() -> None:
+    told = _records(
+        f"我在农行办那个经营贷，对接我的客户经理是个大姐，叫{A}，让我管她叫{B}就行。对了，我家那{C}昨天把沙发咬了。"
+    )
+    assert addressee("你帮我拟条微信，发给银行那边负责的人，问问审批到哪一步了。", told) == A

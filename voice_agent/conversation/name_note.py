@@ -85,6 +85,7 @@ def _addressee(user_text: str, records: Sequence[MemoryRecord]) -> tuple[str, bo
             if not OWN_NAME_BEFORE.search(record.text[:start])
             and not _SPELLS_WITH.match(record.text, end)
             and not _BUSINESS_AFTER.match(record.text, end)
+            and not _POINTED_AT_ZH.search(record.text, 0, start)
             and name not in owned
         ]
         if not names:
@@ -191,6 +192,10 @@ _BUSINESS_AFTER = re.compile(
     r"bar|pub|restaurant|takeaway|grill|bistro|boutique|studio|academy|gym|nursery|daycare|farm|stall)\b",
     re.IGNORECASE,
 )
+
+
+# A thing pointed at, not a person: "我家那[NAME]昨天把沙发咬了个大窟窿" (the scrubber's name for 小狗).
+_POINTED_AT_ZH = re.compile(r"[那这][只条头]?$")
 
 
 # What another name of someone just named precedes: "[NAME:a], [NAME:b] to everyone", "[NAME:b] for short".
