@@ -190,7 +190,7 @@ def test_what_is_kept_off_is_offered_an_alternative_other_than_it() -> None:
     (dogs,) = constraints_from_texts(["俺这人怕狗，怕哩要命。"]).constraints
     assert dogs.alternative("", "zh") == "我建议避开狗，换个别的选择。"
     assert constraints_from_texts(["俺这人怕狗，怕哩要命。"]).check(dogs.alternative("", "zh")) is None
-    assert dogs.alternative("", "en") == "I'd suggest something other than dogs."
+    assert dogs.alternative("", "en") == "I'd suggest something else, with no dogs."
     assert constraints_from_texts(["I'm scared of dogs."]).check(dogs.alternative("", "en")) is None
     (nuts,) = constraints_from_texts(["我对花生过敏。"]).constraints
     assert "不含" in nuts.alternative("蛋糕", "zh")

@@ -234,3 +234,14 @@ def test_a_thing_pointed_at_is_no_one_to_write_to() -> None:
         f"我在农行办那个经营贷，对接我的客户经理是个大姐，叫{A}，让我管她叫{B}就行。对了，我家那{C}昨天把沙发咬了。"
     )
     assert addressee("你帮我拟条微信，发给银行那边负责的人，问问审批到哪一步了。", told) == A
+
+
+def test_a_drug_kept_off_by_anything_with_it() -> None:
+    told = (
+        "They gave me codeine after, and the nurse said some people just don't tolerate it and wrote it on "
+        "my chart. It's not an allergy as such, so I don't go near anything with codeine in it now."
+    )
+    assert {c.key for c in parse_constraints(told)} == {"avoid:codeine"}
+    assert "avoid:sunroofs" in {c.key for c in parse_constraints("I don't like those sunroofs at all.")}
+    (camping,) = constraints_from_texts(["I can't stand camping."]).constraints
+    assert camping.alternative("", "en") == "I'd suggest something else, with no camping."

@@ -199,9 +199,9 @@ def negated_statement(lowered: str, keys: tuple[str, ...]) -> bool:
 def something_without(kind: str, noun: str) -> str:
     """What to suggest instead, in general words: "something nut-free" for an allergy or an intolerance
     named in one word (the word a label uses: "nickel-free", "caffeine-free"), else "something without
-    spicy food", and "something other than camping" for a thing kept off."""
-    if kind == "avoid":
-        return f"something other than {noun}"
+    spicy food", and "something else, with no camping" for a thing kept off."""
+    if kind == "avoid":  # (said as "no …", as a person would put it: "something else, with no camping")
+        return f"something else, with no {noun}"
     if re.fullmatch(r"[a-z]+", noun):
         single = noun[:-1] if noun.endswith("s") and not noun.endswith(("ss", "us")) else noun
         return f"something {single}-free"

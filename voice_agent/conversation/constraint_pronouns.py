@@ -26,7 +26,8 @@ _NAMED_EN = re.compile(
 # A rule about a pronoun: "intolerance to them", "allergic to it", "I react to them".
 _RULE_ON_PRONOUN_EN = re.compile(
     r"\b(?P<rule>(?:allergic|allergy|allergies|intolerant|intolerance|sensitive|sensitivity|react|reacts)"
-    r"\s+to|(?:can't|cannot|can not|couldn't) (?:handle|tolerate|process|take|clear|cope with))"
+    r"\s+to|(?:can't|cannot|can not|couldn't) (?:handle|tolerate|process|take|clear|cope with)|"
+    r"(?:don't|do not|doesn't|does not|didn't) (?:tolerate|handle|agree with))"
     r"\s+(?P<pronoun>them|it|(?:that|the) stuff)\b",
     _I,
 )
