@@ -277,9 +277,7 @@ def _sworn_off(text: str) -> Iterator[str]:
         thing = match.group("obj") or match.group("x") or match.group("place")
         if thing:  # ("never flying with them again": that airline, not flying; unknown here)
             if _ONE_OF.fullmatch(thing):  # ("never going through one of those again": named before)
-                named = list(_ONE_OF_THOSE_EN.finditer(text, 0, match.start())) or list(
-                    _SWORN_OFF_EN.finditer(text, 0, match.start())
-                )
+                named = list(_ONE_OF_THOSE_EN.finditer(text, 0, match.start()))
                 yield from [named[-1].group("x")] if named else []
             elif thing.lower() not in _PRONOUNS:
                 yield thing

@@ -41,8 +41,9 @@ _DISLIKE_ON_PRONOUN_EN = re.compile(
     r"(?:the|those) (?:bloody |damn |damned |blasted |flipping |wretched |stupid |horrible )?things)\b",
     _I,
 )
+_EAT_OR_DRINK = r"eat|eating|ate|eats|drink|drinking|drank|drinks"
 _EATEN_EN = re.compile(
-    r"\b(?:eat|eating|ate|eats|drink|drinking|drank|drinks|serve|serving|serves|cook|cooking|cooks|"
+    rf"\b(?:{_EAT_OR_DRINK}|serve|serving|serves|cook|cooking|cooks|"
     r"(?:hand|handing|hands|give|giving|gives|offer|offering|offers)\s+(?:me|us|him|her)|"
     # (or brought as a gift: "brought him a big bag of grapes and he near went through the roof")
     r"(?:bag|box|punnet|bunch|tin|packet|plate|bowl)\s+of)\s+"
@@ -50,7 +51,7 @@ _EATEN_EN = re.compile(
     _I,
 )
 _EATEN_MASS_EN = re.compile(
-    r"\b(?:eat|eating|ate|eats|drink|drinking|drank|drinks)\s+(?:some\s+|the\s+)?"
+    rf"\b(?:{_EAT_OR_DRINK})\s+(?:some\s+|the\s+)?"
     r"(?P<x>[a-z]{3,})\b(?![.!?])",
     _I,
 )

@@ -156,15 +156,13 @@ TOPICS: dict[str, Topic] = {
         ),
         Topic(
             "pork", "pork", "猪肉",
-            # (大肉: pork, as Hui families in the north-west say it)
-            ("pork", "pig", "猪肉", "猪", "大肉"),
+            ("pork", "pig", "猪肉", "猪", "大肉"),  # (大肉: pork, as Hui families in the north-west say it)
             ("pork", "bacon", "ham", "sausage", "salami", "pepperoni", "prosciutto", "chorizo", "lard",
              "pancetta", "spare ribs", "gelatin", "gelatine"),
             _zh("猪肉", "猪", "培根", "火腿", "腊肉", "腊肠", "猪油", "叉烧", "排骨", "红烧肉", "东坡肉",
                 "大肉"),
         ),
-        # Porridge, whatever it is called: "Mum made me eat porridge every morning … can't stand the stuff"
-        # (oatmeal is porridge).
+        # Porridge, whatever it is called ("Mum made me eat porridge… can't stand the stuff": oatmeal too).
         Topic(
             "porridge", "porridge", "燕麦粥",
             ("porridge", "oatmeal", "燕麦粥"),
