@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout161`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout167`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -165,4 +165,10 @@ SPLITS = (
     "heldout159",
     "heldout160",
     "heldout161",
+    "heldout162",
+    "heldout163",
+    "heldout164",
+    "heldout165",
+    "heldout166",
+    "heldout167",
 )
