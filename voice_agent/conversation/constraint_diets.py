@@ -145,6 +145,8 @@ def mentions_diet(lowered: str, key: str) -> bool:
             continue
         if _LIKE_BEFORE.search(lowered, 0, match.start()):  # ("bloated until like pregnant")
             continue
+        if key == "pregnant" and _NEWS_OF_BEFORE.search(lowered, 0, match.start()):
+            continue
         if not (key.endswith("free") and _PRODUCTS.match(lowered, match.end())
                 and _SOME_BEFORE.search(lowered, 0, match.start())):  # fmt: skip
             return True
@@ -156,6 +158,13 @@ def mentions_diet(lowered: str, key: str) -> bool:
 _FALLBACK_BEFORE = re.compile(r"\bor (?:else |just |simply |otherwise )?(?:eat|go|have|order|get)\s+$")
 # A diet's word as a likeness: "bloated until like pregnant", "I look pregnant in this dress".
 _LIKE_BEFORE = re.compile(r"\b(?:like|as if|as though|looks?|looked|looking)\s+(?:i'm\s+|i am\s+|i was\s+)?$")
+# Someone else's pregnancy told as news, not a diet of the person's household: "And my sister's pregnant
+# with twins, so Mum's over the moon" (a wife's or a partner's is cooked for: it stays).
+_NEWS_OF_BEFORE = re.compile(
+    r"\b(?:my (?:\w+ )?(?:sister|sister-in-law|cousin|niece|friend|mate|colleague|neighbou?r|daughter-in-law|"
+    r"brother's (?:wife|girlfriend|partner))|\[name:[0-9a-f]+\])(?:'s| is| was| has been| just got)\s+"
+    r"(?:just |now |finally |also |only )?$"
+)
 _PLACE_AFTER_ZH = re.compile(r"街|巷|区|坊|小吃|美食|饭馆|餐厅")
 
 

@@ -15,6 +15,7 @@ import re
 from collections.abc import Sequence
 
 from voice_agent.conversation.echo import content_keys
+from voice_agent.conversation.noted_records import distinctive_keys
 from voice_agent.conversation.recall_answer import said_back
 from voice_agent.conversation.revised_plans import the_change, without_revised
 from voice_agent.memory.records import MemoryRecord
@@ -73,6 +74,7 @@ def dated_text(question: str, records: Sequence[MemoryRecord], *, shared_only: b
     dated: list[str] = []
     sources: dict[str, str] = {}
     said_with: dict[str, set[str]] = {}  # the content of each utterance, over its clause records
+    later: set[str] = set()  # the days of a long utterance after its first, said back only for a word shared
     summaries = [r.text for r in records if r.kind == "summary"]
     for record in records:
         if record.role != "user" or record.kind == "summary" or record.status != "active":
@@ -83,31 +85,27 @@ def dated_text(question: str, records: Sequence[MemoryRecord], *, shared_only: b
         stands = after_correction(text)  # "the twelfth, no wait, the twenty-first": only the second
         if stands is not None:
             text = stands
-        if len(text) > _MAX_CHARS:  # (a whole utterance, from a condensed turn: the clause with its day)
-            text = _dated_piece(text)
-        if not text or is_question(text):
-            continue
-        if not HOLDS_DATE.search(text):
-            on_holiday = holiday_date(text)  # "born the day after Valentine's" (15 February)
-            if not on_holiday:
-                continue
-            text = (
-                f"{text.rstrip('.。 ')}（{on_holiday}）"
-                if has_han(text)
-                else f"{text.rstrip('. ')} ({on_holiday})"
-            )
-        if text not in dated:
-            dated.append(text)
-            sources[text] = key
-            for summary in summaries:  # the turn's summary quotes the clause with the rest of what was said
-                if text.rstrip(".。") in summary:
-                    said_with[sources[text]] |= content_keys(summary)
+        # (a whole utterance, from a condensed turn: the clause with its day, each of them when it holds
+        # several: "the technician can only come next Thursday" and "we start the climb on 14 March")
+        pieces = _dated_pieces(text) if len(text) > _MAX_CHARS else [text]
+        later.update(pieces[1:])
+        for piece in pieces:
+            _add_dated(piece, key, summaries, dated, sources, said_with)
     # A clause and the whole utterance it came from (a condensed earlier turn) are one statement.
     dated = [t for t in dated if not any(t != o and t.rstrip(".。") in o for o in dated)]
     asked = {key for key in content_keys(question) if not (_DAY_KEY.match(key) or DAY_NAME.fullmatch(key))}
     # (a clause "it's the 30th of April at the golf club" shares no word with "Dad's leaving party", the
     # clause beside it from the same utterance, "Dad's retirement do is finally sorted", does)
     sharing = [text for text in dated if asked & said_with[sources[text]]]
+    # ...but of two days of one utterance, the one whose own words the question shares ("the climb" of
+    # "for the Kinabalu trip … counting back from the climb"), not the day the aircon man comes
+    own_words = distinctive_keys(question)
+    own = [text for text in sharing if own_words & distinctive_keys(text)]
+    if own:
+        sharing = [text for text in sharing if text in own or not _calendar(text)]
+    else:
+        dated = [text for text in dated if text not in later]
+        sharing = [text for text in sharing if text not in later]
     if sharing:
         chosen = _one_utterance(sharing, sources)
     elif (
@@ -127,29 +125,72 @@ def dated_text(question: str, records: Sequence[MemoryRecord], *, shared_only: b
     return the_change(chosen)
 
 
-def _dated_piece(text: str) -> str:
-    """From a statement too long to say back, the first sentence that holds a day (one with a calendar day
+def _add_dated(
+    text: str,
+    key: str,
+    summaries: list[str],
+    dated: list[str],
+    sources: dict[str, str],
+    said_with: dict[str, set[str]],
+) -> None:
+    """Add ``text`` (said in utterance ``key``) to ``dated`` when it holds a day (a holiday's day given:
+    "born the day after Valentine's" (15 February)), with the words of the summary that quotes it."""
+    if not text or is_question(text):
+        return
+    if not HOLDS_DATE.search(text):
+        on_holiday = holiday_date(text)
+        if not on_holiday:
+            return
+        text = (
+            f"{text.rstrip('.。 ')}（{on_holiday}）"
+            if has_han(text)
+            else f"{text.rstrip('. ')} ({on_holiday})"
+        )
+    if text in dated:
+        return
+    dated.append(text)
+    sources[text] = key
+    for summary in summaries:  # the turn's summary quotes the clause with the rest of what was said
+        if text.rstrip(".。") in summary:
+            said_with[key] |= content_keys(summary)
+
+
+def _dated_pieces(text: str) -> list[str]:
+    """From a statement too long to say back, each sentence that holds a day (those with a calendar day
     first), cut down to the clauses around its day when it is long too ("Big news though — my daughter is
     getting married on Saturday, May 17th, at a vineyard …, and …" → "my daughter is getting married on
-    Saturday, May 17th"); "" when none."""
+    Saturday, May 17th")."""
     sentences = [sentence for sentence in sentences_of(text) if HOLDS_DATE.search(sentence)]
     # (a calendar day before a weekday said in passing: "…the 13th of September", not "…half of Sunday with
     # a mop" of the sentence before)
     sentences.sort(key=lambda sentence: not _names_calendar_day(sentence))
+    pieces = []
     for sentence in sentences:
-        days = list(HOLDS_DATE.finditer(sentence))
-        if len(sentence) <= _MAX_CHARS:
-            return sentence
-        first, last = days[0].start(), days[-1].end()
-        cuts = [m.end() for m in _CLAUSE_CUT.finditer(sentence, 0, first)]
-        # (a Chinese clause says the day only: "…同学聚会总算定下来了，12月20号礼拜六晚上，先在…" keeps the
-        # one before)
-        start = cuts[-2] if has_han(sentence) and len(cuts) > 1 else cuts[-1] if cuts else 0
-        end = _CLAUSE_END.search(sentence, last)
-        piece = sentence[start : end.start() if end else len(sentence)].strip(" ,，")
-        if len(piece) <= _MAX_CHARS:
-            return piece
-    return ""
+        piece = _short_piece(sentence)
+        if piece:
+            pieces.append(piece)
+    return pieces
+
+
+def _short_piece(sentence: str) -> str:
+    """``sentence``, or the clauses around its days when it is too long to say back; "" when they are too."""
+    if len(sentence) <= _MAX_CHARS:
+        return sentence
+    days = list(HOLDS_DATE.finditer(sentence))
+    first, last = days[0].start(), days[-1].end()
+    cuts = [m.end() for m in _CLAUSE_CUT.finditer(sentence, 0, first)]
+    # (a Chinese clause says the day only: "…同学聚会总算定下来了，12月20号礼拜六晚上，先在…" keeps the
+    # one before)
+    start = cuts[-2] if has_han(sentence) and len(cuts) > 1 else cuts[-1] if cuts else 0
+    end = _CLAUSE_END.search(sentence, last)
+    piece = sentence[start : end.start() if end else len(sentence)].strip(" ,，")
+    if len(piece) > _MAX_CHARS:  # (the clause of its first day: "we start the climb on 14 March")
+        commas = [m.end() for m in _COMMA.finditer(sentence, 0, first)]
+        end = _CLAUSE_END.search(sentence, days[0].end())
+        piece = sentence[commas[-1] if commas else start : end.start() if end else len(sentence)].strip(
+            " ,，"
+        )
+    return piece if len(piece) <= _MAX_CHARS else ""
 
 
 def _names_calendar_day(sentence: str) -> bool:
@@ -160,6 +201,7 @@ def _names_calendar_day(sentence: str) -> bool:
 # Where a clause ends before a day (a dash, a semicolon, a Chinese comma) and after it (a comma and the next
 # clause, or the sentence's end).
 _CLAUSE_CUT = re.compile(r"\s[\u2014\u2013-]\s|[;；：，]|:\s")
+_COMMA = re.compile(r"[,，]\s*")
 # (and a new clause of the person's after "and": "…on Saturday the 13th of September and we've the boat…")
 _CLAUSE_END = re.compile(
     r",\s+(?:and|so|but|at|in|with|which|where|because)\b|\s+and\s+(?=(?:we|i|we've|i've|we're|i'm)\b)|"

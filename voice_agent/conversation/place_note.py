@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from voice_agent.conversation.local_needs import asks_local
 from voice_agent.conversation.meeting_point import ASKS_MEETING, meeting_point
 from voice_agent.conversation.place_names_zh import CITIES_ZH, CITY_RE, COUNTRIES_ZH, PROVINCES_ZH
 from voice_agent.conversation.revised_plans import without_revised
@@ -252,7 +253,7 @@ ASKS_VENUE = re.compile(
 )
 # A trip away (not an evening out near home): "a week off in October, where should I go?", "出国玩".
 _AWAY = re.compile(
-    r"\b(?:trip|holiday|vacation|week off|weeks off|getaway|abroad|road trip|fly|flight|travel\w*)\b|"
+    r"\b(?:trip|(?<!bank )holiday|vacation|weeks? off|getaway|abroad|road trip|fly|flight|travel\w*)\b|"
     r"旅游|旅行|出国|度假|自驾|假期",
     re.IGNORECASE,
 )
@@ -269,7 +270,7 @@ _TOWN_IN_TURN_EN = re.compile(
 def _asks_venue(user_text: str) -> bool:
     """Whether the turn asks for a place to go near where the person is (an evening out, a lunch spot, the
     airport to fly from), naming no town of its own."""
-    if not ASKS_VENUE.search(user_text):
+    if not (ASKS_VENUE.search(user_text) or asks_local(user_text)):  # (or a local service, an errand)
         return False
     if _AWAY.search(user_text) and not _AIRPORT.search(user_text):
         return False
@@ -308,8 +309,7 @@ def _asks(user_text: str) -> str:
         return "around"
     if _asks_venue(user_text):
         return "venue"
-    # (a way asked to somewhere of no town: "plan me a route round the tile showrooms … there and back")
-    # (not a way to get a thing: "the best way to get the rhythm of the language")
+    # (a way asked to somewhere of no town, "a route round the tile showrooms"; not a way to get a thing)
     return "from" if route and not _GETS_A_THING.search(user_text) else ""
 
 

@@ -1,0 +1,103 @@
+"""Wave 44: the statements just past the memory block's budget, read by the notes after a turn; the day
+of a long utterance that the question names."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from tests.test_retrieve import PLAIN, T, axis, put, rec, store  # noqa: F401  (the store fixture)
+from voice_agent.conversation.date_note import date_note
+from voice_agent.conversation.dated_fallback import dated_text
+from voice_agent.conversation.noted_records import MAX_NOTED, tied_runners_up
+from voice_agent.memory.records import MemoryRecord
+from voice_agent.memory.retrieve import Retriever
+from voice_agent.memory.store.sqlite import SqliteStore
+
+CLIMB = (
+    "Wah, this week damn sian, the aircon in my HDB conked out and the technician can only come next "
+    "Thursday, so I'm sleeping with the fan on full blast. Then my company's D&D, my boss sang until 1am, "
+    "cannot tahan. Oh ya, my [NAME:102f96a8e1b1] climb is confirmed already, we start the climb on 14 March, "
+    "overnight at Laban Rata and summit the next morning, then fly back to Singapore on the 16th."
+)
+
+
+def _said(text: str, source: str = "t1", **kw: Any) -> MemoryRecord:
+    return MemoryRecord("c1", text, source=source, **kw)
+
+
+def test_of_two_days_in_a_long_utterance_the_one_the_question_names_is_said() -> None:
+    asked = "Write a leave email for the trip, and a training plan counting back from the climb."
+    text = dated_text(asked, [_said(CLIMB)])
+    assert "14 March" in text and "technician" not in text
+    # a question naming neither: the first day said, as before (not both run together)
+    other = dated_text("When is it again?", [_said(CLIMB)])
+    assert "next Thursday" in other and "14 March" not in other
+
+
+def test_a_clause_naming_the_asked_thing_beats_a_dated_clause_of_the_same_turn() -> None:
+    records = [
+        _said("the technician can only come next Thursday"),
+        _said("we start the climb on 14 March, overnight at Laban Rata"),
+    ]
+    note = date_note("Can you make me a training plan counting back to the climb date?", records, "en")
+    assert "14 March" in note and "Thursday" not in note
+    # the two still go together when the question names only the turn as a whole
+    said = dated_text("When did I say the guests arrive?", [*records, _said("the guests arrive then")])
+    assert said == "" or "Thursday" in said
+
+
+def test_runners_up_tied_to_the_turn_by_a_word_or_the_same_name() -> None:
+    climb = _said("my [NAME:102f96a8e1b1] climb is confirmed, we start on 14 March")
+    boss = _said("my boss [NAME:0c66c00ad952] sang until 1am")
+    fan = _said("so I'm sleeping with the fan on full blast")
+    said_by_assistant = MemoryRecord("c1", "the [NAME:102f96a8e1b1] trip sounds fun", role="assistant")
+    turn = "A leave email for the [NAME:102f96a8e1b1] trip, please."
+    assert tied_runners_up(turn, [boss, fan, said_by_assistant, climb]) == [climb]  # (not "name" alone)
+    assert tied_runners_up("Any training tips for the climb?", [fan, climb]) == [climb]
+    many = [_said(f"the climb, day {i}") for i in range(MAX_NOTED + 3)]
+    assert len(tied_runners_up("the climb", many)) == MAX_NOTED
+    assert tied_runners_up("ok", [climb]) == []
+
+
+async def test_recall_keeps_the_persons_statements_that_did_not_fit(store: SqliteStore) -> None:  # noqa: F811
+    records = [rec(f"memory item number {i} with some words in it", source=f"s{i}") for i in range(6)]
+    summary = rec("Earlier conversation: memory item number 9", kind="summary", source="s9")
+    reply = rec("memory item number 7 from the assistant", role="assistant", source="s7")
+    await put(store, [(r, axis(0, lean=0.2 * i)) for i, r in enumerate([*records, summary, reply])])
+    params = replace(PLAIN, keyword_k=0, labels="per_item", item_overhead_tokens=0)
+    result = await Retriever(store, params).retrieve(T, "", axis(0), budget_tokens=30)
+    packed = {item.record.id for item in result.items}
+    assert 0 < len(packed) < len(records)
+    assert [r.id for r in result.runners_up] == [r.id for r in records if r.id not in packed]
+    assert "runners_up" not in result.info()  # (no memory text in traces)
+
+
+def test_a_local_service_or_errand_asks_for_somewhere_near_home() -> None:
+    from voice_agent.conversation.local_needs import asks_local
+    from voice_agent.conversation.place_note import place_note
+
+    home = [_said("Right, we've finally moved: we're in Bishopston now, just off the Gloucester Road.")]
+    teacher = "My seven-year-old wants piano lessons. I'd like a teacher we can walk to after school."
+    assert asks_local(teacher)
+    assert "Bishopston" in place_note(teacher, home, "en")
+    inhaler = (
+        "My GP surgery's shut till Tuesday because of the bank holiday. What are my options for getting "
+        "more tonight?"
+    )
+    assert "Bishopston" in place_note(inhaler, home, "en")  # (a bank holiday is no trip away)
+    assert "Bishopston" in place_note("周末想找个靠谱的牙医，帮我想想去哪", home, "zh")
+    assert not asks_local("Can you write a thank-you card for my daughter's teacher?")
+    assert place_note("Any ideas for a birthday cake for my daughter?", home, "en") == ""
+
+
+def test_someone_elses_pregnancy_told_as_news_is_no_diet() -> None:
+    from voice_agent.conversation.constraints import parse_constraints
+
+    def keys(text: str) -> list[str]:
+        return [c.key for c in parse_constraints(text)]
+
+    assert keys("And my sister's pregnant with twins, so Mum's over the moon.") == []
+    assert keys("My best friend is pregnant, the baby's due in May.") == []
+    assert keys("I'm pregnant, twenty weeks now, so no soft cheese for me.")[:1] == ["diet:pregnancy"]
+    assert "diet:pregnancy" in keys("My wife is pregnant, so we're off the soft cheese and the wine.")

@@ -1,0 +1,44 @@
+"""A turn that needs something near where the person lives: a service, a shop or an errand.
+
+"I'd like a piano teacher we can walk to after school", "my GP surgery's shut … what are my options for
+getting more tonight?", "deposit some cash at the bank, get a new EFTPOS card sorted, and find a JP …
+plan my morning so I'm not running all over the place": the answer depends on the neighbourhood the person
+told us they moved to ("we're in Bishopston now, just off the Gloucester Road"), though the turn names no
+place. ``place_note`` reads such a turn as one asking for a venue near home (``NOTE_VENUE``).
+"""
+
+from __future__ import annotations
+
+import re
+
+# Someone or somewhere local the person goes to: a teacher, a doctor, a chemist, a bank.
+_PROVIDER_EN = (
+    r"(?:teachers?|tutors?|coach(?:es)?|instructors?|dentists?|doctors?|gps?|surgery|clinics?|vets?|"
+    r"pharmac(?:y|ies|ist)|chemists?|physios?|opticians?|plumbers?|electricians?|cleaners?|hairdressers?|"
+    r"barbers?|salons?|jps?|notary|solicitors?|banks?|post office|launderettes?|laundromats?|"
+    r"dry cleaners?|childminders?|nurser(?:y|ies)|creches?|babysitters?|nannies|nanny|mechanics?|garages?|"
+    r"locksmiths?|gyms?|pools?|swimming pool|playgroups?|after-school club|classes|lessons|"
+    r"supermarkets?|shops?|groceries|urgent care|walk-in centre|a&e|out-of-hours)"
+)
+ASKS_LOCAL = re.compile(
+    # ("find a good one" after the provider: "a teacher we can walk to … how do I find a good one")
+    rf"\b(?:find|finding|recommend|pick|choose|get to|look for|looking for|need) (?:a |an |the |some )?"
+    rf"(?:good |local |decent |nearby |cheap |reliable |\w+ )?{_PROVIDER_EN}\b|"
+    r"\b(?:we|i|she|he|they|you) (?:can|could) (?:walk|cycle|pop) (?:to|over|round|in)\b|"
+    r"\bwalking distance\b|\bon (?:my|our) doorstep\b|\bclose to (?:us|me|the flat|the house)\b|"
+    r"\b(?:options|where) (?:for|to|can i|could i|do i|should i) (?:get|getting|buy|buying|find|finding) "
+    r"(?:more|some|a|an|it|them|one)\b|"
+    r"\bopen (?:tonight|now|late|on a sunday|on sundays|this evening|over the weekend)\b|"
+    r"\b(?:out of|after) hours\b|\berrands?\b|\brunning (?:all )?(?:over|around|round) the place\b|"
+    r"\bacross town\b|"
+    # (Chinese: a service to find nearby, within walking distance)
+    r"(?:找|推荐|挑)(?:个|家|一家|一个)?(?:好点的|靠谱的|近点的|附近的)?"
+    r"(?:老师|家教|牙医|医生|诊所|药店|药房|兽医|宠物医院|理发店|托儿所|幼儿园|培训班|兴趣班|银行|健身房|游泳馆)|"
+    r"走路(?:就)?能到|走着就能到|就近|办事|跑腿|买药",
+    re.IGNORECASE,
+)
+
+
+def asks_local(user_text: str) -> bool:
+    """Whether the turn needs a service, a shop or an errand near where the person lives."""
+    return ASKS_LOCAL.search(user_text) is not None
