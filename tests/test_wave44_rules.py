@@ -101,3 +101,33 @@ def test_someone_elses_pregnancy_told_as_news_is_no_diet() -> None:
     assert keys("My best friend is pregnant, the baby's due in May.") == []
     assert keys("I'm pregnant, twenty weeks now, so no soft cheese for me.")[:1] == ["diet:pregnancy"]
     assert "diet:pregnancy" in keys("My wife is pregnant, so we're off the soft cheese and the wine.")
+
+
+def test_constraints_read_from_wave44_misses() -> None:
+    from voice_agent.conversation.constraints import parse_constraints
+
+    def keys(text: str) -> list[str]:
+        return [c.key for c in parse_constraints(text)]
+
+    # a smell of "the stuff" a thing was done with; "no X for me" said of one morning is no rule
+    assert keys(
+        "My ouma did every window with vinegar and newspaper, and to this day I cannot stand the smell of "
+        "the stuff, it makes me gag."
+    ) == ["avoid:vinegar"]
+    assert keys("The water tanker guy didn't come again, so no bath for me this morning.") == []
+    assert keys("No dairy for me, please.") != []
+    # "never again, no …, no …": each of the list
+    assert "avoid:moving seats" in keys("Told her then and there: never again, no 3D, no moving seats.")
+    # 吃不消 (can't stand) a thing; a pet that won't eat its food is no rule of the person's
+    assert keys("我这个人顶顶吃不消榴莲，闻到一眼眼就想逃。还有，屋里那只猫最近不吃猫粮，真是作死。") == [
+        "avoid:榴莲"
+    ]
+    assert keys("最近加班太多，身体吃不消。") == []
+    # 阿要命 (Wu: how annoying) is no reaction to the salted duck before it
+    assert keys("天天给我寄盐水鸭，阿要命。") == []
+    assert keys("花生会要了我的命。") == ["nuts"]
+
+
+def test_catkins_are_no_names(name_scrubber: Any) -> None:
+    text = "一到五月初，我们这片儿杨絮柳絮满天飞，我是花粉加杨絮过敏。"
+    assert [f.value for f in name_scrubber.scrub(text).found] == []

@@ -154,9 +154,11 @@ _NEVER_AGAIN_DONE_EN = re.compile(
 # "never again: no trampoline parks, no trampolines at friends' houses".
 _NEVER_AGAIN_NO_EN = re.compile(
     r"\bnever again[,:;.!]?\s+no\s+(?!(?:way|chance|thanks|more|doubt|problem|kidding|joke|sir|siree)\b)"
-    r"(?P<x>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)(?=\s*[,.;!?]|\s+(?:at|in|on|for)\b)",
+    r"(?P<x>[a-z0-9][\w'-]*(?:\s+[a-z][\w'-]*)?)(?=\s*[,.;!?]|\s+(?:at|in|on|for)\b)",
     _I,
 )
+# ...and the list it starts: "never again, no 3D, no moving seats, not for any money".
+_AND_NO_EN = re.compile(r",\s+no\s+(?P<x>[a-z0-9][\w'-]*(?:\s+[a-z][\w'-]*)?)(?=\s*[,.;!?])", _I)
 # "I've sworn off automatic car washes for good", "we swore off cruises after that".
 _SWORN_OFF_EN = re.compile(
     r"\b(?:i|we)(?:'ve| have)?\s+(?:well and truly\s+|completely\s+)?swor(?:e|n) off\s+"
@@ -316,6 +318,11 @@ def _sworn_off(text: str) -> Iterator[str]:
                   *_SWORN_OFF_EN.finditer(text), *_NEVER_AGAIN_NO_EN.finditer(text)]:  # fmt: skip
         if match.group("x").lower() not in _PRONOUNS:
             yield match.group("x")
+    for match in _NEVER_AGAIN_NO_EN.finditer(text):
+        more = _AND_NO_EN.match(text, match.end("x"))
+        while more:
+            yield more.group("x")
+            more = _AND_NO_EN.match(text, more.end("x"))
     for match in _NEVER_AGAIN_WITH_EN.finditer(text):
         if (match.group("x") or "").lower() not in _PRONOUNS:
             yield match.group("x") or match.group("y")

@@ -37,7 +37,9 @@ _DISLIKE_ON_PRONOUN_EN = re.compile(
     # ("the stuff": what the sentences before kept naming, "beetroot salad, then beetroot in the burgers…")
     r"(?:\b(?:can't|cannot|can not|cannae|canny) (?:stand|abide|bear|stomach|stick)|"
     # ("I can't stand the bloody things, cactuses, succulents…": what the sentence kept naming)
-    r"\bi (?:really |just |absolutely )?(?:hate|detest|loathe))\s+(?P<pronoun>them|(?:the|that) stuff|"
+    # ("I cannot stand the smell of the stuff": of what the sentence did things with)
+    r"\bi (?:really |just |absolutely )?(?:hate|detest|loathe))\s+"
+    r"(?P<sense>(?:the )?(?:smell|taste|stink|whiff|texture) of\s+)?(?P<pronoun>them|(?:the|that) stuff|"
     r"(?:the|those) (?:bloody |damn |damned |blasted |flipping |wretched |stupid |horrible )?things)\b",
     _I,
 )
@@ -90,6 +92,11 @@ def with_antecedents(text: str) -> str:
             # the stuff")
             made = _MADE_OF_EN.search(text[: rule.start()])
             thing = made.group("x") if made and made.group("x").lower() not in _COMMON else ""
+        if not thing and rule.group("sense") and rule.group("pronoun").lower().endswith("stuff"):
+            # ("…did every window with vinegar and newspaper, and to this day I cannot stand the smell of the
+            # stuff": what the sentence used)
+            used = [m.group("x") for m in _USED_EN.finditer(sentence) if m.group("x").lower() not in _COMMON]
+            thing = used[-1] if used else ""
         if not thing:
             # ("Mum made me eat porridge every single morning… I can't stand the stuff": a mass noun)
             stuff = rule.group("pronoun").lower().endswith("stuff")
@@ -119,6 +126,8 @@ def with_antecedents(text: str) -> str:
     return "".join(out) + text[last:] if out else text
 
 
+# What something was done with: "with vinegar and newspaper", "using bleach".
+_USED_EN = re.compile(r"\b(?:with|using|in)\s+(?:the\s+|some\s+|a\s+bit\s+of\s+)?(?P<x>[a-z]{4,})\b", _I)
 # What a thing was made of or full of, ending the clause before a dislike of "the stuff".
 _MADE_OF_EN = re.compile(
     r"\b(?:was|were|is|are|made of|full of|covered in|all)\s+(?P<x>[a-z]{4,})\s*[,;]?\s*"

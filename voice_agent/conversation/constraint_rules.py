@@ -81,7 +81,7 @@ AVOID_ZH = re.compile(
     # what a baby's food must not have added: "辅食也不能加盐、不能加糖"
     r"(?:不能|不可以|不要|别|不许|不准|千万别|唔好)(?:加|放)|"  # Cantonese: "就系唔食鸡"
     # (吃不来: cannot take it, in Sichuan and the south-west; 闻不了: the smell of it)
-    r"不爱|受不了|不待见|吃不了|吃不来|喝不来|闻不了|闻不得|闻不惯|"
+    r"不爱|受不了|吃不消|不待见|吃不了|吃不来|喝不来|闻不了|闻不得|闻不惯|"
     # loathing: "我最烦茼蒿", "我是真烦这种网红神曲", "这辈子最烦的菜就是茼蒿" (not 麻烦, 心烦, 厌烦)
     r"(?:最|真|特别|超|好|老|就)烦(?:死了?)?(?:这种|那种|这些|那些|这类)?|"
     # (顶顶, 顶: Shanghainese 最; "我顶顶吃不消的就是看动物表演")

@@ -192,6 +192,8 @@ NO_EVER_EN = re.compile(r"\bno (?:more )?(?P<x>[a-z][a-z -]{1,30}?)[.,!]*\s+ever
 NO_FOR_ME_EN = re.compile(
     # ("a unit with no garden for her curry leaf plant": what has none, not a rule)
     r"(?<!\bwith )\bno (?:more )?(?P<x>[a-z][a-z -]{1,30}?)\s+for\s+(?:me|him|her|us|them|my\s+\w+)\b"
+    # (not what a day went without: "so no bath for me this morning")
+    r"(?!\s+(?:this (?:morning|afternoon|evening|week|weekend)|today|tonight|yesterday|last night)\b)"
     r"(?!\s+[a-z]+\s+(?:plant|plants|stuff|things|toys|car|bike|dog|cat)\b)(?![^.!?]*\?)",
     _I,
 )
@@ -347,7 +349,8 @@ AT_ODDS = re.compile(
     # (not how hot or tired one is: "这边夏天热得人受不了")
     r"合不来|碰不得|吃不得|喝不得|沾不得|吃不了|喝不了|(?<![得死])(?<!得人)受不了|不能吃|不能喝|不能碰|不敢吃|不敢喝|扛不住|"
     r"抗拒|(?:真的|实在|完全)?很?没办法(?:吃|喝|碰)?|恰不得|食唔得|饮唔得|顶唔顺|受唔了|唔食|"
-    r"不要再给我推荐|别再给我推荐|千万别推荐|(?<![得哩的])要(?:了(?:我|他|她|孩子)的)?命|"
+    # (阿要命: Wu for "how annoying")
+    r"不要再给我推荐|别再给我推荐|千万别推荐|(?<![得哩的阿])要(?:了(?:我|他|她|孩子)的)?命|"
     # (an intensifier counts only after fear or loathing: "怕哩要命", not "这边干得要命", so dry)
     r"(?:怕|烦|讨厌|恨|嫌弃)[得哩的]要命|进(?:了)?医院|进急诊",
     _I,

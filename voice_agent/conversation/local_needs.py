@@ -30,11 +30,15 @@ ASKS_LOCAL = re.compile(
     r"(?:more|some|a|an|it|them|one)\b|"
     r"\bopen (?:tonight|now|late|on a sunday|on sundays|this evening|over the weekend)\b|"
     r"\b(?:out of|after) hours\b|\berrands?\b|\brunning (?:all )?(?:over|around|round) the place\b|"
-    r"\bacross town\b|"
+    r"\bacross town\b|\bwhere would you (?:suggest|recommend)\b|"
+    r"\bsomewhere (?:green|quiet|local)\b|"
+    r"\bwhere (?:can|could|do|should) (?:i|we) (?:recycle|donate|dump|drop off|sell|get rid of|fix|repair)\b|"
     # (Chinese: a service to find nearby, within walking distance)
     r"(?:找|推荐|挑)(?:个|家|一家|一个)?(?:好点的|靠谱的|近点的|附近的)?"
     r"(?:老师|家教|牙医|医生|诊所|药店|药房|兽医|宠物医院|理发店|托儿所|幼儿园|培训班|兴趣班|银行|健身房|游泳馆)|"
-    r"走路(?:就)?能到|走着就能到|就近|办事|跑腿|买药",
+    r"走路(?:就)?能到|走着就能到|就近|办事|跑腿|买药|"
+    # ("哪儿能回收或者捐掉")
+    r"(?:哪儿|哪里|哪|啥地方|什么地方)(?:能|可以|好)(?:回收|捐|买|修|办|换|寄|扔|卖|处理)",
     re.IGNORECASE,
 )
 

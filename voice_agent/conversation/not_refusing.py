@@ -32,7 +32,17 @@ def not_refusing_zh(match: re.Match[str]) -> bool:
     if thing in _BARE_VERBS:
         return True
     went_without = _WITHOUT_FOR.search(match.string[: match.start()]) and _UNWELL_BARE.search(thing)
+    if _PET_FIRST_ZH.search(_CLAUSE_ZH.split(match.string[: match.start()])[-1]):
+        return True  # (a pet's, not the person's: "屋里那只猫最近不吃猫粮")
     return _CRAVING.search(thing) is not None or bool(went_without) or (verb == "不爱" and len(thing) < 2)
+
+
+_CLAUSE_ZH = re.compile(r"[，。,.！？!?；;]")
+# A pet as the clause's subject, just before the verb.
+_PET_FIRST_ZH = re.compile(
+    r"(?:猫|狗|猫咪|狗狗|猫猫|鸟|鹦鹉|兔子|仓鼠|金鱼|乌龟|狗子|主子)(?:儿|崽)?"
+    r"(?:最近|这两天|这几天|这阵子|现在|又|也|都|就|还|老是|总是|一直|根本|死活)*$"
+)
 
 
 def without_cravings(text: str) -> str:
