@@ -131,3 +131,37 @@ def test_constraints_read_from_wave44_misses() -> None:
 def test_catkins_are_no_names(name_scrubber: Any) -> None:
     text = "一到五月初，我们这片儿杨絮柳絮满天飞，我是花粉加杨絮过敏。"
     assert [f.value for f in name_scrubber.scrub(text).found] == []
+
+
+def test_a_runner_up_of_the_utterance_a_shown_clause_came_from_is_tied() -> None:
+    change = _said("change of plans with [NAME:9501672a984d].", source="t2")
+    slot = _said("the slot they had is Thursday at 10 a.m. with a Dr. [NAME:3f049db9d67d]", source="t2")
+    other = _said("the slot machine at the pub ate my fiver", source="t3")
+    turn = "Write my sister a text with the when and where for [NAME:9501672a984d]'s visit."
+    assert tied_runners_up(turn, [other, slot], [change]) == [slot]
+    assert tied_runners_up(turn, [other, slot], []) == []  # (no shown clause of that utterance is tied)
+
+
+def test_which_days_and_leave_days_ask_for_the_day() -> None:
+    from types import SimpleNamespace
+
+    from voice_agent.conversation.turn_compose import turn_day
+
+    said = [
+        _said("it's on the 22nd of November, first thing in the morning"),
+        _said("his neutering is booked"),
+    ]
+    prompt = SimpleNamespace(retrieved=said, pinned=[], noted=[])
+    turn = "Office wants our leave days for November. Which days should I put down for the dog's operation?"
+    assert "22nd of November" in turn_day(turn, prompt, "en")  # type: ignore[arg-type]
+
+
+def test_a_home_said_before_zai_is_where_the_person_lives(name_scrubber: Any) -> None:
+    from voice_agent.conversation.place_note import place_note, ranked_places
+
+    moved = "我们上个月终于从汉口搬走了,新家在光谷,关山大道旁边一个小区,走到地铁2号线光谷广场站十分钟。"
+    assert ranked_places(moved)[0] == (0, "光谷")
+    turn = "我家猫这两天老是吐,想找个靠谱的宠物医院看看,你帮我出出主意,大概去哪找?"
+    assert "光谷" in place_note(turn, [_said(moved)], "zh")
+    # (a district is no name: "徐汇那边王医生…" kept 徐汇 in clear, and it was greeted as a person)
+    assert "徐汇" not in [f.value for f in name_scrubber.scrub("徐汇那边王医生临时要去外地开会。").found]

@@ -28,20 +28,25 @@ _COMMON_TEXT = (
 _COMMON = frozenset(_COMMON_TEXT.split(" "))
 
 
-def tied_runners_up(turn: str, runners_up: Sequence[MemoryRecord]) -> list[MemoryRecord]:
+def tied_runners_up(
+    turn: str, runners_up: Sequence[MemoryRecord], shown: Sequence[MemoryRecord] = ()
+) -> list[MemoryRecord]:
     """The best of ``runners_up`` (the person's own active statements) that share a content word or a
-    placeholder with ``turn``: a placeholder counts as itself ("[NAME:…]" of the same name), not as the
-    word "name" every placeholder shares."""
+    placeholder with ``turn`` (a placeholder counts as itself, "[NAME:…]" of the same name, not as the
+    word "name" every placeholder shares), or that were said in the same utterance as a record of
+    ``shown`` that does: "change of plans with [Duke]" was shown, and "the slot they had is Thursday at
+    10 a.m." of the same utterance was not."""
     keys = distinctive_keys(turn)
     if not keys:
         return []
+    told = {r.source for r in shown if r.source and r.role == "user" and distinctive_keys(r.text) & keys}
     tied = [
         r
         for r in runners_up
         if r.role == "user"
         and r.status == "active"
         and r.kind != "summary"
-        and distinctive_keys(r.text) & keys
+        and ((r.source and r.source in told) or distinctive_keys(r.text) & keys)
     ]
     return tied[:MAX_NOTED]
 

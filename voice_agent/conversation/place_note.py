@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from voice_agent.conversation.local_needs import asks_local
+from voice_agent.conversation.local_needs import ASKS_VENUE, TO_THEIR_HOME_EN, TO_THEIR_HOME_ZH, asks_local
 from voice_agent.conversation.meeting_point import ASKS_MEETING, meeting_point
 from voice_agent.conversation.place_names_zh import CITIES_ZH, CITY_RE, COUNTRIES_ZH, PROVINCES_ZH
 from voice_agent.conversation.revised_plans import without_revised
@@ -173,6 +173,8 @@ _PLACE_ZH = re.compile(
     # ("在黄岛那边", "在天通苑租了个一居": a spot no list knows, told as where the home is)
     r"(?:(?P<there>那边|那块|那片|这边|这块|一带|租了|租的|买了房|买的房|买了套|安了家)|读|上学|上大学|念书|住|工作|上班|定居|长大|待|呆|生活|安家|买了房|买房|来|去|了|的|，|,|。|$)"
 )
+# The home said before "在": "新家在光谷", "我们家就在望京".
+_HOME_BEFORE_ZH = re.compile(r"(?:新家|我家|我们家|俺家|咱家|新房子?|住处|新居)(?:就|现在|目前)?$")
 _MOVED_ZH = ("搬到", "搬回", "搬去", "调到", "改去", "改到", "交换", "外派", "派到", "嫁到", "留学")
 _BESIDE_ZH = re.compile(r"(?:边上|旁边|附近|对面|周边|边|里|外|上|下|家|公司|单位|学校|小区)$")
 _VERB_TAIL_ZH = re.compile(r"(?<=..)(?:买|住|待|呆|开|租)$")
@@ -220,37 +222,6 @@ FALLBACK_CALL_TIME = {
 
 
 # The way to the person's own home: "the easiest way for them to get to us", "下了车怎么到我家".
-_TO_THEIR_HOME_EN = r"get (?:to|out to|over to) (?:us|ours|our place|my place)"
-_TO_THEIR_HOME_ZH = r"(?:到|来|回)(?:我|我们|咱|俺)家"
-# A turn asking for a place to go that is near where the person lives or works: "Give me a couple of
-# spots for drinks … somewhere near yours", "a few good spots for a farewell lunch … walk to from work",
-# "从哪个机场飞合适", "推荐几个地方，别离公司太远", "看完还得回家" (home is where the evening ends).
-ASKS_VENUE = re.compile(
-    r"\b(?:(?:a|some|few|couple of|good|nice|best|any|decent|cheap|cosy|cozy|quiet|local|two|three) "
-    r"(?:spots?|venues?|restaurants?|pubs?|bars?|caf(?:e|é)s?|bistros?|tea ?rooms?|tea houses?|tea shops?|"
-    r"coffee shops?|diners?)|"
-    r"(?:places?|somewhere) (?:to|for|around|nearby|close by|we could|i could|within walking)|"
-    r"where (?:should|could|can|shall|would|do) (?:i|we) (?:go|eat|get|grab|find|take|shop|buy|meet|head|"
-    r"watch|see|fly|swim|train|drink)|"
-    r"which (?:airport|station|cinema|gym|market|pub|restaurants?|places?|spots?)|"
-    # the way to the person's home, or between home and work: "the easiest way for them to get to us"
-    rf"{_TO_THEIR_HOME_EN}|commut(?:e|ing)|"
-    r"near (?:mine|ours|yours|home|work|the office|my place|our place|where i live|where we live)|"
-    r"(?:close to|walk(?:ing distance)? (?:(?:her|him|them) )?(?:to )?(?:from )?|get back to|back (?:to|at)) "
-    r"(?:home|work|the office|mine|ours|my place|our place))\b|"
-    # a day out near home, within a drive of it, or the hospital to get to: "a good day out with them,
-    # ideally within half an hour's drive", "how we get to the hospital when labour starts"
-    r"\b(?:days? out|within (?:half an hour|an hour|a \w+ drive|\w+ (?:minutes|mins|hours?))"
-    r"(?:'s)?(?: drive)?|"
-    r"(?:get|go|drive) (?:\w+ )?to (?:the )?hospital|which hospital)\b|"
-    r"(?:推荐|找|有没有|有啥|有什么|去哪|哪儿|哪里|哪些|几个)[^。？！?]{0,16}(?:地方|馆子|餐厅|饭店|饭馆|酒吧|去处|店|医院)|"
-    # (a day out within a drive of home: "开车一个钟头以内", "车程一小时")
-    r"开车[^。？！?，,]{0,6}(?:以内|之内|以里|能到)|车程|(?:出去|出门)玩一天|(?:铺子|店|摊)?(?:开|选|租)在哪|"
-    r"哪(?:个|家)(?:机场|车站|火车站|高铁站|站|商场|医院|餐厅|饭店|馆子|店|市场|菜市场|超市)|"
-    rf"(?:怎么|咋|如何){_TO_THEIR_HOME_ZH}|通勤|"
-    r"离(?:家|公司|单位|学校|住的地方)|(?:还得|还要|得|要)回(?:家|去)",
-    re.IGNORECASE,
-)
 # A trip away (not an evening out near home): "a week off in October, where should I go?", "出国玩".
 _AWAY = re.compile(
     r"\b(?:trip|(?<!bank )holiday|vacation|weeks? off|getaway|abroad|road trip|fly|flight|travel\w*)\b|"
@@ -258,7 +229,7 @@ _AWAY = re.compile(
     re.IGNORECASE,
 )
 # (a trip that ends at the person's home, or starts at its airport, is still about where they live)
-_AIRPORT = re.compile(rf"\b(?:airports?|{_TO_THEIR_HOME_EN})\b|机场|{_TO_THEIR_HOME_ZH}", re.IGNORECASE)
+_AIRPORT = re.compile(rf"\b(?:airports?|{TO_THEIR_HOME_EN})\b|机场|{TO_THEIR_HOME_ZH}", re.IGNORECASE)
 # A town the turn names for itself, wherever it stands: "through downtown Toronto", "从成都出发".
 _TOWN_IN_TURN_EN = re.compile(
     r"\b(?P<prep>in|near|to|from|around|through|across|downtown|central|visiting|into|via|on)\s+"
@@ -270,7 +241,7 @@ _TOWN_IN_TURN_EN = re.compile(
 def _asks_venue(user_text: str) -> bool:
     """Whether the turn asks for a place to go near where the person is (an evening out, a lunch spot, the
     airport to fly from), naming no town of its own."""
-    if not (ASKS_VENUE.search(user_text) or asks_local(user_text)):  # (or a local service, an errand)
+    if not (ASKS_VENUE.search(user_text) or asks_local(user_text)):
         return False
     if _AWAY.search(user_text) and not _AIRPORT.search(user_text):
         return False
@@ -450,7 +421,7 @@ def ranked_places(text: str) -> list[tuple[int, str]]:
         # (a home rented or bought there ranks with a place moved to: "在天通苑租了个一居",
         # "把房子买在了昆山花桥")
         home = marker[0] in "房买安租" or (match.group("there") or "").startswith(("租", "买", "安"))
-        home = home or bool(match.group("lives"))
+        home = home or bool(match.group("lives")) or bool(_HOME_BEFORE_ZH.search(text, 0, match.start()))
         # (a spot no list knows, said with a unit, as where the home is, or as where they moved:
         # "搬到了光谷软件园"; not a spot told by what it is next to: "在古城边上", "在公司附近")
         spot = bool(match.group("unit") or match.group("there") or marker in _MOVED_ZH or home)

@@ -57,7 +57,7 @@ def compose_turn(
     noted: list[MemoryRecord] = []
     if concrete:  # the place they told us about, the day, or who a message is for: after any guidance
         # (a "where should I take them nearby?" shaped by a liking still needs the place)
-        noted = tied_runners_up(scrubbed, recalled.runners_up)
+        noted = tied_runners_up(scrubbed, recalled.runners_up, [*retrieved, *shown])
         note = (
             place_note(scrubbed, [*retrieved, *shown, *noted], language)
             or date_note(scrubbed, [*retrieved, *shown, *noted], language)  # (as ``turn_day``: a clause is
@@ -139,7 +139,9 @@ def turn_day(scrubbed: str, prompt: BuiltPrompt, language: str) -> str:
 def turn_change(scrubbed: str, prompt: BuiltPrompt, language: str) -> str:
     """The change of a recalled plan this turn is about, said back, or "" (``changed_plan``): read with the
     records the prompt left out, as the plan before the change is among them."""
-    return changed_plan(scrubbed, [*prompt.retrieved, *prompt.pinned, *prompt.left_out], language)
+    return changed_plan(
+        scrubbed, [*prompt.retrieved, *prompt.pinned, *prompt.left_out, *prompt.noted], language
+    )
 
 
 def turn_related(cfg: PromptConfig, scrubbed: str, prompt: BuiltPrompt, language: str) -> str:
@@ -152,7 +154,7 @@ def turn_related(cfg: PromptConfig, scrubbed: str, prompt: BuiltPrompt, language
 
 def turn_replaced(scrubbed: str, prompt: BuiltPrompt) -> frozenset[str]:
     """What a changed plan this turn is about was before the change (``changed_plan.replaced_keys``)."""
-    return replaced_keys(scrubbed, [*prompt.retrieved, *prompt.pinned, *prompt.left_out])
+    return replaced_keys(scrubbed, [*prompt.retrieved, *prompt.pinned, *prompt.left_out, *prompt.noted])
 
 
 def turn_place(scrubbed: str, prompt: BuiltPrompt) -> str:

@@ -11,7 +11,7 @@ _I = re.IGNORECASE
 ASKS_DAY = re.compile(
     # ("when" that asks: "When's the MRI?", "remind me when the dentist is"; not "when I was sick in bed")
     r"\b(?:when(?:'s| (?:is|was|are|were|do|does|did|should|shall|can|could|will|would|am|the|my|our|his|"
-    r"her|their|your|that|it's)\b)|what (?:day|date)|which (?:day|date)|what time)\b|"
+    r"her|their|your|that|it's)\b)|what (?:day|date)s?|which (?:day|date)s?|what time)\b|"
     r"(?:^|[.;!?]\s*)when\s*[?？]|"
     # ("tell me when I should be booking everything", "when to go": not "when I was sick in bed")
     r"\bwhen (?:i|we|you|they) (?:should|ought|need|have to|must)\b|"
@@ -81,7 +81,7 @@ NEEDS_DAY = re.compile(
 # A request that needs a date itself, not only a time: "put the date in", a leave request, 日子要写清楚
 # ("我没时间做饭" needs none, nor "that day").
 NEEDS_DATE = re.compile(
-    r"\b(?:the date|dates?|what day|which day|days? off|time off|annual leave|deadline|"
+    r"\b(?:the date|dates?|what days?|which days?|days? off|time off|annual leave|leave days?|deadline|"
     rf"{_OFF_OR_IN_TIME_EN})\b|"
     r"日子|日期|哪天|几号|请假|截止|期限|到期|"
     r"请[一两半几个]?天?的?假|调休|"
