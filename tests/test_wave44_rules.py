@@ -165,3 +165,17 @@ def test_a_home_said_before_zai_is_where_the_person_lives(name_scrubber: Any) ->
     assert "光谷" in place_note(turn, [_said(moved)], "zh")
     # (a district is no name: "徐汇那边王医生…" kept 徐汇 in clear, and it was greeted as a person)
     assert "徐汇" not in [f.value for f in name_scrubber.scrub("徐汇那边王医生临时要去外地开会。").found]
+
+
+def test_a_place_moved_out_of_loses_to_where_they_are_now() -> None:
+    from voice_agent.conversation.constraints import parse_constraints
+    from voice_agent.conversation.place_note import ranked_places
+
+    moved = (
+        "Right, so the agency's finally moved out of that grim business park in Trafford and we're now in a "
+        "converted mill on Blossom Street in Ancoats, bare brick, exposed pipes, the lot."
+    )
+    assert ranked_places(moved)[0] == (0, "Ancoats")
+    # 要不 (otherwise) before 吃 is no refusal of what follows
+    keys = [c.key for c in parse_constraints("油炸的、肥肉、荤油都不能碰,要不吃完准拉肚子。")]
+    assert "fried" in keys and not any("拉肚子" in k for k in keys)

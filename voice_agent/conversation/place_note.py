@@ -392,7 +392,10 @@ _MOVED_EN = re.compile(
 _LEFT_EN = re.compile(r"\b(?:sold|selling|left|leaving)\b[^.,;]*$", re.I)
 # A home moved out of, ranked with a place come from: "moved out of my mam's in Merthyr and into a little
 # terrace in Penarth" is Penarth.
-_MOVED_OUT_EN = re.compile(r"\b(?:moved|moving|move) out (?:of|from)\b[^.,;]*$", re.I)
+_MOVED_OUT_EN = re.compile(r"\b(?:moved|moving|move) (?P<out>out (?:of|from))\b[^.,;]*$", re.I)
+_MOVED_ON_EN = re.compile(r"\b(?:into|now (?:in|at|on))\b", re.I)
+# Where the person is now, a clause later: "…moved out of Trafford and we're now in a mill on … in Ancoats".
+_NOW_IN_EN = re.compile(r"\b(?:we're|we are|i'm|i am) now (?:in|at|on)\b[^.,;]*$", re.I)
 _ORIGIN_ZH = re.compile(r"(?:从|来自|离开过?|把)$")
 # What follows a city the person moved to: "跑大理来了", "到成都安家", "在昆明定居".
 _SETTLED_ZH = re.compile(r"^(?:来了|来啦|定居|安家|落户|扎根|住下|报到|读书|上学|上大学|念书|读大学)")
@@ -440,10 +443,14 @@ def ranked_places(text: str) -> list[tuple[int, str]]:
         place = match.group("place")
         if place.split()[0] in _NOT_PLACE_EN:
             continue
-        before = text[max(0, match.start() - 30) : match.start()]
-        moved, left = _MOVED_EN.search(before), _LEFT_EN.search(before)  # (not "sold the house in")
+        before = text[max(0, match.start() - 60) : match.start()]
+        near = before[-30:]
+        moved, left = _MOVED_EN.search(near), _LEFT_EN.search(near)  # (not "sold the house in")
         moved_to = moved is not None and not (left and left.start() > moved.start())
-        rank = 2 if match.group("prep") == "from" or _MOVED_OUT_EN.search(before) else 0 if moved_to else 1
+        moved_to = moved_to or _NOW_IN_EN.search(before) is not None  # ("we're now in a mill on … in")
+        out = _MOVED_OUT_EN.search(before)  # (unless moved into another since: "…and into a terrace in")
+        out = out if out is None or _MOVED_ON_EN.search(before, out.end("out")) is None else None
+        rank = 2 if match.group("prep") == "from" or out else 0 if moved_to else 1
         found.append((rank, match.start(), place))
     found += [(1, m.start(), m.group("place")) for m in _INSTITUTION_OF_EN.finditer(text)]
     found += [(1, m.start(), m.group("place")) for m in _AT_SPOT_EN.finditer(text)]
