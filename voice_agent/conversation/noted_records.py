@@ -5,7 +5,8 @@ for the Kinabalu trip … counting back from the climb", the memory block held "
 next Thursday" (from the same long utterance) and left out "we start the climb on 14 March". The notes
 after the turn (the day, the place, who a message is for) quote one sentence, so they may read a little
 further: the statements the retrieval ranked next (``RecallResult.runners_up``) that share a content word
-or a named person or place with the turn. The memory block itself is unchanged.
+or a named person or place with the turn, or were said in the same utterance as a shown clause that does.
+The memory block itself is unchanged: the prompt grows only by what the notes quote.
 """
 
 from __future__ import annotations
