@@ -152,13 +152,14 @@ _NEVER_AGAIN_DONE_EN = re.compile(
     _I,
 )
 # "never again: no trampoline parks, no trampolines at friends' houses".
+_NO_ITEM = r"[a-z0-9][\w'-]*(?:\s+[a-z][\w'-]*)?"  # (one or two words: "3D", "moving seats")
 _NEVER_AGAIN_NO_EN = re.compile(
     r"\bnever again[,:;.!]?\s+no\s+(?!(?:way|chance|thanks|more|doubt|problem|kidding|joke|sir|siree)\b)"
-    r"(?P<x>[a-z0-9][\w'-]*(?:\s+[a-z][\w'-]*)?)(?=\s*[,.;!?]|\s+(?:at|in|on|for)\b)",
+    rf"(?P<x>{_NO_ITEM})(?=\s*[,.;!?]|\s+(?:at|in|on|for)\b)",
     _I,
 )
 # ...and the list it starts: "never again, no 3D, no moving seats, not for any money".
-_AND_NO_EN = re.compile(r",\s+no\s+(?P<x>[a-z0-9][\w'-]*(?:\s+[a-z][\w'-]*)?)(?=\s*[,.;!?])", _I)
+_AND_NO_EN = re.compile(rf",\s+no\s+(?P<x>{_NO_ITEM})(?=\s*[,.;!?])", _I)
 # "I've sworn off automatic car washes for good", "we swore off cruises after that".
 _SWORN_OFF_EN = re.compile(
     r"\b(?:i|we)(?:'ve| have)?\s+(?:well and truly\s+|completely\s+)?swor(?:e|n) off\s+"

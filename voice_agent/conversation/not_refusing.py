@@ -32,7 +32,7 @@ def not_refusing_zh(match: re.Match[str]) -> bool:
     if thing in _BARE_VERBS:
         return True
     went_without = _WITHOUT_FOR.search(match.string[: match.start()]) and _UNWELL_BARE.search(thing)
-    if _PET_FIRST_ZH.search(_CLAUSE_ZH.split(match.string[: match.start()])[-1]):
+    if _PET_FIRST_ZH.search(_CLAUSE_ZH.split(match.string[max(0, match.start() - 24) : match.start()])[-1]):
         return True  # (a pet's, not the person's: "屋里那只猫最近不吃猫粮")
     return _CRAVING.search(thing) is not None or bool(went_without) or (verb == "不爱" and len(thing) < 2)
 

@@ -449,8 +449,8 @@ def ranked_places(text: str) -> list[tuple[int, str]]:
         moved_to = moved is not None and not (left and left.start() > moved.start())
         moved_to = moved_to or _NOW_IN_EN.search(before) is not None  # ("we're now in a mill on … in")
         out = _MOVED_OUT_EN.search(before)  # (unless moved into another since: "…and into a terrace in")
-        out = out if out is None or _MOVED_ON_EN.search(before, out.end("out")) is None else None
-        rank = 2 if match.group("prep") == "from" or out else 0 if moved_to else 1
+        moved_out = out is not None and _MOVED_ON_EN.search(before, out.end("out")) is None
+        rank = 2 if match.group("prep") == "from" or moved_out else 0 if moved_to else 1
         found.append((rank, match.start(), place))
     found += [(1, m.start(), m.group("place")) for m in _INSTITUTION_OF_EN.finditer(text)]
     found += [(1, m.start(), m.group("place")) for m in _AT_SPOT_EN.finditer(text)]

@@ -73,7 +73,7 @@ def compose_turn(
                            guidance=guidance)  # fmt: skip
     shown_ids = {r.id for r in (*prompt.retrieved, *prompt.pinned)}
     prompt.left_out = [r for r in (*recalled.records, *pinned) if r.id not in shown_ids]
-    prompt.noted = noted if concrete else []
+    prompt.noted = noted
     guided = guided_constraints(constraints, reminders, scrubbed)
     return prompt, constraints, language, guided, liked_fact(reminders, scrubbed)
 

@@ -23,6 +23,7 @@ import asyncio
 import contextlib
 import heapq
 import inspect
+import itertools
 import math
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -219,12 +220,13 @@ class Retriever:
             context=(t2 - t_scored) * 1e3, pack=(t3 - t2) * 1e3, total=(t3 - t0) * 1e3,
         )  # fmt: skip
         packed = {item.record.id for item in items}
-        runners_up = [
+        left = (
             c.record
             for c in ranked
             if c.record.id not in packed and c.record.role == "user" and c.record.status == "active"
             and c.record.kind != "summary"
-        ][:_RUNNERS_UP]  # fmt: skip
+        )  # fmt: skip
+        runners_up = list(itertools.islice(left, _RUNNERS_UP))  # (the best few: stops there)
         return RecallResult(items, used, budget_tokens, cuts, candidates=len(candidates), timings_ms=timings,
                             runners_up=runners_up)  # fmt: skip
 
