@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout167`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout173`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -171,4 +171,10 @@ SPLITS = (
     "heldout165",
     "heldout166",
     "heldout167",
+    "heldout168",
+    "heldout169",
+    "heldout170",
+    "heldout171",
+    "heldout172",
+    "heldout173",
 )
