@@ -68,6 +68,8 @@ DIETS: dict[str, tuple[tuple[str, ...], str, str, tuple[str, ...], str, str]] = 
     # low-salt diet its "no salt" also states: "Since you're keeping Ital", not "on a low-salt diet".
     "ital": (("ital", "i-tal", "ital diet", "ital food", "ital livity"), "keeping Ital", "吃Ital饮食",
              ("meat", "salt", "alcohol"), "meat, salt and alcohol", "肉、盐和酒"),
+    "low-fat": (("low-fat", "low fat", "fat-restricted", "低脂", "低脂饮食", "少油少脂"), "on a low-fat diet",
+                "吃低脂饮食", ("fat",), "fatty food", "油腻的东西"),
     "low-salt": (("low-salt", "low salt", "low-sodium", "low sodium", "salt-free", "no salt", "no added salt",
                   "少盐", "低盐", "低钠", "少吃盐", "控盐", "限盐", "盐要严格控", "heart failure", "心衰",
                   "心力衰竭"), "on a low-salt diet", "少吃盐",
@@ -122,6 +124,7 @@ DIET_FITS: dict[str, tuple[str, str]] = {
     "diet:kosher": ("kosher", "犹太洁食的"),
     "diet:gluten-free": ("gluten-free", "无麸质的"),
     "diet:dairy-free": ("dairy-free", "不含乳制品的"),
+    "diet:low-fat": ("low-fat", "低脂的"),
     "spicy": ("mild", "不辣的"),  # (what a cook keeps it: "keeping it mild", not only "without spicy food")
 }
 
@@ -137,7 +140,11 @@ def mentions_diet(lowered: str, key: str) -> bool:
     """Whether ``lowered`` names the diet word ``key`` as the person's diet (not a product: "some
     gluten-free breads")."""
     if has_han(key):  # (not a street or quarter named after it: "去回民街咥了一碗羊肉泡馍")
-        return any(not _PLACE_AFTER_ZH.match(lowered, m.end()) for m in re.finditer(re.escape(key), lowered))
+        return any(
+            not _PLACE_AFTER_ZH.match(lowered, m.end())
+            and not (key.startswith("低") and _LOW_PRODUCT.match(lowered, m.end()))
+            for m in re.finditer(re.escape(key), lowered)
+        )
     # ("butter on his veggies": vegetables, not a vegetarian)
     plural = "" if key == "veggie" else "(?:s|es)?"
     for match in _diet_word(key, plural).finditer(lowered):
@@ -146,6 +153,8 @@ def mentions_diet(lowered: str, key: str) -> bool:
         if _LIKE_BEFORE.search(lowered, 0, match.start()):  # ("bloated until like pregnant")
             continue
         if key == "pregnant" and _NEWS_OF_BEFORE.search(lowered, 0, match.start()):
+            continue
+        if key.startswith("low") and _LOW_PRODUCT.match(lowered, match.end()):  # ("some low-fat yoghurt")
             continue
         if not (key.endswith("free") and _PRODUCTS.match(lowered, match.end())
                 and _SOME_BEFORE.search(lowered, 0, match.start())):  # fmt: skip
@@ -166,6 +175,11 @@ _NEWS_OF_BEFORE = re.compile(
     r"(?:just |now |finally |also |only )?$"
 )
 _PLACE_AFTER_ZH = re.compile(r"街|巷|区|坊|小吃|美食|饭馆|餐厅")
+# A product sold low in something, not the person's diet: "low-fat yoghurt", "低脂牛奶", "低盐酱油".
+_LOW_PRODUCT = re.compile(
+    r"[ -](?:yog(?:h)?urts?|milk|version|spread|mayo|mayonnaise|cheese|crisps|chips|snacks?|soy sauce|"
+    r"biscuits?|cookies|ice cream|bacon|stock)\b|(?:牛奶|酸奶|奶|版|酱油|零食|饼干|芝士|奶酪)"
+)
 
 
 @functools.lru_cache(maxsize=256)

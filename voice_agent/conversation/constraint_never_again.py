@@ -19,7 +19,9 @@ NEVER_AGAIN_EN = re.compile(
     r"(?:be\s+)?(?:(?:going|go)\s+(?=[a-z]+ing\b))?"
     # (someone taken along: "I am never putting her on the bus again")
     # (what is eaten, drunk or used: "I am never touching tequila again")
-    r"(?:(?:touching|drinking|eating|having|ordering|using|buying|booking|wearing|trying)\s+(?:the\s+|any\s+)?"
+    # (where: "I am never, ever eating in a revolving restaurant again" swears off revolving restaurants)
+    r"(?:(?:touching|drinking|eating|having|ordering|using|buying|booking|wearing|trying)\s+"
+    r"(?:(?:in|at)\s+(?:an?\s+|the\s+|any\s+)?|the\s+|any\s+)?"
     r"(?P<obj>[a-z][a-z' -]{1,30}?)(?=\s+again\b)|"
     r"(?P<act>[a-z]+ing)\b(?:\s+(?:her|him|them|the kids|my \w+|our \w+))?"
     r"(?:\s+(?:through|via|with|on|at|in|to|into|by|from)\s+"

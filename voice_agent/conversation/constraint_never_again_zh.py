@@ -40,7 +40,7 @@ NEVER_AGAIN_ZH = re.compile(
     r"(?:(?P<act>开车|自驾|坐船|坐飞机|坐夜车|爬山|露营|喝酒|抽烟|熬夜|蹦极|潜水|滑雪|露脸|出镜|开直播|"
     # ("这辈子再也不骑车了", "再也不漂头发了")
     r"骑(?:电动|摩托)?车|骑马|骑骆驼|(?:漂|烫|染)(?:头发|发)|纹身|爬梯子)"
-    r"|(?:坐|乘|搭|住|去|吃|喝|用|报|找|点|买|租|请|雇|种|养|穿|戴|抹|涂|喷|碰|信|玩|进|装|睡|约|参加|飞|搞|赶|开|上(?![他她你我俺咱人家当班课学])(?=.{2})|"
+    r"|(?:坐|乘|搭|住|去|吃|喝|用|报|找|点|买|租|请|雇|种|养|穿|戴|抹|涂|喷|碰|信|玩|进|装|睡|约|参加|飞|搞|赶|开|送|上(?![他她你我俺咱人家当班课学])(?=.{2})|"
     r"通过(?:啥|什么)?)"
     # (a kind described: "那种整人的堵门游戏"; not whose it was: "他家的")
     r"(?P<x>[^，。,.！？!?；;了的]{1,10}?(?:的[^，。,.！？!?；;了的]{2,8}?)??))"
@@ -133,7 +133,8 @@ _THING_FIRST_ZH = re.compile(
     r"(?:^|[，,。！!？?；;])(?P<x>[^，,。！!？?；;]{2,16}?)[，,](?:我|我们|俺|咱)?(?:这辈子|以后|往后)?是?"
     + _SWORN_OFF_ZH
     # ("这种折腾人的体力游戏，我这辈子再也不玩儿了")
-    + r"(?:去|来|用|找|坐|买|点|住|报|叫|进|沾|玩)儿?(?:了|啦|[，,。！!？?；;]|$)"
+    # ("甭管什么船，我是再也不上了")
+    + r"(?:去|来|用|找|坐|买|点|住|报|叫|进|沾|玩|上)儿?(?:了|啦|[，,。！!？?；;]|$)"
 )
 # Or pointed at, then the person, then sworn off: "那破存款机我这辈子再也不碰了".
 _POINTED_FIRST_ZH = re.compile(
@@ -152,14 +153,17 @@ _ANY_OF_KIND_ZH = re.compile(
     r"(?:不|莫|别)再?(?:搞|用|碰|找|请|约|去|买|吃|坐|做|叫|沾|信|要)了"
 )
 # What names no one thing before a list ("啥水滴筹、轻松筹"), and the kind after it ("这些筹款平台").
-_ANY_LEAD_ZH = re.compile(r"^(?:啥子|啥|什么|任何|所有的?|一切)")  # (啥子: Sichuan 啥)
+# (啥子: Sichuan 啥; "甭管什么船": any boat)
+_ANY_LEAD_ZH = re.compile(r"^(?:(?:甭管|不管|管它|管他)(?:是)?)?(?:啥子|啥|什么|任何|所有的?|一切)")
 _KIND_AFTER_ZH = re.compile(r"这些|那些|这类|那类")
+_RIDDEN_ZH = ("船", "车")
 
 
 def _listed_zh(thing: str) -> list[str]:
     """The things a sworn-off phrase names: "啥水滴筹、轻松筹这些筹款平台" → 水滴筹, 轻松筹, 筹款平台."""
     parts = _KIND_AFTER_ZH.sub("、", _ANY_LEAD_ZH.sub("", thing)).split("、")
-    return [part for part in parts if len(part) >= 2]
+    # (a boat of any kind is riding one: "甭管什么船，我是再也不上了" swears off 坐船)
+    return [part if len(part) >= 2 else "坐" + part for part in parts if len(part) >= 2 or part in _RIDDEN_ZH]
 
 
 # A thing pointed at with scorn: "那破存款机" is the cash machine.
@@ -171,6 +175,8 @@ _WHICH_ONE_ZH = re.compile(r"^.*?(?:那家|这家|那个|这个|那种|这种)")
 _GOING_TO_ZH = re.compile(r"^.*(?:去|到|回)(?=.{2})")
 
 
+# The service a thing is sent for, after where it is sent: "送宠物店洗澡" (宠物店).
+_SENT_FOR_ZH = re.compile(r"(?<=..)(?:去|过去)?(?:洗澡|洗|寄养|美容|修理?|保养|托管|剪毛|剪|干洗|培训)$")
 # Sending a thing in the hold, sworn off: "这辈子再也不得托运琴了" (the checking in, not the guitar).
 _CHECKED_IN_ZH = re.compile(_SWORN_OFF_ZH + r"(?:把[^，。,.！？!?；;]{1,6})?托运")
 
@@ -189,6 +195,8 @@ def sworn_off_zh(text: str) -> Iterator[str]:
         # ("再也不租二房东和什么长租公寓", "再也不进那种讲座、体验馆": two things; the kind pointed at is
         # the thing)
         thing = _KIND_TAIL_ZH.sub("", thing) or thing  # ("孔明灯这种东西": 孔明灯, not 东西)
+        # (where a thing is sent for a service: "再也不送宠物店洗澡了" swears off 宠物店)
+        thing = _SENT_FOR_ZH.sub("", thing) if match.group(0).endswith("送" + thing) else thing
         kind = _WHICH_ONE_ZH.sub("", thing)
         parts = re.split(r"和|跟|或者?|还有|以及|、", (kind if len(kind) >= 2 else thing).replace("什么", ""))
         yield from (part for part in parts if len(part) >= 2 and part not in _ANY_PLACE_ZH)

@@ -34,6 +34,18 @@ REGIMES: tuple[Topic, ...] = (
         _zh(ZhTerm("冰", not_before=("滑", "溜"), not_after=("箱", "糖")), "冷饮", "凉拌", "生鱼", "刺身",
             "辣", "螃蟹", "大闸蟹", "啤酒", "冰镇", "雪糕", "冰淇淋", "冰激凌", "火锅", "凉菜", "寿司"),
     ),
+    # Fat (a low-fat diet after pancreatitis, a gallbladder, a cholesterol scare; a dog's too): the rich,
+    # fatty or greasy things a reply would suggest.
+    Topic(
+        "fat", "fatty food", "油腻的东西",
+        ("fatty food", "fatty foods", "fatty", "greasy", "high-fat", "high fat", "肥肉", "油腻", "高脂"),
+        ("butter", "cream", "double cream", "whipped cream", "cheese", "cream cheese", "bacon", "sausage",
+         "lard", "dripping", "pork belly", "pork crackling", "salami", "pepperoni", "mayonnaise", "mayo",
+         "peanut butter", "fatty", "greasy", "fry-up", "deep-fried", "fried chicken", "chips", "crisps",
+         "pastry", "gravy"),
+        _zh("肥肉", "五花肉", "红烧肉", "猪油", "黄油", "奶油", "芝士", "奶酪", "油炸", "炸鸡", "肥牛",
+            "肥肠", "扣肉", "腊肉", "香肠", "培根", "蛋黄酱", "油腻"),
+    ),
     # Honey: an animal product a vegan keeps off (``constraint_diets``), and a thing of its own.
     Topic(
         "honey", "honey", "蜂蜜",

@@ -288,6 +288,9 @@ def _commas_of_liking(sentence: str) -> str:
 
 _CLAUSE_BREAK = re.compile(r"\s+[—–-]{1,2}\s+|;\s*|:\s+|——|；")
 _MAX_TOLD_ZH = 40
+_MAX_POINTED_ZH = 60
+# A liking that points back at what it is: "喜欢那种…的东西", "就爱这样的".
+_POINTS_BACK_ZH = re.compile(r"(?:喜欢|爱|迷)(?:的)?(?:就是)?(?:那种|这种|这样|那样|这些|那些|这类|那类)")
 _CLAUSE_ZH = re.compile(r"[，,；;]")
 
 
@@ -299,6 +302,12 @@ def _clauses_of_liking_zh(sentence: str) -> str:
     if at < 0:
         return ""
     before = clauses[at - 1] if at > 0 and len(clauses[at - 1]) <= 12 else ""
+    if _POINTS_BACK_ZH.search(clauses[at]):  # (what "那种…的东西" points at was named before: "连纸篓
+        # 都是竹编藤编的，…，我就是喜欢那种天然的、有手工味道的东西")
+        start = at
+        while start > 0 and len("，".join(clauses[start - 1 : at + 1])) <= _MAX_POINTED_ZH:
+            start -= 1
+        before = "，".join(clauses[start:at])
     # (a liking too short to say what is liked: "可魔怔了，一天到晚嘴里就是055驱逐舰")
     after = clauses[at + 1] if len(clauses[at]) <= 8 and at + 1 < len(clauses) else ""
     return "，".join(c for c in (before, clauses[at], after) if c) + "。"

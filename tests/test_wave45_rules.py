@@ -1,0 +1,77 @@
+"""Wave 45: vows read in more shapes (eating in a kind of place, sending a pet somewhere for a service,
+any boat at all), and a Chinese liking that points back at what it likes ("喜欢那种…的东西")."""
+
+from __future__ import annotations
+
+import pytest
+
+from voice_agent.conversation.constraints import constraints_from_texts, parse_constraints
+from voice_agent.conversation.likings import _liking_sentence
+
+
+def _keys(text: str) -> list[str]:
+    return [c.key for c in parse_constraints(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("I am never, ever eating in a revolving restaurant again, I don't care how good the view is.",
+         "avoid:revolving restaurant"),
+        ("Honestly I'm never eating at the Ivy again.", "avoid:ivy"),
+        ("打那以后我就发誓,这辈子再也不送宠物店洗澡了,都在家自个儿给它洗。", "avoid:宠物店"),
+        ("以后再也不送孩子去托管班了", "avoid:托管班"),
+        ("打那儿起我就跟自个儿发誓了,这辈子甭管什么船,我是再也不上了。", "boats"),
+        ("这辈子甭管什么游艇，我是再也不上了。", "avoid:游艇"),
+    ],
+)  # fmt: skip
+def test_vows_in_more_shapes_are_read(text: str, key: str) -> None:
+    assert key in _keys(text)
+
+
+def test_eating_in_alone_and_a_touched_drink_read_as_before() -> None:
+    assert _keys("I am never eating in again, honestly") == []
+    assert _keys("I am never touching tequila again") == ["avoid:tequila"]
+    assert _keys("啥除草剂我这辈子都不再碰了") == ["avoid:除草剂"]
+
+
+def test_a_chinese_liking_that_points_back_says_what_it_points_at() -> None:
+    told = _liking_sentence(
+        "我们昆明人讲究哪样嘛，我家里头的收纳筐、脏衣篓，连纸篓都是竹编藤编的，是我从建水、大理一路背回来的，"
+        "我就是喜欢那种天然的、有手工味道的东西。昨天滇池边上海鸥来了，我带娃克喂了一下午，板扎得很。"
+    )
+    assert "竹编" in told and "喜欢那种天然的" in told and "海鸥" not in told
+    # a liking that names its thing keeps only the short clause before it, as before
+    plain = _liking_sentence(
+        "我家闺女今年十二，哈利波特迷得都魔怔了，天天在家念咒语，上学路上也念，睡觉前还要念两遍才肯睡。"
+    )
+    assert plain == "我家闺女今年十二，哈利波特迷得都魔怔了。"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The vet says he's on a strict low-fat diet for life now after the pancreatitis, nothing greasy.",
+        "I'm on a strict low-fat diet now.",
+        "医生说我要低脂饮食，胆囊不好。",
+    ],
+)
+def test_a_low_fat_diet_rules_out_the_fatty_things_a_reply_would_suggest(text: str) -> None:
+    assert _keys(text) == ["diet:low-fat"]
+    said = constraints_from_texts([text])
+    assert said.check("Make a peanut butter cake with cream cheese icing.") is not None
+    assert said.check("做个红烧肉吧。") is not None
+    assert said.check("A banana and oat cake with a thin yoghurt frosting, or butternut squash soup.") is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I bought some low-fat yoghurt.",
+        "The low-fat version tastes like cardboard.",
+        "我买了低脂牛奶",
+        "我买了低盐酱油",
+    ],
+)
+def test_a_product_sold_low_in_something_is_no_diet(text: str) -> None:
+    assert _keys(text) == []
