@@ -57,7 +57,7 @@ def test_a_chinese_liking_that_points_back_says_what_it_points_at() -> None:
     ],
 )
 def test_a_low_fat_diet_rules_out_the_fatty_things_a_reply_would_suggest(text: str) -> None:
-    assert _keys(text) == ["diet:low-fat"]
+    assert "diet:low-fat" in _keys(text)
     said = constraints_from_texts([text])
     assert said.check("Make a peanut butter cake with cream cheese icing.") is not None
     assert said.check("做个红烧肉吧。") is not None
@@ -75,3 +75,17 @@ def test_a_low_fat_diet_rules_out_the_fatty_things_a_reply_would_suggest(text: s
 )
 def test_a_product_sold_low_in_something_is_no_diet(text: str) -> None:
     assert _keys(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Dad had a bad bout of pancreatitis last year.", "去年查出来胆结石了", "I had my gallbladder out."],
+)
+def test_a_pancreas_or_gallbladder_condition_keeps_fatty_food_off(text: str) -> None:
+    assert "fat" in _keys(text)
+    assert constraints_from_texts([text]).check("How about a bacon sandwich? 或者地三鲜。") is not None
+
+
+def test_lard_is_fat_not_meat() -> None:
+    assert _keys("大夫嘱咐说往后得低脂饮食，油炸的、肥肉、荤油都不能碰。") == ["diet:low-fat", "fried", "fat"]
+    assert _keys("我不吃荤") == ["diet:vegetarian", "meat"]

@@ -38,13 +38,14 @@ REGIMES: tuple[Topic, ...] = (
     # fatty or greasy things a reply would suggest.
     Topic(
         "fat", "fatty food", "油腻的东西",
-        ("fatty food", "fatty foods", "fatty", "greasy", "high-fat", "high fat", "肥肉", "油腻", "高脂"),
+        ("fatty food", "fatty foods", "fatty", "greasy", "high-fat", "high fat", "肥肉", "油腻", "高脂",
+         "荤油", "猪油"),
         ("butter", "cream", "double cream", "whipped cream", "cheese", "cream cheese", "bacon", "sausage",
          "lard", "dripping", "pork belly", "pork crackling", "salami", "pepperoni", "mayonnaise", "mayo",
          "peanut butter", "fatty", "greasy", "fry-up", "deep-fried", "fried chicken", "chips", "crisps",
          "pastry", "gravy"),
         _zh("肥肉", "五花肉", "红烧肉", "猪油", "黄油", "奶油", "芝士", "奶酪", "油炸", "炸鸡", "肥牛",
-            "肥肠", "扣肉", "腊肉", "香肠", "培根", "蛋黄酱", "油腻"),
+            "肥肠", "扣肉", "腊肉", "香肠", "培根", "蛋黄酱", "油腻", "荤油", "地三鲜"),
     ),
     # Honey: an animal product a vegan keeps off (``constraint_diets``), and a thing of its own.
     Topic(
@@ -55,3 +56,10 @@ REGIMES: tuple[Topic, ...] = (
     ),
     *FAMILIES,
 )  # fmt: skip
+
+# Conditions whose diet is low in fat (``constraint_terms.CONDITIONS``): the pancreas, the gallbladder.
+REGIME_CONDITIONS: dict[str, tuple[str, str]] = {
+    "pancreatitis": ("fat", "avoid"), "gallstones": ("fat", "avoid"), "gallbladder": ("fat", "avoid"),
+    "胰腺炎": ("fat", "avoid"), "胆结石": ("fat", "avoid"), "胆囊炎": ("fat", "avoid"),
+    "胆囊切除": ("fat", "avoid"), "切了胆囊": ("fat", "avoid"), "胆囊切了": ("fat", "avoid"),
+}  # fmt: skip

@@ -10,7 +10,7 @@ A diet (vegetarian, vegan, halal…) is a set of topics (``constraint_diets``).
 from __future__ import annotations
 
 from voice_agent.conversation.constraint_outings import OUTINGS
-from voice_agent.conversation.constraint_regimes import REGIMES
+from voice_agent.conversation.constraint_regimes import REGIME_CONDITIONS, REGIMES
 from voice_agent.conversation.constraint_topic import Topic, ZhTerm
 from voice_agent.conversation.constraint_topic import zh_terms as _zh
 from voice_agent.conversation.constraint_zh_words import CHICKEN_ZH, FISH_ZH, FRIED_ZH, MEAT_ZH, ONE_ANIMAL_ZH
@@ -495,5 +495,5 @@ CONDITIONS: dict[str, tuple[str, str]] = {
     "petrified of dogs": ("dogs", "avoid"), "fear of dogs": ("dogs", "avoid"),
     "cynophobia": ("dogs", "avoid"),
     "坐月子": ("confinement", "avoid"), "月子里": ("confinement", "avoid"),
-    "月子期间": ("confinement", "avoid"),
+    "月子期间": ("confinement", "avoid"), **REGIME_CONDITIONS,
 }  # fmt: skip
