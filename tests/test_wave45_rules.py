@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from voice_agent.conversation.acknowledge import acknowledgement
 from voice_agent.conversation.constraints import constraints_from_texts, parse_constraints
 from voice_agent.conversation.likings import _liking_sentence
 
@@ -89,3 +90,20 @@ def test_a_pancreas_or_gallbladder_condition_keeps_fatty_food_off(text: str) -> 
 def test_lard_is_fat_not_meat() -> None:
     assert _keys("大夫嘱咐说往后得低脂饮食，油炸的、肥肉、荤油都不能碰。") == ["diet:low-fat", "fried", "fat"]
     assert _keys("我不吃荤") == ["diet:vegetarian", "meat"]
+
+
+def test_an_allergy_is_acknowledged_by_itself_not_by_a_condition_named_after_it() -> None:
+    fact = (
+        "You know I've been allergic to groundnuts since I was small, my throat closed up at a wedding in "
+        "Ibadan. Anyway, Arsenal drew again on Sunday, that team wants to kill me with high blood pressure."
+    )
+    said = acknowledgement(
+        parse_constraints(fact), constraints_from_texts([fact]), "en", "Give me a Naija menu for the final."
+    )
+    assert said is not None and "groundnut" in said.text and "blood pressure" not in said.text
+    # a condition named before the rule's words is still its reason
+    gout = "I've got gout now, so the doctor says no more offal or anchovies."
+    told = acknowledgement(
+        parse_constraints(gout), constraints_from_texts([gout]), "en", "What should I cook for dinner?"
+    )
+    assert told is not None and "gout" in told.text

@@ -101,7 +101,8 @@ def acknowledgement(
         return None
     # (a condition is named before a diet, and a diet before what it rules out: "Since you told me about
     # the gestational diabetes", not "Since you're pregnant"; "Since Gerald's on a soft diet", not
-    # "With no nuts")
+    # "With no nuts"; but an allergy before all: "I'm allergic to groundnuts … and my blood pressure's up"
+    # is acknowledged by the allergy)
     # (and for a turn about no food, a thing kept off that is no food before one that is: for a trip
     # plan, "这辈子我再跟团…", not "我妈那血糖…得盯着她少吃点甜的")
     food_turn = names_food(user_text)
@@ -111,7 +112,12 @@ def acknowledgement(
 
     concerned = sorted(
         (c for c in guided if concerns(c, user_text)),
-        key=lambda c: (off_topic(c), condition_named(c, speaking) is None, c.kind != "diet"),
+        key=lambda c: (
+            off_topic(c),
+            c.kind != "allergy",
+            condition_named(c, speaking) is None,
+            c.kind != "diet",
+        ),
     )
     for constraint in concerned[:1]:
         clause = own_words(constraint, speaking)
@@ -332,7 +338,9 @@ def condition_named(constraint: Constraint, language: str = "en") -> Reason | No
     """The reason the person named for the constraint (a condition, a fast, a family's rule:
     ``constraint_reasons``), or None when they named none."""
     words = (constraint.noun_en, constraint.noun_zh, *constraint.terms_en[:12])
-    return reason_for(constraint.source, words, language)
+    # (an allergy told before a condition is its own reason: "allergic to groundnuts … that team wants to
+    # kill me with high blood pressure")
+    return reason_for(constraint.source, words, language, after=constraint.kind != "allergy")
 
 
 def from_kind(constraint: Constraint, language: str, *, reason: bool = True) -> str:

@@ -60,17 +60,18 @@ class Reason:
 _SAID_AS = {"coeliac": "coeliac disease", "celiac": "celiac disease", "fodmap": "low-FODMAP diet"}
 
 
-def reason_for(source: str, terms: tuple[str, ...], language: str) -> Reason | None:
+def reason_for(source: str, terms: tuple[str, ...], language: str, *, after: bool = True) -> Reason | None:
     """The reason named in ``source`` for the rule whose own words are ``terms`` (its nouns or terms as
-    found there): the last one named before the first of them, else the first one named; None: none.
-    An English reply names no Chinese reason ("PKU" may open a Chinese one)."""
+    found there): the last one named before the first of them, else the first one named (only one named
+    before them when not ``after``); None: none. An English reply names no Chinese reason ("PKU" may
+    open a Chinese one)."""
     found = [(at, r) for at, r in _reasons(source) if language == "zh" or not has_han(r.text)]
     if not found:
         return None
     lowered = source.lower()
     at = min((i for i in (lowered.find(t.lower()) for t in terms if t) if i >= 0), default=-1)
     before = [reason for start, reason in found if start < at] if at >= 0 else []
-    return before[-1] if before else found[0][1]
+    return before[-1] if before else (found[0][1] if after or at < 0 else None)
 
 
 @lru_cache(maxsize=256)  # (the constraints of one statement share its source: read once)
