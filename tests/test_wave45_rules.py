@@ -1,13 +1,21 @@
 """Wave 45: vows read in more shapes (eating in a kind of place, sending a pet somewhere for a service,
-any boat at all), and a Chinese liking that points back at what it likes ("喜欢那种…的东西")."""
+any boat at all), a Chinese liking that points back at what it likes ("喜欢那种…的东西"), a low-fat diet,
+an allergy acknowledged by itself, and a plan on a calendar date raising what is dated near it."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
+from tests.test_retrieve import PLAIN, T, axis, put, rec, store  # noqa: F401  (the store fixture)
 from voice_agent.conversation.acknowledge import acknowledgement
 from voice_agent.conversation.constraints import constraints_from_texts, parse_constraints
+from voice_agent.conversation.dated_fallback import near_date_statement
 from voice_agent.conversation.likings import _liking_sentence
+from voice_agent.memory.records import MemoryRecord
+from voice_agent.memory.retrieve import Retriever
+from voice_agent.memory.store.sqlite import SqliteStore
 
 
 def _keys(text: str) -> list[str]:
@@ -107,3 +115,33 @@ def test_an_allergy_is_acknowledged_by_itself_not_by_a_condition_named_after_it(
         parse_constraints(gout), constraints_from_texts([gout]), "en", "What should I cook for dinner?"
     )
     assert told is not None and "gout" in told.text
+
+
+async def test_a_plan_on_a_calendar_date_raises_statements_naming_a_date(store: SqliteStore) -> None:  # noqa: F811
+    weekend = rec("the Lions were proper kak in Pretoria on Saturday")
+    knee = rec("the ACL reconstruction on my right knee is Friday the 22nd of August, six weeks on crutches")
+    plain = rec("Eskom has us on stage four load-shedding again")
+    await put(store, [(weekend, axis(0)), (plain, axis(0, lean=0.1)), (knee, axis(0, lean=0.3))])
+    params = replace(PLAIN, keyword_k=0, day_bonus=0.2)
+    match = "The Boks play at Ellis Park on Saturday 6 September. What do we need to sort out?"
+    ranked = await Retriever(store, params).retrieve(T, match, axis(0), 500)
+    assert ranked.items[0].record.id == knee.id  # (a date of a month, not a weekday alone)
+    assert [i.record.id for i in ranked.items[1:]] == [weekend.id, plain.id]
+    plain_turn = await Retriever(store, params).retrieve(
+        T, "What do we need for Saturday's match?", axis(0), 500
+    )
+    assert plain_turn.items[-1].record.id == knee.id  # (no date named: meaning alone)
+
+
+def test_a_plan_on_a_date_falls_back_to_the_persons_own_dated_statement() -> None:
+    said = [
+        MemoryRecord(
+            "c1", "the surgeon gave me a date for the ACL op on my right knee, Friday the 22nd of August"
+        ),
+        MemoryRecord("c1", "Anyway, the Lions were proper kak in Pretoria on Saturday."),
+        MemoryRecord("c1", "My wife's already told me she's not carrying me to the car."),
+    ]
+    match = "The Boks play the All Blacks on Saturday 6 September. What do we need to sort out?"
+    assert "22nd of August" in near_date_statement(match, said, "en")
+    assert near_date_statement("What do we need to sort out for Saturday's match?", said, "en") == ""
+    assert near_date_statement("On 6 September?", said[1:], "en") == ""  # (no date of their own)

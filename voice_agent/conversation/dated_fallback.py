@@ -21,7 +21,7 @@ from voice_agent.conversation.revised_plans import the_change, without_revised
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.cjk import has_han
 from voice_agent.text.corrections import after_correction
-from voice_agent.text.dates import ASKS_DAY, DAY_NAME, DAYS, HOLDS_DATE, RECALLS_DAY
+from voice_agent.text.dates import ASKS_DAY, CALENDAR_DATE, DAY_NAME, DAYS, HOLDS_DATE, RECALLS_DAY
 from voice_agent.text.holidays import holiday_date
 from voice_agent.text.questions import is_question
 from voice_agent.text.sentences import sentences_of
@@ -61,6 +61,17 @@ def dated_statement(
     if asks is None or not (is_question(question) or has_han(asks.group(0))):
         return ""
     text = dated_text(question, records, shared_only=shared_only)
+    return said_back(text, language) if text else ""
+
+
+def near_date_statement(question: str, records: Sequence[MemoryRecord], language: str) -> str:
+    """For a plan on a date of the calendar ("the Boks play at Ellis Park on Saturday 6 September … what do
+    we need to sort out?"), the person's statement that names a date of their own, said back ("You told me
+    … the ACL reconstruction on your right knee, Friday the 22nd of August."): what they have on near it
+    may change the plan. "" when the question names no such date, or which statement it is is unclear."""
+    if not CALENDAR_DATE.search(question):
+        return ""
+    text = dated_text(question, [r for r in records if CALENDAR_DATE.search(r.text)])
     return said_back(text, language) if text else ""
 
 

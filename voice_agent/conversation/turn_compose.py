@@ -14,7 +14,7 @@ from voice_agent.conversation.block_records import shown_pinned
 from voice_agent.conversation.changed_plan import changed_plan, replaced_keys
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, constraints_from_texts
 from voice_agent.conversation.date_note import date_note, day_in_planned_month, needs_day
-from voice_agent.conversation.dated_fallback import dated_statement, dated_text
+from voice_agent.conversation.dated_fallback import dated_statement, dated_text, near_date_statement
 from voice_agent.conversation.message_draft import message_draft, salutation
 from voice_agent.conversation.name_fallback import name_statement
 from voice_agent.conversation.name_note import addressee, name_note, tied_addressee
@@ -116,8 +116,13 @@ def remembered_fallback(scrubbed: str, prompt: BuiltPrompt, language: str) -> st
             return said_back(day, language)
     if place:
         return place_said(scrubbed, place, language)
-    # (a plan changed since: its change, not the clause that says only that it changed, "拉练地点改了啊")
-    return turn_change(scrubbed, prompt, language) or relevant_statement(scrubbed, statements, language)
+    # (a plan changed since: its change, not the clause that says only that it changed, "拉练地点改了啊"; a
+    # plan on a date: what they have on at a date of their own)
+    return (
+        turn_change(scrubbed, prompt, language)
+        or near_date_statement(scrubbed, statements, language)
+        or relevant_statement(scrubbed, statements, language)
+    )
 
 
 def turn_day(scrubbed: str, prompt: BuiltPrompt, language: str) -> str:

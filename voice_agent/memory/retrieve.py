@@ -35,12 +35,11 @@ import numpy as np
 
 from voice_agent.memory.asking import AskingRecords
 from voice_agent.memory.consolidate_recall import excerpt_summaries
-from voice_agent.memory.dated import DatedRecords
+from voice_agent.memory.dated import DatedRecords, day_wanted
 from voice_agent.memory.keywords import query_terms, stem_overlap, term_stems, word_set
 from voice_agent.memory.language import estimate_tokens
 from voice_agent.memory.records import PINNED_KINDS, MemoryRecord, ScoredRecord, Status
 from voice_agent.memory.store.base import MemoryStore, StoreHit, StoreQuery, Tenant, tenant_of
-from voice_agent.text.dates import asks_for_day
 
 CutReason = Literal["over_budget", "below_threshold", "duplicate", "superseded"]
 TokenCounter = Callable[[str], int]
@@ -237,7 +236,7 @@ class Retriever:
             return []
         best = max(c.fused for c in candidates)
         stems = term_stems(query_terms(query_text)) if p.overlap_weight else []
-        wants_day = bool(p.day_bonus) and asks_for_day(query_text)
+        wants_day = day_wanted(query_text) if p.day_bonus else ""
         times = [c.record.created_at for c in candidates]
         oldest, newest = min(times), max(times)
         kept: list[_Candidate] = []
@@ -259,7 +258,7 @@ class Retriever:
                 + p.importance_weight * (record.importance - 0.5)
                 + (p.pinned_kind_bonus if record.kind in PINNED_KINDS else 0.0)
                 + p.recency_weight * recency
-                + (p.day_bonus if wants_day and self._dated.names_day(record) else 0.0)
+                + (p.day_bonus if wants_day and self._dated.fits(record, wants_day) else 0.0)
             )
             kept.append(c)
         kept.sort(key=lambda c: -c.score)

@@ -47,6 +47,13 @@ HOLDS_DATE = re.compile(
     r"下个月|月底|月初",
     _I,
 )
+# A day of a month: "6 September", "the 22nd of August", "Aug 22", "8月22号", "九月六号" (no weekday alone).
+CALENDAR_DATE = re.compile(
+    rf"\b(?:(?:{MONTHS})\.? \d{{1,2}}(?:st|nd|rd|th)?\b|\d{{1,2}}(?:st|nd|rd|th)? (?:of )?(?:{MONTHS})\b|"
+    rf"{ORDINAL_WORD} of (?:{MONTHS})\b|(?:{MONTHS}) the {ORDINAL_WORD}\b)|"
+    rf"{_ZH_NUMBER}{{1,2}}月{_ZH_NUMBER}{{1,3}}(?:号|日)",
+    _I,
+)
 # Asking to be reminded: "which date was it again?", "是哪天来着？", "你记得是哪天吗？".
 RECALLS_DAY = re.compile(
     r"\b(?:again|was it|is it|did i (?:say|tell you|mention)|remind me|do you remember)\b|来着|记得|还记得",
