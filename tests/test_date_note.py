@@ -48,7 +48,7 @@ def test_when_the_model_has_nothing_the_day_a_message_needs_is_said_back() -> No
     from voice_agent.conversation.turn_compose import remembered_fallback
 
     visa = _said("美国签证的面签总算约到了，三月十二号")
-    prompt = SimpleNamespace(retrieved=[_said("材料要准备一大堆"), visa], pinned=[], left_out=[], noted=[])
+    prompt = SimpleNamespace(retrieved=[_said("材料要准备一大堆"), visa], pinned=[], left_out=[])
     said = remembered_fallback("我要跟老板请半天假，侬帮我写条微信，把日子讲讲清爽。", prompt, "zh")  # type: ignore[arg-type]
     assert said.startswith("你告诉过我") and "三月十二号" in said
 
@@ -59,7 +59,7 @@ def test_words_for_someone_we_can_name_are_written_to_them_even_on_the_day() -> 
     from voice_agent.conversation.turn_compose import remembered_fallback
 
     grandma = [_said("我阿嬷下个月就九十岁了"), _said("她名字很古早喔，叫[NAME:ca75728269ec]")]
-    prompt = SimpleNamespace(retrieved=grandma, pinned=[], left_out=[], noted=[])
+    prompt = SimpleNamespace(retrieved=grandma, pinned=[], left_out=[])
     asked = "阿嬷生日那天全家要去餐厅帮她做寿，我想订一个寿桃蛋糕，上面要写字，你帮我想一句？要有她的名字喔。"
     said = remembered_fallback(asked, prompt, "zh")  # type: ignore[arg-type]
     assert said.startswith("[NAME:ca75728269ec]，") and "九十" not in said
@@ -82,9 +82,7 @@ async def test_a_leave_request_said_back_is_no_reply_and_the_day_is_said_instead
     asked = "呃那个我得跟我们组长请一天假去考试你帮我写个请假的消息吧就是微信上发的那种"
     assert needs_day(asked)
     exam = _said("嗯那个我跟你说一下啊就是我雅思终于报上了呃六月二十号星期六")
-    prompt = SimpleNamespace(
-        retrieved=[_said("然后是早上八点半在那个考点"), exam], pinned=[], left_out=[], noted=[]
-    )
+    prompt = SimpleNamespace(retrieved=[_said("然后是早上八点半在那个考点"), exam], pinned=[], left_out=[])
     fallback = remembered_fallback(asked, prompt, "zh")  # type: ignore[arg-type]
     messages = [{"role": "system", "content": "rules"}, {"role": "user", "content": asked}]
     trace = TurnTrace("leave")

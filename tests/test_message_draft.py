@@ -51,20 +51,18 @@ def test_a_draft_is_addressed_by_name_in_the_persons_language() -> None:
 
 
 def test_the_fallback_addresses_the_person_the_message_is_for() -> None:
-    prompt = SimpleNamespace(
-        retrieved=[_user("病人扎针都爱找她"), _user(NURSE)], pinned=[], left_out=[], noted=[]
-    )
+    prompt = SimpleNamespace(retrieved=[_user("病人扎针都爱找她"), _user(NURSE)], pinned=[], left_out=[])
     said = remembered_fallback(CARD, prompt, "zh")  # type: ignore[arg-type]
     assert said.startswith(NUR) and "婚" in said
     # no name the message could be for: the person's own closest words, as before
-    other = SimpleNamespace(retrieved=[_user("我最近在学做饭。")], pinned=[], left_out=[], noted=[])
+    other = SimpleNamespace(retrieved=[_user("我最近在学做饭。")], pinned=[], left_out=[])
     assert NUR not in remembered_fallback(CARD, other, "zh")  # type: ignore[arg-type]
 
 
 async def test_the_reply_check_says_the_draft_instead_of_sorry() -> None:
     messages = [{"role": "system", "content": "rules"}, {"role": "user", "content": CARD}]
     trace = TurnTrace("m")
-    prompt = SimpleNamespace(retrieved=[MemoryRecord("c1", NURSE)], pinned=[], left_out=[], noted=[])
+    prompt = SimpleNamespace(retrieved=[MemoryRecord("c1", NURSE)], pinned=[], left_out=[])
     draft = remembered_fallback(CARD, prompt, "zh")  # type: ignore[arg-type]
     llm = ScriptedLlm(CARD, CARD)  # the request said back, twice
     check = ReplyCheck(constraints_from_texts([]), "zh", trace, user_words=CARD, remembered=draft)

@@ -134,7 +134,7 @@ def test_an_arrangement_for_a_day_is_a_plan_a_later_change_revises() -> None:
         "哎，刚群里又说了，植树那个改到礼拜天下午两点了，说礼拜六有雨，集合地方还是南门不变。",
     )
     assert without_revised([old, new]) == [new]
-    prompt = SimpleNamespace(retrieved=[old, new], pinned=[], left_out=[], noted=[])
+    prompt = SimpleNamespace(retrieved=[old, new], pinned=[], left_out=[])
     asked = "植树那天我几点得出门，要带点啥？"
     assert "礼拜天下午两点" in turn_change(asked, prompt, "zh")  # type: ignore[arg-type]
     assert "九点" not in turn_day(asked, prompt, "zh")  # type: ignore[arg-type]
@@ -157,7 +157,7 @@ async def test_a_changed_plan_is_tied_once_not_with_the_day_it_was_before() -> N
 
 def test_a_leave_request_needs_the_day_told() -> None:
     prompt = SimpleNamespace(
-        retrieved=_records("我妈那个甲状腺的复查约在3月12号上午，省人民医院，得空腹去。"), pinned=[], noted=[]
+        retrieved=_records("我妈那个甲状腺的复查约在3月12号上午，省人民医院，得空腹去。"), pinned=[]
     )
     asked = "帮我给我们组长发个微信请个假呗，就说家里老人要去医院复查我得陪着。"
     assert "3月12号" in turn_day(asked, prompt, "zh")  # type: ignore[arg-type]
@@ -219,7 +219,6 @@ def test_a_note_ahead_of_something_needs_the_day_told() -> None:
             "Still haven't packed a single box, mind you.",
         ),
         pinned=[],
-        noted=[],
     )
     asked = "Can you write a note for the neighbours apologising in advance for the truck blocking the drive?"
     assert "Friday the 28th of November" in turn_day(asked, prompt, "en")  # type: ignore[arg-type]
@@ -258,7 +257,7 @@ def test_a_clause_of_a_plan_is_revised_with_it_and_read_with_its_utterance() -> 
     # the venue clause names no arrangement word, but its utterance set the plan; the date still holds
     assert without_revised([date, venue, change]) == [date, change]
     asked = "帮我写条微信发给表哥，告诉他奶奶寿宴在哪儿办、几点开始。"
-    prompt = SimpleNamespace(retrieved=[venue, change], pinned=[date], left_out=[], noted=[])
+    prompt = SimpleNamespace(retrieved=[venue, change], pinned=[date], left_out=[])
     assert "福满楼" in turn_change(asked, prompt, "zh")  # type: ignore[arg-type]
 
 

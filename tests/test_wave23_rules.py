@@ -278,7 +278,7 @@ def test_with_no_answer_a_changed_plan_is_said_as_changed() -> None:
         source="s",
     )
     clause = _record("哎，拉练地点改了啊。", age_s=50, source="t2")
-    prompt = SimpleNamespace(retrieved=[summary, clause], pinned=[], left_out=[], noted=[])
+    prompt = SimpleNamespace(retrieved=[summary, clause], pinned=[], left_out=[])
     said = remembered_fallback("周日早上拉练，我从望京过去，坐地铁怎么走最快？", prompt, "zh")  # type: ignore[arg-type]
     assert "朝阳公园" in said and "奥森南门" not in said
 

@@ -81,9 +81,6 @@ class BuiltPrompt:
     # The person's recalled and pinned records the prompt left out (a plan changed since among them): never
     # shown, read by the changed-plan checks (``turn_compose.turn_change``).
     left_out: list[MemoryRecord] = field(default_factory=list)
-    # The person's statements past the budget, tied to the turn, that the notes after it may quote (never
-    # shown in the memory block; ``conversation.noted_records``).
-    noted: list[MemoryRecord] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {

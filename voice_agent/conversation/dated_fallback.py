@@ -15,7 +15,6 @@ import re
 from collections.abc import Sequence
 
 from voice_agent.conversation.echo import content_keys
-from voice_agent.conversation.noted_records import distinctive_keys
 from voice_agent.conversation.recall_answer import said_back
 from voice_agent.conversation.revised_plans import the_change, without_revised
 from voice_agent.memory.records import MemoryRecord
@@ -23,6 +22,7 @@ from voice_agent.text.cjk import has_han
 from voice_agent.text.corrections import after_correction
 from voice_agent.text.dates import ASKS_DAY, CALENDAR_DATE, DAY_NAME, DAYS, HOLDS_DATE, RECALLS_DAY
 from voice_agent.text.holidays import holiday_date
+from voice_agent.text.placeholders import PLACEHOLDER_SHAPE_RE
 from voice_agent.text.questions import is_question
 from voice_agent.text.sentences import sentences_of
 
@@ -246,3 +246,21 @@ def names_day_of(said: str, day: str) -> bool:
 def _calendar(text: str) -> bool:
     """Whether ``text`` names a day of the calendar, not only a weekday."""
     return any(not _WEEKDAY.match(m.group(0).strip()) for m in HOLDS_DATE.finditer(text))
+
+
+# Words too common to tie a statement to a turn ("and", "with", "help", "write"): ``content_keys`` keeps
+# them, as its other readers compare whole restatements.
+_COMMON_TEXT = (
+    "and but nor not with without from into onto about over under after before than when where who whom "
+    "why all out off very much more most also too even still only own other another such same each every "
+    "give help write make tell want need get got going gonna know think like can't don't won't please "
+    "thanks thank bit lot lots thing things something anything way time day days week next last"
+)
+_COMMON = frozenset(_COMMON_TEXT.split(" "))
+
+
+def distinctive_keys(text: str) -> set[str]:
+    """The content keys of ``text`` that can tie two texts (no "and", "help" or "next"), and its
+    placeholders whole."""
+    placeholders = {m.group(0) for m in PLACEHOLDER_SHAPE_RE.finditer(text)}
+    return (content_keys(PLACEHOLDER_SHAPE_RE.sub(" ", text)) - _COMMON) | placeholders

@@ -153,7 +153,7 @@ class ConversationEngine:
             span.update(records=len(retrieved), tokens=recalled.tokens_used)
         trace.attrs["retrieve"] = recalled.info()  # with the time of each recall stage
         prompt, constraints, language, guided, liked = compose.compose_turn(
-            self.builder, self.config.prompt, scrubbed, pinned, retrieved, recalled, window
+            self.builder, self.config.prompt, scrubbed, pinned, retrieved, recalled.records, window
         )
         trace.mark(
             "prompt.tokens",
@@ -482,7 +482,7 @@ class ConversationEngine:
         ordered = stable_order(recalled.records, previous.ordered if previous is not None else ())
         retrieved = self._block(ordered, pinned, window, scrubbed)
         prompt, _, _, _, _ = compose.compose_turn(
-            self.builder, self.config.prompt, scrubbed, pinned, retrieved, recalled, window
+            self.builder, self.config.prompt, scrubbed, pinned, retrieved, recalled.records, window
         )
         pinned_ids = tuple(r.id for r in pinned)
         return Prepared(scrubbed, recalled, pinned_ids, ordered=tuple(ordered), prompt=prompt,

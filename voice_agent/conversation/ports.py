@@ -16,9 +16,6 @@ class RecallLike(Protocol):
     @property
     def tokens_used(self) -> int: ...
 
-    @property
-    def runners_up(self) -> Sequence[MemoryRecord]: ...
-
     def info(self) -> dict[str, Any]: ...
 
 

@@ -8,6 +8,7 @@ the LLM already read.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 
 from voice_agent.config import PromptConfig
 from voice_agent.conversation.block_records import shown_pinned
@@ -18,9 +19,7 @@ from voice_agent.conversation.dated_fallback import dated_statement, dated_text,
 from voice_agent.conversation.message_draft import message_draft, salutation
 from voice_agent.conversation.name_fallback import name_statement
 from voice_agent.conversation.name_note import addressee, name_note, tied_addressee
-from voice_agent.conversation.noted_records import tied_runners_up
 from voice_agent.conversation.place_note import place_note, place_said, recalled_place
-from voice_agent.conversation.ports import RecallLike
 from voice_agent.conversation.recall_answer import said_back
 from voice_agent.conversation.related_tie import related_statement
 from voice_agent.conversation.reminders import guided_constraints, liked_fact, turn_guidance, turn_reminders
@@ -40,40 +39,36 @@ def compose_turn(
     scrubbed: str,
     pinned: list[MemoryRecord],
     retrieved: list[MemoryRecord],
-    recalled: RecallLike,
+    recalled: Sequence[MemoryRecord],
     window: list[LoggedTurn],
 ) -> tuple[BuiltPrompt, ConstraintSet, str, list[Constraint], str]:
     """The turn's prompt, with the constraints, the turn's language, the constraints that shape this
     turn's answer (``guided_constraints``) and what the person likes, restated for a request for a
-    recommendation (``liked_fact``). The notes may quote the person's statements just past the budget
-    (``noted_records``)."""
+    recommendation (``liked_fact``)."""
     language = detect_language(scrubbed)
     shown = shown_pinned(pinned)  # (a plan changed since is not shown, nor noted)
     constraints = turn_constraints(cfg, pinned, scrubbed)
-    reminders = turn_reminders(shown, recalled.records, constraints, scrubbed)
+    reminders = turn_reminders(shown, recalled, constraints, scrubbed)
     concrete = cfg.concrete_suggestions
     guidance = turn_guidance(constraints, reminders, scrubbed, language, specific=concrete,
                              example=concrete and cfg.example_in_guidance)  # fmt: skip
-    noted: list[MemoryRecord] = []
     if concrete:  # the place they told us about, the day, or who a message is for: after any guidance
         # (a "where should I take them nearby?" shaped by a liking still needs the place)
-        noted = tied_runners_up(scrubbed, recalled.runners_up, [*retrieved, *shown])
         note = (
-            place_note(scrubbed, [*retrieved, *shown, *noted], language)
-            or date_note(scrubbed, [*retrieved, *shown, *noted], language)  # (as ``turn_day``: a clause is
+            place_note(scrubbed, [*retrieved, *shown], language)
+            or date_note(scrubbed, [*retrieved, *shown], language)  # (as ``turn_day``: a clause is
             # read with its whole pinned statement, not said alone: "五道口那家云南菜馆周六被人包场了")
         )
         # (who a message is for, beside the day or the place: "draft the note I'd send to invite them" is
         # to the caller they told us about, whatever day the note also names; the pinned introductions
         # too: "My nurse is … called [NAME]" for a card to "the nurse")
-        named = name_note(scrubbed, recalled_then_pinned([*retrieved, *noted], shown), language)
+        named = name_note(scrubbed, recalled_then_pinned(retrieved, shown), language)
         guidance = [*guidance, *(n for n in (note, named) if n)]
     prompt = builder.build(scrubbed, pinned=shown, retrieved=retrieved, recent=as_turns(window),
                            now=dt.datetime.now(), reminders=reminders, language=language,
                            guidance=guidance)  # fmt: skip
     shown_ids = {r.id for r in (*prompt.retrieved, *prompt.pinned)}
-    prompt.left_out = [r for r in (*recalled.records, *pinned) if r.id not in shown_ids]
-    prompt.noted = noted
+    prompt.left_out = [r for r in (*recalled, *pinned) if r.id not in shown_ids]
     guided = guided_constraints(constraints, reminders, scrubbed)
     return prompt, constraints, language, guided, liked_fact(reminders, scrubbed)
 
@@ -94,7 +89,7 @@ def remembered_fallback(scrubbed: str, prompt: BuiltPrompt, language: str) -> st
     (``name_fallback``), a message of our own addressed to the person a message is for (by name,
     ``message_draft``), things to do around the place they told us about, the change of a plan the turn
     is about, or else their statement closest to the question (``said_before``)."""
-    statements = person_statements([*prompt.retrieved, *prompt.pinned, *prompt.noted])
+    statements = person_statements([*prompt.retrieved, *prompt.pinned])
     place = turn_place(scrubbed, prompt)
     # (a turn that names its own day and asks about a place they told us needs that place, not another
     # day of theirs: "…one Sunday… Where should I go and what time should I set off?")
@@ -107,7 +102,7 @@ def remembered_fallback(scrubbed: str, prompt: BuiltPrompt, language: str) -> st
         return named
     # (a card for someone we can name is written to them, even when it mentions the day: "阿嬷生日那天…
     # 上面要写字，要有她的名字")
-    name = addressee(scrubbed, recalled_then_pinned([*prompt.retrieved, *prompt.noted], prompt.pinned))
+    name = addressee(scrubbed, recalled_then_pinned(prompt.retrieved, prompt.pinned))
     if name:
         return message_draft(scrubbed, name, "zh" if language == "zh" else "en")
     if needs_day(scrubbed) and not own_day:  # "写条微信，把日子讲讲清爽": the day the message needs
@@ -133,7 +128,7 @@ def turn_day(scrubbed: str, prompt: BuiltPrompt, language: str) -> str:
     # (a note to be written about "that day" needs the day in it: "a note … letting them know there'll be
     # a van on the drive … that day", "发条微信，说我去看话剧那天他得在家带孩子")
     written_day = WRITES_TO.search(scrubbed) is not None and NEEDS_DAY.search(scrubbed) is not None
-    statements = person_statements([*prompt.retrieved, *prompt.pinned, *prompt.noted])
+    statements = person_statements([*prompt.retrieved, *prompt.pinned])
     if ASKS_DAY.search(scrubbed) or NEEDS_DATE.search(scrubbed) or written_day:
         text = dated_text(scrubbed, statements)
     else:  # (days planned in a month: the day they told us in it, "the 20th of December" for Christmas week)
@@ -144,9 +139,7 @@ def turn_day(scrubbed: str, prompt: BuiltPrompt, language: str) -> str:
 def turn_change(scrubbed: str, prompt: BuiltPrompt, language: str) -> str:
     """The change of a recalled plan this turn is about, said back, or "" (``changed_plan``): read with the
     records the prompt left out, as the plan before the change is among them."""
-    return changed_plan(
-        scrubbed, [*prompt.retrieved, *prompt.pinned, *prompt.left_out, *prompt.noted], language
-    )
+    return changed_plan(scrubbed, [*prompt.retrieved, *prompt.pinned, *prompt.left_out], language)
 
 
 def turn_related(cfg: PromptConfig, scrubbed: str, prompt: BuiltPrompt, language: str) -> str:
@@ -159,14 +152,14 @@ def turn_related(cfg: PromptConfig, scrubbed: str, prompt: BuiltPrompt, language
 
 def turn_replaced(scrubbed: str, prompt: BuiltPrompt) -> frozenset[str]:
     """What a changed plan this turn is about was before the change (``changed_plan.replaced_keys``)."""
-    return replaced_keys(scrubbed, [*prompt.retrieved, *prompt.pinned, *prompt.left_out, *prompt.noted])
+    return replaced_keys(scrubbed, [*prompt.retrieved, *prompt.pinned, *prompt.left_out])
 
 
 def turn_place(scrubbed: str, prompt: BuiltPrompt) -> str:
     """The place the person told us about (in what was recalled or pinned), when the turn asks what to do
     around it (``place_note.recalled_place``)."""
     # (else in those the prompt's budget left out: the home said in a statement restated only as a reminder)
-    return recalled_place(scrubbed, [*prompt.retrieved, *prompt.pinned, *prompt.noted]) or recalled_place(
+    return recalled_place(scrubbed, [*prompt.retrieved, *prompt.pinned]) or recalled_place(
         scrubbed, prompt.left_out
     )
 

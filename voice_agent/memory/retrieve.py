@@ -23,7 +23,6 @@ import asyncio
 import contextlib
 import heapq
 import inspect
-import itertools
 import math
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -44,8 +43,6 @@ from voice_agent.memory.store.base import MemoryStore, StoreHit, StoreQuery, Ten
 CutReason = Literal["over_budget", "below_threshold", "duplicate", "superseded"]
 TokenCounter = Callable[[str], int]
 
-
-_RUNNERS_UP = 8  # (how many of the person's statements left out are kept for the turn's notes)
 
 approx_tokens = estimate_tokens  # four characters a token, one per CJK character (as the prompt counts)
 
@@ -98,9 +95,6 @@ class RecallResult:
     candidates: int = 0
     timings_ms: dict[str, float] = field(default_factory=dict)
     query_cached: bool = False  # the query's vector came from the query cache (no model run)
-    # The person's best statements that did not fit the budget (best first): a note after the turn may
-    # still quote one sentence of them (the day, the place, a name), for a few tokens.
-    runners_up: list[MemoryRecord] = field(default_factory=list)
 
     @property
     def records(self) -> list[MemoryRecord]:
@@ -218,16 +212,7 @@ class Retriever:
             search=(t1 - t0) * 1e3, fusion=(t_fused - t1) * 1e3, rerank=(t_scored - t_fused) * 1e3,
             context=(t2 - t_scored) * 1e3, pack=(t3 - t2) * 1e3, total=(t3 - t0) * 1e3,
         )  # fmt: skip
-        packed = {item.record.id for item in items}
-        left = (
-            c.record
-            for c in ranked
-            if c.record.id not in packed and c.record.role == "user" and c.record.status == "active"
-            and c.record.kind != "summary"
-        )  # fmt: skip
-        runners_up = list(itertools.islice(left, _RUNNERS_UP))  # (the best few: stops there)
-        return RecallResult(items, used, budget_tokens, cuts, candidates=len(candidates), timings_ms=timings,
-                            runners_up=runners_up)  # fmt: skip
+        return RecallResult(items, used, budget_tokens, cuts, candidates=len(candidates), timings_ms=timings)
 
     def _score(
         self, query_text: str, candidates: list[_Candidate], p: RetrievalParams, cuts: list[Cut]
