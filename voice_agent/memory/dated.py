@@ -13,6 +13,8 @@ kak on Saturday" is not raised. Reading a text for a date costs about 30 µs, so
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.dates import CALENDAR_DATE, asks_for_day, holds_day
 
@@ -27,27 +29,31 @@ def day_wanted(query: str) -> str:
 
 
 class DatedRecords:
-    """``names_day(record)``, cached by record id (a record's text does not change)."""
+    """``fits(record, wanted)``, each record read once for each question (cached by record id: a record's
+    text does not change)."""
 
     def __init__(self) -> None:
-        self._known: dict[str, bool] = {}
-        self._calendar: dict[str, bool] = {}
+        self._day: dict[str, bool] = {}
+        self._date: dict[str, bool] = {}
 
     def fits(self, record: MemoryRecord, wanted: str) -> bool:
         """Whether ``record`` names what ``day_wanted`` found the query wants: any day, or a date."""
-        if wanted == "date" and self.names_day(record):
-            known = self._calendar.get(record.id)
-            if known is None:
-                if len(self._calendar) >= _CACHE_LIMIT:
-                    self._calendar.clear()
-                known = self._calendar[record.id] = CALENDAR_DATE.search(record.text) is not None
-            return known
+        if wanted == "date":
+            return self.names_day(record) and _cached(self._date, record, _names_date)
         return wanted == "day" and self.names_day(record)
 
     def names_day(self, record: MemoryRecord) -> bool:
-        known = self._known.get(record.id)
-        if known is None:
-            if len(self._known) >= _CACHE_LIMIT:
-                self._known.clear()
-            known = self._known[record.id] = holds_day(record.text)
-        return known
+        return _cached(self._day, record, holds_day)
+
+
+def _names_date(text: str) -> bool:
+    return CALENDAR_DATE.search(text) is not None
+
+
+def _cached(known: dict[str, bool], record: MemoryRecord, read: Callable[[str], bool]) -> bool:
+    answer = known.get(record.id)
+    if answer is None:
+        if len(known) >= _CACHE_LIMIT:
+            known.clear()
+        answer = known[record.id] = read(record.text)
+    return answer
