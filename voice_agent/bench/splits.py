@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout173`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout176`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -177,4 +177,7 @@ SPLITS = (
     "heldout171",
     "heldout172",
     "heldout173",
+    "heldout174",
+    "heldout175",
+    "heldout176",
 )
