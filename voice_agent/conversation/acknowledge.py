@@ -33,6 +33,7 @@ from voice_agent.conversation.constraint_reasons import Reason, reason_for
 from voice_agent.conversation.constraint_shapes import FOOD_TALK
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, parse_constraints
 from voice_agent.conversation.food_requests import keeps_food_off, names_food
+from voice_agent.conversation.refusals_zh import none_of_it_zh, not_doing_zh
 from voice_agent.conversation.reminders import ASKS_ADVICE, asks_plan
 from voice_agent.conversation.suggestions import GROWING
 from voice_agent.conversation.vow_said import vow_said
@@ -108,7 +109,8 @@ def acknowledgement(
     food_turn = names_food(user_text)
 
     def off_topic(c: Constraint) -> bool:
-        return not food_turn and keeps_food_off(c)
+        # (a vegan's rule is on what is worn too: "a winter coat" is on topic)
+        return not food_turn and keeps_food_off(c) and not _on_animal_stuff(c, user_text)
 
     concerned = sorted(
         (c for c in guided if concerns(c, user_text)),
@@ -124,6 +126,8 @@ def acknowledgement(
         said = clause
         if said and constraint.kind in ("avoid", "allergy", "intolerance") and speaking == "en":
             said = _none_of_it(said, constraint)
+        elif said and constraint.kind == "avoid":  # (a Chinese allergy's words say it: "对坚果过敏，")
+            said = none_of_it_zh(said, constraint)
         if said and constraints.check(said) is None:
             return Acknowledgement(said, constraint, True, clause if said != clause else "")
         vow = vow_said(constraint) if speaking == "zh" and not said else ""  # "你说过这辈子再也不骑车了，"
@@ -211,6 +215,24 @@ def _open_advice(user_text: str) -> bool:
     return ASKS_ADVICE.search(user_text) is not None and not _ONE_THING.search(user_text)
 
 
+# What comes off an animal that clothes and furniture are made of, and a turn about such things.
+_ANIMAL_STUFF = re.compile(
+    r"\b(?:leather|wool|woollen|woolen|silk|fur|down|suede|cashmere|feathers?)\b|皮革|真皮|羊毛|真丝|羽绒|皮草",
+    re.I,
+)
+_MADE_THINGS = re.compile(
+    r"\b(?:coat|jacket|shoes|boots|trainers|sneakers|handbag|belt|wallet|sofa|couch|fabric|lining|jumper|"
+    r"sweater|scarf|gloves|duvet|pillows?|upholstery|suit|blazer)\b|外套|大衣|面料|皮鞋|皮包|沙发|被子|围巾|西装",
+    re.I,
+)
+
+
+def _on_animal_stuff(constraint: Constraint, user_text: str) -> bool:
+    """Whether a vegan's rule, or animal stuff kept off, meets a turn about what to wear or sit on."""
+    animal = constraint.key == "diet:vegan" or _ANIMAL_STUFF.search(constraint.noun_en) is not None
+    return animal and _MADE_THINGS.search(user_text) is not None
+
+
 def concerns(constraint: Constraint, user_text: str) -> bool:
     """Whether this turn asks about what ``constraint`` is about: a question or request of the person's
     about food or drink, or for a constraint on something else ("never suggest horror movies"), a turn
@@ -242,6 +264,10 @@ def concerns(constraint: Constraint, user_text: str) -> bool:
         and not keeps_medicine_off(constraint)
         and not FOOD_TALK.search(stating_clauses(constraint))
     ):
+        return True
+    # a vegan's rule, or animal stuff kept off, and a turn about what to wear or sit on: a winter coat's
+    # fabric and lining after "I went vegan … no leather shoes, no wool jerseys"
+    if _on_animal_stuff(constraint, user_text):
         return True
     # a food kept off, and a turn about what to grow: "What should I plant?" after "I can't stand zucchini"
     if keeps_food_off(constraint) and GROWING.search(user_text):
@@ -358,7 +384,7 @@ def from_kind(constraint: Constraint, language: str, *, reason: bool = True) -> 
         if own_diet and constraint.diet_zh:
             return f"因为你{constraint.diet_zh}，"
         if not keeps_food_off(constraint):  # (a thing to do or to use: "不用网盘", not "避开网盘")
-            return f"按你说的，不用{constraint.noun_zh}，"
+            return f"按你说的，{not_doing_zh(constraint.noun_zh, constraint.source)}，"
         return f"按你说的，避开{constraint.noun_zh}，"
     if constraint.kind in ("allergy", "intolerance"):
         noun = said_noun(constraint, language)

@@ -28,6 +28,9 @@ DIAGNOSED_EN = re.compile(
     r"(?:better|worse|fine|grand|great|okay|ok|good)\b)"
     # (nor a word that only says it is certain: "it's official, I'm allergic to tree nuts")
     r"(?!(?:official|confirmed|definite|final|true|real|serious|settled|certain)\b)"
+    # (nor what the person's choice is called: "my gran still thinks it's a phase", "a fad", "all in my head")
+    r"(?!(?:(?:just|only|all)\s+)?(?:a\s+)?(?:phase|fad|trend|joke|habit|myth|excuse|nonsense|rubbish|"
+    r"in my head)\b)"
     r"(?P<x>[a-z][a-z'-]*(?:\s+(?!itself\b|in\b|that\b|and\b|or\b|he\b|she\b|i\b|they\b|you\b)[a-z][a-z'-]*){0,2})",
     _I,
 )

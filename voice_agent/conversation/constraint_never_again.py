@@ -164,10 +164,21 @@ _NEVER_AGAIN_NO_EN = re.compile(
 _AND_NO_EN = re.compile(rf",\s+no\s+(?P<x>{_NO_ITEM})(?=\s*[,.;!?])", _I)
 # "I've sworn off automatic car washes for good", "we swore off cruises after that".
 _SWORN_OFF_EN = re.compile(
-    r"\b(?:i|we)(?:'ve| have)?\s+(?:well and truly\s+|completely\s+)?swor(?:e|n) off\s+"
+    # (or someone of theirs: "Dad's sworn off buffets for life")
+    r"\b(?:i|we|he|she|they|dad|mum|mom|mam|nan|gran|grandad|grandpa|grandma)(?:'ve|'s| have| has)?\s+"
+    r"(?:well and truly\s+|completely\s+)?swor(?:e|n) off\s+"
     r"(?:the\s+|those\s+|all\s+)?"
     r"(?P<x>[a-z][\w'-]*(?: [a-z][\w'-]*){0,2}?)(?=\s+(?:for good|forever|for life|after|since|because|"
     r"completely|altogether|ever since)\b|\s*[.,;!?]|$)",
+    _I,
+)
+# A thing there will never be again at what the person runs: "there will never be another bouncy castle or
+# any of them inflatables at anything we organise".
+_NEVER_ANOTHER_EN = re.compile(
+    r"\bthere(?:'ll| will|'s| is)\s+never\s+(?:be\s+)?(?:another|any more|anymore|a single|one more)\s+"
+    # (at or in what is theirs, or again: not "there will never be another Beatles")
+    r"(?P<x>[a-z][\w'-]*(?: [a-z][\w'-]*){0,2}?)(?=(?:\s+or\b[^.;!?]{0,40}?)?\s+(?:(?:at|in|under)\s+"
+    r"(?:anything|any|this|our|my|the house)\b|(?:ever )?again\b))",
     _I,
 )
 # ("that's it, I'm done with heels forever")
@@ -318,7 +329,8 @@ def _sworn_off(text: str) -> Iterator[str]:
     for match in [*_DONE_WITH_EN.finditer(text), *_NEVER_AGAIN_FIRST_EN.finditer(text),
                   *_NEVER_AGAIN_DONE_EN.finditer(text), *_DONE_FOR_GOOD_EN.finditer(text),
                   *_DONE_WITH_BRAND_EN.finditer(text), *_FINISHED_WITH_EN.finditer(text),
-                  *_SWORN_OFF_EN.finditer(text), *_NEVER_AGAIN_NO_EN.finditer(text)]:  # fmt: skip
+                  *_SWORN_OFF_EN.finditer(text), *_NEVER_AGAIN_NO_EN.finditer(text),
+                  *_NEVER_ANOTHER_EN.finditer(text)]:  # fmt: skip
         if match.group("x").lower() not in _PRONOUNS:
             yield match.group("x")
     for match in _NEVER_AGAIN_NO_EN.finditer(text):

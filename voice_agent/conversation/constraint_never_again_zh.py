@@ -14,7 +14,8 @@ from voice_agent.text.cjk import HAN_CLASS
 _SWORN_OFF_ZH = (
     # ("我以后都不会再吃任何减肥药了")
     r"(?:再也不|打死(?:我|俺)?(?:也|都)?不|说什么也不|死活不|这辈子都?不|这辈子再不|"
-    r"(?<=[我俺])(?:以后|往后|今后|从此)?(?:都|也|是)?(?:不会|绝不会?|绝对不会?)(?=再))"
+    # (or a home: "屋企以后都不会再买洗衣凝珠", "我们屋头以后都不会再…")
+    r"(?<=[我俺们家企头])(?:以后|往后|今后|从此)?(?:都|也|是)?(?:不会|绝不会?|绝对不会?)(?=再))"
     r"(?!用(?:每天|天天|每周|早上|晚上|再|挤|排队|早起|加班|通勤|跑|等|熬|担心|操心|花|交|付|看|为))"
     r"(?:会|想|要|敢|得)?再?"
 )
@@ -111,6 +112,12 @@ _BANNED_HOME_ZH = re.compile(
     r"(?P<x>[^，,。！？!?；;]{2,30}?)[，,]\s*(?:我们家|我家|俺家)?(?:这辈子|以后|往后|从此)?(?:再也|永远)?"
     r"不(?:许|准|让)再?(?:进|进入|带进|拿进|踏进)(?:我们|我|俺|咱)?家门?"
 )
+# Things the family's rule bans from now on, listed before it: "鞭炮、烟花一律不准再放".
+_RULE_BANS_ZH = re.compile(
+    r"(?:^|[，,。！!？?；;])(?P<x>[^，,。！!？?；;我你他她咱俺]{2,20}?)(?:以后|往后|从此|这辈子)?"
+    r"(?:一律|统统|全都|一概|通通)(?:都)?不(?:准|许|让)再?(?P<v>放|用|买|碰|吃|喝|抽|玩|带|进|坐|开|养|搞|请)"
+    rf"(?P<obj>(?:(?!了){HAN_CLASS}){{0,6}})"
+)
 _KIND_AFTER_LIST_ZH = re.compile(r"(?:介类|这类|那类|之类|这些|那些|这种|那种|等等|什么的).*$")
 # (where a thing is kept: "再也不把么子东西存到网盘云盘上面去" swears off 网盘云盘)
 _STORED_IN_ZH = re.compile(
@@ -124,7 +131,9 @@ _DONE_TO_ZH = re.compile(
 )
 # (the kind pointed at is the thing: "送他去这种军事化的营" swears off 军事化的营)
 _LAST_VERB_ZH = re.compile(
-    r"(?:吃|喝|坐|乘|去|住|用|买|玩|报|碰|上)(?:这种|那种|这类|那类)?(?P<x>[^吃喝坐乘去住用买玩报碰上]{1,6})$"
+    # (two things listed: "再也不让她一个人坐网约车、出租车了")
+    r"(?:吃|喝|坐|乘|去|住|用|买|玩|报|碰|上)(?:这种|那种|这类|那类)?"
+    r"(?P<x>[^吃喝坐乘去住用买玩报碰上、]{1,6}(?:、[^吃喝坐乘去住用买玩报碰上、]{2,6})*)$"
 )
 
 # The thing named first, then sworn off: "解放路那家福寿康大药房，我这辈子再也不去了！" (what follows the last
@@ -245,10 +254,14 @@ def sworn_off_zh(text: str) -> Iterator[str]:
             or _DONE_TO_ZH.search(tail)
         )
         if last:
-            yield last.group("x")
+            yield from (thing for thing in last.group("x").split("、") if thing)
     for match in _BANNED_HOME_ZH.finditer(text):
         listed = re.split(r"[、和跟]", _KIND_AFTER_LIST_ZH.sub("", match.group("x")))
         yield from (thing for thing in listed if 2 <= len(thing) <= 8)
+    for match in _RULE_BANS_ZH.finditer(text):
+        # (the thing after the verb when there is one: "家里以后一律不准再抽烟" bans 抽烟, not 家里)
+        obj = match.group("obj")
+        yield from [match.group("v") + obj] if obj else _listed_zh(match.group("x"))
     # (online shopping as a whole is 网购, below)
     yield from (m.group("x") for m in _BOUGHT_AT_ZH.finditer(text) if m.group("x") != "网上")
     if _ONLINE_ZH.search(text):

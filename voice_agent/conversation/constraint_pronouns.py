@@ -48,7 +48,10 @@ _EATEN_EN = re.compile(
     rf"\b(?:{_EAT_OR_DRINK}|serve|serving|serves|cook|cooking|cooks|"
     r"(?:hand|handing|hands|give|giving|gives|offer|offering|offers)\s+(?:me|us|him|her)|"
     # (or brought as a gift: "brought him a big bag of grapes and he near went through the roof")
-    r"(?:bag|box|punnet|bunch|tin|packet|plate|bowl)\s+of)\s+"
+    r"(?:bag|box|punnet|bunch|tin|packet|plate|bowl)\s+of|"
+    # (or slipped into food: "my wife keeps trying to sneak raisins into things, but I can't stand them")
+    r"(?:sneak|sneaks|sneaking|snuck|slip|slips|slipping|hide|hides|hiding|chuck|chucks|chucking)"
+    r"(?=\s+(?:some\s+|the\s+)?[a-z]+s\s+(?:into|in)\b))\s+"
     r"(?:some\s+|any\s+|the\s+|those\s+|these\s+)?(?P<x>[a-z]+s)\b(?![.!?])",
     _I,
 )
@@ -92,6 +95,13 @@ def with_antecedents(text: str) -> str:
             # the stuff")
             made = _MADE_OF_EN.search(text[: rule.start()])
             thing = made.group("x") if made and made.group("x").lower() not in _COMMON else ""
+        if not thing and rule.group("pronoun").lower().endswith("stuff"):
+            # (or pointed at in the sentence: "I get hit with that lavender they spray everywhere and
+            # honestly, I can't stand the stuff")
+            pointed = [
+                m.group("x") for m in _POINTED_EN.finditer(sentence) if m.group("x").lower() not in _COMMON
+            ]
+            thing = pointed[-1] if pointed else ""
         if not thing and rule.group("sense") and rule.group("pronoun").lower().endswith("stuff"):
             # ("…did every window with vinegar and newspaper, and to this day I cannot stand the smell of the
             # stuff": what the sentence used)
@@ -126,6 +136,13 @@ def with_antecedents(text: str) -> str:
     return "".join(out) + text[last:] if out else text
 
 
+# A thing pointed at, then what someone does with it: "that lavender they spray", "this perfume she wears".
+_POINTED_EN = re.compile(
+    r"\b(?:that|this|the same)\s+(?P<x>[a-z]{4,})\s+(?=(?:they|she|he|you|people|everyone|the \w+)\s+"
+    r"(?:\w+ )?(?:spray|sprays|sprayed|use|uses|used|wear|wears|wore|put|puts|burn|burns|burned|pump|pumps|"
+    r"serve|serves|served|play|plays|played|cook|cooks|cooked)\b)",
+    _I,
+)
 # What something was done with: "with vinegar and newspaper", "using bleach".
 _USED_EN = re.compile(r"\b(?:with|using|in)\s+(?:the\s+|some\s+|a\s+bit\s+of\s+)?(?P<x>[a-z]{4,})\b", _I)
 # What a thing was made of or full of, ending the clause before a dislike of "the stuff".

@@ -38,11 +38,15 @@ ASKS_AROUND = re.compile(
     r"(?:there|down there|up there|over there)|"
     r"what (?:should|could|can|shall) (?:we|i) do (?:there|down there|up there|over there)|"
     r"in the area|locally|things to do|what(?:'s| is) there to do|places to (?:visit|go|see)|"
+    # (near home: "somewhere close to home", "within walking distance")
+    r"(?:close to|near) (?:home|the house|our (?:house|place|flat))|(?:within )?walking distance|"
     r"take (?:him|her|them|us|the kids|my \w+) (?:to see|out|round|around)|"
     r"show (?:him|her|them) (?:round|around)|"
     r"where (?:should|could|can|shall|do|would) (?:we|i) (?:take|bring) (?:him|her|them|the \w+|my \w+))\b|"
     # (克, 切: 去 in south-western speech; 哪点, 哪块: where; 耍: to have fun)
-    r"附近|周边|周围|这附近|本地|当地|转转|逛逛|带(?:他|她|他们|她们)(?:去|克|切)哪|(?:去|克|切)哪点|哪点耍|哪里耍|"
+    # (离屋近: near home, in north-western and south-western speech; 走路就能到: walking distance)
+    r"附近|周边|周围|这附近|本地|当地|转转|逛逛|离(?:屋|家|屋头|屋里|屋企|我家|我们家|住的地方)(?:里)?(?:近|不远)|"
+    r"走路(?:就)?(?:能|可以)?(?:到|接送)|带(?:他|她|他们|她们)(?:去|克|切)哪|(?:去|克|切)哪点|哪点耍|哪里耍|"
     r"哪儿耍|(?:去|到)?哪(?:儿|里|些地方)(?:好)?(?:玩|逛|转)|玩(?:什么|啥|点啥|些什么)|好玩的",
     re.IGNORECASE,
 )

@@ -219,7 +219,9 @@ _ASKS_PLAN = re.compile(
     r"(?:a|the|my|our) (?:shopping|grocery|packing) list|"
     r"(?:a|one) week(?:'s)? (?:worth )?of (?:[\w-]+ ){0,3}"
     r"(?:dinners|meals|lunches|breakfasts|suppers|recipes))|"
-    r"办法|计划|规划|怎么(?:办|解决|弄|整)|咋(?:办|解决|弄|整)|省事|(?:帮|给)(?:我|俺|咱)(?:们)?(?:列|定|规划|订|出)",
+    # (the running order of a day: "从头到尾排个流程", "寿宴上都安排点儿什么环节")
+    r"\brunning order|\border of (?:the day|events|service)|"
+    r"流程|环节|日程|议程|办法|计划|规划|怎么(?:办|解决|弄|整)|咋(?:办|解决|弄|整)|省事|(?:帮|给)(?:我|俺|咱)(?:们)?(?:列|定|规划|订|出)",
     re.IGNORECASE,
 )
 

@@ -1,0 +1,48 @@
+"""A thing kept off, refused in Chinese words that name it: "不放鞭炮", "不坐网约车", "不吹蜡烛"; and a
+statement said back with the thing it keeps off after it: "因为你最受不了的就是榴莲，所以不放榴莲，"."""
+
+from __future__ import annotations
+
+import re
+
+from voice_agent.conversation.constraints import Constraint
+from voice_agent.conversation.food_requests import keeps_food_off
+from voice_agent.conversation.negation import DOING_ZH
+from voice_agent.text.cjk import has_han
+
+
+def not_doing_zh(noun: str, source: str) -> str:
+    """ "No doing" the thing: the activity itself when it is one ("不吹蜡烛"), else the verb the person
+    used with it (``source``: "鞭炮、烟花一律不准再放" → "不放鞭炮", "再也不让她坐网约车" → "不坐网约车"),
+    else "不用"."""
+    if len(noun) >= 3 and noun[0] in DOING_ZH:
+        return f"不{noun}"
+    n = re.escape(noun)
+    done = re.search(rf"([{DOING_ZH}])(?:再|过|了)?{n}", source) or re.search(
+        rf"{n}(?:、[^，。,.！？!?；;]{{1,8}}?)*[^，。,.！？!?；;]{{0,4}}?不(?:准|许|让|会|能)?再?([{DOING_ZH}])",
+        source,
+    )
+    return f"不{done.group(1)}{noun}" if done else f"不用{noun}"
+
+
+# The thing already refused in what is said back: "再也不坐网约车", "没有花生", "别放香菜".
+# (not 受不了, 吃不得, 忍不住: those say the reaction, not the refusal)
+_REFUSED_ZH = r"(?:不(?![了得住惯来])|别|没有|无|甭|免)[^，。,.！？!?；;]{0,4}"
+
+
+# Words of eating in the person's statement: what it keeps off is food.
+_EATEN_ZH = re.compile(r"吃|喝|食|味道|口味|菜|饭|汤|零食|水果")
+
+
+def none_of_it_zh(said: str, constraint: Constraint) -> str:
+    """``said`` (the person's words said back) with the thing it keeps off refused after it: food left
+    out ("所以不放榴莲"), else the thing not done (:func:`not_doing_zh`); as it was when the words do not
+    name the thing, refuse it already, or the thing has no Chinese name."""
+    noun = constraint.noun_zh
+    # (only words that name the thing: "因为你爸查出来痛风了，" says the reason, not the thing)
+    if not noun or not has_han(noun) or noun not in said or re.search(_REFUSED_ZH + re.escape(noun), said):
+        return said
+    # (what is eaten in the person's words: "闻到都脑壳疼，莫讲吃了" of durian)
+    food = keeps_food_off(constraint) or _EATEN_ZH.search(constraint.source) is not None
+    refused = f"不放{noun}" if food else not_doing_zh(noun, constraint.source)
+    return f"{said.rstrip('，, ')}，所以{refused}，"
