@@ -32,6 +32,9 @@ def _keys(text: str) -> list[str]:
         ("我们屋头以后不管啥子事，鞭炮、烟花一律不准再放，哪个放哪个就莫回来。",
          ["avoid:鞭炮", "avoid:烟花"]),
         ("家里以后一律不准再抽烟。", ["avoid:抽烟"]),
+        ("so I swore blind I'll never pay for phone insurance again, I'll mind the phone myself.",
+         ["avoid:phone insurance"]),
+        ("俺当时就发誓，这辈子再也不办合约机了。", ["avoid:合约机"]),
         ("打那儿起我就发誓，甭管多近，再也不让她一个人坐网约车、出租车了。",
          ["avoid:网约车", "avoid:出租车"]),
         ("My wife keeps trying to sneak raisins into things, but I can't stand them, never could.",
@@ -51,6 +54,7 @@ def test_vows_rules_and_pointed_dislikes_are_read(text: str, keys: list[str]) ->
         "There's never a dull moment at our place.",
         "My gran still thinks it's a phase and keeps trying to feed me bobotie after I got hives.",
         "She reckons it's just a fad, my breaking out in a rash.",
+        "以后再也不用办那些手续了。",  # (relief, no vow)
     ],
 )
 def test_no_rule_is_read_from_admiration_or_a_dismissal(text: str) -> None:

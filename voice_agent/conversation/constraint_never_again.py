@@ -63,8 +63,9 @@ NEVER_VERB_AGAIN_EN = re.compile(
 NEVER_BASE_AGAIN_EN = re.compile(
     r"\b(?:i|we|he|she|they)(?:'d|'ll|\s+would|\s+will|\s+shall|'m|\s+am|'re|\s+are)\s+never,?\s+(?:ever,?\s+)?"
     r"(?:going to\s+|gonna\s+)?"
+    # ("I'll never pay for phone insurance again", "I'll never sign up for a gym contract again")
     r"(?:touch|drink|eat|have|order|use|buy|book|wear|try|put on|take|ride|hire|rent|get|choose|climb|"
-    r"board|get on|step on|step into)\s+"
+    r"board|get on|step on|step into|pay for|sign up for|sign up to|take out|fall for)\s+"
     # ("I'd never buy a bag of peat compost again")
     r"(?:(?:a pair of|a (?:bag|bottle|box|pack|packet|tin|jar|pint|glass|sack|can|tub|carton) of|another|"
     r"any more|any|a|an|the|that|those|these|one of (?:those|them|these))\s+)?"
