@@ -28,9 +28,9 @@ def not_doing_zh(noun: str, source: str) -> str:
 # The thing already refused in what is said back: "再也不坐网约车", "没有花生", "别放香菜".
 # (not 受不了, 吃不得, 忍不住: those say the reaction, not the refusal)
 _REFUSED_ZH = r"(?:不(?![了得住惯来])|别|没有|无|甭|免)[^，。,.！？!?；;]{0,4}"
-
-
-# Words of eating in the person's statement: what it keeps off is food.
+# Words of eating in the person's statement: what it keeps off is food. (Narrower than
+# ``food_requests.names_food``, which reads a turn's topic: its 面, 烤 and 聚会 would find food in a story's
+# 上面, 烤火 or 同学聚会.)
 _EATEN_ZH = re.compile(r"吃|喝|食|味道|口味|菜|饭|汤|零食|水果")
 
 
