@@ -323,10 +323,10 @@ LIST_WHEN_ZH = re.compile(
 CAUSES_ZH = re.compile(
     rf"(?P<x>{HAN_CLASS}{{1,6}}?)(?:会|都会)?(?:让|令|使)(?:我|他|她|孩子|我们){HAN_CLASS}{{0,3}}?(?:{SYMPTOM_ZH})"
 )
-# (not 戒 of another word: "戒指" a ring, "猪八戒", "警戒线", "戒备")
+# (not 戒 of another word: "戒指" a ring, "猪八戒", "警戒线", "戒备"; Cantonese 戒咗/戒埋/戒晒 is 戒掉)
 AVOIDING_ZH = re.compile(
-    r"(?:(?<![八警告训惩])(?:戒了|戒掉了?|戒(?![指备律尺心严]))|(?<!脚)不沾|远离|不碰|碰不了|碰不得|沾不了|沾不得)"
-    r"(?!就别|就不)(?P<x>[^，。,.！？!?；;了的]{1,10})"  # (not "能不碰就别碰": said of the thing before)
+    r"(?:(?<![八警告训惩])(?:戒了|戒(?:掉|咗|埋|晒|埋晒)了?|戒(?![指备律尺心严]))|(?<!脚)不沾|远离|不碰|碰不了|碰不得|沾不了|沾不得)"
+    r"(?!就别|就不)啲?(?P<x>[^，。,.！？!?；;了的]{1,10})"  # (not "能不碰就别碰": said of the thing before)
 )
 # Being at odds with something, said without a symptom or a verb of eating; read only with a known topic
 # in the same sentence ("Dairy and me really don't get along", "我跟乳制品合不来").
