@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout176`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout179`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -180,4 +180,7 @@ SPLITS = (
     "heldout174",
     "heldout175",
     "heldout176",
+    "heldout177",
+    "heldout178",
+    "heldout179",
 )
