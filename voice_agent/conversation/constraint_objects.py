@@ -88,6 +88,7 @@ _NOT_A_THING_ZH = re.compile(
     r"^(?:根本|完全|压根|实在|真的|确实)$|"  # (a degree: "他根本克化不动")
     r"^(?:估计|可能|应该|好像|大概|怕是|多半|八成)是?$|"  # (a guess: "估计是过敏")
     r"^[那这](?:个|股|种)?$|"  # (pointing at it: "闻着那味儿就想吐")
+    r"^(?:好|很|太|超|特别|非常|巨|贼)(?:浓|重|冲|刺鼻)$|"  # (how strong: "顶唔顺那些好浓的香味")
     r"^药物?$|"  # ("医生说先不吃药": no medicine yet, no food kept off)
     # (an amount or a stretch of time: "吃个五六颗就心慌", "一个月里别吃")
     r"^个|^[一二两三四五六七八九十几半]{1,3}(?:个|颗|根|块|口|次|回|片|粒|杯|碗|勺)(?!性)|个月[里内]?$|^半年|^几天|"
@@ -108,6 +109,19 @@ _MODIFIER_ZH = re.compile(r"[^这那个些种的了排坐去乘搭开买订]{2,}
 
 # Words that tell one kind of a food or drink apart ("猫屎咖啡" is not all coffee).
 _KIND_OF_FOOD_ZH = frozenset(("猫屎", "麝香猫", "网红", "路边摊", "隔夜", "生腌"))
+
+
+# A thing of one size or manner, not the whole kind: "I cannot stand little yappy dogs".
+_SIZED_EN = re.compile(r"(?:little|small|tiny|toy|big|large|giant|yappy|noisy|loud)\s+\w", re.IGNORECASE)
+
+
+def names_one_kind(thing: str, topics: list[Topic], kind: str, own_words: bool) -> bool:
+    """Whether ``thing`` (what a constraint was read on) names one kind of its topics: said before the
+    verb ("blue cheese I cannot do"), or after it with a size or manner ("I cannot stand little yappy
+    dogs", not all dogs)."""
+    return (own_words or (kind == "avoid" and _SIZED_EN.match(thing) is not None)) and narrower(
+        clean_object(thing), topics
+    )
 
 
 def narrower(phrase: str, topics: list[Topic]) -> bool:

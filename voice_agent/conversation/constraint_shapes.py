@@ -124,6 +124,8 @@ THING_FIRST_EN = re.compile(
     rf"(?:won't|will not|can't|cannot|don't|do not|never|refuse to)\s+(?:eat|drink|touch|stand|have)|"
     rf"(?:(?:just|now|totally|completely|basically|officially)\s+)?(?:off[ -]limits|off the list|"
     r"off the menu(?=\s+for\s+(?:me|us|him|her|them|my\s+\w+)\b))|a no[ -]go|"
+    # ("broad beans are completely off, pods and all"; not "the match is off": said with how far)
+    r"(?:completely|totally|strictly|absolutely)\s+off\b(?!\s+(?:work|school|sick|duty|the\s+hook))|"
     r"out of the question|(?:a|an)\s+(?:hard|absolute|big|firm|total)\s+no(?:[ -]no)?(?:\s+for\s+(?:me|us|"
     r"him|her|them|my\s+\w+)\b|(?=\s+(?:in|at)\s+(?:my|our|this|the)\s+(?:house|home|flat|household)\b)))",
     _I,
@@ -325,7 +327,8 @@ CAUSES_ZH = re.compile(
 )
 # (not 戒 of another word: "戒指" a ring, "猪八戒", "警戒线", "戒备"; Cantonese 戒咗/戒埋/戒晒 is 戒掉)
 AVOIDING_ZH = re.compile(
-    r"(?:(?<![八警告训惩])(?:戒了|戒(?:掉|咗|埋|晒|埋晒)了?|戒(?![指备律尺心严]))|(?<!脚)不沾|远离|不碰|碰不了|碰不得|沾不了|沾不得)"
+    r"(?:(?<![八警告训惩])(?:戒了|戒(?:掉|咗|埋|晒|埋晒)了?|戒(?![指备律尺心严]))|(?<!脚)不沾|远离|不碰|碰不了|碰不得|沾不了|沾不得|"
+    r"(?:吃|喝)不(?:惯|来)(?![这那的甜辣咸酸苦]))"  # ("吃不惯菌子"; not "吃不惯这边的菜", a taste: TASTE_ZH)
     r"(?!就别|就不)啲?(?P<x>[^，。,.！？!?；;了的]{1,10})"  # (not "能不碰就别碰": said of the thing before)
 )
 # Being at odds with something, said without a symptom or a verb of eating; read only with a known topic

@@ -49,6 +49,7 @@ from voice_agent.conversation.constraint_objects import (
     clean_object,
     head_of,
     list_parts,
+    names_one_kind,
     narrower,
     phrase_terms,
     phrase_terms_zh,
@@ -429,7 +430,7 @@ def _object_constraints(
         parts = [head_of(part) for part in list_parts(match.group("x"))]
         return [c for part in parts for c in _part_constraints(part, kind, text)]
     topics = named_topics(stretch.lower()) or named_topics(thing_of_flavour(stretch.strip()).lower())
-    narrow = own_words and narrower(clean_object(stretch), topics)
+    narrow = names_one_kind(stretch if own_words else match.group("x"), topics, kind, own_words)
     if topics and kind == "avoid" and (narrow or names_a_look(stretch)):
         topics = []  # "blue cheese I cannot do": not every cheese; "奶乎乎的风格": a look, no milk
     phrase = clean_object(match.group("x"), activity=activity)

@@ -29,11 +29,15 @@ FOOD_WORDS_EN = (
     r"something sweet|sweetmeats?|sweet (?:tray|table|plate|treats?|box)|(?:a|bring a) plate of|potluck|"
     r"pot-luck|bake sale|mithai|"
     # what keeps one awake is mostly drunk: "how do I stay awake on the night shift?"
-    r"stay awake|keep (?:me|myself|us) awake|pick-me-up|perk (?:me|us) up|stay alert"
+    r"stay awake|keep (?:me|myself|us) awake|pick-me-up|perk (?:me|us) up|stay alert|"
+    # a gift of what a place is known for: "a hamper of local specialities"
+    r"hampers?|local special(?:i)?t(?:y|ies)|food parcels?"
 )
 FOOD_WORDS_ZH = (
     r"吃|喝|菜|饭|餐|外卖|粥|蛋糕|甜点|甜品|零食|早点|早饭|饮料|饮品|配料|主食|点心|聚会|酒|茶|咖啡|面|汤|水果|沙拉|酱|"
-    rf"烤|火锅|食材|小吃|夜宵|拼盘|补给|能量胶|能量棒|提神|{CANTONESE_FOOD_TALK}"
+    rf"烤|火锅|食材|小吃|夜宵|拼盘|补给|能量胶|能量棒|提神|{CANTONESE_FOOD_TALK}|"
+    # a gift of what a place is known for is mostly eaten or drunk: "寄一箱山西特产", "带点手信"
+    r"特产|年货|伴手礼|手信|礼盒"
 )
 
 _FOOD_EN = re.compile(rf"\b(?:{FOOD_WORDS_EN})\b", re.IGNORECASE)

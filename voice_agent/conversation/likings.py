@@ -292,6 +292,9 @@ _MAX_POINTED_ZH = 60
 # A liking that points back at what it is: "喜欢那种…的东西", "就爱这样的".
 _POINTS_BACK_ZH = re.compile(r"(?:喜欢|爱|迷)(?:的)?(?:就是)?(?:那种|这种|这样|那样|这些|那些|这类|那类)")
 _CLAUSE_ZH = re.compile(r"[，,；;]")
+# A liking whose clause says that there is one, and the clauses after it what it is.
+_POINTS_ON_ZH = re.compile(r"(?:习惯|传统|(?<=[就可特老])魔怔|着迷|上瘾|个爱好)(?:了|啦)?$")
+_HABIT_ZH = re.compile(r"(?:习惯|传统|个爱好)$")  # (told over the clauses after it)
 
 
 def _clauses_of_liking_zh(sentence: str) -> str:
@@ -308,9 +311,13 @@ def _clauses_of_liking_zh(sentence: str) -> str:
         while start > 0 and len("，".join(clauses[start - 1 : at + 1])) <= _MAX_POINTED_ZH:
             start -= 1
         before = "，".join(clauses[start:at])
-    # (a liking too short to say what is liked: "可魔怔了，一天到晚嘴里就是055驱逐舰")
-    after = clauses[at + 1] if len(clauses[at]) <= 8 and at + 1 < len(clauses) else ""
-    return "，".join(c for c in (before, clauses[at], after) if c) + "。"
+    # (a liking too short to say what is liked: "可魔怔了，一天到晚嘴里就是055驱逐舰"; one that says what
+    # follows: "我有个坚持了十几年的习惯，每到一个新地方，头一件事就是…", "一到夏天就魔怔，就迷拍蝴蝶")
+    end = at + 1 if len(clauses[at]) <= 8 or _POINTS_ON_ZH.search(clauses[at]) else at
+    while (end < len(clauses) and _HABIT_ZH.search(clauses[at])
+           and len("，".join(clauses[at : end + 2])) <= _MAX_POINTED_ZH):  # fmt: skip
+        end += 1
+    return "，".join(c for c in (before, *clauses[at : end + 1]) if c) + "。"
 
 
 _MAX_TOLD = 160
@@ -361,7 +368,12 @@ PREFERENCE = re.compile(
     r"can't get enough of|big on|lives? for|"
     # ("rose-mad", "horse-daft", "F1 fever", "completely lost to cycling", "rather be near a horse")
     r"[a-z]+-(?:mad|daft|crazy|obsessed|barmy|potty)|(?-i:(?:got|has|have) (?:[A-Z0-9]\w* ){1,2}fever)|"
-    r"(?:completely|totally|utterly) lost to|rather be (?:near|with|on|at|in|by) (?:a|the|her|his|my)\b)\b)|"
+    r"(?:completely|totally|utterly) lost to|rather be (?:near|with|on|at|in|by) (?:a|the|her|his|my)\b|"
+    # what the person always asks for: "I always ask at the counter for the nicest commemorative stamps",
+    # "I always go for the window", "just send me a voice note"
+    r"always (?:ask|asks|go|goes|opt|opts)\b[^.!?]{0,25}?\bfor|always (?:insist|insists) on|"
+    r"(?:just|only|always) (?:send|leave|drop) (?:me|us) (?:a |an )?(?:voice|audio) "
+    r"(?:notes?|messages?|memos?))\b)|"
     r"^(?![^。！？]*(?:不喜欢|不爱|讨厌))[^？?]*(?:最喜欢|喜欢|最爱|爱看|爱听|爱吃|爱喝|偏爱|是[^，。]{0,4}迷|"
     r"就爱(?!干净)|爱(?:玩|拼|做|搞|逛|钓|种|画|跑|打|踢|唱|跳|拍)|"  # "没别的爱好，就爱拼乐高"
     r"(?:就|只)认准?(?![识为得出字路错死命栽怂输账])|认准了?|"  # "喝茶就认熟普" (not 认识, 认为, 认错)
@@ -370,7 +382,10 @@ PREFERENCE = re.compile(
     # ("没别的爱好，就迷无人机", "最迷王文娟的林妹妹")
     r"(?:特别|很|超|贼|巨|非常|有点|可|最近|血|老|死|真|就|最)迷(?![路糊信茫惑])|迷上|爱上了|着迷|热衷|沉迷|入坑|"
     # grown up with it, sung at the drop of a hat: "听越剧听到大的", "张嘴就能来两句"
-    r"(?:听|看|唱|玩)[^，。！？]{1,6}(?:听|看|唱|玩)到大|张嘴就(?:能)?来)|" + ENTHUSIASM.pattern,
+    r"(?:听|看|唱|玩)[^，。！？]{1,6}(?:听|看|唱|玩)到大|张嘴就(?:能)?来|"
+    # a habit kept for years, only ever that one: "我有个坚持了十几年的习惯", "喝咖啡一直都只要燕麦奶的"
+    r"(?:坚持|保持)了?[^，。！？]{0,6}的(?:习惯|传统)|(?:一直|从来|向来)都?只(?:要|喝|吃|用|点|买|认))|"
+    + ENTHUSIASM.pattern,
     re.IGNORECASE,
 )
 

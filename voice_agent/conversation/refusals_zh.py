@@ -14,7 +14,7 @@ from voice_agent.text.cjk import has_han
 def not_doing_zh(noun: str, source: str) -> str:
     """ "No doing" the thing: the activity itself when it is one ("不吹蜡烛"), else the verb the person
     used with it (``source``: "鞭炮、烟花一律不准再放" → "不放鞭炮", "再也不让她坐网约车" → "不坐网约车"),
-    else "不用"."""
+    else "不种" for a plant, else "不用"."""
     if len(noun) >= 3 and noun[0] in DOING_ZH:
         return f"不{noun}"
     n = re.escape(noun)
@@ -22,7 +22,14 @@ def not_doing_zh(noun: str, source: str) -> str:
         rf"{n}(?:、[^，。,.！？!?；;]{{1,8}}?)*[^，。,.！？!?；;]{{0,4}}?不(?:准|许|让|会|能)?再?([{DOING_ZH}])",
         source,
     )
-    return f"不{done.group(1)}{noun}" if done else f"不用{noun}"
+    if done:
+        return f"不{done.group(1)}{noun}"
+    # (a plant, or what someone grew: "楼下嬢嬢种了一大盆" of 夜来香 → "不种夜来香")
+    grown = re.search(rf"{n}[^。！？!?]{{0,40}}[种栽]了", source)
+    return f"不种{noun}" if _PLANT_ZH.search(noun) or grown else f"不用{noun}"
+
+
+_PLANT_ZH = re.compile(r"(?<=.)(?:花|草|树|兰|菊|竹|藤)$")
 
 
 # The thing already refused in what is said back: "再也不坐网约车", "没有花生", "别放香菜".

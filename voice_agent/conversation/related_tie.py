@@ -54,14 +54,22 @@ _COMMON_EN = frozenset(_COMMON_TEXT_EN.split())
 _UNTOWARD = re.compile(
     r"\b(?:never|not|no|nothing|none|nor|without|allerg\w*|hives|rash|sick|vomit\w*|threw up|ambulance|"
     r"a&e|hospital|swell\w*|swollen|blister\w*|itch\w*|puff\w*|bloat\w*|cramp\w*|ill|poorly|"
-    r"nause\w*|migraine\w*|headaches?)\b|n't\b|不|没|别|再也|过敏|拉肚子|拉稀|吐|疼|痛|痒|肿|胀|难受|医院|急诊|忽悠|坑",
+    r"nause\w*|migraine\w*|headaches?|"
+    # a thing that broke or a match that was lost: "the AC in my truck finally gave out", "Sligo Rovers
+    # lost again on Friday"
+    r"gave out|give out|broke|broken|breaks down|packed (?:in|up)|conked out|flooded|burst|leak\w*|stolen|"
+    r"lost|losing|beaten|thrashed|hammered|relegated)\b|n't\b|"
+    r"不|没|别|再也|过敏|拉肚子|拉稀|吐|疼|痛|痒|肿|胀|难受|医院|急诊|忽悠|坑|输了|坏了|坏掉|漏水|停电",
     _I,
 )
 # Small talk of the moment (the weather, today), no fact worth saying back days later: "这两天兰州风大，阳台上
 # 晾的被单都刮跑了一条" shares only the city with "从兰州坐火车去上海…".
 _OF_THE_MOMENT = re.compile(
     r"\b(?:weather|raining|rained|snowing|snowed|freezing|roasting|boiling|today|tonight|this morning|"
-    r"yesterday)\b|天气|下雨|下雪|风大|刮风|零下|今天|今儿|这两天|昨天|昨儿",
+    r"yesterday)\b|天气|下雨|下雪|风大|刮风|零下|今天|今儿|这两天|昨天|昨儿|"
+    # a result of the weekend's match: "The Toon got a point at Villa Park", "the Pies got up by a point"
+    r"\b(?:won|drew|got a point|got up by|scraped)\b[^.!?]{0,40}\b(?:point|points|goals?|nil|on (?:saturday|"
+    r"sunday|friday)|at home|away)\b|\bgot a point\b",
     _I,
 )
 # An utterance that swears off something, in any of its sentences.
