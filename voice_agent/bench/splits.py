@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout179`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout182`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -183,4 +183,7 @@ SPLITS = (
     "heldout177",
     "heldout178",
     "heldout179",
+    "heldout180",
+    "heldout181",
+    "heldout182",
 )
