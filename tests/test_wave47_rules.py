@@ -164,3 +164,75 @@ def test_a_plain_statement_is_still_said_back() -> None:
         "en",
     )
     assert "Swansea" in said
+
+
+@pytest.mark.parametrize(
+    ("text", "keys"),
+    [
+        ("医生讲我胃黏膜薄，布洛芬、阿司匹林这一类的止痛药以后碰都莫碰。", ["ibuprofen", "aspirin"]),
+        (
+            "打那儿我就发誓了，发胶、啫喱、发蜡，凡是往头上抹的定型玩意儿，我这辈子再也不给她用了。",
+            ["avoid:发胶", "avoid:啫喱", "avoid:发蜡"],
+        ),
+        (
+            "闺女过年给我买了个挺贵的电动牙刷，一开就嗡嗡嗡的，震得我牙根儿发麻，我是真受不了那玩意儿。",
+            ["avoid:电动牙刷"],
+        ),
+        ("I swore I'd never put fake tan on Saoirse again: it streaked.", ["avoid:fake tan"]),
+        (
+            "I told my wife, never again will I sleep in a couchette, I don't care how cheap it is.",
+            ["avoid:couchette"],
+        ),
+        ("冼医生人好nice的，我个女最怕看牙都肯听她的。", ["avoid:看牙"]),
+    ],
+)
+def test_constraints_read_in_the_second_splits_shapes(text: str, keys: list[str]) -> None:
+    assert _keys(text) == keys
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["我娘到现在一提起就骂我不爱惜自己。", "I'd never put my trust in them again.", "我受不了那玩意儿。"],
+)
+def test_no_constraint_from_care_trust_or_a_pointer_with_nothing_before(text: str) -> None:
+    assert _keys(text) == []
+
+
+@pytest.mark.parametrize(
+    ("fact", "turn"),
+    [
+        (
+            "I swore I'd never put fake tan on Saoirse again: it streaked.",
+            "Can you give me a checklist for the night before and the morning of the concert?",
+        ),
+        (
+            "发胶、啫喱、发蜡，凡是往头上抹的定型玩意儿，我这辈子再也不给她用了。",
+            "你教教我怎么给她盘个芭蕾包头，需要准备点嘛东西？",
+        ),
+    ],
+)
+def test_a_checklist_asked_for_concerns_what_is_kept_off(fact: str, turn: str) -> None:
+    assert concerns(parse_constraints(fact)[0], turn)
+
+
+def test_a_time_moved_to_is_no_place() -> None:
+    from voice_agent.conversation.place_note import ranked_places
+
+    assert ranked_places("医院刚打电话来，说原来那个大夫临时出差，给我改到周五下午两点了。") == []
+    assert ranked_places("我们家前年搬到武清了。") == [(0, "武清")]
+
+
+def test_a_time_moved_of_the_appointment_we_had_revises_it() -> None:
+    from voice_agent.conversation.revised_plans import without_revised
+
+    plan = MemoryRecord(conversation_id="c", text="我那颗后槽牙终于约上根管治疗了，定的是这周三上午九点半。",
+                        created_at=1.0, source="t1")  # fmt: skip
+    moved = "医院刚打电话来，说原来那个大夫临时出差，给我改到周五下午两点了。"
+    change = MemoryRecord(conversation_id="c", text=moved, created_at=2.0, source="t2")
+    other = MemoryRecord(
+        conversation_id="c", text="我妹妹周六上午十点的飞机到上海。", created_at=1.5, source="t3"
+    )
+    kept = without_revised([plan, other, change], constraints_stand=False)
+    assert plan not in kept and change in kept
+    alone = MemoryRecord(conversation_id="c", text="他们把婚礼改到周日了。", created_at=2.0, source="t4")
+    assert plan in without_revised([plan, alone], constraints_stand=False)

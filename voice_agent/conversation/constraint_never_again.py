@@ -64,7 +64,9 @@ NEVER_BASE_AGAIN_EN = re.compile(
     r"\b(?:i|we|he|she|they)(?:'d|'ll|\s+would|\s+will|\s+shall|'m|\s+am|'re|\s+are)\s+never,?\s+(?:ever,?\s+)?"
     r"(?:going to\s+|gonna\s+)?"
     # ("I'll never pay for phone insurance again", "I'll never sign up for a gym contract again")
-    r"(?:touch|drink|eat|have|order|use|buy|book|wear|try|put on|take|ride|hire|rent|get|choose|climb|"
+    # ("I swore I'd never put fake tan on Saoirse again")
+    r"(?:touch|drink|eat|have|order|use|buy|book|wear|try|put on|put(?!\s+(?:my|our|his|her|their|your)\b)|"
+    r"apply|spray|take|ride|hire|rent|get|choose|climb|"
     r"board|get on|step on|step into|pay for|sign up for|sign up to|take out|fall for)\s+"
     # ("I'd never buy a bag of peat compost again")
     r"(?:(?:a pair of|a (?:bag|bottle|box|pack|packet|tin|jar|pint|glass|sack|can|tub|carton) of|another|"
@@ -86,8 +88,12 @@ _SOMEONE_ON_EN = re.compile(
 )
 # "Never again" before the verb: "I will never again host a pool party for little kids".
 _NEVER_AGAIN_BASE_EN = re.compile(
-    r"\b(?:i|we|he|she|they)(?:'ll|'d|\s+will|\s+would|\s+shall|'m|\s+am|'re|\s+are)?\s+never\s+again\s+"
-    r"(?:be\s+)?(?:host(?:ing)?|throw(?:ing)?|book(?:ing)?|hav(?:e|ing)|hold(?:ing)?|organi[sz](?:e|ing)|"
+    r"(?:\b(?:i|we|he|she|they)(?:'ll|'d|\s+will|\s+would|\s+shall|'m|\s+am|'re|\s+are)?\s+never\s+again\s+"
+    r"|"
+    # (inverted: "never again will I sleep in a couchette")
+    r"\bnever\s+again\s+(?:will|shall|would|do|am)\s+(?:i|we|he|she|they)\s+)"
+    r"(?:be\s+)?(?:(?:sleep(?:ing)?|stay(?:ing)?|travel(?:l?ing)?) (?:in|on|at)|"
+    r"host(?:ing)?|throw(?:ing)?|book(?:ing)?|hav(?:e|ing)|hold(?:ing)?|organi[sz](?:e|ing)|"
     r"us(?:e|ing)|buy(?:ing)?|hir(?:e|ing)|rent(?:ing)?|tak(?:e|ing)|try|trying|order(?:ing)?|eat(?:ing)?|"
     r"drink(?:ing)?|wear(?:ing)?|rid(?:e|ing)|board(?:ing)?|climb(?:ing)?|go(?:ing)? (?:to|on)|"
     r"get(?:ting)? (?:in|on))\s+"

@@ -67,6 +67,14 @@ _KIND_NAMED_ZH = re.compile(
     r"(?:东西|玩意儿?)[，,]?(?:[^，,。！!？?；;]{0,12}[，,])?(?:我们|我|俺|咱)?是?(?:这辈子|以后|往后)?"
     + _SWORN_OFF_ZH
 )
+# A list named, then sworn off with a clause between: "发胶、啫喱、发蜡，凡是往头上抹的定型玩意儿，我这辈子
+# 再也不给她用了".
+_LIST_THEN_VOW_ZH = re.compile(
+    r"(?:^|[，,。！!？?；;：:])(?P<x>[^，,。！!？?；;：:我你他她]{1,6}(?:、[^，,。！!？?；;：:我你他她]{1,6})+)[，,]"
+    r"(?:[^，,。！!？?；;]{0,20}[，,])?(?:我们|我|俺|咱)?(?:这辈子|以后|往后)?"
+    + _SWORN_OFF_ZH
+    + r"(?:给|让)?(?:她|他|孩子|娃|我)?(?:用|吃|喝|碰|买|抹|涂|喷|穿|戴)(?:了|啦|[，,。！!？?；;]|$)"
+)
 # How a clause opens, no thing: "说实话我这辈子再也不去了".
 _FILLER_ZH = re.compile(r"^(?:说实话|说真的|讲真|老实说|其实|反正|总之|真的|真是|哎呀?|唉|嗯|(?:我)?跟你说)$")
 # A kind of place named before "那种地方": "英语角那种地方我这辈子都不会再去了" swears off 英语角.
@@ -225,7 +233,8 @@ def sworn_off_zh(text: str) -> Iterator[str]:
             pointed = max(named, key=lambda m: m.start())
             yield next(thing for thing in pointed.groups() if thing)
     for match in [*_THING_FIRST_ZH.finditer(text), *_POINTED_FIRST_ZH.finditer(text),
-                  *_THING_THEN_VOW_ZH.finditer(text), *_KIND_NAMED_ZH.finditer(text)]:  # fmt: skip
+                  *_THING_THEN_VOW_ZH.finditer(text), *_KIND_NAMED_ZH.finditer(text),
+                  *_LIST_THEN_VOW_ZH.finditer(text)]:  # fmt: skip
         # ("过年去海南，这辈子再也不去了": where they go, 海南)
         spot = _KIND_OF_SPOT_ZH.match(match.group("x"))
         if spot:

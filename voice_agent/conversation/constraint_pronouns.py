@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from voice_agent.text.cjk import HAN_CLASS
+
 _I = re.IGNORECASE
 # The thing a sentence names as the answer: "it's tomatoes", "turns out it was shellfish", "the culprit is
 # gluten", "the trigger is onions". Up to three words, stopped by punctuation or a joining word.
@@ -133,7 +135,27 @@ def with_antecedents(text: str) -> str:
         if titles:
             out += [text[last : rule.start("work")], titles[-1].group("x")]
             last = rule.end("work")
-    return "".join(out) + text[last:] if out else text
+    return _with_things_got_zh("".join(out) + text[last:] if out else text)
+
+
+# A dislike of "那玩意儿" whose thing was bought or given just before: "闺女给我买了个挺贵的电动牙刷,…,我是真
+# 受不了那玩意儿" (电动牙刷).
+_DISLIKE_ON_POINTER_ZH = re.compile(
+    r"(?:受不了|用不惯|用不来|烦死|讨厌|接受不了)(?P<pronoun>那(?:个)?玩意儿?|那(?:个)?东西|这(?:个)?玩意儿?)"
+)
+_GOT_ZH = re.compile(
+    r"(?:买|送|给|弄|整|换|装)了?(?:我|他|她|俺)?一?(?:个|台|部|只|把|支|套|款|件)(?:[^，。,.！？!?；;的]{0,4}的)?"
+    rf"(?P<x>{HAN_CLASS}{{2,5}}?)(?=[，。,.！？!?；;]|$)"
+)
+
+
+def _with_things_got_zh(text: str) -> str:
+    """``text`` with "那玩意儿" after a dislike replaced by what was bought or given just before it."""
+    for rule in _DISLIKE_ON_POINTER_ZH.finditer(text):
+        got = list(_GOT_ZH.finditer(text[max(0, rule.start() - 80) : rule.start()]))
+        if got:
+            return text[: rule.start("pronoun")] + got[-1].group("x") + text[rule.end("pronoun") :]
+    return text
 
 
 # A thing pointed at, then what someone does with it: "that lavender they spray", "this perfume she wears".

@@ -19,6 +19,7 @@ import re
 from collections.abc import Sequence
 
 from voice_agent.conversation.dated_fallback import dated_text
+from voice_agent.conversation.revised_plans import without_revised
 from voice_agent.conversation.said_before import person_statements
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.dates import DAY_NAME, asks_for_day
@@ -91,7 +92,7 @@ def date_note(user_text: str, records: Sequence[MemoryRecord], language: str) ->
         else:
             text = day_in_planned_month(user_text, records)
     else:
-        text = dated_text(user_text, person_statements(records))
+        text = dated_text(user_text, without_revised(person_statements(records), constraints_stand=False))
     if not text:
         return ""
     return NOTE["zh" if language == "zh" else "en"].format(

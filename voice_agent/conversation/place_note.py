@@ -179,6 +179,10 @@ _PLACE_ZH = re.compile(
 )
 # The home said before "在": "新家在光谷", "我们家就在望京".
 _HOME_BEFORE_ZH = re.compile(r"(?:新家|我家|我们家|俺家|咱家|新房子?|住处|新居)(?:就|现在|目前)?$")
+_TIME_ZH = re.compile(
+    r"(?:这|下|上|本)?(?:周[一二三四五六日天末]|星期|礼拜)|(?:明天|后天|今天|今晚|明晚|下午|上午|晚上|早上|中午|\d|"
+    r"[一二三四五六七八九十两]+(?:点|号|月|日))"
+)
 _MOVED_ZH = ("搬到", "搬回", "搬去", "调到", "改去", "改到", "交换", "外派", "派到", "嫁到", "留学")
 _BESIDE_ZH = re.compile(r"(?:边上|旁边|附近|对面|周边|边|里|外|上|下|家|公司|单位|学校|小区)$")
 _VERB_TAIL_ZH = re.compile(r"(?<=..)(?:买|住|待|呆|开|租)$")
@@ -424,6 +428,8 @@ def ranked_places(text: str) -> list[tuple[int, str]]:
     found: list[tuple[int, int, str]] = []  # (rank: 0 moved to, 1 named, 2 come from; position; place)
     for match in _PLACE_ZH.finditer(text):
         place = _VERB_TAIL_ZH.sub("", match.group("place"))  # ("在海南琼海买了套小房子": 海南琼海)
+        if _TIME_ZH.match(place):  # (a time moved to is no place: "给我改到周五下午两点了")
+            continue
         marker = match.group(0)[:2]
         # (a home rented or bought there ranks with a place moved to: "在天通苑租了个一居",
         # "把房子买在了昆山花桥")

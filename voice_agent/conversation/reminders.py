@@ -221,6 +221,9 @@ _ASKS_PLAN = re.compile(
     r"(?:dinners|meals|lunches|breakfasts|suppers|recipes))|"
     # (the running order of a day: "从头到尾排个流程", "寿宴上都安排点儿什么环节")
     r"\brunning order|\border of (?:the day|events|service)|"
+    # a list of what to have ready: "a checklist for the night before", "需要准备点嘛东西", "得备点儿什么"
+    r"\bcheck-?list|\bwhat (?:do|will|would) (?:i|we) need\b|"
+    r"(?:准备|备|带)(?:点|些|点儿)?(?:啥|什么|嘛|么子|咩)|"
     r"流程|环节|日程|议程|办法|计划|规划|怎么(?:办|解决|弄|整)|咋(?:办|解决|弄|整)|省事|(?:帮|给)(?:我|俺|咱)(?:们)?(?:列|定|规划|订|出)",
     re.IGNORECASE,
 )

@@ -134,9 +134,23 @@ def _revised(
         and (
             keys & (said_with.get(later.source, set()) if later.source else content_keys(later.text))
             or (names and _NAME_CHANGED.search(later.text) is not None)
+            # (a time moved, said of "the one we had" without naming it: "医院刚打电话来，说原来那个大夫临时
+            # 出差，给我改到周五下午两点了" of "…根管治疗…定的是这周三上午九点半")
+            or (
+                holds_time(record.text)
+                and holds_time(later.text)
+                and _POINTS_BACK.search(later.text) is not None
+            )
         )
         for later in revisions
     )
+
+
+_POINTS_BACK = re.compile(
+    r"(?:originally|the original|it's now|they've moved it|moved it to|pushed it (?:back|to))|"
+    r"原来(?:那个|的|定的)|原定|原先定|本来定|给我改到|帮我改到",
+    _I,
+)
 
 
 # A name chosen, then changed: "孩子大名定了…叫陆子轩" and "名字那事儿又改了…最后改叫陆屿安了" share no word
