@@ -294,9 +294,9 @@ TOPICS: dict[str, Topic] = {
             ("chicken", "chicken wing", "nugget", "drumstick", "rotisserie", "chicken breast", "coq au vin",
              "chicken soup", "chicken stock", "chicken broth"),
             # 田鸡 is a frog, 火鸡 a turkey (both meat, but no chicken); 鸡眼, 鸡骨草 and 鸡皮疙瘩
-            # (goosebumps) are no food of it, 鸡枞 and 鸡油菌 mushrooms
-            _zh(ZhTerm("鸡", not_before=("田", "火", "铁公", "落汤"), not_after=("蛋", "尾酒", "毛菜", "骨草",
-                       "眼", "冠花", "毛蒜皮", "皮疙瘩", "枞", "纵", "油菌", "腿菇", "头米")),
+            # (goosebumps) are no food of it, nor what is no meat either (``CHICKEN_ZH``: 鸡蛋, 鸡枞)
+            _zh(ZhTerm("鸡", not_before=("田", "火", "铁公", "落汤"),
+                       not_after=(*CHICKEN_ZH.not_after, "骨草", "眼", "冠花", "毛蒜皮", "皮疙瘩")),
                 "鸡肉", "鸡翅", "鸡腿", "炸鸡", "鸡胸", "鸡汤"),
         ),
         Topic(

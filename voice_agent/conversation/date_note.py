@@ -92,7 +92,7 @@ def date_note(user_text: str, records: Sequence[MemoryRecord], language: str) ->
         else:
             text = day_in_planned_month(user_text, records)
     else:
-        text = dated_text(user_text, without_revised(person_statements(records), constraints_stand=False))
+        text = dated_text(user_text, person_statements(records))
     if not text:
         return ""
     return NOTE["zh" if language == "zh" else "en"].format(
@@ -121,7 +121,8 @@ def day_in_planned_month(user_text: str, records: Sequence[MemoryRecord]) -> str
     months = _months(user_text)
     if not months:
         return ""
-    for record in person_statements(records):
+    # (not a day changed since, as in ``dated_text``)
+    for record in without_revised(person_statements(records), constraints_stand=False):
         for sentence in sentences_of(record.text):
             if _months(sentence) & months and _DAY_NUMBER.search(sentence):
                 return sentence

@@ -293,8 +293,9 @@ _MAX_POINTED_ZH = 60
 _POINTS_BACK_ZH = re.compile(r"(?:喜欢|爱|迷)(?:的)?(?:就是)?(?:那种|这种|这样|那样|这些|那些|这类|那类)")
 _CLAUSE_ZH = re.compile(r"[，,；;]")
 # A liking whose clause says that there is one, and the clauses after it what it is.
-_POINTS_ON_ZH = re.compile(r"(?:习惯|传统|(?<=[就可特老])魔怔|着迷|上瘾|个爱好)(?:了|啦)?$")
-_HABIT_ZH = re.compile(r"(?:习惯|传统|个爱好)$")  # (told over the clauses after it)
+_HABIT_WORDS_ZH = r"习惯|传统|个爱好"
+_POINTS_ON_ZH = re.compile(rf"(?:{_HABIT_WORDS_ZH}|(?<=[就可特老])魔怔|着迷|上瘾)(?:了|啦)?$")
+_HABIT_ZH = re.compile(rf"(?:{_HABIT_WORDS_ZH})$")  # (told over the clauses after it)
 
 
 def _clauses_of_liking_zh(sentence: str) -> str:

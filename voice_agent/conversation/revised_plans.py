@@ -128,6 +128,7 @@ def _revised(
         return False
     keys = content_keys(record.text) - _GENERIC
     names = GIVES_NAME.search(record.text) is not None
+    timed = holds_time(record.text)
     return any(
         later.created_at > record.created_at
         and (not record.source or later.source != record.source)
@@ -136,11 +137,7 @@ def _revised(
             or (names and _NAME_CHANGED.search(later.text) is not None)
             # (a time moved, said of "the one we had" without naming it: "医院刚打电话来，说原来那个大夫临时
             # 出差，给我改到周五下午两点了" of "…根管治疗…定的是这周三上午九点半")
-            or (
-                holds_time(record.text)
-                and holds_time(later.text)
-                and _POINTS_BACK.search(later.text) is not None
-            )
+            or (timed and holds_time(later.text) and _POINTS_BACK.search(later.text) is not None)
         )
         for later in revisions
     )

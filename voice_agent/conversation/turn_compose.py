@@ -23,7 +23,6 @@ from voice_agent.conversation.place_note import place_note, place_said, recalled
 from voice_agent.conversation.recall_answer import said_back
 from voice_agent.conversation.related_tie import related_statement
 from voice_agent.conversation.reminders import guided_constraints, liked_fact, turn_guidance, turn_reminders
-from voice_agent.conversation.revised_plans import without_revised
 from voice_agent.conversation.said_before import person_statements, relevant_statement
 from voice_agent.conversation.turns import LoggedTurn
 from voice_agent.conversation.writing import WRITES_TO
@@ -129,10 +128,7 @@ def turn_day(scrubbed: str, prompt: BuiltPrompt, language: str) -> str:
     # (a note to be written about "that day" needs the day in it: "a note … letting them know there'll be
     # a van on the drive … that day", "发条微信，说我去看话剧那天他得在家带孩子")
     written_day = WRITES_TO.search(scrubbed) is not None and NEEDS_DAY.search(scrubbed) is not None
-    # (not a day changed since: "定的是这周三上午九点半" after "给我改到周五下午两点了")
-    statements = without_revised(
-        person_statements([*prompt.retrieved, *prompt.pinned]), constraints_stand=False
-    )
+    statements = person_statements([*prompt.retrieved, *prompt.pinned])
     if ASKS_DAY.search(scrubbed) or NEEDS_DATE.search(scrubbed) or written_day:
         text = dated_text(scrubbed, statements)
     else:  # (days planned in a month: the day they told us in it, "the 20th of December" for Christmas week)
