@@ -19,12 +19,19 @@ _PROVIDER_EN = (
     r"barbers?|salons?|jps?|notary|solicitors?|banks?|post office|launderettes?|laundromats?|"
     r"dry cleaners?|childminders?|nurser(?:y|ies)|creches?|babysitters?|nannies|nanny|mechanics?|garages?|"
     r"locksmiths?|gyms?|pools?|swimming pool|playgroups?|after-school club|classes|lessons|"
-    r"supermarkets?|shops?|groceries|urgent care|walk-in centre|a&e|out-of-hours)"
+    r"supermarkets?|shops?|groceries|urgent care|walk-in centre|a&e|out-of-hours|"
+    # (a specialist, someone to mind a pet or a child, a school for lessons: "a good orthodontist", "a dog
+    # walker or doggy daycare", "a guzheng teacher or music school")
+    r"(?:orthodont|physiotherap|therap|podiatr|chiropod|optometr|audiolog|dermatolog|florist|counsell?or)\w*|"
+    r"(?:dog |pet |cat |house |baby)?(?:walkers?|sitters?)|groomers?|kennels?|catter(?:y|ies)|"
+    r"(?:doggy |dog |child |pet )?day ?cares?|tailors?|cobblers?|accountants?|lawyers?|"
+    r"(?:music|dance|driving|swimming|language|art|drama|ballet|coding|tuition|cram|martial arts) "
+    r"(?:schools?|class(?:es)?|lessons|academ(?:y|ies)|centres?|centers?))"
 )
 ASKS_LOCAL = re.compile(
     # ("find a good one" after the provider: "a teacher we can walk to … how do I find a good one")
     rf"\b(?:find|finding|recommend|pick|choose|get to|look for|looking for|need) (?:a |an |the |some )?"
-    rf"(?:good |local |decent |nearby |cheap |reliable |\w+ )?{_PROVIDER_EN}\b|"
+    rf"(?:(?:good|local|decent|nearby|cheap|reliable|\w+) ){{0,2}}{_PROVIDER_EN}\b|"
     r"\b(?:we|i|she|he|they|you) (?:can|could) (?:walk|cycle|pop) (?:to|over|round|in)\b|"
     r"\bwalking distance\b|\bon (?:my|our) doorstep\b|\bclose to (?:us|me|the flat|the house)\b|"
     r"\b(?:options|where) (?:for|to|can i|could i|do i|should i) (?:get|getting|buy|buying|find|finding) "

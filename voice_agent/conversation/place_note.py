@@ -26,7 +26,25 @@ from collections.abc import Sequence
 from voice_agent.conversation.local_needs import ASKS_VENUE, TO_THEIR_HOME_EN, TO_THEIR_HOME_ZH, asks_local
 from voice_agent.conversation.meeting_point import ASKS_MEETING, meeting_point
 from voice_agent.conversation.place_names_zh import CITIES_ZH, CITY_RE, COUNTRIES_ZH, PROVINCES_ZH
+from voice_agent.conversation.place_sayings import (
+    FALLBACK,
+    FALLBACK_CALL_TIME,
+    FALLBACK_FROM,
+    FALLBACK_PACKING,
+    FALLBACK_POST,
+    FALLBACK_ROUTE,
+    FALLBACK_VENUE,
+    NOTE,
+    NOTE_CALL_TIME,
+    NOTE_FROM,
+    NOTE_PACKING,
+    NOTE_POST,
+    NOTE_ROUTE,
+    NOTE_VENUE,
+    NOTE_WHERE,
+)
 from voice_agent.conversation.revised_plans import without_revised
+from voice_agent.conversation.sets_off import BOARDS_AT, LEAVES_HOME, SENDS_FROM_HOME
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.cjk import HAN_CLASS, has_han
 
@@ -143,7 +161,8 @@ ASKS_WHERE = re.compile(
 )
 _PLACE_EN = re.compile(
     r"\b(?P<prep>in|near|outside|around|to|from)\s+(?:(?:just|right)\s+)?"
-    r"(?P<place>[A-Z][a-z]{2,}(?:[ -](?:[A-Z][a-z]+|upon|on|le|de)){0,2})\b"  # ("Coimbatore only": no "on")
+    # ("Coimbatore only": no "on"; "settled in St Peter Port")
+    r"(?P<place>(?:(?:St|Mt|Ft)\.? )?[A-Z][a-z]{2,}(?:[ -](?:[A-Z][a-z]+|upon|on|le|de)){0,2})\b"
     r"(?!\s+\d)"  # (a numbered part of a town: "a flat in Sector 35", "Block 4")
 )
 # A town named by an institution in it: "a midwife at the Royal Infirmary of Edinburgh", "the University of
@@ -188,47 +207,6 @@ _BESIDE_ZH = re.compile(r"(?:边上|旁边|附近|对面|周边|边|里|外|上|
 _VERB_TAIL_ZH = re.compile(r"(?<=..)(?:买|住|待|呆|开|租)$")
 _PROVINCE_END_ZH = re.compile(f"(?:{'|'.join(PROVINCES_ZH)})(?:省)?$")
 _MAX_LOOKED_AT = 8
-NOTE = {
-    "en": "Suggest one specific thing to do in or near {place}.",
-    "zh": "推荐一个{place}或附近具体可以去的地方。",
-}
-NOTE_WHERE = {"en": "The place is {place}.", "zh": "地点是{place}。"}
-NOTE_PACKING = {"en": "Pack for the weather in {place}.", "zh": "按{place}那边的天气来准备。"}
-NOTE_CALL_TIME = {"en": "Mind the time difference with {place}.", "zh": "注意和{place}的时差。"}
-NOTE_VENUE = {"en": "Suggest specific places in or near {place}.", "zh": "推荐{place}或附近具体的地方。"}
-NOTE_ROUTE = {"en": "The journey ends in {place}.", "zh": "目的地是{place}。"}
-# Said when the model gives no answer twice: the place named with the usual things to do there.
-FALLBACK = {
-    "en": (
-        "Around {place}, I'd start with a walk to see the area, then a local museum or a good place to eat."
-    ),
-    "zh": "在{place}附近，可以先四处走走看看风景，再逛逛当地的博物馆，或者找家有名的小馆子尝尝。",
-}
-FALLBACK_VENUE = {
-    "en": "Since you're in {place}, I'd pick somewhere close to {place}, so getting there and back is easy.",
-    "zh": "你在{place}，就挑{place}附近的地方，来回都方便。",
-}
-FALLBACK_PACKING = {
-    "en": "For {place}, check the forecast there a few days before and pack for its weather, with layers.",
-    "zh": "去{place}的话，出发前几天查一下那边的天气预报，按当地的温度带衣服，多带一件外套。",
-}
-FALLBACK_ROUTE = {
-    "en": "You're heading to {place}: check the route and the travel time to {place} before you set off.",
-    "zh": "目的地是{place}，出发前查一下去{place}的路线和要花的时间。",
-}
-# A journey to a town the turn names ("a conference in Canberra… the easiest way to get there, when should I
-# leave?", "下礼拜三要去西安…怎么走合适"): it starts where the person lives.
-NOTE_FROM = {"en": "They will set off from {place}.", "zh": "出发地是{place}。"}
-FALLBACK_FROM = {
-    "en": "You'll be setting off from {place}: allow for getting from {place} to the station or the airport.",
-    "zh": "你从{place}出发，记得把从{place}到车站或机场的时间也算进去。",
-}
-FALLBACK_CALL_TIME = {
-    "en": "Check what time it is in {place} first: the time there may be hours off from yours.",
-    "zh": "打之前先算一下{place}那边是几点，可能跟你这边有时差。",
-}
-
-
 # The way to the person's own home: "the easiest way for them to get to us", "下了车怎么到我家".
 # A trip away (not an evening out near home): "a week off in October, where should I go?", "出国玩".
 _AWAY = re.compile(
@@ -277,7 +255,10 @@ def _asks(user_text: str) -> str:
         return "call"
     if ASKS_PACKING.search(user_text):
         return "packing"
-    if _LEAVES_HOME.search(user_text):  # (when to leave home: where they set off, whoever the turn names)
+    if SENDS_FROM_HOME.search(user_text):
+        return "post"
+    # (when to leave home, or which station to board at: where they set off, whoever the turn names)
+    if LEAVES_HOME.search(user_text) or BOARDS_AT.search(user_text):
         return "from"
     if asks_route(user_text):
         return "route"
@@ -292,16 +273,7 @@ def _asks(user_text: str) -> str:
     return "from" if route and not _GETS_A_THING.search(user_text) else ""
 
 
-# When to leave home: "我跟健身搭子约了…在静安寺附近一家普拉提馆…你帮我算算几点出门".
-_LEAVES_HOME = re.compile(
-    r"[几啥]点出门|(?:啥|什么)时候出门|提前(?:多久|好久|多长时间)出门|"
-    r"\bwhat time (?:should|do|must) (?:i|we) (?:leave|set off|head out)\b|"
-    r"\bwhen (?:should|do) (?:i|we) (?:leave|set off)\b|\bleave (?:the house|home)\b",
-    re.IGNORECASE,
-)
 _GETS_A_THING = re.compile(r"\bway to get (?:the|a|an|my|your|some|more|better|rid)\b", re.I)
-
-
 # Days planned with someone of the person's own ("去找[NAME]玩…排个三天的行程", "plan our days with my
 # brother"): things to do where they live. (A trip somewhere the turn names is not theirs to place.)
 _ITINERARY = re.compile(r"\bitinerar(?:y|ies)\b|行程|攻略", re.IGNORECASE)
@@ -313,12 +285,22 @@ _NOTES = {
     "packing": NOTE_PACKING,
     "route": NOTE_ROUTE,
     "from": NOTE_FROM,
+    "post": NOTE_POST,
     "around": NOTE,
     "venue": NOTE_VENUE,
     "": NOTE_WHERE,
 }
-_SAID = {"meet": NOTE_WHERE, "call": FALLBACK_CALL_TIME, "packing": FALLBACK_PACKING, "route": FALLBACK_ROUTE,
-         "from": FALLBACK_FROM, "around": FALLBACK, "venue": FALLBACK_VENUE, "": FALLBACK}  # fmt: skip
+_SAID = {
+    "meet": NOTE_WHERE,
+    "call": FALLBACK_CALL_TIME,
+    "packing": FALLBACK_PACKING,
+    "route": FALLBACK_ROUTE,
+    "from": FALLBACK_FROM,
+    "post": FALLBACK_POST,
+    "around": FALLBACK,
+    "venue": FALLBACK_VENUE,
+    "": FALLBACK,
+}
 
 
 def place_said(user_text: str, place: str, language: str) -> str:
@@ -344,7 +326,7 @@ def recalled_place(user_text: str, records: Sequence[MemoryRecord], *, where: bo
     # (not the place of a plan changed since: "(The place is Rylands.)" for a nikah moved to Claremont)
     current = without_revised(list(records), constraints_stand=False)
     looked_at = [record for record in current[:_MAX_LOOKED_AT] if record.role != "assistant"]
-    if asks == "from":  # (where the person sets off is their own home, not their mum's)
+    if asks in ("from", "post"):  # (where the person sets off is their own home, not their mum's)
         looked_at = [record for record in looked_at if _OWN_HOME.search(record.text)]
     if asks == "meet":  # the spot to go to, before the town the story is set in
         spots = [spot for spot in map(meeting_point, (r.text for r in looked_at)) if spot]
@@ -360,7 +342,22 @@ def recalled_place(user_text: str, records: Sequence[MemoryRecord], *, where: bo
         for rank, place in ranked_places(record.text)
         if place not in user_text and (rank == 0 or asks != "from")  # (a home moved to)
     ]
+    if not named and asks in ("venue", "from", "post"):  # (their home, pinned though not recalled first)
+        named = [(0, home) for home in _pinned_homes(current[_MAX_LOOKED_AT:]) if home not in user_text]
     return min(named, key=lambda found: found[0])[1] if named else ""
+
+
+def _pinned_homes(records: Sequence[MemoryRecord]) -> list[str]:
+    """The homes the person's pinned statements say they moved to or made, latest first: "we've finally
+    got the keys and moved into the new flat in Jesmond" for a dog walker "near me" when the recalled
+    clauses were the telly dropped on the stairs and the chippy."""
+    statements = [r for r in records if r.pinned and _OWN_HOME.search(r.text)]
+    ordered = sorted(statements, key=lambda r: r.created_at, reverse=True)
+    return [
+        places[0][1]
+        for places in map(ranked_places, (r.text for r in ordered))
+        if places and places[0][0] == 0
+    ]
 
 
 # The start of the journey said in the turn: "I'm going up from London again", "我们从郑州出发".
@@ -457,7 +454,8 @@ def ranked_places(text: str) -> list[tuple[int, str]]:
         near = before[-30:]
         moved, left = _MOVED_EN.search(near), _LEFT_EN.search(near)  # (not "sold the house in")
         moved_to = moved is not None and not (left and left.start() > moved.start())
-        moved_to = moved_to or _NOW_IN_EN.search(before) is not None  # ("we're now in a mill on … in")
+        # ("we're now in a mill on … in", "we're now in Kilimani")
+        moved_to = moved_to or _NOW_IN_EN.search(before + match.group("prep")) is not None
         out = _MOVED_OUT_EN.search(before)  # (unless moved into another since: "…and into a terrace in")
         moved_out = out is not None and _MOVED_ON_EN.search(before, out.end("out")) is None
         rank = 2 if match.group("prep") == "from" or moved_out else 0 if moved_to else 1
