@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout182`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout185`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -186,4 +186,7 @@ SPLITS = (
     "heldout180",
     "heldout181",
     "heldout182",
+    "heldout183",
+    "heldout184",
+    "heldout185",
 )
