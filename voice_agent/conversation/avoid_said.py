@@ -27,7 +27,7 @@ _VOW = re.compile(
 # How each is said back, by language: {n} is the thing kept off.
 _SAID = {
     "dislike": ("You told me you can't stand {n}, so no {n}.", "你说过受不了{n}，所以{n}就算了。"),
-    "vow": ("You told me you're done with {n}, so no {n}.", "你说过再也不碰{n}了，所以{n}就算了。"),
+    "vow": ("You told me it's never again with {n}, so no {n}.", "你说过再也不碰{n}了，所以{n}就算了。"),
     "": ("You told me you don't want {n}, so no {n}.", "你说过不想要{n}，所以{n}就算了。"),
 }
 

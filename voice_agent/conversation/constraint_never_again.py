@@ -238,7 +238,7 @@ BANNED_EN = re.compile(
 # lift ever again", "I am not getting behind the wheel of a hire van ever again".
 _NO_FOOT_ON_EN = re.compile(
     r"\b(?:i|we|he|she|they)(?:'m|'re|'s|\s+am|\s+are|\s+is|\s+will|'ll|\s+won't|\s+will not)?\s+"
-    r"(?:never\s+|not\s+)?(?:ever\s+)?(?:(?:setting|set|putting|put)\s+(?:a\s+)?foot\s+(?:on|in|into|aboard)|"
+    r"(?:never,?\s+|not\s+)?(?:ever,?\s+)?(?:(?:setting|set|putting|put)\s+(?:a\s+)?foot\s+(?:on|in|into|aboard)|"
     r"(?:getting|get)\s+behind\s+the\s+wheel\s+of)\s+"
     r"(?:a|an|another|any|one of those)\s+(?P<x>[a-z]+(?:[ -][a-z]+)?)"
     r"(?=\s+(?:again|ever|for anything|as long as|for love nor money)\b|\s*[.,;!?]|$)",

@@ -141,7 +141,13 @@ def with_antecedents(text: str) -> str:
 # A dislike of "那玩意儿" whose thing was bought or given just before: "闺女给我买了个挺贵的电动牙刷,…,我是真
 # 受不了那玩意儿" (电动牙刷).
 _DISLIKE_ON_POINTER_ZH = re.compile(
-    r"(?:受不了|用不惯|用不来|烦死|讨厌|接受不了)(?P<pronoun>那(?:个)?玩意儿?|那(?:个)?东西|这(?:个)?玩意儿?)"
+    r"(?:受不了|用不惯|用不来|烦死|讨厌|接受不了|(?:真的?|最|特别|好)烦)"
+    r"(?P<pronoun>那(?:个)?玩意儿?|那(?:个)?东西|这(?:个)?玩意儿?|那个(?=[，。,.！？!?；;]|$))"
+)
+# A pastime someone does or asks the person to do, just before the dislike: "天天喊我去打麻将,我是真的受不了
+# 那个东西" (打麻将), "楼下每天晚上七点准时开跳广场舞，…，我是真的烦那个" (跳广场舞).
+_DONE_ZH = re.compile(
+    rf"(?P<x>(?:打|跳|唱|下|搓|斗|钓|爬|踢|练|玩){HAN_CLASS}{{1,4}}?)(?=[，。,.！？!?；;]|$)"
 )
 _GOT_ZH = re.compile(
     r"(?:买|送|给|弄|整|换|装)了?(?:我|他|她|俺)?一?(?:个|台|部|只|把|支|套|款|件)(?:[^，。,.！？!?；;的]{0,4}的)?"
@@ -150,9 +156,11 @@ _GOT_ZH = re.compile(
 
 
 def _with_things_got_zh(text: str) -> str:
-    """``text`` with "那玩意儿" after a dislike replaced by what was bought or given just before it."""
+    """``text`` with "那玩意儿" after a dislike replaced by what was bought or given just before it, or
+    else by the pastime done just before it."""
     for rule in _DISLIKE_ON_POINTER_ZH.finditer(text):
-        got = list(_GOT_ZH.finditer(text[max(0, rule.start() - 80) : rule.start()]))
+        before = text[max(0, rule.start() - 80) : rule.start()]
+        got = list(_GOT_ZH.finditer(before)) or list(_DONE_ZH.finditer(before))
         if got:
             return text[: rule.start("pronoun")] + got[-1].group("x") + text[rule.end("pronoun") :]
     return text

@@ -46,11 +46,16 @@ _ASKS_OK = re.compile(
 # Planning days of a month the turn names ("10月18号周六开杆…你帮我安排一下行程", "the trade show in Las
 # Vegas, the 13th through the 17th of May. Can you help me work out which days I can cover"): a day the
 # person told us in that month may clash.
+# (or what to sort out before a trip in that month: "flying out … on the 20th of November … a checklist of
+# everything to sort out at home before I go" after a library book due back on the 23rd)
 _PLANS = re.compile(
-    r"\b(?:plan|itinerary|schedule|rota|book|arrange|which days|work out)\b|"
-    r"安排|行程|排个|排一下|订票|机票|请假|值班",
+    r"\b(?:plan|itinerary|schedule|rota|book|arrange|which days|work out|check-?list|to-?do list|"
+    r"before (?:i|we) (?:go|leave|fly|set off))\b|"
+    r"安排|行程|排个|排一下|订票|机票|请假|值班|规划|走之前|出发前",
     re.I,
 )
+# Which days of the month to pick: "你帮我看看四月份哪几天去合适", "which weekend in May works".
+_WHICH_DAYS = re.compile(r"哪几天|哪天|哪些天|哪个周末|\bwhich (?:days?|dates?|weekends?)\b", re.I)
 _MONTH_EN = tuple(name.lower() for name in MONTHS_EN)
 _MONTH = re.compile(
     rf"\b(?P<en>{'|'.join(_MONTH_EN)})\b|(?P<zh>1[0-2]|[1-9]|十[一二]?|[一二三四五六七八九])月|"
@@ -116,7 +121,7 @@ def _same_day(user_text: str, records: Sequence[MemoryRecord]) -> str:
 def day_in_planned_month(user_text: str, records: Sequence[MemoryRecord]) -> str:
     """For a turn planning days of a month it names, the sentence of a recalled statement of the person's
     that names a day in that month too, or ""."""
-    if not (_PLANS.search(user_text) and _DAY_NUMBER.search(user_text)):
+    if not (_WHICH_DAYS.search(user_text) or (_PLANS.search(user_text) and _DAY_NUMBER.search(user_text))):
         return ""
     months = _months(user_text)
     if not months:

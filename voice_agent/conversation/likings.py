@@ -59,7 +59,7 @@ ENTHUSIASM = re.compile(
     # what someone wears every day: "he lives in retro football shirts" (not "lives in Leeds", "in a flat")
     r"\blives? in (?!(?:a|an|the|my|his|her|our|their|fear|hope|denial|sin|squalor|poverty)\b)(?-i:[a-z])|"
     # "哈利波特迷得都魔怔了", "就好谍战这一口", "他就稀罕能用的"
-    r"迷得|魔怔|好[^，。！？不]{1,6}这一?口|就好一口|稀罕(?!死)|(?:眼睛|两眼|眼)都?(?:放光|发光|发亮)|"
+    r"迷得|魔怔|好[^，。！？不]{1,6}这一?口|(?:就是?|最|特别?|专)好一口|稀罕(?!死)|(?:眼睛|两眼|眼)都?(?:放光|发光|发亮)|"
     r"\b(?:(?:his|her|my|their) eyes light up|lights up (?:when|at|whenever))\b|"
     # who the person is by what they take: "I'm a cask ale man through and through", "I've always been an
     # offal man", "I'm a bath person" (not "a grown man", "a busy woman", "a family man")
@@ -74,6 +74,11 @@ ENTHUSIASM = re.compile(
     # "Green is my colour lah", "gin is my drink"; "无辣不欢", "无肉不欢"
     r"\b(?:is|are) (?:my|his|her|our) (?:colou?rs?|drink|tipple|poison|style|look|sport|cuisine|genre|"
     r"era|decade)\b|无[^，。！？,]不欢|"
+    # ("Northern Soul and old Motown, that's my music and always has been", "I've been a soul girl since I
+    # was fifteen")
+    r"\b(?:that's|that is|those are|it's) (?:my|his|her|our) (?:music|sound|drink|food|sport|genre|era|"
+    r"style|scene|team)\b|\b(?:i've|i have|she's|he's) been an? [a-z]+ (?:girl|boy|man|woman|kid|head|"
+    r"fan) (?:since|all my life|all her life|all his life|for)\b|"
     # "My big hobby is woodworking", "a passion of mine"
     r"\b(?:my|his|her|our) (?:(?:big|biggest|main|great|real|one|only|favou?rite) )?(?:hobby|hobbies|passion|"
     r"obsession|pastime) (?:is|are|has been|was)\b|\b(?:hobby|passion|obsession) of (?:mine|his|hers|ours)\b|"
@@ -249,7 +254,13 @@ def _liking_sentence(liked: str) -> str:
     sentences = sentences_of(liked)
     sentence = liked
     if len(sentences) >= 2:
-        sentence = next((part.strip() for part in sentences if says_liking(part)), liked)
+        liking = [part.strip() for part in sentences if says_liking(part)]
+        # (one that names what is liked before one that says only "it": "Me, I've been a soul girl since
+        # I was fifteen…, Northern Soul and old Motown, that's my music" before "Our Shannon's started at
+        # the nursery and she loves it")
+        sentence = next(
+            (part for part in liking if not _LIKES_IT.search(part)), liking[0] if liking else liked
+        )
     if HAN_RE.search(sentence) and len(sentence) > _MAX_TOLD_ZH:
         return _clauses_of_liking_zh(sentence) or sentence[:_MAX_TOLD]
     if len(sentence) <= _MAX_TOLD:
@@ -265,6 +276,9 @@ def _liking_sentence(liked: str) -> str:
     return _commas_of_liking(sentence) or _around_liking(sentence)
 
 
+_LIKES_IT = re.compile(
+    r"\b(?:loves?|loved|likes?|liked|enjoys?|enjoyed|adores?|adored)\s+(?:it|them|that|this)\b\W*$", re.I
+)
 _LEADING_LINK = re.compile(r"^(?:because|cause|'cause|and|but|so|since)\s+", re.IGNORECASE)
 
 

@@ -66,7 +66,7 @@ ASKS_VENUE = re.compile(
     r"which (?:airport|station|cinema|gym|market|pub|restaurants?|places?|spots?)|"
     # the way to the person's home, or between home and work: "the easiest way for them to get to us"
     rf"{TO_THEIR_HOME_EN}|commut(?:e|ing)|"
-    r"near (?:mine|ours|yours|home|work|the office|my place|our place|where i live|where we live)|"
+    r"near (?:me|us|mine|ours|yours|home|work|the office|my place|our place|where i live|where we live)|"
     r"(?:close to|walk(?:ing distance)? (?:(?:her|him|them) )?(?:to )?(?:from )?|get back to|back (?:to|at)) "
     r"(?:home|work|the office|mine|ours|my place|our place))\b|"
     # a day out near home, within a drive of it, or the hospital to get to: "a good day out with them,

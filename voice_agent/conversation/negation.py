@@ -91,9 +91,9 @@ _AFTER_OK_ZH = re.compile(
     r"(?:忌口|忌|别碰|别吃|别喝|不能碰|不能吃|不能喝|碰不得|吃不得|不许碰|不许吃|不让吃|不碰|不吃|不沾))"
 )
 _CLAUSE_END = re.compile(r"[.!?;。！？；\n]")
-# Verbs a thing kept off is done with, in Chinese (放鞭炮, 坐网约车, 吹蜡烛, 打领带): a mention that starts
-# with one is an activity, and a bare 不 before it refuses it ("不吹蜡烛", "别再打领带").
-DOING_ZH = "放坐买用穿戴玩住骑开抽打吹唱点送养请找租"
+# Verbs a thing kept off is done with, in Chinese (放鞭炮, 坐网约车, 吹蜡烛, 打领带, 跳广场舞): a mention
+# that starts with one is an activity, and a bare 不 before it refuses it ("不吹蜡烛", "别再打领带").
+DOING_ZH = "放坐买用穿戴玩住骑开抽打吹唱点送养请找租跳钓爬踢搓练"
 _BARE_NO_ZH = re.compile(r"(?:不|别|甭|没)再?$")
 
 

@@ -265,7 +265,7 @@ def _asks(user_text: str) -> str:
     route = ASKS_ROUTE.search(user_text) is not None and not _SETS_OFF_FROM.search(user_text)
     if route and (names_own_place(user_text) or _AWAY_ZH.search(user_text)):  # ("去巴厘岛…怎么飞")
         return "from"
-    if ASKS_AROUND.search(user_text) or _to_someone_of_theirs(_ITINERARY, user_text):
+    if _asks_around(user_text) or _to_someone_of_theirs(_ITINERARY, user_text):
         return "around"
     if _asks_venue(user_text):
         return "venue"
@@ -274,6 +274,23 @@ def _asks(user_text: str) -> str:
 
 
 _GETS_A_THING = re.compile(r"\bway to get (?:the|a|an|my|your|some|more|better|rid)\b", re.I)
+
+
+def _asks_around(user_text: str) -> bool:
+    """Whether the turn asks about the surroundings (``ASKS_AROUND``): not a "附近的" that only says where
+    a thing it names is ("去小区附近的周末农夫市集买菜…你帮我定个六菜一汤的菜单"), in a turn asking where
+    or what of nothing."""
+    found = [
+        m.group(0) for m in ASKS_AROUND.finditer(user_text) if not user_text.startswith("附近的", m.start())
+    ]
+    return bool(found) or (
+        ASKS_AROUND.search(user_text) is not None and _ASKS_WHAT_ZH.search(user_text) is not None
+    )
+
+
+_ASKS_WHAT_ZH = re.compile(r"哪|推荐|什么地方|啥地方|好玩|有什么|有啥")
+
+
 # Days planned with someone of the person's own ("去找[NAME]玩…排个三天的行程", "plan our days with my
 # brother"): things to do where they live. (A trip somewhere the turn names is not theirs to place.)
 _ITINERARY = re.compile(r"\bitinerar(?:y|ies)\b|行程|攻略", re.IGNORECASE)
@@ -290,17 +307,9 @@ _NOTES = {
     "venue": NOTE_VENUE,
     "": NOTE_WHERE,
 }
-_SAID = {
-    "meet": NOTE_WHERE,
-    "call": FALLBACK_CALL_TIME,
-    "packing": FALLBACK_PACKING,
-    "route": FALLBACK_ROUTE,
-    "from": FALLBACK_FROM,
-    "post": FALLBACK_POST,
-    "around": FALLBACK,
-    "venue": FALLBACK_VENUE,
-    "": FALLBACK,
-}
+_SAID = {"meet": NOTE_WHERE, "call": FALLBACK_CALL_TIME, "packing": FALLBACK_PACKING, "route": FALLBACK_ROUTE,
+         "from": FALLBACK_FROM, "post": FALLBACK_POST, "around": FALLBACK, "venue": FALLBACK_VENUE,
+         "": FALLBACK}  # fmt: skip
 
 
 def place_said(user_text: str, place: str, language: str) -> str:

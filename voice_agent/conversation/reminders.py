@@ -76,7 +76,9 @@ def turn_reminders(
     shared = [r for r in newest if r not in found and _shares_a_word(r.text, user_text)]
     # Asked for a recommendation, what the person likes shapes it even when no word is shared ("My
     # favourite music is jazz." for "What concert should I look for?").
-    liked = [r for r in newest if ASKS_ADVICE.search(user_text) and says_liking(r.text)]
+    # (or a list or a plan asked for, as ``liked_fact`` reads it: "你帮我开个书单" after "看书就只认武侠")
+    recommends = bool(ASKS_ADVICE.search(user_text) or asks_for_suggestion(user_text) or asks_plan(user_text))
+    liked = [r for r in newest if recommends and says_liking(r.text)]
     # a pinned plan or name that a later statement changed is not restated as it was
     chosen = without_revised(list(dict.fromkeys([*found, *shared, *liked])), [*pinned, *recalled])
     relevant = [r.text for r in chosen if r.text not in stated][:MAX_RELEVANT_FACTS]
@@ -210,6 +212,7 @@ _ASKS_PLAN = re.compile(
     r"what should (?:i|we) (?:put|pack|bring|book|ask for|wear|take)|"
     r"how (?:do|can|should) (?:i|we) (?:cope|survive|deal|manage|get through|prepare|handle)|routine|"
     r"shortlist|short list|plan (?:the|our|my|a|an|me a|us a) |"
+    r"(?:plan|map|lay) (?:it|this|that|everything|things|the whole thing|the trip|the day) out|plan out|"
     r"(?:make|draw up|put together|give|sketch out|write) (?:me |us )?(?:a |an |some )?(?:[\w-]+ ){0,3}"
     r"(?:list|plan|routine|schedule|countdown|circuit|programme|program|workout|playlist|menu)|"
     r"design ideas|"
@@ -224,7 +227,9 @@ _ASKS_PLAN = re.compile(
     # a list of what to have ready: "a checklist for the night before", "需要准备点嘛东西", "得备点儿什么"
     r"\bcheck-?list|\bwhat (?:do|will|would) (?:i|we) need\b|"
     r"(?:准备|备|带)(?:点|些|点儿)?(?:啥|什么|嘛|么子|咩)|"
-    r"流程|环节|日程|议程|办法|计划|规划|怎么(?:办|解决|弄|整)|咋(?:办|解决|弄|整)|省事|(?:帮|给)(?:我|俺|咱)(?:们)?(?:列|定|规划|订|出)",
+    r"流程|环节|日程|议程|办法|计划|规划|怎么(?:办|解决|弄|整)|咋(?:办|解决|弄|整)|省事|(?:帮|给)(?:我|俺|咱)(?:们)?(?:列|定|规划|订|出)|"
+    # a list to draw up: "你帮我开个书单", "拉个歌单", "排个片单"
+    r"(?:开|列|拉|整|弄|排|写)(?:个|一个|张|一张|份|一份)?[^，。！？!?]{0,4}?(?:书单|歌单|片单|清单|菜单|单子)",
     re.IGNORECASE,
 )
 
