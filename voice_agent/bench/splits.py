@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout185`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout188`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -189,4 +189,7 @@ SPLITS = (
     "heldout183",
     "heldout184",
     "heldout185",
+    "heldout186",
+    "heldout187",
+    "heldout188",
 )
