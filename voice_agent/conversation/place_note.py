@@ -280,12 +280,10 @@ def _asks_around(user_text: str) -> bool:
     """Whether the turn asks about the surroundings (``ASKS_AROUND``): not a "附近的" that only says where
     a thing it names is ("去小区附近的周末农夫市集买菜…你帮我定个六菜一汤的菜单"), in a turn asking where
     or what of nothing."""
-    found = [
-        m.group(0) for m in ASKS_AROUND.finditer(user_text) if not user_text.startswith("附近的", m.start())
-    ]
-    return bool(found) or (
-        ASKS_AROUND.search(user_text) is not None and _ASKS_WHAT_ZH.search(user_text) is not None
-    )
+    found = list(ASKS_AROUND.finditer(user_text))
+    if any(not user_text.startswith("附近的", m.start()) for m in found):
+        return True
+    return bool(found) and _ASKS_WHAT_ZH.search(user_text) is not None
 
 
 _ASKS_WHAT_ZH = re.compile(r"哪|推荐|什么地方|啥地方|好玩|有什么|有啥")

@@ -77,8 +77,7 @@ def turn_reminders(
     # Asked for a recommendation, what the person likes shapes it even when no word is shared ("My
     # favourite music is jazz." for "What concert should I look for?").
     # (or a list or a plan asked for, as ``liked_fact`` reads it: "你帮我开个书单" after "看书就只认武侠")
-    recommends = bool(ASKS_ADVICE.search(user_text) or asks_for_suggestion(user_text) or asks_plan(user_text))
-    liked = [r for r in newest if recommends and says_liking(r.text)]
+    liked = [r for r in newest if says_liking(r.text)] if _asks_recommendation(user_text) else []
     # a pinned plan or name that a later statement changed is not restated as it was
     chosen = without_revised(list(dict.fromkeys([*found, *shared, *liked])), [*pinned, *recalled])
     relevant = [r.text for r in chosen if r.text not in stated][:MAX_RELEVANT_FACTS]
@@ -123,10 +122,15 @@ def turn_guidance(
     return []
 
 
+def _asks_recommendation(user_text: str) -> bool:
+    """Whether the turn asks for advice, a suggestion, a plan or a list: what the person likes shapes it."""
+    return bool(ASKS_ADVICE.search(user_text) or asks_for_suggestion(user_text) or asks_plan(user_text))
+
+
 def liked_fact(reminders: Sequence[str], user_text: str) -> str:
     """The restated fact saying what the person likes, when the turn asks for a recommendation ("My
     favourite music is jazz." for "What concert should I look for?"), or ""."""
-    if not (ASKS_ADVICE.search(user_text) or asks_for_suggestion(user_text) or asks_plan(user_text)):
+    if not _asks_recommendation(user_text):
         return ""
     # (not a statement that keeps the person off something: "木耳我吃不来…我老伴儿偏爱吃")
     return next((text for text in reminders if says_liking(text) and not parse_constraints(text)), "")
