@@ -35,6 +35,7 @@ from voice_agent.conversation.constraints import Constraint, ConstraintSet, pars
 from voice_agent.conversation.food_requests import keeps_food_off, names_food
 from voice_agent.conversation.refusals_zh import none_of_it_zh, not_doing_zh
 from voice_agent.conversation.reminders import ASKS_ADVICE, asks_plan
+from voice_agent.conversation.scents import scent_matters
 from voice_agent.conversation.suggestions import GROWING
 from voice_agent.conversation.vow_said import vow_said
 from voice_agent.text.cjk import HAN_RE
@@ -274,6 +275,10 @@ def concerns(constraint: Constraint, user_text: str) -> bool:
         return True
     # a food kept off, and a turn about what to grow: "What should I plant?" after "I can't stand zucchini"
     if keeps_food_off(constraint) and GROWING.search(user_text):
+        return True
+    # a smell the person cannot bear, and a turn about things put on or burnt: hair products after "cannot
+    # tahan the smell of coconut", candles after "the smell of lavender makes me gag"
+    if scent_matters(stating_clauses(constraint), user_text):
         return True
     return names_food(user_text)
 

@@ -285,13 +285,25 @@ _PLAYED_EN = re.compile(
 )
 
 
+# A thing never let near the person again: "I swore I would never let bleach anywhere near my head again".
+_NEVER_LET_NEAR_EN = re.compile(
+    r"\b(?:never|won't|will not|wouldn't|would not)\s+(?:ever\s+)?(?:let|allow|put|bring)\s+"
+    r"(?:a\s+|an\s+|any\s+|the\s+|another\s+)?(?P<x>[a-z][\w'-]*(?:\s+(?!any\s?where\b)[a-z][\w'-]*)?)\s+"
+    r"(?:anywhere\s+|any\s?where\s+)?near\s+(?:my|me|our|us|his|her|him|them|the)\b",
+    _I,
+)
+# Two things sworn off at once: "a spa or a hot tub".
+_EITHER = re.compile(r"\s+(?:or|nor)\s+(?:an?\s+|the\s+|any\s+)?", _I)
+
+
 def never_again(text: str) -> Iterator[str]:
     """The things sworn off ("Heathrow", "camping", 开车, 大巴), in the person's words."""
-    for thing in _sworn_off(text):
+    for thing in [*_sworn_off(text), *(m.group("x") for m in _NEVER_LET_NEAR_EN.finditer(text))]:
         if _ONE_OF.fullmatch(thing):  # (pointing back, with nothing named: no thing)
             continue
-        # (a closing 了 is no part of the thing: "再也不得去啥子农家乐了" swears off 农家乐)
-        yield thing[:-1] if thing.endswith("了") and len(thing) > 2 else thing
+        for one in _EITHER.split(thing):
+            # (a closing 了 is no part of the thing: "再也不得去啥子农家乐了" swears off 农家乐)
+            yield one[:-1] if one.endswith("了") and len(one) > 2 else one
 
 
 def _sworn_off(text: str) -> Iterator[str]:

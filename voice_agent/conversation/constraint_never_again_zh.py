@@ -34,21 +34,30 @@ _OR_ELSE_AT_ZH = re.compile(
 )
 # "再也不开车回老家了", "打死也不自驾了", "这辈子再也不坐大巴了", "再也不去那种地方了" (a pointing word is no
 # thing).
-NEVER_AGAIN_ZH = re.compile(
+_NEVER_AGAIN_THING_ZH = (
     # ("这辈子再也不在网上露脸了", "再也不通过啥中介、家政公司找人了")
-    _SWORN_OFF_ZH
-    + r"(?:在(?:外面|外头|人前|镜头前|公开场合|朋友圈)|在网上(?=露脸|出镜|开直播))?(?:自己|自个儿|亲自)?"
+    r"(?:在(?:外面|外头|人前|镜头前|公开场合|朋友圈)|在网上(?=露脸|出镜|开直播))?(?:自己|自个儿|亲自)?"
     # (the one it is done with first: "再也不把它送宠物店寄养了")
     r"(?:把(?:它|他|她|它们|孩子|狗狗?|猫咪?|娃)(?=送|放|寄|交|留|关))?"
     r"(?:(?P<act>开车|自驾|坐船|坐飞机|坐夜车|爬山|露营|喝酒|抽烟|熬夜|蹦极|潜水|滑雪|露脸|出镜|开直播|"
     # ("这辈子再也不骑车了", "再也不漂头发了")
-    r"骑(?:电动|摩托)?车|骑马|骑骆驼|(?:漂|烫|染)(?:头发|发)|纹身|爬梯子)"
+    r"骑(?:电动|摩托)?车|骑马|骑骆驼|(?:漂|烫|染)(?:头发|发)|纹身|爬梯子|"
+    # (a treatment had done: "医生喊我以后莫再采耳了")
+    r"采耳|掏耳朵?|刮痧|拔罐|针灸|文眉|纹眉|做美甲|美甲|(?:嫁)?接睫毛|汗蒸|泡温泉)"
     # (办: signed up for, "这辈子再也不办合约机了")
     r"|(?:坐|乘|搭|住|去|吃|喝|用|报|找|点|买|租|请|雇|种|养|穿|戴|抹|涂|喷|碰|信|玩|进|装|睡|约|参加|飞|搞|赶|开|送|办|上(?![他她你我俺咱人家当班课学])(?=.{2})|"
     r"通过(?:啥|什么)?)"
     # (a kind described: "那种整人的堵门游戏"; not whose it was: "他家的")
     r"(?P<x>[^，。,.！？!?；;了的]{1,10}?(?:的[^，。,.！？!?；;了的]{2,8}?)??))"
     r"(?=[了啦啊，。,.！？!?；;]|的(?:房子|东西|车|店|平台|软件|app|APP)|回|去|过|找人|请人|$)"
+)
+NEVER_AGAIN_ZH = re.compile(_SWORN_OFF_ZH + _NEVER_AGAIN_THING_ZH)
+# Told not to any more, by a doctor or a parent: "医生叫我以后别再吃海鲜了", "医生喊我莫再采耳了",
+# "大夫不让我再喝酒了".
+_TOLD_NOT_AGAIN_ZH = re.compile(
+    r"(?:(?:喊|叫|让|要|嘱咐|交代|告诉|劝|说|讲)(?:我|俺|他|她|孩子|娃)(?:以后|往后|今后)?(?:千万|最好|一定|可)?"
+    r"(?:别|不要|莫|甭|不能|不准|不许|不得)再?|不(?:让|准|许)(?:我|俺|他|她|孩子|娃)(?:以后|往后)?再)"
+    r"(?:会|想|要|敢|得)?" + _NEVER_AGAIN_THING_ZH
 )
 # The thing named at the clause's start, then sworn off with no pause: "网上平台约的保洁再也不约了".
 _THING_THEN_VOW_ZH = re.compile(
@@ -206,7 +215,7 @@ def sworn_off_zh(text: str) -> Iterator[str]:
     """The things a Chinese statement swears off, in the person's words."""
     if _CHECKED_IN_ZH.search(text):
         yield "托运"
-    for match in NEVER_AGAIN_ZH.finditer(text):
+    for match in [*NEVER_AGAIN_ZH.finditer(text), *_TOLD_NOT_AGAIN_ZH.finditer(text)]:
         thing = match.group("act") or match.group("x")
         if thing in _POINTING_ZH:  # "叫的货拉拉，我这辈子再也不用它了": what was named just before
             named = list(_NAMED_BEFORE_ZH.finditer(text[: match.start()]))

@@ -109,6 +109,11 @@ def with_antecedents(text: str) -> str:
             # stuff": what the sentence used)
             used = [m.group("x") for m in _USED_EN.finditer(sentence) if m.group("x").lower() not in _COMMON]
             thing = used[-1] if used else ""
+        if not thing and rule.group("pronoun").lower() == "them":
+            # (or what someone keeps bringing in: "Mam's got the house full of lilies again … I can't stand
+            # them")
+            got = [m.group("x") for m in _GOT_EN.finditer(sentence) if m.group("x").lower() not in _COMMON]
+            thing = got[-1] if got else ""
         if not thing:
             # ("Mum made me eat porridge every single morning… I can't stand the stuff": a mass noun)
             stuff = rule.group("pronoun").lower().endswith("stuff")
@@ -131,9 +136,15 @@ def with_antecedents(text: str) -> str:
         if rule.start() < last:
             continue
         # ("put 'Hallelujah' on the programme again — I can't stand that song": Hallelujah)
-        titles = list(_QUOTED_EN.finditer(" ".join(re.split(r"[.!?]\s+", text[: rule.start()])[-2:])))
+        before = " ".join(re.split(r"[.!?]\s+", text[: rule.start()])[-2:])
+        titles = [m.group("x") for m in _QUOTED_EN.finditer(before)]
+        if not titles and rule.group("work").split()[-1].lower() in _WORKS_PLAYED:
+            # (or a name that something played: "the crèche plays Baby Shark on repeat … I cannot stand that
+            # song")
+            played = [m.group("x") for m in _PLAYED_EN.finditer(before)]
+            titles = [x for x in played if x.split()[0] not in _NOT_A_NAME]
         if titles:
-            out += [text[last : rule.start("work")], titles[-1].group("x")]
+            out += [text[last : rule.start("work")], titles[-1]]
             last = rule.end("work")
     return _with_things_got_zh("".join(out) + text[last:] if out else text)
 
@@ -193,6 +204,21 @@ _DISLIKE_OF_TITLE_EN = re.compile(
     r"(?:\b(?:can't|cannot|can not) (?:stand|abide|bear|stomach)|\bi (?:really |just |absolutely )?"
     r"(?:hate|detest|loathe))\s+(?P<work>(?:that|this) (?:song|hymn|tune|track|carol|film|movie|show|book|"
     r"play|musical|album|piece))\b",
+    _I,
+)
+# A title something plays or sings: "plays Baby Shark on repeat", "keeps singing Let It Go".
+_PLAYED_EN = re.compile(
+    r"\b(?:play|plays|played|playing|sing|sings|sang|singing|blast|blasts|blasting|put on|puts on)\s+"
+    r"(?P<x>[A-Z][\w'\u2019]*(?:\s+(?:[A-Z][\w'\u2019]*|the|of|a|on|in|it)){0,4}?)"
+    r"(?=\s+(?!(?:[A-Z]\w*|the|of|a|on|in|it)\b)|[,.;!?]|$)"
+)
+_WORKS_PLAYED = frozenset(("song", "hymn", "tune", "track", "carol", "album", "piece"))
+# What someone keeps bringing in or growing, plural: "the house full of lilies", "brings me bunches of
+# carnations", "planted marigolds".
+_GOT_EN = re.compile(
+    r"\b(?:full of|bunch(?:es)? of|vases? of|buckets? of|loads of|lots of|buys?|bought|brings?|brought|"
+    r"sends?|sent|grows?|grew|plants?|planted)\s+(?:me\s+|us\s+|some\s+|the\s+|those\s+|more\s+)?"
+    r"(?P<x>[a-z]{3,}s)\b",
     _I,
 )
 # A title in quotes: 'Hallelujah', "Mr Brightside", ‘Danny Boy’.

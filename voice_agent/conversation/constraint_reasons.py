@@ -22,7 +22,10 @@ _CONDITION_EN = re.compile(
     r"\bhypertension\b|\b(?:coeliac|celiac|crohn['’]s) disease\b|\bcoeliac\b|\bceliac\b|"
     # conditions by their ending ("diverticulitis", "cirrhosis", "phenylketonuria", "anaemia")
     r"\b(?!(?:diagnosis|prognosis|hypnosis|osmosis|academia|bohemia)\b)[a-z]{4,}(?:itis|osis|uria|aemia|emia)\b|"
-    r"\bkidney stones\b|\bacid reflux\b|\bheartburn\b|\bfatty liver\b|\bepilepsy\b|\bmigraines?\b",
+    r"\bkidney stones\b|\bacid reflux\b|\bheartburn\b|\bfatty liver\b|\bepilepsy\b|\bmigraines?\b|"
+    # an intolerance named by what the body cannot clear, not by a food ("it's histamine intolerance: red
+    # wine, aged cheese, salami": its foods are the rules, the intolerance their reason)
+    r"\b(?:histamine|salicylate|sulph?ite|sulfite|oxalate|fructose|sorbitol) (?:intolerance|sensitivity)\b",
     _I,
 )
 # Conditions known by their letters (case as written: "PKU", not "pku" in a word)

@@ -156,6 +156,8 @@ CANT_ABIDE_EN = re.compile(
     # the thing itself, up to the clause's end ("can't abide pink, never could"); not a pronoun or a
     # thought ("can't bear to think of it", "can't abide the thought")
     r"(?!(?:it|them|that|this|him|her|you|to|the thought|the idea|being|anyone|people)\b)"
+    # (a sense of it: "cannot tahan the smell of coconut")
+    r"(?:the\s+(?:smell|taste|texture|stink|whiff)\s+of\s+(?!(?:it|them|that|this)\b))?"
     r"(?P<x>[a-z]+(?:[ -][a-z]+){0,2}?)"
     r"(?=\s*(?:[.,;!?]|$|\b(?:and|or|never|at all|either|any more|one lah|one|lah|leh)\b))",
     _I,

@@ -77,7 +77,8 @@ ENTHUSIASM = re.compile(
     # ("Northern Soul and old Motown, that's my music and always has been", "I've been a soul girl since I
     # was fifteen")
     r"\b(?:that's|that is|those are|it's) (?:my|his|her|our) (?:music|sound|drink|food|sport|genre|era|"
-    r"style|scene|team)\b|\b(?:i've|i have|she's|he's) been an? [a-z]+ (?:girl|boy|man|woman|kid|head|"
+    r"style|scene|team)\b|\b(?:i've|i have|she's|he's) been an? [a-z]+(?: [a-z]+)? "
+    r"(?:girl|boy|man|woman|kid|head|"
     r"fan) (?:since|all my life|all her life|all his life|for)\b|"
     # "My big hobby is woodworking", "a passion of mine"
     r"\b(?:my|his|her|our) (?:(?:big|biggest|main|great|real|one|only|favou?rite) )?(?:hobby|hobbies|passion|"
@@ -92,6 +93,9 @@ ENTHUSIASM = re.compile(
     r"fan|lover|junkie|enthusiast))(?<!worrier)(?<!whinger)(?<!moaner)(?<!sleeper)\b|"
     # what keeps them going: "only thing keeping me sane is crocheting", "my happy place", "我的快乐源泉"
     r"\b(?:keeping|keeps|kept) (?:me|him|her|us) (?:sane|going(?! (?:crazy|mad|nuts|insane|up)))\b|"
+    # ("it's still the only music that gets me properly moving")
+    r"\bthe only (?:music|sound|thing|band|singer) that (?:gets|got|keeps) (?:me|him|her|us) (?:\w+ )?"
+    r"(?:moving|going|dancing|up)\b|"
     r"\b(?:my|his|her) (?:happy place|therapy)\b|"
     r"快乐源泉|精神支柱|续命|治愈(?:我|了我)|"
     # going again and again: "这个月第五场了" (a show, a match; not "第三次了，又被罚款")

@@ -95,6 +95,11 @@ _CLAUSE_END = re.compile(r"[.!?;。！？；\n]")
 # that starts with one is an activity, and a bare 不 before it refuses it ("不吹蜡烛", "别再打领带").
 DOING_ZH = "放坐买用穿戴玩住骑开抽打吹唱点送养请找租跳钓爬踢搓练"
 _BARE_NO_ZH = re.compile(r"(?:不|别|甭|没)再?$")
+# Things done that a bare 不 refuses ("不采耳", "不熬夜"), whatever their first character.
+ACTIVITY_ZH = re.compile(
+    r"采耳|掏耳朵?|刮痧|拔罐|针灸|文眉|纹眉|美甲|做美甲|熬夜|蹦极|潜水|滑雪|露营|爬山|抽烟|喝酒|开车|自驾|纹身|"
+    r"汗蒸|泡温泉|唱K|K歌|蹦迪|跑步|游泳"
+)
 
 
 def is_negated(text: str, start: int, end: int, terms: re.Pattern[str] | None = None) -> bool:
@@ -112,7 +117,9 @@ def is_negated(text: str, start: int, end: int, terms: re.Pattern[str] | None = 
     for found in _CLAUSE_END.finditer(text, 0, start):
         clause_start = found.end()
     before = text[clause_start:start]
-    if text[start : start + 1] in DOING_ZH and end - start >= 3 and _BARE_NO_ZH.search(before):
+    mention = text[start:end]
+    doing = (mention[:1] in DOING_ZH and len(mention) >= 3) or ACTIVITY_ZH.fullmatch(mention)
+    if doing and _BARE_NO_ZH.search(before):
         return True
     return _negated_en(before, terms) or _negated_zh(before, terms)
 

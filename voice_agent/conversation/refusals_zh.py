@@ -7,7 +7,7 @@ import re
 
 from voice_agent.conversation.constraints import Constraint
 from voice_agent.conversation.food_requests import keeps_food_off
-from voice_agent.conversation.negation import DOING_ZH
+from voice_agent.conversation.negation import ACTIVITY_ZH, DOING_ZH
 from voice_agent.text.cjk import has_han
 
 
@@ -15,7 +15,7 @@ def not_doing_zh(noun: str, source: str) -> str:
     """ "No doing" the thing: the activity itself when it is one ("不吹蜡烛"), else the verb the person
     used with it (``source``: "鞭炮、烟花一律不准再放" → "不放鞭炮", "再也不让她坐网约车" → "不坐网约车"),
     else "不种" for a plant, else "不用"."""
-    if len(noun) >= 3 and noun[0] in DOING_ZH:
+    if (len(noun) >= 3 and noun[0] in DOING_ZH) or ACTIVITY_ZH.fullmatch(noun):
         return f"不{noun}"
     n = re.escape(noun)
     done = re.search(rf"([{DOING_ZH}])(?:再|过|了)?{n}", source) or re.search(
@@ -26,9 +26,14 @@ def not_doing_zh(noun: str, source: str) -> str:
         return f"不{done.group(1)}{noun}"
     # (a plant, or what someone grew: "楼下嬢嬢种了一大盆" of 夜来香 → "不种夜来香")
     grown = re.search(rf"{n}[^。！？!?]{{0,40}}[种栽]了", source)
-    return f"不种{noun}" if _PLANT_ZH.search(noun) or grown else f"不用{noun}"
+    if _PLANT_ZH.search(noun) or grown:
+        return f"不种{noun}"
+    return f"不去{noun}" if _PLACE_ZH.search(noun) else f"不用{noun}"  # (a place: "不去KTV", "不去酒吧")
 
 
+_PLACE_ZH = re.compile(
+    r"(?:KTV|ktv|酒吧|夜店|网吧|迪厅|舞厅|蹦迪|游乐场|游乐园|鬼屋|密室|商场|夜市|庙会|澡堂|洗浴中心)$"
+)
 _PLANT_ZH = re.compile(r"(?<=.)(?:花|草|树|兰|菊|竹|藤)$")
 
 
@@ -47,7 +52,9 @@ def none_of_it_zh(said: str, constraint: Constraint) -> str:
     name the thing, refuse it already, or the thing has no Chinese name."""
     noun = constraint.noun_zh
     # (only words that name the thing: "因为你爸查出来痛风了，" says the reason, not the thing)
-    if not noun or not has_han(noun) or noun not in said or re.search(_REFUSED_ZH + re.escape(noun), said):
+    # (a Latin name counts when the Chinese words say it: "最腻歪的就是KTV")
+    named = has_han(noun) or (has_han(said) and re.fullmatch(r"[A-Za-z]{2,8}", noun) is not None)
+    if not noun or not named or noun not in said or re.search(_REFUSED_ZH + re.escape(noun), said):
         return said
     # (what is eaten in the person's words: "闻到都脑壳疼，莫讲吃了" of durian)
     food = keeps_food_off(constraint) or _EATEN_ZH.search(constraint.source) is not None

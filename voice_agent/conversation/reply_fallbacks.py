@@ -202,7 +202,8 @@ class ReplyFallbacks:
             rule = self.guided[0]
             self.trace.mark("reply.rule_fallback", constraint=rule.key)
             return self.alternative(rule) if opened else self.safe_sentence(rule)
-        if said == NOTHING_TO_SAY[self.speaking] or not self.day or self.day in said:
+        # (a plan changed since: its change names the day that holds now, as in ``ties``)
+        if said == NOTHING_TO_SAY[self.speaking] or not self.day or self.day in said or self.changed:
             return said
         return " ".join([said, *self.day_tie(said)]).strip()
 
@@ -218,14 +219,20 @@ class ReplyFallbacks:
         (``remembered`` with ``remembered_first``); else what the person likes said back with a suggestion
         that fits it (``likings.liked_fallback``), when the turn asked for a recommendation and they
         told us one in this language; else things to do around their place; else a specific option of the
-        kind asked for; else what they told us that answers it (``remembered``), the plan as they changed
-        it, or the day the turn needs; else a plain sorry."""
+        kind asked for; else what they told us that answers it (``remembered``), or the day the turn
+        needs; else a plain sorry. The plan the turn is about, as the person changed it, comes before all
+        but the place asked about."""
         # (never what they told us when it names a thing they keep off: "You told me the girls booked you on
         # that afternoon tea bus…" of a bus they swore off reads as suggesting it)
         remembered = self.remembered if self.constraints.check(self.remembered) is None else ""
         if remembered and self.remembered_first:  # (the place a turn asked about, before a liking)
             self.trace.mark("reply.remembered_fallback")
             return remembered
+        # the plan the turn is about as the person changed it, before anything else they told us: "你妈在
+        # 湘雅复查的号…下周一上午" said back for a weekend with a perm moved to 周日上午十点 misleads
+        if self.changed:
+            self.trace.mark("reply.changed_fallback")
+            return self.changed.strip()
         fallback = liked_fallback(self.liked, self.requested, self.speaking, self.constraints)
         if fallback:
             self.trace.mark("reply.liked_fallback")
@@ -247,12 +254,10 @@ class ReplyFallbacks:
         if remembered:
             self.trace.mark("reply.remembered_fallback")
             return remembered
-        # what we know that this turn is about beats "sorry": the plan as changed ("改成晚上的车了，八点二十
-        # 到南站"), the day it needs, things to do around the place they told us about
-        for said, mark in ((self.changed, "changed"), (self.day, "day")):
-            if said:
-                self.trace.mark(f"reply.{mark}_fallback")
-                return said.strip()
+        # what we know that this turn is about beats "sorry": the day it needs
+        if self.day:
+            self.trace.mark("reply.day_fallback")
+            return self.day.strip()
         return NOTHING_TO_SAY[self.speaking]
 
     def safe_sentence(self, constraint: Constraint) -> str:

@@ -34,7 +34,7 @@ REPLACED_BY = re.compile(
     r"(?!house\b|home\b|in\b|out\b|back\b|away\b)[a-z'-]+(?: [a-z'-]+){0,3}?))?"
     r" (?:to|till|until)\b|"
     r"\bfrom (?:this|next) (?:week|month|term)(?: on(?:wards?)?)?\b|"
-    r"改成|改去|换成|改为|改到|改在|改用|换到|改拍|转到|调到|转去|调去|挪到|挪去|挪至|移到",
+    r"改成|改去|换成|改为|改到|改在|改用|换到|改拍|转到|调到|转去|调去|挪到|挪去|挪至|移到|改约(?:到|在|成)?",
     _I,
 )
 REVISES_PLAN = re.compile(
@@ -46,7 +46,7 @@ REVISES_PLAN = re.compile(
     r"(?:from|starting|as of) (?:this|next|the) (?:week|month|term|year|session|class|lesson)"
     r"(?: on(?:wards?)?)?|from now on(?:wards?)?|going forward)\b|"
     r"从(?:这|下|本)(?:周|礼拜|星期|个月|学期|次)(?:起|开始)|从(?:现在|今天|明天)(?:起|开始)|以后都改|"
-    r"改成|改去|换成|改为|改到|改在|改坐|改乘|改订|改住|改用|改叫|改名|又改了|换地方|换了|变了|退了|退掉了|取消了|推迟|"
+    r"改成|改去|换成|改为|改到|改在|改坐|改乘|改订|改住|改用|改叫|改名|又改了|改约|改咯|改哒|换地方|换了|变了|退了|退掉了|取消了|推迟|"
     r"转到|调到|开不成|办不成|去不成|黄了|泡汤了|"
     r"提前到|换到|挪到|(?:地方|时间|日子|地点|安排)(?:又)?改了|"
     r"^\s*算了|不去了|不办了|不订了|拒了|推掉了",
@@ -59,7 +59,7 @@ _PLAN = re.compile(
     # a job taken: "Assistant manager at JD Sports, starting next month", "下个月一号 join 字节"
     r"got the job|new job|starting|start (?:on|at)|joining|join|offer|accepted|"
     # said with a dropped g, or as done: "We're doin' it in the backyard", "got the party all figured out"
-    r"doin'|goin' to|figured out|lined up|all set|sorted out)(?!\w)|"
+    r"doin'|goin' to|figured out|lined up|all set|sorted(?: out)?)(?!\w)|"
     # a trip or a party being had: "Our group is finally doing a proper trip! Five days in Bologna"
     r"\b(?:doing|having|taking|going on|throwing)\s+(?:a|an|our|the|my)\s+(?:\w+\s+)?(?:trip|holiday|party|"
     r"weekend away|break|tour)\b|"

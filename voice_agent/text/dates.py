@@ -16,7 +16,7 @@ ASKS_DAY = re.compile(
     # ("tell me when I should be booking everything", "when to go": not "when I was sick in bed")
     r"\bwhen (?:i|we|you|they) (?:should|ought|need|have to|must)\b|"
     r"\bwhen to (?:book|go|leave|start|plant|sow|schedule|order|arrange|buy)\b|"
-    r"哪天|哪一天|几号|几月几|什么时候|啥时候|星期几|周几|礼拜几|什么日子|哪个日子|几点",
+    r"哪天|哪一天|几号|几月几|什么时候|啥时候|啥辰光|几时|哪阵|咩时候|几时候|星期几|周几|礼拜几|什么日子|哪个日子|几点",
     _I,
 )
 MONTHS = (
@@ -79,7 +79,7 @@ NEEDS_DAY = re.compile(
     # a note ahead of something: "apologising in advance for the truck blocking the driveway"
     rf"in advance|ahead of time|beforehand|heads[- ]up|{_FOR_A_DAY_EN})\b|"
     # (a leave request says which day)
-    r"日子|日期|哪天|几号|时间|什么时候|请假|请[一两半几个]?天?的?假|调休|倒推|倒着(?:排|算|推)|时间表|排期|日程|"
+    r"日子|日期|哪天|几号|时间|什么时候|啥辰光|请假|请[一两半几个]?天?的?假|调休|倒推|倒着(?:排|算|推)|时间表|排期|日程|"
     rf"那天|当天|{_FOR_A_DAY_ZH}",  # ("我那天搬家要用货梯": the day they told us)
     _I,
 )
