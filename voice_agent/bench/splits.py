@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout188`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout191`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -192,4 +192,7 @@ SPLITS = (
     "heldout186",
     "heldout187",
     "heldout188",
+    "heldout189",
+    "heldout190",
+    "heldout191",
 )
