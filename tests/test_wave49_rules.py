@@ -7,7 +7,9 @@ import pytest
 from voice_agent.conversation.acknowledge import acknowledgement, concerns
 from voice_agent.conversation.changed_plan import changed_plan
 from voice_agent.conversation.constraints import ConstraintSet, parse_constraints
+from voice_agent.conversation.date_note import date_note
 from voice_agent.conversation.likings import says_liking
+from voice_agent.conversation.place_note import ranked_places
 from voice_agent.conversation.refusals_zh import not_doing_zh
 from voice_agent.conversation.reminders import asks_plan
 from voice_agent.conversation.revised_plans import without_revised
@@ -125,3 +127,64 @@ def test_more_likings(text: str) -> None:
 def test_a_design_asked_for_is_a_plan() -> None:
     assert asks_plan("帮我设计一套发型加穿搭，顺便告诉我跟理发师要怎么讲。")
     assert asks_plan("Can you design me a bouquet for June?")
+
+
+@pytest.mark.parametrize(
+    ("text", "keys"),
+    [
+        # a singer's work, the singer had on repeat the sentence before; "the man" alone is no thing
+        ("My son has Taylor Swift on repeat in the car, every single school run. I can't stand the woman's "
+         "music, it goes straight through me.", ["avoid:taylor swift"]),
+        ("I can't stand the man's music, sorry.", []),
+        # someone let near with a thing
+        ("I'll never let anyone near me or mine with a tattoo gun again.", ["avoid:tattoo gun"]),
+        # the thing pointed at with 这玩意儿, then sworn off
+        ("蹦床这玩意儿我这辈子再也不上去了，谁劝都没用。", ["avoid:蹦床"]),
+        # how little it takes, and a Sichuan word for the runs; cooling remedies as one kind
+        ("凉茶我喝一包就要窜稀。", ["cooling remedies"]),
+        ("大夫说我这胃对酸菜这种发酵腌渍的东西不耐受，一吃就反酸。", ["intolerance:酸菜"]),
+    ],
+)  # fmt: skip
+def test_round_two_shapes_of_keeping_off(text: str, keys: list[str]) -> None:
+    assert _keys(text) == keys
+
+
+def test_a_condition_ruled_out_is_not_the_reason_and_the_persons_word_is_said() -> None:
+    said = "It's not coeliac, thank God, but the consultant says I've a wheat intolerance, bread bloats me."
+    rules = parse_constraints(said)
+    ack = acknowledgement(rules, ConstraintSet(rules), "en", "What should I pack for lunches on the trail?")
+    assert ack is not None and "coeliac" not in ack.text and "wheat" in ack.text
+
+
+def test_a_town_whose_folk_they_now_are_is_home() -> None:
+    assert ranked_places(
+        "Got the keys on Friday, so we're officially Leith folk now, right by the shore."
+    ) == [(0, "Leith")]
+
+
+def test_a_change_from_now_on_is_said_back() -> None:
+    plan, change = _said(
+        "We've sorted the piano: lessons with Mrs Pillay every Tuesday at four, at her house in Durban.",
+        "Quick update on the piano, she's moved her studio, so from now on his lesson is Thursdays at five.",
+    )
+    said = changed_plan("Can you draft a message to my mom about his piano this week?", [plan, change], "en")
+    assert "Thursdays at five" in said
+
+
+def test_may_said_as_a_month_is_a_month() -> None:
+    said = _said("Her recital is Saturday, May 17th at two o'clock at the Baptist church.")
+    note = date_note("Which weekend sometime in May would suit a trip? Sketch out a plan.", said, "en")
+    assert "May 17th" in note
+    assert date_note("You may want to sketch out a plan for which weekend suits.", said, "en") == ""
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "一天不喝几泡功夫茶就浑身不对劲，去哪都要带着我那套小盖碗。",
+        "吃饭离不了辣子，顿顿得有一勺油泼辣子，没辣子吃啥都没味儿。",
+    ],
+)
+def test_more_likings_in_chinese(text: str) -> None:
+    assert says_liking(text)
+    assert not says_liking("我顿顿都要吃药。")

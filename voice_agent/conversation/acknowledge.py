@@ -415,12 +415,13 @@ def said_noun(constraint: Constraint, language: str) -> str:
         return constraint.noun_zh
     for term in constraint.terms_en:
         said = re.search(
-            rf"\b(?:allergic|allergy|intolerant|intolerance)\s+to\s+(?:\w+\s+)?({re.escape(term)}(?:e?s)?)\b",
+            rf"\b(?:allergic|allergy|intolerant|intolerance)\s+to\s+(?:\w+\s+)?({re.escape(term)}(?:e?s)?)\b|"
+            rf"\b({re.escape(term)})\s+(?:allergy|intolerance)\b",  # ("I've a wheat intolerance")
             source,
             re.IGNORECASE,
         )
         if said:
-            return said.group(1).lower()
+            return (said.group(1) or said.group(2)).lower()
     return constraint.noun_en
 
 

@@ -288,8 +288,14 @@ _PLAYED_EN = re.compile(
 # A thing never let near the person again: "I swore I would never let bleach anywhere near my head again".
 _NEVER_LET_NEAR_EN = re.compile(
     r"\b(?:never|won't|will not|wouldn't|would not)\s+(?:ever\s+)?(?:let|allow|put|bring)\s+"
-    r"(?:a\s+|an\s+|any\s+|the\s+|another\s+)?(?P<x>[a-z][\w'-]*(?:\s+(?!any\s?where\b)[a-z][\w'-]*)?)\s+"
-    r"(?:anywhere\s+|any\s?where\s+)?near\s+(?:my|me|our|us|his|her|him|them|the)\b",
+    # (someone let near with a thing: "never let anyone near me or mine with a piercing gun again")
+    r"(?:(?:anyone|anybody|someone|somebody|them|him|her|people)\s+(?:anywhere\s+)?near\s+"
+    r"(?:me|us|my \w+|our \w+|him|her|them)(?:\s+or\s+(?:mine|ours|my \w+|our \w+))?\s+with\s+"
+    r"(?:a\s+|an\s+|the\s+|any\s+)?(?P<y>[a-z][\w'-]*(?:\s+(?!again\b)[a-z][\w'-]*)?)|"
+    r"(?:a\s+|an\s+|any\s+|the\s+|another\s+)?"
+    r"(?!(?:anyone|anybody|someone|somebody|them|him|her|people|that|this|it)\b)"
+    r"(?P<x>[a-z][\w'-]*(?:\s+(?!any\s?where\b)[a-z][\w'-]*)?)\s+"
+    r"(?:anywhere\s+|any\s?where\s+)?near\s+(?:my|me|our|us|his|her|him|them|the)\b)",
     _I,
 )
 # Two things sworn off at once: "a spa or a hot tub".
@@ -298,7 +304,8 @@ _EITHER = re.compile(r"\s+(?:or|nor)\s+(?:an?\s+|the\s+|any\s+)?", _I)
 
 def never_again(text: str) -> Iterator[str]:
     """The things sworn off ("Heathrow", "camping", 开车, 大巴), in the person's words."""
-    for thing in [*_sworn_off(text), *(m.group("x") for m in _NEVER_LET_NEAR_EN.finditer(text))]:
+    near = [m.group("x") or m.group("y") for m in _NEVER_LET_NEAR_EN.finditer(text)]
+    for thing in [*_sworn_off(text), *near]:
         if _ONE_OF.fullmatch(thing):  # (pointing back, with nothing named: no thing)
             continue
         for one in _EITHER.split(thing):

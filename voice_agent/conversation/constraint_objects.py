@@ -247,9 +247,15 @@ def clean_object(raw: str, *, activity: bool = False) -> str:
     gerund = activity and len(words) <= 2 and phrase.lower().endswith("ing")
     bad = _GENERIC_BAD.search(phrase)
     generic = bad is not None and not (gerund and bad.group(0).lower() == "ing")
-    if not words or len(words) > 3 or generic or len(phrase) < 3:
+    if not words or len(words) > 3 or generic or len(phrase) < 3 or phrase.lower() in _A_PERSON_EN:
         return ""
     return phrase
+
+
+# A person, no thing to keep off ("can't stand the man's music": his work, named before, is the thing).
+_A_PERSON_EN = frozenset(
+    ["man", "woman", "guy", "fella", "fellow", "lad", "lass", "girl", "boy", "bloke", "lady", "gentleman"]
+)
 
 
 # The thing of a condition named by it: "it's fructose malabsorption" keeps fructose off.

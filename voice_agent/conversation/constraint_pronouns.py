@@ -129,6 +129,11 @@ def with_antecedents(text: str) -> str:
         # ("everyone's mad about Sally Rooney, but honest to God I can't stand her books": Sally Rooney)
         sentence = re.split(r"[.!?]\s+", text[: rule.start()])[-1]
         names = [m.group(0) for m in _NAME_EN.finditer(sentence) if m.group(0).split()[0] not in _NOT_A_NAME]
+        # (or the one played, in the sentence before: "Our Aoife has Ed Sheeran on a loop in the car, every
+        # journey to Galway … I can't stand the man's music")
+        before = " ".join(re.split(r"[.!?]\s+", text[: rule.start()])[-2:])
+        played = [m.group("x") for m in (*_PLAYED_EN.finditer(before), *_ON_REPEAT_EN.finditer(before))]
+        names = [x for x in played if x.split()[0] not in _NOT_A_NAME] or names
         if names:
             out += [text[last : rule.start("work")], names[-1]]
             last = rule.end("work")
@@ -195,7 +200,8 @@ _MADE_OF_EN = re.compile(
 # A dislike of a person's work said with "her"/"his": "I can't stand her books", "I hate his music".
 _DISLIKE_OF_WORK_EN = re.compile(
     r"(?:\b(?:can't|cannot|can not) (?:stand|abide|bear|stomach)|\bi (?:really |just |absolutely )?"
-    r"(?:hate|detest|loathe))\s+(?P<work>(?:her|his|their) (?:books|novels|music|songs|films|movies|shows|"
+    r"(?:hate|detest|loathe))\s+(?P<work>(?:her|his|their|the (?:man|woman|guy|fella|lad|girl|band|lot)'s) "
+    r"(?:books|novels|music|songs|films|movies|shows|"
     r"albums|stuff|writing|voice))\b",
     _I,
 )
@@ -211,6 +217,11 @@ _PLAYED_EN = re.compile(
     r"\b(?:play|plays|played|playing|sing|sings|sang|singing|blast|blasts|blasting|put on|puts on)\s+"
     r"(?P<x>[A-Z][\w'\u2019]*(?:\s+(?:[A-Z][\w'\u2019]*|the|of|a|on|in|it)){0,4}?)"
     r"(?=\s+(?!(?:[A-Z]\w*|the|of|a|on|in|it)\b)|[,.;!?]|$)"
+)
+# A name had on repeat: "has Ed Sheeran on a loop", "puts Abba on full blast".
+_ON_REPEAT_EN = re.compile(
+    r"\b(?:has|had|have|got|gets|put|puts|keeps?|kept)\s+(?P<x>[A-Z][\w'\u2019]*(?:\s+[A-Z][\w'\u2019]*){0,2})\s+"
+    r"on\s+(?:a\s+)?(?:loop|repeat|full blast|blast|shuffle)\b"
 )
 _WORKS_PLAYED = frozenset(("song", "hymn", "tune", "track", "carol", "album", "piece"))
 # What someone keeps bringing in or growing, plural: "the house full of lilies", "brings me bunches of

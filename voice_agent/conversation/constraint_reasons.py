@@ -77,11 +77,22 @@ def reason_for(source: str, terms: tuple[str, ...], language: str, *, after: boo
     return before[-1] if before else (found[0][1] if after or at < 0 else None)
 
 
+# A condition said not to be the cause: "it's not coeliac, thank God", "they ruled out Crohn's", "不是糖尿病".
+_RULED_OUT = re.compile(
+    r"(?:\b(?:not|isn't|wasn't|ruled out|rule out|negative for|no sign of|no)\s+(?:\w+\s+)?|不是|排除了?)$",
+    _I,
+)
+
+
 @lru_cache(maxsize=256)  # (the constraints of one statement share its source: read once)
 def _reasons(source: str) -> tuple[tuple[int, Reason], ...]:
     found: list[tuple[int, Reason]] = []
     for pattern in (_CONDITION_EN, _CONDITION_LETTERS, _KNOWN_ZH):
-        found += [(m.start(), Reason(m.group(0), False)) for m in pattern.finditer(source)]
+        found += [
+            (m.start(), Reason(m.group(0), False))
+            for m in pattern.finditer(source)
+            if not _RULED_OUT.search(source, max(0, m.start() - 24), m.start())  # ("it's not coeliac")
+        ]
     found += [(m.start(), Reason(m.group(0), True)) for m in _OBSERVANCE_EN.finditer(source)]
     for m in _CONDITION_ZH.finditer(source):
         if not _NOT_CONDITION_ZH.search(m.group("c")):

@@ -34,6 +34,16 @@ REGIMES: tuple[Topic, ...] = (
         _zh(ZhTerm("冰", not_before=("滑", "溜"), not_after=("箱", "糖")), "冷饮", "凉拌", "生鱼", "刺身",
             "辣", "螃蟹", "大闸蟹", "啤酒", "冰镇", "雪糕", "冰淇淋", "冰激凌", "火锅", "凉菜", "寿司"),
     ),
+    # Cooling remedies (寒凉, 凉性): what a "cold" stomach (脾胃虚寒) cannot take, by the Chinese reckoning
+    # that a sore throat or 上火 is treated with: herbal teas and granules that clear heat.
+    Topic(
+        "cooling remedies", "cooling herbal remedies", "凉性的药和凉茶",
+        ("寒凉", "凉性", "性凉", "清热解毒", "凉茶", "板蓝根", "夏桑菊", "cooling herbs", "cooling herbal"),
+        ("herbal tea", "chrysanthemum tea", "cooling tea", "cooling herbs", "honeysuckle", "banlangen",
+         "wong lo kat", "mung bean soup", "bitter melon"),
+        _zh("凉茶", "板蓝根", "夏桑菊", "菊花茶", "金银花", "王老吉", "加多宝", "清热解毒", "绿豆汤", "苦瓜",
+            "黄连", "蒲公英", "胖大海", "下火", "降火", "去火", "双黄连", "黄芩", "牛黄解毒"),
+    ),
     # Fat (a low-fat diet after pancreatitis, a gallbladder, a cholesterol scare; a dog's too): the rich,
     # fatty or greasy things a reply would suggest.
     Topic(

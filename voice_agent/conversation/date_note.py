@@ -72,6 +72,9 @@ _DAY_NUMBER = re.compile(
 )
 
 
+_AS_MONTH = re.compile(r"\b(?:in|of|during|until|till|through|early|late|mid|since)\s+$", re.I)
+
+
 def _months(text: str) -> set[int]:
     """The months ``text`` names ("May" only beside a number: not the verb)."""
     found = set()
@@ -81,7 +84,8 @@ def _months(text: str) -> set[int]:
         elif m.group("en"):
             name = m.group("en").lower()
             near = text[max(0, m.start() - 8) : m.end() + 6]
-            if name != "may" or re.search(r"\d", near):
+            # (or said as a month: "sometime in May", "the end of May")
+            if name != "may" or re.search(r"\d", near) or _AS_MONTH.search(text, 0, m.start()):
                 found.add(_MONTH_EN.index(name) + 1)
         else:
             zh = m.group("zh")

@@ -119,7 +119,10 @@ ENTHUSIASM = re.compile(
     r"\b(?:been|had|got|have|has|keep|kept|put)(?: \w+)? on repeat\b|\bi live for\b|"
     r"\bis (?:my|our) (?:life|religion)\b|"
     r"\b(?:most|all|half|\w+ percent) of what (?:i|we) (?:play|listen to|watch|read|eat|cook)\b|"
-    r"是我的(?:命|最爱|精神食粮)|精神食粮|雷打不动[^，。！？]{0,4}(?:追|看|听|玩|吃)|浑身不得劲|"
+    r"是我的(?:命|最爱|精神食粮)|精神食粮|雷打不动[^，。！？]{0,4}(?:追|看|听|玩|吃)|浑身不得劲|浑身不对劲|"
+    # ("没辣子吃啥都没味儿", "顿顿得有一勺油泼辣子", "去哪都要带着我那套小盖碗")
+    r"没[^，。！？,]{1,4}(?:吃|喝)(?:啥|什么|嘛|么子)都没(?:味|劲)|顿顿(?:都)?(?:得有|要有|离不了|少不了)|"
+    r"(?:去哪|走到哪)(?:儿)?都(?:要|得)(?:带|揣)|"
     # a habit the person keeps for its own sake: "Saturday mornings you'll find me at the reservoir",
     # "it made my whole month", "没啥别的爱好，就好听相声", "累是累，乐在其中", "不听两段都睡不着觉"
     r"\byou'll (?:always |usually )?find (?:me|us) (?:at|in|on|down|up|out)\b|"

@@ -408,6 +408,12 @@ _MOVED_OUT_EN = re.compile(r"\b(?:moved|moving|move) (?P<out>out (?:of|from))\b[
 _MOVED_ON_EN = re.compile(r"\b(?:into|now (?:in|at|on))\b", re.I)
 # Where the person is now, a clause later: "…moved out of Trafford and we're now in a mill on … in Ancoats".
 _NOW_IN_EN = re.compile(r"\b(?:we're|we are|i'm|i am) now (?:in|at|on)\b[^.,;]*$", re.I)
+# Of a place's people now: "we're officially Portobello folk now", "we're Hobart locals now".
+_FOLK_NOW_EN = re.compile(
+    r"\b(?:we're|we are|i'm|i am)\s+(?:officially\s+|now\s+|finally\s+|proper\s+)*"
+    r"(?P<place>(?-i:[A-Z][\w'-]+)(?:\s+(?-i:[A-Z][\w'-]+))?)\s+(?:folk|locals?|residents?)\s+now\b",
+    re.I,
+)
 _ORIGIN_ZH = re.compile(r"(?:从|来自|离开过?|把)$")
 # What follows a city the person moved to: "跑大理来了", "到成都安家", "在昆明定居".
 _SETTLED_ZH = re.compile(r"^(?:来了|来啦|定居|安家|落户|扎根|住下|报到|读书|上学|上大学|念书|读大学)")
@@ -467,6 +473,7 @@ def ranked_places(text: str) -> list[tuple[int, str]]:
         moved_out = out is not None and _MOVED_ON_EN.search(before, out.end("out")) is None
         rank = 2 if match.group("prep") == "from" or moved_out else 0 if moved_to else 1
         found.append((rank, match.start(), place))
+    found += [(0, m.start(), m.group("place")) for m in _FOLK_NOW_EN.finditer(text)]
     found += [(1, m.start(), m.group("place")) for m in _INSTITUTION_OF_EN.finditer(text)]
     found += [(1, m.start(), m.group("place")) for m in _AT_SPOT_EN.finditer(text)]
     found += [

@@ -33,7 +33,7 @@ REPLACED_BY = re.compile(
     r"(?: (?:me|us|it|him|her|them|the \w+|"
     r"(?!house\b|home\b|in\b|out\b|back\b|away\b)[a-z'-]+(?: [a-z'-]+){0,3}?))?"
     r" (?:to|till|until)\b|"
-    r"\bfrom (?:this|next) (?:week|month|term)(?: on(?:wards?)?)?\b|"
+    r"\bfrom (?:this|next) (?:week|month|term)(?: on(?:wards?)?)?\b|\bfrom now on(?:wards?)?\b|"
     r"改成|改去|换成|改为|改到|改在|改用|换到|改拍|转到|调到|转去|调去|挪到|挪去|挪至|移到|改约(?:到|在|成)?",
     _I,
 )
