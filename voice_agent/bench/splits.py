@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout191`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout194`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -195,4 +195,7 @@ SPLITS = (
     "heldout189",
     "heldout190",
     "heldout191",
+    "heldout192",
+    "heldout193",
+    "heldout194",
 )
