@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from voice_agent.conversation.negation import TREATMENTS_ZH
 from voice_agent.memory.names_things_zh import SHOP_WORDS_ZH
 from voice_agent.text.cjk import HAN_CLASS
 
@@ -41,9 +42,8 @@ _NEVER_AGAIN_THING_ZH = (
     r"(?:把(?:它|他|她|它们|孩子|狗狗?|猫咪?|娃)(?=送|放|寄|交|留|关))?"
     r"(?:(?P<act>开车|自驾|坐船|坐飞机|坐夜车|爬山|露营|喝酒|抽烟|熬夜|蹦极|潜水|滑雪|露脸|出镜|开直播|"
     # ("这辈子再也不骑车了", "再也不漂头发了")
-    r"骑(?:电动|摩托)?车|骑马|骑骆驼|(?:漂|烫|染)(?:头发|发)|纹身|爬梯子|"
+    r"骑(?:电动|摩托)?车|骑马|骑骆驼|(?:漂|烫|染)(?:头发|发)|纹身|爬梯子|" + TREATMENTS_ZH + r")"
     # (a treatment had done: "医生喊我以后莫再采耳了")
-    r"采耳|掏耳朵?|刮痧|拔罐|针灸|文眉|纹眉|做美甲|美甲|(?:嫁)?接睫毛|汗蒸|泡温泉)"
     # (办: signed up for, "这辈子再也不办合约机了")
     r"|(?:坐|乘|搭|住|去|吃|喝|用|报|找|点|买|租|请|雇|种|养|穿|戴|抹|涂|喷|碰|信|玩|进|装|睡|约|参加|飞|搞|赶|开|送|办|上(?![他她你我俺咱人家当班课学])(?=.{2})|"
     r"通过(?:啥|什么)?)"

@@ -96,9 +96,10 @@ _CLAUSE_END = re.compile(r"[.!?;。！？；\n]")
 DOING_ZH = "放坐买用穿戴玩住骑开抽打吹唱点送养请找租跳钓爬踢搓练"
 _BARE_NO_ZH = re.compile(r"(?:不|别|甭|没)再?$")
 # Things done that a bare 不 refuses ("不采耳", "不熬夜"), whatever their first character.
+# (a treatment had done is one: "医生喊我以后莫再采耳了" swears it off, "不采耳" refuses it)
+TREATMENTS_ZH = r"采耳|掏耳朵?|刮痧|拔罐|针灸|文眉|纹眉|做美甲|美甲|(?:嫁)?接睫毛|汗蒸|泡温泉"
 ACTIVITY_ZH = re.compile(
-    r"采耳|掏耳朵?|刮痧|拔罐|针灸|文眉|纹眉|美甲|做美甲|熬夜|蹦极|潜水|滑雪|露营|爬山|抽烟|喝酒|开车|自驾|纹身|"
-    r"汗蒸|泡温泉|唱K|K歌|蹦迪|跑步|游泳"
+    TREATMENTS_ZH + r"|熬夜|蹦极|潜水|滑雪|露营|爬山|抽烟|喝酒|开车|自驾|纹身|唱K|K歌|蹦迪|跑步|游泳"
 )
 
 

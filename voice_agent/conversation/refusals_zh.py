@@ -32,7 +32,7 @@ def not_doing_zh(noun: str, source: str) -> str:
 
 
 _PLACE_ZH = re.compile(
-    r"(?:KTV|ktv|酒吧|夜店|网吧|迪厅|舞厅|蹦迪|游乐场|游乐园|鬼屋|密室|商场|夜市|庙会|澡堂|洗浴中心)$"
+    r"(?:KTV|ktv|酒吧|夜店|网吧|迪厅|舞厅|游乐场|游乐园|鬼屋|密室|商场|夜市|庙会|澡堂|洗浴中心)$"
 )
 _PLANT_ZH = re.compile(r"(?<=.)(?:花|草|树|兰|菊|竹|藤)$")
 
