@@ -245,7 +245,7 @@ def test_an_english_vow_names_its_thing(text: str, read: str) -> None:
          "Since they're keeping Ital, "),
         ("I keep Ital these days, natural food only, no salt, and my dreads are down to my waist.", "en",
          "Since you're keeping Ital, "),
-        ("我婆婆吃素好多年了，荤腥一点不沾。", "zh", "按你说的，避开肉和鱼，"),
+        ("我婆婆吃素好多年了，荤腥一点不沾。", "zh", "因为你婆婆吃素，"),
         ("我吃素好多年了，荤腥一点不沾。", "zh", "因为你吃素，"),
     ],
 )  # fmt: skip

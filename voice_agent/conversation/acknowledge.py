@@ -120,6 +120,8 @@ def acknowledgement(
             c.kind != "allergy",
             condition_named(c, speaking) is None,
             c.kind != "diet",
+            # (the kind before the things it covers: "no caffeine", not "no coffee", of "no coffee, no tea")
+            not any(o is not c and o.source == c.source and _inside(o, c, speaking) for o in guided),
         ),
     )
     for constraint in concerned[:1]:
@@ -391,6 +393,9 @@ def from_kind(constraint: Constraint, language: str, *, reason: bool = True) -> 
             return f"因为你说过对{said_noun(constraint, language)}{word}，"
         if own_diet and constraint.diet_zh:
             return f"因为你{constraint.diet_zh}，"
+        kin = re.search(rf"我({_KIN_ZH})", stating_sentences(constraint)) if constraint.diet_zh else None
+        if constraint.kind == "diet" and kin:  # (someone else's, said as whose: "因为你妈吃素，")
+            return f"因为你{kin.group(1)}{constraint.diet_zh}，"
         if not keeps_food_off(constraint):  # (a thing to do or to use: "不用网盘", not "避开网盘")
             return f"按你说的，{not_doing_zh(constraint.noun_zh, constraint.source)}，"
         return f"按你说的，避开{constraint.noun_zh}，"

@@ -42,6 +42,7 @@ _DISLIKE_ON_PRONOUN_EN = re.compile(
     # ("I cannot stand the smell of the stuff": of what the sentence did things with)
     r"\bi (?:really |just |absolutely )?(?:hate|detest|loathe))\s+"
     r"(?P<sense>(?:the )?(?:smell|taste|stink|whiff|texture) of\s+)?(?P<pronoun>them|(?:the|that) stuff|"
+    r"(?:that|this) (?:kind|sort|type) of (?:[\w-]+ )?(?:thing|stuff|things)|"
     r"(?:the|those) (?:bloody |damn |damned |blasted |flipping |wretched |stupid |horrible )?things)\b",
     _I,
 )
@@ -114,6 +115,13 @@ def with_antecedents(text: str) -> str:
             # them")
             got = [m.group("x") for m in _GOT_EN.finditer(sentence) if m.group("x").lower() not in _COMMON]
             thing = got[-1] if got else ""
+        if not thing and re.match(r"th(?:at|is) (?:kind|sort|type)", rule.group("pronoun"), _I):
+            # (what was tried on or worn just before: "pushing me to try the Lycra jersey and bib shorts, wah
+            # I really cannot stand that kind of skin-tight thing")
+            worn = [m.group("x") for m in _WORN_EN.finditer(sentence) if m.group("x").lower() not in _COMMON]
+            if not worn:
+                continue
+            thing = worn[-1]
         if not thing:
             # ("Mum made me eat porridge every single morning… I can't stand the stuff": a mass noun)
             stuff = rule.group("pronoun").lower().endswith("stuff")
@@ -187,6 +195,13 @@ _POINTED_EN = re.compile(
     r"\b(?:that|this|the same)\s+(?P<x>[a-z]{4,})\s+(?=(?:they|she|he|you|people|everyone|the \w+)\s+"
     r"(?:\w+ )?(?:spray|sprays|sprayed|use|uses|used|wear|wears|wore|put|puts|burn|burns|burned|pump|pumps|"
     r"serve|serves|served|play|plays|played|cook|cooks|cooked)\b)",
+    _I,
+)
+# A thing tried on or worn: "to try the Lycra jersey", "wearing those platform heels".
+_WORN_EN = re.compile(
+    r"\b(?:try|trying|tried|wear|wearing|wore|put on|putting on)\s+(?:on\s+)?"
+    r"(?:the|a|an|some|those|these|that)\s+"
+    r"(?P<x>[A-Za-z][\w-]*(?:\s+(?!and\b|or\b)[a-z][\w-]*)?)",
     _I,
 )
 # What something was done with: "with vinegar and newspaper", "using bleach".

@@ -228,6 +228,9 @@ def _one_utterance(dated: list[str], sources: dict[str, str]) -> str:
     same = [text for text in dated if sources[text] == sources[dated[0]]]
     if any(_calendar(text) for text in same):
         same = [text for text in same if _calendar(text) or _WHICH_WEEKDAY.search(text)]
+    # (a month said in passing is no day beside a day of it: "十月了还三十度" beside "10月22号回华西复查")
+    if any(not _month_only(text) for text in same):
+        same = [text for text in same if not _month_only(text)]
     if len(same) == 1:
         return same[0]
     if has_han(same[0]):
@@ -241,6 +244,19 @@ def names_day_of(said: str, day: str) -> bool:
     lowered = said.lower()
     words = [m.group(0).lower().removeprefix("the ") for m in HOLDS_DATE.finditer(day)]
     return any(word and word in lowered for word in words)
+
+
+_MONTH_ALONE = re.compile(
+    r"^(?:1[0-2]|[1-9]|十[一二]?|[一二三四五六七八九])月(?:份)?$|^(?:january|february|march|april|may|june|july|"
+    r"august|september|october|november|december)$",
+    re.IGNORECASE,
+)
+
+
+def _month_only(text: str) -> bool:
+    """Whether the only days ``text`` names are whole months ("十月了还三十度")."""
+    days = [m.group(0).strip() for m in HOLDS_DATE.finditer(text)]
+    return bool(days) and all(_MONTH_ALONE.match(day) for day in days)
 
 
 def _calendar(text: str) -> bool:

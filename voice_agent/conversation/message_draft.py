@@ -198,7 +198,13 @@ _WRITTEN_TO = re.compile(
     re.IGNORECASE,
 )
 # A name the scrubber took where a place is said ("ferry from [NAME]", "a week in [NAME]"): not whom it is to.
-_AT_PLACE_EN = re.compile(r"\b(?:from|in|at|on|near|via|around|across)\s+$", re.IGNORECASE)
+# (nor one gone to: "Twelve of us want to go out to [NAME] on the Saturday")
+_AT_PLACE_EN = re.compile(
+    r"\b(?:from|in|at|on|near|via|around|across)\s+$|\b(?:go|going|goes|went|get|getting|come|coming|fly|"
+    r"flying|drive|driving|sail|sailing|travel\w*|head\w*|mov(?:e|ed|es|ing)|trip|day|ferry|boat|way)\s+"
+    r"(?:out|over|up|down|across|back|home|off|on)?\s*to\s+$",
+    re.IGNORECASE,
+)
 _NAME_PART = rf"(?:{PLACEHOLDER_SHAPE_RE.pattern}|[^,.!?:\n\[])"  # a placeholder counts as one part of a name
 _GREETING_EN = re.compile(rf"^\s*(?:dear|hi|hello|hey|to)\b{_NAME_PART}{{0,40}}[,!:]\s*", re.IGNORECASE)
 _NAME_PART_ZH = rf"(?:{PLACEHOLDER_SHAPE_RE.pattern}|[^，。！？：:,\n\[])"

@@ -25,6 +25,15 @@ from collections.abc import Sequence
 
 from voice_agent.conversation.local_needs import ASKS_VENUE, TO_THEIR_HOME_EN, TO_THEIR_HOME_ZH, asks_local
 from voice_agent.conversation.meeting_point import ASKS_MEETING, meeting_point
+from voice_agent.conversation.place_moves_en import (
+    FOLK_NOW_EN,
+    LEFT_EN,
+    MOVED_EN,
+    MOVED_ON_EN,
+    MOVED_OUT_EN,
+    NOW_IN_EN,
+    OUT_OF_AND_INTO_EN,
+)
 from voice_agent.conversation.place_names_zh import CITIES_ZH, CITY_RE, COUNTRIES_ZH, PROVINCES_ZH
 from voice_agent.conversation.place_sayings import (
     FALLBACK,
@@ -57,7 +66,9 @@ ASKS_AROUND = re.compile(
     r"what (?:should|could|can|shall) (?:we|i) do (?:there|down there|up there|over there)|"
     r"in the area|locally|things to do|what(?:'s| is) there to do|places to (?:visit|go|see)|"
     # (near home: "somewhere close to home", "within walking distance")
-    r"(?:close to|near) (?:home|the house|our (?:house|place|flat))|(?:within )?walking distance|"
+    r"(?:close to|near) (?:home|ours|the house|our (?:house|place|flat))|(?:within )?walking distance|"
+    # ("that aren't a trek from ours", "not too far from home")
+    r"(?:a trek|a schlep|a hike|too far|far|miles|a drive) (?:away )?from (?:ours|home|us|the house)|"
     r"take (?:him|her|them|us|the kids|my \w+) (?:to see|out|round|around)|"
     r"show (?:him|her|them) (?:round|around)|"
     r"where (?:should|could|can|shall|do|would) (?:we|i) (?:take|bring) (?:him|her|them|the \w+|my \w+))\b|"
@@ -65,7 +76,8 @@ ASKS_AROUND = re.compile(
     # (离屋近: near home, in north-western and south-western speech; 走路就能到: walking distance)
     r"附近|周边|周围|这附近|本地|当地|转转|逛逛|离(?:屋|家|屋头|屋里|屋企|我家|我们家|住的地方)(?:里)?(?:近|不远)|"
     r"走路(?:就)?(?:能|可以)?(?:到|接送)|带(?:他|她|他们|她们)(?:去|克|切)哪|(?:去|克|切)哪点|哪点耍|哪里耍|"
-    r"哪儿耍|(?:去|到)?哪(?:儿|里|些地方)(?:好)?(?:玩|逛|转)|玩(?:什么|啥|点啥|些什么)|好玩的",
+    r"哪儿耍|(?:去|到)?哪(?:儿|里|些地方)(?:好)?(?:玩|逛|转)|玩(?:什么|啥|点啥|些什么)|好玩的|"
+    r"(?:不想|别|不要|不用|莫)(?:跑|走|去)?(?:太|好|蛮)?远",  # ("不想跑太远": near home)
     re.IGNORECASE,
 )
 # A turn whose answer the place shapes though it asks nothing about the surroundings: what to pack or
@@ -160,7 +172,7 @@ ASKS_WHERE = re.compile(
     re.IGNORECASE,
 )
 _PLACE_EN = re.compile(
-    r"\b(?P<prep>in|near|outside|around|to|from)\s+(?:(?:just|right)\s+)?"
+    r"\b(?P<prep>in|near|outside|around|to|from|into)\s+(?:(?:just|right)\s+)?"
     # ("Coimbatore only": no "on"; "settled in St Peter Port")
     r"(?P<place>(?:(?:St|Mt|Ft)\.? )?[A-Z][a-z]{2,}(?:[ -](?:[A-Z][a-z]+|upon|on|le|de)){0,2})\b"
     r"(?!\s+\d)"  # (a numbered part of a town: "a flat in Sector 35", "Block 4")
@@ -189,7 +201,7 @@ _NOT_PLACE_TEXT = (
 _NOT_PLACE_EN = frozenset(_NOT_PLACE_TEXT.split())
 _PLACE_ZH = re.compile(
     # ("现在住光谷", "目前住在蛇口": where the home is now)
-    rf"(?:(?P<lives>(?:现在|目前|如今)住在?(?!院|酒店|宾馆|旅馆|民宿|医院|不|得|着|的|了))|在|搬(?:到|回)了?|搬去|调到|改去|改到|老家(?:是|在)|来自|住在|回|"
+    rf"(?:(?P<lives>(?:现在|目前|如今)住(?:在|到)?(?!院|酒店|宾馆|旅馆|民宿|医院|不|得|着|的|了))|在|搬(?:到|回)了?|搬去|调到|改去|改到|老家(?:是|在)|来自|住在|回|"
     rf"交换到|外派到|派到|嫁到|留学到|(?:房子|房)?(?:买|安|租)在了?)"
     # (not the verb after "在": "现在租在南山蛇口" is 南山蛇口, not 租在南山蛇口)
     rf"(?!(?:租|买|安)在|住|搬)(?P<place>{HAN_CLASS}{{2,6}}?)(?P<unit>市|县|区|镇)?"
@@ -375,7 +387,7 @@ _SETS_OFF_FROM = re.compile(
 # (not "Mum and Dad … moved to Kirkcudbright", "我爸妈…在海南琼海买了套小房子").
 _OWN_HOME = re.compile(
     r"\b(?:we|i|we've|i've|we're|i'm|our|my family)\b|"
-    r"(?:我们|我家|咱们|咱家|俺们|俺家|我)(?!爸|妈|父|母|婆|公|爷|奶|姥|外|儿|女|姐|哥|弟|妹|老|闺|舅|姨|姑|叔|伯)",
+    r"(?:我们|我家|咱们|咱家|俺们|俺家|额们|额家|阿拉|我)(?!爸|妈|父|母|婆|公|爷|奶|姥|外|儿|女|姐|哥|弟|妹|老|闺|舅|姨|姑|叔|伯)",
     re.IGNORECASE,
 )
 
@@ -389,31 +401,8 @@ def place_note(user_text: str, records: Sequence[MemoryRecord], language: str) -
     return _NOTES[_asks(user_text)]["zh" if language == "zh" else "en"].format(place=place)
 
 
-_MOVED_EN = re.compile(
-    r"\b(?:moved|moving|move|relocated|relocating|settled|live|living|based|emigrated|shifted|shifting|"
-    # ("bought a house just outside", "New house is in", "a room in a house share out in")
-    r"transferred|posted|bought|buying|built|renting|rented|new (?:house|home|flat|place|apartment)|"
-    r"(?:i've|i have|we've|we have|got) (?:a|our own) (?:room|flat|house|place)|"
-    # ("the keys to our BTO in Sengkang", "our flat in Leith")
-    r"keys|(?:our|my) (?:own )?(?:bto|hdb|flat|house|home|apartment|condo|unit)|"
-    # ("…out of my mam's in Merthyr and into a little terrace in Penarth")
-    r"into (?:a|an|our|my|the) (?:\w+ ){0,2}(?:terrace|flat|house|home|place|apartment|bungalow|cottage|"
-    r"studio|condo|unit|room))\b[^.,;]*$",
-    re.I,
-)
-_LEFT_EN = re.compile(r"\b(?:sold|selling|left|leaving)\b[^.,;]*$", re.I)
-# A home moved out of, ranked with a place come from: "moved out of my mam's in Merthyr and into a little
-# terrace in Penarth" is Penarth.
-_MOVED_OUT_EN = re.compile(r"\b(?:moved|moving|move) (?P<out>out (?:of|from))\b[^.,;]*$", re.I)
-_MOVED_ON_EN = re.compile(r"\b(?:into|now (?:in|at|on))\b", re.I)
-# Where the person is now, a clause later: "…moved out of Trafford and we're now in a mill on … in Ancoats".
-_NOW_IN_EN = re.compile(r"\b(?:we're|we are|i'm|i am) now (?:in|at|on)\b[^.,;]*$", re.I)
-# Of a place's people now: "we're officially Portobello folk now", "we're Hobart locals now".
-_FOLK_NOW_EN = re.compile(
-    r"\b(?:we're|we are|i'm|i am)\s+(?:officially\s+|now\s+|finally\s+|proper\s+)*"
-    r"(?P<place>(?-i:[A-Z][\w'-]+)(?:\s+(?-i:[A-Z][\w'-]+))?)\s+(?:folk|locals?|residents?)\s+now\b",
-    re.I,
-)
+# The town a district is in, right after it: "into Canton in Cardiff".
+_IN_TOWN_EN = re.compile(r"\s+in\s+(?P<town>[A-Z][a-z]{2,}(?: [A-Z][a-z]+)?)\b")
 _ORIGIN_ZH = re.compile(r"(?:从|来自|离开过?|把)$")
 # What follows a city the person moved to: "跑大理来了", "到成都安家", "在昆明定居".
 _SETTLED_ZH = re.compile(r"^(?:来了|来啦|定居|安家|落户|扎根|住下|报到|读书|上学|上大学|念书|读大学)")
@@ -465,15 +454,19 @@ def ranked_places(text: str) -> list[tuple[int, str]]:
             continue
         before = text[max(0, match.start() - 60) : match.start()]
         near = before[-30:]
-        moved, left = _MOVED_EN.search(near), _LEFT_EN.search(near)  # (not "sold the house in")
+        moved, left = MOVED_EN.search(near), LEFT_EN.search(near)  # (not "sold the house in")
         moved_to = moved is not None and not (left and left.start() > moved.start())
         # ("we're now in a mill on … in", "we're now in Kilimani")
-        moved_to = moved_to or _NOW_IN_EN.search(before + match.group("prep")) is not None
-        out = _MOVED_OUT_EN.search(before)  # (unless moved into another since: "…and into a terrace in")
-        moved_out = out is not None and _MOVED_ON_EN.search(before, out.end("out")) is None
+        moved_to = moved_to or NOW_IN_EN.search(before + match.group("prep")) is not None
+        out = MOVED_OUT_EN.search(before)  # (unless moved into another since: "…and into a terrace in")
+        moved_out = out is not None and MOVED_ON_EN.search(before, out.end("out")) is None
+        # ("into" a town only as a move: "out of Swansea and into Canton", not "ran into Sarah")
+        moved_to = moved_to or OUT_OF_AND_INTO_EN.search(before) is not None
+        if match.group("prep") == "into" and not moved_to:
+            continue
         rank = 2 if match.group("prep") == "from" or moved_out else 0 if moved_to else 1
         found.append((rank, match.start(), place))
-    found += [(0, m.start(), m.group("place")) for m in _FOLK_NOW_EN.finditer(text)]
+    found += [(0, m.start(), m.group("place")) for m in FOLK_NOW_EN.finditer(text)]
     found += [(1, m.start(), m.group("place")) for m in _INSTITUTION_OF_EN.finditer(text)]
     found += [(1, m.start(), m.group("place")) for m in _AT_SPOT_EN.finditer(text)]
     found += [
@@ -487,6 +480,11 @@ def ranked_places(text: str) -> list[tuple[int, str]]:
     # (a spot inside a large city before the city: "在青岛买了房，在黄岛那边" is 黄岛)
     ordered = sorted(found, key=lambda f: (f[0], f[2] in broad, f[2] in CITIES_ZH, f[1]))
     places = [(rank, place) for rank, _, place in ordered if rank < 2]
+    if places and not has_han(places[0][1]):  # (with the town it is in: "Canton in Cardiff")
+        at = text.find(places[0][1], next(pos for _, pos, p in ordered if p == places[0][1]))
+        town = _IN_TOWN_EN.match(text, at + len(places[0][1]))
+        if town and any(p == town.group("town") for _, p in places[1:]):
+            places[0] = (places[0][0], f"{places[0][1]}, {town.group('town')}")
     # (said with its city just before it: "回了他老家宜昌，在伍家岗那边买了套房" is 宜昌伍家岗; not
     # "在固安买了房，北京的房价实在够不着")
     if places and has_han(places[0][1]) and places[0][1] not in CITIES_ZH:

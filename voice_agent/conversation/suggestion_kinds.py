@@ -139,7 +139,7 @@ KINDS: tuple[RequestKind, ...] = (
             r"\bhow (?:should|do|can|could|would|shall) (?:i|we) (?:best )?get "
             r"(?:there|down|up|over|across)\b|"
             r"\b(?:best|easiest|cheapest|quickest) way to get (?:her |him |them |us |the kids )?"
-            r"(?:there|down|up|over)\b|\broute\b|"
+            r"(?:there|down|up|over)\b|(?-i:\broute\b)|"  # (not a road's name: "the Round Island Route")
             r"\bget(?:ting)? (?:\w+ )?(?:over|across) (?:there|to)\b|"
             r"咋走|怎么走|怎样走|咋去|怎么去|怎么过去|咋过去|坐啥去|坐什么去|"
             # ("怎么回去比较好", "咋回老家合适")

@@ -145,11 +145,19 @@ def request_kind(requested: str, user_words: str) -> RequestKind | None:
         # "去黄山玩两天…排个行程": a trip elsewhere is no answer; nor to a packing list for a camping trip
         # or a fishing trip out of Weymouth: only where to go asks for a trip
         return None
+    if found is not None and found.name == "dinner" and _PLANS_DAYS.search(user_words):
+        return None  # (meals on a trip's plan: "排个路线…晚上吃顿涮肉" asks for no dish of ours)
     if found is not None and found.name == "dinner":  # "for dinner…, what should I do for a starter?"
         narrower = next((k for k in KINDS if k.name in _COURSES and k.asked.search(user_words)), None)
         # a dish at a restaurant of a named cuisine: one of its dishes ("客家菜" → 盐焗鸡)
         return narrower or cuisine_kind(user_words) or found
     return found
+
+
+# A plan of days out or a trip, whose meals are one part of it: "你帮我安排下行程，特别是每顿吃啥子".
+_PLANS_DAYS = re.compile(
+    r"行程|路线|攻略|\bitinerar(?:y|ies)\b|\bplan (?:the|my|our) (?:day|days|trip)\b", re.IGNORECASE
+)
 
 
 # The kinds that are no food or drink (a fast leaves their options alone).

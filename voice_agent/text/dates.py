@@ -16,6 +16,8 @@ ASKS_DAY = re.compile(
     # ("tell me when I should be booking everything", "when to go": not "when I was sick in bed")
     r"\bwhen (?:i|we|you|they) (?:should|ought|need|have to|must)\b|"
     r"\bwhen to (?:book|go|leave|start|plant|sow|schedule|order|arrange|buy)\b|"
+    # (the nights of a stay: "酒店订哪几晚", "which nights should I book")
+    r"\b(?:which|what) nights?\b|哪几晚|哪晚|哪几个晚上|哪几天|哪几号|"
     r"哪天|哪一天|几号|几月几|什么时候|啥时候|啥辰光|几时|哪阵|咩时候|几时候|星期几|周几|礼拜几|什么日子|哪个日子|几点",
     _I,
 )
@@ -90,7 +92,7 @@ NEEDS_DAY = re.compile(
 NEEDS_DATE = re.compile(
     r"\b(?:the date|dates?|what days?|which days?|days? off|time off|annual leave|leave days?|deadline|"
     rf"{_OFF_OR_IN_TIME_EN})\b|"
-    r"日子|日期|哪天|几号|请假|截止|期限|到期|"
+    r"日子|日期|哪天|几号|哪几晚|哪晚|哪几天|请假|截止|期限|到期|"
     r"请[一两半几个]?天?的?假|调休|"
     # an invitation to the event, a note of when one is away: "邀请朋友们来看我们的摄影展", "an out-of-office"
     rf"\b(?:{_FOR_A_DAY_EN})\b|{_FOR_A_DAY_ZH}",

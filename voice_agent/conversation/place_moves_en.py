@@ -1,0 +1,35 @@
+"""How English speech tells a home moved to, and one moved out of: "we finally moved down to Geelong",
+"out of my mam's in Merthyr and into a little terrace in Penarth", "we're Portobello folk now"
+(read by ``place_note.ranked_places``)."""
+
+from __future__ import annotations
+
+import re
+
+MOVED_EN = re.compile(
+    r"\b(?:moved|moving|move|relocated|relocating|settled|live|living|based|emigrated|shifted|shifting|"
+    # ("bought a house just outside", "New house is in", "a room in a house share out in")
+    r"transferred|posted|bought|buying|built|renting|rented|new (?:house|home|flat|place|apartment)|"
+    r"(?:i've|i have|we've|we have|got) (?:a|our own) (?:room|flat|house|place)|"
+    # ("the keys to our BTO in Sengkang", "our flat in Leith")
+    r"keys|(?:our|my) (?:own )?(?:bto|hdb|flat|house|home|apartment|condo|unit)|"
+    # ("…out of my mam's in Merthyr and into a little terrace in Penarth")
+    r"into (?:a|an|our|my|the) (?:\w+ ){0,2}(?:terrace|flat|house|home|place|apartment|bungalow|cottage|"
+    r"studio|condo|unit|room))\b[^.,;]*$",
+    re.I,
+)
+LEFT_EN = re.compile(r"\b(?:sold|selling|left|leaving)\b[^.,;]*$", re.I)
+# A home moved out of, ranked with a place come from: "moved out of my mam's in Merthyr and into a little
+# terrace in Penarth" is Penarth.
+MOVED_OUT_EN = re.compile(r"\b(?:moved|moving|move) (?P<out>out (?:of|from))\b[^.,;]*$", re.I)
+MOVED_ON_EN = re.compile(r"\b(?:into|now (?:in|at|on))\b", re.I)
+# Where the person is now, a clause later: "…moved out of Trafford and we're now in a mill on … in Ancoats".
+NOW_IN_EN = re.compile(r"\b(?:we're|we are|i'm|i am) now (?:in|at|on)\b[^.,;]*$", re.I)
+# Of a place's people now: "we're officially Portobello folk now", "we're Hobart locals now".
+FOLK_NOW_EN = re.compile(
+    r"\b(?:we're|we are|i'm|i am)\s+(?:officially\s+|now\s+|finally\s+|proper\s+)*"
+    r"(?P<place>(?-i:[A-Z][\w'-]+)(?:\s+(?-i:[A-Z][\w'-]+))?)\s+(?:folk|locals?|residents?)\s+now\b",
+    re.I,
+)
+# A town left, then the one moved into: "we're out of Swansea and into Canton in Cardiff".
+OUT_OF_AND_INTO_EN = re.compile(r"\bout of\s+[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?\s+and\s+$")
