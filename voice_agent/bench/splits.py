@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout194`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout200`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -198,4 +198,10 @@ SPLITS = (
     "heldout192",
     "heldout193",
     "heldout194",
+    "heldout195",
+    "heldout196",
+    "heldout197",
+    "heldout198",
+    "heldout199",
+    "heldout200",
 )
