@@ -40,8 +40,9 @@ NEVER_EVER_EN = re.compile(
 )
 # Someone swearing off: "I'm never", "we are not", "she will never, ever".
 _SWEARS_EN = (
-    r"\b(?:i|we|he|she|they)(?:'m|'re|'s|\s+am|\s+are|\s+is|\s+will|'ll)?\s+"
-    r"(?:never,?\s+(?:ever,?\s+)?|not\s+)"
+    # ("that dog is never going into kennels again")
+    r"\b(?:i|we|he|she|they|(?:that|this|the|my|our) (?:dog|cat|pup|puppy|kid|child|baby|horse))"
+    r"(?:'m|'re|'s|\s+am|\s+are|\s+is|\s+will|'ll)?\s+(?:never,?\s+(?:ever,?\s+)?|not\s+)"
 )
 # Any verb and what it takes, with "again" later in the clause: "We are never hiring a van and doing it
 # ourselves again", "I am never putting snail bait in that garden again" (the object: a word or two).
@@ -65,7 +66,8 @@ NEVER_BASE_AGAIN_EN = re.compile(
     r"(?:going to\s+|gonna\s+)?"
     # ("I'll never pay for phone insurance again", "I'll never sign up for a gym contract again")
     # ("I swore I'd never put fake tan on Saoirse again")
-    r"(?:touch|drink|eat|have|order|use|buy|book|wear|try|put on|put(?!\s+(?:my|our|his|her|their|your)\b)|"
+    r"(?:touch|drink|eat|have|order|use|buy|book|wear|try|put on|put down|put out|lay down|scatter|spread|"
+    r"put(?!\s+(?:my|our|his|her|their|your)\b)|"
     r"apply|spray|take|ride|hire|rent|get|choose|climb|"
     r"board|get on|step on|step into|pay for|sign up for|sign up to|take out|fall for)\s+"
     # ("I'd never buy a bag of peat compost again")
@@ -96,7 +98,7 @@ _NEVER_AGAIN_BASE_EN = re.compile(
     r"host(?:ing)?|throw(?:ing)?|book(?:ing)?|hav(?:e|ing)|hold(?:ing)?|organi[sz](?:e|ing)|"
     r"us(?:e|ing)|buy(?:ing)?|hir(?:e|ing)|rent(?:ing)?|tak(?:e|ing)|try|trying|order(?:ing)?|eat(?:ing)?|"
     r"drink(?:ing)?|wear(?:ing)?|rid(?:e|ing)|board(?:ing)?|climb(?:ing)?|go(?:ing)? (?:to|on)|"
-    r"get(?:ting)? (?:in|on))\s+"
+    r"get(?:ting)? (?:in|on)|bring(?:ing)? (?:home|back|in|into (?:the|my|our) (?:house|home|flat)))\s+"
     r"(?:(?:a|an|the|any|another|that|those|one of those)\s+)?(?P<obj>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\b",
     _I,
 )

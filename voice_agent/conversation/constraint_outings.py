@@ -82,7 +82,9 @@ OUTINGS: tuple[Topic, ...] = (
     # 我们一概不碰", "we don't set foot in temples".
     Topic(
         "temples", "temples", "寺庙",
-        ("temple", "temples", "shrine", "shrines", "incense", "庙", "寺", "烧香", "拜佛", "上香", "求签"),
+        # (incense alone is a smell kept off, not the temples: "burning his incense sticks … I cannot stand
+        # that smell" for a shop window)
+        ("temple", "temples", "shrine", "shrines", "庙", "寺", "烧香", "拜佛", "上香", "求签"),
         ("temple", "shrine", "pagoda", "monastery", "incense", "joss stick", "fortune sticks", "buddhist"),
         _zh(ZhTerm("寺", not_before=("清真",)), "庙", "烧香", "上香", "拜佛", "求签", "灵隐", "禅院", "道观",
             "香火"),

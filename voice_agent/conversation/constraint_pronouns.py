@@ -43,6 +43,7 @@ _DISLIKE_ON_PRONOUN_EN = re.compile(
     r"\bi (?:really |just |absolutely )?(?:hate|detest|loathe))\s+"
     r"(?P<sense>(?:the )?(?:smell|taste|stink|whiff|texture) of\s+)?(?P<pronoun>them|(?:the|that) stuff|"
     r"(?:that|this) (?:kind|sort|type) of (?:[\w-]+ )?(?:thing|stuff|things)|"
+    r"(?:that|the) (?:smell|stink|pong)|"
     r"(?:the|those) (?:bloody |damn |damned |blasted |flipping |wretched |stupid |horrible )?things)\b",
     _I,
 )
@@ -115,6 +116,15 @@ def with_antecedents(text: str) -> str:
             # them")
             got = [m.group("x") for m in _GOT_EN.finditer(sentence) if m.group("x").lower() not in _COMMON]
             thing = got[-1] if got else ""
+        if not thing and rule.group("pronoun").lower().endswith(("smell", "stink", "pong")):
+            # (what was burnt or sprayed just before: "burning his incense sticks all over the flat, and I'm
+            # telling you, I cannot stand that smell")
+            burnt = [
+                m.group("x") for m in _BURNT_EN.finditer(sentence) if m.group("x").lower() not in _COMMON
+            ]
+            if not burnt:
+                continue
+            thing = burnt[-1]
         if not thing and re.match(r"th(?:at|is) (?:kind|sort|type)", rule.group("pronoun"), _I):
             # (what was tried on or worn just before: "pushing me to try the Lycra jersey and bib shorts, wah
             # I really cannot stand that kind of skin-tight thing")
@@ -195,6 +205,13 @@ _POINTED_EN = re.compile(
     r"\b(?:that|this|the same)\s+(?P<x>[a-z]{4,})\s+(?=(?:they|she|he|you|people|everyone|the \w+)\s+"
     r"(?:\w+ )?(?:spray|sprays|sprayed|use|uses|used|wear|wears|wore|put|puts|burn|burns|burned|pump|pumps|"
     r"serve|serves|served|play|plays|played|cook|cooks|cooked)\b)",
+    _I,
+)
+# A thing burnt or sprayed: "burning his incense sticks", "spraying that air freshener".
+_BURNT_EN = re.compile(
+    r"\b(?:burn|burns|burning|burnt|burned|light|lights|lighting|lit|spray|sprays|spraying|sprayed)\s+"
+    r"(?:his|her|their|the|those|these|some|all|my|that|them)?\s*"
+    r"(?P<x>[a-z]{3,}(?:\s+(?:sticks?|candles?|oils?|cones?|freshener|spray))?)\b",
     _I,
 )
 # A thing tried on or worn: "to try the Lycra jersey", "wearing those platform heels".

@@ -313,6 +313,8 @@ INDIGESTIBLE_ZH = re.compile(
 # The thing first: "糯米做的东西一吃就胀", "芒果我一吃就起疹子".
 WHEN_AFTER_ZH = re.compile(
     # ("酸菜泡菜那些腌的东西一沾就烧心")
+    # (not the hand that touches it: "向日葵这种，手碰一碰就起红疹")
+    rf"(?!(?:手|脚|皮肤|脸|身上)(?:碰|摸|沾|一))"
     rf"(?P<x>{HAN_CLASS}{{1,6}}?)(?:(?:这些|那些|这类)(?:{HAN_CLASS}{{1,3}}的)?(?:东西)?|做的东西|做的|的东西|类的东西|类)?"
     r"(?<!不耐受)(?<!过敏)[，,]?(?:我|他|她|孩子)?"
     # ("凉茶我喝一包就要窜稀": how little it takes)

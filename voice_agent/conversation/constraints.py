@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from voice_agent.conversation.avoid_said import avoid_explanation
+from voice_agent.conversation.condition_said import condition_holds
 from voice_agent.conversation.constraint_aversions import (
     DIET_TALK_ZH,
     EVEN_KEPT_OFF_ZH,
@@ -264,8 +265,7 @@ def _read(text: str) -> list[Constraint]:
         if any(mentions_diet(for_diets, k) for k in keys) and not negated_statement(for_diets, keys):
             out.append(_diet(key, (diet_en, diet_zh), topics, (noun_en, noun_zh), text))
     for condition, (topic, kind) in CONDITIONS.items():
-        # ("他不恐高", "I'm not afraid of heights": a condition said not to hold)
-        if condition in lowered and not negated_statement(lowered, (condition,)):
+        if condition_holds(lowered, condition):  # (not "他不恐高", nor "nearly gave me hypertension")
             out.append(_topic_constraint(TOPICS[topic], kind, text))
     read_zh: list[tuple[int, int]] = []  # ("对酸枝、紫檀那一类红木过敏": 紫檀 read whole, not 檀 before 过敏)
     for pattern, kind in (

@@ -94,7 +94,7 @@ ENTHUSIASM = re.compile(
     r"obsession|pastime) (?:is|are|has been|was)\b|\b(?:hobby|passion|obsession) of (?:mine|his|hers|ours)\b|"
     # "the biggest stray kids stan ever", "a massive Arsenal fan", "i stan them"
     r"\b(?:biggest|number one|massive|huge|total|die-?hard|proper) (?:[\w'-]+ ){0,3}(?:stan|fan|fangirl|"
-    r"fanboy|nerd|geek|buff)\b|\bi (?:literally )?stan\b|"
+    r"fanboy|nerd|geek|buff|tragic|nut|addict|anorak)\b|\bi (?:literally )?stan\b|"
     # who the person is by what they do: "She's a proper birder", "he's a keen cyclist" (not "a proper
     # Londoner", "a real worrier")
     r"\b(?:i'm|i am|he's|he is|she's|she is|we're|they're) (?:a|an) (?:keen|avid|proper|real|passionate|"
@@ -170,7 +170,7 @@ ENTHUSIASM = re.compile(
     r"(?:playing|collecting|making|doing|shooting|restoring) [a-z]+) "
     r"(?:since|for (?:years|ages|decades|donkey's years|\d+ years|[a-z]+ years))\b|"
     # ("就一个爱好，逛旧货市场", "放假就是背着大炮去拍鸟")
-    r"(?:爱好|喜好)[，,]?(?:就是|是)|就一个爱好|(?:放假|周末|一有空|有空|一得闲)就是[^，。！？]{0,6}?去(?!加班|上班|医院|看病|补课|干活|打工)|就好(?:听|看|吃|喝|玩|钓|打|下|唱|拍|跑|逛|集|养|种|收|写|画|弹|拉|做|织|绣|练|摆)|乐在其中|乐此不疲|倒背如流|"
+    r"(?:爱好|喜好)[，,]?(?:就是|是)|就一个爱好|(?:放假|周末|一有空|有空|一得闲)就是[^，。！？]{0,6}?去(?!加班|上班|医院|看病|补课|干活|打工)|就好(?:那种|这种|那一?口|这一?口|听|看|吃|喝|玩|钓|打|下|唱|拍|跑|逛|集|养|种|收|写|画|弹|拉|做|织|绣|练|摆)|乐在其中|乐此不疲|倒背如流|"
     # "就爱吼两嗓子秦腔", "一唱就是一上午"
     r"就爱(?:听|看|吃|喝|玩|钓|打|下|唱|拍|跑|逛|吼|写|画|弹|拉|跳|种|养|骑|泡)|"
     r"一(?:唱|玩|钓|看|写|画|弹|练|下|逛|泡|打)就是(?:一|半|大半)(?:上午|下午|整天|天|晚上|宿|夜)|"

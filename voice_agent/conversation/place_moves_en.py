@@ -28,7 +28,7 @@ NOW_IN_EN = re.compile(r"\b(?:we're|we are|i'm|i am) now (?:in|at|on)\b[^.,;]*$"
 # Of a place's people now: "we're officially Portobello folk now", "we're Hobart locals now".
 FOLK_NOW_EN = re.compile(
     r"\b(?:we're|we are|i'm|i am)\s+(?:officially\s+|now\s+|finally\s+|proper\s+)*"
-    r"(?P<place>(?-i:[A-Z][\w'-]+)(?:\s+(?-i:[A-Z][\w'-]+))?)\s+(?:folk|locals?|residents?)\s+now\b",
+    r"(?P<place>(?-i:[A-Z][\w'-]+)(?:\s+(?-i:[A-Z][\w'-]+))?)\s+(?:folk|people|locals?|residents?)\s+now\b",
     re.I,
 )
 # A town left, then the one moved into: "we're out of Swansea and into Canton in Cardiff".

@@ -13,8 +13,10 @@ _SMELL = re.compile(r"\b(?:smell|smells|scent|whiff|stink|odou?r|fragrance)\b|�
 _SCENTED = re.compile(
     r"\b(?:shampoos?|conditioners?|hair masks?|leave-in|hair oils?|lotions?|body creams?|moisturi[sz]ers?|"
     r"soaps?|body wash|shower gel|candles?|perfumes?|fragrances?|diffusers?|air fresheners?|deodorants?|"
-    r"skin ?care|hair ?care|toiletries|bath bombs?|hand cream)\b|"
-    r"洗发水|护发素|发膜|护发精油|护肤|身体乳|香薰|蜡烛|香水|沐浴露|洗面奶|护手霜",
+    r"skin ?care|hair ?care|toiletries|bath bombs?|hand cream|"
+    # (or how a room feels: "make the shop feel warm and welcoming … ideas for the atmosphere")
+    r"atmosphere|ambien[cs]e|cosy|cozy|feel (?:warm|welcoming|homely|inviting))\b|"
+    r"洗发水|护发素|发膜|护发精油|护肤|身体乳|香薰|蜡烛|香水|沐浴露|洗面奶|护手霜|氛围|温馨",
     _I,
 )
 

@@ -18,7 +18,7 @@ ASKS_DAY = re.compile(
     r"\bwhen to (?:book|go|leave|start|plant|sow|schedule|order|arrange|buy)\b|"
     # (the nights of a stay: "酒店订哪几晚", "which nights should I book")
     r"\b(?:which|what) nights?\b|哪几晚|哪晚|哪几个晚上|哪几天|哪几号|"
-    r"哪天|哪一天|几号|几月几|什么时候|啥时候|啥辰光|几时|哪阵|咩时候|几时候|星期几|周几|礼拜几|什么日子|哪个日子|几点",
+    r"么子时候|么时候|哪个时候|哪天|哪一天|几号|几月几|什么时候|啥时候|啥辰光|几时|哪阵|咩时候|几时候|星期几|周几|礼拜几|什么日子|哪个日子|几点",
     _I,
 )
 MONTHS = (
