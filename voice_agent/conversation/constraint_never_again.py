@@ -54,8 +54,9 @@ NEVER_VERB_AGAIN_EN = re.compile(
     r"(?P<obj>[a-z][a-z'-]+(?:\s+[a-z][a-z'-]+)?)\b"
     # ("I am not frying a turkey as long as I live")
     r"(?=[^.!?;]{0,50}?\b(?:again|as long as (?:i|we|he|she|they) (?:live|lives)|"
-    # ("I am never renting a storage unit or a lock-up for anything ever")
-    r"for the rest of (?:my|our) li(?:fe|ves)|ever|in (?:my|our|his|her) li(?:fe|ves))\b)",
+    # ("I am never renting a storage unit or a lock-up for anything ever", "not … for any money")
+    r"for the rest of (?:my|our) li(?:fe|ves)|ever|in (?:my|our|his|her) li(?:fe|ves)|for any money|"
+    r"for love (?:or|nor) money|(?:not )?if (?:you|they) paid me)\b)",
     _I,
 )
 # The plain verb after a modal: "I'd never put on a pair of heels again as long as I live", "I will never
@@ -128,9 +129,11 @@ NEVER_GOING_EN = re.compile(
     # ("I will never transit through Addis Ababa again in this life")
     _SWEARS_EN + r"(?:going|driving|walking|cycling|riding|flying|"
     r"(?:transit|connect|rout|fly|travel)(?:ing)?|changing planes|travelling|traveling)\s+"
-    r"(?:over|through|via|up|down|near|along|across|back to|to|into)"
-    r"\s+(?:the\s+)?(?P<x>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,3}?)"
-    r"(?=\s+(?:again\b|as long as (?:i|we|he|she|they) (?:live|lives)|for the rest of))",
+    r"(?:over|through|via|up|down|near|along|across|back to|to|into|on)"
+    # ("I am never driving on the 401, not for a test, not for a job")
+    r"\s+(?:the\s+)?(?P<x>(?:\d{2,4}\b|[^\W\d_][\w'-]*)(?:\s+[^\W\d_][\w'-]*){0,3}?)"
+    r"(?=\s+(?:again\b|as long as (?:i|we|he|she|they) (?:live|lives)|for the rest of)|"
+    r",\s+not (?:for|even|ever)\b)",
     _I,
 )
 # Names sworn off in a list: "Never again, not Viagogo, not StubHub, none of them touts' sites".

@@ -104,7 +104,9 @@ _POINTING_ZH = frozenset((
 ))  # fmt: skip
 # The thing used or taken in the clause before: "搬家叫的货拉拉，", "上回坐的那家大巴，".
 _NAMED_BEFORE_ZH = re.compile(
-    rf"(?:叫|用|坐|找|订|买|选|点|约|请)(?:的|了)(?:那家|这家|那个|这个)?(?P<x>{HAN_CLASS}{{2,6}}?)(?=[，,。；;！!]|$)|"
+    # ("我闺女给我买了个冲牙器")
+    rf"(?:叫|用|坐|找|订|买|选|点|约|请)(?:的|了)(?:那家|这家|那个|这个|个|台|只|把|款|套)?"
+    rf"(?P<x>{HAN_CLASS}{{2,6}}?)(?=[，,。；;！!]|$)|"
     # (or thrown out: "我当场就把那学步车扔了，这辈子都不得再用那玩意儿")
     rf"把(?:那|这)?(?:个|台|辆|张|把)?(?P<y>{HAN_CLASS}{{2,6}}?)(?:给)?(?:扔|卖|退|砸|送人)"
 )
@@ -112,7 +114,7 @@ _NAMED_BEFORE_ZH = re.compile(
 # A pointing word, then sworn off: "这玩意儿我这辈子一口都不喝" (what it points at was named before).
 _POINTER_THEN_VOW_ZH = re.compile(
     r"(?:^|[，,。！!？?；;])(?:这玩意儿?|那玩意儿?|这东西|那东西)(?:我们|我|俺|咱)?(?:这辈子|以后|往后)?是?"
-    r"(?:一口|一次|一回|一滴|一下)?(?:都|也)(?:再)?不(?:会|想|要|敢)?再?(?:喝|吃|碰|用|去|坐|买|穿|戴|尝)"
+    r"(?:一口|一次|一回|一滴|一下)?再?(?:都|也)(?:再)?不(?:会|想|要|敢)?再?(?:喝|吃|碰|用|去|坐|买|穿|戴|尝)"
 )
 # What a story was about, named before: "刷着个纪录片，讲那个猫屎咖啡，".
 _TALKED_ABOUT_ZH = re.compile(

@@ -132,6 +132,8 @@ ENTHUSIASM = re.compile(
     # ("没辣子吃啥都没味儿", "顿顿得有一勺油泼辣子", "去哪都要带着我那套小盖碗")
     r"没[^，。！？,]{1,4}(?:吃|喝)(?:啥|什么|嘛|么子)都没(?:味|劲)|顿顿(?:都)?(?:得有|要有|离不了|少不了)|"
     r"(?:去哪|走到哪)(?:儿)?都(?:要|得)(?:带|揣)|"
+    # ("一餐饭冇得辣椒就吃不下去", "去哪里都是越辣越好")
+    r"(?:没|冇得|没有)[^，。！？,]{1,4}就吃不下|越辣越好|"
     # a habit the person keeps for its own sake: "Saturday mornings you'll find me at the reservoir",
     # "it made my whole month", "没啥别的爱好，就好听相声", "累是累，乐在其中", "不听两段都睡不着觉"
     r"\byou'll (?:always |usually )?find (?:me|us) (?:at|in|on|down|up|out)\b|"
