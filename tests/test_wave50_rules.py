@@ -7,6 +7,7 @@ from voice_agent.conversation.constraints import constraints_from_texts, parse_c
 from voice_agent.conversation.dated_fallback import dated_text
 from voice_agent.conversation.likings import _liking_sentence, says_liking
 from voice_agent.conversation.message_draft import salutation
+from voice_agent.conversation.name_note import tied_addressee
 from voice_agent.conversation.place_note import place_note, ranked_places
 from voice_agent.conversation.suggestions import request_kind
 from voice_agent.memory.records import MemoryRecord
@@ -66,8 +67,6 @@ def test_a_place_gone_to_is_not_whom_a_message_is_to() -> None:
         "Twelve of us want to go out to [NAME:64eab65b1bc7] on the Saturday. "
         "Can you draft the message I'd send to book the boat?"
     )
-    from voice_agent.conversation.name_note import tied_addressee
-
     assert salutation(turn, "en", tied_addressee(turn, told)) == "Hi [NAME:6091a0fcdf15],"
     assert (
         salutation("Can you write a note to [NAME:aaaaaaaaaaaa] for me?", "en") == "Dear [NAME:aaaaaaaaaaaa],"

@@ -393,8 +393,9 @@ def from_kind(constraint: Constraint, language: str, *, reason: bool = True) -> 
             return f"因为你说过对{said_noun(constraint, language)}{word}，"
         if own_diet and constraint.diet_zh:
             return f"因为你{constraint.diet_zh}，"
-        kin = re.search(rf"我({_KIN_ZH})", stating_sentences(constraint)) if constraint.diet_zh else None
-        if constraint.kind == "diet" and kin:  # (someone else's, said as whose: "因为你妈吃素，")
+        diet = constraint.kind == "diet" and constraint.diet_zh
+        kin = re.search(rf"我({_KIN_ZH})", stating_sentences(constraint)) if diet else None
+        if kin:  # (someone else's diet, said as whose: "因为你妈吃素，")
             return f"因为你{kin.group(1)}{constraint.diet_zh}，"
         if not keeps_food_off(constraint):  # (a thing to do or to use: "不用网盘", not "避开网盘")
             return f"按你说的，{not_doing_zh(constraint.noun_zh, constraint.source)}，"

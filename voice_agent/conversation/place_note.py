@@ -481,10 +481,10 @@ def ranked_places(text: str) -> list[tuple[int, str]]:
     ordered = sorted(found, key=lambda f: (f[0], f[2] in broad, f[2] in CITIES_ZH, f[1]))
     places = [(rank, place) for rank, _, place in ordered if rank < 2]
     if places and not has_han(places[0][1]):  # (with the town it is in: "Canton in Cardiff")
-        at = text.find(places[0][1], next(pos for _, pos, p in ordered if p == places[0][1]))
-        town = _IN_TOWN_EN.match(text, at + len(places[0][1]))
+        rank, pos, top = next(found for found in ordered if found[0] < 2)
+        town = _IN_TOWN_EN.match(text, text.find(top, pos) + len(top))
         if town and any(p == town.group("town") for _, p in places[1:]):
-            places[0] = (places[0][0], f"{places[0][1]}, {town.group('town')}")
+            places[0] = (rank, f"{top}, {town.group('town')}")
     # (said with its city just before it: "回了他老家宜昌，在伍家岗那边买了套房" is 宜昌伍家岗; not
     # "在固安买了房，北京的房价实在够不着")
     if places and has_han(places[0][1]) and places[0][1] not in CITIES_ZH:
