@@ -33,7 +33,7 @@ from voice_agent.conversation.constraint_reasons import Reason, reason_for
 from voice_agent.conversation.constraint_shapes import FOOD_TALK
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, parse_constraints
 from voice_agent.conversation.food_requests import keeps_food_off, names_food
-from voice_agent.conversation.refusals_zh import none_of_it_zh, not_doing_zh
+from voice_agent.conversation.refusals_zh import eaten_zh, none_of_it_zh, not_doing_zh
 from voice_agent.conversation.reminders import ASKS_ADVICE, asks_plan
 from voice_agent.conversation.scents import scent_matters
 from voice_agent.conversation.suggestions import GROWING
@@ -397,7 +397,7 @@ def from_kind(constraint: Constraint, language: str, *, reason: bool = True) -> 
         kin = re.search(rf"我({_KIN_ZH})", stating_sentences(constraint)) if diet else None
         if kin:  # (someone else's diet, said as whose: "因为你妈吃素，")
             return f"因为你{kin.group(1)}{constraint.diet_zh}，"
-        if not keeps_food_off(constraint):  # (a thing to do or to use: "不用网盘", not "避开网盘")
+        if not eaten_zh(constraint):  # (a thing to do or to use: "不用网盘", not "避开网盘")
             return f"按你说的，{not_doing_zh(constraint.noun_zh, constraint.source)}，"
         return f"按你说的，避开{constraint.noun_zh}，"
     if constraint.kind in ("allergy", "intolerance"):

@@ -13,6 +13,8 @@ MOVED_EN = re.compile(
     r"(?:i've|i have|we've|we have|got) (?:a|our own) (?:room|flat|house|place)|"
     # ("the keys to our BTO in Sengkang", "our flat in Leith")
     r"keys|(?:our|my) (?:own )?(?:bto|hdb|flat|house|home|apartment|condo|unit)|"
+    # ("we finally closed on a condo in Canmore": a purchase completed)
+    r"closed on|completed on|"
     # ("…out of my mam's in Merthyr and into a little terrace in Penarth")
     r"into (?:a|an|our|my|the) (?:\w+ ){0,2}(?:terrace|flat|house|home|place|apartment|bungalow|cottage|"
     r"studio|condo|unit|room))\b[^.,;]*$",
@@ -33,3 +35,10 @@ FOLK_NOW_EN = re.compile(
 )
 # A town left, then the one moved into: "we're out of Swansea and into Canton in Cardiff".
 OUT_OF_AND_INTO_EN = re.compile(r"\bout of\s+[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?\s+and\s+$")
+# Where the people the turn is about come from, which is no start of the person's journey: "My buddies
+# from Edmonton want to come down … how long's the drive to each one".
+FOLK_FROM_EN = re.compile(
+    r"\b(?:buddies|friends|mates|pals|cousins|guys|lads|girls|colleagues|relatives|in-laws|folks|crew|gang)"
+    r"\s+from\s+[A-Z][\w'-]+",
+    re.IGNORECASE,
+)

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from voice_agent.conversation.local_needs import ASKS_VENUE, TO_THEIR_HOME_EN, TO_THEIR_HOME_ZH, asks_local
 from voice_agent.conversation.meeting_point import ASKS_MEETING, meeting_point
 from voice_agent.conversation.place_moves_en import (
+    FOLK_FROM_EN,
     FOLK_NOW_EN,
     LEFT_EN,
     MOVED_EN,
@@ -274,7 +275,9 @@ def _asks(user_text: str) -> str:
         return "from"
     if asks_route(user_text):
         return "route"
-    route = ASKS_ROUTE.search(user_text) is not None and not _SETS_OFF_FROM.search(user_text)
+    route = ASKS_ROUTE.search(user_text) is not None and not _SETS_OFF_FROM.search(
+        FOLK_FROM_EN.sub("", user_text)
+    )
     if route and (names_own_place(user_text) or _AWAY_ZH.search(user_text)):  # ("去巴厘岛…怎么飞")
         return "from"
     if _asks_around(user_text) or _to_someone_of_theirs(_ITINERARY, user_text):

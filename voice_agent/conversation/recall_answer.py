@@ -43,7 +43,9 @@ _ASKS_ADVICE_ZH = re.compile(
     r"推荐|建议|应该|好呢|好吗|什么好|好？|好\?|(?<!是)怎么|如何|为什么|适合|可以做|能做|(?:点|些)(?:什么|啥)|"
     r"啥好|"
     # a request to make something: "晚上想煮几个清热的菜，你帮我配一下？" (几个: how many, no question)
-    r"(?:帮|给)(?:我|俺|咱)(?:配|列|写|排|出|想|挑|选|弄|整|搭)"
+    r"(?:帮|给)(?:我|俺|咱)(?:配|列|写|排|出|想|挑|选|弄|整|搭|把)|"
+    # (how a thing is done, asked of the world: "每项有么子要领和口诀，哪些地方最容易扣分?")
+    r"要领|口诀|诀窍|窍门|技巧|注意事项|最容易"
 )
 _REMEMBER_YES_NO = re.compile(
     r"^\s*(?:do you (?:still )?(?:remember|recall|know)|can you (?:remember|recall))|记得|记不记得", _I

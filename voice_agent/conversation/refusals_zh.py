@@ -46,6 +46,12 @@ _REFUSED_ZH = r"(?:不(?![了得住惯来])|别|没有|无|甭|免)[^，。,.！
 _EATEN_ZH = re.compile(r"吃|喝|食|味道|口味|菜|饭|汤|零食|水果")
 
 
+def eaten_zh(constraint: Constraint) -> bool:
+    """Whether what ``constraint`` keeps off is food: its words name some, or the person's words are of
+    eating it ("闻到都脑壳疼，莫讲吃了", "榴莲我从小就讨厌,闻到就想吐,吃一口都不行的")."""
+    return keeps_food_off(constraint) or _EATEN_ZH.search(constraint.source) is not None
+
+
 def none_of_it_zh(said: str, constraint: Constraint) -> str:
     """``said`` (the person's words said back) with the thing it keeps off refused after it: food left
     out ("所以不放榴莲"), else the thing not done (:func:`not_doing_zh`); as it was when the words do not
@@ -56,7 +62,5 @@ def none_of_it_zh(said: str, constraint: Constraint) -> str:
     named = has_han(noun) or (has_han(said) and re.fullmatch(r"[A-Za-z]{2,8}", noun) is not None)
     if not noun or not named or noun not in said or re.search(_REFUSED_ZH + re.escape(noun), said):
         return said
-    # (what is eaten in the person's words: "闻到都脑壳疼，莫讲吃了" of durian)
-    food = keeps_food_off(constraint) or _EATEN_ZH.search(constraint.source) is not None
-    refused = f"不放{noun}" if food else not_doing_zh(noun, constraint.source)
+    refused = f"不放{noun}" if eaten_zh(constraint) else not_doing_zh(noun, constraint.source)
     return f"{said.rstrip('，, ')}，所以{refused}，"

@@ -34,7 +34,7 @@ REPLACED_BY = re.compile(
     r"(?!house\b|home\b|in\b|out\b|back\b|away\b)[a-z'-]+(?: [a-z'-]+){0,3}?))?"
     r" (?:to|till|until)\b|"
     r"\bfrom (?:this|next) (?:week|month|term)(?: on(?:wards?)?)?\b|\bfrom now on(?:wards?)?\b|"
-    r"改成|改去|换成|改为|改到|改在|改用|换到|改拍|转到|调到|转去|调去|挪到|挪去|挪至|移到|改约(?:到|在|成)?",
+    r"改成|改去|换成|改为|改到|改在|改用|换到|改拍|转到|调到|转去|调去|挪到|挪去|挪至|移到|改约(?:到|在|成)?|转成",
     _I,
 )
 REVISES_PLAN = re.compile(
@@ -47,7 +47,7 @@ REVISES_PLAN = re.compile(
     r"(?: on(?:wards?)?)?|from now on(?:wards?)?|going forward)\b|"
     r"从(?:这|下|本)(?:周|礼拜|星期|个月|学期|次)(?:起|开始)|从(?:现在|今天|明天)(?:起|开始)|以后都改|"
     r"改成|改去|换成|改为|改到|改在|改坐|改乘|改订|改住|改用|改叫|改名|又改了|改约|改咯|改哒|换地方|换了|变了|退了|退掉了|取消了|推迟|"
-    r"转到|调到|开不成|办不成|去不成|黄了|泡汤了|"
+    r"转到|调到|转成|(?:还是|最后|后来|终究)改了|开不成|办不成|去不成|黄了|泡汤了|"
     r"提前到|换到|挪到|(?:地方|时间|日子|地点|安排)(?:又)?改了|"
     r"^\s*算了|不去了|不办了|不订了|拒了|推掉了",
     _I,
@@ -63,7 +63,7 @@ _PLAN = re.compile(
     # a trip or a party being had: "Our group is finally doing a proper trip! Five days in Bologna"
     r"\b(?:doing|having|taking|going on|throwing)\s+(?:a|an|our|the|my)\s+(?:\w+\s+)?(?:trip|holiday|party|"
     r"weekend away|break|tour)\b|"
-    r"订|约了|约在|打算|计划|准备|要去|得去|挂好|挂了号|定在|定了|安排|报名|预约|决定|选了|入职|拿到|票|"
+    r"订|约了|约在|报了|报的是|打算|计划|准备|要去|得去|挂好|挂了号|定在|定了|安排|报名|预约|决定|选了|入职|拿到|票|"
     r"(?:坐|乘)(?:高铁|火车|动车|飞机|大巴|船)|到[东南西北]?站|到机场",
     _I,
 )
