@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout200`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout206`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -204,4 +204,10 @@ SPLITS = (
     "heldout198",
     "heldout199",
     "heldout200",
+    "heldout201",
+    "heldout202",
+    "heldout203",
+    "heldout204",
+    "heldout205",
+    "heldout206",
 )
