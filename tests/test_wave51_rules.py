@@ -66,3 +66,91 @@ def test_a_licence_class_switched_revises_the_one_signed_up_for() -> None:
     # (a request to explain how a test goes is no question about what the person told us)
     assert not is_recall_question("下个礼拜就要考科目二了,帮我把考试项目一个一个讲讲,哪些地方最容易扣分?")
     assert is_recall_question("我报的是哪个驾校来着？")
+
+
+def test_a_home_rented_beats_the_office_posted_to() -> None:
+    said = _said(
+        "上个月刚从长沙调到北京总部,行李到现在还冇拆完。",
+        "房子租在回龙观龙泽那一片,公司在西二旗,每天坐13号线挤得脚都离地了。",
+        one_turn=False,
+    )
+    turn = "头发长得跟鸡窝一样了,你帮我找几家下班后能去剪头的店,男士的,干净利索就行。"
+    assert "回龙观龙泽" in place_note(turn, said, "zh")
+    assert ranked_places("上个月刚从长沙调到北京总部")[0] == (0, "北京")
+
+
+def test_where_to_look_and_where_to_go_ask_for_somewhere_near_home() -> None:
+    decatur = _said("We finally closed on the house, we're in Decatur now, in the Oakhurst neighborhood.")
+    turn = "I'd like my eight-year-old to take swim lessons this summer. Where should I look?"
+    assert "Decatur" in place_note(turn, decatur, "en")
+    dongguan = _said("我们上个月从广州天河搬去东莞松山湖了,现在住在大学路那边,离湖很近的。")
+    library = "我想帮他办张借书证,周末带他去图书馆坐一下午。你推荐下去哪里,要带什么证件去办?"
+    assert "东莞松山湖" in place_note(library, dongguan, "zh")
+
+
+def test_a_denied_allergy_and_no_one_coming_near() -> None:
+    eggs = "I'm intolerant to them, not allergic like, but two boiled eggs and I'm doubled over with cramps."
+    assert "allergy:like" not in [c.key for c in parse_constraints(eggs)]
+    razor = "No one is ever coming near my neck with a straight razor again, clippers only from here on."
+    assert [c.key for c in parse_constraints(razor)] == ["avoid:straight razor"]
+
+
+def test_the_stuff_picked_off_the_food_is_what_is_disliked() -> None:
+    said = (
+        "The HOA sent me a letter about my trash cans being visible from the street. My sister-in-law made "
+        "her famous street tacos Sunday and I had to pick every last speck of cilantro off mine — I can't "
+        "stand the stuff, it tastes like soap to me."
+    )
+    assert [c.key for c in parse_constraints(said)] == ["cilantro"]
+
+
+def test_no_more_all_nighters_is_sworn_off() -> None:
+    guided = parse_constraints("从那趟开始我就跟自家讲好了:再也不通宵了,夜里十二点之前一定困觉。")
+    assert [c.key for c in guided] == ["avoid:通宵"]
+
+
+def test_likings_said_by_what_the_person_is_not_and_in_wu() -> None:
+    from voice_agent.conversation.likings import _liking_sentence, says_liking
+
+    said = (
+        "My daughter keeps buying me novels for my birthday, but I tell her, aiyah, I'm not a novel person "
+        "one, made-up stories cannot hold me; give me biographies and memoirs, real people's lives, Lee Kuan "
+        "Yew, Steve Jobs, those doctor memoirs, I can finish one in two days."
+    )
+    assert says_liking(said)
+    assert _liking_sentence(said).startswith("I'm not a novel person")
+    assert says_liking("我这个人么,从小就欢喜桂花香,屋里香水都挑桂花味道的。")
+    assert not says_liking("大家欢欢喜喜过了个年。")
+    assert not says_liking("Give me a call when you land, I'm not a morning person.")
+
+
+def test_a_plan_up_to_an_exam_needs_its_day() -> None:
+    from voice_agent.text.dates import asks_for_day
+
+    assert asks_for_day("你帮俺排个复习计划,每个阶段干啥,到考前咋冲刺。")
+    assert asks_for_day("Can you give me a grooming plan for the lead-up?")
+    assert not asks_for_day("你帮俺排个菜单。")
+
+
+def test_a_day_moved_to_in_english_revises_the_one_set() -> None:
+    said = [
+        MemoryRecord(
+            "c", "got my cut locked in for interview week: Thursday", role="user", source="t1", created_at=1.0
+        ),
+        MemoryRecord(
+            "c", "so I moved it to Wednesday at 7:30 pm over there.", role="user", source="t2", created_at=5.0
+        ),
+    ]
+    assert [r.text for r in without_revised(said, constraints_stand=False)] == [said[1].text]
+
+
+def test_no_source_file_holds_a_control_character() -> None:
+    """A "\\b" written into a plain string becomes a backspace, and the pattern silently stops matching
+    (as "moved it to" did in ``revised_plans._POINTS_BACK``)."""
+    import pathlib
+    import re
+
+    root = pathlib.Path(__file__).resolve().parent.parent / "voice_agent"
+    control = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+    bad = [str(p) for p in root.rglob("*.py") if control.search(p.read_text(encoding="utf-8"))]
+    assert bad == []

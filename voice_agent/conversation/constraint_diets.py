@@ -72,7 +72,7 @@ DIETS: dict[str, tuple[tuple[str, ...], str, str, tuple[str, ...], str, str]] = 
                 "吃低脂饮食", ("fat",), "fatty food", "油腻的东西"),
     "low-salt": (("low-salt", "low salt", "low-sodium", "low sodium", "salt-free", "no salt", "no added salt",
                   "少盐", "低盐", "低钠", "少吃盐", "控盐", "限盐", "盐要严格控", "heart failure", "心衰",
-                  "心力衰竭"), "on a low-salt diet", "少吃盐",
+                  "心力衰竭"), "on a low-salt diet", "要低盐饮食",
                  ("salt",), "salty food", "咸的食物"),
 }  # fmt: skip
 

@@ -300,7 +300,11 @@ _NEVER_LET_NEAR_EN = re.compile(
     r"(?:a\s+|an\s+|any\s+|the\s+|another\s+)?"
     r"(?!(?:anyone|anybody|someone|somebody|them|him|her|people|that|this|it)\b)"
     r"(?P<x>[a-z][\w'-]*(?:\s+(?!any\s?where\b)[a-z][\w'-]*)?)\s+"
-    r"(?:anywhere\s+|any\s?where\s+)?near\s+(?:my|me|our|us|his|her|him|them|the)\b)",
+    r"(?:anywhere\s+|any\s?where\s+)?near\s+(?:my|me|our|us|his|her|him|them|the)\b)|"
+    # (no one coming near with it: "no one is ever coming near my neck with a straight razor again")
+    r"\b(?:no one|no-one|nobody)(?:'s|\s+is|\s+will|'ll)?\s+(?:ever\s+)?(?:again\s+)?(?:coming|going|getting|"
+    r"come|go|get)\s+(?:anywhere\s+)?near\s+(?:me|us|my \w+|our \w+|him|her|them)\s+with\s+"
+    r"(?:a\s+|an\s+|the\s+|any\s+)?(?P<z>[a-z][\w'-]*(?:\s+(?!again\b)[a-z][\w'-]*)?)",
     _I,
 )
 # Two things sworn off at once: "a spa or a hot tub".
@@ -309,7 +313,7 @@ _EITHER = re.compile(r"\s+(?:or|nor)\s+(?:an?\s+|the\s+|any\s+)?", _I)
 
 def never_again(text: str) -> Iterator[str]:
     """The things sworn off ("Heathrow", "camping", 开车, 大巴), in the person's words."""
-    near = [m.group("x") or m.group("y") for m in _NEVER_LET_NEAR_EN.finditer(text)]
+    near = [m.group("x") or m.group("y") or m.group("z") for m in _NEVER_LET_NEAR_EN.finditer(text)]
     for thing in [*_sworn_off(text), *near]:
         if _ONE_OF.fullmatch(thing):  # (pointing back, with nothing named: no thing)
             continue

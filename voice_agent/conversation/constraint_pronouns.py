@@ -64,6 +64,13 @@ _EATEN_MASS_EN = re.compile(
     r"(?P<x>[a-z]{3,})\b(?![.!?])",
     _I,
 )
+# What was picked or scraped off the food: "pick every last speck of cilantro off mine".
+_PICKED_OFF_EN = re.compile(
+    r"\b(?:pick|picked|picking|picks|scrape|scraped|scraping|fish|fished|fishing|pull|pulled|pulling)\s+"
+    r"(?:(?:every|each)\s+(?:last\s+|single\s+)?(?:speck|bit|piece|leaf|scrap|shred|sliver)\s+of\s+|"
+    r"all\s+(?:of\s+)?(?:the\s+)?|the\s+)(?P<x>[a-z]{3,})\s+(?:off|out)\b",
+    _I,
+)
 _NOT_A_THING = frozenset((
     "fine", "ok", "okay", "true", "over", "done", "time", "not", "nothing", "that", "out", "too", "well",
     "and", "with", "there", "something", "anything", "everything", "breakfast", "lunch", "dinner", "food",
@@ -89,7 +96,14 @@ def with_antecedents(text: str) -> str:
         # (the sentence of the rule, or the one just before: "…keep handing me bananas? I can't stand them")
         sentence = " ".join(re.split(r"[.!?]\s+", text[: rule.start()])[-2:])
         thing = ""
-        if rule.group("pronoun").lower().endswith(("stuff", "things")):
+        if rule.group("pronoun").lower().endswith("stuff"):
+            # (picked off the food, before what the sentences kept naming: "…pick every last speck of
+            # cilantro off mine — I can't stand the stuff", beside the street named twice)
+            picked = [
+                m.group("x") for m in _PICKED_OFF_EN.finditer(sentence) if m.group("x").lower() not in _COMMON
+            ]
+            thing = picked[-1] if picked else ""
+        if not thing and rule.group("pronoun").lower().endswith(("stuff", "things")):
             # (with the rest of its sentence too: "finding glitter in my bra … I cannot stand the stuff,
             # anything sparkly or glittery makes my skin crawl")
             rest = re.split(r"[.!?](?:\s|$)", text[rule.end() :])[0]

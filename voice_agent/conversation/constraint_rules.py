@@ -15,11 +15,13 @@ _SERVICE_EN = (
     r"ward|season|medicine|meds|tablets?|injections?|shots?|kit|pen|card|band|bracelet|action plan|"
     r"sufferers?|symptoms?|reaction|referral|syndromes?)"
 )
-ALLERGY_EN = re.compile(r"\b(?:(?:allergic|allergy|allergies|sensitive|intolerant|intolerance)\s+(?:to\s+)?|"
+# (not one denied: "I'm intolerant to them, not allergic like")
+ALLERGY_EN = re.compile(r"(?<!\bnot )\b(?:(?:allergic|allergy|allergies|sensitive|intolerant|intolerance)"
+                        r"\s+(?:to\s+)?|"
                         r"anaphyla(?:xis|ctic)(?:\s+(?:reaction|shock))?\s+to\s+)"
                         # (how long, not to what: "lactose intolerant his whole life")
                         r"(?!(?:his|her|my|their|your|our)\s+(?:whole\s+)?li(?:fe|ves)\b|all\s+(?:his|her|my|their)\s+"
-                        r"li(?:fe|ves)\b|since\b|for\s+(?:years|ages|decades)\b)"
+                        r"li(?:fe|ves)\b|since\b|for\s+(?:years|ages|decades)\b|like\b)"
                         rf"(?!{_SERVICE_EN}\b)(?P<x>[a-z][a-z -]{{1,40}})", _I)  # fmt: skip
 ALLERGY_BEFORE_EN = re.compile(
     r"\b(?<!['’])(?P<x>[a-z]+(?:[ -][a-z]+)?)[ -](?:allergy|allergies|intolerance|intolerant|free diet)\b"

@@ -191,7 +191,7 @@ AND_ME_EN = re.compile(
     _I,
 )
 # One thing refused for good: "no musicals. Ever.", "no karaoke, ever", "no more cruises ever again".
-NO_EVER_EN = re.compile(r"\bno (?:more )?(?P<x>[a-z][a-z -]{1,30}?)[.,!]*\s+ever\b", _I)
+NO_EVER_EN = re.compile(r"\bno (?:more )?(?!one\b|body\b)(?P<x>[a-z][a-z -]{1,30}?)[.,!]*\s+ever\b", _I)
 # "So that's it now, no mint for me, tidy." (not "no time for me", "no room for us": ``NOT_A_THING_EN``)
 NO_FOR_ME_EN = re.compile(
     # ("a unit with no garden for her curry leaf plant": what has none, not a rule)

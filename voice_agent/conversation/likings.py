@@ -57,6 +57,12 @@ ENTHUSIASM = re.compile(
     r"能[^，。！？,]{0,10}(?:瞅|看|瞧|待|泡|逛)(?:上)?(?:一|半|大半)(?:上午|下午|整天|天)|"
     r"(?:看|听|读|去|逛)过(?:了)?(?:十来|几十|好几十|上百|不下十|无数)(?:回|次)|"
     r"\b(?:keen on|partial to|go-to)\b|\bnever (?:miss|skip)\b|"
+    # what the person would rather have: "I'm not a novel person one, made-up stories cannot hold me; give
+    # me biographies and memoirs"
+    r"\bnot (?:a|an|much of an?|really an?) [a-z]+ (?:person|man|woman|guy|girl|fan)\b"
+    r"[^.!?]{0,60}?\bgive me\b|"
+    # (Wu 欢喜: to like, "从小就欢喜桂花香"; not 欢欢喜喜)
+    r"(?:就|最|顶|老|蛮|交关|邪气|老早)欢喜(?!得|的样子)|"
     r"\b(?:my|his|her|our) (?:jam|thing|guilty pleasure)\b|\bi adore\b|"
     # "he's darts daft" (not "she's going mad", "I'm a bit crazy"), "won't wear owt else", "happiest"
     r"\b(?:he's|she's|i'm|we're|they're|he is|she is|i am|we are|they are) (?:(?:absolutely|totally|"
@@ -370,6 +376,10 @@ def _around_liking(text: str) -> str:
     if match is None:
         return ""
     start = max(0, match.start() - 40)
+    # (from the comma part it is in: "I'm not a novel person one, …", not "…birthday, but I tell her")
+    comma = max(text.rfind(", ", 0, match.start()), text.rfind("; ", 0, match.start()))
+    if comma >= start and not HAN_RE.search(text):
+        start = comma + 2
     if not HAN_RE.search(text):
         while start > 0 and not text[start - 1].isspace():
             start -= 1

@@ -62,7 +62,7 @@ ASKS_VENUE = re.compile(
     r"coffee shops?|diners?)|"
     r"(?:places?|somewhere) (?:to|for|around|nearby|close by|we could|i could|within walking)|"
     r"where (?:should|could|can|shall|would|do) (?:i|we) (?:go|eat|get|grab|find|take|shop|buy|meet|head|"
-    r"watch|see|fly|swim|train|drink)|"
+    r"look|watch|see|fly|swim|train|drink)|"
     r"which (?:airport|station|cinema|gym|market|pub|restaurants?|places?|spots?)|"
     # the way to the person's home, or between home and work: "the easiest way for them to get to us"
     rf"{TO_THEIR_HOME_EN}|commut(?:e|ing)|"
@@ -75,7 +75,7 @@ ASKS_VENUE = re.compile(
     r"(?:'s)?(?: drive)?|"
     r"(?:get|go|drive) (?:\w+ )?to (?:the )?hospital|which hospital)\b|"
     r"(?:推荐|找|有没有|有啥|有什么|去哪|哪儿|哪里|哪些|几个)[^。？！?]{0,16}(?:地方(?![^。？！?，,]{0,3}(?:容易|注意|扣分|出错))|馆子|餐厅|饭店|饭馆|酒吧|去处|店|医院|诊所|门诊|牙科)|"
-    r"找哪(?:儿|里|家)|"
+    r"找哪(?:儿|里|家)|推荐(?:一?下|几个|个)?去哪|"
     # (a day out within a drive of home: "开车一个钟头以内", "车程一小时")
     r"开车[^。？！?，,]{0,6}(?:以内|之内|以里|能到)|车程|(?:出去|出门)玩一天|(?:铺子|店|摊)?(?:开|选|租)在哪|"
     r"哪(?:个|家)(?:机场|车站|火车站|高铁站|站|商场|医院|餐厅|饭店|馆子|店|市场|菜市场|超市)|"

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from voice_agent.conversation.home_words import OWN_HOME, SETS_OFF_FROM, home_first
 from voice_agent.conversation.local_needs import ASKS_VENUE, TO_THEIR_HOME_EN, TO_THEIR_HOME_ZH, asks_local
 from voice_agent.conversation.meeting_point import ASKS_MEETING, meeting_point
 from voice_agent.conversation.place_moves_en import (
@@ -207,7 +208,7 @@ _PLACE_ZH = re.compile(
     # (not the verb after "在": "现在租在南山蛇口" is 南山蛇口, not 租在南山蛇口)
     rf"(?!(?:租|买|安)在|住|搬)(?P<place>{HAN_CLASS}{{2,6}}?)(?P<unit>市|县|区|镇)?"
     # ("在黄岛那边", "在天通苑租了个一居": a spot no list knows, told as where the home is)
-    r"(?:(?P<there>那边|那块|那片|这边|这块|一带|租了|租的|买了房|买的房|买了套|安了家)|读|上学|上大学|念书|住|工作|上班|定居|长大|待|呆|生活|安家|买了房|买房|来|去|了|的|，|,|。|$)"
+    r"(?:(?P<there>那边|那块|那一?片|这边|这块|一带|那一块|租了|租的|买了房|买的房|买了套|安了家)|读|上学|上大学|念书|住|工作|上班|定居|长大|待|呆|生活|安家|买了房|买房|来|去|了|的|，|,|。|$)"
 )
 # The home said before "在": "新家在光谷", "我们家就在望京".
 _HOME_BEFORE_ZH = re.compile(r"(?:新家|我家|我们家|俺家|咱家|新房子?|住处|新居)(?:就|现在|目前)?$")
@@ -217,7 +218,7 @@ _TIME_ZH = re.compile(
 )
 _MOVED_ZH = ("搬到", "搬回", "搬去", "调到", "改去", "改到", "交换", "外派", "派到", "嫁到", "留学")
 _BESIDE_ZH = re.compile(r"(?:边上|旁边|附近|对面|周边|边|里|外|上|下|家|公司|单位|学校|小区)$")
-_VERB_TAIL_ZH = re.compile(r"(?<=..)(?:买|住|待|呆|开|租)$")
+_VERB_TAIL_ZH = re.compile(r"(?<=..)(?:买|住|待|呆|开|租|总部|分公司|总公司|分部|办事处)$")
 _PROVINCE_END_ZH = re.compile(f"(?:{'|'.join(PROVINCES_ZH)})(?:省)?$")
 _MAX_LOOKED_AT = 8
 # The way to the person's own home: "the easiest way for them to get to us", "下了车怎么到我家".
@@ -275,7 +276,7 @@ def _asks(user_text: str) -> str:
         return "from"
     if asks_route(user_text):
         return "route"
-    route = ASKS_ROUTE.search(user_text) is not None and not _SETS_OFF_FROM.search(
+    route = ASKS_ROUTE.search(user_text) is not None and not SETS_OFF_FROM.search(
         FOLK_FROM_EN.sub("", user_text)
     )
     if route and (names_own_place(user_text) or _AWAY_ZH.search(user_text)):  # ("去巴厘岛…怎么飞")
@@ -349,7 +350,7 @@ def recalled_place(user_text: str, records: Sequence[MemoryRecord], *, where: bo
     current = without_revised(list(records), constraints_stand=False)
     looked_at = [record for record in current[:_MAX_LOOKED_AT] if record.role != "assistant"]
     if asks in ("from", "post"):  # (where the person sets off is their own home, not their mum's)
-        looked_at = [record for record in looked_at if _OWN_HOME.search(record.text)]
+        looked_at = [record for record in looked_at if OWN_HOME.search(record.text)]
     if asks == "meet":  # the spot to go to, before the town the story is set in
         spots = [spot for spot in map(meeting_point, (r.text for r in looked_at)) if spot]
         if spots:
@@ -358,41 +359,28 @@ def recalled_place(user_text: str, records: Sequence[MemoryRecord], *, where: bo
     # stay by us in Kalihi", a clause of the same story)
     # (a place the turn itself names is where the journey starts, not where it ends: "从上海过去" after
     # "我刚调到上海" leaves "就在南靖书洋镇" of the wedding)
-    named = [
-        (rank, place)
+    named = [  # (with its statement, a statement's first place: ``home_first``)
+        (rank, place, "" if i else record.text)
         for record in looked_at
-        for rank, place in ranked_places(record.text)
+        for i, (rank, place) in enumerate(ranked_places(record.text))
         if place not in user_text and (rank == 0 or asks != "from")  # (a home moved to)
     ]
     if not named and asks in ("venue", "from", "post"):  # (their home, pinned though not recalled first)
-        named = [(0, home) for home in _pinned_homes(current[_MAX_LOOKED_AT:]) if home not in user_text]
-    return min(named, key=lambda found: found[0])[1] if named else ""
+        named = [(0, home, "") for home in _pinned_homes(current[_MAX_LOOKED_AT:]) if home not in user_text]
+    return home_first(named)
 
 
 def _pinned_homes(records: Sequence[MemoryRecord]) -> list[str]:
     """The homes the person's pinned statements say they moved to or made, latest first: "we've finally
     got the keys and moved into the new flat in Jesmond" for a dog walker "near me" when the recalled
     clauses were the telly dropped on the stairs and the chippy."""
-    statements = [r for r in records if r.pinned and _OWN_HOME.search(r.text)]
+    statements = [r for r in records if r.pinned and OWN_HOME.search(r.text)]
     ordered = sorted(statements, key=lambda r: r.created_at, reverse=True)
     return [
         places[0][1]
         for places in map(ranked_places, (r.text for r in ordered))
         if places and places[0][0] == 0
     ]
-
-
-# The start of the journey said in the turn: "I'm going up from London again", "我们从郑州出发".
-_SETS_OFF_FROM = re.compile(
-    r"\b(?:from|out of|based in|live in|living in)\s+[A-Z]|从[^，。？！?,]{1,8}?(?:出发|过去|走|去)"
-)
-# A statement about the person's own home: "we finally moved down to Geelong", "我们家前年搬到武清了"
-# (not "Mum and Dad … moved to Kirkcudbright", "我爸妈…在海南琼海买了套小房子").
-_OWN_HOME = re.compile(
-    r"\b(?:we|i|we've|i've|we're|i'm|our|my family)\b|"
-    r"(?:我们|我家|咱们|咱家|俺们|俺家|额们|额家|阿拉|我)(?!爸|妈|父|母|婆|公|爷|奶|姥|外|儿|女|姐|哥|弟|妹|老|闺|舅|姨|姑|叔|伯)",
-    re.IGNORECASE,
-)
 
 
 def place_note(user_text: str, records: Sequence[MemoryRecord], language: str) -> str:
@@ -429,7 +417,7 @@ def ranked_places(text: str) -> list[tuple[int, str]]:
     names none or only places come from."""
     found: list[tuple[int, int, str]] = []  # (rank: 0 moved to, 1 named, 2 come from; position; place)
     for match in _PLACE_ZH.finditer(text):
-        place = _VERB_TAIL_ZH.sub("", match.group("place"))  # ("在海南琼海买了套小房子": 海南琼海)
+        place = _VERB_TAIL_ZH.sub("", match.group("place"))  # ("在海南琼海买了套小房子", "调到北京总部")
         if _TIME_ZH.match(place):  # (a time moved to is no place: "给我改到周五下午两点了")
             continue
         marker = match.group(0)[:2]

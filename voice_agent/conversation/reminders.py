@@ -182,7 +182,7 @@ def _beyond_food(constraint: Constraint, user_text: str) -> bool:
 ASKS_ADVICE = re.compile(
     r"\b(?:should (?:i|we)|could (?:i|we)|can (?:i|we)|shall (?:i|we)|recommend|suggest|ideas?|what kind of|"
     r"what (?:should|could|shall) (?:the (?:two|three|four) of us|both of us|the kids|the family) do|"
-    r"where to|"
+    r"where to|what to look (?:out )?for|when (?:choosing|picking) (?:a|an|the)|"
     # a plan asked for: "Can you make a plan for us?", "plan our trip", "给安排安排行程呗"
     r"(?:make|draw up|put together|work out) (?:(?:us|me) )?(?:a |an )?(?:plan|itinerary|schedule)|"
     r"plan (?:our|my|the|a) (?:trip|day|days|week|weekend|holiday|visit|stay)|"

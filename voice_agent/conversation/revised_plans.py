@@ -144,7 +144,7 @@ def _revised(
 
 
 _POINTS_BACK = re.compile(
-    r"(?:originally|the original|it's now|they've moved it|moved it to|pushed it (?:back|to))|"
+    r"\b(?:originally|the original|it's now|they've moved it|moved it to|pushed it (?:back|to))\b|"
     r"原来(?:那个|的|定的)|原定|原先定|本来定|给我改到|帮我改到",
     _I,
 )
