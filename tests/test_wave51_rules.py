@@ -154,3 +154,27 @@ def test_no_source_file_holds_a_control_character() -> None:
     control = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
     bad = [str(p) for p in root.rglob("*.py") if control.search(p.read_text(encoding="utf-8"))]
     assert bad == []
+
+
+def test_going_without_it_is_a_liking_not_a_rule() -> None:
+    from voice_agent.conversation.likings import says_liking
+
+    for said in (
+        "从小吃到大，一天不吃就像少了点啥子。",
+        "我们贵州人有句话，三天不吃酸，走路打蹿蹿，顿顿离不得酸。",
+    ):
+        assert parse_constraints(said) == []
+        assert says_liking(said)
+    assert [c.key for c in parse_constraints("我不吃香菜。")] == ["cilantro"]
+
+
+def test_verb_endings_relief_and_dishes_are_no_things_kept_off() -> None:
+    quit_salted = parse_constraints("咸菜这种腌的东西统统要戒掉。侬一辈子吃咸菜泡饭过来的，哪能戒得脱。")
+    assert not {"avoid:掉", "avoid:得脱"} & {c.key for c in quit_salted}
+    assert parse_constraints("以后就在这边养老，冬天再也不用挨冻了。") == []
+    assert [c.key for c in parse_constraints("俺这人吃啥都中，就是韭菜不中，那个味儿一闻就犯恶心。")] == [
+        "avoid:韭菜"
+    ]
+    dish = "食堂出了一只香椿炒蛋，大家侪讲鲜得来，我闻到那股味道就想吐，真个吃不消。"
+    assert "eggs" not in [c.key for c in parse_constraints(dish)]
+    assert "eggs" in [c.key for c in parse_constraints("我一吃鸡蛋就起疹子，闻到味道都难受。")]

@@ -89,7 +89,7 @@ _NOT_A_THING_ZH = re.compile(
     r"^(?:估计|可能|应该|好像|大概|怕是|多半|八成)是?$|"  # (a guess: "估计是过敏")
     r"^[那这](?:个|股|种)?$|"  # (pointing at it: "闻着那味儿就想吐")
     r"^(?:好|很|太|超|特别|非常|巨|贼)(?:浓|重|冲|刺鼻)$|"  # (how strong: "顶唔顺那些好浓的香味")
-    r"(?:都|全|到处)是$|"  # (where a smell spread: "整层楼都是那个味道", the smell of what was named)
+    r"(?:都|全|到处)是$|^就|"  # (where a smell spread: "整层楼都是那个味道", the smell of what was named)
     r"^药物?$|"  # ("医生说先不吃药": no medicine yet, no food kept off)
     # (an amount or a stretch of time: "吃个五六颗就心慌", "一个月里别吃")
     r"^个|^[一二两三四五六七八九十几半]{1,3}(?:个|颗|根|块|口|次|回|片|粒|杯|碗|勺)(?!性)|个月[里内]?$|^半年|^几天|"

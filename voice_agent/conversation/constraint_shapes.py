@@ -251,7 +251,7 @@ THING_FIRST_ZH = re.compile(
 # (顶唔顺: Cantonese, cannot stand).
 EXCEPT_ZH = re.compile(
     rf"(?:就是|唯独|只有|除了)(?P<x>{_THING_CHAR}{{1,6}}?)(?:真的|真系|实在|是|就|我|都)*"  # (the thing)
-    r"(?:顶唔顺|顶不顺|受唔了|受不了|接受不了|吃不来|吃不惯|不吃|唔食|不行|不得行|碰不得)"
+    r"(?:顶唔顺|顶不顺|受唔了|受不了|接受不了|吃不来|吃不惯|不吃|唔食|不行|不得行|不中|碰不得)"
 )
 # Things the person must keep off, named first (a doctor's or a faith's rule, often a list): "香蕉、橙子、
 # 土豆这些都得忌口", "辣的要忌口", "海鲜、啤酒之类的都不能碰".
@@ -339,7 +339,8 @@ CAUSES_ZH = re.compile(
 AVOIDING_ZH = re.compile(
     r"(?:(?<![八警告训惩])(?:戒了|戒(?:掉|咗|埋|晒|埋晒)了?|戒(?![指备律尺心严]))|(?<!脚)不沾|远离|不碰|碰不了|碰不得|沾不了|沾不得|"
     r"(?:吃|喝)不(?:惯|来)(?![这那的甜辣咸酸苦]))"  # ("吃不惯菌子"; not "吃不惯这边的菜", a taste: TASTE_ZH)
-    r"(?!就别|就不)啲?(?P<x>[^，。,.！？!?；;了的]{1,10})"  # (not "能不碰就别碰": said of the thing before)
+    # (not "能不碰就别碰": said of the thing before; nor the verb's own ending, "统统要戒掉", "哪能戒得脱")
+    r"(?!就别|就不|掉|得[脱掉了])啲?(?P<x>[^，。,.！？!?；;了的]{1,10})"
 )
 # Being at odds with something, said without a symptom or a verb of eating; read only with a known topic
 # in the same sentence ("Dairy and me really don't get along", "我跟乳制品合不来").
@@ -409,12 +410,31 @@ _BACK_TO_IT = re.compile(r"\s+(?:\w+\s+)?(?:them|it|those|that|any of (?:them|it
 
 
 def _reacted_to(topic: Topic, sentence: str) -> bool:
-    if topic.key not in NOT_EATEN or has_han(sentence):
+    if has_han(sentence):
+        return not _only_in_a_dish_zh(topic, sentence)
+    if topic.key not in NOT_EATEN:
         return True
     lowered = masked(sentence).lower()
     named = [m.span() for key in topic.keys for m in key_matches(lowered, key)]
     reactions = [m.span() for m in (*_SYMPTOM_EN.finditer(lowered), *AT_ODDS.finditer(lowered))]
     return near_reaction(named, reactions)
+
+
+def _only_in_a_dish_zh(topic: Topic, sentence: str) -> bool:
+    """Whether a smell is reacted to and the topic is named only inside a dish named after something else:
+    "香椿炒蛋…我闻到那股味道就想吐", "韭菜盒子、韭菜鸡蛋饺子…那个味儿一闻就犯恶心" (the 香椿, the 韭菜)."""
+    if not _SMELT_ZH.search(sentence):
+        return False
+    spans = [m.span() for key in topic.keys if has_han(key) for m in re.finditer(re.escape(key), sentence)]
+    return bool(spans) and all(
+        sentence[max(0, start - 1) : start] == "炒"
+        or (start > 0 and has_han(sentence[start - 1]) and _DISH_AFTER_ZH.match(sentence, end) is not None)
+        for start, end in spans
+    )
+
+
+_SMELT_ZH = re.compile(r"闻|味道|味儿|气味")
+_DISH_AFTER_ZH = re.compile(r"饺子|馅|盒子|饼|包子|面|汤|卷")
 
 
 def _at_odds(text: str) -> bool:
