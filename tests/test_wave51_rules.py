@@ -1,14 +1,19 @@
-"""Wave 51: rules found on the misses of the blind splits heldout198-200 (driving lessons, dentists, ski
-trips)."""
+"""Wave 51: rules found on the misses of the blind splits heldout198-206 (driving lessons, dentists, ski
+trips; libraries, swimming pools, hairdressers; weddings abroad, allotments, farmers' markets)."""
 
 from __future__ import annotations
 
+import pathlib
+import re
+
 from voice_agent.conversation.acknowledge import acknowledgement
 from voice_agent.conversation.constraints import constraints_from_texts, parse_constraints
+from voice_agent.conversation.likings import _liking_sentence, says_liking
 from voice_agent.conversation.place_note import place_note, ranked_places
 from voice_agent.conversation.recall_answer import is_recall_question
 from voice_agent.conversation.revised_plans import without_revised
 from voice_agent.memory.records import MemoryRecord
+from voice_agent.text.dates import asks_for_day
 
 
 def _said(*texts: str, one_turn: bool = True) -> list[MemoryRecord]:
@@ -110,8 +115,6 @@ def test_no_more_all_nighters_is_sworn_off() -> None:
 
 
 def test_likings_said_by_what_the_person_is_not_and_in_wu() -> None:
-    from voice_agent.conversation.likings import _liking_sentence, says_liking
-
     said = (
         "My daughter keeps buying me novels for my birthday, but I tell her, aiyah, I'm not a novel person "
         "one, made-up stories cannot hold me; give me biographies and memoirs, real people's lives, Lee Kuan "
@@ -125,8 +128,6 @@ def test_likings_said_by_what_the_person_is_not_and_in_wu() -> None:
 
 
 def test_a_plan_up_to_an_exam_needs_its_day() -> None:
-    from voice_agent.text.dates import asks_for_day
-
     assert asks_for_day("你帮俺排个复习计划,每个阶段干啥,到考前咋冲刺。")
     assert asks_for_day("Can you give me a grooming plan for the lead-up?")
     assert not asks_for_day("你帮俺排个菜单。")
@@ -147,9 +148,6 @@ def test_a_day_moved_to_in_english_revises_the_one_set() -> None:
 def test_no_source_file_holds_a_control_character() -> None:
     """A "\\b" written into a plain string becomes a backspace, and the pattern silently stops matching
     (as "moved it to" did in ``revised_plans._POINTS_BACK``)."""
-    import pathlib
-    import re
-
     root = pathlib.Path(__file__).resolve().parent.parent / "voice_agent"
     control = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
     bad = [str(p) for p in root.rglob("*.py") if control.search(p.read_text(encoding="utf-8"))]
@@ -157,8 +155,6 @@ def test_no_source_file_holds_a_control_character() -> None:
 
 
 def test_going_without_it_is_a_liking_not_a_rule() -> None:
-    from voice_agent.conversation.likings import says_liking
-
     for said in (
         "从小吃到大，一天不吃就像少了点啥子。",
         "我们贵州人有句话，三天不吃酸，走路打蹿蹿，顿顿离不得酸。",
