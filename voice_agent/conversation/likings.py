@@ -378,11 +378,10 @@ def _around_liking(text: str) -> str:
     if match is None:
         return ""
     start = max(0, match.start() - 40)
-    # (from the comma part it is in: "I'm not a novel person one, …", not "…birthday, but I tell her")
-    comma = max(text.rfind(", ", 0, match.start()), text.rfind("; ", 0, match.start()))
-    if comma >= start and not HAN_RE.search(text):
-        start = comma + 2
     if not HAN_RE.search(text):
+        # (from the comma part it is in: "I'm not a novel person one, …", not "…birthday, but I tell her")
+        comma = max(text.rfind(", ", 0, match.start()), text.rfind("; ", 0, match.start()))
+        start = comma + 2 if comma >= start else start
         while start > 0 and not text[start - 1].isspace():
             start -= 1
     end = min(len(text), start + _MAX_TOLD)
