@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout206`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout212`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -210,4 +210,10 @@ SPLITS = (
     "heldout204",
     "heldout205",
     "heldout206",
+    "heldout207",
+    "heldout208",
+    "heldout209",
+    "heldout210",
+    "heldout211",
+    "heldout212",
 )
