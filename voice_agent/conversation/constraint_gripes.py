@@ -24,6 +24,8 @@ RATHER_THAN_EN = re.compile(
     r"\b(?:i'd|i would|we'd|we would|he'd|he would|she'd|she would)\s+(?:\w+\s+)?(?:much\s+)?rather\s+"
     r"[^.!?]{3,60}?\s+than\s+(?:(?:get|go|sit|be)\s+(?:on|in|through|at|to)\s+|(?:do|eat|have|use|ride|watch)\s+)?"
     r"(?:a|an|the|that|those|one of those)?\s*"
+    # (no thing named: "rather chew through a stubby holder than do another one")
+    r"(?!(?:another|other|nother|one|it|them|that|this)\b)"
     # (a thing, not a way to spend the time: "rather stay in than go out tonight")
     r"(?!(?:go|get|be|stay|sit|do|make|take|wait|pay|spend|work|sleep|stand|walk|run|see|come|leave)\b)"
     r"(?![a-z]{3,}ed\b)"  # (nor a state: "I'd rather be puffed than trapped")

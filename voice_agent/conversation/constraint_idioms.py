@@ -1,6 +1,7 @@
 """Things kept off, said as idioms rather than rules: "mint is my enemy", "bottomless anything is dead to
-me", "the feel of velvet is like nails on a chalkboard", "Jonno can't go near cherries", "I'm done with
-trial shifts", "I pick every slice of cucumber out", "anything smoky sets him off"; "从小就跟青霉素犯冲",
+me", "the feel of velvet is like nails on a chalkboard", "Jonno can't go near cherries", "can't be in the
+same room as a cinnamon roll", "cinnamon gies me the boak", "I'm done with trial shifts", "I pick every
+slice of cucumber out", "pick every wee raisin out", "anything smoky sets him off"; "从小就跟青霉素犯冲",
 "就吃不了那个折耳根", "最怕的就是鸡爪", "巧克力就是导火索", "抹茶这玩意儿我是真整不明白",
 "爬山这事儿我是真烦".
 Each is read in the person's own words (the thing where the idiom puts it); the kind follows what the story
@@ -46,8 +47,22 @@ _DONE_WITH_EN = re.compile(
 )
 _VOW_EN = re.compile(r"\b(?:never again|swore|swear|sworn|i mean it|for good|ever again|no more)\b", _I)
 _PICK_OUT_EN = re.compile(
-    r"\bpick(?:s|ed|ing)? (?:out )?(?:every (?:single )?|all (?:the )?|each )?"
-    r"(?:(?:slice|bit|piece|shred|scrap|lump)s? of )?(?P<x>[a-z]+(?: [a-z]+)?) out (?:of|from)\b",
+    r"\bpick(?:s|ed|ing)? (?:out )?(?:every (?:single |wee |little |last )?|all (?:the )?|each )?"
+    r"(?:(?:slice|bit|piece|shred|scrap|lump)s? of )?(?!(?:everything|anything|it|them|that)\b)"
+    r"(?P<x>[a-z]+(?: [a-z]+)?) out(?: (?:of|from)\b|(?= and\b|[,.;!]))",
+    _I,
+)
+# Cannot bear its presence: "I cannae even be in the same room as a cinnamon roll".
+_SAME_ROOM_EN = re.compile(
+    r"\b(?:can't|cannot|can not|cannae|canny|won't|couldn't)\s+(?:even\s+)?(?:be|stay|sit|stand)\s+in the "
+    r"same (?:room|house|kitchen|building) as\s+(?:a |an |the |any )?(?!(?:him|her|them|it|you|me|my|his)\b)"
+    r"(?P<x>[a-z]+(?: [a-z]+)?)" + _END_EN,
+    _I,
+)
+# Turns the stomach: "cinnamon gies me the boak" (Scots), "coriander gives me the ick".
+_BOAK_EN = re.compile(
+    _START_EN + r"(?P<x>[a-z]+(?: [a-z]+)?)\s+(?:gives|gies|gie|give)\s+(?:me|him|her|us)\s+the\s+"
+    r"(?:boak|boke|dry boak|ick|dry heaves)\b",
     _I,
 )
 _SETS_OFF_EN = re.compile(
@@ -102,7 +117,8 @@ def idiom_matches(text: str) -> list[tuple[re.Match[str], str]]:
     severe = SEVERE.search(text) is not None or _SEVERE_ZH.search(text) is not None
     body = "allergy" if severe else "intolerance"
     found: list[tuple[re.Match[str], str]] = []
-    for pattern in (_ENEMY_EN, _DEAD_TO_EN, _CHALKBOARD_EN, _PICK_OUT_EN, _NO_MORE_AFTER_VOW_EN, _CANT_EAT_ZH,
+    for pattern in (_ENEMY_EN, _DEAD_TO_EN, _CHALKBOARD_EN, _PICK_OUT_EN, _SAME_ROOM_EN, _BOAK_EN,
+                    _NO_MORE_AFTER_VOW_EN, _CANT_EAT_ZH,
                     _DREAD_ZH, _THIS_THING_ZH, _FED_UP_WITH_ZH, _NOT_MY_TASTE_ZH):  # fmt: skip
         found += [(m, "avoid") for m in pattern.finditer(text)]
     # (done with it for good, not finished: "We are done with the kitchen, finally!")

@@ -33,3 +33,8 @@ def without_passing_mentions(text: str) -> str:
 def without_asides_zh(text: str) -> str:
     """``text`` without the dishes it names as an aside ("像卤肉饭、羹汤那种")."""
     return _ASIDE_ZH.sub("", text)
+
+
+# A reaction whose cause its own sentence names ("我在公司空调底下吹得头疼", "被装修吵得头疼"):
+# a food in the next sentence did not cause it. (吃得/喝得 name food: "吃得胃疼" is read as usual.)
+CAUSE_NAMED_ZH = re.compile(r"(?:吹|晒|冻|热|吵|气|累|熬|挤|堵|颠|爬|站|忙|急|愁|烦|闷|晃|震|熏|呛)得")

@@ -71,6 +71,10 @@ _THING_THEN_VOW_ZH = re.compile(
 )
 # A kind of thing named, then sworn off with a clause between: "隐形眼镜这种东西，不管日抛月抛，这辈子再也不往
 # 眼睛里放了", "这辈子两个轮子的东西再也不碰了".
+# Brought to the door instead of fetched: "再也不叫人送了", "不点外卖了", "不让跑腿送".
+_BROUGHT_ZH = re.compile(
+    r"(?:会|想|要|敢|得)?再?(?:(?:叫|让|找)(?:人|外卖|快递|跑腿|骑手)?(?:送|寄)|(?:点|叫)外卖)"
+)
 _KIND_NAMED_ZH = re.compile(
     r"(?:^|[，,。！!？?；;]|这辈子|以后|往后)(?!这辈子|以后|往后)(?P<x>[^，,。！!？?；;我你他她咱俺]{2,10}?)"
     r"(?:的|这种|那种|这类|那类)"
@@ -247,6 +251,10 @@ def sworn_off_zh(text: str) -> Iterator[str]:
     for match in [*_THING_FIRST_ZH.finditer(text), *_POINTED_FIRST_ZH.finditer(text),
                   *_THING_THEN_VOW_ZH.finditer(text), *_KIND_NAMED_ZH.finditer(text),
                   *_LIST_THEN_VOW_ZH.finditer(text)]:  # fmt: skip
+        # (sworn off having it brought: "蛋糕这种东西再也不叫人送了" is no vow about cake, but about 外卖)
+        if _BROUGHT_ZH.match(text, match.end()):
+            yield "外卖"
+            continue
         # ("过年去海南，这辈子再也不去了": where they go, 海南)
         spot = _KIND_OF_SPOT_ZH.match(match.group("x"))
         if spot:

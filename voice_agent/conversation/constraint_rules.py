@@ -57,6 +57,8 @@ DISLIKE_EN = re.compile(
     # "I don't do fireworks" (not "I don't do much", "we don't do that": no thing, ``constraint_objects``)
     r"(?:i|we) (?:don't|do not|never) do(?!\s+(?:much|many|anything|that|this|it|well|so|a|an|any|enough|too|"
     r"the|what|whatever|things|stuff|nothing|everything|this|those|these|them|my|our|more|less)\b))\s+"
+    # (the time spent on it is no thing: "I hate every flamin' second of 'em")
+    r"(?!(?:every|each)\s+(?:\w+'?\s+)?(?:second|minute|moment|bit)\b)"
     r"(?P<x>[a-z][a-z -]{1,40})", _I)  # fmt: skip
 NEVER_EN = re.compile(
     r"\b(?:never|don't ever|do not ever|don't|do not|please don't|stop)\s+(?:suggest|recommend|offer|serve|"

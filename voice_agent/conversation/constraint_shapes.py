@@ -18,7 +18,11 @@ from __future__ import annotations
 
 import re
 
-from voice_agent.conversation.constraint_mentions import without_asides_zh, without_passing_mentions
+from voice_agent.conversation.constraint_mentions import (
+    CAUSE_NAMED_ZH,
+    without_asides_zh,
+    without_passing_mentions,
+)
 from voice_agent.conversation.constraint_outing_mentions import NOT_EATEN, masked, near_reaction
 from voice_agent.conversation.constraint_terms import Topic
 from voice_agent.conversation.constraint_topic_names import key_matches, named_topics
@@ -243,12 +247,11 @@ THING_FIRST_ZH = re.compile(
     rf"(?:^|[，,。！？!?；;])(?:说实话|老实说|真的)?[，,]?(?P<x>{_THING_CHAR}{{1,6}}?(?:、{_THING_CHAR}{{1,6}}?)*)"
     r"(?:(?:那个|这个|那股|这股)?(?:味儿|味道|味|东西)|是|这东西|这种东西|这些|啥的|什么的|之类的|嗰啲)?[，,]?"
     r"(?:我们|咱们|俺们|我|俺|额)(?:真的|实在|是|真|从小|打小儿?|自小|一直|就是|根本|压根儿?|死活|就|都|也|一概|从来|向来|绝对)*"
-    r"(?:一口都|一点都|连一口都)?"
+    r"(?:(?:一辈子|这辈子)都?)?(?:一口都|一点都|连一口都)?"
     r"(?:咽不下去?|吃不下去?|喝不下去?|碰都不碰|不碰|不吃|不喝|吃不了|喝不了|碰不得|不敢碰|不敢吃|不敢喝|受不了|"
-    r"接受不了|吃不惯|吃不来|喝不来|闻不了|闻不得|不进去?的|不去的|讨厌)"
+    r"接受不了|吃不惯|吃不来|喝不来|闻不了|闻不得|不进去?的|不去的|讨厌|吃不落|食唔落|吃唔落)"
 )
-# The one exception to eating anything: "我这个人什么都吃，就是苦瓜真的顶唔顺", "啥都吃，唯独香菜不行"
-# (顶唔顺: Cantonese, cannot stand).
+# The one exception to eating anything: "我这个人什么都吃，就是苦瓜真的顶唔顺" (Cantonese), "唯独香菜不行"
 EXCEPT_ZH = re.compile(
     rf"(?:就是|唯独|只有|除了)(?P<x>{_THING_CHAR}{{1,6}}?)(?:真的|真系|实在|是|就|我|都)*"  # (the thing)
     r"(?:顶唔顺|顶不顺|受唔了|受不了|接受不了|吃不来|吃不惯|不吃|唔食|不行|不得行|不中|碰不得)"
@@ -283,8 +286,8 @@ DROPPED_ZH = re.compile(
 )
 # "我跟茄子有仇" (at war with a thing: will not have it).
 FEUD_ZH = re.compile(
-    rf"(?:我|俺|额)(?:这辈子|从小|打小儿?|天生|就|真|算是|这个?(?:人|胃|肠胃|肚子|身体|嘴|体质))?(?:跟|和|与)"
-    rf"(?P<x>{_THING_CHAR}{{1,6}}?)(?:硬是|就是|真是|简直|天生|是)?(?:有仇|结仇|结了仇|犯冲|八字不合|过不去)"
+    rf"(?:我|俺|额)(?:这辈子|从小|打小儿?|天生|就|真|算是|这个?(?:人|胃|肠胃|肚子|身体|嘴|体质))?(?:跟|和|与|同)"
+    rf"(?P<x>{_THING_CHAR}{{1,6}}?)(?:硬是|就是|真是|真系|简直|天生|是)?(?:前世|上辈子)?(?:有仇|结仇|结了仇|犯冲|八字不合|过不去)"
 )
 # A list named first and refused at the end of its sentence: "滑雪、滑冰、雪圈这些冰上雪上的玩意儿，以后甭管谁
 # 撺掇，千万别给我安排。"
@@ -294,14 +297,17 @@ LIST_REFUSED_ZH = re.compile(
 )
 SYMPTOM_ZH = (
     "拉肚子|腹泻|过敏|起疹子|起红疹|长疹子|出疹子|起包|不舒服|难受|胃疼|胃痛|肚子疼|肚子痛|头疼|头痛|心慌|心悸|"
-    "失眠|睡不着|长痘|想吐|吐|恶心|胀气|发痒|痒|喘|呼吸困难|反酸|闹肚子|跑厕所|反胃|头晕|红肿|起风团|犯病|烧心|烧得慌|坏事儿?|"
+    "失眠|睡不着|长痘|想吐|想呕|作呕|吐|恶心|胀气|发痒|痒|喘|呼吸困难|反酸|闹肚子|跑厕所|反胃|头晕|红肿|起风团|犯病|烧心|烧得慌|坏事儿?|"
     "喉咙痛|嗓子疼|上火|生飞滋|口腔溃疡|流鼻血|口烂|窜稀|蹿稀|拉稀|跑肚"
 )
 _SYMPTOM_ZH_RE = re.compile(SYMPTOM_ZH)
 # "我一喝牛奶就拉肚子", "吃芒果会起疹子", "他碰了花生就过敏".
 WHEN_ZH = re.compile(
     rf"(?:一|只要|每次|要是|如果)?(?:吃|喝|碰|闻|沾)(?:了|到|着)?(?:[一两几半][粒颗口块个片啖勺碗杯](?=.{{1,6}}?都))?"
-    rf"(?P<x>(?![完饱多几两半了过到着]|一[粒颗口块个片啖点些包杯碗勺瓶支袋])(?:{HAN_CLASS}){{1,6}}?)"
+    # (a body part touched is no thing: "芒果皮碰到手都会痒"; nor the smell pointed at: "闻到那阵味就想呕")
+    rf"(?P<x>(?![完饱多几两半了过到着]|一[粒颗口块个片啖点些包杯碗勺瓶支袋]|[那这][阵股种]?味|"
+    r"(?:手|脚|脸|嘴|皮肤|身上|眼睛?|鼻子)(?:就|会|都|也|便))"
+    rf"(?:{HAN_CLASS}){{1,6}}?)"
     # ("吃一个汤圆都能胃胀反酸一宿": even one is too many)
     rf"(?:就|会|都会|都能|都得|便|也会|的话就|的话会|准|保准|准保){HAN_CLASS}{{0,3}}?(?:{SYMPTOM_ZH})"
 )
@@ -389,7 +395,7 @@ def at_odds_topics(text: str) -> list[Topic]:
     for i in at_odds:
         named = [t for t in _topics_of(sentences[i]) if _reacted_to(t, sentences[i])]
         for near in (i - 1, i + 1):
-            if not named and 0 <= near < len(sentences):
+            if not named and 0 <= near < len(sentences) and not CAUSE_NAMED_ZH.search(sentences[i]):
                 named = [t for t in _topics_of(sentences[near]) if _reacted_near(t, sentences[i])]
         topics += [t for t in named if t not in topics]
     return topics

@@ -43,7 +43,8 @@ _REFUSED_ZH = r"(?:不(?![了得住惯来])|别|没有|无|甭|免)[^，。,.！
 # Words of eating in the person's statement: what it keeps off is food. (Narrower than
 # ``food_requests.names_food``, which reads a turn's topic: its 面, 烤 and 聚会 would find food in a story's
 # 上面, 烤火 or 同学聚会.)
-_EATEN_ZH = re.compile(r"吃|喝|食|味道|口味|菜|饭|汤|零食|水果")
+# (its smell makes them retch: "隔远闻到那阵味就想呕", of 榴莲)
+_EATEN_ZH = re.compile(r"吃|喝|食|味|菜|饭|汤|零食|水果|想呕|想吐")
 
 
 def eaten_zh(constraint: Constraint) -> bool:

@@ -19,6 +19,7 @@ from voice_agent.conversation.dated_fallback import dated_statement, dated_text,
 from voice_agent.conversation.message_draft import message_draft, salutation
 from voice_agent.conversation.name_fallback import name_statement
 from voice_agent.conversation.name_note import addressee, name_note, tied_addressee
+from voice_agent.conversation.pet_names import pet_note
 from voice_agent.conversation.place_note import place_note, place_said, recalled_place
 from voice_agent.conversation.recall_answer import said_back
 from voice_agent.conversation.related_tie import related_statement
@@ -62,7 +63,8 @@ def compose_turn(
         # (who a message is for, beside the day or the place: "draft the note I'd send to invite them" is
         # to the caller they told us about, whatever day the note also names; the pinned introductions
         # too: "My nurse is … called [NAME]" for a card to "the nurse")
-        named = name_note(scrubbed, recalled_then_pinned(retrieved, shown), language)
+        told = recalled_then_pinned(retrieved, shown)
+        named = name_note(scrubbed, told, language) or pet_note(scrubbed, told, language)
         guidance = [*guidance, *(n for n in (note, named) if n)]
     prompt = builder.build(scrubbed, pinned=shown, retrieved=retrieved, recent=as_turns(window),
                            now=dt.datetime.now(), reminders=reminders, language=language,

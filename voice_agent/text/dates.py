@@ -78,13 +78,14 @@ NEEDS_DAY = re.compile(
     # a plan counted back from the day: "work backwards and give me a schedule", "a settling-in timetable"
     r"schedule|timetable|timeline|countdown|work(?:ing)? (?:it )?back(?:wards?)?|count(?:ing)? back|"
     # (the stretch before the day: "a grooming plan for the lead-up", "考前咋冲刺")
-    r"lead-?up|run-?up|(?:the|a) (?:week|fortnight|month) before|"
+    r"lead-?up|run-?up|(?:the|a) (?:week|fortnight|month) before|in phases|phase by phase|"
     r"on (?:his|her|my|their|our|your|the) (?:birthday|big day|wedding day|anniversary|moving day)|"
     # a note ahead of something: "apologising in advance for the truck blocking the driveway"
     rf"in advance|ahead of time|beforehand|heads[- ]up|{_FOR_A_DAY_EN})\b|"
     # (a leave request says which day)
     r"日子|日期|哪天|几号|时间|什么时候|啥辰光|请假|请[一两半几个]?天?的?假|调休|倒推|倒着(?:排|算|推)|时间表|排期|日程|"
-    rf"那天|当天|考前|考试前|冲刺|倒计时|{_FOR_A_DAY_ZH}",  # ("我那天搬家要用货梯": the day they told us)
+    # ("我那天搬家要用货梯": the day they told us; a plan in phases runs up to the day: "训练计划按阶段排")
+    rf"那天|当天|考前|考试前|冲刺|倒计时|按阶段|分阶段|{_FOR_A_DAY_ZH}",
     _I,
 )
 

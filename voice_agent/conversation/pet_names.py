@@ -1,0 +1,56 @@
+"""A pet's name told once, said back when the turn is about that pet but does not name it.
+
+"我屋头那个小柯基叫汤圆" and, a week later, "给我屋头狗儿订个生日蛋糕，写段留言，蛋糕面上的字也帮我想好":
+the cake says 汤圆, yet a pet's name is no person's name, so the scrubber leaves it as said and
+``name_note`` (which reads the scrubber's NAME placeholders) has none to give. The note after the turn
+names the pet ("(The dog is called Biscuit.)" / "（狗狗的名字：汤圆。）").
+
+The turn must name the kind of pet (a dog, 狗儿, 猫咪…) and not the name; the name is the one the person's
+own statement gives a pet of that kind ("my lab's called Biscuit", "小柯基叫汤圆", "我家猫名字叫年糕").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from voice_agent.memory.records import MemoryRecord
+from voice_agent.text.cjk import HAN_CLASS
+
+_DOGS_EN = (
+    r"dog|doggo|pup|puppy|lab|labrador|retriever|spaniel|terrier|collie|corgi|pug|beagle|dachshund|whippet"
+)
+_CATS_EN = r"cat|kitten|kitty|moggy|tabby"
+_DOGS_ZH = r"狗狗|狗儿|小狗|狗子|狗|柯基|泰迪|柴犬|金毛|二哈|哈士奇|比熊|拉布拉多|边牧|博美|雪纳瑞|法斗"
+_CATS_ZH = r"猫咪|小猫|猫|橘猫|布偶|英短|美短|狸花"
+_NAMED_EN = re.compile(
+    rf"\b(?P<kind>{_DOGS_EN}|{_CATS_EN})(?:'s| is)?\s+(?:called|named)\s+"
+    r"(?P<name>[A-Z][a-z]+(?: [A-Z][a-z]+)?)"
+)
+_NAMED_ZH = re.compile(
+    rf"(?P<kind>{_DOGS_ZH}|{_CATS_ZH})(?:的名字|名字)?(?:叫做|就叫|叫|是)(?P<name>{HAN_CLASS}{{1,4}}?)"
+    r"(?=[，,。.！!？?；;、～~]|$|儿?[，,。])"
+)
+NOTE = {"en": "The {kind} is called {name}.", "zh": "{kind}的名字：{name}。"}
+_NOT_NAMES_ZH = frozenset(("什么", "啥", "啥子", "这个", "那个", "谁", "哪个"))
+
+
+def pet_note(user_text: str, records: Sequence[MemoryRecord], language: str) -> str:
+    """The note naming the pet the turn speaks of, or "" (see the module's rules)."""
+    zh = language == "zh"
+    cats, dogs = (_CATS_ZH, _DOGS_ZH) if zh else (rf"\b(?:{_CATS_EN})s?\b", rf"\b(?:{_DOGS_EN})s?\b")
+    wanted = {kind for kind, words in (("cat", cats), ("dog", dogs)) if re.search(words, user_text, re.I)}
+    told: list[tuple[str, str]] = []
+    for record in records:
+        if record.role == "user":
+            for match in (_NAMED_ZH if zh else _NAMED_EN).finditer(record.text):
+                cat = re.fullmatch(_CATS_ZH if zh else _CATS_EN, match.group("kind"), re.IGNORECASE)
+                told.append(("cat" if cat else "dog", match.group("name")))
+    # (none when the turn names one already: "a walk with Biscuit")
+    if not wanted or any(name.lower() in user_text.lower() for _, name in told):
+        return ""
+    for kind, name in told:
+        if kind in wanted and name not in _NOT_NAMES_ZH:
+            shown = ("猫咪" if kind == "cat" else "狗狗") if zh else kind
+            return NOTE["zh" if zh else "en"].format(kind=shown, name=name)
+    return ""
