@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.cjk import HAN_CLASS
@@ -35,22 +36,37 @@ NOTE = {"en": "The {kind} is called {name}.", "zh": "{kind}的名字：{name}。
 _NOT_NAMES_ZH = frozenset(("什么", "啥", "啥子", "这个", "那个", "谁", "哪个"))
 
 
+@dataclass(frozen=True)
+class _Words:
+    named: re.Pattern[str]  # a pet named in the person's statement
+    cat: re.Pattern[str]  # the kind named is a cat (else a dog)
+    in_turn: dict[str, re.Pattern[str]]  # each kind, as the turn names it
+    shown: dict[str, str]  # each kind, as the note says it
+
+
+_WORDS = {
+    "zh": _Words(_NAMED_ZH, re.compile(_CATS_ZH), {"cat": re.compile(_CATS_ZH), "dog": re.compile(_DOGS_ZH)},
+                 {"cat": "猫咪", "dog": "狗狗"}),
+    "en": _Words(_NAMED_EN, re.compile(_CATS_EN, re.I),
+                 {"cat": re.compile(rf"\b(?:{_CATS_EN})s?\b", re.I),
+                  "dog": re.compile(rf"\b(?:{_DOGS_EN})s?\b", re.I)},
+                 {"cat": "cat", "dog": "dog"}),
+}  # fmt: skip
+
+
 def pet_note(user_text: str, records: Sequence[MemoryRecord], language: str) -> str:
     """The note naming the pet the turn speaks of, or "" (see the module's rules)."""
-    zh = language == "zh"
-    cats, dogs = (_CATS_ZH, _DOGS_ZH) if zh else (rf"\b(?:{_CATS_EN})s?\b", rf"\b(?:{_DOGS_EN})s?\b")
-    wanted = {kind for kind, words in (("cat", cats), ("dog", dogs)) if re.search(words, user_text, re.I)}
-    told: list[tuple[str, str]] = []
-    for record in records:
-        if record.role == "user":
-            for match in (_NAMED_ZH if zh else _NAMED_EN).finditer(record.text):
-                cat = re.fullmatch(_CATS_ZH if zh else _CATS_EN, match.group("kind"), re.IGNORECASE)
-                told.append(("cat" if cat else "dog", match.group("name")))
+    words = _WORDS["zh" if language == "zh" else "en"]
+    wanted = {kind for kind, pattern in words.in_turn.items() if pattern.search(user_text)}
+    told = [
+        ("cat" if words.cat.fullmatch(match.group("kind")) else "dog", match.group("name"))
+        for record in records if record.role == "user"
+        for match in words.named.finditer(record.text)
+    ]  # fmt: skip
     # (none when the turn names one already: "a walk with Biscuit")
     if not wanted or any(name.lower() in user_text.lower() for _, name in told):
         return ""
     for kind, name in told:
         if kind in wanted and name not in _NOT_NAMES_ZH:
-            shown = ("猫咪" if kind == "cat" else "狗狗") if zh else kind
-            return NOTE["zh" if zh else "en"].format(kind=shown, name=name)
+            return NOTE["zh" if language == "zh" else "en"].format(kind=words.shown[kind], name=name)
     return ""
