@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout212`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout218`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -216,4 +216,10 @@ SPLITS = (
     "heldout210",
     "heldout211",
     "heldout212",
+    "heldout213",
+    "heldout214",
+    "heldout215",
+    "heldout216",
+    "heldout217",
+    "heldout218",
 )
