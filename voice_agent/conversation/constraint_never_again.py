@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 from voice_agent.conversation.constraint_never_again_zh import sworn_off_zh
 from voice_agent.conversation.constraint_no_items import NOT_A_THING_EN
+from voice_agent.conversation.constraint_vow_anyone_zh import vowed_against_anyone_zh
 
 _I = re.IGNORECASE
 # "I am never, ever connecting through Heathrow again", "we're never going camping again", "I'm never
@@ -398,3 +399,4 @@ def _sworn_off(text: str) -> Iterator[str]:
         if ridden:
             yield ridden[-1].group("x")
     yield from sworn_off_zh(text)
+    yield from vowed_against_anyone_zh(text)

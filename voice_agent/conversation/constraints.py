@@ -39,9 +39,12 @@ from voice_agent.conversation.constraint_diets import (
     negated_statement,
     something_without,
 )
+from voice_agent.conversation.constraint_disgust import as_dislikes
 from voice_agent.conversation.constraint_examples import EVEN_ZH, listed_examples, titled_examples
 from voice_agent.conversation.constraint_gripes import gripes
+from voice_agent.conversation.constraint_hyperbole import exaggerated_dislikes
 from voice_agent.conversation.constraint_idioms import idiom_matches
+from voice_agent.conversation.constraint_keys import one_per_key
 from voice_agent.conversation.constraint_never_again import never_again
 from voice_agent.conversation.constraint_no_items import NOT_A_THING_EN, refused_items
 from voice_agent.conversation.constraint_objects import (
@@ -292,29 +295,14 @@ def _read(text: str) -> list[Constraint]:
             _topic_constraint(topic, "avoid" if topic.key in NOT_EATEN else kind, text)
             for topic in at_odds_topics(unwell)
         ]
-    # a known food named first and kept off, when no other reading named it: "猪肉一口不沾"
-    read = {c.key for c in out}
+    read = {c.key for c in out}  # a known food named first and kept off, unless read: "猪肉一口不沾"
     for match in TOPIC_FIRST_ZH.finditer(text):
         more = _object_constraints(match, "avoid", text, own_words=True, topics_only=True)
         out += [c for c in more if c.key not in read]
     # (one rule read by two shapes is one: "I can't bear loud music"; an allergy, not also kept off)
-    found = _one_per_key(out + _examples(text, out))
+    found = as_dislikes(one_per_key(out + _examples(text, out)), text)
     # the source stays the person's own words (the reminder line and the pinned record match on it)
     return found if said == text else [replace(c, source=said) if c.source == text else c for c in found]
-
-
-_RULED_OUT = frozenset(("allergy", "intolerance", "diet"))
-
-
-def _one_per_key(read: list[Constraint]) -> list[Constraint]:
-    """The first reading of each key, unless a later one says the body or a diet rules it out where the
-    first only kept it off."""
-    best: dict[str, Constraint] = {}
-    for c in read:
-        held = best.get(c.key)
-        if held is None or (held.kind not in _RULED_OUT and c.kind in _RULED_OUT):
-            best[c.key] = c
-    return list(best.values())
 
 
 def _examples(text: str, stated: list[Constraint]) -> list[Constraint]:
@@ -359,7 +347,8 @@ def _more_shapes(text: str) -> list[Constraint]:
         out += _object_constraints(match, kind, text, own_words=True, topics_only=known)
     for match, kind in idiom_matches(text):  # "mint is my enemy", "跟青霉素犯冲", "done with crowdfunding"
         out += _object_constraints(match, kind, text, own_words=True, activity=True)
-    out += [c for thing in never_again(text) for c in _part_constraints(thing, "avoid", text, activity=True)]
+    kept_off = [*never_again(text), *exaggerated_dislikes(text)]  # "I'd sooner eat the tin"
+    out += [c for thing in kept_off for c in _part_constraints(thing, "avoid", text, activity=True)]
     severe = SEVERE.search(text) is not None or reaction_kind(text) == "allergy"
     named = {c.key.split(":")[-1] for c in out}  # (a thing read already keeps the kind it was read with)
     for thing in diagnosed(text, reaction=severe or has_symptom(text)):  # "Doc reckons it's the hops"

@@ -47,7 +47,10 @@ ENTHUSIASM = re.compile(
     r"\b(?:i'm|we're|i am|we are|he's|she's|they're)\s+(?:\w+\s+)?(?:hooked|obsessed)\b|"
     r"\b(?:sucker|weakness|soft spot) for\b|\ban? (?:right |proper |real )?(?:devil|demon|fiend) for\b|"
     r"\bcan(?:'t|not) resist\b|\b(?:addicted|hooked) (?:to|on)\b|"
-    r"\b(?:mad|nuts|wild|passionate|potty) about\b|"
+    r"\b(?:mad|nuts|wild|passionate|potty) about\b|\b(?:been|i'm|i am|always|he's|she's) mad for\b|"
+    # "give me a cha-cha … and I'm happy as Larry", "hand me a book about K2 and I'm happy as a clam"
+    r"\b(?:i'm|i am|he's|she's|we're|i'd be|i'll be) (?:as )?happy as (?:larry|a (?:pig|clam|sandboy|lark|"
+    r"king|kid|child|dog))\b|"
     # "I'm daft on pottery", "I'll stand there an hour", "一进博物馆就奔青铜器去", "能趴那跟前瞅一下午"
     r"\b(?:i'm|i am|he's|she's|we're|they're|always been)\s+(?:\w+\s+)?(?:daft|mad|potty|barmy) on\b|"
     r"\b(?:i'll|i'd|i could|i can|he'll|she'll|he'd|she'd) (?:happily |gladly )?"
@@ -293,7 +296,10 @@ def _liking_sentence(liked: str) -> str:
         return sentence
     # (a long sentence cut at a dash or a semicolon: "…absolutely mad for birdwatching — keeps a pair of
     # binoculars in the glovebox at all times and …")
-    clause = next((c.strip() for c in _CLAUSE_BREAK.split(sentence) if says_liking(c)), "")
+    clauses = [c.strip() for c in _CLAUSE_BREAK.split(sentence) if says_liking(c)]
+    # (the one that names most of what is liked: not "I'll tell you what keeps me sane come winter though"
+    # before "hand me a book about … the South Pole or … K2 and I'm happy as a clam")
+    clause = max(clauses, key=lambda c: len(distinctive_words(c, "")), default="")
     if len(clause) > _MAX_TOLD:  # (its own comma parts: "…everywhere, even to my colleague's wedding in
         # Abuja, and I go pour am on jollof, on eggs" of "…, on anything")
         clause = _commas_of_liking(clause).rstrip(".")
@@ -448,8 +454,12 @@ def says_liking(text: str) -> bool:
         not SPEAKS_ILL.search(part)
         and not _EVERYONE_ELSE.match(part)
         and PREFERENCE.search(PLACEHOLDER_SHAPE_RE.sub(_short_name, part))
-        for part in sentences_of(text) or [text]
+        for sentence in sentences_of(text) or [text]
+        for part in _CONTRAST.split(sentence)  # ("…and I'm happy as Larry, whereas them gym bikes bore me")
     )
+
+
+_CONTRAST = re.compile(r",?\s+whereas\s+|，?而(?:那些|那种|这些)")
 
 
 # What everyone around likes is not the person's liking: "Everybody here is nuts about pickleball" (and
@@ -464,7 +474,7 @@ _EVERYONE_ELSE = re.compile(
 # Words of disgust, fear, dislike or frustration: a text with one is no liking, whatever else it says.
 SPEAKS_ILL = re.compile(
     r"\b(?:hate[sd]?|can't stand|cannot stand|can't bear|vile|disgusting|gross|awful|horrible|terrible|"
-    r"revolting|nasty|yuck|foul|rank|soil|dirt|soap|gag|puke|sick|scared|terrified|afraid|phobia|dread|"
+    r"revolting|nasty|yuck|foul|(?-i:rank)|soil|dirt|soap|gag|puke|sick|scared|terrified|afraid|phobia|dread|"
     r"loathe|detest|never again|not for me|no thanks|ugh|still (?:don't|can't|didn't))\b|"
     r"讨厌|恶心|受不了|难吃|难听|难看|难闻|害怕|怕死|吓人|反感|烦死|不喜欢|不爱|没法接受|接受不了|"
     r"(?:没|不)(?:看|听|读)懂|(?:看|听|读)不懂|还是(?:不|没)",

@@ -1,0 +1,74 @@
+"""Dislikes told by exaggeration, with the thing named elsewhere in the sentence (English):
+
+- "I'd eat the leg of the table, but coriander, God forgive me…" (anything but the thing: coriander);
+- "a tin of baked beans on everything … I'd sooner eat the tin" (the container instead of what it held);
+- "the whole flat reeks of cinnamon now, and honest, that stuff gies me the boak" (the stuff smelled);
+- "the PT reckons burpees build character, but I'd rather chew through a stubby holder than do another
+  one" (another of what was praised).
+
+Each returns the thing in the person's words; the caller reads it as something kept off."""
+
+from __future__ import annotations
+
+import re
+
+_I = re.IGNORECASE
+_THING = (
+    r"(?P<x>[a-z]+(?:[ -](?!(?:now|again|too|still|everywhere|all|though|today|lately|for|in|on|at|up)\b)"
+    r"[a-z]+)?)"
+)
+_STOP = r"(?=\s*(?:[,.;:!?—–-]|$|\s+(?:and|or|because|though|mind|God|honestly|to be honest)\b))"
+# Anything but it: "I'd eat the leg of the table, but coriander", "I'll eat anything except olives".
+_ANYTHING_BUT_EN = re.compile(
+    r"\bI(?:'d| would|'ll| will)? eat (?:anything|everything|the leg (?:off|of) (?:the|a) (?:table|chair)|"
+    r"the (?:table|chair|plate|furniture|wallpaper)|a scabby dog|a horse)(?: at all)?,?\s+"
+    r"(?:but|except|apart from|bar|other than|besides)\s+(?:for\s+)?(?:the\s+|any\s+)?" + _THING + _STOP,
+    _I,
+)
+_CONTAINERS = r"tin|can|jar|box|packet|bag|tub|pot|bottle|carton|punnet|plate|bowl"
+# Sooner eat the container: "I'd sooner eat the tin", "I'd rather chew the box".
+_SOONER_EAT_EN = re.compile(
+    r"\bI(?:'d| would) (?:sooner|rather|rather just) (?:eat|chew|lick)(?: through)? the "
+    rf"(?P<c>{_CONTAINERS})\b",
+    _I,
+)
+_CONTAINER_OF_EN = re.compile(
+    rf"\b(?:a|the|one|that|this|another) (?P<c>{_CONTAINERS})s? of (?:those |these |the )?" + _THING + r"\b",
+    _I,
+)
+# The stuff smelled: "reeks of cinnamon … that stuff gies me the boak", "smells of fish … turns my stomach".
+_SMELLED_EN = re.compile(
+    r"\b(?:reeks?|reeking|stinks?|stinking|smells?|smelling|honks?|hums?|whiffs?|ponged) of "
+    r"(?:the |that |fresh |stale |burnt )?" + _THING + r"\b",
+    _I,
+)
+_STUFF_RETCH_EN = re.compile(
+    r"\b(?:that|the|this) (?:stuff|smell|stink|pong|whiff)(?: of it)?\s+(?:still\s+|just\s+|honestly\s+)?"
+    r"(?:gies|gives|gie|give|turns|makes)\s+(?:me|my stomach|my belly)\b",
+    _I,
+)
+# Another of what was praised: "…reckons burpees build character, but … I'd rather X than do another one".
+_ANOTHER_ONE_EN = re.compile(
+    r"\b(?:reckons?|says?|swears?|thinks?|insists?|claims?) (?:that )?(?:the )?(?P<x>[a-z]{4,}s) "
+    r"(?:build|are|make|do|will|keep|help)\b[^.!?]*?\b(?:rather|sooner)\b[^.!?]*?\bthan\s+"
+    r"(?:do|doing|eat|eating|have|having|drink|drinking|watch|watching|sit through|sitting through)\s+"
+    r"(?:another|one more|a single)\b",
+    _I,
+)
+_NOT_A_THING = frozenset(("it", "that", "this", "them", "everything", "anything", "all", "food", "stuff"))
+
+
+def exaggerated_dislikes(text: str) -> list[str]:
+    """The things ``text`` says, by exaggeration, the person will not have."""
+    found = [m.group("x") for m in (*_ANYTHING_BUT_EN.finditer(text), *_ANOTHER_ONE_EN.finditer(text))]
+    for sooner in _SOONER_EAT_EN.finditer(text):
+        held = [
+            m.group("x")
+            for m in _CONTAINER_OF_EN.finditer(text, 0, sooner.start())
+            if m.group("c").lower() == sooner.group("c").lower()
+        ]
+        found += held[-1:]
+    for retch in _STUFF_RETCH_EN.finditer(text):
+        smelled = list(_SMELLED_EN.finditer(text, 0, retch.start()))
+        found += [smelled[-1].group("x")] if smelled else []
+    return [thing for thing in found if thing.lower() not in _NOT_A_THING]
