@@ -82,3 +82,64 @@ def test_happy_as_larry_is_a_liking_and_the_clause_that_names_it_is_said_back() 
     )
     tie = liking_tie(story, "Try a cosy mystery.", "What should I read this winter?", "en", ConstraintSet([]))
     assert "South Pole" in tie and "K2" in tie
+
+
+def test_a_sworn_enemy_that_put_the_person_in_hospital_is_an_allergy_and_groundnut_is_peanut() -> None:
+    said = (
+        "They rushed me to National Hospital and the doctor said next time I might not be so lucky, so "
+        "groundnut and anything made with it is now my sworn enemy, even the yaji on suya."
+    )
+    assert _kinds(said) == {"nuts": "allergy"}
+    assert _kinds("Coriander is my kryptonite.") == {"cilantro": "avoid"}
+    nuts = parse_constraints(said)
+    assert ConstraintSet(nuts).check("Serve groundnut soup and chikki.") is not None
+    assert ConstraintSet(nuts).check("Serve a groundnut-free chin chin.") is None
+
+
+def test_a_vow_on_ones_name_with_a_step_over_the_door() -> None:
+    said = "我当场就撂下话了：这辈子我再踏进4S店半步我就不姓赵！"
+    found = parse_constraints(said)
+    assert [c.key for c in found] == ["avoid:4s店"]
+    assert ConstraintSet(found).check("你可以去4S店做保养。") is not None
+
+
+def test_any_kind_sworn_off_for_a_child() -> None:
+    said = "我当时就拍桌子了：这辈子再也不让她去遭那份罪考什么级了，爱咋咋地。"
+    assert _kinds(said) == {"avoid:考级": "avoid"}
+
+
+def test_a_machine_that_gave_up_is_no_quitting() -> None:
+    said = (
+        "Well, the block heater on the Silverado finally gave up at minus thirty-five. The guys at camp "
+        "blast that Nashville twang all shift long, trucks and beer and my baby left me, and honestly I'd "
+        "sooner listen to the drill rig."
+    )
+    assert _kinds(said) == {"avoid:nashville twang": "avoid"}
+    assert _kinds("I gave up dairy last year.") == {"dairy": "avoid"}
+
+
+def test_a_kosher_home_said_its_own_way_and_not_keeping_kosher() -> None:
+    said = "Nothing treif comes through the door, no milk anywhere near the meat, I wait my six hours."
+    assert _kinds(said) == {"diet:kosher": "diet"}
+    assert _kinds("I don't keep kosher.") == {}
+    assert _kinds("We keep kosher at home.") == {"diet:kosher": "diet"}
+
+
+def test_rushing_to_the_toilet_is_a_symptom() -> None:
+    said = "只要喝一口鲜奶、拿铁还是奶茶，半小时内一定冲厕所，所以我现在经过超商的鲜奶柜都绕路走。"
+    assert _kinds(said) == {"dairy": "intolerance"}
+
+
+def test_never_again_over_the_threshold() -> None:
+    said = "I swore on my mother's grave that never again will a second-hand piano cross my threshold."
+    assert _kinds(said) == {"avoid:second-hand piano": "avoid"}
+
+
+def test_the_clause_after_a_liking_that_only_says_how_much() -> None:
+    story = (
+        "I'll tell you what's kept me sane since I retired though: chuck me in a freezing tarn or a bit of "
+        "North Sea at seven in the morning in nowt but my cossie and a woolly hat and I'm grinning all day, "
+        "the colder the better, our little group went in every Sunday right through January."
+    )
+    tie = liking_tie(story, "Here is your route.", "Plan our campervan route.", "en", ConstraintSet([]))
+    assert "freezing tarn" in tie and "North Sea" in tie

@@ -21,7 +21,9 @@ DIETS: dict[str, tuple[tuple[str, ...], str, str, tuple[str, ...], str, str]] = 
                     "meat", "肉"),
     "halal": (("halal", "清真", "穆斯林", "回族", "回民"), "keeping halal", "吃清真", ("pork", "alcohol"),
               "pork and alcohol", "猪肉和酒"),
-    "kosher": (("kosher", "犹太洁食"), "keeping kosher", "吃犹太洁食", ("pork", "shellfish"),
+    # (said the way a kosher home says it: "nothing treif comes through the door", "two sets of dishes")
+    "kosher": (("kosher", "犹太洁食", "treif", "treyf", "trayf", "two sets of dishes", "milchig", "fleishig"),
+               "keeping kosher", "吃犹太洁食", ("pork", "shellfish"),
                "pork and shellfish", "猪肉和贝类"),
     "sober": (("sober", "teetotal", "teetotaler", "don't drink", "do not drink", "don't drink alcohol",
                "quit drinking", "stopped drinking", "gave up drinking", "gave up alcohol",
@@ -118,7 +120,7 @@ DIET_ADVICE: dict[str, tuple[str, str]] = {
 # A diet with a name for what fits it: the suggestion says it ("I'd suggest a vegan cake.", "我建议选清真的
 # 午饭"), the words a cook or a shop would look for, not only what it leaves out.
 DIET_FITS: dict[str, tuple[str, str]] = {
-    "diet:vegetarian": ("vegetarian", "素的"),
+    "diet:vegetarian": ("vegetarian", "素食的"),
     "diet:vegan": ("vegan", "纯素的"),
     "diet:halal": ("halal", "清真的"),
     "diet:kosher": ("kosher", "犹太洁食的"),
@@ -200,11 +202,15 @@ _PRODUCTS = re.compile(r"\s+[a-z]+s\b")
 _SOME_BEFORE = re.compile(r"\b(?:some|those|these|into|of|the|in)\s+$")
 
 
+# ("I don't keep kosher", "we never kept halal")
+_NO_LONGER = r"(?:not|no longer|never been|stopped|quit|(?:don't|do not|never|didn't) keep|never kept)"
+
+
 def negated_statement(lowered: str, keys: tuple[str, ...]) -> bool:
     """ "I'm not vegetarian anymore", "我不再吃素了": the diet is named to say it no longer holds."""
     for key in keys:
-        if re.search(rf"\b(?:not|no longer|never been|stopped|quit)\s+(?:being\s+|doing\s+|going\s+|"
-                     rf"eating\s+)?(?:on\s+)?(?:a\s+)?{re.escape(key)}",
+        if re.search(rf"\b{_NO_LONGER}\s+(?:being\s+|doing\s+|going\s+|eating\s+)?(?:on\s+|a\s+|on a\s+)?"
+                     rf"{re.escape(key)}",
                      # (not asked: "要看有没有清真标")
                      lowered) or re.search(rf"(?<!有)(?:不再|不是|没有?|不){re.escape(key)}",
                                            lowered):  # fmt: skip

@@ -3,6 +3,8 @@
 - "I'd eat the leg of the table, but coriander, God forgive me…" (anything but the thing: coriander);
 - "a tin of baked beans on everything … I'd sooner eat the tin" (the container instead of what it held);
 - "the whole flat reeks of cinnamon now, and honest, that stuff gies me the boak" (the stuff smelled);
+- "never again will a second-hand piano cross my threshold" (a vow on what comes into the home);
+- "they blast that Nashville twang all shift … I'd sooner listen to the drill rig" (what was played);
 - "the PT reckons burpees build character, but I'd rather chew through a stubby holder than do another
   one" (another of what was praised).
 
@@ -55,12 +57,27 @@ _ANOTHER_ONE_EN = re.compile(
     r"(?:another|one more|a single)\b",
     _I,
 )
+# Sooner hear anything else: "they blast that Nashville twang all shift … I'd sooner listen to the drill rig".
+_SOONER_HEAR_EN = re.compile(r"\bI(?:'d| would) (?:sooner|rather) (?:listen to|hear)\b", _I)
+_PLAYED_EN = re.compile(
+    r"\b(?:blast|blasts|blasting|blasted|play|plays|playing|crank|cranks|cranking|pump|pumps|pumping)\s+"
+    r"(?:that|the|their|his|her|this)\s+(?P<x>[A-Za-z]+(?: [a-z]+)?)\b",
+    _I,
+)
+# Never over the threshold again: "never again will a second-hand piano cross my threshold".
+_THRESHOLD_EN = re.compile(
+    r"\bnever again will (?:a|an|any|another|that|one of those)\s+(?P<x>[a-z]+(?:-[a-z]+)?(?: [a-z]+)?)\s+"
+    r"(?:cross|darken|come through|come into|enter|get through)\s+(?:my|our|this)\s+"
+    r"(?:threshold|door|house|home)",
+    _I,
+)
 _NOT_A_THING = frozenset(("it", "that", "this", "them", "everything", "anything", "all", "food", "stuff"))
 
 
 def exaggerated_dislikes(text: str) -> list[str]:
     """The things ``text`` says, by exaggeration, the person will not have."""
-    found = [m.group("x") for m in (*_ANYTHING_BUT_EN.finditer(text), *_ANOTHER_ONE_EN.finditer(text))]
+    shapes = (_ANYTHING_BUT_EN, _ANOTHER_ONE_EN, _THRESHOLD_EN)
+    found = [m.group("x") for shape in shapes for m in shape.finditer(text)]
     for sooner in _SOONER_EAT_EN.finditer(text):
         held = [
             m.group("x")
@@ -68,6 +85,9 @@ def exaggerated_dislikes(text: str) -> list[str]:
             if m.group("c").lower() == sooner.group("c").lower()
         ]
         found += held[-1:]
+    for sooner in _SOONER_HEAR_EN.finditer(text):
+        played = list(_PLAYED_EN.finditer(text, 0, sooner.start()))
+        found += [played[-1].group("x")] if played else []
     for retch in _STUFF_RETCH_EN.finditer(text):
         smelled = list(_SMELLED_EN.finditer(text, 0, retch.start()))
         found += [smelled[-1].group("x")] if smelled else []

@@ -18,8 +18,11 @@ _I = re.IGNORECASE
 _START_EN = r"(?:^|[,;:.!?]\s*|\b(?:that|but|and|so)\s+)"
 _END_EN = r"(?=\s*(?:[,.;:!?]|$|\s+(?:and|or|like|because|since|at all|either|anymore|any more|ever)\b))"
 _ENEMY_EN = re.compile(
-    _START_EN + r"(?P<x>[a-z]+(?:[ -][a-z]+)?)\s+(?:is|are)\s+(?:my|his|her|our|their)\s+"
-    r"(?:worst\s+)?(?:enemy|enemies|nemesis|kryptonite|arch-?enemy)\b",
+    # ("so groundnut and anything made with it is now my sworn enemy")
+    _START_EN
+    + r"(?P<x>[a-z]+(?:[ -][a-z]+)?)(?:\s+and (?:anything|everything) (?:made|cooked) with (?:it|them))?"
+    r"\s+(?:is|are)\s+(?:now\s+|still\s+|officially\s+)?(?:my|his|her|our|their)\s+"
+    r"(?:(?:worst|sworn|mortal|number one|biggest)\s+)?(?:enemy|enemies|nemesis|kryptonite|arch-?enemy)\b",
     _I,
 )
 _DEAD_TO_EN = re.compile(
@@ -117,7 +120,9 @@ def idiom_matches(text: str) -> list[tuple[re.Match[str], str]]:
     severe = SEVERE.search(text) is not None or _SEVERE_ZH.search(text) is not None
     body = "allergy" if severe else "intolerance"
     found: list[tuple[re.Match[str], str]] = []
-    for pattern in (_ENEMY_EN, _DEAD_TO_EN, _CHALKBOARD_EN, _PICK_OUT_EN, _SAME_ROOM_EN, _BOAK_EN,
+    # (an enemy that put the person in hospital is an allergy: "…my face swell … groundnut is my sworn enemy")
+    found += [(m, "allergy" if severe else "avoid") for m in _ENEMY_EN.finditer(text)]
+    for pattern in (_DEAD_TO_EN, _CHALKBOARD_EN, _PICK_OUT_EN, _SAME_ROOM_EN, _BOAK_EN,
                     _NO_MORE_AFTER_VOW_EN, _CANT_EAT_ZH,
                     _DREAD_ZH, _THIS_THING_ZH, _FED_UP_WITH_ZH, _NOT_MY_TASTE_ZH):  # fmt: skip
         found += [(m, "avoid") for m in pattern.finditer(text)]

@@ -298,7 +298,7 @@ LIST_REFUSED_ZH = re.compile(
 SYMPTOM_ZH = (
     "拉肚子|腹泻|过敏|起疹子|起红疹|长疹子|出疹子|起包|不舒服|难受|胃疼|胃痛|肚子疼|肚子痛|头疼|头痛|心慌|心悸|"
     "失眠|睡不着|长痘|想吐|想呕|作呕|吐|恶心|胀气|发痒|痒|喘|呼吸困难|反酸|闹肚子|跑厕所|反胃|头晕|红肿|起风团|犯病|烧心|烧得慌|坏事儿?|"
-    "喉咙痛|嗓子疼|上火|生飞滋|口腔溃疡|流鼻血|口烂|窜稀|蹿稀|拉稀|跑肚"
+    "喉咙痛|嗓子疼|上火|生飞滋|口腔溃疡|流鼻血|口烂|窜稀|蹿稀|拉稀|跑肚|冲厕所|蹲厕所"
 )
 _SYMPTOM_ZH_RE = re.compile(SYMPTOM_ZH)
 # "我一喝牛奶就拉肚子", "吃芒果会起疹子", "他碰了花生就过敏".
@@ -358,9 +358,9 @@ AT_ODDS = re.compile(
     r"off the menu for (?:me|us|him|her)|"
     r"not good for (?:me|us)|bad news for (?:me|us)|hard on (?:me|my|us)|rough on (?:me|my|us)|"
     r"can't (?:handle|tolerate|digest|process|do)|cannot (?:handle|tolerate|digest|process|do)|"
-    r"(?:months?|years?|weeks?|days?) off(?! (?:work|school|sick|college|uni)\b)|quit|gave up|given up|"
-    r"stay(?:ing)? away from|"
-    r"steer(?:ing)? clear of|"
+    r"(?:months?|years?|weeks?|days?) off(?! (?:work|school|sick|college|uni)\b)|stay(?:ing)? away from|"
+    # (not a machine that failed: "the block heater finally gave up at minus thirty-five")
+    r"(?:quit|gave up|given up)(?! (?:at|in|halfway|the ghost)\b)|steer(?:ing)? clear of|"
     r"(?:could|would|can|will|might) (?:literally |actually |probably )?kill (?:me|him|her|them|us|my)|"
     r"nearly killed|(?:end|ended|ends|landed|land|put|puts|sent|sends) (?:him |her |me |us )?(?:up )?"
     r"(?:in|to) (?:the )?(?:hospital|a&e|er)|"

@@ -23,10 +23,12 @@ TOPICS: dict[str, Topic] = {
     for t in (
         Topic(
             "nuts", "nuts", "坚果",
-            ("nut", "nuts", "tree nut", "tree nuts", "peanut", "peanuts", "坚果", "花生", "果仁"),
-            ("nut", "peanut", "almond", "walnut", "hazelnut", "cashew", "pecan", "pistachio", "macadamia",
-             "brazil nut", "pine nut", "nutella", "praline", "marzipan", "satay", "frangipane", "nougat",
-             "gianduja", "peanut butter", "almond milk", "almond flour", "trail mix", "baklava", "pesto"),
+            ("nut", "nuts", "tree nut", "tree nuts", "peanut", "peanuts", "groundnut", "groundnuts", "坚果",
+             "花生", "果仁"),  # (groundnut: the peanut of Nigerian and Indian English; chikki: made of it)
+            ("nut", "peanut", "groundnut", "kuli-kuli", "kulikuli", "chikki", "yaji", "almond", "walnut",
+             "hazelnut", "cashew", "pecan", "pistachio", "macadamia", "brazil nut", "pine nut", "nutella",
+             "praline", "marzipan", "satay", "frangipane", "nougat", "gianduja", "peanut butter",
+             "almond milk", "almond flour", "trail mix", "baklava", "pesto"),
             _zh("坚果", "花生", "杏仁", "核桃", "榛子", "腰果", "开心果", "碧根果", "夏威夷果", "松子",
                 "果仁", "巴旦木", "沙爹", "沙嗲", "果仁糖", "杏仁糖", "花生酱", "碧根", "仁酥"),
         ),
@@ -58,8 +60,7 @@ TOPICS: dict[str, Topic] = {
                 "雪糕", "乳酪", "拿铁", "乳糖"),
         ),
         Topic(
-            "eggs", "eggs", "鸡蛋",
-            ("egg", "eggs", "鸡蛋", "蛋"),
+            "eggs", "eggs", "鸡蛋", ("egg", "eggs", "鸡蛋", "蛋"),
             ("egg", "omelette", "omelet", "mayonnaise", "mayo", "meringue", "custard", "quiche", "frittata",
              "eggnog", "aioli"),
             _zh("鸡蛋", ZhTerm("蛋", not_after=("白质",), not_before=("皮",)), "蛋黄酱", "荷包蛋", "煎蛋",

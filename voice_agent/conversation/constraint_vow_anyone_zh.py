@@ -27,12 +27,19 @@ _HARDSHIP_ZH = re.compile(
     rf"(?:^|[，,。！!？?；;：:]){_THING}(?:这种|那种|这份|那份)(?:罪|苦)[，,]?(?:我|俺)?(?:这辈子|以后|往后)?"
     r"(?:再也|再|打死也|说什么也)不(?:受|遭|吃)了"
 )
+# A thing of any kind, sworn off for someone: "这辈子再也不让她去遭那份罪考什么级了" (考级: 什么 inside the
+# verb and its object says "any").
+_ANY_KIND_FOR_ZH = re.compile(
+    r"(?:再也|这辈子都?|以后都?)不(?:让|叫|给|准)(?:她|他|孩子|娃|闺女|儿子)[^，。！？；]{0,10}?"
+    rf"(?P<v>考|学|报|上|打|参加|比)(?:什么|啥子?|劳什子)(?P<o>{HAN_CLASS}{{1,2}}?)了"
+)
 _WHERE_BEFORE = re.compile(r"^.*(?:上|里|着)(?=.{2})")
 _LEAD = re.compile(r"^(?:打那以后|从此以后?|从那以后|从那辰光起|以后|往后|我就|我)+")
 
 
 def vowed_against_anyone_zh(text: str) -> Iterator[str]:
     """The things ``text`` swears off whoever asks, in the person's words."""
+    yield from (m.group("v") + m.group("o") for m in _ANY_KIND_FOR_ZH.finditer(text))
     for match in _HARDSHIP_ZH.finditer(text):
         # (what is borne, after where: "坐在硬板凳上熬通宵" is 熬通宵)
         yield _WHERE_BEFORE.sub("", _LEAD.sub("", match.group("x")))

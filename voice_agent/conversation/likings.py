@@ -15,6 +15,7 @@ import functools
 import re
 
 from voice_agent.conversation.constraints import ConstraintSet
+from voice_agent.conversation.liking_cuts import POINTS_AHEAD, first_commas
 from voice_agent.conversation.recall_answer import said_back
 from voice_agent.text.cjk import HAN_CLASS, HAN_RE, is_han
 from voice_agent.text.placeholders import PLACEHOLDER_RE, PLACEHOLDER_SHAPE_RE
@@ -296,13 +297,16 @@ def _liking_sentence(liked: str) -> str:
         return sentence
     # (a long sentence cut at a dash or a semicolon: "…absolutely mad for birdwatching — keeps a pair of
     # binoculars in the glovebox at all times and …")
-    clauses = [c.strip() for c in _CLAUSE_BREAK.split(sentence) if says_liking(c)]
+    parts = [c.strip() for c in _CLAUSE_BREAK.split(sentence)]
+    # (a liking's clause, or the one after it: "what's kept me sane since I retired: chuck me in a freezing
+    # tarn … and I'm grinning all day")
+    clauses = [c for i, c in enumerate(parts) if says_liking(c) or (i and POINTS_AHEAD.search(parts[i - 1]))]
     # (the one that names most of what is liked: not "I'll tell you what keeps me sane come winter though"
     # before "hand me a book about … the South Pole or … K2 and I'm happy as a clam")
     clause = max(clauses, key=lambda c: len(distinctive_words(c, "")), default="")
     if len(clause) > _MAX_TOLD:  # (its own comma parts: "…everywhere, even to my colleague's wedding in
         # Abuja, and I go pour am on jollof, on eggs" of "…, on anything")
-        clause = _commas_of_liking(clause).rstrip(".")
+        clause = _commas_of_liking(clause).rstrip(".") or first_commas(clause, _MAX_TOLD)
     if clause and len(clause) <= _MAX_TOLD:
         return clause.rstrip(",;:") + ("" if HAN_RE.search(clause) else ".")
     return _commas_of_liking(sentence) or _around_liking(sentence)

@@ -20,6 +20,7 @@ from voice_agent.conversation.likings import liked_fallback, liking_tie
 from voice_agent.conversation.no_answer import NO_ANSWER_REASONS, answer_note
 from voice_agent.conversation.place_note import place_said
 from voice_agent.conversation.recall_answer import said_back
+from voice_agent.conversation.refusals_zh import eaten_zh
 from voice_agent.conversation.related_tie import related_tie
 from voice_agent.conversation.reminders import CONSTRAINT_TOPICS
 from voice_agent.conversation.reply_language import LANGUAGE_NOTES
@@ -288,6 +289,9 @@ class ReplyFallbacks:
         suggest a cake without nuts.")."""
         if self.option:
             return SUGGEST[self.speaking].format(option=self.option)
+        if self.speaking == "zh" and constraint.kind == "avoid" and eaten_zh(constraint):
+            # (a food kept off is left out of the dish, not "避开香菜，换个别的选择" after "避开香菜")
+            return f"我建议选不含{constraint.noun_zh}的{self.requested or '吃的'}。"
         return constraint.alternative(self.requested, self.speaking)
 
     def note(self, violation: Violation | None, reason: str = "") -> str:

@@ -63,6 +63,7 @@ _FOOD_END = frozenset("菇耳椿笋藕菜瓜薯椒蒜葱韭芹菌茄枣粽糕饼
 # ... and of a wood or a skin reaction said with an allergy (松木, 柏木, 杉木; 风团): jieba tags 松木 and 柏木
 # as names, and a scrubbed "一沾[NAME]屑就起风团" loses the allergy.
 _MATERIAL_END = frozenset("木团疹")
+_DIET_END = frozenset("素斋荤")
 
 
 # An animal counted as one ("一只柯基", "那只两个月大嘅柯基", "养了条金毛的"): a person is counted
@@ -78,6 +79,8 @@ def is_thing(text: str, start: int, end: int) -> bool:
     if _COUNTED_ANIMAL.search(text[max(0, start - 12) : start]):
         return True
     run = text[start:end]
+    if run[-1:] in _DIET_END and text[max(0, start - 2) : start].endswith(("吃", "茹", "持")):
+        return True  # a diet eaten: "跟着阿嬷吃全素的", "吃长斋"
     after = text[end:]
     if run in FRUITS_ZH:
         person = _PERSON_ACT_AFTER.match(after) or _PERSON_ROLE_BEFORE.search(text, 0, start)

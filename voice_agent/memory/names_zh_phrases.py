@@ -1,0 +1,33 @@
+"""Runs the Chinese name finder must not take for a person, read from the words around them:
+
+- a measure word that is also a surname, after a pointing word or a numeral: "这段时间" (段), "那张照片" (张),
+  "几冷几热" (冷, after 几: how many cold dishes);
+- a festival: "万圣节", "感恩节" (a three-character run ending in 节);
+- a given part that is 好 before a question particle: "列个采购单好伐", "帮我看看好吗" (好伐: all right?).
+
+Each was scrubbed as a [NAME] in a request ("帮我把这[NAME]的安排列一下"), so the model never read it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+_POINTING = "这那哪每一两几某各"
+# Surnames that are also measure words ("这段时间", "那张桌子", "一条路", "这项工作").
+_MEASURE_SURNAMES = frozenset("段张条项门支台层届席顿")
+_QUESTION_AFTER = re.compile(r"[伐吗吧啦呀哇不啊嘛]")
+
+
+def is_phrase_not_name(text: str, start: int, end: int, tags: Mapping[str, str]) -> bool:
+    """Whether the run ``text[start:end]`` is an everyday phrase by its neighbours, not a person
+    (``tags``: the segmenter's dictionary of word kinds)."""
+    run = text[start:end]
+    before = text[start - 1] if start else ""
+    if before == "几":
+        return True
+    if before and before in _POINTING and run[0] in _MEASURE_SURNAMES:
+        # (a noun counted: "这段时间", "那张照片"; not "这张三是谁")
+        return (tags.get(text[start + 1 : start + 3]) or "x")[:1] in ("n", "t")
+    if len(run) == 3 and run.endswith("节"):
+        return True
+    return len(run) == 2 and run[1] == "好" and _QUESTION_AFTER.match(text, end) is not None
