@@ -74,21 +74,25 @@ _THRESHOLD_EN = re.compile(
 _NOT_A_THING = frozenset(("it", "that", "this", "them", "everything", "anything", "all", "food", "stuff"))
 
 
+def _last_before(shape: re.Pattern[str], text: str, end: int, container: str = "") -> list[str]:
+    """The thing of the last match of ``shape`` before ``end`` (held in ``container``, when one is
+    named), or none."""
+    matches = (
+        [m for m in shape.finditer(text, 0, end) if m.group("c").lower() == container.lower()]
+        if container
+        else list(shape.finditer(text, 0, end))
+    )
+    return [matches[-1].group("x")] if matches else []
+
+
 def exaggerated_dislikes(text: str) -> list[str]:
     """The things ``text`` says, by exaggeration, the person will not have."""
     shapes = (_ANYTHING_BUT_EN, _ANOTHER_ONE_EN, _THRESHOLD_EN)
     found = [m.group("x") for shape in shapes for m in shape.finditer(text)]
     for sooner in _SOONER_EAT_EN.finditer(text):
-        held = [
-            m.group("x")
-            for m in _CONTAINER_OF_EN.finditer(text, 0, sooner.start())
-            if m.group("c").lower() == sooner.group("c").lower()
-        ]
-        found += held[-1:]
+        found += _last_before(_CONTAINER_OF_EN, text, sooner.start(), container=sooner.group("c"))
     for sooner in _SOONER_HEAR_EN.finditer(text):
-        played = list(_PLAYED_EN.finditer(text, 0, sooner.start()))
-        found += [played[-1].group("x")] if played else []
+        found += _last_before(_PLAYED_EN, text, sooner.start())
     for retch in _STUFF_RETCH_EN.finditer(text):
-        smelled = list(_SMELLED_EN.finditer(text, 0, retch.start()))
-        found += [smelled[-1].group("x")] if smelled else []
+        found += _last_before(_SMELLED_EN, text, retch.start())
     return [thing for thing in found if thing.lower() not in _NOT_A_THING]
