@@ -109,19 +109,31 @@ _EN_RULES: tuple[tuple[str, str], ...] = (
     # The person's own ("my secret word is pineapple") is their memory, for them alone: not an attempt.
     (
         "secret",
-        rf"(?<!\bmy )(?<!\bour )\b{_SECRET_EN}\b(?:[^.!?]{{0,30}}\b(?:is|are|was|will be)\b|\s*[=:])\s*\S",
+        # (what it is for may come between, "the password for the kiosk is …"; another noun may not: "the
+        # pin block was banjaxed" is a piano's)
+        rf"(?<!\bmy )(?<!\bour )\b{_SECRET_EN}\b(?:(?:\s+(?:for|of|to|on|at|in)\b[^.!?]{{0,25}})?\s+"
+        r"(?:is|are|was|will be)\b|\s*[=:])\s*\S",
     ),
-    ("secret", rf"\b(?:admin|root|master|wifi|wi-fi|system|server|door|vault)(?:'s)? {_SECRET_EN}\b"),
+    # (not one the person changes or forgot: "I'm changing the wifi password")
+    (
+        "secret",
+        r"(?<!change the )(?<!changed the )(?<!changing the )(?<!reset the )(?<!forgot the )(?<!forget the )"
+        rf"\b(?:admin|root|master|wifi|wi-fi|system|server|door|vault)(?:'s)? {_SECRET_EN}\b",
+    ),
     # Instructions for other people: "tell everyone …", "when anyone asks …", "the next visitor".
     (
         "audience",
-        rf"\b(?:tell|inform|give|show|send|direct|refer|redirect|point|remind|warn|ask) "
-        rf"(?:everyone|everybody|anyone|anybody|whoever|(?:{_OTHERS_EN}|the|all the) {_PEOPLE_EN})\b",
+        # (to give, show or send "the kids" or "the guests" something is no message for them)
+        rf"\b(?:tell|inform|direct|refer|redirect|point|remind|warn|ask) "
+        rf"(?:everyone|everybody|anyone|anybody|whoever|(?:{_OTHERS_EN}|the|all the) {_PEOPLE_EN})\b"
+        rf"|\b(?:give|show|send) (?:everyone|everybody|anyone|anybody|whoever|(?:{_OTHERS_EN}) {_PEOPLE_EN})\b",
     ),
     (
         "audience",
+        # (a verb, not the noun: "runs the whole show there, Rhi to everybody")
+        r"(?<!the )(?<!whole )(?<!a )"
         r"\b(?:tell|give|send|show|read|share|pass|forward|hand|offer|recommend|say|mention|reveal|explain)\b"
-        rf"[^.!?]{{0,40}}\b(?:to|with) (?:everyone|everybody|anyone|anybody|whoever|"
+        rf"[^.!?,;]{{0,40}}\b(?:to|with) (?:everyone|everybody|anyone|anybody|whoever|"
         rf"(?:all|every|any|other|each|the next) {_PEOPLE_EN})\b"
         rf"|\blet (?:everyone|everybody|anyone|(?:all|every|other) {_PEOPLE_EN}) know\b"
         r"|\b(?:everyone|everybody|anyone|anybody) (?:else )?you (?:talk|speak|chat) (?:to|with)\b"
@@ -226,7 +238,7 @@ _ZH_RULES: tuple[tuple[str, str], ...] = (
     ),
     (
         "secret",
-        r"(?:密码|口令|密钥|秘钥|暗号|验证码|管理员码|pin码|令牌|api ?key|登录信息|"
+        r"(?:密码|口令|密钥|秘钥|(?<!对)暗号|验证码|管理员码|pin码|令牌|api ?key|登录信息|"
         r"(?:门禁|维修|解锁|开锁|开门|管理|后台|安全|访问|授权|保险柜|保险箱)码)",
     ),
     (
@@ -289,8 +301,12 @@ def find_instruction(text: str) -> InstructionFinding | None:
         return None
     for category, pattern in _COMPILED:
         for match in pattern.finditer(folded):
-            if category == "audience" and (_narrated(folded, match) or _kept_secret(folded, match)):
+            if category == "audience" and (
+                _narrated(folded, match) or _kept_secret(folded, match) or _announced_zh(folded, match)
+            ):
                 continue
+            if category == "output" and has_han(match.group(0)) and _narrated_zh(folded, match):
+                continue  # "我出去吃饭都要跟老板说'一点辣都不要'": what they say, not what we must
             return InstructionFinding(category, match.group(0).strip())
     return None
 
@@ -310,6 +326,21 @@ _KEEP_IT_QUIET = re.compile(
     r"(?:\b(?:don't|dont|do not|never|please don't|please never)(?: you)?(?: dare| ever)?\s*|"
     r"(?:别|不要|千万别|千万不要|可别)(?:再)?)$"
 )
+
+
+# The person announcing to a group in their own voice, the way a message to the family chat opens:
+# "跟大家说一声：上海那班满了…", "跟大家讲一下哈，我孙子的满月酒定在…". An order to us says who should tell
+# them ("你跟大家说…", "帮我跟大家说一声").
+_ANNOUNCED_ZH = re.compile(r"(?:跟|和|给|向|对)(?:大家|各位)(?:说|讲)(?:一下|一声|下|个事)")
+
+
+def _announced_zh(folded: str, match: re.Match[str]) -> bool:
+    announced = _ANNOUNCED_ZH.match(folded, match.start())
+    if announced is None:
+        return False
+    cut = _CLAUSE_START_ZH.match(folded, 0, match.start())
+    before = folded[cut.end() if cut else 0 : match.start()]
+    return _ASKS_US_ZH.search(before) is None
 
 
 def _kept_secret(folded: str, match: re.Match[str]) -> bool:

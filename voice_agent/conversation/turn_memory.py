@@ -6,6 +6,7 @@ from __future__ import annotations
 from voice_agent.config import PromptConfig
 from voice_agent.conversation.condense import condense_turns
 from voice_agent.conversation.extract import Extraction, extract
+from voice_agent.conversation.instruction_parts import without_instructions
 from voice_agent.conversation.ports import MemoryPort
 from voice_agent.conversation.turns import TurnLog
 from voice_agent.memory.records import MemoryRecord
@@ -24,7 +25,13 @@ async def write_user_turn(
     if extraction.forget:
         return  # "forget X" must not itself be remembered
     if extraction.instruction is not None:
-        return  # an attempt to instruct the assistant stays in the turn log, out of memory and prompts
+        # an attempt to instruct the assistant stays in the turn log, out of memory and prompts; only the
+        # sentences that carry it, when the rest of a long turn is the person's own ("…the pin block was
+        # banjaxed… never again will a second-hand piano cross my threshold")
+        scrubbed = without_instructions(scrubbed).kept
+        extraction = extract(scrubbed) if scrubbed else extraction
+        if not scrubbed or extraction.instruction is not None or extraction.forget:
+            return
     await memory.remember(WriteRequest(conversation_id, "user", scrubbed, source=turn_id, user_id=user_id))
     for item in extraction.items:
         record = await memory.remember_item(
