@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout218`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout224`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -222,4 +222,10 @@ SPLITS = (
     "heldout216",
     "heldout217",
     "heldout218",
+    "heldout219",
+    "heldout220",
+    "heldout221",
+    "heldout222",
+    "heldout223",
+    "heldout224",
 )
