@@ -19,10 +19,13 @@ DIETS: dict[str, tuple[tuple[str, ...], str, str, tuple[str, ...], str, str]] = 
               ("meat", "fish", "shellfish", "dairy", "eggs", "honey"), "animal products", "动物制品"),
     "pescatarian": (("pescatarian", "pescetarian", "鱼素"), "pescatarian", "只吃鱼素", ("meat",),
                     "meat", "肉"),
-    "halal": (("halal", "清真", "穆斯林", "回族", "回民"), "keeping halal", "吃清真", ("pork", "alcohol"),
-              "pork and alcohol", "猪肉和酒"),
+    # (and the blessing or the slaughter that makes it so: "done proper with the bismillah")
+    "halal": (("halal", "清真", "穆斯林", "回族", "回民", "bismillah", "zabiha", "zabihah", "dhabiha"),
+              "keeping halal", "吃清真", ("pork", "alcohol"), "pork and alcohol", "猪肉和酒"),
     # (said the way a kosher home says it: "nothing treif comes through the door", "two sets of dishes")
-    "kosher": (("kosher", "犹太洁食", "treif", "treyf", "trayf", "two sets of dishes", "milchig", "fleishig"),
+    # (or the authority that certifies it: "if the butcher hasn't got the Beth Din's stamp on it")
+    "kosher": (("kosher", "犹太洁食", "treif", "treyf", "trayf", "two sets of dishes", "milchig", "fleishig",
+                "beth din", "hechsher", "kashrut", "glatt"),
                "keeping kosher", "吃犹太洁食", ("pork", "shellfish"),
                "pork and shellfish", "猪肉和贝类"),
     "sober": (("sober", "teetotal", "teetotaler", "don't drink", "do not drink", "don't drink alcohol",

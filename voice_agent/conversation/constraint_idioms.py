@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 
-from voice_agent.conversation.constraint_shapes import FOOD_TALK, SEVERE, has_symptom
+from voice_agent.conversation.constraint_breakups import breakup_matches
+from voice_agent.conversation.constraint_shapes import FOOD_TALK, SEVERE, SYMPTOM_ZH, has_symptom
 from voice_agent.text.cjk import HAN_CLASS
 
 _I = re.IGNORECASE
@@ -134,6 +135,10 @@ def idiom_matches(text: str) -> list[tuple[re.Match[str], str]]:
         found += [
             (m, "avoid") for m in _FEARED_FOOD_ZH.finditer(text) if not _NOT_FOOD_ZH.search(m.group("x"))
         ]
+    # (fallen out with it: an allergy after a throat that closed, else a reaction, else kept off)
+    unwell = has_symptom(text) or re.search(SYMPTOM_ZH, text) is not None
+    fell_out = "allergy" if severe else "intolerance" if unwell else "avoid"
+    found += [(m, fell_out) for m in breakup_matches(text)]
     for pattern in (_SETS_OFF_EN, _AT_ODDS_ZH, _FUSE_ZH):
         found += [(m, body) for m in pattern.finditer(text)]
     if severe or has_symptom(text) or FOOD_TALK.search(text):  # (not "can't go near the office today")

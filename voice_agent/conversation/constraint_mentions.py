@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["without_asides_zh", "without_passing_mentions"]
+__all__ = ["may_borrow_cause", "without_asides_zh", "without_passing_mentions"]
 
 _TAKEN_TO_EN = re.compile(
     r"\b(?:drive|drives|drove|driven|driving|rush|rushed|take|took|taken|ferry|ferried)\s+(?:me|us|him|her|them)\s+"
@@ -37,4 +37,18 @@ def without_asides_zh(text: str) -> str:
 
 # A reaction whose cause its own sentence names ("我在公司空调底下吹得头疼", "被装修吵得头疼"):
 # a food in the next sentence did not cause it. (吃得/喝得 name food: "吃得胃疼" is read as usual.)
-CAUSE_NAMED_ZH = re.compile(r"(?:吹|晒|冻|热|吵|气|累|熬|挤|堵|颠|爬|站|忙|急|愁|烦|闷|晃|震|熏|呛)得")
+_CAUSE_NAMED_ZH = re.compile(r"(?:吹|晒|冻|热|吵|气|累|熬|挤|堵|颠|爬|站|忙|急|愁|烦|闷|晃|震|熏|呛)得")
+# A sentence after the reaction that moves on to something else: "我们院坝头那只鸭子下了个双黄蛋",
+# "对了，…", "Anyway, the grandson's starting at uni" names no cause of it.
+_MOVED_ON = re.compile(
+    r"\s*(?:对了|还有|另外|话说|顺便|我们|阿拉|俺们|咱们|(?:anyway|anyhow|also|oh,? and|by the way|btw|"
+    r"in other news|other than that|meanwhile|speaking of)\b)",
+    re.IGNORECASE,
+)
+
+
+def may_borrow_cause(sentences: list[str], reaction: int, near: int) -> bool:
+    """Whether the thing a reaction's sentence does not name may be read in the sentence ``near`` it."""
+    if _CAUSE_NAMED_ZH.search(sentences[reaction]):
+        return False
+    return not (near > reaction and _MOVED_ON.match(sentences[near]))

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from voice_agent.conversation.constraint_mentions import (
-    CAUSE_NAMED_ZH,
+    may_borrow_cause,
     without_asides_zh,
     without_passing_mentions,
 )
@@ -395,7 +395,7 @@ def at_odds_topics(text: str) -> list[Topic]:
     for i in at_odds:
         named = [t for t in _topics_of(sentences[i]) if _reacted_to(t, sentences[i])]
         for near in (i - 1, i + 1):
-            if not named and 0 <= near < len(sentences) and not CAUSE_NAMED_ZH.search(sentences[i]):
+            if not named and 0 <= near < len(sentences) and may_borrow_cause(sentences, i, near):
                 named = [t for t in _topics_of(sentences[near]) if _reacted_near(t, sentences[i])]
         topics += [t for t in named if t not in topics]
     return topics

@@ -74,6 +74,7 @@ from voice_agent.conversation.constraint_rules import (
     NEVER_EN,
     says_milder,
 )
+from voice_agent.conversation.constraint_severity import severe_as_allergies
 from voice_agent.conversation.constraint_shapes import (
     AND_ME_EN,
     AVOIDING_EN,
@@ -300,7 +301,7 @@ def _read(text: str) -> list[Constraint]:
         more = _object_constraints(match, "avoid", text, own_words=True, topics_only=True)
         out += [c for c in more if c.key not in read]
     # (one rule read by two shapes is one: "I can't bear loud music"; an allergy, not also kept off)
-    found = as_dislikes(one_per_key(out + _examples(text, out)), text)
+    found = severe_as_allergies(as_dislikes(one_per_key(out + _examples(text, out)), text), text)
     # the source stays the person's own words (the reminder line and the pinned record match on it)
     return found if said == text else [replace(c, source=said) if c.source == text else c for c in found]
 

@@ -1,0 +1,44 @@
+"""A reaction that closed the airway or swelled the face is an allergy, however the reader that found the
+thing first named it: "嘴肿到好似香肠咁，颈都红晒，喘唔到气，即刻抱佢去打针" after a first mango pudding
+is no intolerance, and a reply that says "对芒果不耐受" tells the person we did not listen.
+
+A stomach that swells or a night without sleep stays an intolerance: only the signs of an immune reaction
+(face, lips, tongue or throat swelling; not breathing; an EpiPen or adrenaline) count: wheezing and
+hives stay what the reader made them, as the readers of English have always read them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from voice_agent.conversation.constraints import Constraint
+
+_AIRWAY_EN = re.compile(
+    r"\b(?:throat (?:\w+ )?(?:clos|swell|swole|tight)\w*|(?:lips?|face|tongue|eyes?|mouth) (?:\w+ ){0,2}"
+    r"(?:swell|swole|swollen|puff|blew up|blown up|ballooned)\w*|puffy[- ]faced|anaphyla\w*|"
+    r"epi-?pens?|adrenaline (?:shot|jab|pen)|(?:couldn't|could not|can't|cannot) breathe)\b",
+    re.IGNORECASE,
+)
+_AIRWAY_ZH = re.compile(
+    r"(?:嘴|嘴巴|嘴唇|脸|眼睛|舌头|喉咙)(?:都|就|马上|一下)?肿|肿成|肿到|喉咙(?:发紧|收紧)|喘不上|喘唔到|喘不过|"
+    r"透不过气|透唔到气|上不来气|呼吸困难|休克|肾上腺素"
+)
+
+
+def severe_as_allergies(found: list[Constraint], text: str) -> list[Constraint]:
+    """``found`` with each intolerance made an allergy when ``text`` tells an immune reaction."""
+    if not any(c.kind == "intolerance" for c in found):
+        return found
+    if _AIRWAY_EN.search(text) is None and _AIRWAY_ZH.search(text) is None:
+        return found
+    return [_as_allergy(c) if c.kind == "intolerance" else c for c in found]
+
+
+def _as_allergy(constraint: Constraint) -> Constraint:
+    key = constraint.key
+    if key.startswith("intolerance:"):
+        key = "allergy:" + key.removeprefix("intolerance:")
+    return replace(constraint, kind="allergy", key=key)
