@@ -84,3 +84,10 @@ def test_a_reaction_borrows_no_cause_from_a_sentence_that_moved_on() -> None:
     assert "eggs" not in _kinds(text)
     # (a cause told right after the reaction is still read: "…my lips puffed right up. It was the prawns.")
     assert "shellfish" in _kinds("I had a couple of handfuls and my lips puffed right up. It was the prawns.")
+
+
+def test_a_day_after_a_town_is_no_part_of_it() -> None:
+    from voice_agent.conversation.place_note import named_place
+
+    assert named_place("Priya's crashing in Banff Saturday night, so we meet there.") == "Banff"
+    assert named_place("We moved to Milton Keynes in March.") == "Milton Keynes"

@@ -175,10 +175,16 @@ ASKS_WHERE = re.compile(
     r"heading|is it|are we|am i)\b|(?:去|在|到)哪(?:里|儿)",
     re.IGNORECASE,
 )
+# A day or a month after a town is no part of it: "Priya's crashing in Banff Saturday night".
+_NO_DAY = (
+    r"(?!(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|January|February|March|April|June|July|August|September|"
+    r"October|November|December|Tonight|Tomorrow)"
+)
 _PLACE_EN = re.compile(
     r"\b(?P<prep>in|near|outside|around|to|from|into)\s+(?:(?:just|right)\s+)?"
     # ("Coimbatore only": no "on"; "settled in St Peter Port")
-    r"(?P<place>(?:(?:St|Mt|Ft)\.? )?[A-Z][a-z]{2,}(?:[ -](?:[A-Z][a-z]+|upon|on|le|de)){0,2})\b"
+    rf"(?P<place>(?:(?:St|Mt|Ft)\.? )?[A-Z][a-z]{{2,}}(?:[ -](?:{_NO_DAY}[A-Z][a-z]+|upon|on|le|de)){{0,2}})"
+    r"\b"
     r"(?!\s+\d)"  # (a numbered part of a town: "a flat in Sector 35", "Block 4")
 )
 # A town named by an institution in it: "a midwife at the Royal Infirmary of Edinburgh", "the University of
