@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from voice_agent.conversation.injection import InstructionFinding, find_instruction
-from voice_agent.text.cjk import has_han
+from voice_agent.text.sentences import join_spoken
 
 # The categories a single sentence of ordinary talk can trip; the others mark the whole turn.
 SENTENCE_LEVEL = frozenset({"secret", "audience", "output", "link"})
@@ -62,21 +62,8 @@ def without_instructions(text: str) -> Quarantined:
             return Quarantined("", (text,), (finding,))
         left_out.append(sentence)
         findings.append(finding)
-    remaining = _joined(kept)
+    remaining = join_spoken(*kept)
     # (the sentences may read clean one by one while the whole trips a rule across them: keep nothing)
     if not findings or len(remaining) < _MIN_KEPT_CHARS or find_instruction(remaining) is not None:
         return Quarantined("", (text,), (whole,))
     return Quarantined(remaining, tuple(left_out), tuple(findings))
-
-
-def _joined(sentences: list[str]) -> str:
-    out = ""
-    for sentence in sentences:
-        if out and not (_is_cjk(out[-1]) or _is_cjk(sentence[0])):
-            out += " "
-        out += sentence
-    return out
-
-
-def _is_cjk(char: str) -> bool:
-    return has_han(char) or "\u3000" <= char <= "\u303f" or "\uff00" <= char <= "\uffef"
