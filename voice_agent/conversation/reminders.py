@@ -22,6 +22,7 @@ from voice_agent.conversation.clinical import (
 )
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, parse_constraints
 from voice_agent.conversation.food_requests import FOOD_WORDS_EN, FOOD_WORDS_ZH, keeps_food_off
+from voice_agent.conversation.liking_sentences import liking_sentence, someone_elses
 from voice_agent.conversation.likings import says_liking
 from voice_agent.conversation.revised_plans import without_revised
 from voice_agent.conversation.suggestions import FOR_EXAMPLE, concrete_option
@@ -132,8 +133,14 @@ def liked_fact(reminders: Sequence[str], user_text: str) -> str:
     favourite music is jazz." for "What concert should I look for?"), or ""."""
     if not _asks_recommendation(user_text):
         return ""
-    # (not a statement that keeps the person off something: "木耳我吃不来…我老伴儿偏爱吃")
-    return next((text for text in reminders if says_liking(text) and not parse_constraints(text)), "")
+    # (not a statement that keeps the person off something: "木耳我吃不来…我老伴儿偏爱吃"; only the
+    # sentence that says the liking, and not someone else's liking when the turn is not about them)
+    for text in reminders:
+        if says_liking(text) and not parse_constraints(text):
+            sentence = liking_sentence(text)
+            if not someone_elses(sentence, user_text):
+                return sentence
+    return ""
 
 
 FITS = {

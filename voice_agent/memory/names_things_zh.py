@@ -26,7 +26,9 @@ FOODS_ZH = frozenset(
         "沙茶", "沙茶酱", "金桔", "桑葚", "杨桃", "马卡龙", "舒芙蕾", "沙琪玛", "萨其马", "车厘子",
         "蒙布朗", "司康", "戚风", "马提尼", "何首乌", "康师傅", "黄桃", "华夫饼", "马拉糕", "黄焖鸡",
         "白切鸡", "宫保鸡丁", "提拉米苏", "马蹄", "龙眼", "龙井", "毛尖", "毛豆", "毛肚", "金针菇",
-        "方便面", "白粥", "黄瓜", "白菜", "石榴", "柚子", "麻糬", "麻糍",
+        "方便面", "白粥", "黄瓜", "白菜", "石榴", "柚子", "麻糬", "麻糍", "胡萝卜", "红萝卜", "白萝卜",
+        "桂圆", "章鱼", "马苏里拉", "安慕希", "钟薛高", "费列罗", "卫龙", "康乃馨", "柯基", "史努比",
+        "黄酒", "米酒", "白酒",
     )
 )  # fmt: skip
 # Fruits, nuts and dishes jieba tags as names or a surname starts (李子, 梅子, 栗子 are ``nr``; 毛血旺
@@ -73,12 +75,22 @@ _DIET_END = frozenset("素斋荤")
 _COUNTED_ANIMAL = re.compile(r"[一两二三四五六七八九十几这那][只头匹条](?:[^，。,.!?！？；;\s]{0,8}[的嘅])?$")
 
 
+# No given name goes on with eating or drinking: a run of a surname and 吃, 喝, 碰 or 沾 is a word and a verb
+# ("尽量莫吃" in Hunan and Sichuan speech is "try not to eat it"; "你爱喝就喝").
+_VERB_SECOND = re.compile(r"^.[吃喝碰沾]")
+# A verb of making small, then 成: the 成 of "into" ("剁成末藏饺子馅里", "切成丁"), no surname.
+_COOKED = frozenset("烧炖煮泡做炒蒸拌烤煎炸焖卤腌")
+_CUT_BEFORE_CHENG = frozenset("剁切磨打碾压捣捏搓揉做变煮烤蒸炸熬煎拌撕掰折")
+
+
 def is_thing(text: str, start: int, end: int) -> bool:
     """Whether the run ``text[start:end]`` (a surname-led run, or a given name read from its place)
     names a food, a drink or an animal counted as one, rather than a person."""
     if _COUNTED_ANIMAL.search(text[max(0, start - 12) : start]):
         return True
     run = text[start:end]
+    if _VERB_SECOND.match(run) or (run[:1] == "成" and text[max(0, start - 1) : start] in _CUT_BEFORE_CHENG):
+        return True
     if run[-1:] in _DIET_END and text[max(0, start - 2) : start].endswith(("吃", "茹", "持")):
         return True  # a diet eaten: "跟着阿嬷吃全素的", "吃长斋"
     after = text[end:]
@@ -87,6 +99,8 @@ def is_thing(text: str, start: int, end: int) -> bool:
         if not person:
             return True
     if run in FOODS_ZH or any(text[start : end + extra] in FOODS_ZH for extra in (1, 2)):
+        return True
+    if run[:-1] in FOODS_ZH and run[-1] in _COOKED:  # "黄酒烧的菜": a food and how it is cooked
         return True
     if len(run) == 2 and run[0] != run[1] and (run[1] in _FOOD_END or run[1] in _MATERIAL_END):
         return True

@@ -170,7 +170,11 @@ class ChineseNameFinder:
         if not found and len(word) > 1 and word[-1] in SINGLE_SURNAMES and following:
             # "说谢 / 天宇": the segmenter glued the surname to the word before it.
             glued = _chinese_name(word[-1], "nr", following)
-            if following[1] in _NAME_TAGS and glued:
+            if (
+                following[1] in _NAME_TAGS
+                and glued
+                and not is_thing(text, start + len(word) - 1, start + len(word) - 1 + glued)
+            ):
                 found, start = glued, start + len(word) - 1
         if found and self._verb_given(text, start, found, listed):
             found = 0  # "桃子的毛蹭到手上", "把报销单放你桌上": a noun and a verb, not a name

@@ -1,0 +1,109 @@
+"""Wave 55's readers: a thing that merely talking of turns the person's stomach is kept off; a suggestion
+is shaped by the one sentence that says a liking, and not by someone else's liking; foods, a verb and
+the 成 of "into" are no names."""
+
+from __future__ import annotations
+
+import pytest
+
+from voice_agent.conversation.constraints import parse_constraints
+from voice_agent.conversation.liking_sentences import liking_sentence, someone_elses
+from voice_agent.conversation.reminders import liked_fact
+from voice_agent.memory.person_names import PersonNameFinder
+from voice_agent.memory.scrub import Scrubber
+
+
+def _kinds(text: str) -> dict[str, str]:
+    return {c.key: c.kind for c in parse_constraints(text)}
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("讲到榴莲我真的会起鸡皮疙瘩，那个味道根本就是瓦斯外泄加臭袜子。", "avoid:榴莲"),
+        ("提到香菜我就想吐。", "cilantro"),
+        ("一看到茄子就撇起个嘴巴。", "avoid:茄子"),
+    ],
+)
+def test_what_talking_of_turns_the_stomach_is_kept_off(text: str, key: str) -> None:
+    assert key in _kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["说到那场演唱会我就起鸡皮疙瘩，太燃了。", "说到这个问题我就头疼。", "提到周杰伦我就激动得起鸡皮疙瘩。"],
+)
+def test_goosebumps_of_joy_keep_nothing_off(text: str) -> None:
+    assert _kinds(text) == {}
+
+
+DURIAN_DAY = (
+    "欸，台北这礼拜每天下午都在下雷阵雨，我的伞已经坏第三把了，超扯。"
+    "对了，我妈最近迷上跳国标舞，每天都穿得亮晶晶出门。"
+)
+
+SAILING = "Oh, and my husband loves sailing."
+
+
+def test_a_suggestion_is_shaped_by_the_sentence_of_the_liking_only() -> None:
+    fact = "Work is mad this week, the boss is away. My favourite music is jazz, always has been."
+    liking = "My favourite music is jazz, always has been."
+    assert liked_fact([fact], "What concert should I look for?") == liking
+    assert liking_sentence(fact) == liking
+
+
+@pytest.mark.parametrize(
+    ("fact", "turn"),
+    [
+        (DURIAN_DAY, "下个月我跟两个姊妹去新加坡玩四天，你帮我排一下行程，顺便推荐必吃的东西。"),
+        (SAILING, "What book should I read next?"),
+    ],
+)
+def test_someone_elses_liking_does_not_shape_the_persons_suggestion(fact: str, turn: str) -> None:
+    assert liked_fact([fact], turn) == ""
+
+
+@pytest.mark.parametrize(
+    ("fact", "turn", "said"),
+    [
+        (DURIAN_DAY, "我妈下个月过生日，推荐个礼物吧。", DURIAN_DAY[DURIAN_DAY.index("对了") :]),
+        (SAILING, "What should we do this weekend?", SAILING),
+        ("I love hiking in the hills.", "What should I do this weekend?", "I love hiking in the hills."),
+    ],
+)
+def test_a_liking_shapes_a_turn_about_whose_it_is(fact: str, turn: str, said: str) -> None:
+    assert liked_fact([fact], turn) == said
+
+
+def test_my_mum_says_is_the_person_talked_of() -> None:
+    assert not someone_elses("My mum says I love anything with cheese on it.", "What should I cook?")
+
+
+@pytest.fixture(scope="module")
+def scrubber() -> Scrubber:
+    return Scrubber(b"k" * 32, names=PersonNameFinder())
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "胡萝卜我从小就不吃，一股土腥味。",
+        "我剁成末藏饺子馅里她都能一口吃出来。",
+        "连料酒、黄酒烧的菜、酒酿都不行。",
+        "你爱喝就喝，出事别找我。",
+        "辣的、刺激的也尽量莫吃，屋里吃饭还要分餐。",
+        "桂圆我吃了就上火。",
+    ],
+)
+def test_a_food_a_verb_or_the_cheng_of_into_is_no_name(scrubber: Scrubber, text: str) -> None:
+    assert scrubber.scrub(text).text == text
+
+
+@pytest.mark.parametrize("text", ["说谢天宇明天来", "我同事成龙明天来", "张伟说他明天来"])
+def test_names_beside_those_words_are_still_scrubbed(scrubber: Scrubber, text: str) -> None:
+    assert "[NAME:" in scrubber.scrub(text).text
+
+
+def test_a_liking_of_the_persons_own_after_someone_elses_subject_is_theirs() -> None:
+    assert not someone_elses("我外公是广东人，我从小跟着他听粤剧。", "今晚放点什么听？")
+    assert not someone_elses("My husband got me into sailing and I love it now.", "What book should I read?")
