@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout224`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout230`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -228,4 +228,10 @@ SPLITS = (
     "heldout222",
     "heldout223",
     "heldout224",
+    "heldout225",
+    "heldout226",
+    "heldout227",
+    "heldout228",
+    "heldout229",
+    "heldout230",
 )
