@@ -8,7 +8,9 @@ import pytest
 
 from voice_agent.conversation.constraints import parse_constraints
 from voice_agent.conversation.liking_sentences import liking_sentence, someone_elses
+from voice_agent.conversation.likings import says_liking
 from voice_agent.conversation.reminders import liked_fact
+from voice_agent.conversation.said_before import _closest_sentence
 from voice_agent.memory.person_names import PersonNameFinder
 from voice_agent.memory.scrub import Scrubber
 
@@ -57,6 +59,11 @@ def test_a_suggestion_is_shaped_by_the_sentence_of_the_liking_only() -> None:
     [
         (DURIAN_DAY, "下个月我跟两个姊妹去新加坡玩四天，你帮我排一下行程，顺便推荐必吃的东西。"),
         (SAILING, "What book should I read next?"),
+        ("然后我老公最近迷上拼乐高，客厅整个被他占满。", "中秋我们一家四口要去露营，帮我排一下菜单。"),
+        (
+            "我屋那口子最近迷上跳广场舞咧，天天晚上不见人影。",
+            "八月份想带娃去秦岭露营两晚，你帮我推荐几个营地。",
+        ),
     ],
 )
 def test_someone_elses_liking_does_not_shape_the_persons_suggestion(fact: str, turn: str) -> None:
@@ -67,8 +74,8 @@ def test_someone_elses_liking_does_not_shape_the_persons_suggestion(fact: str, t
     ("fact", "turn", "said"),
     [
         (DURIAN_DAY, "我妈下个月过生日，推荐个礼物吧。", DURIAN_DAY[DURIAN_DAY.index("对了") :]),
-        (SAILING, "What should we do this weekend?", SAILING),
         ("I love hiking in the hills.", "What should I do this weekend?", "I love hiking in the hills."),
+        (SAILING, "What should I get my husband for his birthday?", SAILING),
     ],
 )
 def test_a_liking_shapes_a_turn_about_whose_it_is(fact: str, turn: str, said: str) -> None:
@@ -107,3 +114,59 @@ def test_names_beside_those_words_are_still_scrubbed(scrubber: Scrubber, text: s
 def test_a_liking_of_the_persons_own_after_someone_elses_subject_is_theirs() -> None:
     assert not someone_elses("我外公是广东人，我从小跟着他听粤剧。", "今晚放点什么听？")
     assert not someone_elses("My husband got me into sailing and I love it now.", "What book should I read?")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'd stand in a river from dawn to dusk for a salmon and kiss every one before I slip it back.",
+        "We fished from sunrise to sunset and caught nothing.",
+    ],
+)
+def test_hours_alone_are_no_fast(text: str) -> None:
+    assert "diet:daylight-fast" not in _kinds(text)
+
+
+def test_hours_with_not_eating_are_a_fast() -> None:
+    assert "diet:daylight-fast" in _kinds(
+        "For the Fast I have nothing to eat or drink from sunrise to sunset."
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("现在沾一点辣椒、剁椒，肚子里就跟点了把火一样，一晚上困不着。", "spicy"),
+        ("喝一口冰的肚子就咕噜咕噜叫。", "cold"),
+        ("现在饮茶见到有人点火锅我都要坐远点。", "avoid:火锅"),
+    ],
+)
+def test_a_stomach_or_a_seat_moved_away_tells_what_is_kept_off(text: str, key: str) -> None:
+    assert key in _kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "吃了一碗面，肚子就饱了。",
+        "连芝士蛋挞都要戒埋。",  # (埋: "as well", no thing)
+        "我这辈子最受不了就是那种绿色、浑身疙瘩、一口下去苦到心里的东西。",  # (described, not named)
+    ],
+)
+def test_no_thing_is_read_from_a_full_stomach_a_particle_or_a_description(text: str) -> None:
+    keys = _kinds(text)
+    assert not any(key.startswith("avoid:") for key in keys), keys
+    assert "avoid:埋" not in keys and "avoid:绿色" not in keys
+
+
+def test_tossing_and_turning_is_no_liking() -> None:
+    assert not says_liking("一晚上翻来覆去困不着。")
+    assert says_liking("那本书我翻来覆去看了好多遍。")
+
+
+def test_of_equal_sentences_the_one_with_a_day_is_said_back() -> None:
+    story = (
+        "哎哟，上海今朝落雨落得结棍，伞都撑不牢。阿拉囡囡医生总算排好了，6月14号礼拜六住进去开刀。"
+        "隔壁爷叔又在楼道里堆纸板箱。"
+    )
+    assert "6月14号" in _closest_sentence(story, set())

@@ -144,6 +144,8 @@ DRINKS_SOMETHING_ELSE = re.compile(
 def mentions_diet(lowered: str, key: str) -> bool:
     """Whether ``lowered`` names the diet word ``key`` as the person's diet (not a product: "some
     gluten-free breads")."""
+    if key in DIETS["daylight-fast"][0] and not _FASTING_NEAR.search(lowered):
+        return False  # hours alone are no fast: "I'd stand in a river from dawn to dusk for a salmon"
     if has_han(key):  # (not a street or quarter named after it: "去回民街咥了一碗羊肉泡馍")
         return any(
             not _PLACE_AFTER_ZH.match(lowered, m.end())
@@ -165,6 +167,13 @@ def mentions_diet(lowered: str, key: str) -> bool:
                 and _SOME_BEFORE.search(lowered, 0, match.start())):  # fmt: skip
             return True
     return False
+
+
+# What makes sunrise-to-sunset hours a fast: not eating or drinking, said with them.
+_FASTING_NEAR = re.compile(
+    r"\b(?:fast|fasts|fasting|fasted|nothing to eat|no food|not eating|eat or drink|eating or drinking|"
+    r"food or drink|food or water|no water|abstain\w*)\b|斋|禁食|不吃|不喝|吃喝|不进食"
+)
 
 
 # A diet's word as the way out when the person's own diet cannot be kept: "I only eat halal … even overseas

@@ -3,8 +3,7 @@
 Each pattern names the thing in a group ``x``; ``constraints.parse_constraints`` turns it into a
 constraint (a known topic when the words name one, else the phrase itself):
 
-- symptoms: "Dairy makes me sick", "Beans give me terrible gas", "coffee keeps me awake", "he breaks
-  out in hives if he eats anything with sesame", "我一喝牛奶就拉肚子", "吃芒果会起疹子";
+- symptoms: "Dairy makes me sick", "coffee keeps me awake", "我一喝牛奶就拉肚子" (``constraint_stomach``);
 - avoiding: "I stay away from dairy", "I cut out sugar", "I refuse to eat liver", "我戒糖了", "我不沾酒";
 - the thing first: "Raw onions are the one thing I won't eat", "Liver is off limits for me";
 - giving something up ("I gave up red meat", "no more sugar for me", "I'm off carbs") counts only for a
@@ -24,6 +23,7 @@ from voice_agent.conversation.constraint_mentions import (
     without_passing_mentions,
 )
 from voice_agent.conversation.constraint_outing_mentions import NOT_EATEN, masked, near_reaction
+from voice_agent.conversation.constraint_stomach import STOMACH_ZH
 from voice_agent.conversation.constraint_terms import Topic
 from voice_agent.conversation.constraint_topic_names import key_matches, named_topics
 from voice_agent.conversation.not_refusing import felt
@@ -343,7 +343,7 @@ CAUSES_ZH = re.compile(
 )
 # (not 戒 of another word: "戒指" a ring, "猪八戒", "警戒线", "戒备"; Cantonese 戒咗/戒埋/戒晒 is 戒掉)
 AVOIDING_ZH = re.compile(
-    r"(?:(?<![八警告训惩])(?:戒了|戒(?:掉|咗|埋|晒|埋晒)了?|戒(?![指备律尺心严]))|(?<!脚)不沾|远离|不碰|碰不了|碰不得|沾不了|沾不得|"
+    r"(?:(?<![八警告训惩])(?:戒了|戒(?:掉|咗|埋|晒|埋晒)了?|戒(?![指备律尺心严埋晒咗]))|(?<!脚)不沾|远离|不碰|碰不了|碰不得|沾不了|沾不得|"
     r"(?:吃|喝)不(?:惯|来)(?![这那的甜辣咸酸苦]))"  # ("吃不惯菌子"; not "吃不惯这边的菜", a taste: TASTE_ZH)
     # (not "能不碰就别碰": said of the thing before; nor the verb's own ending, "统统要戒掉", "哪能戒得脱")
     r"(?!就别|就不|掉|得[脱掉了])啲?(?P<x>[^，。,.！？!?；;了的]{1,10})"
@@ -481,8 +481,8 @@ _NO_CAUSE_EN = re.compile(
 
 def symptom_matches(text: str) -> list[re.Match[str]]:
     """The things ``text`` says cause a reaction, English and Chinese."""
-    found = list(WHEN_ZH.finditer(text)) + list(CAUSES_ZH.finditer(text)) + list(WHEN_AFTER_ZH.finditer(text))
-    found += [*LIST_WHEN_ZH.finditer(text), *INDIGESTIBLE_ZH.finditer(text), *SMELL_WHEN_ZH.finditer(text)]
+    zh = (WHEN_ZH, CAUSES_ZH, WHEN_AFTER_ZH, STOMACH_ZH, LIST_WHEN_ZH, INDIGESTIBLE_ZH, SMELL_WHEN_ZH)
+    found = [match for pattern in zh for match in pattern.finditer(text)]
     if has_symptom(text):
         found += [m for m in _CAUSES_EN.finditer(text) if not _NO_CAUSE_EN.search(m.group("x"))]
         found += list(_WHEN_EN.finditer(text))

@@ -20,20 +20,21 @@ _KIN_EN = (
     r"cousin|niece|nephew|flatmate|roommate|boss|neighbour|neighbor|friend|mate"
 )
 _KIN_ZH = (
-    r"爸|妈|老公|老婆|媳妇儿?|婆婆|公公|岳父|岳母|老伴儿?|儿子|女儿|闺女|爷爷|奶奶|姥姥|姥爷|外公|外婆|"
+    r"爸|妈|老公|老婆|媳妇儿?|婆婆|公公|岳父|岳母|老伴儿?|那口子|堂客|婆娘|男人|屋里人|老头子?儿?|老太婆|"
+    r"儿子|女儿|闺女|嫚儿?|细伢子|伢子|娃|崽|仔|囡囡|孩子|小孩|爷爷|奶奶|姥姥|姥爷|外公|外婆|"
     r"哥|姐|弟|妹|舅|姨|叔|婶|姑|表哥|表姐|表弟|表妹|男朋友|女朋友|对象|室友|老板|邻居|朋友|同事"
 )
 # A sentence whose subject is someone of the person's: "Oh, and my mum's just got into salsa", "对了，我妈
-# 最近迷上跳国标舞" (not "我妈说我…": there the person is talked of).
+# 最近迷上跳国标舞", "然后我老公最近迷上拼乐高", "我屋那口子最近迷上跳广场舞咧" (not "我妈说我…": there the
+# person is talked of).
 _SOMEONE_ELSE = re.compile(
-    rf"^\W*(?:(?:oh|and|also|btw|by the way|plus|anyway|meanwhile),?\s+)*(?:my|our)\s+(?:\w+\s+)?"
+    rf"^\W*(?:(?:oh|and|also|btw|by the way|plus|anyway|meanwhile|then),?\s+)*(?:my|our)\s+(?:\w+\s+)?"
     rf"(?P<en>{_KIN_EN})(?:'s|s)?\b(?!\s+(?:says?|said|thinks?|reckons?)\b)|"
-    rf"^\W*(?:对了|还有|哦|噢|另外|顺便说一句)?[，,]?\s*(?:我|俺)(?:家)?(?:的)?(?P<zh>{_KIN_ZH})(?!说|觉得|讲)",
+    rf"^\W*(?:(?:然后|对了|还有|哦|噢|另外|顺便说一句|顺便|说起来|话说)[，,]?\s*)?(?:我|俺)(?:屋里|屋头|屋|家)?(?:的)?"
+    rf"(?P<zh>{_KIN_ZH})(?!说|觉得|讲)",
     re.IGNORECASE,
 )
-
 _ME = re.compile(r"\b(?:I|I'm|I've|me too)\b|我|俺")
-_TOGETHER = re.compile(r"\b(?:we|us|our|the family|the kids)\b|我们|咱|俺们|全家|一家|我家", re.IGNORECASE)
 
 
 def liking_sentence(text: str) -> str:
@@ -44,15 +45,14 @@ def liking_sentence(text: str) -> str:
 
 def someone_elses(sentence: str, user_text: str) -> bool:
     """Whether ``sentence`` says someone else's liking (the person's mother, partner, child…) and the turn
-    ``user_text`` does not name that someone nor speak of a "we"."""
+    ``user_text`` does not name that someone (a "we" is not enough: "我们一家四口要去露营" is no turn
+    about the husband's new Lego hobby)."""
     match = _SOMEONE_ELSE.match(sentence)
     if match is None:
         return False
     if _ME.search(
         sentence, match.end()
     ):  # ("我外公是广东人，我从小跟着他听粤剧": the liking is the person's)
-        return False
-    if _TOGETHER.search(user_text):  # ("what should we do this weekend?": they are of the "we")
         return False
     kin = match.group("en") or match.group("zh")
     return re.search(rf"\b{re.escape(kin)}" if match.group("en") else re.escape(kin), user_text, re.I) is None

@@ -130,7 +130,7 @@ ENTHUSIASM = re.compile(
     r"\bkeep re-?(?:watching|reading|playing)\b|\bgrew up (?:on|with|listening to|watching|reading)\b|"
     r"\bcan(?:'t|not) stop (?:listening|watching|reading|playing|eating)\b|\bnever gets old\b|"
     r"(?:看|听|读|玩|刷|重温)(?:了|过)(?:不下|至少|好几|无数)?(?:[三四五六七八九十]|几十|上百|\d{2,})[一二三四五六七八九十]*遍|"
-    r"翻来覆去|(?:反复|一遍又一遍|一遍遍)(?:地)?(?:看|听|读|玩)|单曲循环|循环(?:播放|着听)|"
+    r"(?:翻来覆去|反复|一遍又一遍|一遍遍)(?:地)?(?:看|听|读|玩)|单曲循环|循环(?:播放|着听)|"
     r"(?:从小|打小)[^，。！？]{0,10}(?:听|看|读|玩)|"
     # it is part of the person's life: "has been on repeat since I was fifteen", "most of what I play is
     # …", "螺蛳粉是我的命", "雷打不动要追", "一提武侠我就来劲", "不吃…浑身不得劲" (not "can't live without" or

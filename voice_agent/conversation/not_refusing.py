@@ -29,7 +29,7 @@ def not_refusing_zh(match: re.Match[str]) -> bool:
     """Whether a "不吃 / 不爱 / 别给我 X" match (its thing in group ``x``) refuses nothing."""
     thing = match.group("x").strip()
     verb = match.group(0)[: match.start("x") - match.start()]
-    if thing in _BARE_VERBS:
+    if thing in _BARE_VERBS or _described(match):
         return True
     went_without = _WITHOUT_FOR.search(match.string[: match.start()]) and _UNWELL_BARE.search(thing)
     if _PET_FIRST_ZH.search(_CLAUSE_ZH.split(match.string[max(0, match.start() - 24) : match.start()])[-1]):
@@ -38,6 +38,19 @@ def not_refusing_zh(match: re.Match[str]) -> bool:
 
 
 _CLAUSE_ZH = re.compile(r"[，。,.！？!?；;]")
+# A thing described, not named: "最受不了就是那种绿色、浑身疙瘩、一口下去苦到心里的东西" (its colour and skin
+# are no things to keep off; what it is may be said later, by its name).
+_DESCRIBED_ZH = re.compile(r"^(?:就是|就)?(?:那种|这种|那类|这类|那一类|这一类)")
+_DESCRIPTION_END_ZH = re.compile(r"[^。！？!?；;]{0,40}?的(?:东西|玩意儿?|物事|嘢)")
+
+
+def _described(match: re.Match[str]) -> bool:
+    """Whether the thing refused is only described, and named nowhere in its words."""
+    return bool(_DESCRIBED_ZH.match(match.group("x"))) and bool(
+        _DESCRIPTION_END_ZH.match(match.string, match.start("x"))
+    )
+
+
 # A pet as the clause's subject, just before the verb.
 _PET_FIRST_ZH = re.compile(
     r"(?:猫|狗|猫咪|狗狗|猫猫|鸟|鹦鹉|兔子|仓鼠|金鱼|乌龟|狗子|主子)(?:儿|崽)?"

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 from voice_agent.conversation.constraints import parse_constraints
 from voice_agent.conversation.echo import WEAK_KEYS, content_keys
+from voice_agent.conversation.likings import says_liking
 from voice_agent.conversation.recall_answer import said_back
 from voice_agent.conversation.revised_plans import (
     REPLACED_BY,
@@ -28,6 +29,7 @@ from voice_agent.conversation.revised_plans import (
 )
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.corrections import SELF_CORRECTION
+from voice_agent.text.dates import CALENDAR_DATE
 from voice_agent.text.questions import asks_or_requests, is_question
 from voice_agent.text.sentences import sentences_of
 
@@ -149,7 +151,14 @@ def _closest_sentence(text: str, asked: set[str]) -> str:
     # back; said whole, only what stands is said, ``recall_answer.second_person``)
     if len(sentences) < 2 or SELF_CORRECTION.search(text) or any(parse_constraints(p) for p in sentences):
         return text
-    return max(sentences, key=lambda part: len(asked & stems(content_keys(part))))
+    # (of equals, one that holds a day or a liking before small talk: people open with the weather, "妈呀，
+    # 长春这两天降温降得嘎嘎快", and tell what matters after it, "…6月14号礼拜六住进去开刀")
+    return max(sentences, key=lambda part: (len(asked & stems(content_keys(part))), _tells_something(part)))
+
+
+def _tells_something(sentence: str) -> bool:
+    """Whether a sentence holds a day of a month or says what the person likes."""
+    return CALENDAR_DATE.search(sentence) is not None or says_liking(sentence)
 
 
 _ASKS_ZH = re.compile(r"啥|什么|哪|到底|多少|几[号点个天]")
