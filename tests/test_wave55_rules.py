@@ -9,9 +9,11 @@ import pytest
 from voice_agent.conversation.constraints import parse_constraints
 from voice_agent.conversation.liking_sentences import liking_sentence, someone_elses
 from voice_agent.conversation.likings import says_liking
+from voice_agent.conversation.related_tie import related_statement
 from voice_agent.conversation.reminders import liked_fact
 from voice_agent.conversation.said_before import _closest_sentence
 from voice_agent.memory.person_names import PersonNameFinder
+from voice_agent.memory.records import MemoryRecord
 from voice_agent.memory.scrub import Scrubber
 
 
@@ -170,3 +172,31 @@ def test_of_equal_sentences_the_one_with_a_day_is_said_back() -> None:
         "隔壁爷叔又在楼道里堆纸板箱。"
     )
     assert "6月14号" in _closest_sentence(story, set())
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "哎呀，佛山呢排热到癫，我喺祖庙门口等部车都成身汗。",
+        "成块面即刻肿到好似猪头，仲出晒风团、喉咙发紧，医生叫我以后见到嗰类花都要兜路行。",
+    ],
+)
+def test_cantonese_words_a_surname_starts_are_no_names(scrubber: Scrubber, text: str) -> None:
+    assert scrubber.scrub(text).text == text
+
+
+def test_a_surname_of_those_words_is_still_a_name_in_mandarin(scrubber: Scrubber) -> None:
+    assert "[NAME:" in scrubber.scrub("我同事仲伟明天来").text
+
+
+@pytest.mark.parametrize("text", ["现在沾一点点海椒，胃里头就像有人拿刀在搅。", "我吃海椒就拉肚子。"])
+def test_sichuan_chilli_is_spicy(text: str) -> None:
+    assert "spicy" in _kinds(text)
+
+
+def test_a_story_of_harm_is_not_said_back_after_a_reply() -> None:
+    told = "我同菊花真系八字唔夹。上年饮咗一杯菊花茶，成块面即刻肿到好似猪头，去到急诊打咗针。"
+    record = MemoryRecord("c1", told, source="t1", created_at=100.0)
+    assert related_statement("你帮我列张清单，花茶买边啲好？", [record], "zh") == ""
+    calm = MemoryRecord("c1", "上年饮咗一杯菊花茶，好好饮。", source="t2", created_at=101.0)
+    assert "菊花茶" in related_statement("你帮我列张清单，花茶买边啲好？", [calm], "zh")

@@ -234,11 +234,11 @@ TOPICS: dict[str, Topic] = {
         ),
         Topic(
             "spicy", "spicy food", "辣的",
-            ("spicy", "spicy food", "chili", "chilli", "hot food", "辣", "辣的", "吃辣"),
+            ("spicy", "spicy food", "chili", "chilli", "hot food", "辣", "吃辣", "海椒", "剁椒"),
             ("spicy", "chili", "chilli", "jalapeño", "jalapeno", "sriracha", "hot sauce", "cayenne",
              "habanero", "vindaloo", "szechuan", "sichuan", "curry", "wasabi", "harissa", "kimchi"),
             _zh(ZhTerm("辣", not_before=("不", "微", "免", "去")), "麻辣", "火锅", "辣椒", "川菜", "湘菜",
-                "剁椒", "水煮鱼", "麻婆"),
+                "剁椒", "水煮鱼", "麻婆", "海椒", "红油", "小米辣", "朝天椒"),
         ),
         # Sour and acidic food (reflux, ulcers): "一沾酸的准坏事儿，醋、山楂、酸菜"; 酸奶 and 酸痛 are not it.
         Topic(

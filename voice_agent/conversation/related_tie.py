@@ -72,6 +72,14 @@ _OF_THE_MOMENT = re.compile(
     r"sunday|friday)|at home|away)\b|\bgot a point\b",
     _I,
 )
+# An utterance that tells of the body harmed, in any of its sentences: its other sentences name what did it
+# ("上年饮咗一杯菊花茶" of "…成块面即刻肿到好似猪头…去到急诊打咗针").
+_HARMED = re.compile(
+    r"\b(?:allerg\w*|anaphyla\w*|epipen|hives|ambulance|a&e|emergency room|swelled|swollen|vomit\w*|"
+    r"threw up)\b|"
+    r"过敏|急诊|风团|肿|吐了|呕|打针|打咗针|住院|送医|拉肚子|喉咙发紧",
+    _I,
+)
 # An utterance that swears off something, in any of its sentences.
 _SWORN_OFF = re.compile(r"\bnever again\b|\b(?:dinnae|don't|do not) get me started\b|再也|这辈子|打死", _I)
 _MAX_CHARS = {"en": 200, "zh": 90}
@@ -109,7 +117,12 @@ def related_statement(turn: str, records: Sequence[MemoryRecord], language: str)
     for clauses in by_utterance.values():
         sentences = [s.strip() for c in clauses for s in (sentences_of(c.text) or [c.text]) if s.strip()]
         whole = " ".join(c.text for c in clauses)
-        if not sentences or parse_constraints(whole) or any(_swears_off(s) for s in sentences):
+        if (
+            not sentences
+            or parse_constraints(whole)
+            or _HARMED.search(whole)
+            or any(_swears_off(s) for s in sentences)
+        ):
             continue
         when = max(c.created_at for c in clauses)
         for sentence in sentences:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from voice_agent.text.dialect_zh import cantonese
+
 # Words for a shop or an institution: a name run into one is the place's ("福寿康大药房", "李记面馆"), not a
 # person's, and a place sworn off is often said with one ("那家福寿康大药房").
 SHOP_WORDS_ZH = (
@@ -78,6 +80,11 @@ _COUNTED_ANIMAL = re.compile(r"[一两二三四五六七八九十几这那][只�
 # No given name goes on with eating or drinking: a run of a surname and 吃, 喝, 碰 or 沾 is a word and a verb
 # ("尽量莫吃" in Hunan and Sichuan speech is "try not to eat it"; "你爱喝就喝").
 _VERB_SECOND = re.compile(r"^.[吃喝碰沾]")
+# Cantonese words that a surname starts (in Cantonese speech only, and not after a role: 仲 is a surname
+# too): 仲 ("still", "仲出晒风团"), 成 of "whole" ("成身汗", "成日"), 部 counting a vehicle ("等部车").
+_CANTONESE_WORD = re.compile(r"^(?:仲|成[身日晚个班世朝]|部[车机手电])")
+# 路 after a verb of going about it: "兜路行" (take the long way), "带路", "问路".
+_BEFORE_LU = frozenset("兜带问识揾认探开让走")
 # A verb of making small, then 成: the 成 of "into" ("剁成末藏饺子馅里", "切成丁"), no surname.
 _COOKED = frozenset("烧炖煮泡做炒蒸拌烤煎炸焖卤腌")
 _CUT_BEFORE_CHENG = frozenset("剁切磨打碾压捣捏搓揉做变煮烤蒸炸熬煎拌撕掰折")
@@ -89,6 +96,11 @@ def is_thing(text: str, start: int, end: int) -> bool:
     if _COUNTED_ANIMAL.search(text[max(0, start - 12) : start]):
         return True
     run = text[start:end]
+    cantonese_word = _CANTONESE_WORD.match(run) and not _PERSON_ROLE_BEFORE.search(text, 0, start)
+    if (cantonese_word and cantonese(text)) or (
+        run[:1] == "路" and text[max(0, start - 1) : start] in _BEFORE_LU
+    ):
+        return True
     if _VERB_SECOND.match(run) or (run[:1] == "成" and text[max(0, start - 1) : start] in _CUT_BEFORE_CHENG):
         return True
     if run[-1:] in _DIET_END and text[max(0, start - 2) : start].endswith(("吃", "茹", "持")):
