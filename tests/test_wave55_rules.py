@@ -11,7 +11,7 @@ from voice_agent.conversation.liking_sentences import liking_sentence, someone_e
 from voice_agent.conversation.likings import says_liking
 from voice_agent.conversation.related_tie import related_statement
 from voice_agent.conversation.reminders import liked_fact
-from voice_agent.conversation.said_before import _closest_sentence
+from voice_agent.conversation.said_before import relevant_statement
 from voice_agent.memory.person_names import PersonNameFinder
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.memory.scrub import Scrubber
@@ -168,10 +168,12 @@ def test_tossing_and_turning_is_no_liking() -> None:
 
 def test_of_equal_sentences_the_one_with_a_day_is_said_back() -> None:
     story = (
-        "哎哟，上海今朝落雨落得结棍，伞都撑不牢。阿拉囡囡医生总算排好了，6月14号礼拜六住进去开刀。"
+        "哎哟，上海今朝落雨落得结棍，伞都撑不牢。医生总算排好了，上海六院6月14号礼拜六住进去开刀。"
         "隔壁爷叔又在楼道里堆纸板箱。"
     )
-    assert "6月14号" in _closest_sentence(story, set())
+    record = MemoryRecord("c1", story, source="t1", created_at=100.0)
+    said = relevant_statement("想带小孩在上海周边露营，哪几个周末去好？", [record], "zh")
+    assert "6月14号" in said and "落雨" not in said
 
 
 @pytest.mark.parametrize(
