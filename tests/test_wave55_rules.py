@@ -12,7 +12,6 @@ from voice_agent.conversation.likings import says_liking
 from voice_agent.conversation.related_tie import related_statement
 from voice_agent.conversation.reminders import liked_fact
 from voice_agent.conversation.said_before import relevant_statement
-from voice_agent.memory.person_names import PersonNameFinder
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.memory.scrub import Scrubber
 
@@ -88,11 +87,6 @@ def test_my_mum_says_is_the_person_talked_of() -> None:
     assert not someone_elses("My mum says I love anything with cheese on it.", "What should I cook?")
 
 
-@pytest.fixture(scope="module")
-def scrubber() -> Scrubber:
-    return Scrubber(b"k" * 32, names=PersonNameFinder())
-
-
 @pytest.mark.parametrize(
     "text",
     [
@@ -104,13 +98,13 @@ def scrubber() -> Scrubber:
         "桂圆我吃了就上火。",
     ],
 )
-def test_a_food_a_verb_or_the_cheng_of_into_is_no_name(scrubber: Scrubber, text: str) -> None:
-    assert scrubber.scrub(text).text == text
+def test_a_food_a_verb_or_the_cheng_of_into_is_no_name(name_scrubber: Scrubber, text: str) -> None:
+    assert name_scrubber.scrub(text).text == text
 
 
 @pytest.mark.parametrize("text", ["说谢天宇明天来", "我同事成龙明天来", "张伟说他明天来"])
-def test_names_beside_those_words_are_still_scrubbed(scrubber: Scrubber, text: str) -> None:
-    assert "[NAME:" in scrubber.scrub(text).text
+def test_names_beside_those_words_are_still_scrubbed(name_scrubber: Scrubber, text: str) -> None:
+    assert "[NAME:" in name_scrubber.scrub(text).text
 
 
 def test_a_liking_of_the_persons_own_after_someone_elses_subject_is_theirs() -> None:
@@ -183,12 +177,12 @@ def test_of_equal_sentences_the_one_with_a_day_is_said_back() -> None:
         "成块面即刻肿到好似猪头，仲出晒风团、喉咙发紧，医生叫我以后见到嗰类花都要兜路行。",
     ],
 )
-def test_cantonese_words_a_surname_starts_are_no_names(scrubber: Scrubber, text: str) -> None:
-    assert scrubber.scrub(text).text == text
+def test_cantonese_words_a_surname_starts_are_no_names(name_scrubber: Scrubber, text: str) -> None:
+    assert name_scrubber.scrub(text).text == text
 
 
-def test_a_surname_of_those_words_is_still_a_name_in_mandarin(scrubber: Scrubber) -> None:
-    assert "[NAME:" in scrubber.scrub("我同事仲伟明天来").text
+def test_a_surname_of_those_words_is_still_a_name_in_mandarin(name_scrubber: Scrubber) -> None:
+    assert "[NAME:" in name_scrubber.scrub("我同事仲伟明天来").text
 
 
 @pytest.mark.parametrize("text", ["现在沾一点点海椒，胃里头就像有人拿刀在搅。", "我吃海椒就拉肚子。"])

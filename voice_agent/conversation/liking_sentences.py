@@ -50,9 +50,9 @@ def someone_elses(sentence: str, user_text: str) -> bool:
     match = _SOMEONE_ELSE.match(sentence)
     if match is None:
         return False
-    if _ME.search(
-        sentence, match.end()
-    ):  # ("我外公是广东人，我从小跟着他听粤剧": the liking is the person's)
+    # (the person goes on about themself: "我外公是广东人，我从小跟着他听粤剧" is the person's liking)
+    if _ME.search(sentence, match.end()):
         return False
     kin = match.group("en") or match.group("zh")
-    return re.search(rf"\b{re.escape(kin)}" if match.group("en") else re.escape(kin), user_text, re.I) is None
+    named = rf"\b{re.escape(kin)}" if match.group("en") else re.escape(kin)
+    return re.search(named, user_text, re.IGNORECASE) is None
