@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout230`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout236`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -234,4 +234,10 @@ SPLITS = (
     "heldout228",
     "heldout229",
     "heldout230",
+    "heldout231",
+    "heldout232",
+    "heldout233",
+    "heldout234",
+    "heldout235",
+    "heldout236",
 )
