@@ -35,7 +35,18 @@ _PLEASE_NO_EN = re.compile(r"\bplease,?\s+no\s", _I)
 # Not the least of it, which refuses alone: "not one drop of booze while I'm on it", "not a crumb of gluten".
 _NOT_A_DROP_EN = re.compile(
     r"\b(?:not|never) (?:one|a|a single|even a) (?:drop|sip|drip|bite|crumb|mouthful|morsel|trace) of "
-    r"(?P<x>[a-z]+(?:[ -][a-z]+)?)(?=\s*[,.;!]|\s*$|\s+(?:while|when|until|till|for|during|and|or|in)\b)",
+    r"(?P<x>[a-z]+(?:[ -][a-z]+)?)(?=\s*[,.;!]|\s*$|\s+(?:while|when|until|till|for|during|and|or|in)\b|"
+    # (a doorway it never passes: "not one drop of alcohol crosses our gate")
+    r"\s+(?:crosses|passes|enters|comes (?:in|into|through)|gets (?:in|past|through)|touches)\s+"
+    r"(?:our|my|his|her|their|the)\s+(?:gate|door|doorstep|threshold|lips|mouth|house|home|kitchen)\b)",
+    _I,
+)
+# The animal whose every part is refused: "nothing from pig, not even those gummy sweets", "nothing off
+# a pig".
+_NOTHING_FROM_EN = re.compile(
+    r"\b(?:nothing|not a thing|none of what comes)\s+(?:that\s+(?:ever\s+)?(?:comes?|came)\s+)?"
+    r"(?:from|off|off of|out of)\s+(?:a\s+|the\s+)?(?P<x>pigs?|hogs?|swine)\b"
+    r"(?!\s+(?:farms?|farmers?|pens?|sty|market|shop|race))",
     _I,
 )
 # Being without, told as a story: "woke up on a stoep with no shoes, no phone and one eyebrow", "we had no
@@ -84,6 +95,7 @@ def refused_items(text: str) -> list[re.Match[str]]:
             out += items
         # (not water: "not even a sip of water during the day" is a fast's hours, read as the fast)
         out += [m for m in _NOT_A_DROP_EN.finditer(sentence) if m.group("x").lower() != "water"]
+        out += list(_NOTHING_FROM_EN.finditer(sentence))
     return out
 
 

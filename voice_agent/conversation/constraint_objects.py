@@ -51,6 +51,8 @@ _ARTICLES = re.compile(
 )
 _GENERIC_BAD = re.compile(r"^(?:it|that|this|them|him|her|you|me|to|when|how|what|being|waiting|people|"
                           r"she|he|they|we|i|us|everyone|everybody|nobody|someone)\b"
+                          # where, not what: "I won't have it next or near me"
+                          r"|^(?:next or near|anywhere near|near|next to|beside|around)\b"
                           # a person, not a thing: "Our lass made us sleep in the spare room"
                           r"|^(?:our|my|his|her|their|the)\s+(?:lass|lad|lads|kids?|missus|wife|husband|hubby|"
                           r"mum|mam|mom|dad|nan|gran|partner|son|daughter|boss|mates?|friends?|sister|brother|"
@@ -88,6 +90,7 @@ _NOT_A_THING_ZH = re.compile(
     r"^(?:根本|完全|压根|实在|真的|确实)$|"  # (a degree: "他根本克化不动")
     r"^(?:估计|可能|应该|好像|大概|怕是|多半|八成)是?$|"  # (a guess: "估计是过敏")
     r"^[那这](?:个|股|种)?$|"  # (pointing at it: "闻着那味儿就想吐")
+    r"^(?:这种|那种)?(?:天气|天|鬼天气)$|"  # (the weather is no thing offered: "这种天气我真真吃不消")
     r"^(?:好|很|太|超|特别|非常|巨|贼)(?:浓|重|冲|刺鼻)$|"  # (how strong: "顶唔顺那些好浓的香味")
     r"(?:都|全|到处)是$|^就|"  # (where a smell spread: "整层楼都是那个味道", the smell of what was named)
     r"^药物?$|"  # ("医生说先不吃药": no medicine yet, no food kept off)

@@ -172,7 +172,7 @@ TOPICS: dict[str, Topic] = {
         ),
         Topic(
             "alcohol", "alcohol", "酒",
-            ("alcohol", "drink", "drinking", "booze", "grog", "wine", "beer", "酒", "喝酒"),
+            ("alcohol", "drink", "drinking", "booze", "grog", "wine", "beer", "酒", "喝酒", "小烧", "二锅头"),
             ("alcohol", "wine", "beer", "cocktail", "whisky", "whiskey", "vodka", "rum", "gin", "tequila",
              "champagne", "prosecco", "sake", "liqueur", "brandy", "cider", "margarita", "mojito",
              "sangria", "mimosa", "bourbon", "martini", "ale", "lager", "spirits"),

@@ -109,6 +109,7 @@ from voice_agent.conversation.constraint_shapes import (
     symptom_matches,
 )
 from voice_agent.conversation.constraint_terms import CONDITIONS, TOPICS, Topic, ZhTerm
+from voice_agent.conversation.constraint_vow_pointed_zh import pointed_vows_zh
 from voice_agent.conversation.negation import is_negated
 from voice_agent.conversation.not_refusing import not_refusing_zh, without_cravings
 from voice_agent.text.apostrophes import plain_apostrophes, with_apostrophes
@@ -344,6 +345,7 @@ def _more_shapes(text: str) -> list[Constraint]:
         out += _object_constraints(match, "avoid", text, own_words=True)
     for match in refused_items(text):
         out += _object_constraints(match, "avoid", text, own_words=True)
+    out += [_topic_constraint(t, "avoid", text) for t in pointed_vows_zh(text)]  # "那玩意儿我一滴都不碰了"
     for match, kind, known in body_matches(text):  # "his eczema just can't handle chlorine"
         out += _object_constraints(match, kind, text, own_words=True, topics_only=known)
     for match, kind in idiom_matches(text):  # "mint is my enemy", "跟青霉素犯冲", "done with crowdfunding"

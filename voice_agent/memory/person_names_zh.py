@@ -29,7 +29,7 @@ from voice_agent.memory.names_zh import (
 )
 from voice_agent.memory.names_zh_cues import chinese_cued_spans, person_slot, strong_person_slot
 from voice_agent.memory.names_zh_everyday import everyday_run
-from voice_agent.memory.names_zh_phrases import is_phrase_not_name
+from voice_agent.memory.names_zh_phrases import is_phrase_not_name, without_particle
 from voice_agent.memory.names_zh_rare import rare_surname_spans
 from voice_agent.memory.names_zh_surnames import ALL_SINGLE_SURNAMES, function_char
 from voice_agent.memory.names_zh_words import COMMON, among_things, given_name_chars, is_everyday_word
@@ -132,7 +132,7 @@ class ChineseNameFinder:
                 spans.append(span)
                 taken.take(span)
         return [
-            span
+            without_particle(text, span)
             for span in spans
             if text[span[0] : span[1]] not in _EVERYDAY
             and not self._inside_word(text, span)

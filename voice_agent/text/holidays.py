@@ -53,11 +53,13 @@ _HOLIDAY_ZH = re.compile(
 )
 _SHIFT_ZH = {"前一天": -1, "前一日": -1, "前两天": -2, "后一天": 1, "第二天": 1, "后一日": 1, "后两天": 2}
 _DAYS_IN = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
-# A holiday named after a saint, which a name finder would take for a person: "the day after Valentine's",
-# "Valentine's Day", "St Patrick's".
+# A holiday named after a saint (or a poet), which a name finder would take for a person: "the day after
+# Valentine's", "Valentine's Day", "St Patrick's", "Burns Night".
 _SAINTS_DAY = re.compile(
     r"(?:\b(?:day|night|week|weekend|eve) (?:after|before) |\b(?:st\.?|saint) )(?P<a>valentine|patrick|david|"
-    r"andrew|george|stephen)(?='?s\b)|\b(?P<b>valentine|patrick|david|andrew|george|stephen)(?='?s day\b)",
+    r"andrew|george|stephen)(?='?s\b)|\b(?P<b>valentine|patrick|david|andrew|george|stephen)(?='?s day\b)|"
+    # (a night named after a poet or a plotter: "Burns Night", "Burns Supper", "Guy Fawkes Night")
+    r"\b(?P<c>burns|guy fawkes|fawkes)(?= (?:night|supper|day)\b)",
     _I,
 )
 
@@ -65,7 +67,7 @@ _SAINTS_DAY = re.compile(
 def saints_days(text: str) -> list[tuple[int, int]]:
     """The character spans of saints' names that name a holiday in ``text`` ("Valentine" of "the day after
     Valentine's"), never a person."""
-    return [match.span("a") if match.group("a") else match.span("b") for match in _SAINTS_DAY.finditer(text)]
+    return [match.span(next(g for g in "abc" if match.group(g))) for match in _SAINTS_DAY.finditer(text)]
 
 
 def holiday_date(text: str) -> str:
