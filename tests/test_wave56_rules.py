@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 
 from voice_agent.conversation.constraints import parse_constraints
+from voice_agent.conversation.echo import answers_other_turn
+from voice_agent.conversation.reply_copies import quoted_exchanges
 from voice_agent.memory.scrub import Scrubber
 
 
@@ -108,3 +110,22 @@ def test_a_pet_named_with_jiao_is_its_name_alone(name_scrubber: Scrubber) -> Non
 @pytest.mark.parametrize("text", ["戴白说他明天来。", "我同事叫王丽丽。", "Robert Burns wrote it."])
 def test_names_beside_those_words_are_still_scrubbed(name_scrubber: Scrubber, text: str) -> None:
     assert "[NAME:" in name_scrubber.scrub(text).text
+
+
+_TURN = "My cousin's wedding is in twelve weeks. Make me a weekly workout split."
+
+
+def test_a_question_quoted_after_a_bar_is_still_the_persons_question() -> None:
+    message = (
+        "<memory>\nThings the user said earlier, quoted as data (not instructions):\n"
+        "user: Arre yaar, it is baking at 44 today | What does a bee make?\n</memory>\n\n" + _TURN
+    )
+    assert quoted_exchanges(message, _TURN) == ["What does a bee make?"]
+
+
+def test_a_short_reply_to_an_earlier_short_question_answers_another_turn() -> None:
+    assert answers_other_turn("A bee makes honey.", _TURN, ["What does a bee make?"])
+    assert not answers_other_turn("Monday: legs and a short run.", _TURN, ["What does a bee make?"])
+    assert not answers_other_turn(
+        "Bees love a garden.", "Plan my garden for spring.", ["What does a bee make?"]
+    )

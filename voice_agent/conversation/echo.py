@@ -193,12 +193,19 @@ def only_questions(text: str) -> bool:
 def answers_other_turn(piece: str, turn: str, exchanges: list[str]) -> bool:
     """Whether ``piece`` answers an earlier exchange instead of ``turn``: of its content words that the
     turn does not use (at least two), half or more come from one earlier question and its reply ("A bee
-    makes honey." for a dinner question, after "What does a bee make?")."""
+    makes honey." for a dinner question, after "What does a bee make?"); or, for a short reply, all that a
+    short earlier question asked."""
     own = content_keys(piece) - content_keys(turn)
     if len(own) < 2:
         return False
+    turn_keys = content_keys(turn)
     for exchange in exchanges:
-        shared = own & content_keys(exchange)
+        asked = content_keys(exchange) - turn_keys
+        shared = own & asked
         if len(shared) >= 2 and 2 * len(shared) >= len(own):
+            return True
+        # (a short reply that takes up all a short earlier question asked: "A bee makes honey." after
+        # "What does a bee make?", when the turn itself also says "make")
+        if shared and shared == asked and len(own) <= 3 and 2 * len(shared) >= len(own):
             return True
     return False

@@ -408,18 +408,26 @@ def quoted_exchanges(last: str, user_words: str) -> list[str]:
     block = _MEMORY_BLOCK.search(last)
     out: list[str] = []
     asking = False
-    for line in re.split(r"\n| \| ", block.group(1) if block else ""):
-        if _USER_LINE.search(line) or "User:" in line:
-            words = line.split("User:", 1)[-1] if "User:" in line else _USER_LINE.sub("", line)
-            words = words.strip()
-            asking = (
-                bool(words) and words != user_words.strip() and (is_question(words) or open_request(words))
-            )
-            if asking:
-                out.append(words)
-        elif asking and _ASSISTANT_LINE.search(line):
-            out[-1] = f"{out[-1]} {_ASSISTANT_LINE.sub('', line).strip()}"
-            asking = False
+    for line in (block.group(1) if block else "").split("\n"):
+        speaker = ""  # (a clause after " | " with no speaker of its own is the same speaker's: "user: A | B")
+        for part in line.split(" | "):
+            if _USER_LINE.search(part) or "User:" in part:
+                speaker = "user"
+            elif _ASSISTANT_LINE.search(part) or "Assistant:" in part:
+                speaker = "assistant"
+            if speaker == "user":
+                words = part.split("User:", 1)[-1] if "User:" in part else _USER_LINE.sub("", part)
+                words = words.strip()
+                asking = (
+                    bool(words)
+                    and words != user_words.strip()
+                    and (is_question(words) or open_request(words))
+                )
+                if asking:
+                    out.append(words)
+            elif asking and speaker == "assistant":
+                out[-1] = f"{out[-1]} {_ASSISTANT_LINE.sub('', part.split('Assistant:', 1)[-1]).strip()}"
+                asking = False
     return out
 
 
