@@ -8,6 +8,7 @@ import pytest
 
 from voice_agent.conversation.constraints import parse_constraints
 from voice_agent.conversation.echo import answers_other_turn
+from voice_agent.conversation.liking_sentences import someone_elses
 from voice_agent.conversation.reply_copies import quoted_exchanges
 from voice_agent.memory.scrub import Scrubber
 
@@ -129,3 +130,9 @@ def test_a_short_reply_to_an_earlier_short_question_answers_another_turn() -> No
     assert not answers_other_turn(
         "Bees love a garden.", "Plan my garden for spring.", ["What does a bee make?"]
     )
+
+
+def test_a_shanghainese_husbands_hobby_is_someone_elses_liking() -> None:
+    sentence = "对了，阿拉老公最近迷上钓鱼，周末人影子都看不到。"
+    assert someone_elses(sentence, "我女儿下个月过八岁生日，一直吵着要养个小宠物。")
+    assert not someone_elses(sentence, "帮阿拉老公挑个生日礼物。")

@@ -30,7 +30,7 @@ _KIN_ZH = (
 _SOMEONE_ELSE = re.compile(
     rf"^\W*(?:(?:oh|and|also|btw|by the way|plus|anyway|meanwhile|then),?\s+)*(?:my|our)\s+(?:\w+\s+)?"
     rf"(?P<en>{_KIN_EN})(?:'s|s)?\b(?!\s+(?:says?|said|thinks?|reckons?)\b)|"
-    rf"^\W*(?:(?:然后|对了|还有|哦|噢|另外|顺便说一句|顺便|说起来|话说)[，,]?\s*)?(?:我|俺)(?:屋里|屋头|屋|家)?(?:的)?"
+    rf"^\W*(?:(?:然后|对了|还有|哦|噢|另外|顺便说一句|顺便|说起来|话说)[，,]?\s*)?(?:我们|我哋|我|俺们|俺|阿拉|咱们|咱|额)(?:屋里|屋头|屋|家)?(?:的)?"
     rf"(?P<zh>{_KIN_ZH})(?!说|觉得|讲)",
     re.IGNORECASE,
 )
