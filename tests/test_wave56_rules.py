@@ -136,3 +136,19 @@ def test_a_shanghainese_husbands_hobby_is_someone_elses_liking() -> None:
     sentence = "对了，阿拉老公最近迷上钓鱼，周末人影子都看不到。"
     assert someone_elses(sentence, "我女儿下个月过八岁生日，一直吵着要养个小宠物。")
     assert not someone_elses(sentence, "帮阿拉老公挑个生日礼物。")
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("我二十岁那年发了愿，从此会走的、会飞的、会游的一口都没沾过。", "meat"),
+        ("天上飞的、地上跑的我都不吃。", "meat"),
+        ("我跟盘尼西林真的是八字不合，打了一针全身起红疹。", "avoid:盘尼西林"),
+    ],
+)
+def test_animals_by_how_they_move_are_meat_and_a_feud_is_with_the_thing_alone(text: str, key: str) -> None:
+    assert key in _kinds(text)
+
+
+def test_a_father_in_laws_hobby_is_someone_elses_liking() -> None:
+    assert someone_elses("我老丈人最近迷上冬泳了，天天上浑河凿冰窟窿。", "帮我排个周末吃饭的菜单。")

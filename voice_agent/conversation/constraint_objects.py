@@ -324,7 +324,7 @@ _ZH_LEAD = re.compile(
     # who gave the rule: "医生说菠菜、苋菜…一律别吃"
     r"^(?:(?:医生|大夫|营养师|护士|老师|我妈|我爸|他|她|人家)(?:千叮咛万嘱咐|说|讲|交代|嘱咐|叮嘱)(?:了|过)?)?"
     r"(?:可?别(?:跟|和|同)(?:我|俺)提(?:了)?)?"  # ("别跟我提三里屯，这辈子再也不去了": 三里屯)
-    r"(?:往后|以后|今后|从今往后|从今以后|打那以后|从那以后|自那以后|那以后)?"
+    r"(?:往后|以后|今后|从今往后|从今以后|打那以后|从那以后|自那以后|那以后|从此)?"
     r"(?:我们?|他们?|她们?|你|孩子|俺|咱|额)?(?:这(?=是))?(?:居然|竟然|偏偏|原来|其实|好像|一直|从小|打小|真的|特别|有点|就|也|都|还|又)*"
     # ("我就是艾蒿过敏", "我这是荞麦过敏", 粤语 "最怕就系粥": the thing; "那种香薰精油"; "任何抽卡游戏")
     r"(?:是(?=.)|系(?![统列数带])(?=.))?(?:那种|这种|那些|这些)?(?:任何|所有|一切)?"
@@ -337,7 +337,13 @@ _FLAVOUR_OF = re.compile(r"^(?:anything|everything|something|stuff|food|things)\
 _DOUBLED_END = re.compile(r"([bdgmnpt])\1$")
 
 
+# Animals named by how they move, which a vow of meat lists: "会走的、会飞的、会游的一口都没沾过".
+_MOVING_ANIMALS_ZH = re.compile(r"^(?:从此|以后)?(?:会|天上|地上|水里|海里)(?:走|飞|游|跑|爬)的$")
+
+
 def thing_of_flavour(phrase: str) -> str:
+    if _MOVING_ANIMALS_ZH.match(phrase):
+        return "肉"
     match = _FLAVOUR_OF.match(phrase)
     if match is None:
         return phrase
