@@ -152,3 +152,10 @@ def test_animals_by_how_they_move_are_meat_and_a_feud_is_with_the_thing_alone(te
 
 def test_a_father_in_laws_hobby_is_someone_elses_liking() -> None:
     assert someone_elses("我老丈人最近迷上冬泳了，天天上浑河凿冰窟窿。", "帮我排个周末吃饭的菜单。")
+
+
+def test_a_thing_kept_away_from_the_mouth_is_kept_off_and_people_are_not() -> None:
+    assert "avoid:mint" in _kinds("Give me anything you like but keep that mint muck away from my gob.")
+    assert "nuts" in _kinds("Keep those peanuts away from him.")
+    assert _kinds("Keep the kids away from me.") == {}
+    assert _kinds("Keep your dog away from my roses.") == {}

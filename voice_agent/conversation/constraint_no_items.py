@@ -41,6 +41,14 @@ _NOT_A_DROP_EN = re.compile(
     r"(?:our|my|his|her|their|the)\s+(?:gate|door|doorstep|threshold|lips|mouth|house|home|kitchen)\b)",
     _I,
 )
+# The thing kept away from the person, named in the middle: "keep that mint muck away from my gob".
+_KEEP_AWAY_EN = re.compile(
+    r"\b(?:keep|kept|keeping|get) (?:that|the|those|any|all|your)\s+"
+    r"(?!(?:kids|children|people|men|women|guys|lads|girls|boys|dogs?|cats?|neighbou?rs?)\b)"  # (who)
+    r"(?P<x>[a-z]+(?:[ -][a-z]+)??)(?:\s+(?:muck|stuff|rubbish|crap|junk|gunk|goop|things?))?\s+"
+    r"(?:well\s+)?away from (?:me|us|him|her|(?:my|our|his|her) (?:gob|mouth|plate|face|food|table|lips))\b",
+    _I,
+)
 # The animal whose every part is refused: "nothing from pig, not even those gummy sweets", "nothing off
 # a pig".
 _NOTHING_FROM_EN = re.compile(
@@ -95,7 +103,7 @@ def refused_items(text: str) -> list[re.Match[str]]:
             out += items
         # (not water: "not even a sip of water during the day" is a fast's hours, read as the fast)
         out += [m for m in _NOT_A_DROP_EN.finditer(sentence) if m.group("x").lower() != "water"]
-        out += list(_NOTHING_FROM_EN.finditer(sentence))
+        out += [*_NOTHING_FROM_EN.finditer(sentence), *_KEEP_AWAY_EN.finditer(sentence)]
     return out
 
 
