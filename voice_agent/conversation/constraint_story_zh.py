@@ -30,6 +30,7 @@ _EATEN = re.compile(
     rf"{_THING}(?=[，,]|$|。)"
     rf"(?=[^。！？]{{0,60}}?{_ALARM})"
 )
+_ALARM_RE = re.compile(_ALARM)
 _CULPRIT = re.compile(
     r"(?:医生|大夫|医师)(?:说|讲|话)(?:就是|都是|是)?(?:里头|里面|里边|入面)?(?:那|这|嗰)?[几一两]?[颗粒块个口点]?"
     rf"{_THING}(?:整的|搞的|闹的|弄的|害的|引起的|搞出来的)"
@@ -38,7 +39,7 @@ _CULPRIT = re.compile(
 
 def reaction_stories_zh(text: str) -> list[re.Match[str]]:
     """The things ``text`` tells were eaten before an alarm of the body (the culprit named, when one is)."""
-    if re.search(_ALARM, text) is None:
+    if _ALARM_RE.search(text) is None:
         return []
     culprits = list(_CULPRIT.finditer(text))
     if culprits:
