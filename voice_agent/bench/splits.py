@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout236`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout242`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -240,4 +240,10 @@ SPLITS = (
     "heldout234",
     "heldout235",
     "heldout236",
+    "heldout237",
+    "heldout238",
+    "heldout239",
+    "heldout240",
+    "heldout241",
+    "heldout242",
 )
