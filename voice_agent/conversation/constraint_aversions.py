@@ -12,6 +12,7 @@ import re
 from voice_agent.text.cjk import HAN_CLASS
 
 __all__ = [
+    "ALL_BUT_ONE_ZH",
     "DIET_TALK_ZH",
     "EVEN_KEPT_OFF_ZH",
     "HABIT_REFUSED_ZH",
@@ -37,10 +38,10 @@ SIGHT_AVERSION_ZH = re.compile(
 _THING = r"(?:(?![我你他她它们在不没最])" + HAN_CLASS + r")"
 # Two things or more, then who or what they are called, then a habit of not touching them.
 LIST_KEPT_OFF_ZH = re.compile(
-    rf"(?:^|[，,。！？!?；;：:])(?:像|比如|连)?(?P<x>{_THING}{{1,6}}?(?:、{_THING}{{1,6}}?)+)"
+    rf"(?:^|[，,。！？!?；;：:])(?:像|比如|连|还有)?(?P<x>{_THING}{{1,6}}?(?:、{_THING}{{1,6}}?)+)"
     # (after "these", who called them what: "这些她说是'五辛'"; else only who: "她")
     r"(?:(?:这些|那些|这类|之类的?|什么的|啥的)[^，,。！？!?；;不没]{0,8}?|[她他我俺]?)"
-    r"(?:都|也|全都|一概|从来)(?:不|没)(?:碰|吃|沾|喝)"
+    r"(?:都|也|全都|一概|从来)(?:一律|一概|统统|全都)?(?:不|没)(?:碰|吃|沾|喝)"
 )
 # One thing refused with 连 in a diet's telling: "她吃长素…连鸡蛋都不吃" (eggs). Only beside words of a diet
 # or a rule: "他连早饭都不吃" alone is a busy morning, not a rule.
@@ -72,4 +73,11 @@ TOPIC_FIRST_ZH = re.compile(
 HABIT_REFUSED_ZH = re.compile(
     rf"(?:^|[，,。！？!?；;：:])(?P<x>{_THING}{{2,8}}?)(?:的|这些|这类|之类的?|那种)?(?:[他她我俺]们?)?"
     r"(?:一概|一律|统统|从来|坚决|压根儿?|向来)都?不(?:看|听|穿|戴|去|玩|用|碰)"
+)
+# Everything eaten but one thing: "俺这人啥都能吃，就是饭店老爱往碗里撒的那一撮香菜，闻着跟臭大姐一个味儿",
+# "我什么都吃，唯独苦瓜" (what the one thing is said to be like is no part of it).
+ALL_BUT_ONE_ZH = re.compile(
+    r"(?:啥|什么|么子|乜嘢|乜都|咩)都(?:能|敢|爱|肯|可以)?(?:吃|食|喝)[^，,。！？]{0,4}[，,]\s*"
+    r"(?:就是|只是|唯独|除了|就|偏偏)(?:[^，,。！？]{0,16}的)?(?:那|这)?(?:一?[撮把点些个种样根])?"
+    rf"(?P<x>{_THING}{{1,6}}?)(?=[，,。！？!?]|$)"
 )

@@ -11,7 +11,7 @@ from voice_agent.text.cjk import has_han
 DIETS: dict[str, tuple[tuple[str, ...], str, str, tuple[str, ...], str, str]] = {
     # key: (keys that state it, English adjective, Chinese phrase, topics ruled out, what to avoid in a
     # sentence: English, Chinese)
-    "vegetarian": (("vegetarian", "veggie", "吃素", "素食", "素食者", "不吃荤", "吃斋",
+    "vegetarian": (("vegetarian", "veggie", "吃素", "素食", "素食者", "不吃荤", "吃斋", "肉边菜",
                     "长素", "长斋", "荤腥不沾", "荤腥一点不沾", "荤腥一点都不沾", "不沾荤腥", "不吃荤腥"),
                    "vegetarian", "吃素",
                    ("meat", "fish", "shellfish"), "meat and fish", "肉和鱼"),

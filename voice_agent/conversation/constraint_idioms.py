@@ -80,6 +80,13 @@ _CLAUSE_ZH = r"(?:^|[，,。！!？?；;])"
 _CLAUSE_END_ZH = r"(?=[，。,.！!？?；;]|$)"
 # (not what is pointed at: "大夫说西柚跟俺这药犯冲" is the drug at odds with grapefruit)
 _AT_ODDS_ZH = re.compile(rf"(?:跟|和|同)(?![这那俺我你他她])(?P<x>{HAN_CLASS}{{1,6}}?)犯冲")
+# Born enemies with a thing: "俺这肚子跟牛奶那是天生的冤家", "我跟那个…像水沟混臭袜子的炸豆腐真的不共戴天"
+# (read beside eating or the body only: "我跟老板是死对头" is no food).
+_ENEMIES_ZH = re.compile(
+    r"(?:跟|和|同|搭)(?:那种|这种|那个|这个|那些)?(?:[^，。！？；]{0,16}的)?"
+    rf"(?P<x>(?![这那俺我你他她]){HAN_CLASS}{{1,6}}?)(?:真的|简直|就|那|真)*是?"
+    r"(?:天生的?|前世的?|上辈子的?|八辈子的?)?(?:冤家|死对头|仇人|不共戴天)"
+)
 _CANT_EAT_ZH = re.compile(
     rf"(?:就|真|实在|死活|根本|压根)(?:是)?(?:吃|喝)不了(?:那个|这个|那种|这种)?(?!那么|这么|太|多|辣){_THING_ZH}"
     + _CLAUSE_END_ZH
@@ -139,6 +146,8 @@ def idiom_matches(text: str) -> list[tuple[re.Match[str], str]]:
     unwell = has_symptom(text) or re.search(SYMPTOM_ZH, text) is not None
     fell_out = "allergy" if severe else "intolerance" if unwell else "avoid"
     found += [(m, fell_out) for m in breakup_matches(text)]
+    if unwell or _EATING_ZH.search(text):
+        found += [(m, fell_out) for m in _ENEMIES_ZH.finditer(text)]
     for pattern in (_SETS_OFF_EN, _AT_ODDS_ZH, _FUSE_ZH):
         found += [(m, body) for m in pattern.finditer(text)]
     if severe or has_symptom(text) or FOOD_TALK.search(text):  # (not "can't go near the office today")

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 
 from voice_agent.conversation.constraint_shapes import SYMPTOM_ZH, TRIGGER_EN, TRIGGER_FIRST_EN
-from voice_agent.conversation.constraint_story_zh import reaction_stories_zh
+from voice_agent.conversation.constraint_story_zh import gulp_stories_zh, reaction_stories_zh
 from voice_agent.text.cjk import HAN_CLASS
 
 _I = re.IGNORECASE
@@ -120,4 +120,4 @@ LIST_SENSED_ZH = re.compile(
 def triggers(text: str) -> list[re.Match[str]]:
     """The things ``text`` names as what sets a reaction off, in any sentence."""
     found = [*TRIGGER_EN.finditer(text), *TRIGGER_FIRST_EN.finditer(text), *SETS_OFF_EN.finditer(text)]
-    return found + list(LIST_SENSED_ZH.finditer(text)) + reaction_stories_zh(text)
+    return found + list(LIST_SENSED_ZH.finditer(text)) + reaction_stories_zh(text) + gulp_stories_zh(text)

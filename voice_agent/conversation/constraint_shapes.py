@@ -24,7 +24,8 @@ from voice_agent.conversation.constraint_mentions import (
 )
 from voice_agent.conversation.constraint_outing_mentions import NOT_EATEN, masked, near_reaction
 from voice_agent.conversation.constraint_stomach import STOMACH_ZH
-from voice_agent.conversation.constraint_terms import Topic
+from voice_agent.conversation.constraint_symptoms_en import SYMPTOM_EN, stimulant_story
+from voice_agent.conversation.constraint_terms import TOPICS, Topic
 from voice_agent.conversation.constraint_topic_names import key_matches, named_topics
 from voice_agent.conversation.not_refusing import felt
 from voice_agent.text.cjk import HAN_CLASS, has_han
@@ -32,23 +33,6 @@ from voice_agent.text.cjk import HAN_CLASS, has_han
 _I = re.IGNORECASE
 _WHO_EN = r"(?:me|him|her|us|them|my [a-z]+|his [a-z]+|her [a-z]+|our [a-z]+)"
 _SUBJECT_EN = r"(?:i|he|she|we|they|my [a-z]+|our [a-z]+)"
-SYMPTOM_EN = (
-    r"sick|ill|unwell|bloat\w*|nauseous|"
-    r"(?:back and forth|up and down|running) to the (?:loo|toilet|bathroom)|"
-    r"(?:glued|stuck|chained) to the (?:loo|toilet|bathroom)|"
-    r"straight through (?:me|him|her)|red raw|blister\w*|sneez\w*|flare[sd]? up|blow(?:n)? up like|"
-    r"queasy|rash|hives|heartburn|headaches?|migraines?|itch\w*|jittery|doubled (?:over|up)|"
-    r"awake|up at night|up all night|race|racing|palpitations|cramps?|diarrh\w*|dizzy|swell\w*|jitters|"
-    # (not the fuel: "what should I grab at the gas station")
-    r"gas(?!\s+(?:stations?|tank|stove|bill|prices?|pumps?|mark|can|grill|heater|cooker|fire|oven|mileage|money))|"
-    r"throw up|vomit\w*|break\w* out|(?:wreck|destroy)(?:s|ed)? (?:me|him|her|my gut|my stomach)|"
-    r"puff\w* (?:right |all )?up|wheez\w*|reflux|upset stomach|stomach ?ache|can't sleep|cannot sleep|"
-    r"(?:my|his|her|their|your) (?:stomach|tummy|gut)|"
-    r"throat (?:starts? |started |went |goes |got )?(?:clos\w*|swell\w*|tight\w*)|"
-    r"clos(?:es|ing) up|anaphyla\w*|epi-?pen|"
-    r"can't breathe|cannot breathe|(?:mouth )?ulcers?|"
-    r"(?:lips?|face|eyes?|tongue) (?:\w+ )?(?:blew|blown|swelled|swollen|puffed) up"
-)
 _SYMPTOM_EN = re.compile(rf"\b(?:{SYMPTOM_EN})\b", _I)
 # "Dairy makes me sick", "Coffee keeps me awake", "Caffeine makes my heart race", "Beans upset my stomach".
 _CAUSES_EN = re.compile(
@@ -298,7 +282,8 @@ LIST_REFUSED_ZH = re.compile(
 SYMPTOM_ZH = (
     "拉肚子|腹泻|过敏|起疹子|起红疹|长疹子|出疹子|起包|不舒服|难受|胃疼|胃痛|肚子疼|肚子痛|头疼|头痛|心慌|心悸|"
     "失眠|睡不着|长痘|想吐|想呕|作呕|吐|恶心|胀气|发痒|痒|喘|呼吸困难|反酸|闹肚子|跑厕所|反胃|头晕|红肿|起风团|犯病|烧心|烧得慌|坏事儿?|"
-    "喉咙痛|嗓子疼|上火|生飞滋|口腔溃疡|流鼻血|口烂|窜稀|蹿稀|拉稀|跑肚|冲厕所|蹲厕所"
+    "喉咙痛|嗓子疼|上火|生飞滋|口腔溃疡|流鼻血|口烂|窜稀|蹿稀|拉稀|跑肚|冲厕所|蹲厕所|往厕所[窜蹿跑冲奔]|转筋|"
+    "肚子(?:就)?咕噜"
 )
 _SYMPTOM_ZH_RE = re.compile(SYMPTOM_ZH)
 # "我一喝牛奶就拉肚子", "吃芒果会起疹子", "他碰了花生就过敏".
@@ -394,6 +379,7 @@ def at_odds_topics(text: str) -> list[Topic]:
     topics: list[Topic] = []
     for i in at_odds:
         named = [t for t in _topics_of(sentences[i]) if _reacted_to(t, sentences[i])]
+        named = named or ([TOPICS["caffeine"]] if stimulant_story(sentences[i]) else [])
         for near in (i - 1, i + 1):
             if not named and 0 <= near < len(sentences) and may_borrow_cause(sentences, i, near):
                 named = [t for t in _topics_of(sentences[near]) if _reacted_near(t, sentences[i])]

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from voice_agent.conversation.avoid_said import avoid_explanation
 from voice_agent.conversation.condition_said import condition_holds
 from voice_agent.conversation.constraint_aversions import (
+    ALL_BUT_ONE_ZH,
     DIET_TALK_ZH,
     EVEN_KEPT_OFF_ZH,
     HABIT_REFUSED_ZH,
@@ -28,6 +29,7 @@ from voice_agent.conversation.constraint_aversions import (
     TOPIC_FIRST_ZH,
 )
 from voice_agent.conversation.constraint_body import body_matches
+from voice_agent.conversation.constraint_described_kinds import described_kinds
 from voice_agent.conversation.constraint_diagnosis import diagnosed, reaction_kind, reactions_after
 from voice_agent.conversation.constraint_diets import (
     DIET_ADVICE,
@@ -341,7 +343,7 @@ def _more_shapes(text: str) -> list[Constraint]:
         c for m in TASTE_ZH.finditer(text) for c in _part_constraints(m.group("taste") + "的", "avoid", text)
     ]
     for match in [*SIGHT_AVERSION_ZH.finditer(text), *LIST_KEPT_OFF_ZH.finditer(text), *even,
-                  *LIST_ALL_OFF_ZH.finditer(text)]:  # fmt: skip
+                  *LIST_ALL_OFF_ZH.finditer(text), *ALL_BUT_ONE_ZH.finditer(text)]:  # fmt: skip
         out += _object_constraints(match, "avoid", text, own_words=True)
     for match in refused_items(text):
         out += _object_constraints(match, "avoid", text, own_words=True)
@@ -353,6 +355,9 @@ def _more_shapes(text: str) -> list[Constraint]:
     kept_off = [*never_again(text), *exaggerated_dislikes(text)]  # "I'd sooner eat the tin"
     out += [c for thing in kept_off for c in _part_constraints(thing, "avoid", text, activity=True)]
     severe = SEVERE.search(text) is not None or reaction_kind(text) == "allergy"
+    for key, reacted in described_kinds(text):  # "nothing that ever had a life", "土里长的都不碰"
+        kind = ("allergy" if severe else "intolerance") if reacted else "avoid"
+        out.append(_topic_constraint(TOPICS[key], kind, text))
     named = {c.key.split(":")[-1] for c in out}  # (a thing read already keeps the kind it was read with)
     for thing in diagnosed(text, reaction=severe or has_symptom(text)):  # "Doc reckons it's the hops"
         more = _part_constraints(thing, "allergy" if severe else "intolerance", text)

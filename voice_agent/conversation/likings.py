@@ -16,6 +16,7 @@ import re
 
 from voice_agent.conversation.constraints import ConstraintSet
 from voice_agent.conversation.liking_cuts import POINTS_AHEAD, first_commas
+from voice_agent.conversation.liking_offers import OFFERED_LIKING
 from voice_agent.conversation.recall_answer import said_back
 from voice_agent.text.cjk import HAN_CLASS, HAN_RE, is_han
 from voice_agent.text.placeholders import PLACEHOLDER_RE, PLACEHOLDER_SHAPE_RE
@@ -441,7 +442,9 @@ PREFERENCE = re.compile(
     r"(?:跟|和|同)(?![他她你我人])[^，。！？]{1,6}有缘(?!没)|魂都(?:被|给)?勾走|好吃一倍|百吃不厌|怎么吃都吃?不腻|"
     # a habit kept for years, only ever that one: "我有个坚持了十几年的习惯", "喝咖啡一直都只要燕麦奶的"
     r"(?:坚持|保持)了?[^，。！？]{0,6}的(?:习惯|传统)|(?:一直|从来|向来)都?只(?:要|喝|吃|用|点|买|认))|"
-    + ENTHUSIASM.pattern,
+    + ENTHUSIASM.pattern
+    + "|"
+    + OFFERED_LIKING.pattern,
     re.IGNORECASE,
 )
 

@@ -1,0 +1,117 @@
+"""Kinds of food named by what they are, not by a word for them: "nothing that ever had a life" (meat),
+"nothing pulled up from under the soil" (root vegetables), "anything that came out of a hen" (eggs),
+"带眼睛的一口不吃" (meat), "土里长的都不碰" (root vegetables).
+
+Read only when refused ("nothing", "never eat anything", "不吃", "都不碰") or when the same sentence tells
+of a reaction to it ("anything that came out of a hen makes my lips swell"); a description alone ("the
+calf had a face like a saint") rules nothing out. Each is a known topic key (``constraint_terms.TOPICS``).
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["described_kinds"]
+
+_I = re.IGNORECASE
+
+# What a person refuses in English, right before the description.
+_REFUSED_EN = (
+    r"(?:\bnothing|\bno\s+(?:food|meals?|dishes)|\bnot\s+(?:even\s+)?anything|"
+    r"\b(?:never|won't|wouldn't|don't|doesn't|didn't|can't|cannot|mustn't|will\s+not|do\s+not|does\s+not)\s+"
+    r"(?:ever\s+)?(?:eat|eats|touch|touches|have|has|take|cook|buy|serve)\s+anything|"
+    r"\b(?:off|clear\s+of|away\s+from|without)\s+anything)"
+)
+# The thing said by what it is, each with the topics it stands for.
+_KINDS_EN: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
+    (
+        re.compile(
+            r"\s+(?:that|which|who)?\s*(?:ever\s+|once\s+)?(?:had|has|have|with|had\s+got)\s+(?:a\s+|an\s+)?"
+            r"(?:life|face|faces|mother|mum|mom|heartbeat|heart\s+beat|pulse|soul|eyes|blood)\b",
+            _I,
+        ),
+        ("meat", "fish"),
+    ),
+    (
+        re.compile(
+            r"\s+(?:that|which)\s+(?:ever\s+|once\s+)?(?:lived|breathed|walked|bled|drew\s+breath|"
+            r"was\s+(?:ever\s+)?alive|had\s+been\s+alive|could\s+(?:walk|breathe|run|look\s+at\s+you))\b",
+            _I,
+        ),
+        ("meat", "fish"),
+    ),
+    (
+        re.compile(
+            r"\s+(?:that\s+|which\s+)?(?:ever\s+)?(?:grows?|grown|growing|pulled|dug|comes?|came)\s+"
+            r"(?:up\s+)?(?:from\s+|out\s+of\s+)?(?:under|below|beneath|underneath|in|out\s+of)\s+"
+            r"(?:the\s+)?(?:soil|ground|earth|dirt)\b",
+            _I,
+        ),
+        ("roots",),
+    ),
+    (
+        re.compile(
+            r"\s+(?:that\s+|which\s+)?(?:ever\s+)?(?:came|comes?|come)\s+out\s+of\s+(?:a\s+|the\s+)?"
+            r"(?:hens?|chickens?)\b|\s+(?:that\s+)?(?:a\s+)?(?:hen|chicken)\s+(?:laid|lays)\b|"
+            r"\s+laid\s+by\s+(?:a\s+)?(?:hens?|chickens?)\b",
+            _I,
+        ),
+        ("eggs",),
+    ),
+    (
+        re.compile(
+            r"\s+(?:that\s+|which\s+)?(?:ever\s+)?(?:came|comes?|come)\s+(?:out\s+of|from)\s+"
+            r"(?:an?\s+|the\s+)?(?:udders?|cow's\s+udder)\b",
+            _I,
+        ),
+        ("dairy",),
+    ),
+)
+# "anything that came out of a hen makes my lips swell": what a reaction follows.
+_ANY_EN = r"\b(?:anything|everything|whatever|something)"
+_REACTION_EN = re.compile(
+    r"\b(?:swell|swells|swelled|swollen|hives|rash|itch|itches|itchy|throat\s+(?:closes|closed|tight)|"
+    r"sick|vomit|throw\s+up|threw\s+up|runs|bloat|bloated|cramps|epipen|anaphyla)",
+    _I,
+)
+
+# Chinese: the description, then (or before it) a refusal.
+_KINDS_ZH: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (
+        r"(?:有命的|带命的|有脸的|带眼睛的|有眼睛的|长眼睛的|会喘气的|喘气的|有血有肉的|带血的|会叫的|有妈生的)",
+        ("meat", "fish"),
+    ),
+    (
+        r"(?:土里长的|土里头长的|长在土里的|埋在土里的|土里刨出来的|地底下长的|土底下长的|地下长的|埋在地下的|"
+        r"从土里(?:挖|刨|拔)出来的)",
+        ("roots",),
+    ),
+    (r"(?:母鸡下的|鸡下的|鸡生的|鸡屁股里出来的)", ("eggs",)),
+)
+_REFUSE_AFTER_ZH = (
+    r"(?:东西|玩意儿?)?(?:[我他她俺]们?)?(?:一口|一点|一概|一律|统统|全都|通通|从来|都|也|坚决|压根儿?)*"
+    r"(?:不吃|不沾|不碰|不能吃|吃不得|不敢吃|没(?:吃|沾|碰)过|不进嘴)"
+)
+_REFUSE_BEFORE_ZH = r"(?:不吃|不沾|不碰|不能吃|不敢吃|忌)(?:任何|一切|所有)?"
+
+
+def described_kinds(text: str) -> list[tuple[str, bool]]:
+    """The topics a description in ``text`` names, each with whether a reaction (not a refusal) told it."""
+    out: list[tuple[str, bool]] = []
+    for sentence in re.split(r"(?<=[.!?。！？；;])\s*", text):
+        for pattern, topics in _KINDS_EN:
+            for match in pattern.finditer(sentence):
+                before = sentence[max(0, match.start() - 60) : match.start()]
+                if re.search(_REFUSED_EN + r"$", before, _I):
+                    out += [(t, False) for t in topics]
+                elif re.search(_ANY_EN + r"$", before, _I) and _REACTION_EN.search(sentence, match.end()):
+                    out += [(t, True) for t in topics]
+        for described, topics in _KINDS_ZH:
+            if re.search(described + _REFUSE_AFTER_ZH, sentence) or re.search(
+                _REFUSE_BEFORE_ZH + described, sentence
+            ):
+                out += [(t, False) for t in topics]
+    first: dict[str, bool] = {}
+    for topic, reacted in out:
+        first.setdefault(topic, reacted)
+    return list(first.items())
