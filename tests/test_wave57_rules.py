@@ -7,8 +7,14 @@ from __future__ import annotations
 
 import pytest
 
+from voice_agent.conversation.changed_plan import changed_plan
+from voice_agent.conversation.constraints import parse_constraints
+from voice_agent.conversation.date_note import date_note
 from voice_agent.conversation.liking_sentences import someone_elses
 from voice_agent.conversation.likings import says_liking
+from voice_agent.conversation.place_note import recalled_place as turn_place_of
+from voice_agent.conversation.refusals_zh import eaten_zh
+from voice_agent.memory.records import MemoryRecord
 
 
 @pytest.mark.parametrize(
@@ -45,3 +51,48 @@ def test_the_person_going_on_about_themself_is_their_own_liking() -> None:
 )
 def test_a_liking_said_as_an_offer(text: str, liked: bool) -> None:
     assert says_liking(text) is liked
+
+
+def test_a_changed_plan_is_said_back_with_its_new_time_and_place() -> None:
+    records = [
+        MemoryRecord(
+            "c", "Book club is locked in: Thursday at 7 at the Harold Washington Library.", created_at=1.0
+        ),
+        MemoryRecord(
+            "c", "Book club update: the library gave our room away to a council thing", created_at=2.0
+        ),
+        MemoryRecord(
+            "c",
+            "so we're doing Wednesday instead, 6:30, at the Logan Square branch, which is way closer.",
+            created_at=2.001,
+        ),
+    ]
+    said = changed_plan(
+        "Plan my week, and leave reading time for the book club book before we meet.", records, "en"
+    )
+    assert "Wednesday" in said and "6:30" in said and "Logan Square" in said
+    assert "closer" not in said  # (what follows the details is no part of the change)
+
+
+def test_somewhere_close_to_where_i_am_staying_asks_for_a_place_near_it() -> None:
+    turn = "I need somewhere close to where I'm staying with decent wifi and a desk, plus a pool for laps."
+    records = [MemoryRecord("c", "I'm crashing at my aunty's in Karori for the next six weeks.")]
+    assert turn_place_of(turn, records) == "Karori"
+
+
+def test_hair_wax_is_no_food_though_its_smell_is_told() -> None:
+    (rule,) = parse_constraints("我最顶唔顺就系发蜡发胶嗰啲嘢，成个头好似抹咗层猪油，枕头都一阵味。")
+    assert rule.noun_zh == "发蜡发胶"
+    assert not eaten_zh(rule)
+
+
+@pytest.mark.parametrize(
+    ("turn", "noted"),
+    [
+        ("What should I buy at the market, and what can I cook for Sunday lunch?", False),
+        ("Should I go to the market on Sunday?", True),
+    ],
+)
+def test_the_day_told_is_noted_for_a_yes_or_no_question_about_that_day(turn: str, noted: bool) -> None:
+    records = [MemoryRecord("c", "My pastor has finally agreed to start Sunday service on time.")]
+    assert bool(date_note(turn, records, "en")) is noted

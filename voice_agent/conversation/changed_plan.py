@@ -105,9 +105,12 @@ def changed_plan(user_text: str, records: Sequence[MemoryRecord], language: str)
         for i, clause in enumerate(parts):
             if not REPLACED_BY.search(clause):
                 continue
-            # with the time or the place it names next: "改成晚上的车了，八点二十到南站", "…two p.m., on Zoom"
-            after = parts[i + 1] if i + 1 < len(parts) else ""
-            if after and ((not holds_time(clause) and holds_time(after)) or _WHERE_NEXT.match(after)):
+            # with the time or the place it names next: "改成晚上的车了，八点二十到南站", "…two p.m., on
+            # Zoom", both: "we're doing Wednesday instead, 6:30, at the Logan Square branch on Milwaukee"
+            for after in parts[i + 1 : i + 3]:
+                timed = (holds_time(after) and not holds_time(clause)) or _CLOCK.match(after) is not None
+                if not (timed or _WHERE_NEXT.match(after) or _PLACE_NEXT.match(after)):
+                    break
                 clause = f"{clause}{'，' if has_han(clause) else ', '}{after}"
             if len(clause) <= _MAX_CHARS:
                 clauses.append((record.created_at, clause))
@@ -118,6 +121,14 @@ def changed_plan(user_text: str, records: Sequence[MemoryRecord], language: str)
 
 # A short clause that says where, after the change: "…Sunday two p.m., on Zoom", "改到周六，在二楼".
 _WHERE_NEXT = re.compile(r"(?:on|at|in|via|over) (?:\S+ ?){1,3}$|在\S{1,8}$", re.IGNORECASE)
+# A place named by its name, however long: "at the Logan Square branch on Milwaukee".
+_PLACE_NEXT = re.compile(r"(?:at|in|on) (?:the |our |their )?(?:[a-z]+ )?[A-Z][\w'-]*(?: \S+){0,6}$")
+# A time of day, said beside a day: "6:30", "half seven", "9am".
+_CLOCK = re.compile(
+    r"(?:at |by |from )?(?:\d{1,2}(?::\d\d|\s?[ap]\.?m\b)|half (?:past )?\w+\b)|"
+    r"[0-9一二三四五六七八九十两]{1,3}点",
+    re.IGNORECASE,
+)
 
 _TOLD = content_keys("You told me 你告诉过我")
 

@@ -148,7 +148,7 @@ def narrower(phrase: str, topics: list[Topic]) -> bool:
 
 
 # ("…韭菜这些统统不能碰": 韭菜; "孔明灯这种东西": 孔明灯)
-LIST_TAIL_ZH = re.compile(r"(?:[这那]一?[类些]|[这那]种(?:东西|玩意儿?)|之类|等等|等|什么的).*$")
+LIST_TAIL_ZH = re.compile(r"(?:[这那]一?[类些]|[这那]种(?:东西|玩意儿?)|之类|等等|等|什么的|[嗰呢]啲).*$")
 
 
 def list_parts(raw: str) -> list[str]:

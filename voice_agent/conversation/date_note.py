@@ -36,8 +36,9 @@ def needs_day(user_text: str) -> bool:
 
 # Asking whether a plan is all right: "Can or not ah?", "is that ok?", "好伐？", "行不行", "得唔得".
 _ASKS_OK = re.compile(
-    r"\b(?:can or not|is (?:that|it|this) (?:ok|okay|alright|fine|a good idea)|should (?:i|we)|can (?:i|we)|"
-    r"could (?:i|we)|good idea)\b|好伐|行不行|可以吗|可不可以|好不好|中不中|得唔得|合适吗|行吗|好吗|要不要|"
+    r"\b(?:can or not|is (?:that|it|this) (?:ok|okay|alright|fine|a good idea)|good idea)\b|"
+    # (a yes-or-no question, not "what should I buy" nor "what can I cook")
+    r"(?:^|(?<=[.!?,;:])\s*)(?:so\s+|and\s+|but\s+)?(?:should|can|could)\s+(?:i|we)\b|好伐|行不行|可以吗|可不可以|好不好|中不中|得唔得|合适吗|行吗|好吗|要不要|"
     r"咋样|怎么样|侬讲",
     re.I,
 )

@@ -67,6 +67,9 @@ ASKS_VENUE = re.compile(
     # the way to the person's home, or between home and work: "the easiest way for them to get to us"
     rf"{TO_THEIR_HOME_EN}|commut(?:e|ing)|"
     r"near (?:me|us|mine|ours|yours|home|work|the office|my place|our place|where i live|where we live)|"
+    # ("somewhere close to where I'm staying", "handy for where we're renting")
+    r"(?:close to|near|near to|not far from|handy for|handy to|walkable from) where (?:i'm|i am|we're|we are|"
+    r"i'll be|we'll be|i|we) (?:\w+ )?(?:staying|living|live|based|crashing|renting|stopping|kipping)|"
     r"(?:close to|walk(?:ing distance)? (?:(?:her|him|them) )?(?:to )?(?:from )?|get back to|back (?:to|at)) "
     r"(?:home|work|the office|mine|ours|my place|our place))\b|"
     # a day out near home, within a drive of it, or the hospital to get to: "a good day out with them,

@@ -50,7 +50,15 @@ _EATEN_ZH = re.compile(r"吃|喝|食|味|菜|饭|汤|零食|水果|想呕|想吐
 def eaten_zh(constraint: Constraint) -> bool:
     """Whether what ``constraint`` keeps off is food: its words name some, or the person's words are of
     eating it ("闻到都脑壳疼，莫讲吃了", "榴莲我从小就讨厌,闻到就想吐,吃一口都不行的")."""
+    if _NOT_FOOD_ZH.search(constraint.noun_zh):  # (hair wax smells too: "发蜡…枕头都一阵味")
+        return False
     return keeps_food_off(constraint) or _EATEN_ZH.search(constraint.source) is not None
+
+
+# Things no one eats, whatever the words around them say of smells.
+_NOT_FOOD_ZH = re.compile(
+    r"发蜡|发胶|发泥|啫喱|摩丝|香水|香薰|喷雾|油漆|洗发|护发|染发|烫发|化妆|口红|粉底|指甲|纹身|首饰|衣|鞋|袜|帽"
+)
 
 
 def none_of_it_zh(said: str, constraint: Constraint) -> str:
