@@ -12,6 +12,7 @@ from voice_agent.conversation.constraints import parse_constraints
 from voice_agent.conversation.date_note import date_note
 from voice_agent.conversation.liking_sentences import someone_elses
 from voice_agent.conversation.likings import says_liking
+from voice_agent.conversation.place_note import ranked_places
 from voice_agent.conversation.place_note import recalled_place as turn_place_of
 from voice_agent.conversation.refusals_zh import eaten_zh
 from voice_agent.memory.records import MemoryRecord
@@ -96,3 +97,16 @@ def test_hair_wax_is_no_food_though_its_smell_is_told() -> None:
 def test_the_day_told_is_noted_for_a_yes_or_no_question_about_that_day(turn: str, noted: bool) -> None:
     records = [MemoryRecord("c", "My pastor has finally agreed to start Sunday service on time.")]
     assert bool(date_note(turn, records, "en")) is noted
+
+
+def test_a_stay_inside_a_resort_beats_the_city_the_person_comes_from() -> None:
+    text = "我们成都人哪见过这种阵仗。我这个礼拜住在太舞小镇里头那家公寓，下楼走两步就是雪道。"
+    assert ranked_places(text)[0][1] == "太舞小镇"
+
+
+def test_a_mouth_swollen_all_round_after_a_mango_is_an_allergy() -> None:
+    rules = {
+        c.key: c.kind
+        for c in parse_constraints("我跟芒果八字相冲，小时候啃了半个，嘴巴周围肿得像腊肠，打了两天吊针。")
+    }
+    assert rules.get("mango") == "allergy"

@@ -42,7 +42,7 @@ _KINDS_EN: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     ),
     (
         re.compile(
-            r"\s+(?:that\s+|which\s+)?(?:ever\s+)?(?:grows?|grown|growing|pulled|dug|comes?|came)\s+"
+            r"\s+(?:that\s+|which\s+)?(?:ever\s+)?(?:grows?|grew|grown|growing|pulled|dug|comes?|came)\s+"
             r"(?:up\s+)?(?:from\s+|out\s+of\s+)?(?:under|below|beneath|underneath|in|out\s+of)\s+"
             r"(?:the\s+)?(?:soil|ground|earth|dirt)\b",
             _I,

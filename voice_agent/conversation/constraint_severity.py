@@ -23,7 +23,7 @@ _AIRWAY_EN = re.compile(
     re.IGNORECASE,
 )
 _AIRWAY_ZH = re.compile(
-    r"(?:嘴|嘴巴|嘴巴皮|嘴皮|嘴唇|脸|眼睛|舌头|喉咙)(?:都|就|马上|一下)?肿|肿成|肿到|喉咙(?:发紧|收紧|紧)|喉咙口?(?:像|好像)?(?:被)?[塞堵]|"
+    r"(?:嘴|嘴巴|嘴巴皮|嘴皮|嘴唇|脸|眼睛|舌头|喉咙)(?:周围|四周|一圈|边上)?(?:都|就|马上|一下)?肿|肿成|肿到|喉咙(?:发紧|收紧|紧)|喉咙口?(?:像|好像)?(?:被)?[塞堵]|"
     r"气都出不[赢来]|喘不上|喘唔到|喘不过|"
     r"透不过气|透唔到气|上不来气|呼吸困难|休克|肾上腺素"
 )
@@ -33,9 +33,14 @@ def severe_as_allergies(found: list[Constraint], text: str) -> list[Constraint]:
     """``found`` with each intolerance made an allergy when ``text`` tells an immune reaction."""
     if not any(c.kind == "intolerance" for c in found):
         return found
-    if _AIRWAY_EN.search(text) is None and _AIRWAY_ZH.search(text) is None:
+    if not immune_reaction(text):
         return found
     return [_as_allergy(c) if c.kind == "intolerance" else c for c in found]
+
+
+def immune_reaction(text: str) -> bool:
+    """Whether ``text`` tells a sign of an immune reaction (a swollen face or throat, no breath)."""
+    return _AIRWAY_EN.search(text) is not None or _AIRWAY_ZH.search(text) is not None
 
 
 def _as_allergy(constraint: Constraint) -> Constraint:

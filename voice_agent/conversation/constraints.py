@@ -76,7 +76,7 @@ from voice_agent.conversation.constraint_rules import (
     NEVER_EN,
     says_milder,
 )
-from voice_agent.conversation.constraint_severity import severe_as_allergies
+from voice_agent.conversation.constraint_severity import immune_reaction, severe_as_allergies
 from voice_agent.conversation.constraint_shapes import (
     AND_ME_EN,
     AVOIDING_EN,
@@ -379,7 +379,8 @@ def _more_shapes(text: str) -> list[Constraint]:
                   *KEEP_OFF_ZH.finditer(text), *LIST_REFUSED_ZH.finditer(text),
                   *LIST_NOT_OK_ZH.finditer(text), *FEUD_ZH.finditer(text), *gripes(text),
                   *HABIT_REFUSED_ZH.finditer(text), *EXCEPT_ZH.finditer(text)]:  # fmt: skip
-        out += _object_constraints(match, "avoid", text, own_words=True)
+        allergy = match.re is FEUD_ZH and immune_reaction(text)  # ("跟芒果八字相冲…嘴巴周围肿得像腊肠")
+        out += _object_constraints(match, "allergy" if allergy else "avoid", text, own_words=True)
     if food_talk or NOT_LIKE_REFUSES_EN.search(text):
         for match in NOT_LIKE_EN.finditer(text):
             out += _object_constraints(match, "avoid", text, own_words=True)

@@ -216,7 +216,7 @@ _PLACE_ZH = re.compile(
     # (not the verb after "在": "现在租在南山蛇口" is 南山蛇口, not 租在南山蛇口)
     rf"(?!(?:租|买|安)在|住|搬)(?P<place>{HAN_CLASS}{{2,6}}?)(?P<unit>市|县|区|镇)?"
     # ("在黄岛那边", "在天通苑租了个一居": a spot no list knows, told as where the home is)
-    r"(?:(?P<there>那边|那块|那一?片|这边|这块|一带|那一块|租了|租的|买了房|买的房|买了套|安了家)|读|上学|上大学|念书|住|工作|上班|定居|长大|待|呆|生活|安家|买了房|买房|来|去|了|的|，|,|。|$)"
+    r"(?:(?P<there>那边|那块|那一?片|这边|这块|一带|那一块|租了|租的|买了房|买的房|买了套|安了家|里头|里面|里边)|读|上学|上大学|念书|住|工作|上班|定居|长大|待|呆|生活|安家|买了房|买房|来|去|了|的|，|,|。|$)"
 )
 # The home said before "在": "新家在光谷", "我们家就在望京".
 _HOME_BEFORE_ZH = re.compile(r"(?:新家|我家|我们家|俺家|咱家|新房子?|住处|新居)(?:就|现在|目前)?$")
@@ -444,7 +444,8 @@ def ranked_places(text: str) -> list[tuple[int, str]]:
     for city in CITY_RE.finditer(text):  # a large city said without 在 / 搬到 ("考上了哈尔滨这边的…")
         # (come from, its province said between: "从黑龙江鹤岗过来的")
         before = _PROVINCE_END_ZH.sub("", text[max(0, city.start() - 6) : city.start()])
-        origin = _ORIGIN_ZH.search(before[-3:])
+        # (or its people: "我们成都人哪见过这种阵仗" is where they come from)
+        origin = _ORIGIN_ZH.search(before[-3:]) or text.startswith("人", city.end())
         settled = _SETTLED_ZH.match(text[city.end() :])
         found.append((2 if origin else 0 if settled else 1, city.start(), city.group(0)))
     for match in _PLACE_EN.finditer(text):
