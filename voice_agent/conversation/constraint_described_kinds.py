@@ -95,22 +95,28 @@ _REFUSE_AFTER_ZH = (
 _REFUSE_BEFORE_ZH = r"(?:不吃|不沾|不碰|不能吃|不敢吃|忌)(?:任何|一切|所有)?"
 
 
+# Compiled once: what comes right before an English description, and each Chinese description refused.
+_REFUSED_BEFORE_EN = re.compile(_REFUSED_EN + r"$", _I)
+_ANY_BEFORE_EN = re.compile(_ANY_EN + r"$", _I)
+_REFUSED_ZH = tuple(
+    (re.compile(f"{described}{_REFUSE_AFTER_ZH}|{_REFUSE_BEFORE_ZH}{described}"), topics)
+    for described, topics in _KINDS_ZH
+)
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？；;])\s*")
+
+
 def described_kinds(text: str) -> list[tuple[str, bool]]:
     """The topics a description in ``text`` names, each with whether a reaction (not a refusal) told it."""
     out: list[tuple[str, bool]] = []
-    for sentence in re.split(r"(?<=[.!?。！？；;])\s*", text):
+    for sentence in _SENTENCE_END.split(text):
         for pattern, topics in _KINDS_EN:
             for match in pattern.finditer(sentence):
                 before = sentence[max(0, match.start() - 60) : match.start()]
-                if re.search(_REFUSED_EN + r"$", before, _I):
+                if _REFUSED_BEFORE_EN.search(before):
                     out += [(t, False) for t in topics]
-                elif re.search(_ANY_EN + r"$", before, _I) and _REACTION_EN.search(sentence, match.end()):
+                elif _ANY_BEFORE_EN.search(before) and _REACTION_EN.search(sentence, match.end()):
                     out += [(t, True) for t in topics]
-        for described, topics in _KINDS_ZH:
-            if re.search(described + _REFUSE_AFTER_ZH, sentence) or re.search(
-                _REFUSE_BEFORE_ZH + described, sentence
-            ):
-                out += [(t, False) for t in topics]
+        out += [(t, False) for refused, topics in _REFUSED_ZH if refused.search(sentence) for t in topics]
     first: dict[str, bool] = {}
     for topic, reacted in out:
         first.setdefault(topic, reacted)
