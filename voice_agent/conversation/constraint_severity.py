@@ -22,9 +22,12 @@ _AIRWAY_EN = re.compile(
     r"epi-?pens?|adrenaline (?:shot|jab|pen)|(?:couldn't|could not|can't|cannot) breathe)\b",
     re.IGNORECASE,
 )
+# A throat stuffed shut: "喉咙口像塞了团棉花" (also an alarm in ``constraint_story_zh``).
+BLOCKED_THROAT_ZH = r"喉咙口?(?:像|好像)?(?:被)?[塞堵]"
 _AIRWAY_ZH = re.compile(
-    r"(?:嘴|嘴巴|嘴巴皮|嘴皮|嘴唇|脸|眼睛|舌头|喉咙)(?:周围|四周|一圈|边上)?(?:都|就|马上|一下)?肿|肿成|肿到|喉咙(?:发紧|收紧|紧)|喉咙口?(?:像|好像)?(?:被)?[塞堵]|"
-    r"气都出不[赢来]|喘不上|喘唔到|喘不过|"
+    r"(?:嘴|嘴巴|嘴巴皮|嘴皮|嘴唇|脸|眼睛|舌头|喉咙)(?:周围|四周|一圈|边上)?(?:都|就|马上|一下)?肿|肿成|肿到|喉咙(?:发紧|收紧|紧)|"
+    + BLOCKED_THROAT_ZH
+    + r"|气都出不[赢来]|喘不上|喘唔到|喘不过|"
     r"透不过气|透唔到气|上不来气|呼吸困难|休克|肾上腺素"
 )
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from voice_agent.conversation.constraint_severity import BLOCKED_THROAT_ZH
 from voice_agent.conversation.constraint_shapes import SYMPTOM_ZH
 from voice_agent.text.cjk import HAN_CLASS
 
@@ -22,7 +23,9 @@ _ALARM = (
     # (not a face swollen from laughing or crying: "脸都笑肿了")
     r"(?:(?:嘴巴?皮?|嘴唇|眼皮?|脸|舌头|喉咙|全身|身上)[^，。！？；]{0,3}(?<![笑哭])肿|(?<![笑哭])肿(?:得|成|起来|了)|"
     r"红疹|疹子|风团|"
-    r"荨麻疹|喉咙[^，。！？；]{0,2}紧|喉咙口?(?:像|好像)?(?:被)?[塞堵]|气都出不[赢来]|喘不上气|喘不过气|透不过气|上不来气|打针|急诊|抢救|"
+    r"荨麻疹|喉咙[^，。！？；]{0,2}紧|"
+    + BLOCKED_THROAT_ZH
+    + r"|气都出不[赢来]|喘不上气|喘不过气|透不过气|上不来气|打针|急诊|抢救|"
     r"肾上腺素|休克|120|送医院|进了医院|冲去医院|拉到医院)"
 )
 _EATEN = re.compile(

@@ -10,6 +10,12 @@ __all__ = ["SYMPTOM_EN", "stimulant_story"]
 
 _I = re.IGNORECASE
 
+# (a heart that races, not a dads' race: "makes my heart race", "my heart's going like a jackrabbit")
+_HEART_RACES = (
+    r"(?:heart|pulse)(?:'s| is| was| starts?| goes| went)?\s+(?:to\s+)?(?:rac(?:e|es|ing)|"
+    r"(?:going|pounding|hammering|thumping|banging)(?:\s+like)?)"
+)
+_SHAKING = r"(?:hands?|legs?) (?:\w+ )?(?:shake|shaking|tremble|trembling)"
 SYMPTOM_EN = (
     r"sick|ill|unwell|bloat\w*|nauseous|"
     r"(?:back and forth|up and down|running) to the (?:loo|toilet|bathroom)|"
@@ -17,10 +23,7 @@ SYMPTOM_EN = (
     r"straight through (?:me|him|her)|red raw|blister\w*|sneez\w*|flare[sd]? up|blow(?:n)? up like|"
     r"queasy|rash|hives|heartburn|headaches?|migraines?|itch\w*|jittery|doubled (?:over|up)|"
     r"awake|up at night|up all night|palpitations|cramps?|diarrh\w*|dizzy|swell\w*|jitters|shaky|"
-    # (a heart that races, not a dads' race: "makes my heart race", "my heart's going like a jackrabbit")
-    r"(?:heart|pulse)(?:'s| is| was| starts?| goes| went)?\s+(?:to\s+)?(?:rac(?:e|es|ing)|"
-    r"(?:going|pounding|hammering|thumping|banging)(?:\s+like)?)|racing (?:heart|pulse)|"
-    r"(?:hands?|legs?) (?:\w+ )?(?:shake|shaking|tremble|trembling)|"
+    rf"{_HEART_RACES}|racing (?:heart|pulse)|{_SHAKING}|"
     # (not the fuel: "what should I grab at the gas station")
     r"gas(?!\s+(?:stations?|tank|stove|bill|prices?|pumps?|mark|can|grill|heater|cooker|fire|oven|mileage|money))|"
     r"throw up|vomit\w*|break\w* out|(?:wreck|destroy)(?:s|ed)? (?:me|him|her|my gut|my stomach)|"
@@ -35,9 +38,7 @@ SYMPTOM_EN = (
 # What caffeine does, and the drinks that carry it under other names.
 _STIMULATED_EN = re.compile(
     r"\b(?:jittery|jitters|shaky|palpitations|wired|(?:can't|cannot|couldn't) sleep|up all night|"
-    r"staring at the ceiling|(?:heart|pulse)(?:'s| is| was| starts?| goes| went)?\s+(?:to\s+)?"
-    r"(?:rac(?:e|es|ing)|going|pounding|hammering|thumping|banging)|"
-    r"(?:hands?|legs?) (?:\w+ )?(?:shake|shaking|tremble|trembling))",
+    rf"staring at the ceiling|{_HEART_RACES}|{_SHAKING})",
     _I,
 )
 _CAFFEINATED_EN = re.compile(
