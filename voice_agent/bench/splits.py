@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout242`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout248`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -246,4 +246,10 @@ SPLITS = (
     "heldout240",
     "heldout241",
     "heldout242",
+    "heldout243",
+    "heldout244",
+    "heldout245",
+    "heldout246",
+    "heldout247",
+    "heldout248",
 )
