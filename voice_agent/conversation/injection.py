@@ -52,22 +52,38 @@ _IMPERATIVE_EN = (
 )
 _QUOTE = r"\s[\"'«「『]"
 
+# The assistant's own rules, and the words that make rules the assistant's.
+_RULES_EN = (
+    r"(?:instructions?|rules|guidelines?|directives?|prompts?|programming|restrictions?|policies|"
+    r"guardrails?|filters?|constraints|training)\b"
+)
+_THEIRS_EN = (
+    r"(?:your|previous|prior|above|earlier|preceding|original|initial|existing|current|system|safety|"
+    r"developer|content|default|built-in|all|any|every|these|those|the (?:previous|prior|above|earlier|system))"
+)
+
 _EN_RULES: tuple[tuple[str, str], ...] = (
     # Overriding the rules: "ignore previous instructions", "disregard your guidelines", "new rules for you".
     (
         "override",
-        r"\b(?:ignore|disregard|forget|override|bypass|abandon|skip|cancel)\b[^.!?]{0,40}"
-        r"\b(?:instructions?|rules|guidelines?|directives?|prompts?|programming|restrictions?|policies|"
-        r"guardrails?|filters?|safety rules|constraints|training)\b",
+        # (the rules must be the assistant's: "skip football training", "ignore the instructions on the
+        # packet" and "forget the rules, just enjoy the cake" are the person's life)
+        r"\b(?:ignore|disregard|forget|override|bypass|abandon|skip|cancel)\b[^.!?]{0,40}?"
+        rf"(?:\b{_THEIRS_EN}\s+(?:[\w-]+\s+){{0,2}}?{_RULES_EN}|\b{_RULES_EN}\s+(?:above|before|you\b))",
     ),
     (
         "override",
         r"\b(?:system prompt|system message|system instructions?|developer message|developer mode|"
-        r"jailbreak|jailbroken|no restrictions|without (?:any )?restrictions|unrestricted mode|"
-        r"uncensored|unfiltered|do anything now|god mode|sudo mode|admin mode|debug mode|maintenance mode|"
+        # ("I eat without any restrictions", "unfiltered cider": said of the assistant's answers only)
+        r"jailbreak|jailbroken|(?:you|answer|reply|respond|speak|talk|act|operate|behave)\w*\s+(?:\w+\s+)?"
+        r"(?:with no|without (?:any )?)restrictions|no restrictions (?:mode|apply)|unrestricted mode|"
+        r"(?:uncensored|unfiltered) (?:mode|ai|assistant|bot|version|repl(?:y|ies)|answers?|responses?)|"
+        r"(?:ignore|disregard|forget) (?:all of |everything )?(?:the above|what you(?: were|'ve been| have been) "
+        r"told|everything (?:above|you(?: were|'ve been| have been) (?:told|given|taught)))|do anything now|god mode|sudo mode|admin mode|debug mode|maintenance mode|"
         r"safety (?:is|are) (?:off|disabled)|(?:assistant|ai|bot)'s (?:policy|policies|rules|instructions|"
         r"guidelines|prompt|settings)|new (?:rules?|instructions?|directives?|policy) "
-        r"(?:for (?:you|the assistant|the ai|the bot)|apply|from)|new (?:instructions?|directives?)|"
+        # ("the new rules for the pool apply from Monday", "new instructions from the council": not for us)
+        r"(?:for (?:you|the assistant|the ai|the bot))|new (?:instructions?|directives?)(?=\s*:)|"
         r"your new (?:rules?|instructions?))\b",
     ),
     # Role and identity switches: "you are now", "act as", "pretend to be", "your new name is".
@@ -77,7 +93,10 @@ _EN_RULES: tuple[tuple[str, str], ...] = (
         r"you will now be|you shall be|call yourself|refer to yourself|"
         r"your (?:new )?(?:name|identity|role|persona|personality|purpose|job|creator|owner|master|"
         r"instructions?|rules?|task) (?:is|are|will be|has changed|have changed|becomes?|now)|"
-        r"(?:enter|switch to|switch into|activate|enable) (?:\w+ ){0,2}mode)\b",
+        # (a phone's "airplane mode" and a car's "eco mode" are no order: only modes of an assistant)
+        r"(?:enter|switch to|switch into|activate|enable) (?:\w+ )?(?:developer|dev|admin|debug|god|sudo|"
+        r"jailbreak|jailbroken|unrestricted|unfiltered|uncensored|maintenance|root|dan|evil|superuser|"
+        r"diagnostic|override|service|test|unlocked|unsafe) mode)\b",
     ),
     (
         "role",
@@ -216,15 +235,22 @@ _ZH_RULES: tuple[tuple[str, str], ...] = (
     ),
     (
         "override",
-        r"(?:系统提示|系统指令|系统消息|系统设定|提示词|开发者模式|越狱|没有(?:任何)?限制|不受(?:任何)?限制|"
+        # (a jailbreak or "no limits" said of the assistant: a hamster that "越狱了" escaped its cage, and
+        # "我吃东西没有任何限制" is a diet)
+        r"(?:系统提示|系统指令|系统消息|系统设定|提示词|开发者模式|越狱(?:模式|版|提示|指令|成功)|已越狱|"
+        r"(?:你|助手|助理|机器人|ai|模型)(?:现在|已经|已|被|要|得|以后|从现在(?:起|开始))*越狱|(?:给|帮|让)你越狱|"
+        r"(?:你|助手|助理|机器人|ai|模型)(?:现在|已经|以后|从现在(?:起|开始))*(?:是)?(?:一个)?"
+        r"(?:没有(?:任何)?限制|不受(?:任何)?限制)|(?:没有|不受)(?:任何)?限制(?:的|地)(?:ai|助手|机器人|模型|回答|回复)|"
         r"解除(?:所有)?限制|新(?:的)?(?:规则|指令|设定)(?:是|如下|:)|你的新(?:规则|指令|设定)|"
         r"(?:助手|助理|机器人|ai|你)的(?:规则|指令|设定|限制)(?:已经)?(?:更新|改变|改了|变了|取消|解除))",
     ),
     (
         "role",
         r"(?:你现在是|你从现在(?:起|开始)是|从现在(?:起|开始)你是|以后你(?:就)?是|你不再是|你(?:要|得|来)?扮演|"
-        r"假装(?:你是|成|自己是)|你(?:现在)?是我的(?:仆人|奴隶|手下|傀儡|工具人)|你的(?:新)?(?:名字|身份|角色|人设|任务|主人|创造者|使命)(?:是|叫|改为|改成|变成|换成)|"
-        r"(?:进入|切换到|切换成|启用).{0,6}模式|(?:管理员|开发者|调试|上帝|维护|root)模式)",
+        r"(?<![我他她])假装(?:你是|成|自己是)|你(?:现在)?是我的(?:仆人|奴隶|手下|傀儡|工具人)|你的(?:新)?(?:名字|身份|角色|人设|任务|主人|创造者|使命)(?:是|叫|改为|改成|变成|换成)|"
+        # (a phone "切换到省电模式" is no order: only the assistant's switch, or a mode of its own)
+        r"你(?:现在|要|得|马上)?(?:进入|切换到|切换成|启用).{0,6}模式|"
+        r"(?:管理员|开发者|开发|调试|上帝|维护|root|越狱|无限制|无审查|超级用户|后台|工程师)模式)",
     ),
     (
         "authority",
