@@ -66,6 +66,20 @@ _KINDS_EN: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
         ),
         ("dairy",),
     ),
+    (
+        re.compile(
+            r"\s+(?:that\s+)?(?:from|off|of|out\s+of)\s+(?:the\s+|a\s+)?(?:pigs?|hogs?|swine)\b"
+            r"(?![ -](?:farm|pen|sty|shed|yard|show|market|racing))",  # (a pig farm is a place)
+            _I,
+        ),
+        ("pork",),
+    ),
+)
+# "anything from the pig or cooked in its fat cannot" (Singlish): a refusal after the description.
+_REFUSED_AFTER_EN = re.compile(
+    r"^[^.!?;:]{0,50}?\b(?:cannot|can't|can not|no way|(?:is|are) out|off limits|not allowed|forbidden|haram|"
+    r"(?:is|are) a no)\b",
+    _I,
 )
 # "anything that came out of a hen makes my lips swell": what a reaction follows.
 _ANY_EN = r"\b(?:anything|everything|whatever|something)"
@@ -116,6 +130,8 @@ def described_kinds(text: str) -> list[tuple[str, bool]]:
                     out += [(t, False) for t in topics]
                 elif _ANY_BEFORE_EN.search(before) and _REACTION_EN.search(sentence, match.end()):
                     out += [(t, True) for t in topics]
+                elif _ANY_BEFORE_EN.search(before) and _REFUSED_AFTER_EN.search(sentence[match.end() :]):
+                    out += [(t, False) for t in topics]
         out += [(t, False) for refused, topics in _REFUSED_ZH if refused.search(sentence) for t in topics]
     first: dict[str, bool] = {}
     for topic, reacted in out:

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from voice_agent.conversation.constraint_fronted import fronted_dislikes
+
 _I = re.IGNORECASE
 _THING = (
     r"(?P<x>[a-z]+(?:[ -](?!(?:now|again|too|still|everywhere|all|though|today|lately|for|in|on|at|up)\b)"
@@ -89,6 +91,7 @@ def exaggerated_dislikes(text: str) -> list[str]:
     """The things ``text`` says, by exaggeration, the person will not have."""
     shapes = (_ANYTHING_BUT_EN, _ANOTHER_ONE_EN, _THRESHOLD_EN)
     found = [m.group("x") for shape in shapes for m in shape.finditer(text)]
+    found += fronted_dislikes(text)  # "Liquorice, though, I'd sooner lick the bottom of a bin"
     for sooner in _SOONER_EAT_EN.finditer(text):
         found += _last_before(_CONTAINER_OF_EN, text, sooner.start(), container=sooner.group("c"))
     for sooner in _SOONER_HEAR_EN.finditer(text):

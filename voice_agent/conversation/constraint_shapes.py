@@ -228,8 +228,10 @@ FOOD_CONTEXT_EN = re.compile(
 _THING_CHAR = rf"(?:(?![我你他她它们在不没最])(?:{HAN_CLASS}))"  # a thing, not who or whether (他最近在忌口)
 # The thing first, then the person cannot get it down: "苦瓜是我真的一口都咽不下去", "香菜我实在吃不下".
 THING_FIRST_ZH = re.compile(
-    rf"(?:^|[，,。！？!?；;])(?:说实话|老实说|真的)?[，,]?(?P<x>{_THING_CHAR}{{1,6}}?(?:、{_THING_CHAR}{{1,6}}?)*)"
-    r"(?:(?:那个|这个|那股|这股)?(?:味儿|味道|味|东西)|是|这东西|这种(?:东西|物事)|这些|啥的|什么的|之类的|嗰啲)?[，,]?"
+    # ("那个榴莲哦，我硬是遭不住": pointed at, with a particle)
+    rf"(?:^|[，,。！？!?；;])(?:说实话|老实说|真的)?[，,]?(?:那个|这个)?(?P<x>{_THING_CHAR}{{1,6}}?(?:、{_THING_CHAR}{{1,6}}?)*)"
+    r"(?:(?:那个|这个|那股|这股)?(?:味儿|味道|味|东西)|是|这东西|这种(?:东西|物事)|这些|啥的|什么的|之类的|嗰啲)?"
+    r"(?:哦|啊|呀|嘛|呢|哇|噢|喔)?[，,]?"
     r"(?:我们|咱们|俺们|我|俺|额)(?:真的|实在|是|真真|真|从小|打小儿?|自小|一直|就是|根本|压根儿?|死活|就|都|也|一概|从来|向来|绝对)*"
     r"(?:(?:一辈子|这辈子)都?)?(?:一口都|一点都|连一口都)?"
     r"(?:咽不下去?|吃不下去?|喝不下去?|碰都不碰|不碰|不吃|不喝|吃不了|喝不了|碰不得|不敢碰|不敢吃|不敢喝|受不了|"
@@ -387,7 +389,13 @@ def at_odds_topics(text: str) -> list[Topic]:
     return topics
 
 
-_REPLACED_BY = re.compile(r"改(?:养|成|为|去|买|吃|喝|用|坐)|换成|\bswitched to\b", _I)
+# (nor what is had instead: "…running to the loo, so now I take my filter coffee black")
+_REPLACED_BY = re.compile(
+    r"改(?:养|成|为|去|买|吃|喝|用|坐)|换成|所以现在(?:只|都)?(?:喝|吃)|\bswitched to\b|"
+    r"\b(?:so|and)\s+(?:now|these days|nowadays)\s+I\s+(?:only\s+|just\s+|always\s+)?"
+    r"(?:take|drink|have|eat|order|get|use|stick to|go for)\b",
+    _I,
+)
 
 
 def _reacted_near(topic: Topic, sentence: str) -> bool:

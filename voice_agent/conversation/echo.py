@@ -127,6 +127,26 @@ _REQUEST = re.compile(
     r"帮我|帮忙|你帮|替我|你给我|你来|麻烦你|请你|给我(?:写|发|列|排|想|出|做|设计|安排|推荐|挑|选|弄|整)",
     re.IGNORECASE,
 )
+# An imperative opening a sentence or a clause: "Plan our meals…", "…, so build me a schedule".
+_ORDER_EN = re.compile(
+    r"(?:^|[.!?:;]\s+|,\s+|\b(?:so|and|then|now|just)\s+)(?:please\s+)?(?:plan|build|make|give|tell|"
+    r"suggest|recommend|list|write|draft|find|sort out|map out|lay out|work out|put together|come up with|"
+    r"pick|choose|"
+    r"book|organi[sz]e|arrange|schedule|show|walk me through|talk me through|figure out|draw up|whip up|"
+    r"sketch out|get me)\s+(?:me|us|our|my|a|an|the|some|what|which|how|where|when|who|out|together|up|"
+    r"everything|two|three|four|five|ten|\d+)\b"
+    # (not a liking said as an offer: "give me a trail and a pair of boots and I'm happy")
+    r"(?![^.!?]*\band (?:I'm|I am|I'll|I will|I'd|I could)\b)",
+    re.IGNORECASE,
+)
+
+
+def orders(text: str) -> bool:
+    """Whether ``text`` tells us to do something in the imperative ("Plan our meals from Friday", "so build
+    me a schedule"): a request, never a statement to note with "Got it."."""
+    return _ORDER_EN.search(text) is not None
+
+
 _ASKS_OF_YOU = re.compile(
     r"\b(?:can|could|would|will) you\b|\bplease\b|\bhelp\b|\bi (?:need|want|'d like) you to\b|"
     r"^\s*(?:write|draft)\b|"

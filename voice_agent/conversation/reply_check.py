@@ -21,7 +21,7 @@ from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, 
 from voice_agent.clock import Clock, MonotonicClock
 from voice_agent.conversation.acknowledge import Acknowledgement, continues
 from voice_agent.conversation.constraints import Constraint, ConstraintSet, Violation
-from voice_agent.conversation.echo import answers_other_turn, asks_of_you, open_request, restates
+from voice_agent.conversation.echo import answers_other_turn, asks_of_you, open_request, orders, restates
 from voice_agent.conversation.holding import HoldingPhrase
 from voice_agent.conversation.message_draft import after_salutation, without_salutation
 from voice_agent.conversation.no_answer import REFUSAL, is_bare, only_lead_in, says_nothing
@@ -114,8 +114,9 @@ class ReplyCheck:
         # (a statement said back is an acknowledgement, not an echo; a question followed by more words is
         # still one: "Wat she can do ova dea? She neva come back since small kid time.")
         self.asked = is_question(user_words) or "?" in user_words or "？" in user_words
-        self.requested = asks_of_you(user_words)  # (a request asks too: "月初了，帮我在群里发个提醒")
         self.open_request = open_request(user_words)  # its own words, reworded, answer nothing
+        # (a request asks too: "月初了，帮我在群里发个提醒", "…so build me a schedule": no news to note)
+        self.requested = asks_of_you(user_words) or (orders(user_words) and not self.open_request)
         self.written = WRITES_TO.search(user_words) is not None  # a message asked for: not a question back
         self.statement = bool(user_words.strip()) and not (
             self.asked or self.requested or self.open_request or expects_suggestion or asks_suggestion

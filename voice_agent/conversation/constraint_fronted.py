@@ -1,0 +1,101 @@
+"""Dislikes whose thing is said first and judged after (English):
+
+- "Liquorice, though, honest to God, I'd sooner lick the bottom of a bin" (a topic, then a worse thing
+  the person would rather put in their mouth);
+- "I'd sooner drink bleach than eat another olive" (the worse thing, then the thing itself);
+- "spiders, roaches, beetles, those crickets that jump at you, I just cannot abide 'em" (a list, then a
+  pronoun for all of it).
+
+Each returns the things in the person's words; the caller reads them as kept off."""
+
+from __future__ import annotations
+
+import re
+
+_I = re.IGNORECASE
+# What someone would sooner put in their mouth, or go through, than have the thing.
+_WORSE = (
+    r"(?:eat|lick|chew|drink|swallow|gargle|sip|gnaw|suck|kiss|munch|starve|go hungry|die|"
+    r"sit through|sit on|walk on|wear)"
+)
+_ASIDE = (
+    r"(?:(?:though|mind you|mind|now|see|honestly|honest to god|to be honest|god help me|god forgive me|"
+    r"oh|ugh|well|i swear|i tell you|let me tell you|no word of a lie|seriously)[,!]?\s+)*"
+)
+# "Liquorice, though, I'd sooner lick the bottom of a bin", "Marmite? I'd sooner drink bleach."
+_TOPIC_THEN_SOONER_EN = re.compile(
+    r"(?:^|[.!?;]\s+|\bbut\s+)(?P<x>[A-Za-z]+(?:[ -][a-z]+)?)\s*(?:,|\?|:|!|\s[—–-])\s*"
+    + _ASIDE
+    + rf"I(?:'d| would) (?:sooner|rather|as soon)\s+(?:just\s+)?{_WORSE}\b(?![^.!?]*\bthan\b)",
+    _I,
+)
+# The same judgement after a pointed thing and its faults: "but that cinema popcorn, the squeak of it, the
+# fake butter stink, I'd honestly rather chew on a thong" (the first thing pointed at in the sentence).
+_SOONER_WORSE_EN = re.compile(
+    rf"\bI(?:'d| would) (?:honestly |really |just |much |far )?(?:sooner|rather|as soon)\s+(?:just\s+)?"
+    rf"{_WORSE}\b(?![^.!?]*\bthan\b)",
+    _I,
+)
+_POINTED_EN = re.compile(
+    r"(?:^|(?<=[.!?])\s*|[,;:]\s*|\b(?:but|and|though)\s+)(?:but\s+|and\s+)?(?:that|those|this|these)\s+"
+    r"(?P<x>[a-z]+(?:[ -][a-z]+)?)\s*,",
+    _I,
+)
+# "I'd sooner drink bleach than eat another olive", "I'd rather chew glass than sit through ABBA".
+_SOONER_THAN_EN = re.compile(
+    rf"\bI(?:'d| would) (?:sooner|rather|as soon)\s+(?:just\s+)?{_WORSE}\b[^.!?]{{1,80}}?\bthan\s+"
+    r"(?:(?:ever\s+)?(?:eat|touch|taste|drink|have|listen to|hear|sit through|watch|go near|go to|wear)\s+)"
+    r"(?:another\s+|a single\s+|one more\s+|any\s+|the\s+|a\s+|an\s+|some\s+)?"
+    r"(?P<x>[a-z]+(?:[ -][a-z]+)?)(?=\s*(?:[,.;:!?]|$|\s+(?:again|ever|and|or|because)\b))",
+    _I,
+)
+# "Anything that tastes like black licorice, I'm out": a kind of taste or smell, then an opt-out.
+_TASTES_LIKE_OUT_EN = re.compile(
+    r"\b(?:anything|everything|whatever|owt|stuff)\s+(?:that\s+|which\s+)?(?:even\s+)?"
+    r"(?:tastes?|smells?|reeks?)\s+(?:like|of)\s+(?:a\s+|an\s+|the\s+)?(?P<x>[a-z]+(?:[ -][a-z]+)?)"
+    r"\s*[,:;—–-]\s*"
+    r"(?:I'm|I am|count me|I'm straight|me, I'm)\s+(?:out|done|gone|off|not having it)\b",
+    _I,
+)
+# "spiders, roaches, beetles, those crickets that jump at you, I just cannot abide 'em"
+_LIST_THEN_PRONOUN_EN = re.compile(
+    r"(?:^|[.!?;:]\s+)(?P<list>[^.!?;:]{3,240}?),\s*(?:and\s+)?(?:I|me, I)\s+"
+    r"(?:just\s+|really\s+|simply\s+|honestly\s+|absolutely\s+)?"
+    r"(?:can't|cannot|can not|couldn't) (?:stand|abide|bear|stomach|stick|thole)\s+"
+    r"(?:them|'em|em|the lot|any of them|any of 'em|none of them)\b",
+    _I,
+)
+_ITEM_EN = re.compile(
+    r"^(?:and\s+|or\s+)?(?:those\s+|these\s+|the\s+|all\s+|any\s+|them\s+)?(?P<x>[a-z]+(?:[ -][a-z]+)?)"
+    r"(?:\s+(?:that|who|which|with|when|what|on|in|crawling|flying|jumping)\b.*)?$",
+    _I,
+)
+_NOT_A_THING = frozenset((
+    "it", "that", "this", "them", "everything", "anything", "all", "food", "stuff", "me", "honestly",
+    "well", "look", "listen", "no", "yes", "oh", "god", "mate", "love", "sure", "frankly", "personally",
+    "seriously", "lord", "man", "ugh", "myself", "and", "so", "now", "though", "truthfully", "sometimes",
+    "otherwise", "mind", "still", "again", "ok", "okay", "nah", "yeah", "hell", "christ", "jesus",
+))  # fmt: skip
+_MAX_ITEMS = 6
+
+
+def _items(listed: str) -> list[str]:
+    """The things of a fronted list: one or two words each, a trailing description dropped."""
+    parts = [p.strip() for p in re.split(r",|\s+(?:and|or)\s+", listed) if p.strip()]
+    found = [m.group("x") for p in parts if (m := _ITEM_EN.match(p))]
+    return found if 1 < len(found) <= _MAX_ITEMS else []
+
+
+def fronted_dislikes(text: str) -> list[str]:
+    """The things ``text`` names first and then says the person would sooner do anything than have."""
+    found = [m.group("x") for m in _TOPIC_THEN_SOONER_EN.finditer(text)]
+    found += [m.group("x") for m in _SOONER_THAN_EN.finditer(text)]
+    found += [m.group("x") for m in _TASTES_LIKE_OUT_EN.finditer(text)]
+    for worse in _SOONER_WORSE_EN.finditer(text):
+        start = max(text.rfind(end, 0, worse.start()) for end in ".!?")
+        pointed = _POINTED_EN.search(text, start + 1, worse.start())
+        if pointed:
+            found.append(pointed.group("x"))
+    for listed in _LIST_THEN_PRONOUN_EN.finditer(text):
+        found += _items(listed.group("list"))
+    return list(dict.fromkeys(thing for thing in found if thing.lower() not in _NOT_A_THING))
