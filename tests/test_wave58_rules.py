@@ -110,3 +110,28 @@ async def test_a_request_in_the_imperative_is_never_answered_got_it() -> None:
     check = ReplyCheck(constraints_from_texts([]), "en", TurnTrace("g"), user_words=turn)
     said = "".join([text async for text in check.run([{"role": "user", "content": turn}], llm)])
     assert said.strip() != NOTED["en"].strip() and len(llm.calls) == 2
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("我当场对天发誓，这辈子再睡帐篷我就是小狗。", "camping"),
+        ("再骑电瓶车我就不姓沈。", "avoid:电瓶车"),
+        # (the kinds between the thing and the vow; "吓人的片子" keeps off the scary ones, not films)
+        ("我当场发毒誓：吓人的片子，鬼也好僵尸也好，这辈子再也不看了。", "avoid:吓人的片子"),
+        ("我当场发毒誓：吓人的片子，鬼也好僵尸也好，这辈子再也不看了。", "avoid:僵尸"),
+        # (stretchy cheese retched at is dairy, not the fish of the father's new hobby after it)
+        ("就是那种拉丝拉得老长的芝士，披萨上糊一层我看到就想呕。我屋头老汉儿最近迷上钓鱼。", "dairy"),
+    ],
+)
+def test_a_chinese_vow_or_retch_names_its_thing(text: str, key: str) -> None:
+    keys = _keys(text)
+    assert key in keys and "avoid:片子" not in keys and "fish" not in keys
+
+
+def test_a_vow_by_a_surname_needs_an_act_of_the_person() -> None:
+    assert not _keys("他再上班迟到就不是人。")
+
+
+def test_never_missing_a_showing_is_a_liking() -> None:
+    assert says_liking("但只要是一笔一笔画出来的，龙猫啊、千与千寻啊，这类片子重映我是一场都不落的。")

@@ -23,7 +23,9 @@ _SWORN_OFF_ZH = (
 # A vow on one's own name: "这辈子再坐顺风车我就不姓王", "再去那家店我就是狗".
 # ("以后出门再住民宿我就是瓜娃子", "这辈子我再跟团，我名字倒过来写")
 _OR_ELSE_ZH = re.compile(
-    r"再(?:也)?(?P<v>坐|乘|搭|去|吃|喝|用|买|租|找|请|点|住|报|碰|信|玩|穿|戴|跟|飞|开|踏进|踏入|迈进|进)"
+    # ("这辈子再睡帐篷我就是小狗", "再唱那首歌我就不姓王")
+    r"再(?:也)?(?P<v>坐|乘|搭|去|吃|喝|用|买|租|找|请|点|住|报|碰|信|玩|穿|戴|跟|飞|开|踏进|踏入|迈进|进|睡|骑|唱|"
+    r"看|听)"
     # ("这辈子我再踏进4S店半步我就不姓赵")
     r"(?P<x>[^，。,.！？!?；;了的]{1,10}?)(?:半步|一步)?[，,]?"
     r"(?:我|俺|老子)?(?:就(?:不姓|是狗|是猪|是小狗|不是人|跟你姓|倒着走|把名字倒过来|是瓜娃子|是傻子|是傻瓜|是憨包|"
@@ -170,11 +172,13 @@ _LAST_VERB_ZH = re.compile(
 # The thing named first, then sworn off: "解放路那家福寿康大药房，我这辈子再也不去了！" (what follows the last
 # "那家" is the thing; the street before it only says where).
 _THING_FIRST_ZH = re.compile(
-    r"(?:^|[，,。！!？?；;])(?P<x>[^，,。！!？?；;]{2,16}?)[，,](?:我|我们|俺|咱)?(?:这辈子|以后|往后)?是?"
+    r"(?:^|[，,。！!？?；;：:])(?P<x>[^，,。！!？?；;：:]{2,16}?)[，,]"
+    # (its kinds between: "吓人的片子，鬼也好僵尸也好，这辈子再也不看了")
+    r"(?:(?P<also>[^，,。！!？?；;]{1,14}也好)[，,])?(?:我|我们|俺|咱)?(?:这辈子|以后|往后)?是?"
     + _SWORN_OFF_ZH
     # ("这种折腾人的体力游戏，我这辈子再也不玩儿了")
     # ("甭管什么船，我是再也不上了")
-    + r"(?:去|来|用|找|坐|买|点|住|报|叫|进|沾|玩|上)儿?(?:了|啦|[，,。！!？?；;]|$)"
+    + r"(?:去|来|用|找|坐|买|点|住|报|叫|进|沾|玩|上|看|听|唱|骑|睡)儿?(?:了|啦|[，,。！!？?；;]|$)"
 )
 # Or pointed at, then the person, then sworn off: "那破存款机我这辈子再也不碰了".
 _POINTED_FIRST_ZH = re.compile(
@@ -270,6 +274,8 @@ def sworn_off_zh(text: str) -> Iterator[str]:
         thing = _GOING_TO_ZH.sub("", _WHICH_ONE_ZH.sub("", _SCORNED_ZH.sub("", thing)))
         if len(thing) < 2 or thing in _POINTING_ZH or thing in _ANY_PLACE_ZH or _FILLER_ZH.match(thing):
             continue
+        also = match.groupdict().get("also") or ""
+        yield from (kind for kind in also.split("也好") if len(kind) >= 1 and kind not in _POINTING_ZH)
         listed = _listed_zh(thing)  # ("啥除草剂我这辈子都不再碰了": 除草剂)
         if listed != [thing]:
             yield from listed

@@ -300,9 +300,13 @@ _ZH_SAID = re.compile(
 
 
 def after_de(phrase: str) -> str:
-    """The thing a 的 phrase names ("树上结的坚果" → 坚果): what follows the last 的, if it is a word."""
+    """The thing a 的 phrase names ("树上结的坚果" → 坚果): what follows the last de, if it is a word; the
+    whole phrase when that word is only a kind of work ("吓人的片子" keeps off the scary ones, not films)."""
     _, de, tail = phrase.rpartition("的")
-    return tail if de and len(tail) >= 2 else phrase
+    return tail if de and len(tail) >= 2 and tail not in _KIND_OF_WORK_ZH else phrase
+
+
+_KIND_OF_WORK_ZH = frozenset(("片子", "电影", "节目", "歌曲", "曲子", "小说", "电视剧", "游戏", "故事", "书"))
 
 
 # Heads that name no thing: the thing is what they are of ("果聚糖的问题" is 果聚糖).

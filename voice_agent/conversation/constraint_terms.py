@@ -50,7 +50,8 @@ TOPICS: dict[str, Topic] = {
         ),
         Topic(
             "dairy", "dairy", "乳制品",
-            ("dairy", "milk", "lactose", "cheese", "乳制品", "牛奶", "乳糖", "奶制品", "奶"),
+            ("dairy", "milk", "lactose", "cheese", "乳制品", "牛奶", "乳糖", "奶制品", "奶", "芝士", "奶酪",
+             "起司"),
             ("milk", "cheese", "butter", "cream", "yogurt", "yoghurt", "ice cream", "whey", "custard",
              "cheesecake", "mozzarella", "parmesan", "cheddar", "milkshake", "latte", "cappuccino",
              "ghee", "buttercream", "cream cheese", "sour cream", "creme", "gelato", "lactose", "dairy"),

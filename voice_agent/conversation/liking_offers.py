@@ -27,6 +27,8 @@ OFFERED_LIKING = re.compile(
     # ("if you cut me I'd bleed cardamom", "碰到桂花就没骨头的", "闻到那股香就走不动路")
     r"\bif you (?:cut|opened|open) me(?: up)?,? (?:I'd|I would|you'd|you would) (?:bleed|find)\b|"
     r"(?:碰到|见到|见了|看到|闻到|遇到)[^，。！？,.!?]{1,10}就(?:没骨头|走不动(?:路|道)?|挪不动(?:腿|步)|迈不开腿)|"
+    # ("这类片子重映我是一场都不落的")
+    r"(?:一场|一集|一期|一部|一回|一次)都不(?:落|漏|错过|拉下)|场场不落|每场必(?:到|看)|"
     r"(?:就|真|最|特|贼|顶)好(?:那|这)一?口",
     re.IGNORECASE,
 )
