@@ -11,6 +11,7 @@ from test_reply_check import ScriptedLlm
 
 from voice_agent.conversation.constraints import constraints_from_texts, parse_constraints
 from voice_agent.conversation.echo import orders
+from voice_agent.conversation.food_requests import names_food
 from voice_agent.conversation.likings import says_liking
 from voice_agent.conversation.reply_check import NOTED, ReplyCheck
 from voice_agent.metrics.trace import TurnTrace
@@ -135,3 +136,16 @@ def test_a_vow_by_a_surname_needs_an_act_of_the_person() -> None:
 
 def test_never_missing_a_showing_is_a_liking() -> None:
     assert says_liking("但只要是一笔一笔画出来的，龙猫啊、千与千寻啊，这类片子重映我是一场都不落的。")
+
+
+@pytest.mark.parametrize(
+    ("turn", "food"),
+    [
+        ("Plan the night for me and eight pals, including where we grab a bite beforehand.", True),
+        ("And what should I get at the sweetie counter?", True),
+        ("Which film should we see after bowling?", False),
+    ],
+)
+def test_a_night_out_names_its_food(turn: str, food: bool) -> None:
+    """(a nut allergy opens the plan of a night out with a bite and the sweetie counter in it)"""
+    assert names_food(turn) is food

@@ -31,7 +31,11 @@ FOOD_WORDS_EN = (
     # what keeps one awake is mostly drunk: "how do I stay awake on the night shift?"
     r"stay awake|keep (?:me|myself|us) awake|pick-me-up|perk (?:me|us) up|stay alert|"
     # a gift of what a place is known for: "a hamper of local specialities"
-    r"hampers?|local special(?:i)?t(?:y|ies)|food parcels?"
+    r"hampers?|local special(?:i)?t(?:y|ies)|food parcels?|"
+    # a night out's food: "where we grab a bite beforehand and what to get at the sweetie counter"
+    r"(?:grab|get|have|catch|quick) a bite|a bite to eat|sweeties|sweetie (?:counter|shop)|candy|lollies|"
+    r"popcorn|concessions? (?:stand|counter)|refreshments|munchies|grub|pick[- ]?(?:n|and|'n')[- ]?mix|"
+    r"street food|food trucks?|nachos|hot ?dogs?|ice ?creams?"
 )
 FOOD_WORDS_ZH = (
     r"吃|喝|菜|饭|餐|外卖|粥|蛋糕|甜点|甜品|零食|早点|早饭|饮料|饮品|配料|主食|点心|聚会|酒|茶|咖啡|面|汤|水果|沙拉|酱|"
