@@ -149,3 +149,36 @@ def test_never_missing_a_showing_is_a_liking() -> None:
 def test_a_night_out_names_its_food(turn: str, food: bool) -> None:
     """(a nut allergy opens the plan of a night out with a bite and the sweetie counter in it)"""
     assert names_food(turn) is food
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        # (a falling-out told as a marriage is no thing eaten; a likeness and the labels read are no cause)
+        (
+            "My guts and wheat had a messy divorce a few years back: one slice of a mate's birthday sponge "
+            "and I'm blown up like a puffer fish, so now I squint at the back of every soy sauce bottle.",
+            "gluten",
+        ),
+        (
+            "I swore to A&E that I'd never again throw a leg over anything with two wheels and an engine.",
+            "avoid:motorbike",
+        ),
+        ("Durian, though? Nah, son. My boy brought one back from Chinatown.", "avoid:durian"),
+        ("臭豆腐喔，拜托，那个味道我闻到就想吐，根本是水沟加臭袜子的综合体。", "avoid:臭豆腐"),
+        ("我这个人天生跟咖啡因八字不合，一杯美式咖啡下去，心脏就跳得跟打鼓一样。", "caffeine"),
+        ("我们家是老回回，从我太爷那辈起屋里的锅就干干净净。", "diet:halal"),
+        ("一小口啤的下肚脸就红得跟猴腚似的，浑身起红疙瘩，大夫说我缺那个解酒的酶。", "alcohol"),
+    ],
+)
+def test_blind_misses_of_wave_58_are_read(text: str, key: str) -> None:
+    keys = _keys(text)
+    assert key in keys
+    assert not {"intolerance:messy divorce", "fish", "soy", "avoid:leg over", "driving"} & keys
+
+
+@pytest.mark.parametrize(
+    "text", ["Coffee? No thanks, I'm fine.", "Is it raining? Nope.", "Sundays? Not for me."]
+)
+def test_a_polite_no_keeps_nothing_off(text: str) -> None:
+    assert not _keys(text)

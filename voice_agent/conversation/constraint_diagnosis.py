@@ -59,7 +59,9 @@ ATE_THEN_REACTED_EN = re.compile(
     r"some|a|an|one|two)\s+){0,2}|after (?:one|a|an|two|some|a bit of|a few|a little|half an?|a single)\s+)"
     r"(?!(?:(?:a|an|the|some|my|his|her)\s+)?(?:cold|colds|flu|virus|fever|bug|infection|fall|accident|injection|jab|vaccine|shot|operation|"
     r"surgery|sting|bite|bath|shower|walk|run|look|go|baby|chat|time|day|week|night|drink|reaction|"
-    r"flare|attack|test|row|fight|argument|haircut|massage|cream)\b)"
+    # (a falling-out told as a marriage: "my guts and wheat had a messy divorce")
+    r"flare|attack|test|row|fight|argument|haircut|massage|cream|messy|nasty|bitter|ugly|divorce|"
+    r"falling[- ]out|break[- ]?up|bust[- ]up|laugh|blast|ball|word)\b)"
     r"(?P<x>[a-z]+(?:[ -][a-z]+)?)\b[^.!?]{0,140}?\b(?:welts|hives|rash|swell\w*|swollen|puffy|puffed up|"
     r"blew up|blown up|came up|come up|itch\w*|wheez\w*|throat|anaphyla\w*|epi-?pen)",
     _I,

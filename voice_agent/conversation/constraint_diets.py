@@ -20,7 +20,9 @@ DIETS: dict[str, tuple[tuple[str, ...], str, str, tuple[str, ...], str, str]] = 
     "pescatarian": (("pescatarian", "pescetarian", "鱼素"), "pescatarian", "只吃鱼素", ("meat",),
                     "meat", "肉"),
     # (and the blessing or the slaughter that makes it so: "done proper with the bismillah")
-    "halal": (("halal", "清真", "穆斯林", "回族", "回民", "bismillah", "zabiha", "zabihah", "dhabiha"),
+    # (回回: how Hui families in the north-west call themselves, "我们家是老回回")
+    "halal": (("halal", "清真", "穆斯林", "回族", "回民", "回回", "bismillah", "zabiha", "zabihah",
+               "dhabiha"),
               "keeping halal", "吃清真", ("pork", "alcohol"), "pork and alcohol", "猪肉和酒"),
     # (said the way a kosher home says it: "nothing treif comes through the door", "two sets of dishes")
     # (or the authority that certifies it: "if the butcher hasn't got the Beth Din's stamp on it")

@@ -1,16 +1,19 @@
-"""Dislikes whose thing is said first and judged after (English):
+"""Dislikes whose thing is said first and judged after:
 
 - "Liquorice, though, honest to God, I'd sooner lick the bottom of a bin" (a topic, then a worse thing
   the person would rather put in their mouth);
 - "I'd sooner drink bleach than eat another olive" (the worse thing, then the thing itself);
 - "spiders, roaches, beetles, those crickets that jump at you, I just cannot abide 'em" (a list, then a
-  pronoun for all of it).
+  pronoun for all of it);
+- "臭豆腐喔，拜托，那个味道我闻到就想吐" (the thing, then its smell retched at).
 
 Each returns the things in the person's words; the caller reads them as kept off."""
 
 from __future__ import annotations
 
 import re
+
+from voice_agent.text.cjk import HAN_CLASS
 
 _I = re.IGNORECASE
 # What someone would sooner put in their mouth, or go through, than have the thing.
@@ -70,6 +73,21 @@ _ITEM_EN = re.compile(
     r"(?:\s+(?:that|who|which|with|when|what|on|in|crawling|flying|jumping)\b.*)?$",
     _I,
 )
+# A thing asked about and turned down at once: "Durian, though? Nah, son.", "Marzipan? Hell no."
+_TOPIC_TURNED_DOWN_EN = re.compile(
+    r"(?:^|[.!?;]\s+|\bbut\s+)(?P<x>[A-Za-z]+(?:[ -][a-z]+)?)"
+    r"(?:,?\s+though\?\s+(?:nah|nope|no|never|no way|hell no|not a chance|no chance|not for me)|"
+    r"\?\s+(?:hell no|no way|not a chance|no chance|never again|not in a million years|over my dead body))\b",
+    _I,
+)
+# Chinese: the thing, then its smell retched at: "臭豆腐喔，拜托，那个味道我闻到就想吐".
+_SMELL_RETCHED_ZH = re.compile(
+    # (a thing: no person, negation or verb in it, "韭菜不中，那个味儿一闻就犯恶心" is read as 韭菜 elsewhere)
+    rf"(?:^|[，,。！？!?；;])(?P<x>(?:(?![我你他她俺不没是了受])(?:{HAN_CLASS})){{2,6}}?)(?:喔|哦|啊|呀|嘛|呢|哇|噢)?"
+    r"[，,](?:(?:拜托|真的|讲真|说真的|老实说|天哪|我的天)[，,])?(?:那个|这个|那股|这股)?(?:味道|味儿|味|臭味)?"
+    r"(?:我|俺)?(?:一|只要)?"
+    r"闻(?:到|见)?(?:了)?就(?:想吐|反胃|恶心|想呕|犯恶心|头疼|头晕)"
+)
 _NOT_A_THING = frozenset((
     "it", "that", "this", "them", "everything", "anything", "all", "food", "stuff", "me", "honestly",
     "well", "look", "listen", "no", "yes", "oh", "god", "mate", "love", "sure", "frankly", "personally",
@@ -91,6 +109,8 @@ def fronted_dislikes(text: str) -> list[str]:
     found = [m.group("x") for m in _TOPIC_THEN_SOONER_EN.finditer(text)]
     found += [m.group("x") for m in _SOONER_THAN_EN.finditer(text)]
     found += [m.group("x") for m in _TASTES_LIKE_OUT_EN.finditer(text)]
+    found += [m.group("x") for m in _SMELL_RETCHED_ZH.finditer(text)]
+    found += [m.group("x") for m in _TOPIC_TURNED_DOWN_EN.finditer(text)]
     for worse in _SOONER_WORSE_EN.finditer(text):
         start = max(text.rfind(end, 0, worse.start()) for end in ".!?")
         pointed = _POINTED_EN.search(text, start + 1, worse.start())

@@ -1,8 +1,9 @@
 """What a story names without naming a thing the person keeps off, taken out before its topics are read
-(``constraint_shapes.at_odds_topics``): a likeness ("sick as a dog", "耳朵就像坐飞机降落那样闷"), a lift
-("Dev had to drive me to the LRI"), what is said to be fine ("salt water doesn't touch him"), and, in
-Chinese, the dishes named as an aside to where the thing is found ("像卤肉饭、羹汤那种": they count only
-when nothing else is named)."""
+(``constraint_shapes.at_odds_topics``): a likeness ("sick as a dog", "blown up like a puffer fish",
+"耳朵就像坐飞机降落那样闷"), a lift ("Dev had to drive me to the LRI"), the labels read ("the back of every
+soy sauce bottle"), what is said to be fine ("salt water doesn't touch him"), and, in Chinese, the dishes
+named as an aside to where the thing is found ("像卤肉饭、羹汤那种": they count only when nothing else is
+named)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,18 @@ _TAKEN_TO_EN = re.compile(
     r"(?:to|into|up to|down to)\b",
     re.IGNORECASE,
 )
-_SIMILE_EN = re.compile(r"\b(?:as|like) an? [a-z]+\b(?! (?:of|with)\b)", re.IGNORECASE)
+# ("blown up like a puffer fish": the likeness of two words too)
+_SIMILE_EN = re.compile(
+    r"\b(?:as|like) an? (?:[a-z]+ (?!(?:and|or|but|the|in|on|at|for|to|after|when|with|of|i|he|she|it|my|"
+    r"so|then|all|every)\b))?[a-z]+\b(?! (?:of|with)\b)",
+    re.IGNORECASE,
+)
+# The labels read for it: "squinting at the back of every soy sauce bottle" (the wheat in it, not soy).
+_LABELS_READ_EN = re.compile(
+    r"\b(?:back|label|labels|ingredients|small print)(?: list)? (?:of|on) (?:every|each|the|a|any|all)\s+"
+    r"(?:[a-z]+ ){0,3}?(?:bottles?|packets?|jars?|tins?|box(?:es)?|cans?|wrappers?|packs?)\b",
+    re.IGNORECASE,
+)
 _SIMILE_ZH = re.compile(r"(?:就像|好像|像是|像|跟)[^，。！？,!?]{1,12}?(?:那样|一样|似的)")
 _UNHARMED = re.compile(
     r"\b[a-z]+(?: [a-z]+)? (?:doesn't|does not|don't|never) (?:touch|bother|affect|hurt) "
@@ -27,6 +39,7 @@ _ASIDE_ZH = re.compile(r"像[^，。！？；]{1,20}?(?:那种|那类|之类|那
 
 def without_passing_mentions(text: str) -> str:
     """``text`` without its likenesses, lifts and things said to be fine."""
+    text = _LABELS_READ_EN.sub(" ", text)
     return _TAKEN_TO_EN.sub(" ", _SIMILE_EN.sub(" ", _UNHARMED.sub(" ", _SIMILE_ZH.sub("", text))))
 
 

@@ -312,11 +312,30 @@ _NEVER_LET_NEAR_EN = re.compile(
 _EITHER = re.compile(r"\s+(?:or|nor)\s+(?:an?\s+|the\s+|any\s+)?", _I)
 
 
+# Riding told as throwing a leg over it, and a ride told by its wheels: "I'd never again throw a leg over
+# anything with two wheels and an engine" swears off motorbikes.
+_LEG_OVER_EN = re.compile(
+    r"\bnever\b[^.!?]{0,40}?\b(?:throw|swing|get|put|cock)(?:ing)? (?:a |my |his |her )?leg over\s+"
+    r"(?:a |an |the |any |another )?(?P<x>[a-z]+(?: (?!with\b|again\b)[a-z]+)?)",
+    _I,
+)
+_WHEELS_EN = re.compile(r"\s+with two wheels(?P<engine> and an? (?:engine|motor))?", _I)
+
+
+def _ridden(text: str) -> Iterator[str]:
+    for match in _LEG_OVER_EN.finditer(text):
+        wheels = _WHEELS_EN.match(text, match.end("x"))
+        if match.group("x").lower() in ("anything", "something", "one"):
+            yield ("motorbike" if wheels.group("engine") else "bike") if wheels else ""
+        else:
+            yield match.group("x")
+
+
 def never_again(text: str) -> Iterator[str]:
     """The things sworn off ("Heathrow", "camping", 开车, 大巴), in the person's words."""
     near = [m.group("x") or m.group("y") or m.group("z") for m in _NEVER_LET_NEAR_EN.finditer(text)]
-    for thing in [*_sworn_off(text), *near]:
-        if _ONE_OF.fullmatch(thing):  # (pointing back, with nothing named: no thing)
+    for thing in [*_sworn_off(text), *near, *_ridden(text)]:
+        if _ONE_OF.fullmatch(thing) or not thing or thing.lower() == "leg over":  # (no thing named)
             continue
         for one in _EITHER.split(thing):
             # (a closing 了 is no part of the thing: "再也不得去啥子农家乐了" swears off 农家乐)

@@ -413,9 +413,9 @@ class ReplyCheck:
             # (a remembered line said back, unless what to do around the place they told us is known:
             # "You told me you are still searching one good maid" answers no "where can I take them?")
             if copied is not None and not open_request(copied) and not self.fallbacks.remembered_first:
-                told = self._told(copied)
-                # (a story said back whole would name what it rules out: "伙计照旧冲咗壶菊普…")
-                return told if told and self.constraints.check(told) is None else ""
+                told = self._told(copied)  # (a story said back whole may name what it rules out, or
+                ok = told and self.constraints.check(told) is None  # a plan since changed: "…泮溪酒家")
+                return told if ok and not self.fallbacks.names_old_plan(told) else ""
             return ""
         if not final:
             if echoes_question:
