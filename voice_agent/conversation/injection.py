@@ -52,15 +52,19 @@ _IMPERATIVE_EN = (
 )
 _QUOTE = r"\s[\"'«「『]"
 
-# The assistant's own rules, and the words that make rules the assistant's.
+# The assistant's own rules, and the words that make rules the assistant's: "all previous instructions",
+# "your guidelines"; policies, filters and training only as "your" or the system's ("skip all the training
+# sessions", "cancel all my insurance policies" and "ignore those instructions on the box" are life).
 _RULES_EN = (
-    r"(?:instructions?|rules|guidelines?|directives?|prompts?|programming|restrictions?|policies|"
-    r"guardrails?|filters?|constraints|training)\b"
+    r"(?:instructions?|rules|guidelines?|directives?|prompts?|programming|restrictions?|guardrails?)\b"
 )
+_MORE_RULES_EN = r"(?:policies|filters?|constraints|training)\b"
 _THEIRS_EN = (
     r"(?:your|previous|prior|above|earlier|preceding|original|initial|existing|current|system|safety|"
-    r"developer|content|default|built-in|all|any|every|these|those|the (?:previous|prior|above|earlier|system))"
+    r"developer|content|default|built-in|all|any|every|the (?:previous|prior|above|earlier|system))"
 )
+_SYSTEMS_EN = r"(?:your|system|developer|content|default|built-in)"
+_BETWEEN_EN = r"(?:(?!(?:my|our|his|her|their)\b)[\w-]+\s+){0,2}?"
 
 _EN_RULES: tuple[tuple[str, str], ...] = (
     # Overriding the rules: "ignore previous instructions", "disregard your guidelines", "new rules for you".
@@ -69,7 +73,8 @@ _EN_RULES: tuple[tuple[str, str], ...] = (
         # (the rules must be the assistant's: "skip football training", "ignore the instructions on the
         # packet" and "forget the rules, just enjoy the cake" are the person's life)
         r"\b(?:ignore|disregard|forget|override|bypass|abandon|skip|cancel)\b[^.!?]{0,40}?"
-        rf"(?:\b{_THEIRS_EN}\s+(?:[\w-]+\s+){{0,2}}?{_RULES_EN}|\b{_RULES_EN}\s+(?:above|before|you\b))",
+        rf"(?:\b{_THEIRS_EN}\s+{_BETWEEN_EN}{_RULES_EN}|\b{_SYSTEMS_EN}\s+{_BETWEEN_EN}{_MORE_RULES_EN}|"
+        rf"\b{_RULES_EN}\s+(?:above|before|you\b))",
     ),
     (
         "override",
@@ -79,7 +84,8 @@ _EN_RULES: tuple[tuple[str, str], ...] = (
         r"(?:with no|without (?:any )?)restrictions|no restrictions (?:mode|apply)|unrestricted mode|"
         r"(?:uncensored|unfiltered) (?:mode|ai|assistant|bot|version|repl(?:y|ies)|answers?|responses?)|"
         r"(?:ignore|disregard|forget) (?:all of |everything )?(?:the above|what you(?: were|'ve been| have been) "
-        r"told|everything (?:above|you(?: were|'ve been| have been) (?:told|given|taught)))|do anything now|god mode|sudo mode|admin mode|debug mode|maintenance mode|"
+        r"told|everything (?:above|you(?: were|'ve been| have been) (?:told|given|taught)))|do anything now|"
+        r"god mode|sudo mode|admin mode|debug mode|maintenance mode|"
         r"safety (?:is|are) (?:off|disabled)|(?:assistant|ai|bot)'s (?:policy|policies|rules|instructions|"
         r"guidelines|prompt|settings)|new (?:rules?|instructions?|directives?|policy) "
         # ("the new rules for the pool apply from Monday", "new instructions from the council": not for us)
