@@ -324,18 +324,19 @@ _WHEELS_EN = re.compile(r"\s+with two wheels(?P<engine> and an? (?:engine|motor)
 
 def _ridden(text: str) -> Iterator[str]:
     for match in _LEG_OVER_EN.finditer(text):
-        wheels = _WHEELS_EN.match(text, match.end("x"))
-        if match.group("x").lower() in ("anything", "something", "one"):
-            yield ("motorbike" if wheels.group("engine") else "bike") if wheels else ""
-        else:
+        if match.group("x").lower() not in ("anything", "something", "one"):
             yield match.group("x")
+        elif wheels := _WHEELS_EN.match(text, match.end("x")):  # (else nothing is named)
+            yield "motorbike" if wheels.group("engine") else "bike"
 
 
 def never_again(text: str) -> Iterator[str]:
     """The things sworn off ("Heathrow", "camping", 开车, 大巴), in the person's words."""
     near = [m.group("x") or m.group("y") or m.group("z") for m in _NEVER_LET_NEAR_EN.finditer(text)]
-    for thing in [*_sworn_off(text), *near, *_ridden(text)]:
-        if _ONE_OF.fullmatch(thing) or not thing or thing.lower() == "leg over":  # (no thing named)
+    ridden = list(_ridden(text))  # ("never again throw a leg over X": X, not the leg)
+    sworn = [thing for thing in _sworn_off(text) if not (ridden and thing.lower() == "leg over")]
+    for thing in [*sworn, *near, *ridden]:
+        if _ONE_OF.fullmatch(thing):  # (pointing back, with nothing named: no thing)
             continue
         for one in _EITHER.split(thing):
             # (a closing 了 is no part of the thing: "再也不得去啥子农家乐了" swears off 农家乐)

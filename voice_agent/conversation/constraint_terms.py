@@ -17,7 +17,6 @@ from voice_agent.conversation.constraint_zh_words import CHICKEN_ZH, FISH_ZH, FR
 
 __all__ = ["CONDITIONS", "TOPICS", "Topic", "ZhTerm", "topic_for"]
 
-
 TOPICS: dict[str, Topic] = {
     t.key: t
     for t in (
