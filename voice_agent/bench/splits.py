@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout248`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout254`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -252,4 +252,10 @@ SPLITS = (
     "heldout246",
     "heldout247",
     "heldout248",
+    "heldout249",
+    "heldout250",
+    "heldout251",
+    "heldout252",
+    "heldout253",
+    "heldout254",
 )
