@@ -47,10 +47,13 @@ LIST_KEPT_OFF_ZH = re.compile(
 # or a rule: "他连早饭都不吃" alone is a busy morning, not a rule.
 # (or a clause of its own after the diet: "…，鸡蛋也不碰")
 EVEN_KEPT_OFF_ZH = re.compile(
-    rf"(?:连|(?<=[，,。；;：:]))(?P<x>(?:(?!连){_THING}){{1,5}}?)(?:都|也)(?:不|没)敢?(?:吃|碰|沾|喝)"
+    rf"(?:连|(?<=[，,。；;：:]))(?P<x>(?:(?!连){_THING}){{1,5}}?)(?:都|也)(?:不|没)敢?(?:吃|碰|沾|喝|点)"
 )
 # (or of what happened after it: "喝一瓶拉一回……后来连生椰拿铁都不敢碰了")
-DIET_TALK_ZH = re.compile(r"素|荤|斋|忌口|过敏|戒|清真|不耐受|拉肚子|拉稀|跑厕所|[吃喝]\S{0,3}就?[拉吐]")
+# (or of a body that swelled or a throat that closed: "嘴巴肿得像两根香肠，喉咙发紧…连杨枝甘露都不敢点")
+DIET_TALK_ZH = re.compile(
+    r"素|荤|斋|忌口|过敏|戒|清真|不耐受|拉肚子|拉稀|跑厕所|[吃喝]\S{0,3}就?[拉吐]|肿|喉咙|打针|急诊"
+)
 # A list, then "all of it" kept off after a comma: "辣的、酒、浓茶、咖啡、油炸的、生冷的，统统别碰".
 LIST_ALL_OFF_ZH = re.compile(
     rf"(?:^|[，,。！？!?；;：:])(?P<x>{_THING}{{1,6}}?(?:、{_THING}{{1,6}}?)+)[，,]?(?:统统|一律|一概|全都|全部)都?"

@@ -70,7 +70,9 @@ ATE_THEN_REACTED_EN = re.compile(
 # cola and he's bouncing off the walls" (read with a symptom in the text; "those things" names nothing).
 ONE_WHIFF_EN = re.compile(
     r"\b(?:one|a single|a|the (?:slightest|faintest|smallest|tiniest))\s+(?:whiff|sniff|bite|sip|mouthful|"
-    r"spoonful|taste|drop|lick|crumb|puff)\s+of\s+(?:those\s+|that\s+|the\s+|any\s+)?"
+    r"spoonful|forkful|taste|drop|lick|crumb|puff)\s+of\s+(?:those\s+|that\s+|the\s+|any\s+|an?\s+|some\s+)?"
+    # (a dish, then what was in it: "one forkful of a salad with that tahini dressing and my throat…")
+    r"(?:(?!(?:it|them|that|this|those|these)\b)[a-z]+\s+(?:with|in|on)\s+(?:that\s+|the\s+|some\s+|an?\s+)?)?"
     r"(?!(?:(?:those|that|the|any)\s+)?(?:things?|stuff|it|them)\b)"
     r"(?P<x>[a-z]+(?:[ -][a-z]+)?)\b(?:\s+(?:now|even))?\s*,?\s+and\b",
     _I,

@@ -80,6 +80,13 @@ _TOPIC_TURNED_DOWN_EN = re.compile(
     r"\?\s+(?:hell no|no way|not a chance|no chance|never again|not in a million years|over my dead body))\b",
     _I,
 )
+# A thing asked about, then retched at: "but eggs? Fried, scrambled, boiled, the smell alone has me gagging".
+_TOPIC_THEN_GAGGING_EN = re.compile(
+    r"(?:^|[.!?;,]\s+|\bbut\s+)(?P<x>[A-Za-z]+(?:[ -][a-z]+)?)\?\s+[^.!?]{0,90}?"
+    r"\b(?:has|have|gets?|got|makes?|sets?|had|leaves?) (?:me|him|her) "
+    r"(?:gagging|retching|heaving|dry[- ]heaving|boaking)\b",
+    _I,
+)
 # Chinese: the thing, then its smell retched at: "臭豆腐喔，拜托，那个味道我闻到就想吐".
 _SMELL_RETCHED_ZH = re.compile(
     # (a thing: no person, negation or verb in it, "韭菜不中，那个味儿一闻就犯恶心" is read as 韭菜 elsewhere)
@@ -87,6 +94,15 @@ _SMELL_RETCHED_ZH = re.compile(
     r"[，,](?:(?:拜托|真的|讲真|说真的|老实说|天哪|我的天)[，,])?(?:那个|这个|那股|这股)?(?:味道|味儿|味|臭味)?"
     r"(?:我|俺)?(?:一|只要)?"
     r"闻(?:到|见)?(?:了)?就(?:想吐|反胃|恶心|想呕|犯恶心|头疼|头晕)"
+)
+# Chinese: the thing, pointed at, then refused whatever it costs: "香菜那个东西，在我这儿跟臭虫是一个档次
+# 的，哪个敢在我碗里撒一颗，我宁愿整碗倒了都不得吃", or retched at: "就是姜这个东西，…我就想呕".
+_POINTED_REFUSED_ZH = re.compile(
+    rf"(?:^|[，,。！？!?；;])(?:就是|唯独|只有|偏偏)?(?P<x>(?:(?![我你他她俺不没是了])(?:{HAN_CLASS})){{1,5}}?)"
+    r"(?:那个东西|这个东西|那东西|这东西|那玩意儿?|这玩意儿?)[，,]"
+    r"(?=[^。！？!?]*?(?:(?:宁愿|宁可|情愿)[^。！？!?]{0,12}?(?:也|都)不(?:得|会|肯|要)?(?:吃|碰|喝|要|沾)|"
+    # ("就是姜这个东西，…那股冲鼻子的味道一上来我就想呕")
+    r"(?:我|俺)?就(?:想呕|想吐|反胃|恶心|犯恶心)))"
 )
 _NOT_A_THING = frozenset((
     "it", "that", "this", "them", "everything", "anything", "all", "food", "stuff", "me", "honestly",
@@ -110,7 +126,9 @@ def fronted_dislikes(text: str) -> list[str]:
     found += [m.group("x") for m in _SOONER_THAN_EN.finditer(text)]
     found += [m.group("x") for m in _TASTES_LIKE_OUT_EN.finditer(text)]
     found += [m.group("x") for m in _SMELL_RETCHED_ZH.finditer(text)]
+    found += [m.group("x") for m in _POINTED_REFUSED_ZH.finditer(text)]
     found += [m.group("x") for m in _TOPIC_TURNED_DOWN_EN.finditer(text)]
+    found += [m.group("x") for m in _TOPIC_THEN_GAGGING_EN.finditer(text)]
     for worse in _SOONER_WORSE_EN.finditer(text):
         start = max(text.rfind(end, 0, worse.start()) for end in ".!?")
         pointed = _POINTED_EN.search(text, start + 1, worse.start())

@@ -56,6 +56,14 @@ _PICK_OUT_EN = re.compile(
     r"(?P<x>[a-z]+(?: [a-z]+)?) out(?: (?:of|from)\b|(?= and\b|[,.;!]))",
     _I,
 )
+# A thing slipped past the person because they refuse it: "Me ma's been trying to sneak a mushroom into me
+# since 1989" (not a present slipped into a bag: "sneak a card into her bag").
+_SNUCK_IN_EN = re.compile(
+    r"\b(?:try|tries|tried|trying) to (?:sneak|slip|smuggle|hide|get) (?:a |an |some |the )?"
+    r"(?P<x>[a-z]+(?: [a-z]+)?) (?:into|in) (?:(?:me|him|her|us|them)(?=[,.;!?]|$|\s+(?:since|for|ever|every|"
+    r"at|when|whenever|all|again|and)\b)|(?:my|his|her|their) (?:food|dinner|plate|meals?|sauce))",
+    _I,
+)
 # Cannot bear its presence: "I cannae even be in the same room as a cinnamon roll".
 _SAME_ROOM_EN = re.compile(
     r"\b(?:can't|cannot|can not|cannae|canny|won't|couldn't)\s+(?:even\s+)?(?:be|stay|sit|stand)\s+in the "
@@ -131,7 +139,7 @@ def idiom_matches(text: str) -> list[tuple[re.Match[str], str]]:
     # (an enemy that put the person in hospital is an allergy: "…my face swell … groundnut is my sworn enemy")
     found += [(m, "allergy" if severe else "avoid") for m in _ENEMY_EN.finditer(text)]
     for pattern in (_DEAD_TO_EN, _CHALKBOARD_EN, _PICK_OUT_EN, _SAME_ROOM_EN, _BOAK_EN,
-                    _NO_MORE_AFTER_VOW_EN, _CANT_EAT_ZH,
+                    _NO_MORE_AFTER_VOW_EN, _SNUCK_IN_EN, _CANT_EAT_ZH,
                     _DREAD_ZH, _THIS_THING_ZH, _FED_UP_WITH_ZH, _NOT_MY_TASTE_ZH):  # fmt: skip
         found += [(m, "avoid") for m in pattern.finditer(text)]
     # (done with it for good, not finished: "We are done with the kitchen, finally!")

@@ -247,9 +247,11 @@ _NO_FOOT_ON_EN = re.compile(
     r"(?:never,?\s+|not\s+)?(?:ever,?\s+)?(?:(?:setting|set|putting|put)\s+(?:a\s+)?foot\s+(?:on|in|into|aboard)|"
     r"(?:getting|get)\s+behind\s+the\s+wheel\s+of)\s+"
     r"(?:a|an|another|any|one of those)\s+(?P<x>[a-z]+(?:[ -][a-z]+)?)"
-    r"(?=\s+(?:again|ever|for anything|as long as|for love nor money)\b|\s*[.,;!?]|$)",
+    r"(?=\s+(?:again|ever|for anything|as long as|for love nor money|across|over|to|from)\b|\s*[.,;:!?]|$)",
     _I,
 )
+_ROUTE_AFTER_EN = re.compile(r"\s+(?:across|over|to|from)\b", _I)
+_NOT_EN = re.compile(r"\b(?:never|not|won't)\b", _I)
 # A thing the person has parted with: "so lavender and I are finished", "me and red wine are done".
 _PARTED_WITH_EN = re.compile(
     r"(?:^|[.,;:!?]\s*|\b(?i:so|and|but|now|honestly)\s+)(?P<x>[a-z]+(?: [a-z]+)?) and (?:I|me) (?:are|'re) "
@@ -330,6 +332,10 @@ def _ridden(text: str) -> Iterator[str]:
             yield "motorbike" if wheels.group("engine") else "bike"
 
 
+# Everyday names of a thing, as a reply would name it: "the motor" (British) is the car.
+_SAID_FOR = {"motor": "car", "motor car": "car", "jalopy": "car", "banger": "car"}
+
+
 def never_again(text: str) -> Iterator[str]:
     """The things sworn off ("Heathrow", "camping", 开车, 大巴), in the person's words."""
     near = [m.group("x") or m.group("y") or m.group("z") for m in _NEVER_LET_NEAR_EN.finditer(text)]
@@ -340,6 +346,7 @@ def never_again(text: str) -> Iterator[str]:
             continue
         for one in _EITHER.split(thing):
             # (a closing 了 is no part of the thing: "再也不得去啥子农家乐了" swears off 农家乐)
+            one = _SAID_FOR.get(one.lower(), one)  # ("never taking the motor up there again": the car)
             yield one[:-1] if one.endswith("了") and len(one) > 2 else one
 
 
@@ -402,7 +409,12 @@ def _sworn_off(text: str) -> Iterator[str]:
         if spots:  # (the thing done, not its booking: "a hot yoga class" swears off hot yoga)
             yield _BOOKED_AS_EN.sub("", spots[-1].group("x"))
     for match in _NO_FOOT_ON_EN.finditer(text):
-        yield match.group("x")
+        # (a crossing said after the thing is a vow only beside one: "Never again … will I set foot on a boat
+        # across the Irish Sea", not "I set foot on a boat to Skye and loved it")
+        if not _ROUTE_AFTER_EN.match(text, match.end("x")) or _NOT_EN.search(
+            text, max(0, match.start() - 60), match.end()
+        ):
+            yield match.group("x")
     for match in _PARTED_WITH_EN.finditer(text):
         thing = match.group("x") or match.group("y")
         if thing.split()[0].lower() not in _PRONOUNS and thing.lower() not in ("we", "you", "they"):

@@ -45,7 +45,9 @@ _NEVER_AGAIN_THING_ZH = (
     r"(?:把(?:它|他|她|它们|孩子|狗狗?|猫咪?|娃)(?=送|放|寄|交|留|关))?"
     r"(?:(?P<act>开车|自驾|坐船|坐飞机|坐夜车|夜(?:骑|跑|爬|钓|泳)|(?:骑|走|开)夜路|开夜车|爬山|露营|喝酒|抽烟|熬夜|熬通宵|通宵|刷夜|蹦极|潜水|滑雪|露脸|出镜|开直播|"
     # ("这辈子再也不骑车了", "再也不漂头发了")
-    r"骑(?:电动|摩托)?车|骑马|骑骆驼|(?:漂|烫|染)(?:头发|发)|纹身|爬梯子|" + TREATMENTS_ZH + r")"
+    r"骑(?:电动|摩托|自行|单|共享单|电瓶)?车|骑马|骑骆驼|(?:漂|烫|染)(?:头发|发)|纹身|爬梯子|"
+    + TREATMENTS_ZH
+    + r")"
     # (a treatment had done: "医生喊我以后莫再采耳了")
     # (办: signed up for, "这辈子再也不办合约机了")
     r"|(?:坐|乘|搭|住|去|吃|喝|用|报|找|点|买|租|请|雇|种|养|穿|戴|抹|涂|喷|碰|信|玩|进|装|睡|约|参加|飞|搞|赶|开|送|办|上(?![他她你我俺咱人家当班课学])(?=.{2})|"
@@ -196,6 +198,15 @@ _ANY_OF_KIND_ZH = re.compile(
     r"(?:以后|往后|这辈子|从此|打那以后)再?(?:什么|啥|任何|哪样)(?P<x>[^，。,.！？!?；;都也]{2,8}?)(?:都|也)"
     r"(?:不|莫|别)再?(?:搞|用|碰|找|请|约|去|买|吃|坐|做|叫|沾|信|要)了"
 )
+# A thing named first, then an oath on one's name if had again: "这辈子两只轮子的东西我再碰一碰就不姓沈".
+_THING_OR_ELSE_ZH = re.compile(
+    r"(?:^|[，,。！!？?；;])(?:这辈子|以后|往后)?(?P<x>[^，,。！!？?；;我你他她咱俺]{2,10}?)(?:我|俺|老子)再"
+    r"(?P<v>碰|坐|骑|用|吃|喝|去|进|踏进|上)(?:一(?P=v)|一下|一次|半步|一步)?[，,]?(?:我|俺|老子)?"
+    r"就(?:不姓|是狗|是猪|是小狗|不是人|是瓜娃子|是傻子|是孙子|是王八|是憨子)"
+)
+_BEEN_IN_ZH = re.compile(rf"在(?P<x>[A-Za-z]{{2,6}}|{HAN_CLASS}{{2,4}}?)(?:包房|包间|里头|里面|里)")
+# A ride told by its wheels: "两只轮子的东西" (a bicycle, an e-bike).
+_TWO_WHEELS_ZH = re.compile(r"^两(?:个|只)轮(?:子)?的(?:东西|玩意儿?|车)$")
 # What names no one thing before a list ("啥水滴筹、轻松筹"), and the kind after it ("这些筹款平台").
 # (啥子: Sichuan 啥; "甭管什么船": any boat)
 _ANY_LEAD_ZH = re.compile(r"^(?:(?:甭管|不管|管它|管他)(?:是)?)?(?:啥子|啥|什么|任何|所有的?|一切)")
@@ -245,10 +256,16 @@ def sworn_off_zh(text: str) -> Iterator[str]:
         parts = re.split(r"和|跟|或者?|还有|以及|、", (kind if len(kind) >= 2 else thing).replace("什么", ""))
         yield from (part for part in parts if len(part) >= 2 and part not in _ANY_PLACE_ZH)
     for match in _OR_ELSE_ZH.finditer(text):
-        if not _WHICH_ONE_ZH.match(match.group("x")):  # ("再去那家店我就是狗": which shop, said before)
+        if match.group("x") in _POINTING_ZH:  # ("在KTV包房里…再踏进那玩意儿一步，我就是狗": the place it was)
+            been = list(_BEEN_IN_ZH.finditer(text, 0, match.start()))
+            yield from [been[-1].group("x")] if been else []
+        elif not _WHICH_ONE_ZH.match(match.group("x")):  # ("再去那家店我就是狗": which shop, said before)
             yield ("跟" if match.group("v") == "跟" else "") + match.group("x")  # (跟团: the going along)
     for match in _OR_ELSE_AT_ZH.finditer(text):
         yield match.group("x")
+    for match in _THING_OR_ELSE_ZH.finditer(text):
+        thing = _LEAD_TIME_ZH.sub("", match.group("x"))
+        yield from ("骑车", "自行车") if _TWO_WHEELS_ZH.match(thing) else [thing]
     for match in _POINTER_THEN_VOW_ZH.finditer(text):
         before = text[: match.start()]
         named = [*_NAMED_BEFORE_ZH.finditer(before), *_TALKED_ABOUT_ZH.finditer(before)]

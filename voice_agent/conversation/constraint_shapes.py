@@ -272,8 +272,8 @@ DROPPED_ZH = re.compile(
 )
 # "我跟茄子有仇" (at war with a thing: will not have it).
 FEUD_ZH = re.compile(
-    rf"(?:我|俺|额)(?:这辈子|从小|打小儿?|天生|就|真|算是|这个?(?:人|胃|肠胃|肚子|身体|嘴|体质)){{0,2}}(?:跟|和|与|同)"
-    rf"(?P<x>{_THING_CHAR}{{1,6}}?)(?:硬是|就是|真的是|真是|真的|真系|简直|天生|是)?(?:前世|上辈子)?(?:有仇|结仇|结了仇|犯冲|八字不合|八字相冲|八字犯冲|过不去)"
+    rf"(?:我|俺|额)(?:这辈子|从小|打小儿?|天生|就|真|算是|这个?(?:人|胃|肠胃|肚子|身体|身子骨?|嘴|体质)){{0,2}}(?:跟|和|与|同)"
+    rf"(?P<x>{_THING_CHAR}{{1,6}}?)(?:硬是|就是|真的是|真是|真的|真系|简直|天生|是)?(?:前世|上辈子)?(?:有仇|结仇|结了仇|犯冲|犯相|八字不合|八字相冲|八字犯冲|过不去)"
 )
 # A list named first and refused at the end of its sentence: "滑雪、滑冰、雪圈这些冰上雪上的玩意儿，以后甭管谁
 # 撺掇，千万别给我安排。"
@@ -451,7 +451,8 @@ _SENTENCE = re.compile(r"(?<=[.!?。！？])\s*")
 
 
 SEVERE = re.compile(
-    r"throat|anaphyla|epi-?pen|breathe|hives|welts|swell|puffy|lips? (?:\w+ )?(?:blew|blown) up|"
+    r"throat|anaphyla|epi-?pen|breathe|hives|welts|swell|puffy|lips? (?:\w+ )?(?:blew|blown|went|puffed) up|"
+    r"chest (?:locked|seized) (?:up|tight)|"
     # (not a figure of speech: "the 110 on a Saturday would've killed me anyway", "my feet are killing me")
     r"(?<!would've )(?<!would have )(?<!'d have )\bkill(?!ing me\b)|hospital|\ba&e\b|"
     r"喉咙|呼吸困难|休克|(?<![得哩的])要(?:了(?:我|他|她|孩子)的)?命|医院|急诊",

@@ -32,7 +32,8 @@ SYMPTOM_EN = (
     r"throat (?:starts? |started |went |goes |got )?(?:clos\w*|swell\w*|tight\w*)|"
     r"clos(?:es|ing) up|anaphyla\w*|epi-?pen|"
     r"can't breathe|cannot breathe|(?:mouth )?ulcers?|"
-    r"(?:lips?|face|eyes?|tongue) (?:\w+ )?(?:blew|blown|swelled|swollen|puffed) up"
+    r"(?:lips?|face|eyes?|tongue) (?:\w+ )?(?:blew|blown|swelled|swollen|puffed|went) up|"
+    r"chest (?:locked|went|got|seized) (?:up|tight)"
 )
 
 # What caffeine does, and the drinks that carry it under other names.

@@ -23,7 +23,7 @@ TOPICS: dict[str, Topic] = {
         Topic(
             "nuts", "nuts", "坚果",
             ("nut", "nuts", "tree nut", "tree nuts", "peanut", "peanuts", "groundnut", "groundnuts", "坚果",
-             "花生", "果仁"),  # (groundnut: the peanut of Nigerian and Indian English; chikki: made of it)
+             "花生", "果仁", "satay"),  # (groundnut: Nigerian and Indian English; chikki, satay: made of it)
             ("nut", "peanut", "groundnut", "kuli-kuli", "kulikuli", "chikki", "yaji", "almond", "walnut",
              "hazelnut", "cashew", "pecan", "pistachio", "macadamia", "brazil nut", "pine nut", "nutella",
              "praline", "marzipan", "satay", "frangipane", "nougat", "gianduja", "peanut butter",
@@ -50,7 +50,7 @@ TOPICS: dict[str, Topic] = {
         Topic(
             "dairy", "dairy", "乳制品",
             ("dairy", "milk", "lactose", "cheese", "乳制品", "牛奶", "乳糖", "奶制品", "奶", "芝士", "奶酪",
-             "起司"),
+             "起司", "dahi", "paneer"),  # (dahi, paneer: curd and cheese in Indian English)
             ("milk", "cheese", "butter", "cream", "yogurt", "yoghurt", "ice cream", "whey", "custard",
              "cheesecake", "mozzarella", "parmesan", "cheddar", "milkshake", "latte", "cappuccino",
              "ghee", "buttercream", "cream cheese", "sour cream", "creme", "gelato", "lactose", "dairy"),
@@ -139,7 +139,7 @@ TOPICS: dict[str, Topic] = {
         ),
         Topic(
             "sesame", "sesame", "芝麻",
-            ("sesame", "芝麻"),
+            ("sesame", "芝麻", "tahini"),
             ("sesame", "tahini", "hummus", "halva"),
             _zh("芝麻", "麻酱", "芝麻酱"),
         ),
@@ -309,7 +309,7 @@ TOPICS: dict[str, Topic] = {
         ),
         Topic(
             "caffeine", "caffeine", "咖啡因",
-            ("caffeine", "caffeinated", "咖啡因"),
+            ("caffeine", "caffeinated", "咖啡因", "提神的"),  # ("凡是提神的东西我是吃不消的")
             ("caffeine", "coffee", "espresso", "latte", "cappuccino", "americano", "mocha", "macchiato",
              "cold brew", "flat white", "black tea", "green tea", "matcha", "chai", "earl grey",
              "english breakfast", "oolong", "energy drink", "cola", "red bull", "yerba mate", "mate",

@@ -62,4 +62,11 @@ def _key_pattern(key: str) -> re.Pattern[str]:
     if has_han(key):
         return re.compile(re.escape(key))
     # (not a pastime named after it: "ice skating", "an ice rink", "dairy farming" are no food)
-    return re.compile(rf"(?<![a-z]){re.escape(key)}(?:s|es)?(?![a-z])(?![ -](?:[a-z]+ing|rinks?|hockey)\b)")
+    # (a food named by its -ing is food: "tahini dressing", "peanut icing", "egg pudding")
+    return re.compile(
+        rf"(?<![a-z]){re.escape(key)}(?:s|es)?(?![a-z])"
+        rf"(?![ -](?!{_FOOD_ING}\b)(?:[a-z]+ing|rinks?|hockey)\b)"
+    )
+
+
+_FOOD_ING = "(?:dressing|icing|stuffing|filling|pudding|topping|frosting|seasoning|coating|dumpling)s?"

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import re
 
-from voice_agent.conversation.constraint_terms import Topic
+from voice_agent.conversation.constraint_terms import TOPICS, Topic
 from voice_agent.conversation.constraint_topic_names import named_topics
 from voice_agent.text.cjk import HAN_CLASS
 
 __all__ = ["pointed_vows_zh"]
 
 _POINTED = rf"(?:那玩意儿?|这玩意儿?|那东西|那个东西|那一?口(?:{HAN_CLASS}{{1,2}}的)?|它)"
-_ABSTAIN = r"(?:不碰|不沾|不喝|不吃|戒了|碰都不碰)"
+_ABSTAIN = r"(?:不碰|不沾|不喝|不吃|戒了|碰都不碰|掰了|断了|拜拜了)"
 _VOWS = (
     # "这辈子那玩意儿我一滴都不碰了"
     re.compile(
@@ -29,6 +29,7 @@ _VOWS = (
     # "再碰那一口白的我就是瓜娃子", "再喝它一口我就不姓王"
     re.compile(rf"再(?:碰|喝|吃|沾)(?:一口)?{_POINTED}[^，。！？；]{{0,3}}?我就"),
 )
+_DRUNK = re.compile(r"喝(?:大了|多了|醉了?|断片|高了|趴了|吐了)")
 _DRINKS = frozenset(("alcohol", "coffee", "caffeine", "tea", "fizzy", "milk", "dairy"))
 _CLAUSE = re.compile(r"[，,。！？!?；;]")
 # A thing done in between, which the pointing may mean instead: "我喝了一杯咖啡，然后坐了过山车，
@@ -48,6 +49,8 @@ def pointed_vows_zh(text: str) -> list[Topic]:
                 if _DONE_BETWEEN.search(clause):
                     break
                 topics = [t for t in named_topics(clause.lower()) if not drink or t.key in _DRINKS]
+                # (drunk before it, the drink unnamed: "跟发小喝大了，胃出血…打那以后我跟那玩意儿彻底掰了")
+                topics = topics or ([TOPICS["alcohol"]] if _DRUNK.search(clause) else [])
                 if topics:
                     out += [t for t in topics if t not in out]
                     break

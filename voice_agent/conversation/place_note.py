@@ -56,6 +56,7 @@ from voice_agent.conversation.place_sayings import (
 )
 from voice_agent.conversation.revised_plans import without_revised
 from voice_agent.conversation.sets_off import BOARDS_AT, LEAVES_HOME, SENDS_FROM_HOME
+from voice_agent.conversation.trip_named import trip_named
 from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.cjk import HAN_CLASS, has_han
 
@@ -352,8 +353,9 @@ def recalled_place(user_text: str, records: Sequence[MemoryRecord], *, where: bo
     asks = _asks(user_text)  # (read once: it reads the turn's own places)
     if not (asks or (where and ASKS_WHERE.search(user_text))):
         return ""
-    if asks == "around" and names_own_place(user_text):
-        return ""  # (things to do in the town the turn names, not where someone of theirs lives)
+    own = names_own_place(user_text)
+    if trip_named(user_text, asks=asks, names_town=own, asks_route=bool(ASKS_ROUTE.search(user_text))):
+        return ""  # (things to do in, or the weather of, the town the turn names, not one remembered)
     # (not the place of a plan changed since: "(The place is Rylands.)" for a nikah moved to Claremont)
     current = without_revised(list(records), constraints_stand=False)
     looked_at = [record for record in current[:_MAX_LOOKED_AT] if record.role != "assistant"]
