@@ -136,6 +136,12 @@ def _keys(text: str) -> set[str]:
             "alcohol",
         ),
         ("小时候啃了半个，嘴巴肿得像两根香肠，喉咙发紧，到现在连杨枝甘露都不敢点。", "avoid:杨枝甘露"),
+        ("嘴巴周围立马肿成香肠，送到医院打了针才缓过来，现在连杨枝甘露我都不敢碰。", "avoid:杨枝甘露"),
+        (
+            "My guts and anything made from wheat, barley or rye parted ways about five years back, the "
+            "specialist did the scope.",
+            "gluten",
+        ),
     ],
 )
 def test_a_thing_kept_off_said_in_everyday_words(text: str, key: str) -> None:
@@ -155,3 +161,8 @@ def test_a_thing_kept_off_said_in_everyday_words(text: str, key: str) -> None:
 )
 def test_everyday_talk_keeps_nothing_off(text: str) -> None:
     assert _keys(text) == set()
+
+
+def test_the_body_that_fell_out_with_a_food_is_no_food() -> None:
+    keys = _keys("My guts and anything made from wheat, barley or rye parted ways about five years back.")
+    assert not any("guts" in key for key in keys)

@@ -47,7 +47,7 @@ LIST_KEPT_OFF_ZH = re.compile(
 # or a rule: "他连早饭都不吃" alone is a busy morning, not a rule.
 # (or a clause of its own after the diet: "…，鸡蛋也不碰")
 EVEN_KEPT_OFF_ZH = re.compile(
-    rf"(?:连|(?<=[，,。；;：:]))(?P<x>(?:(?!连){_THING}){{1,5}}?)(?:都|也)(?:不|没)敢?(?:吃|碰|沾|喝|点)"
+    rf"(?:连|(?<=[，,。；;：:]))(?P<x>(?:(?!连){_THING}){{1,5}}?)(?:我|俺)?(?:都|也)(?:不|没)敢?(?:吃|碰|沾|喝|点)"
 )
 # (or of what happened after it: "喝一瓶拉一回……后来连生椰拿铁都不敢碰了")
 # (or of a body that swelled or a throat that closed: "嘴巴肿得像两根香肠，喉咙发紧…连杨枝甘露都不敢点")

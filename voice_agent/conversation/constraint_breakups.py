@@ -33,6 +33,14 @@ _FALLEN_OUT_EN = (
 _ME_AND_EN = re.compile(
     r"\b(?:me|i)\s+and\s+" + _WRAP_EN + _THING_EN + _EFFECT_EN + r"\s+" + _FALLEN_OUT_EN, _I
 )
+# The body that fell out with it: "My guts and anything made from wheat, barley or rye parted ways".
+_MY_GUT_AND_EN = re.compile(
+    r"\b(?:my|his|her)\s+(?:guts?|stomach|tummy|belly|body|insides|system)\s+and\s+"
+    + _WRAP_EN
+    + r"(?P<x>[a-z]+(?:,\s*[a-z]+){0,4}(?:,?\s+(?:or|and)\s+[a-z]+)?)\s+"
+    + _FALLEN_OUT_EN,
+    _I,
+)
 _AND_ME_EN = re.compile(
     r"(?:^|[,;:.!?]\s*|\b(?:but|and|so)\s+)"
     + _WRAP_EN
@@ -69,7 +77,8 @@ _FOE_ZH = re.compile(
 
 def breakup_matches(text: str) -> list[re.Match[str]]:
     """Each thing the person has fallen out with, as a match with the thing in group ``x``."""
-    found = [*_ME_AND_EN.finditer(text), *_AND_ME_EN.finditer(text), *_ENEMY_SHORT_EN.finditer(text)]
+    found = [*_ME_AND_EN.finditer(text), *_AND_ME_EN.finditer(text), *_ENEMY_SHORT_EN.finditer(text),
+             *_MY_GUT_AND_EN.finditer(text)]  # fmt: skip
     found = [m for m in found if not _NOT_THINGS_EN.match(m.group("x").strip()) and not _named(text, m)]
     return found + list(_FOE_ZH.finditer(text))
 

@@ -43,7 +43,8 @@ _CAUSES_EN = re.compile(
     rf"physio|mum|mom|dad|wife|husband|partner|boss|friend|mate|teacher|nan|gran)\w*\s)"
     rf"(?P<x>[a-z][a-z -]{{1,30}}?)\s+"
     rf"(?:(?:absolutely|really|totally|completely|seriously|always|just)\s+)?"  # ("absolutely wreck me")
-    rf"(?:gives?(?! up)|gave(?! up)|makes?|made|keeps?|kept|upsets?|upset|disagrees? with|doesn't agree with|"
+    rf"(?:gives?(?! up)|gave(?! up)|makes?|made(?!\s+(?:from|of|with|out|by)\b)|keeps?|kept|upsets?|upset|"
+    rf"disagrees? with|doesn't agree with|"
     rf"mess(?:es|ed)? with|plays? havoc with|wrecks?|"
     rf"does not agree with|triggers?|triggered)\s+(?:{_WHO_EN}\b)?",
     _I,
