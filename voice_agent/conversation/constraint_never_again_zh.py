@@ -204,6 +204,7 @@ _THING_OR_ELSE_ZH = re.compile(
     r"(?P<v>碰|坐|骑|用|吃|喝|去|进|踏进|上)(?:一(?P=v)|一下|一次|半步|一步)?[，,]?(?:我|俺|老子)?"
     r"就(?:不姓|是狗|是猪|是小狗|不是人|是瓜娃子|是傻子|是孙子|是王八|是憨子)"
 )
+# Where the story was, for an oath that points back at it: "在KTV包房里…再踏进那玩意儿一步" (KTV).
 _BEEN_IN_ZH = re.compile(rf"在(?P<x>[A-Za-z]{{2,6}}|{HAN_CLASS}{{2,4}}?)(?:包房|包间|里头|里面|里)")
 # A ride told by its wheels: "两只轮子的东西" (a bicycle, an e-bike).
 _TWO_WHEELS_ZH = re.compile(r"^两(?:个|只)轮(?:子)?的(?:东西|玩意儿?|车)$")

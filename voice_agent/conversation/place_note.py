@@ -353,8 +353,8 @@ def recalled_place(user_text: str, records: Sequence[MemoryRecord], *, where: bo
     asks = _asks(user_text)  # (read once: it reads the turn's own places)
     if not (asks or (where and ASKS_WHERE.search(user_text))):
         return ""
-    own = names_own_place(user_text)
-    if trip_named(user_text, asks=asks, names_town=own, asks_route=bool(ASKS_ROUTE.search(user_text))):
+    town = names_own_place(user_text)  # (a trip the turn names: ``trip_named``)
+    if trip_named(user_text, asks=asks, names_town=town, asks_route=bool(ASKS_ROUTE.search(user_text))):
         return ""  # (things to do in, or the weather of, the town the turn names, not one remembered)
     # (not the place of a plan changed since: "(The place is Rylands.)" for a nikah moved to Claremont)
     current = without_revised(list(records), constraints_stand=False)
