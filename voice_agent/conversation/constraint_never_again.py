@@ -332,10 +332,6 @@ def _ridden(text: str) -> Iterator[str]:
             yield "motorbike" if wheels.group("engine") else "bike"
 
 
-# Everyday names of a thing, as a reply would name it: "the motor" (British) is the car.
-_SAID_FOR = {"motor": "car", "motor car": "car", "jalopy": "car", "banger": "car"}
-
-
 def never_again(text: str) -> Iterator[str]:
     """The things sworn off ("Heathrow", "camping", 开车, 大巴), in the person's words."""
     near = [m.group("x") or m.group("y") or m.group("z") for m in _NEVER_LET_NEAR_EN.finditer(text)]
@@ -346,7 +342,6 @@ def never_again(text: str) -> Iterator[str]:
             continue
         for one in _EITHER.split(thing):
             # (a closing 了 is no part of the thing: "再也不得去啥子农家乐了" swears off 农家乐)
-            one = _SAID_FOR.get(one.lower(), one)  # ("never taking the motor up there again": the car)
             yield one[:-1] if one.endswith("了") and len(one) > 2 else one
 
 

@@ -253,7 +253,11 @@ def clean_object(raw: str, *, activity: bool = False) -> str:
     generic = bad is not None and not (gerund and bad.group(0).lower() == "ing")
     if not words or len(words) > 3 or generic or len(phrase) < 3 or phrase.lower() in _A_PERSON_EN:
         return ""
-    return phrase
+    return _SAID_FOR_EN.get(phrase.lower(), phrase)  # ("never taking the motor up there again": the car)
+
+
+# Everyday names of a thing, as a reply would name it: "the motor" (British) is the car.
+_SAID_FOR_EN = {"motor": "car", "motor car": "car", "jalopy": "car", "banger": "car"}
 
 
 # A person, no thing to keep off ("can't stand the man's music": his work, named before, is the thing).
