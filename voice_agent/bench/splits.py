@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout254`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout260`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -258,4 +258,10 @@ SPLITS = (
     "heldout252",
     "heldout253",
     "heldout254",
+    "heldout255",
+    "heldout256",
+    "heldout257",
+    "heldout258",
+    "heldout259",
+    "heldout260",
 )
