@@ -11,17 +11,21 @@ import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from voice_agent.conversation.constraint_shapes import SYMPTOM_ZH
+from voice_agent.conversation.constraint_symptoms_zh import RETCH_MORE_ZH, SYMPTOM_ZH
 
 if TYPE_CHECKING:
     from voice_agent.conversation.constraints import Constraint
 
 _I = re.IGNORECASE
 # Retching at it: the only symptoms a smell can give.
-_RETCH_ZH = r"想呕|作呕|想吐|恶心|反胃|干呕|吐"
+_RETCH_ZH = rf"想呕|作呕|想吐|恶心|反胃|干呕|吐|{RETCH_MORE_ZH}"
 _SMELL_ZH = re.compile(r"闻|味|膻|臭|骚|腥")
 _OTHER_SYMPTOM_ZH = re.compile(
-    "|".join(s for s in SYMPTOM_ZH.split("|") if not re.fullmatch(_RETCH_ZH, s.rstrip("?").rstrip("儿")))
+    "|".join(
+        s
+        for s in SYMPTOM_ZH.split("|")
+        if s != RETCH_MORE_ZH and not re.fullmatch(_RETCH_ZH, s.rstrip("?").rstrip("儿"))
+    )
 )
 _RETCH_EN = re.compile(
     r"\b(?:turns? my stomach|gies me the boak|gives me the boak|makes? me (?:gag|retch|heave|boak)|"

@@ -23,8 +23,10 @@ from voice_agent.conversation.constraint_mentions import (
     without_passing_mentions,
 )
 from voice_agent.conversation.constraint_outing_mentions import NOT_EATEN, masked, near_reaction
+from voice_agent.conversation.constraint_severe_terms import severe_term_topics
 from voice_agent.conversation.constraint_stomach import STOMACH_ZH
 from voice_agent.conversation.constraint_symptoms_en import SYMPTOM_EN, stimulant_story
+from voice_agent.conversation.constraint_symptoms_zh import SYMPTOM_ZH
 from voice_agent.conversation.constraint_terms import TOPICS, Topic
 from voice_agent.conversation.constraint_topic_names import key_matches, named_topics
 from voice_agent.conversation.not_refusing import felt
@@ -282,12 +284,6 @@ LIST_REFUSED_ZH = re.compile(
     rf"(?:^|[，,。！？!?；;：:])(?P<x>{_THING_CHAR}{{1,6}}?(?:、{_THING_CHAR}{{1,6}}?)+)(?:这些|这类|之类|等)"
     r"(?=[^。！？!?]*?(?:别给我|不要给我|别再给我|甭给我|别再让我|不要再让我)(?:安排|推荐|报|约|弄|整))"
 )
-SYMPTOM_ZH = (
-    "拉肚子|腹泻|过敏|起疹子|起红疹|长疹子|出疹子|起包|不舒服|难受|胃疼|胃痛|肚子疼|肚子痛|头疼|头痛|心慌|心悸|"
-    "失眠|睡不着|长痘|想吐|想呕|作呕|吐|恶心|胀气|发痒|痒|喘|呼吸困难|反酸|闹肚子|跑厕所|反胃|头晕|红肿|起风团|犯病|烧心|烧得慌|坏事儿?|"
-    "喉咙痛|嗓子疼|上火|生飞滋|口腔溃疡|流鼻血|口烂|窜稀|蹿稀|拉稀|跑肚|冲厕所|蹲厕所|往厕所[窜蹿跑冲奔]|转筋|"
-    "肚子(?:就)?咕噜|起(?:红)?疙瘩|心口(?:就)?突突"  # ("一小口啤的下肚…浑身起红疙瘩、心口突突直跳")
-)
 _SYMPTOM_ZH_RE = re.compile(SYMPTOM_ZH)
 # "我一喝牛奶就拉肚子", "吃芒果会起疹子", "他碰了花生就过敏".
 WHEN_ZH = re.compile(
@@ -382,7 +378,11 @@ def at_odds_topics(text: str) -> list[Topic]:
     topics: list[Topic] = []
     for i in at_odds:
         named = [t for t in _topics_of(sentences[i]) if _reacted_to(t, sentences[i])]
-        named = named or ([TOPICS["caffeine"]] if stimulant_story(sentences[i]) else [])
+        named = (
+            named
+            or ([TOPICS["caffeine"]] if stimulant_story(sentences[i]) else [])
+            or severe_term_topics(sentences[i], SEVERE)
+        )
         for near in (i - 1, i + 1):
             if not named and 0 <= near < len(sentences) and may_borrow_cause(sentences, i, near):
                 named = [t for t in _topics_of(sentences[near]) if _reacted_near(t, sentences[i])]

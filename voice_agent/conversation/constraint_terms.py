@@ -160,8 +160,8 @@ TOPICS: dict[str, Topic] = {
             ("pork", "pig", "猪肉", "猪", "大肉"),  # (大肉: pork, as Hui families in the north-west say it)
             ("pork", "bacon", "ham", "sausage", "salami", "pepperoni", "prosciutto", "chorizo", "lard",
              "pancetta", "spare ribs", "gelatin", "gelatine"),
-            _zh("猪肉", ZhTerm("猪", not_after=("圈", "场", "棚", "窝", "倌", "八戒")), "培根", "火腿",
-                "腊肉", "腊肠", "猪油", "叉烧", "排骨", "红烧肉", "东坡肉", "大肉"),  # (猪圈: a sty)
+            _zh("猪肉", ZhTerm("猪", ("似个", "像个"), ("圈", "场", "棚", "窝", "倌", "八戒")), "培根",
+                "火腿", "腊肉", "腊肠", "猪油", "叉烧", "排骨", "红烧肉", "东坡肉", "大肉"),  # (圈: a sty)
         ),
         # Porridge, whatever it is called ("Mum made me eat porridge… can't stand the stuff": oatmeal too).
         Topic(

@@ -1,0 +1,39 @@
+"""The allergen behind a severe reaction told of a food that only contains it: "one bite of my
+sister-in-law's almond friand and my throat closed up", "食咗块核桃酥就喉咙收紧" name no allergen ("nuts",
+"坚果") but a thing made of one. Beside an allergic reaction (``SEVERE``: the throat, hives, swelling, an
+adrenaline pen), the things of the main allergens' topics count as naming them; beside a milder
+reaction (a stomach ache after pizza) they do not: a pizza upsets for many reasons."""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from voice_agent.conversation.constraint_terms import TOPICS, Topic
+
+__all__ = ["severe_term_topics"]
+
+# (the allergens that close a throat; not dairy or gluten, whose foods are too many to blame one)
+_ALLERGENS = ("nuts", "shellfish", "fish", "eggs", "sesame")
+
+
+def severe_term_topics(sentence: str, severe: re.Pattern[str]) -> list[Topic]:
+    """The main allergens whose things ``sentence`` names beside a reaction ``severe`` finds, or none."""
+    if not severe.search(sentence):
+        return []
+    lowered = sentence.lower()
+    return [TOPICS[key] for key in _ALLERGENS if _term_pattern(key).search(lowered)]
+
+
+@functools.cache
+def _term_pattern(key: str) -> re.Pattern[str]:
+    topic = TOPICS[key]
+    english = "|".join(re.escape(term) for term in sorted(topic.terms_en, key=len, reverse=True))
+    chinese = "|".join(
+        rf"(?<!{'|'.join(map(re.escape, term.not_before))}){re.escape(term.text)}"
+        if term.not_before
+        else re.escape(term.text)
+        for term in topic.terms_zh
+        if len(term.text) > 1  # (one character names too much: 蛋 of 蛋挞 is no egg allergy said)
+    )
+    return re.compile(rf"(?<![a-z])(?:{english})(?:s|es)?(?![a-z])|{chinese}" if chinese else english)
