@@ -73,3 +73,36 @@ def test_time_words_and_even_before_a_thing_are_not_part_of_it(
 ) -> None:
     read = {key for key, _ in _read(said)}
     assert keys <= read and not read & not_keys
+
+
+@pytest.mark.parametrize(
+    ("said", "key", "kind"),
+    [
+        (
+            "Total poison for me: one bite of scampi at my cousin's wedding in Largs and my lips blew up "
+            "like a lilo, my throat went tight.",
+            "shellfish",
+            "allergy",
+        ),
+        (
+            "I swore to Our Lady on the pier in Kilronan that I'd never again put a foot on anything that "
+            "floats, not for love nor money.",
+            "boats",
+            "avoid",
+        ),
+        ("I swore I'd never again set foot on a boat.", "boats", "avoid"),
+    ],
+)
+def test_vows_and_allergies_in_other_words_are_read(said: str, key: str, kind: str) -> None:
+    assert (key, kind) in _read(said)
+
+
+def test_a_boat_set_foot_on_and_loved_is_no_vow() -> None:
+    assert _read("I set foot on a boat to Skye and loved it.") == []
+
+
+
+def test_full_is_no_word_a_request_shares_with_a_story() -> None:
+    from voice_agent.conversation.related_tie import strong_keys
+
+    assert "full" not in strong_keys("My daughters are sending me for a full day at the salon, the works.")

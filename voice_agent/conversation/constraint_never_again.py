@@ -243,10 +243,11 @@ BANNED_EN = re.compile(
 # A foot never set on a thing again: "I'm not setting foot on a boat for anything", "she won't set foot in a
 # lift ever again", "I am not getting behind the wheel of a hire van ever again".
 _NO_FOOT_ON_EN = re.compile(
-    r"\b(?:i|we|he|she|they)(?:'m|'re|'s|\s+am|\s+are|\s+is|\s+will|'ll|\s+won't|\s+will not)?\s+"
-    r"(?:never,?\s+|not\s+)?(?:ever,?\s+)?(?:(?:setting|set|putting|put)\s+(?:a\s+)?foot\s+(?:on|in|into|aboard)|"
+    r"\b(?:i|we|he|she|they)(?:'m|'re|'s|'d|\s+am|\s+are|\s+is|\s+will|'ll|\s+won't|\s+will not|\s+would)?\s+"
+    r"(?:never,?\s+|not\s+)?(?:ever,?\s+|again\s+)?(?:(?:setting|set|putting|put)\s+(?:a\s+)?foot\s+(?:on|in|into|aboard)|"
     r"(?:getting|get)\s+behind\s+the\s+wheel\s+of)\s+"
-    r"(?:a|an|another|any|one of those)\s+(?P<x>[a-z]+(?:[ -][a-z]+)?)"
+    # ("I'd never again put a foot on anything that floats": a boat)
+    r"(?:(?:a|an|another|any|one of those)\s+(?P<x>[a-z]+(?:[ -][a-z]+)?)|(?P<floats>anything that floats))"
     r"(?=\s+(?:again|ever|for anything|as long as|for love nor money|across|over|to|from)\b|\s*[.,;:!?]|$)",
     _I,
 )
@@ -406,10 +407,10 @@ def _sworn_off(text: str) -> Iterator[str]:
     for match in _NO_FOOT_ON_EN.finditer(text):
         # (a crossing said after the thing is a vow only beside one: "Never again … will I set foot on a boat
         # across the Irish Sea", not "I set foot on a boat to Skye and loved it")
-        if not _ROUTE_AFTER_EN.match(text, match.end("x")) or _NOT_EN.search(
+        if not _ROUTE_AFTER_EN.match(text, match.end()) or _NOT_EN.search(
             text, max(0, match.start() - 60), match.end()
         ):
-            yield match.group("x")
+            yield "boat" if match.group("floats") else match.group("x")
     for match in _PARTED_WITH_EN.finditer(text):
         thing = match.group("x") or match.group("y")
         if thing.split()[0].lower() not in _PRONOUNS and thing.lower() not in ("we", "you", "they"):

@@ -36,7 +36,7 @@ TOPICS: dict[str, Topic] = {
             ("shellfish", "seafood", "shrimp", "prawn", "prawns", "crab", "lobster", "海鲜", "虾", "贝类",
              "螃蟹"),
             ("shellfish", "seafood", "shrimp", "prawn", "crab", "lobster", "oyster", "mussel", "clam",
-             "scallop", "crayfish", "langoustine", "squid", "calamari", "octopus"),
+             "scallop", "crayfish", "langoustine", "squid", "calamari", "octopus", "scampi", "cockle"),
             _zh("海鲜", "虾", "蟹", "贝", "蚝", "牡蛎", "蛤", "扇贝", "龙虾", "鱿鱼", "章鱼", "生蚝", "青口"),
         ),
         Topic(
@@ -44,7 +44,7 @@ TOPICS: dict[str, Topic] = {
             # ("no seafood", "海鲜不能吃": fish as well as shellfish, as a careful cook would read it)
             ("fish", "鱼", "seafood", "海鲜"),
             ("fish", "salmon", "tuna", "cod", "trout", "sardine", "anchovy", "anchovies", "mackerel", "sushi",
-             "sashimi", "fish sauce", "halibut", "tilapia", "haddock", "herring"),
+             "sashimi", "fish sauce", "halibut", "tilapia", "haddock", "herring", "sea bass", "hake"),
             _zh(FISH_ZH, "三文鱼", "金枪鱼", "寿司", "生鱼片", "鱼露"),
         ),
         Topic(

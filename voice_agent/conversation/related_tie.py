@@ -46,7 +46,7 @@ _COMMON_TEXT_EN = (
     "this that these those there here very much more most only other same such give take come came "
     # counts and turns of time say nothing of what a statement is about ("three days straight last week")
     "three four five seven eight nine eleven twelve twenty thirty hundred first second third last next "
-    "took straight easy"
+    "took straight easy full whole"
 )
 _COMMON_EN = frozenset(_COMMON_TEXT_EN.split())
 # A sentence that says something went wrong, or what the person does not do: said back after a reply,
