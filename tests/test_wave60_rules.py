@@ -101,7 +101,6 @@ def test_a_boat_set_foot_on_and_loved_is_no_vow() -> None:
     assert _read("I set foot on a boat to Skye and loved it.") == []
 
 
-
 def test_full_is_no_word_a_request_shares_with_a_story() -> None:
     from voice_agent.conversation.related_tie import strong_keys
 
