@@ -105,3 +105,25 @@ def test_full_is_no_word_a_request_shares_with_a_story() -> None:
     from voice_agent.conversation.related_tie import strong_keys
 
     assert "full" not in strong_keys("My daughters are sending me for a full day at the salon, the works.")
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        (
+            "Coconut, though, I cannot, it's like chewin' suntan-lotion-flavored toenail clippings; I spit "
+            "one right into a napkin.",
+            "avoid:coconut",
+        ),
+        ("阿拉从小到大就闻不得那股膻气，一块羊肉端上来我隔开三张桌子都闻得到。", "avoid:羊肉"),
+    ],
+)
+def test_a_food_refused_after_an_aside_or_by_its_smell_is_read(said: str, key: str) -> None:
+    assert key in [k for k, _ in _read(said)]
+
+
+@pytest.mark.parametrize(
+    "said", ["Friday, though, I can't, I'm working.", "The weekend, though, I cannot wait."]
+)
+def test_a_day_that_cannot_be_done_is_no_food_refused(said: str) -> None:
+    assert _read(said) == []

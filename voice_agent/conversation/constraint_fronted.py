@@ -5,6 +5,7 @@
 - "I'd sooner drink bleach than eat another olive" (the worse thing, then the thing itself);
 - "spiders, roaches, beetles, those crickets that jump at you, I just cannot abide 'em" (a list, then a
   pronoun for all of it);
+- "Coconut, though, I cannot" (the thing, an aside, a bare refusal);
 - "臭豆腐喔，拜托，那个味道我闻到就想吐" (the thing, then its smell retched at).
 
 Each returns the things in the person's words; the caller reads them as kept off."""
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from voice_agent.conversation.constraint_topic_names import named_topics
 from voice_agent.text.cjk import HAN_CLASS
 
 _I = re.IGNORECASE
@@ -87,6 +89,15 @@ _TOPIC_THEN_GAGGING_EN = re.compile(
     r"(?:gagging|retching|heaving|dry[- ]heaving|boaking)\b",
     _I,
 )
+# The thing, an aside, then a bare refusal: "Coconut, though, I cannot, it's like chewing toenail clippings",
+# "Olives, honestly? I just can't." (not a verb left hanging: "I cannot wait", "I can't believe").
+_TOPIC_THEN_CANNOT_EN = re.compile(
+    rf"(?:^|[.!?;]\s+)(?P<x>[A-Za-z]+(?:[ -][a-z]+)?),\s+{_ASIDE.replace('[,!]', '[,!?]')}"
+    r"(?:i|he|she|we)\s+(?:just\s+|really\s+|simply\s+)?(?:cannot|can't|can not|couldn't)"
+    r"(?:\s+(?:do|stand|abide|stomach|face|handle)\s+(?:it|them|'em))?\s*(?=[,;.!]|$)",
+    _I,
+)
+_MOUTH_EN = re.compile(r"\b(?:tast\w*|chew\w*|mouth\w*|spit|spat|swallow\w*|bite|eat\w*|flavou?r\w*)\b", _I)
 # Chinese: the thing, then its smell retched at: "臭豆腐喔，拜托，那个味道我闻到就想吐".
 _SMELL_RETCHED_ZH = re.compile(
     # (a thing: no person, negation or verb in it, "韭菜不中，那个味儿一闻就犯恶心" is read as 韭菜 elsewhere)
@@ -129,6 +140,12 @@ def fronted_dislikes(text: str) -> list[str]:
     found += [m.group("x") for m in _POINTED_REFUSED_ZH.finditer(text)]
     found += [m.group("x") for m in _TOPIC_TURNED_DOWN_EN.finditer(text)]
     found += [m.group("x") for m in _TOPIC_THEN_GAGGING_EN.finditer(text)]
+    # (a food, known or told of as one: not "Friday, though, I can't, I'm working")
+    found += [
+        m.group("x")
+        for m in _TOPIC_THEN_CANNOT_EN.finditer(text)
+        if named_topics(m.group("x").lower()) or _MOUTH_EN.search(text, m.end(), m.end() + 120)
+    ]
     for worse in _SOONER_WORSE_EN.finditer(text):
         start = max(text.rfind(end, 0, worse.start()) for end in ".!?")
         pointed = _POINTED_EN.search(text, start + 1, worse.start())

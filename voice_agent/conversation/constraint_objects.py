@@ -242,6 +242,7 @@ def clean_object(raw: str, *, activity: bool = False) -> str:
         # ("KTV啊"; a bar is no particle: 网吧, 酒吧)
         phrase = phrase if re.search(r"[网酒水氧书]吧$", phrase) else phrase.rstrip("啊呀吧呢哦嘛啦")
         phrase = _ZH_TAIL.sub("", phrase)  # ("闻不了孜然那个味儿": 孜然)
+        phrase = "羊肉" if _GAMY_ZH.fullmatch(phrase) else phrase  # ("闻不得那股膻气": mutton's smell)
         return phrase if 1 <= len(phrase) <= 8 and not _NOT_A_THING_ZH.search(phrase) else ""
     phrase = thing_of_flavour(_CONDITION_TAIL_EN.sub("", phrase))
     if re.search(r"\bwhole\s", raw, _I):  # ("the whole Disney princess thing"; not "an enzyme thing")
@@ -256,6 +257,7 @@ def clean_object(raw: str, *, activity: bool = False) -> str:
     return _SAID_FOR_EN.get(phrase.lower(), phrase)  # ("never taking the motor up there again": the car)
 
 
+_GAMY_ZH = re.compile(r"(?:那股|这股|一股)?羊?膻(?:气|味儿?|味道)")
 # Everyday names of a thing, as a reply would name it: "the motor" (British) is the car.
 _SAID_FOR_EN = {"motor": "car", "motor car": "car", "jalopy": "car", "banger": "car"}
 
