@@ -90,7 +90,7 @@ _TOPIC_THEN_GAGGING_EN = re.compile(
     _I,
 )
 # The thing, an aside, then a bare refusal: "Coconut, though, I cannot, it's like chewing toenail clippings",
-# "Olives, honestly? I just can't." (not a verb left hanging: "I cannot wait", "I can't believe").
+# "Peanuts, honestly? I just can't." (not a verb left hanging: "I cannot wait", "I can't believe").
 _TOPIC_THEN_CANNOT_EN = re.compile(
     rf"(?:^|[.!?;]\s+)(?P<x>[A-Za-z]+(?:[ -][a-z]+)?),\s+{_ASIDE.replace('[,!]', '[,!?]')}"
     r"(?:i|he|she|we)\s+(?:just\s+|really\s+|simply\s+)?(?:cannot|can't|can not|couldn't)"

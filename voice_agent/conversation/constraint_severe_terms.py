@@ -1,8 +1,9 @@
 """The allergen behind a severe reaction told of a food that only contains it: "one bite of my
-sister-in-law's almond friand and my throat closed up", "食咗块核桃酥就喉咙收紧" name no allergen ("nuts",
-"坚果") but a thing made of one. Beside an allergic reaction (``SEVERE``: the throat, hives, swelling, an
-adrenaline pen), the things of the main allergens' topics count as naming them; beside a milder
-reaction (a stomach ache after pizza) they do not: a pizza upsets for many reasons."""
+sister-in-law's almond friand and my throat closed up", "a slice of Christmas cake with the marzipan and
+my throat closed up like a fist" name no allergen ("nuts") but a thing made of one. Beside an allergic
+reaction (``SEVERE``: the throat, hives, swelling, an adrenaline pen), the things of the main allergens'
+topics count as naming them; beside a milder reaction (a stomach ache after pizza) they do not: a pizza
+upsets for many reasons."""
 
 from __future__ import annotations
 
