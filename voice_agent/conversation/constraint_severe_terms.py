@@ -7,9 +7,9 @@ upsets for many reasons."""
 
 from __future__ import annotations
 
-import functools
 import re
 
+from voice_agent.conversation.constraint_term_match import excluded, terms_pattern
 from voice_agent.conversation.constraint_terms import TOPICS, Topic
 
 __all__ = ["severe_term_topics"]
@@ -22,19 +22,11 @@ def severe_term_topics(sentence: str, severe: re.Pattern[str]) -> list[Topic]:
     """The main allergens whose things ``sentence`` names beside a reaction ``severe`` finds, or none."""
     if not severe.search(sentence):
         return []
-    lowered = sentence.lower()
-    return [TOPICS[key] for key in _ALLERGENS if _term_pattern(key).search(lowered)]
+    return [TOPICS[key] for key in _ALLERGENS if _names_a_thing(TOPICS[key], sentence)]
 
 
-@functools.cache
-def _term_pattern(key: str) -> re.Pattern[str]:
-    topic = TOPICS[key]
-    english = "|".join(re.escape(term) for term in sorted(topic.terms_en, key=len, reverse=True))
-    chinese = "|".join(
-        rf"(?<!{'|'.join(map(re.escape, term.not_before))}){re.escape(term.text)}"
-        if term.not_before
-        else re.escape(term.text)
-        for term in topic.terms_zh
-        if len(term.text) > 1  # (one character names too much: 蛋 of 蛋挞 is no egg allergy said)
-    )
-    return re.compile(rf"(?<![a-z])(?:{english})(?:s|es)?(?![a-z])|{chinese}" if chinese else english)
+def _names_a_thing(topic: Topic, sentence: str) -> bool:
+    # (one Chinese character names too much: 蛋 of 蛋挞 is no egg allergy said)
+    terms_zh = tuple(term for term in topic.terms_zh if len(term.text) > 1)
+    pattern = terms_pattern(topic.terms_en, terms_zh)
+    return any(not excluded(sentence, match, terms_zh) for match in pattern.finditer(sentence))

@@ -110,6 +110,7 @@ from voice_agent.conversation.constraint_shapes import (
     named_topics,
     symptom_matches,
 )
+from voice_agent.conversation.constraint_term_match import excluded, terms_pattern
 from voice_agent.conversation.constraint_terms import CONDITIONS, TOPICS, Topic, ZhTerm
 from voice_agent.conversation.constraint_vow_pointed_zh import pointed_vows_zh
 from voice_agent.conversation.negation import is_negated
@@ -236,7 +237,7 @@ class ConstraintSet:
         read = mandarin_verbs(joined)  # "硬是不恰鱼" is negated as "不吃鱼" is (same length, same offsets)
         for constraint, pattern in self._patterns:
             for match in pattern.finditer(joined, offset):
-                if _excluded(joined, match, constraint.terms_zh):
+                if excluded(joined, match, constraint.terms_zh):
                     continue
                 if not is_negated(read, match.start(), match.end(), pattern):
                     return Violation(constraint, match.group(0), sentence)
@@ -473,26 +474,4 @@ def _topic_constraint(topic: Topic, kind: str, text: str) -> Constraint:
 
 
 def _pattern(constraint: Constraint) -> re.Pattern[str]:
-    english = sorted({t for t in constraint.terms_en if t}, key=len, reverse=True)
-    chinese = sorted({t.text for t in constraint.terms_zh}, key=len, reverse=True)
-    parts = []
-    if english:
-        words = "|".join(re.escape(t).replace(r"\ ", r"[\s-]+") for t in english)
-        parts.append(rf"(?<![a-z])(?:{words})(?:s|es)?(?![a-z])")
-    if chinese:
-        parts.append("|".join(re.escape(t) for t in chinese))
-    return re.compile("|".join(parts) or r"(?!x)x", _I)
-
-
-def _excluded(text: str, match: re.Match[str], terms_zh: tuple[ZhTerm, ...]) -> bool:
-    """A Chinese term inside a word that means something else (肉桂, 鸡蛋, 酒店)."""
-    word = match.group(0)
-    for term in terms_zh:
-        if term.text != word:
-            continue
-        before = text[: match.start()]
-        after = text[match.end() :]
-        return any(before.endswith(b) for b in term.not_before) or any(
-            after.startswith(a) for a in term.not_after
-        )
-    return False
+    return terms_pattern(constraint.terms_en, constraint.terms_zh)
