@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout260`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout266`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -264,4 +264,10 @@ SPLITS = (
     "heldout258",
     "heldout259",
     "heldout260",
+    "heldout261",
+    "heldout262",
+    "heldout263",
+    "heldout264",
+    "heldout265",
+    "heldout266",
 )
