@@ -1,6 +1,7 @@
 """Kinds of food named by what they are, not by a word for them: "nothing that ever had a life" (meat),
 "nothing pulled up from under the soil" (root vegetables), "anything that came out of a hen" (eggs),
-"带眼睛的一口不吃" (meat), "土里长的都不碰" (root vegetables).
+"带眼睛的一口不吃" (meat), "土里长的都不碰" (root vegetables), and what a missing enzyme cannot break down:
+"大夫说俺天生缺那个解酒的酶" (alcohol), "缺分解乳糖的酶" (dairy).
 
 Read only when refused ("nothing", "never eat anything", "不吃", "都不碰") or when the same sentence tells
 of a reaction to it ("anything that came out of a hen makes my lips swell"); a description alone ("the
@@ -11,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from voice_agent.conversation.constraint_symptoms_en import SYMPTOM_EN
+
 __all__ = ["described_kinds"]
 
 _I = re.IGNORECASE
@@ -20,7 +23,9 @@ _REFUSED_EN = (
     r"(?:\bnothing|\bno\s+(?:food|meals?|dishes)|\bnot\s+(?:even\s+)?anything|"
     r"\b(?:never|won't|wouldn't|don't|doesn't|didn't|can't|cannot|mustn't|will\s+not|do\s+not|does\s+not)\s+"
     r"(?:ever\s+)?(?:eat|eats|touch|touches|have|has|take|cook|buy|serve)\s+anything|"
-    r"\b(?:off|clear\s+of|away\s+from|without)\s+anything)"
+    r"\b(?:off|clear\s+of|away\s+from|without)\s+anything|"
+    # (a body that refuses it: "my guts have gone on strike against anything that came out of a cow")
+    r"\b(?:on\s+strike|at\s+war|declared\s+war)\s+(?:against|with|on)\s+anything)"
 )
 # The thing said by what it is, each with the topics it stands for.
 _KINDS_EN: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
@@ -85,14 +90,15 @@ _REFUSED_AFTER_EN = re.compile(
 _ANY_EN = r"\b(?:anything|everything|whatever|something)"
 _REACTION_EN = re.compile(
     r"\b(?:swell|swells|swelled|swollen|hives|rash|itch|itches|itchy|throat\s+(?:closes|closed|tight)|"
-    r"sick|vomit|throw\s+up|threw\s+up|runs|bloat|bloated|cramps|epipen|anaphyla)",
+    rf"sick|vomit|throw\s+up|threw\s+up|runs|bloat|bloated|cramps|epipen|anaphyla|{SYMPTOM_EN})",
     _I,
 )
 
 # Chinese: the description, then (or before it) a refusal.
 _KINDS_ZH: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
-        r"(?:有命的|带命的|有脸的|带眼睛的|有眼睛的|长眼睛的|会喘气的|喘气的|有血有肉的|带血的|会叫的|有妈生的)",
+        r"(?:有命的|带命的|有脸的|带眼睛的|有眼睛的|长眼睛的|会喘气的|喘气的|有血有肉的|带血的|会叫的|有妈生的|"
+        r"有妈妈的|有妈的)",
         ("meat", "fish"),
     ),
     (
@@ -106,7 +112,13 @@ _REFUSE_AFTER_ZH = (
     r"(?:东西|玩意儿?)?(?:[我他她俺]们?)?(?:一口|一点|一概|一律|统统|全都|通通|从来|都|也|坚决|压根儿?)*"
     r"(?:不吃|不沾|不碰|不能吃|吃不得|不敢吃|没(?:吃|沾|碰)过|不进嘴)"
 )
-_REFUSE_BEFORE_ZH = r"(?:不吃|不沾|不碰|不能吃|不敢吃|忌)(?:任何|一切|所有)?"
+# The enzyme a doctor said is missing, named by what it breaks down.
+_ENZYME_ZH = re.compile(
+    r"(?:缺|少|没有)(?:少|乏)?了?(?:那个|这个|一种|那种)?(?:能)?(?:分解|消化|代谢|解)(?P<x>乳糖|牛奶|奶|酒精|乙醇|酒)的?酶"
+)
+_ENZYME_TOPICS_ZH = {"乳糖": "dairy", "牛奶": "dairy", "奶": "dairy", "酒精": "alcohol", "乙醇": "alcohol",
+                     "酒": "alcohol"}  # fmt: skip
+_REFUSE_BEFORE_ZH = r"(?:不吃|不沾|不碰|不能吃|不敢吃|忌|没再?(?:碰|吃|沾)过)(?:任何|一切|所有)?"
 
 
 # Compiled once: what comes right before an English description, and each Chinese description refused.
@@ -126,13 +138,15 @@ def described_kinds(text: str) -> list[tuple[str, bool]]:
         for pattern, topics in _KINDS_EN:
             for match in pattern.finditer(sentence):
                 before = sentence[max(0, match.start() - 60) : match.start()]
-                if _REFUSED_BEFORE_EN.search(before):
-                    out += [(t, False) for t in topics]
+                if _REFUSED_BEFORE_EN.search(before):  # (a reaction told after it too: the body refuses it)
+                    reacted = _REACTION_EN.search(sentence, match.end()) is not None
+                    out += [(t, reacted) for t in topics]
                 elif _ANY_BEFORE_EN.search(before) and _REACTION_EN.search(sentence, match.end()):
                     out += [(t, True) for t in topics]
                 elif _ANY_BEFORE_EN.search(before) and _REFUSED_AFTER_EN.search(sentence[match.end() :]):
                     out += [(t, False) for t in topics]
         out += [(t, False) for refused, topics in _REFUSED_ZH if refused.search(sentence) for t in topics]
+        out += [(_ENZYME_TOPICS_ZH[m.group("x")], True) for m in _ENZYME_ZH.finditer(sentence)]
     first: dict[str, bool] = {}
     for topic, reacted in out:
         first.setdefault(topic, reacted)

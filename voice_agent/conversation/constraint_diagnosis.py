@@ -74,7 +74,16 @@ ONE_WHIFF_EN = re.compile(
     # (a dish, then what was in it: "one forkful of a salad with that tahini dressing and my throat…")
     r"(?:(?!(?:it|them|that|this|those|these)\b)[a-z]+\s+(?:with|in|on)\s+(?:that\s+|the\s+|some\s+|an?\s+)?)?"
     r"(?!(?:(?:those|that|the|any)\s+)?(?:things?|stuff|it|them)\b)"
-    r"(?P<x>[a-z]+(?:[ -][a-z]+)?)\b(?:\s+(?:now|even))?\s*,?\s+and\b",
+    r"(?P<x>[a-z]+(?:[ -][a-z]+)?)\b(?:(?:\s+(?:now|even))?\s*,?\s+and\b|"
+    # (two of them: "one crumb of bread or a sip of a normal beer and I'm doubled over")
+    r"(?=\s+or\s+(?:one|a|an)\s+(?:whiff|sniff|bite|sip|mouthful|spoonful|forkful|taste|drop|lick|crumb|puff)\s+of\b))",
+    _I,
+)
+# One of a thing, then what it does to the person: "one flat white and I'm blown up like a puffer fish", "a
+# single latte and my guts are gone" (read for known topics only, with a symptom in the text).
+ONE_THEN_EN = re.compile(
+    r"\b(?:one|a single|just one|even one|two)\s+(?P<x>[a-z]+(?:[ -][a-z]+)?)\s*,?\s+and\s+"
+    r"(?:I'm|I am|I'll be|I get|I was|I end up|I've|my|me)\b",
     _I,
 )
 

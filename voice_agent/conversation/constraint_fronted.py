@@ -97,6 +97,15 @@ _TOPIC_THEN_CANNOT_EN = re.compile(
     r"(?:\s+(?:do|stand|abide|stomach|face|handle)\s+(?:it|them|'em))?\s*(?=[,;.!]|$)",
     _I,
 )
+# Its names, one after another, then "whatever they call it", then cannot: "That purple fellow, brinjal,
+# eggplant, whatever they call it here, I simply cannot".
+_NAMES_THEN_CANNOT_EN = re.compile(
+    r"(?:^|[.!?;,]\s+)(?P<list>[a-z]+(?:[ -][a-z]+)?(?:,\s+[a-z]+(?:[ -][a-z]+)?)*),\s+(?:or\s+)?"
+    r"whatever (?:they|you|people|we|folks|the \w+) call (?:it|them|that|the thing)(?: [a-z]+){0,3},\s+"
+    rf"{_ASIDE}(?:i|he|she|we)\s+(?:just\s+|really\s+|simply\s+)?(?:cannot|can't|can not|couldn't|hate|"
+    r"won't touch|can't stand|can't abide)\b",
+    _I,
+)
 _MOUTH_EN = re.compile(r"\b(?:tast\w*|chew\w*|mouth\w*|spit|spat|swallow\w*|bite|eat\w*|flavou?r\w*)\b", _I)
 # Chinese: the thing, then its smell retched at: "臭豆腐喔，拜托，那个味道我闻到就想吐".
 _SMELL_RETCHED_ZH = re.compile(
@@ -151,6 +160,8 @@ def fronted_dislikes(text: str) -> list[str]:
         pointed = _POINTED_EN.search(text, start + 1, worse.start())
         if pointed:
             found.append(pointed.group("x"))
+    for named in _NAMES_THEN_CANNOT_EN.finditer(text):
+        found += [m.group("x") for p in named.group("list").split(",") if (m := _ITEM_EN.match(p.strip()))]
     for listed in _LIST_THEN_PRONOUN_EN.finditer(text):
         found += _items(listed.group("list"))
     return list(dict.fromkeys(thing for thing in found if thing.lower() not in _NOT_A_THING))

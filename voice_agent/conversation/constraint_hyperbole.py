@@ -6,7 +6,8 @@
 - "never again will a second-hand piano cross my threshold" (a vow on what comes into the home);
 - "they blast that Nashville twang all shift … I'd sooner listen to the drill rig" (what was played);
 - "the PT reckons burpees build character, but I'd rather chew through a stubby holder than do another
-  one" (another of what was praised).
+  one" (another of what was praised);
+- "if I never see another fleck of glitter as long as I live it'll be too soon" (never too soon).
 
 Each returns the thing in the person's words; the caller reads it as something kept off."""
 
@@ -73,6 +74,15 @@ _THRESHOLD_EN = re.compile(
     r"(?:threshold|door|house|home)",
     _I,
 )
+# "If I never see another fleck of glitter as long as I live, it'll be too soon".
+_NEVER_ANOTHER_TOO_SOON_EN = re.compile(
+    r"\bif I never (?:see|eat|taste|smell|hear|touch|have|drink|get)\s+"
+    r"(?:another|a single|one more|any more)\s+"
+    r"(?:(?:fleck|speck|piece|bit|bite|slice|grain|drop|scrap|shred|crumb|spoonful|sprig|leaf|plate|bowl|cup|"
+    r"glass|mouthful|whiff|note)s?\s+of\s+(?:that\s+|the\s+)?)?" + _THING + r"\b[^.!?]{0,40}?\b"
+    r"(?:it(?:'ll| will| would|'d)|that(?:'ll| will| would|'d)|'twill) be too soon",
+    _I,
+)
 _NOT_A_THING = frozenset(("it", "that", "this", "them", "everything", "anything", "all", "food", "stuff"))
 
 
@@ -89,7 +99,7 @@ def _last_before(shape: re.Pattern[str], text: str, end: int, container: str = "
 
 def exaggerated_dislikes(text: str) -> list[str]:
     """The things ``text`` says, by exaggeration, the person will not have."""
-    shapes = (_ANYTHING_BUT_EN, _ANOTHER_ONE_EN, _THRESHOLD_EN)
+    shapes = (_ANYTHING_BUT_EN, _ANOTHER_ONE_EN, _THRESHOLD_EN, _NEVER_ANOTHER_TOO_SOON_EN)
     found = [m.group("x") for shape in shapes for m in shape.finditer(text)]
     found += fronted_dislikes(text)  # "Liquorice, though, I'd sooner lick the bottom of a bin"
     for sooner in _SOONER_EAT_EN.finditer(text):

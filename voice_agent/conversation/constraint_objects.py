@@ -296,7 +296,8 @@ _THING_OF_KIND_ZH = re.compile(
 # 这种))
 _ZH_TAIL = re.compile(
     r"(?:那个|这个|那股|这股|的)?(?:味儿|味道|气味|凉劲儿?|冲劲儿?)$|"
-    r"(?<=..)(?:这种|那种|迭种|这类|那类)(?:书|片子?|电影|歌|剧)$"
+    r"(?<=..)(?:这种|那种|迭种|这类|那类)(?:书|片子?|电影|歌|剧)$|"
+    r"(?<=..)(?:那|这)(?:个|种)?(?:玩意儿?|东西)$"  # ("芹菜那玩意儿我是真整不了": 芹菜)
 )
 # What comes before the thing in a report of a diagnosis cut mid-word ("夫说我是松子过敏": 大夫 said).
 # (not a word that starts with the verb: "讲座", "说明书")

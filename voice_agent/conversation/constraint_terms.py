@@ -139,8 +139,8 @@ TOPICS: dict[str, Topic] = {
         ),
         Topic(
             "sesame", "sesame", "芝麻",
-            ("sesame", "芝麻", "tahini"),
-            ("sesame", "tahini", "hummus", "halva"),
+            ("sesame", "芝麻", "tahini", "benniseed", "benne seed", "gingelly", "til seed"),
+            ("sesame", "tahini", "hummus", "halva", "benniseed", "gingelly", "til oil", "til seed"),
             _zh("芝麻", "麻酱", "芝麻酱"),
         ),
         Topic(

@@ -9,7 +9,10 @@ from voice_agent.conversation.constraint_topic import ZhTerm
 # 鹅肉 / 驴肉 name one animal's meat (a rule about it is not about all meat); the meat topic lists them.
 ONE_ANIMAL_ZH = ("鹅", "鸭", "驴", "兔", "狗", "马", "鹿", "蛙", "蛇")
 MEAT_ZH = ZhTerm(
-    "肉", not_before=("果", "肌", "素", "人造", "植物", "假", *ONE_ANIMAL_ZH), not_after=("桂", "豆蔻", "松")
+    "肉",
+    # (黄肉, 椰肉, 桂圆肉: a fruit's flesh, "青皮黄肉的热带水果")
+    not_before=("果", "肌", "素", "人造", "植物", "假", "黄", "椰", "桂圆", "龙眼", *ONE_ANIMAL_ZH),
+    not_after=("桂", "豆蔻", "松"),
 )
 # (鸡枞, 鸡油菌, 鸡腿菇 are mushrooms, 鸡头米 a water-lily seed)
 CHICKEN_ZH = ZhTerm("鸡", not_after=("蛋", "尾酒", "毛菜", "枞", "纵", "油菌", "腿菇", "头米"))

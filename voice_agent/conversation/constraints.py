@@ -30,7 +30,12 @@ from voice_agent.conversation.constraint_aversions import (
 )
 from voice_agent.conversation.constraint_body import body_matches
 from voice_agent.conversation.constraint_described_kinds import described_kinds
-from voice_agent.conversation.constraint_diagnosis import diagnosed, reaction_kind, reactions_after
+from voice_agent.conversation.constraint_diagnosis import (
+    ONE_THEN_EN,
+    diagnosed,
+    reaction_kind,
+    reactions_after,
+)
 from voice_agent.conversation.constraint_diets import (
     DIET_ADVICE,
     DIET_FITS,
@@ -43,6 +48,7 @@ from voice_agent.conversation.constraint_diets import (
 )
 from voice_agent.conversation.constraint_disgust import as_dislikes
 from voice_agent.conversation.constraint_examples import EVEN_ZH, listed_examples, titled_examples
+from voice_agent.conversation.constraint_gave_up_zh import GAVE_UP_ZH
 from voice_agent.conversation.constraint_gripes import gripes
 from voice_agent.conversation.constraint_hyperbole import exaggerated_dislikes
 from voice_agent.conversation.constraint_idioms import idiom_matches
@@ -72,6 +78,7 @@ from voice_agent.conversation.constraint_rules import (
     AVOID_EN,
     AVOID_HAVE_EN,
     AVOID_ZH,
+    DESCRIBED_AFTER_ZH,
     DISLIKE_EN,
     NEVER_EN,
     says_milder,
@@ -288,10 +295,11 @@ def _read(text: str) -> list[Constraint]:
             read_zh += [match.span("x")] if pattern is ALLERGY_ZH else []
             stated = match.group(0)
             kind_here = "intolerance" if kind == "allergy" and says_milder(stated) else kind
-            # "never take me camping": an activity, named by its -ing form
-            out.extend(
-                _object_constraints(match, kind_here, text, activity=pattern in (NEVER_EN, DISLIKE_EN))
-            )
+            # "never take me camping": an activity, named by its -ing form; "吃不消就是普罗旺斯漫山遍野的那种
+            # 紫颜色一串串的小花": a thing described, not named (a known topic in it only)
+            described = pattern is AVOID_ZH and DESCRIBED_AFTER_ZH.match(text, match.end("x")) is not None
+            activity = pattern in (NEVER_EN, DISLIKE_EN)
+            out.extend(_object_constraints(match, kind_here, text, activity=activity, topics_only=described))
     out += _more_shapes(text)
     if not out:  # said another way, for a known topic only: "Dairy and me really don't get along"
         kind = "allergy" if SEVERE.search(text) else "intolerance"
@@ -367,6 +375,8 @@ def _more_shapes(text: str) -> list[Constraint]:
         kind = "allergy" if SEVERE.search(text) else "intolerance"
         for match in [*AND_ME_EN.finditer(text), *reactions_after(text), *reaction_sources(text)]:
             out += _object_constraints(match, kind, text, own_words=True)
+        for match in ONE_THEN_EN.finditer(text):  # ("one flat white and I'm blown up": a known thing only)
+            out += _object_constraints(match, kind, text, own_words=True, topics_only=True)
     food_talk = FOOD_TALK.search(text) is not None
     cant = [
         m
@@ -390,7 +400,8 @@ def _more_shapes(text: str) -> list[Constraint]:
     food_context = FOOD_CONTEXT_EN.search(text) is not None
     for match in DISGUSTS_EN.finditer(text):
         out += _object_constraints(match, "avoid", text, own_words=True, topics_only=not food_context)
-    topic_only = [*GAVE_UP_EN.finditer(text), *AVOID_HAVE_EN.finditer(text), *FINISHED_FOR_EN.finditer(text)]
+    topic_only = [*GAVE_UP_EN.finditer(text), *AVOID_HAVE_EN.finditer(text), *FINISHED_FOR_EN.finditer(text),
+                  *GAVE_UP_ZH.finditer(text)]  # fmt: skip
     for match in topic_only:
         out += _object_constraints(match, "avoid", text, topics_only=True)
     return out

@@ -55,9 +55,9 @@ def eaten_zh(constraint: Constraint) -> bool:
     return keeps_food_off(constraint) or _EATEN_ZH.search(constraint.source) is not None
 
 
-# Things no one eats, whatever the words around them say of smells.
+# Things no one eats, whatever the words around them say of smells (and a thing done: "跟黄牛买一张票").
 _NOT_FOOD_ZH = re.compile(
-    r"发蜡|发胶|发泥|啫喱|摩丝|香水|香薰|喷雾|油漆|洗发|护发|染发|烫发|化妆|口红|粉底|指甲|纹身|首饰|衣|鞋|袜|帽"
+    r"票|跟|买|坐|住|玩|唱|发蜡|发胶|发泥|啫喱|摩丝|香水|香薰|喷雾|油漆|洗发|护发|染发|烫发|化妆|口红|粉底|指甲|纹身|首饰|衣|鞋|袜|帽"
 )
 
 

@@ -87,6 +87,9 @@ def chinese_cued_spans(
             word not in ROLE_WORDS
             and not _kin(word)
             and _given_name(word, tag, tags, freq, slot, person_before, person_after, edge_before)
+            # (a name-tagged word after a weak person word, 的 or 见, needs a person word after it too:
+            # "宿舍的美玲和佳琪", not "点那个味道的香薰蜡烛")
+            and not (tag in ("nr", "nrfg") and _weak_before(tagged, index) and not person_after)
         ):
             spans.append((start, start + 2))
     for m in _NICKNAME.finditer(text):
@@ -151,6 +154,11 @@ def _beside_a_name(tagged: Sequence[tuple[str, str]], index: int) -> bool:
         ):
             return True
     return False
+
+
+def _weak_before(tagged: Sequence[tuple[str, str]], index: int) -> bool:
+    """Whether the word before ``index`` takes a person only sometimes (``_WEAK_BEFORE``: 的, 和, 见 …)."""
+    return index > 0 and tagged[index - 1][0] in _WEAK_BEFORE
 
 
 def _sides(tagged: Sequence[tuple[str, str]], index: int) -> tuple[bool, bool, bool, bool]:
