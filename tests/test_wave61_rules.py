@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from voice_agent.conversation.constraints import parse_constraints
+from voice_agent.conversation.constraints import ConstraintSet, parse_constraints
 from voice_agent.conversation.refusals_zh import eaten_zh
 from voice_agent.memory.person_names import PersonNameFinder
 
@@ -101,3 +101,21 @@ def test_a_name_tagged_word_after_de_with_no_person_after_is_no_name(names: Pers
 def test_a_given_name_after_de_with_a_person_after_is_still_found(names: PersonNameFinder) -> None:
     text = "宿舍的美玲和佳琪都来了。"
     assert "美玲" in [text[s:e] for s, e in names.spans(text)]
+
+
+def test_an_unnamed_tropical_fruit_with_a_severe_reaction_rules_out_every_tropical_fruit() -> None:
+    (fruit,) = parse_constraints("我吃了两块青皮黄肉、扁扁大核的热带水果，嘴唇肿得像腊肠，喉咙痒到透不过气。")
+    assert (fruit.key, fruit.kind) == ("tropical fruit", "allergy")
+    kept = ConstraintSet([fruit])
+    assert kept.check("推荐芒果西米露。") is not None and kept.check("推荐红豆沙。") is None
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "那股香味熏得我头痛到要吃芬必得，闻到就想吐。",
+        "The smell gave me a migraine and I took two Nurofen for the headache.",
+    ],
+)
+def test_a_remedy_taken_for_a_pain_is_no_cause_of_it(said: str) -> None:
+    assert "ibuprofen" not in [key for key, _ in _read(said)]

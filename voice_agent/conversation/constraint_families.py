@@ -1,6 +1,7 @@
 """Things a reaction rules out by family, as an allergist or a nurse names them: the daisy family
 (chamomile is one: "GP said it's the daisy family, same lot as ragweed"), mango and its urushiol kin
-("the allergist said it's the same urushiol family as poison ivy") and the sugar alcohols of sugar-free
+("the allergist said it's the same urushiol family as poison ivy"), tropical fruit told of by its look
+and not named, and the sugar alcohols of sugar-free
 sweets ("Maltitol, apparently … so it's defo the sweeteners"), and eucalyptus with the chest rubs and
 inhalant oils made of it (Vicks, Olbas). Each is a :class:`Topic` like a food's
 (``constraint_terms`` lists it): the person names the family or one member, and a reply that offers any
@@ -26,6 +27,16 @@ FAMILIES: tuple[Topic, ...] = (
         ("mango", "mangoes", "mangos", "aamras", "amras", "mango lassi", "amchur", "amchoor", "mango sorbet",
          "alphonso", "kesar"),
         _zh("芒果", "杨枝甘露", "芒果班戟", "芒果布丁", "芒果干"),
+    ),
+    # A fruit told of by its look and not named ("青皮黄肉、中间一块扁扁大核嘅热带水果", "that tropical fruit
+    # with the big flat stone"): every tropical fruit is ruled out, as no one can say which it was.
+    Topic(
+        "tropical fruit", "tropical fruit", "热带水果",
+        ("tropical fruit", "tropical fruits", "热带水果", "熱帶水果"),
+        ("mango", "mangoes", "pineapple", "papaya", "passion fruit", "lychee", "durian", "guava", "jackfruit",
+         "dragon fruit", "rambutan", "mangosteen", "starfruit", "tropical fruit"),
+        _zh("芒果", "菠萝", "凤梨", "木瓜", "百香果", "荔枝", "榴莲", "番石榴", "芭乐", "菠萝蜜", "火龙果",
+            "红毛丹", "山竹", "杨桃", "热带水果", "杨枝甘露"),
     ),
     Topic(
         "sugar alcohols", "sweeteners", "代糖",
