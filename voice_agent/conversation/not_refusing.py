@@ -65,7 +65,7 @@ _PET_FIRST_ZH = re.compile(
 )
 
 
-def without_cravings(text: str) -> str:
+def without_cravings_or_remedies(text: str) -> str:
     """``text`` less its cravings and the remedies taken for a pain, for reading reactions to food from
     it."""
     return _REMEDY_SPAN.sub("", _CRAVING_SPAN.sub("", text))
