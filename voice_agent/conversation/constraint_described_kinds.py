@@ -88,11 +88,8 @@ _REFUSED_AFTER_EN = re.compile(
 )
 # "anything that came out of a hen makes my lips swell": what a reaction follows.
 _ANY_EN = r"\b(?:anything|everything|whatever|something)"
-_REACTION_EN = re.compile(
-    r"\b(?:swell|swells|swelled|swollen|hives|rash|itch|itches|itchy|throat\s+(?:closes|closed|tight)|"
-    rf"sick|vomit|throw\s+up|threw\s+up|runs|bloat|bloated|cramps|epipen|anaphyla|{SYMPTOM_EN})",
-    _I,
-)
+# (the symptom words, and the few they do not hold: "swollen", "threw up", "the runs")
+_REACTION_EN = re.compile(rf"\b(?:swollen|threw\s+up|throw\s+up|runs|{SYMPTOM_EN})", _I)
 
 # Chinese: the description, then (or before it) a refusal.
 _KINDS_ZH: tuple[tuple[str, tuple[str, ...]], ...] = (

@@ -1,11 +1,11 @@
 """Things a reaction rules out by family, as an allergist or a nurse names them: the daisy family
 (chamomile is one: "GP said it's the daisy family, same lot as ragweed"), mango and its urushiol kin
-("the allergist said it's the same urushiol family as poison ivy"), tropical fruit told of by its look
-and not named, and the sugar alcohols of sugar-free
-sweets ("Maltitol, apparently … so it's defo the sweeteners"), and eucalyptus with the chest rubs and
-inhalant oils made of it (Vicks, Olbas). Each is a :class:`Topic` like a food's
-(``constraint_terms`` lists it): the person names the family or one member, and a reply that offers any
-member breaks the rule ("a cup of chamomile tea" to someone who reacts to the daisy family).
+("the allergist said it's the same urushiol family as poison ivy"), tropical fruit told of by its look and
+not named, the sugar alcohols of sugar-free sweets ("Maltitol, apparently … so it's defo the
+sweeteners"), and eucalyptus with the chest rubs and inhalant oils made of it (Vicks, Olbas). Each is a
+:class:`Topic` like a food's (``constraint_terms`` lists it): the person names the family or one member,
+and a reply that offers any member breaks the rule ("a cup of chamomile tea" to someone who reacts to the
+daisy family).
 """
 
 from __future__ import annotations
