@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout266`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout272`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -270,4 +270,10 @@ SPLITS = (
     "heldout264",
     "heldout265",
     "heldout266",
+    "heldout267",
+    "heldout268",
+    "heldout269",
+    "heldout270",
+    "heldout271",
+    "heldout272",
 )
