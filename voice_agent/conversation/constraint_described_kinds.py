@@ -1,6 +1,7 @@
 """Kinds of food named by what they are, not by a word for them: "nothing that ever had a life" (meat),
 "nothing pulled up from under the soil" (root vegetables), "anything that came out of a hen" (eggs),
-"带眼睛的一口不吃" (meat), "土里长的都不碰" (root vegetables), and what a missing enzyme cannot break down:
+"anything with a buzz in it" (caffeine), "带眼睛的一口不吃" (meat), "土里长的都不碰" (root vegetables),
+"红彤彤那种东西沾一点点，成个胃就好似着火" (spicy), and what a missing enzyme cannot break down:
 "大夫说俺天生缺那个解酒的酶" (alcohol), "缺分解乳糖的酶" (dairy).
 
 Read only when refused ("nothing", "never eat anything", "不吃", "都不碰") or when the same sentence tells
@@ -13,6 +14,7 @@ from __future__ import annotations
 import re
 
 from voice_agent.conversation.constraint_symptoms_en import SYMPTOM_EN
+from voice_agent.conversation.constraint_symptoms_zh import SYMPTOM_ZH
 
 __all__ = ["described_kinds"]
 
@@ -22,8 +24,10 @@ _I = re.IGNORECASE
 _REFUSED_EN = (
     r"(?:\bnothing|\bno\s+(?:food|meals?|dishes)|\bnot\s+(?:even\s+)?anything|"
     r"\b(?:never|won't|wouldn't|don't|doesn't|didn't|can't|cannot|mustn't|will\s+not|do\s+not|does\s+not)\s+"
-    r"(?:ever\s+)?(?:eat|eats|touch|touches|have|has|take|cook|buy|serve)\s+anything|"
+    r"(?:ever\s+)?(?:eat|eats|touch|touches|have|has|take|cook|buy|serve|go\s+near)\s+anything|"
     r"\b(?:off|clear\s+of|away\s+from|without)\s+anything|"
+    # ("I haven't let a single thing that ever had a face pass my lips")
+    r"\b(?:haven't|have\s+not|never|won't|don't|wouldn't)\s+(?:let|allow|allowed|put)\s+(?:a\s+single\s+thing|anything)|"
     # (a body that refuses it: "my guts have gone on strike against anything that came out of a cow")
     r"\b(?:on\s+strike|at\s+war|declared\s+war)\s+(?:against|with|on)\s+anything)"
 )
@@ -32,7 +36,7 @@ _KINDS_EN: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (
         re.compile(
             r"\s+(?:that|which|who)?\s*(?:ever\s+|once\s+)?(?:had|has|have|with|had\s+got)\s+(?:a\s+|an\s+)?"
-            r"(?:life|face|faces|mother|mum|mom|heartbeat|heart\s+beat|pulse|soul|eyes|blood)\b",
+            r"(?:life|face|faces|mother|mum|mom|mammy|mammies|heartbeat|heart\s+beat|pulse|soul|eyes|blood)\b",
             _I,
         ),
         ("meat", "fish"),
@@ -72,6 +76,10 @@ _KINDS_EN: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
         ("dairy",),
     ),
     (
+        re.compile(r"\s+(?:with|that\s+has|that's\s+got)\s+(?:a\s+|any\s+)?(?:buzz|caffeine|jolt)\b", _I),
+        ("caffeine",),
+    ),
+    (
         re.compile(
             r"\s+(?:that\s+)?(?:from|off|of|out\s+of)\s+(?:the\s+|a\s+)?(?:pigs?|hogs?|swine)\b"
             r"(?![ -](?:farm|pen|sty|shed|yard|show|market|racing))",  # (a pig farm is a place)
@@ -89,6 +97,8 @@ _REFUSED_AFTER_EN = re.compile(
 # "anything that came out of a hen makes my lips swell": what a reaction follows.
 _ANY_EN = r"\b(?:anything|everything|whatever|something)"
 # (the symptom words, and the few they do not hold: "swollen", "threw up", "the runs")
+# ("…pass my lips": the way in, no swollen lips)
+_PASS_LIPS = re.compile(r"\bpass(?:ed|es)?\s+(?:my|his|her|their|our)\s+lips\b", _I)
 _REACTION_EN = re.compile(rf"\b(?:swollen|threw\s+up|throw\s+up|runs|{SYMPTOM_EN})", _I)
 
 # Chinese: the description, then (or before it) a refusal.
@@ -104,6 +114,8 @@ _KINDS_ZH: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("roots",),
     ),
     (r"(?:母鸡下的|鸡下的|鸡生的|鸡屁股里出来的)", ("eggs",)),
+    (r"(?:红彤彤|红通通|红艳艳|红油油|红红)的?(?:那种|这种|那些|这些)(?:东西|玩意儿?|嘢)", ("spicy",)),
+    (r"(?:会跑会游的|会跑会飞的|会游会跑的|会跑的|会游的|会飞的)", ("meat", "fish")),
 )
 _REFUSE_AFTER_ZH = (
     r"(?:东西|玩意儿?)?(?:[我他她俺]们?)?(?:一口|一点|一概|一律|统统|全都|通通|从来|都|也|坚决|压根儿?)*"
@@ -115,7 +127,9 @@ _ENZYME_ZH = re.compile(
 )
 _ENZYME_TOPICS_ZH = {"乳糖": "dairy", "牛奶": "dairy", "奶": "dairy", "酒精": "alcohol", "乙醇": "alcohol",
                      "酒": "alcohol"}  # fmt: skip
-_REFUSE_BEFORE_ZH = r"(?:不吃|不沾|不碰|不能吃|不敢吃|忌|没再?(?:碰|吃|沾)过)(?:任何|一切|所有)?"
+_REFUSE_BEFORE_ZH = r"(?:不吃|不沾|不碰|不能吃|不敢吃|忌|没再?(?:碰|吃|沾|出现)过)(?:任何|一切|所有)?"
+# Or a reaction in the same sentence: "红彤彤那种东西沾一点点，成个胃就好似着火咁烧".
+_REACTION_ZH = re.compile(f"{SYMPTOM_ZH}|着火|火烧|冒火")
 
 
 # Compiled once: what comes right before an English description, and each Chinese description refused.
@@ -125,6 +139,7 @@ _REFUSED_ZH = tuple(
     (re.compile(f"{described}{_REFUSE_AFTER_ZH}|{_REFUSE_BEFORE_ZH}{described}"), topics)
     for described, topics in _KINDS_ZH
 )
+_DESCRIBED_ZH = tuple((re.compile(described), topics) for described, topics in _KINDS_ZH)
 _SENTENCE_END = re.compile(r"(?<=[.!?。！？；;])\s*")
 
 
@@ -136,13 +151,17 @@ def described_kinds(text: str) -> list[tuple[str, bool]]:
             for match in pattern.finditer(sentence):
                 before = sentence[max(0, match.start() - 60) : match.start()]
                 if _REFUSED_BEFORE_EN.search(before):  # (a reaction told after it too: the body refuses it)
-                    reacted = _REACTION_EN.search(sentence, match.end()) is not None
+                    reacted = _REACTION_EN.search(_PASS_LIPS.sub("", sentence[match.end() :])) is not None
                     out += [(t, reacted) for t in topics]
                 elif _ANY_BEFORE_EN.search(before) and _REACTION_EN.search(sentence, match.end()):
                     out += [(t, True) for t in topics]
                 elif _ANY_BEFORE_EN.search(before) and _REFUSED_AFTER_EN.search(sentence[match.end() :]):
                     out += [(t, False) for t in topics]
         out += [(t, False) for refused, topics in _REFUSED_ZH if refused.search(sentence) for t in topics]
+        if _REACTION_ZH.search(sentence):
+            out += [
+                (t, True) for described, topics in _DESCRIBED_ZH if described.search(sentence) for t in topics
+            ]
         out += [(_ENZYME_TOPICS_ZH[m.group("x")], True) for m in _ENZYME_ZH.finditer(sentence)]
     first: dict[str, bool] = {}
     for topic, reacted in out:

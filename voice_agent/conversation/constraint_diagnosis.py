@@ -74,6 +74,7 @@ ONE_WHIFF_EN = re.compile(
     # (a dish, then what was in it: "one forkful of a salad with that tahini dressing and my throat…")
     r"(?:(?!(?:it|them|that|this|those|these)\b)[a-z]+\s+(?:with|in|on)\s+(?:that\s+|the\s+|some\s+|an?\s+)?)?"
     r"(?!(?:(?:those|that|the|any)\s+)?(?:things?|stuff|it|them)\b)"
+    r"(?!(?:my|his|her|our|their|your)\b)"  # ("a drop of milk in my coffee": the milk, not the coffee)
     r"(?P<x>[a-z]+(?:[ -][a-z]+)?)\b(?:(?:\s+(?:now|even))?\s*,?\s+and\b|"
     # (two of them: "one crumb of bread or a sip of a normal beer and I'm doubled over")
     r"(?=\s+or\s+(?:one|a|an)\s+(?:whiff|sniff|bite|sip|mouthful|spoonful|forkful|taste|drop|lick|crumb|puff)\s+of\b))",

@@ -33,9 +33,10 @@ AVOID_EN = re.compile(
     r"won't|no longer)\s+(?:ever\s+)?(?:eat|eats|drink|drinks|touch|stand|like|likes|tolerate|tolerates|"
     # (a quantity is no thing kept off: "it's because I don't drink enough rooibos", "I don't eat much")
     # ("so I don't go near anything with codeine in it now")
-    # (nor a pronoun: "some people just don't tolerate it and wrote it on my chart")
+    # (nor a pronoun: "some people just don't tolerate it and wrote it on my chart"; "a buzz" is caffeine,
+    # read as a described kind)
     r"bear|(?:go near|touch|have|take|use|buy) anything with)\s+"
-    r"(?!(?:enough|much|many|a lot|lots|nearly|half as|it|them|him|her)\b)"
+    r"(?!(?:enough|much|many|a lot|lots|nearly|half as|it|them|him|her|a buzz|a jolt)\b)"
     r"(?P<x>[a-z][a-z -]{1,40})", _I)  # fmt: skip
 # "can't have" / "doesn't want" name a constraint only for a known topic ("my son can't have gluten"),
 # not "I don't have time".

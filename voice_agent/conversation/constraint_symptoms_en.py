@@ -24,7 +24,7 @@ SYMPTOM_EN = (
     r"(?:dunny|loo|toilet|bathroom|john)|"
     r"dunny-bound|loo-bound|toilet-bound|"
     r"straight through (?:me|him|her)|red raw|blister\w*|sneez\w*|flare[sd]? up|blow(?:n)? up like|"
-    r"queasy|rash|hives|heartburn|headaches?|migraines?|itch\w*|jittery|doubled (?:over|up)|"
+    r"queasy|rash(?!er)|hives|heartburn|headaches?|migraines?|itch\w*|jittery|doubled (?:over|up)|"
     r"awake|up at night|up all night|palpitations|cramps?|diarrh\w*|dizzy|swell\w*|jitters|shaky|"
     rf"{_HEART_RACES}|racing (?:heart|pulse)|{_SHAKING}|"
     # (not the fuel: "what should I grab at the gas station")

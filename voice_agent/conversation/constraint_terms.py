@@ -23,11 +23,11 @@ TOPICS: dict[str, Topic] = {
         Topic(
             "nuts", "nuts", "坚果",
             ("nut", "nuts", "tree nut", "tree nuts", "peanut", "peanuts", "groundnut", "groundnuts", "坚果",
-             "花生", "果仁", "satay"),  # (groundnut: Nigerian and Indian English; chikki, satay: made of it)
+             "花生", "果仁", "satay", "kaju", "badam"),  # (groundnut, kaju, badam: Nigerian, Indian English)
             ("nut", "peanut", "groundnut", "kuli-kuli", "kulikuli", "chikki", "yaji", "almond", "walnut",
              "hazelnut", "cashew", "pecan", "pistachio", "macadamia", "brazil nut", "pine nut", "nutella",
              "praline", "marzipan", "satay", "frangipane", "nougat", "gianduja", "peanut butter",
-             "almond milk", "almond flour", "trail mix", "baklava", "pesto"),
+             "almond milk", "almond flour", "trail mix", "baklava", "pesto", "kaju", "badam", "pista"),
             _zh("坚果", "花生", "杏仁", "核桃", "榛子", "腰果", "开心果", "碧根果", "夏威夷果", "松子",
                 "果仁", "巴旦木", "沙爹", "沙嗲", "果仁糖", "杏仁糖", "花生酱", "碧根", "仁酥"),
         ),
@@ -330,9 +330,9 @@ TOPICS: dict[str, Topic] = {
         ),
         Topic(
             "mushrooms", "mushrooms", "蘑菇",
-            ("mushroom", "mushrooms", "fungi", "蘑菇", "菌菇", "菌类", "野生菌"),
+            ("mushroom", "mushrooms", "fungi", "蘑菇", "菌菇", "菌类", "野生菌", "khumbi", "khumb"),
             ("mushroom", "truffle", "shiitake", "portobello", "porcini", "chanterelle", "morel", "enoki",
-             "wood ear", "oyster mushroom"),
+             "wood ear", "oyster mushroom", "khumbi", "khumb", "guchhi"),
             # fungi a cook puts beside mushrooms: 木耳, 银耳, 竹荪 (an allergy to 菌菇 names them too)
             _zh("蘑菇", "香菇", "菌菇", "松露", "金针菇", "平菇", "杏鲍菇", "木耳", "银耳", "竹荪", "松茸",
                 "牛肝菌", "鸡枞", "茶树菇", "猴头菇", "口蘑", "野生菌", "菌子", "菌汤"),

@@ -48,6 +48,7 @@ from voice_agent.conversation.constraint_diets import (
 )
 from voice_agent.conversation.constraint_disgust import as_dislikes
 from voice_agent.conversation.constraint_examples import EVEN_ZH, listed_examples, titled_examples
+from voice_agent.conversation.constraint_free_only import free_only_topics
 from voice_agent.conversation.constraint_gave_up_zh import GAVE_UP_ZH
 from voice_agent.conversation.constraint_gripes import gripes
 from voice_agent.conversation.constraint_hyperbole import exaggerated_dislikes
@@ -117,6 +118,7 @@ from voice_agent.conversation.constraint_shapes import (
     named_topics,
     symptom_matches,
 )
+from voice_agent.conversation.constraint_spoilt import SPOILT_EN
 from voice_agent.conversation.constraint_term_match import excluded, terms_pattern
 from voice_agent.conversation.constraint_terms import CONDITIONS, TOPICS, Topic, ZhTerm
 from voice_agent.conversation.constraint_vow_pointed_zh import pointed_vows_zh
@@ -377,6 +379,11 @@ def _more_shapes(text: str) -> list[Constraint]:
             out += _object_constraints(match, kind, text, own_words=True)
         for match in ONE_THEN_EN.finditer(text):  # ("one flat white and I'm blown up": a known thing only)
             out += _object_constraints(match, kind, text, own_words=True, topics_only=True)
+    out += [
+        _topic_constraint(TOPICS[key], "avoid", text) for key in free_only_topics(text)
+    ]  # "decaf or nowt"
+    for match in SPOILT_EN.finditer(text):  # "one rubbery bite of mushroom and my whole mood is spoilt"
+        out += _object_constraints(match, "avoid", text, own_words=True)
     food_talk = FOOD_TALK.search(text) is not None
     cant = [
         m

@@ -22,11 +22,20 @@ _UNWELL_BARE = re.compile(
     r"^[^，。,.！？!?；;]{0,6}?(?:浑身|全身|整个人|心里|嘴里)?(?:难受|不舒服|不得劲|没劲|发慌|心慌|发馋|没精神|犯困|痒痒)"
 )
 _CRAVING_SPAN = re.compile(rf"不(?:吃|喝|碰)[^，。,.！？!?；;]{{0,10}}?{_UNWELL}")
-# A remedy taken for a pain is no cause of it: "我头痛到要吃芬必得", "took two Nurofen for the headache".
+# A remedy taken for a pain is no cause of it: "我头痛到要吃芬必得", "took two Nurofen for the
+# headache", "在医院吊了两天盐水" (a saline drip, no salt eaten).
 _REMEDY_SPAN = re.compile(
     r"(?:痛|疼|难受|发烧|烧)(?:得|到)(?:要|得|只能|只好|直接)?(?:吃|吞|服)了?[^，。,.！？!?；;]{1,8}|"
+    r"(?:吊|挂|打|输)了?[^，。,.！？!?；;]{0,4}?盐水|"  # (a drip in hospital: "在医院吊了两天盐水")
     r"\b(?:took|take|taking|popped|pop|swallowed|reached for)\s+(?:a couple of\s+|two\s+|some\s+|an?\s+)?"
     r"[A-Za-z]+\s+for\s+(?:the|my|a|his|her)\s+(?:headache|pain|migraine|fever|cramps|back|toothache)",
+    re.IGNORECASE,
+)
+# What a thing is put in is no cause either: "不管是加在咖啡里还是珍奶里" (the milk in them is), "a drop
+# of milk in my coffee".
+_CARRIER_SPAN = re.compile(
+    r"(?:加|放|掺|混|兑|倒|搁)(?:在|进|到)[^，。,.！？!?；;]{1,6}?(?:里|中)(?:面|头)?|"
+    r"\b(?:in|into)\s+(?:my|his|her|their|our|a|the)\s+(?:morning\s+)?(?:coffee|tea|cuppa|porridge|cereal|brew)\b",
     re.IGNORECASE,
 )
 _BARE_VERBS = frozenset(("安排", "推荐", "报名", "报", "弄", "整", "找", "买", "约", "订"))
@@ -66,9 +75,9 @@ _PET_FIRST_ZH = re.compile(
 
 
 def without_cravings_or_remedies(text: str) -> str:
-    """``text`` less its cravings and the remedies taken for a pain, for reading reactions to food from
-    it."""
-    return _REMEDY_SPAN.sub("", _CRAVING_SPAN.sub("", text))
+    """``text`` less its cravings, the remedies taken for a pain and what a thing is put in, for reading
+    reactions to food from it."""
+    return _CARRIER_SPAN.sub("", _REMEDY_SPAN.sub("", _CRAVING_SPAN.sub("", text)))
 
 
 # (not "差点没吐出来": that one happened)

@@ -42,3 +42,26 @@ FOLK_FROM_EN = re.compile(
     r"\s+from\s+[A-Z][\w'-]+",
     re.IGNORECASE,
 )
+
+
+# A room rented or a flat bought earlier in the same clause: "I'm renting one tiny room above a pasta place on
+# Lygon Street in Carlton" (more than the few words ``MOVED_EN`` is read over).
+_HOME_IN_CLAUSE_EN = re.compile(
+    r"\b(?:renting|rent|rented|bought|own|sharing|share)\s+(?:a|an|one|our|my|the)\s+(?:[a-z]+\s+){0,2}"
+    r"(?:room|flat|house|apartment|place|studio|bedsit|unit|condo)\b[^,.;!?]*$",
+    re.IGNORECASE,
+)
+# A relative's town is theirs, not the person's: "My mother in Kumasi calls every Sunday".
+_KIN_BEFORE_EN = re.compile(
+    r"\b(?:my|our)\s+(?:mother|mum|mom|mam|ma|father|dad|parents|folks|family|sister|brother|gran|granny|"
+    r"grandma|grandmother|grandad|grandpa|grandfather|aunt|auntie|aunty|uncle|cousin|in-laws|son|daughter)\s*$",
+    re.IGNORECASE,
+)
+
+
+def own_place_rank(before: str, rank: int) -> int:
+    """``rank`` (``ranked_places``: 0 a home, 1 named, 2 come from) of an English place, given the words
+    ``before`` it: a home rented there in the same clause is 0, a relative's town 2."""
+    if _KIN_BEFORE_EN.search(before[-20:].rstrip().removesuffix(" in").removesuffix(" from") + " "):
+        return 2
+    return 0 if rank == 1 and _HOME_IN_CLAUSE_EN.search(before) else rank

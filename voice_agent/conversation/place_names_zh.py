@@ -42,7 +42,8 @@ COUNTRIES_TEXT = (
 COUNTRIES_ZH = tuple(COUNTRIES_TEXT.split())
 # Any of the cities, for a regex: the longest first, so a longer name wins over one it starts with.
 CITY_PATTERN = "|".join(sorted(CITIES_ZH, key=len, reverse=True))
-CITY_RE = re.compile(CITY_PATTERN)
+# (not a road named after a city: "青岛的香港东路", "上海的南京路")
+CITY_RE = re.compile(f"(?:{CITY_PATTERN})(?![东西南北中]?(?:路|大道|大街|街))")
 PROVINCES_ZH = (
     "河北", "山西", "辽宁", "吉林", "黑龙江", "江苏", "浙江", "安徽", "福建", "江西", "山东", "河南", "湖北",
     "湖南", "广东", "海南", "四川", "贵州", "云南", "陕西", "甘肃", "青海", "内蒙古", "广西", "西藏", "宁夏",

@@ -35,6 +35,7 @@ from voice_agent.conversation.place_moves_en import (
     MOVED_OUT_EN,
     NOW_IN_EN,
     OUT_OF_AND_INTO_EN,
+    own_place_rank,
 )
 from voice_agent.conversation.place_names_zh import CITIES_ZH, CITY_RE, COUNTRIES_ZH, PROVINCES_ZH
 from voice_agent.conversation.place_sayings import (
@@ -466,7 +467,9 @@ def ranked_places(text: str) -> list[tuple[int, str]]:
         moved_to = moved_to or OUT_OF_AND_INTO_EN.search(before) is not None
         if match.group("prep") == "into" and not moved_to:
             continue
-        rank = 2 if match.group("prep") == "from" or moved_out else 0 if moved_to else 1
+        rank = own_place_rank(
+            before, 2 if match.group("prep") == "from" or moved_out else 0 if moved_to else 1
+        )
         found.append((rank, match.start(), place))
     found += [(0, m.start(), m.group("place")) for m in FOLK_NOW_EN.finditer(text)]
     found += [(1, m.start(), m.group("place")) for m in _INSTITUTION_OF_EN.finditer(text)]

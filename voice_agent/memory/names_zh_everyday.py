@@ -5,10 +5,10 @@ Shape rules read a surname and a character or two as a name, and jieba's diction
 words as names (师范, 祝福, 顾客, 胡同, 叶子 are ``nr``). Scrubbed, "项目经理叫亓慧琳" reached the model
 as "[NAME]经理叫亓慧琳" (项目 before a title read as a surname with a given name) and "帮我写个简短的祝酒
 词" lost its toast. The list holds words people say to an assistant: work and school (项目, 师范, 高中),
-wishes (祝福, 祝酒词), places and things (江湖, 高铁, 房子, 钱包), family words (孙子, 岳母), plants and
-weather (柳树, 桂花, 雷阵雨); fruits and dishes are in ``names_things_zh``. A word that is also a
-common given name or a whole name (高明, 海燕, 白雪, 黎明, 安静, 文明) is not listed: the finder judges
-it from where it stands.
+wishes (祝福, 祝酒词), 莫 as "don't" (莫急, 莫撞车), cities (高雄), places and things (江湖, 高铁,
+房子, 钱包), family words (孙子, 岳母), plants and weather (柳树, 桂花, 雷阵雨); fruits and dishes
+are in ``names_things_zh``. A word that is also a common given name or a whole name (高明, 海燕, 白雪,
+黎明, 安静, 文明) is not listed: the finder judges it from where it stands.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ _NEVER_NAME_START = _words(
     夏令营 水果 花生 马路 马虎 熊猫 柏树 雷阵雨 托管 托管班 管班 温声 温柔 温和 温暖
     徐汇 杨浦 闵行 石景山 龙岗 秦淮 成华 沙坪坝 罗湖 黄浦 洪山 江汉 武侯 余杭 萧山
     全靠 全凭 全都 尤克 今早 今晚 今儿 明早 明晚 明儿 前晚 前儿
+    恩仇 白毛 莫急 莫慌 莫怕 莫管 莫要 莫得 莫撞 莫搞 莫吵 莫闹 莫走 莫跑 莫哭 莫担心 孔网
     """
 )
 # Words that are also a whole name or start one (高中华, 许可, 温馨, 叶子涵): the word itself only.
@@ -38,6 +39,7 @@ _WORD_ONLY = _words(
     全家 高级 高中 高一 高二 高三 高温 金牌 金条 黄金 方向 方便 明白 明星 康复 宁可 宁愿 许可 周全
     周末 周年 温馨 宫殿 童年 史诗 蓝天 苗条 花园 林子 柳树 桂花 梅花 兰花 杜鹃 丁香 雷雨 马上 卫星
     荣幸 叶子 孙子 胡子 包子 车子 单子 麦子 曲子 房子 管家 段子 杨树 夏天 杨絮 柳絮 杨柳 柳条 柳枝
+    高雄 台中 台南 台东
     """
 )
 SURNAME_LED_WORDS = _NEVER_NAME_START | _WORD_ONLY

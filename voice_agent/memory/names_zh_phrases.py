@@ -6,7 +6,8 @@
 - a given part that is 好 before a question particle: "列个采购单好伐", "帮我看看好吗" (好伐: all right?);
 - a verb of wearing before what is worn: "都是戴白帽子的" (戴, a surname, wears a white cap);
 - a reduplicated describing word: "白乎乎柴乎乎的肉" (柴乎乎: dry and stringy), "傻乎乎", "酸溜溜";
-- a run ending in 叫 before more words, which is the naming verb: "那只柴柴叫麻糬" (柴叫 is no one).
+- a run ending in 叫 before more words, which is the naming verb: "那只柴柴叫麻糬" (柴叫 is no one);
+- 连 (even) before a noun and a listing particle or 都 / 也: "连葱啊、蒜啊也不碰" (连葱 is no one).
 
 Each was scrubbed as a [NAME] in a request ("帮我把这[NAME]的安排列一下"), so the model never read it."""
 
@@ -25,7 +26,7 @@ _WORN_AFTER = re.compile(
     r"[白黑红绿黄蓝灰花紫]?(?:帽|眼镜|口罩|头巾|手套|围巾|头盔|耳环|项链|手表|面纱|盖头)"
 )
 _REDUPLICATED = re.compile(
-    r"(?:乎乎|溜溜|巴巴|兮兮|滋滋|呼呼|嘟嘟|叽叽|唧唧|腾腾|哄哄|烘烘|咧咧|糊糊|蒙蒙|沉沉)$"
+    r"(?:乎乎|短短|长长|茸茸|绒绒|软软|溜溜|巴巴|兮兮|滋滋|呼呼|嘟嘟|叽叽|唧唧|腾腾|哄哄|烘烘|咧咧|糊糊|蒙蒙|沉沉)$"
 )
 
 
@@ -45,7 +46,17 @@ def is_phrase_not_name(text: str, start: int, end: int, tags: Mapping[str, str])
         return True
     if run.endswith("叫") and has_han(text[end : end + 1]):
         return True
+    if run[0] == "连" and _even_noun(text, run, end, tags):
+        return True
     return len(run) == 2 and run[1] == "好" and _QUESTION_AFTER.match(text, end) is not None
+
+
+def _even_noun(text: str, run: str, end: int, tags: Mapping[str, str]) -> bool:
+    """``run`` is 连 and a one-character noun, then a listing particle or 都 / 也 ("连葱啊", "连葱都")."""
+    core = run.rstrip("啊呀")
+    if len(core) != 2 or (tags.get(core[1]) or "x")[:1] != "n":
+        return False
+    return core != run or text[end : end + 1] in ("都", "也", "、", "啊", "呀")
 
 
 _PARTICLE_END = "啦呀哦喔嘛咯囉"

@@ -30,6 +30,7 @@ from voice_agent.memory.names_zh import (
 from voice_agent.memory.names_zh_cues import chinese_cued_spans, person_slot, strong_person_slot
 from voice_agent.memory.names_zh_everyday import everyday_run
 from voice_agent.memory.names_zh_phrases import is_phrase_not_name, without_particle
+from voice_agent.memory.names_zh_public import inside_public_figures
 from voice_agent.memory.names_zh_rare import rare_surname_spans
 from voice_agent.memory.names_zh_surnames import ALL_SINGLE_SURNAMES, function_char
 from voice_agent.memory.names_zh_words import COMMON, among_things, given_name_chars, is_everyday_word
@@ -146,6 +147,7 @@ class ChineseNameFinder:
             and not _SHOP_AFTER.match(text, span[1])  # "福寿康大药房", "李记面馆": a shop's name
             and not _moved_to(text, span)
             and not is_phrase_not_name(text, *span, tags)  # "这段时间", "万圣节", "采购单好伐"
+            and not inside_public_figures(text, span)  # "郭靖黄蓉", "孔夫子旧书网"
         ]
 
     def _found(self, text: str, words: list[tuple[str, str]], index: int, start: int) -> Span | None:
