@@ -128,3 +128,18 @@ def test_the_room_rented_is_the_place_not_a_relatives_town() -> None:
 def test_a_road_named_after_a_city_is_no_city() -> None:
     assert ranked_places("早上在南京路上堵了半小时。") == []
     assert ranked_places("我上个月刚搬到南京。")[0][1] == "南京"
+
+
+def test_a_plan_changed_in_cantonese_is_left_out() -> None:
+    # (found on a blind split after the A/B: "改咗" is Cantonese for 改了, and the old flight was quoted)
+    from voice_agent.conversation.revised_plans import without_revised
+    from voice_agent.memory.records import MemoryRecord
+
+    def said(text: str, when: float, source: str) -> MemoryRecord:
+        return MemoryRecord("c1", text, kind="utterance", source=source, created_at=when)  # type: ignore[arg-type]
+
+    old = said("礼拜四夜晚九点落白云机场", 1.0, "t1")
+    pick_up = said("我准备揸车去接阿爸", 1.0, "t1")
+    change = said("航空公司改咗佢飞去深圳宝安机场", 5.0, "t5")
+    when = said("礼拜五朝早八点落地", 5.0, "t5")
+    assert without_revised([old, pick_up, change, when]) == [pick_up, change, when]
