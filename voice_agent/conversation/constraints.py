@@ -123,7 +123,7 @@ from voice_agent.conversation.constraint_term_match import excluded, terms_patte
 from voice_agent.conversation.constraint_terms import CONDITIONS, TOPICS, Topic, ZhTerm
 from voice_agent.conversation.constraint_vow_pointed_zh import pointed_vows_zh
 from voice_agent.conversation.negation import is_negated
-from voice_agent.conversation.not_refusing import not_refusing_zh, without_cravings_or_remedies
+from voice_agent.conversation.not_refusing import not_refusing_zh, without_non_causes
 from voice_agent.text.apostrophes import plain_apostrophes, with_apostrophes
 from voice_agent.text.cjk import has_han
 from voice_agent.text.colour_names import names_a_look
@@ -305,7 +305,7 @@ def _read(text: str) -> list[Constraint]:
     out += _more_shapes(text)
     if not out:  # said another way, for a known topic only: "Dairy and me really don't get along"
         kind = "allergy" if SEVERE.search(text) else "intolerance"
-        unwell = without_cravings_or_remedies(text)  # ("不吃两回冷面都难受", "头痛到要吃芬必得")
+        unwell = without_non_causes(text)  # ("不吃两回冷面都难受", "头痛到要吃芬必得")
         out += [
             _topic_constraint(topic, "avoid" if topic.key in NOT_EATEN else kind, text)
             for topic in at_odds_topics(unwell)

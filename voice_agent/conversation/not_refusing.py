@@ -74,7 +74,7 @@ _PET_FIRST_ZH = re.compile(
 )
 
 
-def without_cravings_or_remedies(text: str) -> str:
+def without_non_causes(text: str) -> str:
     """``text`` less its cravings, the remedies taken for a pain and what a thing is put in, for reading
     reactions to food from it."""
     return _CARRIER_SPAN.sub("", _REMEDY_SPAN.sub("", _CRAVING_SPAN.sub("", text)))
