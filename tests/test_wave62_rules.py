@@ -12,7 +12,9 @@ import pytest
 
 from voice_agent.conversation.constraints import ConstraintSet, parse_constraints
 from voice_agent.conversation.place_note import ranked_places
+from voice_agent.conversation.revised_plans import without_revised
 from voice_agent.memory.person_names import PersonNameFinder
+from voice_agent.memory.records import MemoryRecord
 
 
 def _read(said: str) -> list[tuple[str, str]]:
@@ -132,9 +134,6 @@ def test_a_road_named_after_a_city_is_no_city() -> None:
 
 def test_a_plan_changed_in_cantonese_is_left_out() -> None:
     # (found on a blind split after the A/B: "改咗" is Cantonese for 改了, and the old flight was quoted)
-    from voice_agent.conversation.revised_plans import without_revised
-    from voice_agent.memory.records import MemoryRecord
-
     def said(text: str, when: float, source: str) -> MemoryRecord:
         return MemoryRecord("c1", text, kind="utterance", source=source, created_at=when)  # type: ignore[arg-type]
 

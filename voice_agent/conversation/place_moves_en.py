@@ -59,9 +59,23 @@ _KIN_BEFORE_EN = re.compile(
 )
 
 
-def own_place_rank(before: str, rank: int) -> int:
-    """``rank`` (``ranked_places``: 0 a home, 1 named, 2 come from) of an English place, given the words
-    ``before`` it: a home rented there in the same clause is 0, a relative's town 2."""
-    if _KIN_BEFORE_EN.search(before[-20:].rstrip().removesuffix(" in").removesuffix(" from") + " "):
-        return 2
-    return 0 if rank == 1 and _HOME_IN_CLAUSE_EN.search(before) else rank
+def english_place_rank(before: str, prep: str) -> int | None:
+    """The rank (``place_note.ranked_places``: 0 a home moved to or made, 1 only named, 2 come from) of
+    an English place said after ``prep`` ("in", "from", "into"), given the words ``before`` it; None for
+    "into" that is no move ("ran into Sarah")."""
+    near = before[-30:]
+    moved, left = MOVED_EN.search(near), LEFT_EN.search(near)  # (not "sold the house in")
+    moved_to = moved is not None and not (left and left.start() > moved.start())
+    # ("we're now in a mill on … in", "we're now in Kilimani")
+    moved_to = moved_to or NOW_IN_EN.search(before + prep) is not None
+    out = MOVED_OUT_EN.search(before)  # (unless moved into another since: "…and into a terrace in")
+    moved_out = out is not None and MOVED_ON_EN.search(before, out.end("out")) is None
+    # ("into" a town only as a move: "out of Swansea and into Canton", not "ran into Sarah")
+    moved_to = moved_to or OUT_OF_AND_INTO_EN.search(before) is not None
+    if prep == "into" and not moved_to:
+        return None
+    if prep == "from" or moved_out or _KIN_BEFORE_EN.search(before):
+        return 2  # (come from, moved out of, or a relative's town: "My mother in Kumasi")
+    if moved_to or _HOME_IN_CLAUSE_EN.search(before):
+        return 0
+    return 1

@@ -29,13 +29,7 @@ from voice_agent.conversation.meeting_point import ASKS_MEETING, meeting_point
 from voice_agent.conversation.place_moves_en import (
     FOLK_FROM_EN,
     FOLK_NOW_EN,
-    LEFT_EN,
-    MOVED_EN,
-    MOVED_ON_EN,
-    MOVED_OUT_EN,
-    NOW_IN_EN,
-    OUT_OF_AND_INTO_EN,
-    own_place_rank,
+    english_place_rank,
 )
 from voice_agent.conversation.place_names_zh import CITIES_ZH, CITY_RE, COUNTRIES_ZH, PROVINCES_ZH
 from voice_agent.conversation.place_sayings import (
@@ -455,22 +449,9 @@ def ranked_places(text: str) -> list[tuple[int, str]]:
         place = match.group("place")
         if place.split()[0] in _NOT_PLACE_EN:
             continue
-        before = text[max(0, match.start() - 60) : match.start()]
-        near = before[-30:]
-        moved, left = MOVED_EN.search(near), LEFT_EN.search(near)  # (not "sold the house in")
-        moved_to = moved is not None and not (left and left.start() > moved.start())
-        # ("we're now in a mill on … in", "we're now in Kilimani")
-        moved_to = moved_to or NOW_IN_EN.search(before + match.group("prep")) is not None
-        out = MOVED_OUT_EN.search(before)  # (unless moved into another since: "…and into a terrace in")
-        moved_out = out is not None and MOVED_ON_EN.search(before, out.end("out")) is None
-        # ("into" a town only as a move: "out of Swansea and into Canton", not "ran into Sarah")
-        moved_to = moved_to or OUT_OF_AND_INTO_EN.search(before) is not None
-        if match.group("prep") == "into" and not moved_to:
-            continue
-        rank = own_place_rank(
-            before, 2 if match.group("prep") == "from" or moved_out else 0 if moved_to else 1
-        )
-        found.append((rank, match.start(), place))
+        said_at = english_place_rank(text[max(0, match.start() - 60) : match.start()], match.group("prep"))
+        if said_at is not None:  # (None: "into" that is no move)
+            found.append((said_at, match.start(), place))
     found += [(0, m.start(), m.group("place")) for m in FOLK_NOW_EN.finditer(text)]
     found += [(1, m.start(), m.group("place")) for m in _INSTITUTION_OF_EN.finditer(text)]
     found += [(1, m.start(), m.group("place")) for m in _AT_SPOT_EN.finditer(text)]
