@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout272`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout278`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -276,4 +276,10 @@ SPLITS = (
     "heldout270",
     "heldout271",
     "heldout272",
+    "heldout273",
+    "heldout274",
+    "heldout275",
+    "heldout276",
+    "heldout277",
+    "heldout278",
 )
