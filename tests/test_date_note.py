@@ -27,7 +27,7 @@ def test_a_day_spoken_in_words_and_corrected_is_quoted_as_it_stands() -> None:
     said = "so layla's birthday is the uh twelfth of may no wait sorry that's wrong the twenty first of may"
     asked = "can you help me write a note to her nursery saying i'll bring in cupcakes on her birthday"
     note = date_note(asked, [_said(said)], "en")
-    assert note == "The day I told you: the twenty first of may."
+    assert note == "The day I told you: 21 May."  # (the day in digits: what a plan with dates needs)
     moving = _said("搬家公司我订好了下礼拜二早上八点来，不对不对，是礼拜四早上八点")
     note = date_note("你帮我给物业发条微信，就说我那天搬家要用一下货梯", [moving], "zh")
     assert note == "我跟你说过的日子：是礼拜四早上八点。"

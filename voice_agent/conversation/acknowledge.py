@@ -390,7 +390,8 @@ def from_kind(constraint: Constraint, language: str, *, reason: bool = True) -> 
     if language == "zh":
         if constraint.kind in ("allergy", "intolerance"):
             word = "过敏" if constraint.kind == "allergy" else "不耐受"
-            return f"因为你说过对{said_noun(constraint, language)}{word}，"
+            said = "乳糖" if (constraint.key, word) == ("dairy", "不耐受") else said_noun(constraint, "zh")
+            return f"因为你说过对{said}{word}，"
         if own_diet and constraint.diet_zh:
             return f"因为你{constraint.diet_zh}，"
         diet = constraint.kind == "diet" and constraint.diet_zh

@@ -27,7 +27,8 @@ _REFUSED_EN = (
     r"(?:ever\s+)?(?:eat|eats|touch|touches|have|has|take|cook|buy|serve|go\s+near)\s+anything|"
     r"\b(?:off|clear\s+of|away\s+from|without)\s+anything|"
     # ("I haven't let a single thing that ever had a face pass my lips")
-    r"\b(?:haven't|have\s+not|never|won't|don't|wouldn't)\s+(?:let|allow|allowed|put)\s+(?:a\s+single\s+thing|anything)|"
+    r"\b(?:haven't|have\s+not|never|won't|don't|wouldn't)\s+(?:let|allow|allowed|put)\s+"
+    r"(?:a\s+(?:single\s+)?thing|anything)|"
     # (a body that refuses it: "my guts have gone on strike against anything that came out of a cow")
     r"\b(?:on\s+strike|at\s+war|declared\s+war)\s+(?:against|with|on)\s+anything)"
 )
@@ -62,7 +63,7 @@ _KINDS_EN: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
         re.compile(
             r"\s+(?:that\s+|which\s+)?(?:ever\s+)?(?:came|comes?|come)\s+out\s+of\s+(?:a\s+|the\s+)?"
             r"(?:hens?|chickens?)\b|\s+(?:that\s+)?(?:a\s+)?(?:hen|chicken)\s+(?:laid|lays)\b|"
-            r"\s+laid\s+by\s+(?:a\s+)?(?:hens?|chickens?)\b",
+            r"\s+laid\s+by\s+(?:a\s+)?(?:hens?|chickens?)\b|\s+(?:that\s+)?(?:ever\s+)?laid\s+an?\s+eggs?\b",
             _I,
         ),
         ("eggs",),
@@ -70,10 +71,18 @@ _KINDS_EN: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (
         re.compile(
             r"\s+(?:that\s+|which\s+)?(?:ever\s+)?(?:came|comes?|come)\s+(?:out\s+of|from)\s+"
-            r"(?:an?\s+|the\s+)?(?:udders?|cow's\s+udder)\b",
+            r"(?:an?\s+|the\s+)?(?:udders?|cow's\s+udder)\b|\s+(?:that\s+)?(?:ever\s+)?(?:gave|gives)\s+milk\b",
             _I,
         ),
         ("dairy",),
+    ),
+    (
+        re.compile(
+            r"\s+(?:that\s+|which\s+)?(?:ever\s+)?(?:came|comes?|grew|grows?)\s+(?:out\s+of|from|in)\s+"
+            r"(?:an?\s+|the\s+)?(?:wheat|barley|rye)(?:\s*fields?)?\b",
+            _I,
+        ),
+        ("gluten",),
     ),
     (
         re.compile(r"\s+(?:with|that\s+has|that's\s+got)\s+(?:a\s+|any\s+)?(?:buzz|caffeine|jolt)\b", _I),
@@ -116,10 +125,16 @@ _KINDS_ZH: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"(?:母鸡下的|鸡下的|鸡生的|鸡屁股里出来的)", ("eggs",)),
     (r"(?:红彤彤|红通通|红艳艳|红油油|红红)的?(?:那种|这种|那些|这些)(?:东西|玩意儿?|嘢)", ("spicy",)),
     (r"(?:会跑会游的|会跑会飞的|会游会跑的|会跑的|会游的|会飞的)", ("meat", "fish")),
+    # an animal by its call: "哼哼叫的那东西的肉从来上不了我们家的桌", "烤那种咩咩叫的东西，我闻到都想吐"
+    (r"(?:哼哼|哼哼唧唧|嗷嗷)叫的", ("pork",)),
+    (r"咩咩叫的", ("lamb",)),
+    (r"哞哞叫的", ("beef",)),
+    (r"(?:咯咯哒?|喔喔)叫的", ("chicken",)),
 )
 _REFUSE_AFTER_ZH = (
-    r"(?:东西|玩意儿?)?(?:[我他她俺]们?)?(?:一口|一点|一概|一律|统统|全都|通通|从来|都|也|坚决|压根儿?)*"
-    r"(?:不吃|不沾|不碰|不能吃|吃不得|不敢吃|没(?:吃|沾|碰)过|不进嘴)"
+    r"(?:(?:那种|那个|那|这种)?(?:东西|玩意儿?)(?:的肉)?)?(?:[我他她俺]们?)?"
+    r"(?:一口|一点|一概|一律|统统|全都|通通|从来|都|也|坚决|压根儿?)*"
+    r"(?:不吃|不沾|不碰|不能吃|吃不得|不敢吃|没(?:吃|沾|碰)过|不进嘴|上不了(?:[我俺咱]们?家的?)?饭?桌)"
 )
 # The enzyme a doctor said is missing, named by what it breaks down.
 _ENZYME_ZH = re.compile(
@@ -143,14 +158,40 @@ _DESCRIBED_ZH = tuple((re.compile(described), topics) for described, topics in _
 _SENTENCE_END = re.compile(r"(?<=[.!?。！？；;])\s*")
 
 
+_CHAINED_EN = re.compile(r",?\s*(?:or|nor|and)\s*$", _I)
+
+
+def _chain(sentence: str, ends: list[int]) -> list[int]:
+    """The ends of the refused descriptions and of those chained after them (each one's end)."""
+    found = set(ends)
+    while True:
+        more = {
+            match.end() for pattern, _ in _KINDS_EN for match in pattern.finditer(sentence)
+            if _CHAINED_EN.search(sentence[max(0, match.start() - 60) : match.start()])
+            and any(0 <= match.start() - end <= 20 for end in found)
+        } - found  # fmt: skip
+        if not more:
+            return sorted(found)
+        found |= more
+
+
 def described_kinds(text: str) -> list[tuple[str, bool]]:
     """The topics a description in ``text`` names, each with whether a reaction (not a refusal) told it."""
     out: list[tuple[str, bool]] = []
     for sentence in _SENTENCE_END.split(text):
+        refused_ends = [
+            m.end() for pattern, _ in _KINDS_EN for m in pattern.finditer(sentence)
+            if _REFUSED_BEFORE_EN.search(sentence[max(0, m.start() - 60) : m.start()])
+        ]  # fmt: skip
         for pattern, topics in _KINDS_EN:
             for match in pattern.finditer(sentence):
                 before = sentence[max(0, match.start() - 60) : match.start()]
-                if _REFUSED_BEFORE_EN.search(before):  # (a reaction told after it too: the body refuses it)
+                # (or one more of a list refused: "a thing that ever had a mammy, or laid an egg, or gave
+                # milk"; a reaction told after it too: the body refuses it)
+                chained = _CHAINED_EN.search(before) is not None and any(
+                    0 <= match.start() - end <= 20 for end in _chain(sentence, refused_ends)
+                )
+                if _REFUSED_BEFORE_EN.search(before) or chained:
                     reacted = _REACTION_EN.search(_PASS_LIPS.sub("", sentence[match.end() :])) is not None
                     out += [(t, reacted) for t in topics]
                 elif _ANY_BEFORE_EN.search(before) and _REACTION_EN.search(sentence, match.end()):

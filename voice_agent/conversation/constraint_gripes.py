@@ -1,9 +1,10 @@
 """Dislikes said as a gripe, in a shape the rule patterns do not read: "Dinnae get me started on that lo-fi
-hip hop stuff", "Don't get me started on musicals" (the thing after "started on", without "that" or
-"stuff"), or as anything rather than it: "I'd honestly rather run through a hailstorm than get on a
-treadmill", or as their own nightmare ("Okay, my absolute nightmare: karaoke.", "Camping is my idea of
-hell", "my pet hate is open-plan offices"), or one more thing after a dislike ("I just can't stand trivia,
-… Same with Trivial Pursuit at Christmas"). Read by ``constraints`` in the person's own words (``avoid``)."""
+hip hop stuff", "Don't get me started on musicals", "Don't be talking to me about lilies" (the thing after
+"started on", without "that" or "stuff"), or as anything rather than it: "I'd honestly rather run through a
+hailstorm than get on a treadmill", or as their own nightmare ("Okay, my absolute nightmare: karaoke.",
+"Camping is my idea of hell", "my pet hate is open-plan offices"), or one more thing after a dislike ("I
+just can't stand trivia, … Same with Trivial Pursuit at Christmas"). Read by ``constraints`` in the person's
+own words (``avoid``)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from voice_agent.text.cjk import HAN_CLASS
 __all__ = ["gripes"]
 
 GRIPE_EN = re.compile(
-    r"\b(?:don't|dont|do not|dinnae|didnae|don't even|do not even)\s+(?:even\s+)?get me started on\s+"
+    r"\b(?:don't|dont|do not|dinnae|didnae|don't even|do not even)\s+(?:even\s+)?"
+    r"(?:get me started on|(?:be\s+)?talk(?:ing)? to me about)\s+"
     r"(?:that|those|these|the|all that|all those)?\s*"
     r"(?P<x>[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,3}?)(?:\s+(?:stuff|things?|nonsense|rubbish|malarkey|rot))?"
     r"(?=\s*[.,;:!?—-]|\s+(?:again|either|please)\b|$)",

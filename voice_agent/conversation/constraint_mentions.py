@@ -50,7 +50,10 @@ def without_asides_zh(text: str) -> str:
 
 # A reaction whose cause its own sentence names ("我在公司空调底下吹得头疼", "被装修吵得头疼"):
 # a food in the next sentence did not cause it. (吃得/喝得 name food: "吃得胃疼" is read as usual.)
-_CAUSE_NAMED_ZH = re.compile(r"(?:吹|晒|冻|热|吵|气|累|熬|挤|堵|颠|爬|站|忙|急|愁|烦|闷|晃|震|熏|呛)得")
+# (or someone pushing them to do a thing: "我阿妈又话要我去相亲，真系顶唔顺" is of the pushing)
+_CAUSE_NAMED_ZH = re.compile(
+    r"(?:吹|晒|冻|热|吵|气|累|熬|挤|堵|颠|爬|站|忙|急|愁|烦|闷|晃|震|熏|呛)得|(?:要|叫|催|逼|让|喊)(?:我|俺)去"
+)
 # A sentence after the reaction that moves on to something else: "我们院坝头那只鸭子下了个双黄蛋",
 # "对了，…", "Anyway, the grandson's starting at uni" names no cause of it.
 _MOVED_ON = re.compile(

@@ -10,7 +10,12 @@ _I = re.IGNORECASE
 # in one sentence, or one after "please".
 # (and what goes on the list: "no meat, nothing non-veg, not even eggs"; "no onion or garlic either")
 _LIST_END = r"(?=\s*[,.;!]|\s*$|\s+(?:and|or|please|ever|either)\b)"
-_NO_ITEM_EN = re.compile(rf"\bno (?P<x>[a-z][a-z -]{{1,30}}?){_LIST_END}", _I)
+# (not a bound: "no more than an hour's drive", "no later than six")
+_NO_ITEM_EN = re.compile(
+    rf"\bno (?!(?:more|less|fewer|longer|later|earlier|further|farther|sooner|bigger|higher)\s+than\b)"
+    rf"(?P<x>[a-z][a-z -]{{1,30}}?){_LIST_END}",
+    _I,
+)
 # What goes on such a list: "nothing non-veg", "not even eggs", "not even a stock cube" (one thing, not a
 # circumstance: "not even a splash in a sauce", "not even in stock", "nothing made with atta")
 _NOT_A_NAME = (

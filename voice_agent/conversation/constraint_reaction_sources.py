@@ -61,6 +61,18 @@ ANYTHING_THEN_EN = re.compile(
     rf"ends up|go|goes|start|starts)\b)",
     _I,
 )
+# "the nurse gave me one small amoxicillin capsule for toothache and my whole body came out in welts": a thing
+# given, then the body's reaction (a thing given with no reaction named is ``has_symptom``'s to refuse).
+GIVEN_THEN_EN = re.compile(
+    rf"\b(?:gave|give|gives|given|handed|prescribed)\s+(?:me|him|her|them|us)\s+"
+    rf"(?:(?:a|an|one|some|just|a single|a course of|small|little|tiny|single|two)\s+){{0,3}}"
+    rf"(?P<x>[a-z][a-z'-]*)"
+    rf"(?:\s+(?:capsules?|tablets?|pills?|shots?|jabs?|injections?|doses?|drops|syrup|cream))?"
+    rf"(?:\s+for\s+(?:(?:a|an|my|his|her|the)\s+)?[a-z'-]+)?,?\s+and\s+(?:{_WHO}|(?:my|his|her|their)\s+(?:whole\s+)?"
+    rf"(?:body|face|skin|throat|lips|tongue|eyes|chest))\s+(?:came|comes|come|broke|breaks|went|started|starts|"
+    rf"swelled|swelling|puffed|blew|closed|closing)\b",
+    _I,
+)
 
 
 def reaction_sources(text: str) -> list[re.Match[str]]:
@@ -69,6 +81,7 @@ def reaction_sources(text: str) -> list[re.Match[str]]:
         *REACTION_FROM_EN.finditer(text),
         *SENSED_WHEN_EN.finditer(text),
         *ANYTHING_THEN_EN.finditer(text),
+        *GIVEN_THEN_EN.finditer(text),
         # (each of two culprits: "garlic and onion are the big culprits")
         *_culprits(text),
     ]

@@ -43,7 +43,11 @@ AVOID_EN = re.compile(
 AVOID_HAVE_EN = re.compile(
     r"\b(?:can't|cannot|can not|must not|mustn't|shouldn't|should not|don't|do not|doesn't|does not|never|"
     r"won't|no longer)\s+(?:ever\s+)?(?:have|has|want|wants|take|takes|go near|come near|be near|be around|"
-    r"risk)\s+(?:any\s+)?(?P<x>[a-z][a-z -]{1,40})", _I)  # fmt: skip
+    r"risk)\s+(?:any\s+)?"
+    # (not money nor time refused: "won't take a cent for it", "can't take a day off")
+    r"(?!(?:a|one|a single|any)\s+(?:red\s+)?"
+    r"(?:cent|penny|dime|quid|buck|bean|clue|day|minute|moment|second)\b)"
+    r"(?P<x>[a-z][a-z -]{1,40})", _I)  # fmt: skip
 DISLIKE_EN = re.compile(
     # (not "hate" as a noun's first word: "which for an Irishman is a hate crime")
     r"\b(?:(?<!\ba )(?<!\bthe )hate|hates|dislike|dislikes|detest|detests|can't stand|cannot stand|"
@@ -95,8 +99,8 @@ AVOID_ZH = re.compile(
     r"(?:最|真的?|特别|超|好|老|就)烦(?:死了?)?(?:这种|那种|这些|那些|这类)?|"
     # (顶顶, 顶: Shanghainese 最; "我顶顶吃不消的就是看动物表演")
     # ("我这辈子最怕、最烦的就是跳舞", "最膈应的事儿就是唱歌")
-    r"(?:最|顶顶|顶)(?:烦|讨厌|怕|受不了|吃不消|看不惯|膈应)(?:、最(?:烦|讨厌|怕|受不了|膈应))?"
-    r"的(?:菜|东西|歌|曲子|音乐|电影|片子|节目|书|运动|颜色|味道|事儿?|人)?(?:就是|是)《?|"
+    r"(?:最|顶顶|顶)(?:烦|讨厌|怕|恨|受不了|吃不消|看不惯|膈应)(?:、最(?:烦|讨厌|怕|受不了|膈应))?"
+    r"(?:的(?:菜|东西|歌|曲子|音乐|电影|片子|节目|书|运动|颜色|味道|事儿?|人)?(?:就是|是)|就是)《?|"
     # "别给我推荐…", "甭给额安排自驾、包车…" (甭, 莫: don't; 俺, 额: I, in northern speech)
     r"(?:千万|以后|再也)?(?:别|甭|莫|不要)再?给(?:我|俺|额|咱)(?:推荐|安排|介绍|报|整|弄)?|"
     r"不要推荐|永远不要推荐|别推荐|(?:别再|不要再)推荐|"

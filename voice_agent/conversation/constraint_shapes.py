@@ -86,7 +86,7 @@ GAVE_UP_FOR_EN = re.compile(
 GAVE_UP_EN = re.compile(
     r"\b(?:gave up|give up|given up|giving up|quit|quitted|stopped|stop|i'm off|i am off|he's off|she's off|"
     # (not a stop on the way: "anywhere nice to stop for a coffee")
-    r"no more|swore off|sworn off)\s+(?!(?:for|at|by|off|in|to|on|somewhere|anywhere)\b)"
+    r"no more|swore off|sworn off)\s+(?!(?:for|at|by|off|in|to|on|somewhere|anywhere|than)\b)"
     # ("stopped drinking coffee" gave up coffee, not drink; "gave up drinking last year" gave up drink)
     r"(?:(?:drinking|eating|having|taking)\s+(?!(?:last|this|in|for|at|since|a|anymore|now|again|and)\b)"
     r"(?=[a-z]))?(?P<x>[a-z][a-z -]{1,40})",

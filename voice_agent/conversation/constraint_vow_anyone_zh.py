@@ -1,6 +1,7 @@
 """A vow that no one can talk the person round, in Chinese: "张北那地界儿谁请我我都不去，给钱都不好使"
 swears off 张北, "鬼片恐怖片这种东西，啥人请我都不去了" swears off 鬼片 and 恐怖片, and "坐在硬板凳上熬通宵
-这种罪，这辈子再也不受了" swears off the hardship named (read beside ``constraint_never_again_zh``)."""
+这种罪，这辈子再也不受了" swears off the hardship named, and "这辈子谁再撺掇我往牙上抹那玩意儿漂白，
+我跟谁急" swears off 漂白 (read beside ``constraint_never_again_zh``)."""
 
 from __future__ import annotations
 
@@ -33,6 +34,14 @@ _ANY_KIND_FOR_ZH = re.compile(
     r"(?:再也|这辈子都?|以后都?)不(?:让|叫|给|准)(?:她|他|孩子|娃|闺女|儿子)[^，。！？；]{0,10}?"
     rf"(?P<v>考|学|报|上|打|参加|比)(?:什么|啥子?|劳什子)(?P<o>{HAN_CLASS}{{1,2}}?)了"
 )
+# Whoever asks again will have a fight: "这辈子谁再撺掇我往牙上抹那玩意儿漂白，我跟谁急".
+_WHOEVER_AGAIN_ZH = re.compile(
+    r"谁(?:要是|敢)?再(?:让|叫|撺掇|逼|拉|劝|喊|带|忽悠|怂恿|请)(?:我|俺)(?:去)?"
+    r"(?P<x>[^，,。！!？?；;：:]{2,16}?)[，,]?(?:我|俺)(?:就)?跟(?:谁|他|她)(?:急眼?|翻脸|拼命|没完|拼了)"
+)
+# (the thing after "that stuff": "往牙上抹那玩意儿漂白" is 漂白; "钻那布兜子里过夜" names nothing of its own)
+_THAT_STUFF = re.compile(r"^.*?(?:那玩意儿?|那东西|那个)(?=.{2})")
+_DESCRIBED = re.compile(r"[那这]")
 _WHERE_BEFORE = re.compile(r"^.*(?:上|里|着)(?=.{2})")
 _LEAD = re.compile(r"^(?:打那以后|从此以后?|从那以后|从那辰光起|以后|往后|我就|我)+")
 
@@ -43,6 +52,10 @@ def vowed_against_anyone_zh(text: str) -> Iterator[str]:
     for match in _HARDSHIP_ZH.finditer(text):
         # (what is borne, after where: "坐在硬板凳上熬通宵" is 熬通宵)
         yield _WHERE_BEFORE.sub("", _LEAD.sub("", match.group("x")))
+    for match in _WHOEVER_AGAIN_ZH.finditer(text):
+        thing = _THAT_STUFF.sub("", match.group("x"))
+        if not _DESCRIBED.search(thing):
+            yield _WHERE_BEFORE.sub("", thing)
     for match in _ANYONE_ZH.finditer(text):
         thing = _LEAD.sub("", match.group("x"))
         # (two kinds said together: "鬼片恐怖片" is 鬼片 and 恐怖片)

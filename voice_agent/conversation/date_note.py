@@ -25,6 +25,7 @@ from voice_agent.memory.records import MemoryRecord
 from voice_agent.text.dates import DAY_NAME, asks_for_day
 from voice_agent.text.holidays import HOLIDAY_MONTHS, MONTHS_EN
 from voice_agent.text.sentences import sentences_of
+from voice_agent.text.spoken_dates_en import digit_dates
 
 NOTE = {"en": "The day I told you: {text}", "zh": "我跟你说过的日子：{text}"}
 
@@ -105,6 +106,8 @@ def date_note(user_text: str, records: Sequence[MemoryRecord], language: str) ->
         text = dated_text(user_text, person_statements(records))
     if not text:
         return ""
+    if language != "zh":  # ("twenty-first of March" → "21 March": the digits a plan with dates needs)
+        text = digit_dates(text)
     return NOTE["zh" if language == "zh" else "en"].format(
         text=text.strip().rstrip("。.,，;；、 ") + ("。" if language == "zh" else ".")
     )

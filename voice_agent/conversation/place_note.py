@@ -179,7 +179,9 @@ _NO_DAY = (
 _PLACE_EN = re.compile(
     r"\b(?P<prep>in|near|outside|around|to|from|into)\s+(?:(?:just|right)\s+)?"
     # ("Coimbatore only": no "on"; "settled in St Peter Port")
-    rf"(?P<place>(?:(?:St|Mt|Ft)\.? )?[A-Z][a-z]{{2,}}(?:[ -](?:{_NO_DAY}[A-Z][a-z]+|upon|on|le|de)){{0,2}})"
+    # ("Dalneigh on the west side": "on" only inside a name, "Stoke on Trent")
+    rf"(?P<place>(?:(?:St|Mt|Ft)\.? )?[A-Z][a-z]{{2,}}"
+    rf"(?:[ -](?:{_NO_DAY}[A-Z][a-z]+|(?:upon|on|le|de)(?=[ -][A-Z]))){{0,2}})"
     r"\b"
     r"(?!\s+\d)"  # (a numbered part of a town: "a flat in Sector 35", "Block 4")
 )
@@ -398,7 +400,10 @@ def place_note(user_text: str, records: Sequence[MemoryRecord], language: str) -
 
 
 # The town a district is in, right after it: "into Canton in Cardiff".
-_IN_TOWN_EN = re.compile(r"\s+in\s+(?P<town>[A-Z][a-z]{2,}(?: [A-Z][a-z]+)?)\b")
+_IN_TOWN_EN = re.compile(
+    r"\s+(?P<side>on the (?:north|south|east|west|(?:north|south)-?(?:east|west)) side of|in)\s+"
+    r"(?P<town>[A-Z][a-z]{2,}(?: [A-Z][a-z]+)?)\b"
+)
 _ORIGIN_ZH = re.compile(r"(?:从|来自|离开过?|把)$")
 # What follows a city the person moved to: "跑大理来了", "到成都安家", "在昆明定居".
 _SETTLED_ZH = re.compile(r"^(?:来了|来啦|定居|安家|落户|扎根|住下|报到|读书|上学|上大学|念书|读大学)")
@@ -469,7 +474,8 @@ def ranked_places(text: str) -> list[tuple[int, str]]:
     if places and not has_han(places[0][1]):  # (with the town it is in: "Canton in Cardiff")
         rank, pos, top = next(found for found in ordered if found[0] < 2)
         town = _IN_TOWN_EN.match(text, text.find(top, pos) + len(top))
-        if town and any(p == town.group("town") for _, p in places[1:]):
+        # ("Dalneigh on the west side of Inverness": the town said with the side, named nowhere else)
+        if town and (town.group("side") != "in" or any(p == town.group("town") for _, p in places[1:])):
             places[0] = (rank, f"{top}, {town.group('town')}")
     # (said with its city just before it: "回了他老家宜昌，在伍家岗那边买了套房" is 宜昌伍家岗; not
     # "在固安买了房，北京的房价实在够不着")

@@ -89,6 +89,8 @@ _PRONOUNS = frozenset("我你他她它咱您")
 # particle, preposition, conjunction, pronoun, modal.
 _FUNCTION_TAGS = frozenset("dfqmupcry")
 _CANTONESE_ADVERB_SURNAMES = frozenset("仲")
+# Cantonese particles no given name holds: "中学戴咗两年" (咗: done), "嗰啲", "佢嘅".
+_CANTONESE_PARTICLES = frozenset("咗啲嘅喺嘢嚟咩嘞喇噉咁")
 # What 仲 ("still, also") most often stands before in Cantonese: verbs and negations (仲有, 仲未, 仲流).
 _AFTER_CANTONESE_ADVERB = frozenset(
     "有要係系未唔冇食去话話想喺嚟流好多可会會使得记記睇做讲講搞返识識叫痛痒癢"
@@ -106,7 +108,7 @@ def is_everyday_word(
     given = run[surname_len:]
     if run[0] == "连" and surname_len == 1 and _EVEN.match(text, end):
         return True
-    if any(ch in _PRONOUNS for ch in given) or given in _NEVER_GIVEN:
+    if any(ch in _PRONOUNS or ch in _CANTONESE_PARTICLES for ch in given) or given in _NEVER_GIVEN:
         return True  # "对猫毛过敏": 毛 is a surname, 过敏 no given name
     if run[0] in _CANTONESE_ADVERB_SURNAMES and given[:1] in _AFTER_CANTONESE_ADVERB and cantonese(text):
         return True
@@ -114,8 +116,9 @@ def is_everyday_word(
 
 
 # Words after a surname character that are what happens to a body, never a given name.
+# (and what is done to teeth: "全麻洗牙" is no 麻洗牙)
 _NEVER_GIVEN_TEXT = "过敏 过敏性 不耐受 发炎 发烧 发痒 感冒 咳嗽 拉肚子 胀气 起疹子 红肿 过期 难受 疼 痒 肿"
-_NEVER_GIVEN = frozenset(_NEVER_GIVEN_TEXT.split(" "))
+_NEVER_GIVEN = frozenset(f"{_NEVER_GIVEN_TEXT} 洗牙 拔牙 补牙 种牙".split(" "))
 
 
 # jieba tags of person names, and "oov": a run no dictionary word holds (most often a name)

@@ -28,10 +28,11 @@ def cantonese(text: str) -> bool:
 # same length: 顶唔顺 / 顶唔住 / 受唔住 (Cantonese), 遭不住 (Sichuanese) are 受不了; 揸车 (Cantonese) is 开车;
 # 好怕 ("我真系好怕揸车") is 最怕; 真系 (Cantonese) and 硬是 (Sichuanese) are 真是; 吃勿消 (Shanghainese) is
 # 受不了, and 不欢喜 不喜欢; 腻歪 (Beijing) is 讨厌; 整不了 (Dongbei, "香菜那玩意儿我是真整不了") and 不来事
-# (Shanghainese, "就是羊肉不来事") are 受不了; 戒脱 (Shanghainese, "葱蒜也一道戒脱") is 戒掉.
+# (Shanghainese, "就是羊肉不来事") are 受不了; 戒脱 (Shanghainese, "葱蒜也一道戒脱") is 戒掉; 最憎 就系 嗰啲
+# (Cantonese, "我最憎就系嗰啲钢丝牙套") are 最恨 就是 那些.
 _SAME_LENGTH = {"顶唔顺": "受不了", "顶唔住": "受不了", "受唔住": "受不了", "遭不住": "受不了",
                 "吃勿消": "受不了", "整不了": "受不了", "不来事": "受不了", "戒脱": "戒掉",
-                "不欢喜": "不喜欢", "腻歪": "讨厌",
+                "不欢喜": "不喜欢", "腻歪": "讨厌", "最憎": "最恨", "就系": "就是", "嗰啲": "那些",
                 "揸车": "开车", "好怕": "最怕", "真系": "真是", "硬是": "真是"}  # fmt: skip
 _SAME_LENGTH_RE = re.compile("|".join(_SAME_LENGTH))
 
