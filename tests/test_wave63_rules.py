@@ -145,3 +145,12 @@ def test_a_happy_man_given_his_things_likes_them() -> None:
     assert says_liking(said)
     assert says_liking("Give me a flask of rooibos, my old binos and a hide, and I'm a lekker happy oke.")
     assert not says_liking("I am one unhappy man today.")
+
+
+def test_a_short_form_of_a_name_found_is_hashed_too() -> None:
+    finder = PersonNameFinder()
+    finder.start(["en"])
+    text = "The old fella on the next site, Mervyn Pilkington, Merv to the whole park, is a sparkie."
+    assert [text[s:e] for s, e in finder.spans(text)] == ["Mervyn Pilkington", "Merv"]
+    text = "Steffen Mauer is coming, and Steff will bring the cake."
+    assert "Steff" in [text[s:e] for s, e in finder.spans(text)]

@@ -319,7 +319,19 @@ def _later_mentions(text: str, found: Sequence[Span]) -> list[Span]:
         alternatives = "|".join(re.escape(p) for p in group)
         pattern = alternatives if chinese else rf"(?<![^\W\d_])(?:{alternatives})(?![^\W\d_])"
         out += [m.span() for m in re.finditer(pattern, text)]
+    # (and a short form of a given name found: "Mervyn Pilkington, Merv to the whole park")
+    longer = [p for p in parts if not _CJK.search(p) and len(p) >= 5]
+    out += [
+        m.span()
+        for m in _CAPITALISED.finditer(text)
+        if m.group(0).casefold() not in COMMON_EN
+        and m.group(0).casefold() not in LEADING
+        and any(p != m.group(0) and p.startswith(m.group(0)) for p in longer)
+    ]
     return out
+
+
+_CAPITALISED = re.compile(r"(?<![^\W\d_])[A-Z][a-z]{2,}(?![^\W\d_])")
 
 
 def _merge(spans: list[Span]) -> list[Span]:
