@@ -161,37 +161,34 @@ _SENTENCE_END = re.compile(r"(?<=[.!?。！？；;])\s*")
 _CHAINED_EN = re.compile(r",?\s*(?:or|nor|and)\s*$", _I)
 
 
-def _chain(sentence: str, ends: list[int]) -> list[int]:
-    """The ends of the refused descriptions and of those chained after them (each one's end)."""
-    found = set(ends)
+def _refused_en(sentence: str) -> set[tuple[int, int]]:
+    """The spans of the English descriptions ``sentence`` refuses: right after a refusal, or chained after
+    one refused ("a thing that ever had a mammy, or laid an egg, or gave milk")."""
+    described = [m.span() for pattern, _ in _KINDS_EN for m in pattern.finditer(sentence)]
+    refused = {
+        (start, end) for start, end in described
+        if _REFUSED_BEFORE_EN.search(sentence[max(0, start - 60) : start])
+    }  # fmt: skip
     while True:
-        more = {
-            match.end() for pattern, _ in _KINDS_EN for match in pattern.finditer(sentence)
-            if _CHAINED_EN.search(sentence[max(0, match.start() - 60) : match.start()])
-            and any(0 <= match.start() - end <= 20 for end in found)
-        } - found  # fmt: skip
-        if not more:
-            return sorted(found)
-        found |= more
+        chained = {
+            (start, end) for start, end in described
+            if _CHAINED_EN.search(sentence[max(0, start - 60) : start])
+            and any(0 <= start - before <= 20 for _, before in refused)
+        } - refused  # fmt: skip
+        if not chained:
+            return refused
+        refused |= chained
 
 
 def described_kinds(text: str) -> list[tuple[str, bool]]:
     """The topics a description in ``text`` names, each with whether a reaction (not a refusal) told it."""
     out: list[tuple[str, bool]] = []
     for sentence in _SENTENCE_END.split(text):
-        refused_ends = [
-            m.end() for pattern, _ in _KINDS_EN for m in pattern.finditer(sentence)
-            if _REFUSED_BEFORE_EN.search(sentence[max(0, m.start() - 60) : m.start()])
-        ]  # fmt: skip
+        refused = _refused_en(sentence)
         for pattern, topics in _KINDS_EN:
             for match in pattern.finditer(sentence):
                 before = sentence[max(0, match.start() - 60) : match.start()]
-                # (or one more of a list refused: "a thing that ever had a mammy, or laid an egg, or gave
-                # milk"; a reaction told after it too: the body refuses it)
-                chained = _CHAINED_EN.search(before) is not None and any(
-                    0 <= match.start() - end <= 20 for end in _chain(sentence, refused_ends)
-                )
-                if _REFUSED_BEFORE_EN.search(before) or chained:
+                if match.span() in refused:  # (a reaction told after it too: the body refuses it)
                     reacted = _REACTION_EN.search(_PASS_LIPS.sub("", sentence[match.end() :])) is not None
                     out += [(t, reacted) for t in topics]
                 elif _ANY_BEFORE_EN.search(before) and _REACTION_EN.search(sentence, match.end()):

@@ -11,19 +11,15 @@ from __future__ import annotations
 
 import re
 
-from voice_agent.text.dates import ORDINAL_WORD
+from voice_agent.text.dates import ORDINAL_WORD, UNIT_ORDINALS
+from voice_agent.text.holidays import MONTHS_EN
 
-
-def _words(text: str) -> list[str]:
-    return text.split()
-
-
-_MONTH_NAMES = _words("January February March April May June July August September October November December")
-_MONTH = "|".join(_MONTH_NAMES)
-_UNITS = _words("first second third fourth fifth sixth seventh eighth ninth")
-_TEENS = _words(
-    "tenth eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth"
-)
+_MONTH = "|".join(MONTHS_EN)
+_UNITS = UNIT_ORDINALS.split("|")
+_TEENS = (
+    "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
+    "eighteenth", "nineteenth",
+)  # fmt: skip
 _TENS = {"twenty": 20, "thirty": 30}
 _ROUND = {"twentieth": 20, "thirtieth": 30}
 _DAY_OF_MONTH = re.compile(
