@@ -6,8 +6,8 @@ unrelated turns so the fact leaves the recent window, then a probe ("When is the
 ``never`` words. A ``never`` word that is negated or names the constraint ("nut-free", "without peanuts",
 "不含坚果", "allergic to nuts") does not count, and neither does one inside a ``never_except`` word
 (鸡 in 鸡蛋). The scenario data (``voice_agent/defaults/adoption_scenarios.json``) is split in two:
-``tune`` (used while shaping the prompt) and ``heldout`` to ``heldout278`` (only reported; ``heldout2`` to
-``heldout278`` were each written later, before the changes they measure, in users' words).
+``tune`` (used while shaping the prompt) and ``heldout`` to ``heldout284`` (only reported; ``heldout2`` to
+``heldout284`` were each written later, before the changes they measure, in users' words).
 
 This module loads and scores; ``adoption_run`` drives the real engine.
 """

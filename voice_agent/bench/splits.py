@@ -1,5 +1,5 @@
 """The scenario splits of ``bench adoption`` (a module of its own, so the CLI reads them without loading
-the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout278`` are reported, each written before
+the benchmark): ``tune`` shaped the prompt; ``heldout`` to ``heldout284`` are reported, each written before
 the changes it measured."""
 
 SPLITS = (
@@ -282,4 +282,10 @@ SPLITS = (
     "heldout276",
     "heldout277",
     "heldout278",
+    "heldout279",
+    "heldout280",
+    "heldout281",
+    "heldout282",
+    "heldout283",
+    "heldout284",
 )
