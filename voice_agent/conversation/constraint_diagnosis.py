@@ -110,11 +110,15 @@ REACTION_EN = re.compile(
 )
 # "查过敏原，说是油菜花粉", "医生说我就是艾蒿过敏", "查了一下说是魔芋里那个…": what the finding named.
 DIAGNOSED_ZH = re.compile(
-    rf"(?:查[^。！？!?；;]{{0,8}}?|医生|大夫)[^。！？!?；;]{{0,6}}?(?:说|讲)(?:我|他|她|孩子|俺)?(?:就)?是"
+    rf"(?:(?:查[^。！？!?；;]{{0,8}}?|医生|大夫)[^。！？!?；;]{{0,6}}?(?:说|讲)(?:我|他|她|孩子|俺)?(?:就)?是"
+    # (or the test's own finding: "后来验出来就是那个荞麦")
+    r"|(?:验|查|测|化验)出来(?:了)?(?:就|原来|竟然)?是(?:那个|这个|那种)?)"
     rf"(?P<x>{HAN_CLASS}{{2,10}}?)(?=过敏|[，。,.！？!?；;]|$)"
 )
 # Where the person's words tell of an allergy or a body that cannot take something (Chinese).
-REACTION_ZH = re.compile(r"过敏|不耐受|受不了|拉肚子|胀气|反酸|烧心|犯恶心|想吐")
+REACTION_ZH = re.compile(
+    r"过敏|不耐受|受不了|拉肚子|胀气|反酸|烧心|犯恶心|想吐|喘不过气|起红疹|起疹子|送急诊"
+)
 
 
 _INSIDE_ZH = re.compile(r"(.{2,6}?)(?:里|中)(?:的|那个|这个|那种)")

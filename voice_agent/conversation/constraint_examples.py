@@ -62,7 +62,8 @@ _KINDS_BY_COLOUR = frozenset(["green", "black", "red", "white", "yellow", "brown
 _SENTENCE_END = re.compile(r"(?<=[a-z)])[.!?](?=\s|$)|[;\n]", _I)
 
 EVEN_ZH = re.compile(
-    rf"连(?P<x>{HAN_CLASS}{{1,6}}?)(?:那种|这种|那样|之类的?|这类|那类)?{HAN_CLASS}{{0,8}}?"
+    # (the thing runs to a "的" or "那种" that describes it, or to 也/都: "连荞麦壳做的枕头都不能睡" → 荞麦壳)
+    rf"连(?P<x>{HAN_CLASS}{{1,6}}?)(?:(?:做的|的|那种|这种|那样|之类的?|这类|那类){HAN_CLASS}{{0,8}}?)?"
     r"(?:也|都)(?:不行|不能|不可以|不让|别|碰不得|吃不得)"
 )
 

@@ -83,6 +83,13 @@ _NEVER_ANOTHER_TOO_SOON_EN = re.compile(
     r"(?:it(?:'ll| will| would|'d)|that(?:'ll| will| would|'d)|'twill) be too soon",
     _I,
 )
+# Sooner anything than do it again: "I'd sooner wrestle a croc than ever stand up and sing by meself in front
+# of people again" (the thing is what would be done again).
+_SOONER_THAN_AGAIN_EN = re.compile(
+    r"\bI(?:'d| would) (?:sooner|rather)\b[^.!?]{3,60}?\bthan (?:ever |to )?(?:(?:get|stand) up and )?"
+    r"(?P<x>[a-z][a-z' -]{3,60}?)(?: ever)? again\b",
+    _I,
+)
 _NOT_A_THING = frozenset(("it", "that", "this", "them", "everything", "anything", "all", "food", "stuff"))
 
 
@@ -99,7 +106,13 @@ def _last_before(shape: re.Pattern[str], text: str, end: int, container: str = "
 
 def exaggerated_dislikes(text: str) -> list[str]:
     """The things ``text`` says, by exaggeration, the person will not have."""
-    shapes = (_ANYTHING_BUT_EN, _ANOTHER_ONE_EN, _THRESHOLD_EN, _NEVER_ANOTHER_TOO_SOON_EN)
+    shapes = [
+        _ANYTHING_BUT_EN,
+        _ANOTHER_ONE_EN,
+        _THRESHOLD_EN,
+        _NEVER_ANOTHER_TOO_SOON_EN,
+        _SOONER_THAN_AGAIN_EN,
+    ]
     found = [m.group("x") for shape in shapes for m in shape.finditer(text)]
     found += fronted_dislikes(text)  # "Liquorice, though, I'd sooner lick the bottom of a bin"
     for sooner in _SOONER_EAT_EN.finditer(text):

@@ -123,6 +123,15 @@ OUTINGS: tuple[Topic, ...] = (
          "flying overnight", "overnight service"),
         _zh("红眼航班", "红眼班机", "夜航", "夜班飞机", "凌晨航班", "凌晨的航班", "半夜起飞"),
     ),
+    # High places above the sea (altitude sickness): "这辈子海拔高过两千米的地方，八抬大轿来抬我都不去了".
+    Topic(
+        "high altitude", "high altitude", "高海拔的地方",
+        ("high altitude", "altitude", "高原", "高海拔", "海拔高", "海拔"),
+        ("high altitude", "high-altitude", "tibet", "lhasa", "everest base camp", "cusco", "la paz",
+         "altiplano", "ladakh", "leh"),
+        _zh("高原", "高海拔", "西藏", "拉萨", "稻城", "亚丁", "色达", "理塘", "川西", "新都桥", "康定",
+            "香格里拉", "玉龙雪山", "纳木错", "珠峰", "青海湖", "318", "四姑娘山", "海螺沟"),
+    ),
     # Coaches and buses (travel sickness): "我再也不坐大巴了，晕得要死".
     Topic(
         "coaches", "coaches", "大巴",

@@ -84,8 +84,21 @@ ALLERGY_BEFORE_ZH = re.compile(  # 过敏原: a test; 抗过敏: a medicine; "�
 )
 # After what is kept off, a look told instead of a name: "…的那种紫颜色一串串的小花" (the head said last).
 DESCRIBED_AFTER_ZH = re.compile(
-    r"的?(?:那种|那一种|那类|这种)[^，。,.！？!?；;的]{2,12}的[^，。,.！？!?；;的]{1,3}(?=[，。,.！？!?；;]|$)"
+    r"的?(?:那种|那一种|那类|这种)[^，。,.！？!?；;的]{2,12}的(?P<head>[^，。,.！？!?；;的]{1,3})(?=[，。,.！？!?；;]|$)"
 )
+# What a described thing is called when that word alone names it: "铺的那种毛毛糙糙的地毯" is 地毯;
+# "那种紫颜色一串串的小花" (a flower, a thing, a taste) names no one thing.
+_VAGUE_HEAD_ZH = re.compile(r"^(?:.?花儿?|东西|玩意儿?|味儿?|味道|颜色|样子|感觉|家伙|货|菜|人|事儿?|地方)$")
+
+
+def described_head_zh(text: str, at: int) -> str | None:
+    """The word a description after ``at`` ends in, when it names a thing of its own (two characters or
+    more, not a vague word)."""
+    match = DESCRIBED_AFTER_ZH.match(text, at)
+    head = match.group("head") if match else ""
+    return head if len(head) >= 2 and not _VAGUE_HEAD_ZH.match(head) else None
+
+
 AVOID_ZH = re.compile(
     r"(?:不能吃|不可以吃|不能喝|(?<!要)(?<![一两三几]天)不吃|(?<!要)(?<![一两三几]天)不喝|不碰|不敢吃|不敢喝|不敢碰|吃不得|恰不得|喝不得|碰不得|忌口|忌(?![口着])|讨厌|膈应|不喜欢|不爱吃|"
     r"唔食|唔吃|唔饮|唔掂|(?<![不唔])怕(?:吃|食)|"  # "𠊎最怕食肥猪肉" (not "不怕吃辣")

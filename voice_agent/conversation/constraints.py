@@ -82,6 +82,7 @@ from voice_agent.conversation.constraint_rules import (
     DESCRIBED_AFTER_ZH,
     DISLIKE_EN,
     NEVER_EN,
+    described_head_zh,
     says_milder,
 )
 from voice_agent.conversation.constraint_severity import immune_reaction, severe_as_allergies
@@ -301,7 +302,9 @@ def _read(text: str) -> list[Constraint]:
             # 紫颜色一串串的小花": a thing described, not named (a known topic in it only)
             described = pattern is AVOID_ZH and DESCRIBED_AFTER_ZH.match(text, match.end("x")) is not None
             activity = pattern in (NEVER_EN, DISLIKE_EN)
-            out.extend(_object_constraints(match, kind_here, text, activity=activity, topics_only=described))
+            found = _object_constraints(match, kind_here, text, activity=activity, topics_only=described)
+            head = described_head_zh(text, match.end("x")) if described and not found else None
+            out.extend(found + ([_phrase_constraint(head, kind_here, text)] if head else []))
     out += _more_shapes(text)
     if not out:  # said another way, for a known topic only: "Dairy and me really don't get along"
         kind = "allergy" if SEVERE.search(text) else "intolerance"
@@ -334,8 +337,9 @@ def _examples(text: str, stated: list[Constraint]) -> list[Constraint]:
             key = f"{kind}:{singular(item.lower())}"
             out.append(Constraint(key, kind, item, item, phrase_terms(item.lower()), (), source=text))
     if stated:  # "连X也不行" is an example only beside a rule ("连周末也不行" is about time)
-        for match in EVEN_ZH.finditer(text):
-            out += _object_constraints(match, kind, text, own_words=True)
+        for match in EVEN_ZH.finditer(text):  # (not one read already: "荞麦…连荞麦壳做的枕头都不能睡")
+            if not any(_pattern(c).search(match.group("x")) for c in stated):
+                out += _object_constraints(match, kind, text, own_words=True)
         for title in titled_examples(text):  # "…网红神曲，什么《小苹果》《套马杆》"
             out.append(Constraint(f"{kind}:{title}", kind, title, title, (), (ZhTerm(title),), source=text))
     return out

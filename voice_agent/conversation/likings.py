@@ -65,10 +65,14 @@ ENTHUSIASM = re.compile(
     r"能[^，。！？,]{0,10}(?:瞅|看|瞧|待|泡|逛)(?:上)?(?:一|半|大半)(?:上午|下午|整天|天)|"
     r"(?:看|听|读|去|逛)过(?:了)?(?:十来|几十|好几十|上百|不下十|无数)(?:回|次)|"
     r"\b(?:keen on|partial to|go-to)\b|\bnever (?:miss|skip)\b|"
-    # what the person would rather have: "I'm not a novel person one, made-up stories cannot hold me; give
-    # me biographies and memoirs"
+    # what the person would rather have: "I'm not a novel person one, …; give me biographies and memoirs",
+    # "I don't want no glass-box hotel…, give me creaky floorboards", "put on the old ballads … and I'm gone"
     r"\bnot (?:a|an|much of an?|really an?) [a-z]+ (?:person|man|woman|guy|girl|fan)\b"
     r"[^.!?]{0,60}?\bgive me\b|"
+    r"\b(?:don't|do not) want (?:no|any)\b[^.!?]{0,80}?\bgive me\b|"
+    r"\b(?:give|hand|pass|chuck|throw|play|put on|stick on) (?!(?:me )?(?:a|an|one|two|five|ten|the|half an) "
+    r"(?:minutes?|sec(?:ond)?s?|moment|mo|tick|few|hour|shout|ring|call|bell|break|chance|nod)\b)"
+    r"[^.!?]{0,140}?\band (?:i'm|i am) (?:sweet as|gone|in heaven|in my element|made up|away with it)\b|"
     # (Wu 欢喜: to like, "从小就欢喜桂花香"; not 欢欢喜喜)
     r"(?:就|最|顶|老|蛮|交关|邪气|老早)欢喜(?!得|的样子)|"
     r"\b(?:my|his|her|our) (?:jam|thing|guilty pleasure)\b|\bi adore\b|"
@@ -186,7 +190,7 @@ ENTHUSIASM = re.compile(
     r"(?:playing|collecting|making|doing|shooting|restoring) [a-z]+) "
     r"(?:since|for (?:years|ages|decades|donkey's years|\d+ years|[a-z]+ years))\b|"
     # ("就一个爱好，逛旧货市场", "放假就是背着大炮去拍鸟")
-    r"(?:爱好|喜好)[，,]?(?:就是|是)|就一个爱好|(?:放假|周末|一有空|有空|一得闲)就是[^，。！？]{0,6}?去(?!加班|上班|医院|看病|补课|干活|打工)|就好(?:那种|这种|那一?口|这一?口|听|看|吃|喝|玩|钓|打|下|唱|拍|跑|逛|集|养|种|收|写|画|弹|拉|做|织|绣|练|摆)|乐在其中|乐此不疲|倒背如流|"
+    r"(?:爱好|喜好)[，,]?(?:就是|是)|就一个爱好|(?:没|没有|冇)(?:啥|什么)?(?:别的|其他)(?:嗜好|爱好)[，,](?=.)|(?:放假|周末|一有空|有空|一得闲)就是[^，。！？]{0,6}?去(?!加班|上班|医院|看病|补课|干活|打工)|就好(?:那种|这种|那一?口|这一?口|往|泡|听|看|吃|喝|玩|钓|打|下|唱|拍|跑|逛|集|养|种|收|写|画|弹|拉|做|织|绣|练|摆)|乐在其中|乐此不疲|倒背如流|"
     # "就爱吼两嗓子秦腔", "一唱就是一上午"
     r"就爱(?:听|看|吃|喝|玩|钓|打|下|唱|拍|跑|逛|吼|写|画|弹|拉|跳|种|养|骑|泡)|"
     r"一(?:唱|玩|钓|看|写|画|弹|练|下|逛|泡|打)就是(?:一|半|大半)(?:上午|下午|整天|天|晚上|宿|夜)|"

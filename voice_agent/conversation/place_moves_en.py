@@ -47,14 +47,23 @@ FOLK_FROM_EN = re.compile(
 # A room rented or a flat bought earlier in the same clause: "I'm renting one tiny room above a pasta place on
 # Lygon Street in Carlton" (more than the few words ``MOVED_EN`` is read over).
 _HOME_IN_CLAUSE_EN = re.compile(
-    r"\b(?:renting|rent|rented|bought|own|sharing|share)\s+(?:a|an|one|our|my|the)\s+(?:[a-z]+\s+){0,2}"
-    r"(?:room|flat|house|apartment|place|studio|bedsit|unit|condo)\b[^,.;!?]*$",
+    # ("Since I shifted I'm in this small one-bedroom off Argwings Kodhek in Kilimani")
+    r"\b(?:renting|rent|rented|bought|own|sharing|share|i'm in|i am in|we're in|we are in)\s+"
+    r"(?:a|an|one|our|my|the|this)\s+(?:[a-z]+\s+){0,2}"
+    r"(?:room|flat|house|apartment|place|studio|bedsit|unit|condo|(?:one|two|three)-bed(?:room|der)?)\b"
+    r"[^,.;!?]*$",
     re.IGNORECASE,
 )
 # A relative's town is theirs, not the person's: "My mother in Kumasi calls every Sunday".
 _KIN_BEFORE_EN = re.compile(
     r"\b(?:my|our)\s+(?:mother|mum|mom|mam|ma|father|dad|parents|folks|family|sister|brother|gran|granny|"
     r"grandma|grandmother|grandad|grandpa|grandfather|aunt|auntie|aunty|uncle|cousin|in-laws|son|daughter)\s*$",
+    re.IGNORECASE,
+)
+# A relative's plans are theirs too: "My cousin is having her wedding at some lakeside hotel in Naivasha".
+_KIN_CLAUSE_EN = re.compile(
+    r"\b(?:my|our)\s+(?:mother|mum|mom|father|dad|parents|sister|brother|cousin|aunt|auntie|uncle|son|"
+    r"daughter|in-laws|niece|nephew)\s+(?:is|was|are|were)\s+(?:having|holding|throwing|planning)\b[^,.;!?]*$",
     re.IGNORECASE,
 )
 
@@ -74,7 +83,7 @@ def english_place_rank(before: str, prep: str) -> int | None:
     moved_to = moved_to or OUT_OF_AND_INTO_EN.search(before) is not None
     if prep == "into" and not moved_to:
         return None
-    if prep == "from" or moved_out or _KIN_BEFORE_EN.search(before):
+    if prep == "from" or moved_out or _KIN_BEFORE_EN.search(before) or _KIN_CLAUSE_EN.search(before):
         return 2  # (come from, moved out of, or a relative's town: "My mother in Kumasi")
     if moved_to or _HOME_IN_CLAUSE_EN.search(before):
         return 0

@@ -217,7 +217,13 @@ _PLACE_ZH = re.compile(
     r"(?:(?P<there>那边|那块|那一?片|这边|这块|一带|那一块|租了|租的|买了房|买的房|买了套|安了家|里头|里面|里边)|读|上学|上大学|念书|住|工作|上班|定居|长大|待|呆|生活|安家|买了房|买房|来|去|了|的|，|,|。|$)"
 )
 # The home said before "在": "新家在光谷", "我们家就在望京".
-_HOME_BEFORE_ZH = re.compile(r"(?:新家|我家|我们家|俺家|咱家|新房子?|住处|新居)(?:就|现在|目前)?$")
+_HOME_BEFORE_ZH = re.compile(  # ("我现在租的房子在和平区睦南道")
+    r"(?:新家|我家|我们家|俺家|咱家|新房子?|(?:租|买|住)的房子?|住的地方|住处|新居)(?:就|现在|目前)?$"
+)
+# A city visited, not lived in: "上次去台北住的那间商旅", "上礼拜在洛阳开会" (not "回去", "搬去").
+_PAST_ZH = re.compile(r"上次|上回|上礼拜|上周|上星期|上个月|去年|前年|那年|那次|之前|以前")
+_VISIT_BEFORE_ZH = re.compile(r"(?<![搬回调嫁派])[去在]$")
+_VISIT_AFTER_ZH = re.compile(r"^(?:出差|开会|开了个?会|玩|旅游|旅行|度假|培训|考察|转机|看展|看演出)")
 _TIME_ZH = re.compile(
     r"(?:这|下|上|本)?(?:周[一二三四五六日天末]|星期|礼拜)|(?:明天|后天|今天|今晚|明晚|下午|上午|晚上|早上|中午|\d|"
     r"[一二三四五六七八九十两]+(?:点|号|月|日))"
@@ -449,7 +455,12 @@ def ranked_places(text: str) -> list[tuple[int, str]]:
         # (or its people: "我们成都人哪见过这种阵仗" is where they come from)
         origin = _ORIGIN_ZH.search(before[-3:]) or text.startswith("人", city.end())
         settled = _SETTLED_ZH.match(text[city.end() :])
-        found.append((2 if origin else 0 if settled else 1, city.start(), city.group(0)))
+        visit = _PAST_ZH.search(text, max(0, city.start() - 10), city.start()) and (
+            _VISIT_BEFORE_ZH.search(before) or _VISIT_AFTER_ZH.match(text[city.end() :])
+        )
+        found.append(
+            (2 if origin or (visit and not settled) else 0 if settled else 1, city.start(), city.group(0))
+        )
     for match in _PLACE_EN.finditer(text):
         place = match.group("place")
         if place.split()[0] in _NOT_PLACE_EN:

@@ -31,7 +31,7 @@ _NEVER_NAME_START = _words(
     徐汇 杨浦 闵行 石景山 龙岗 秦淮 成华 沙坪坝 罗湖 黄浦 洪山 江汉 武侯 余杭 萧山
     全靠 全凭 全都 尤克 今早 今晚 今儿 明早 明晚 明儿 前晚 前儿
     恩仇 白毛 莫急 莫慌 莫怕 莫管 莫要 莫得 莫撞 莫搞 莫吵 莫闹 莫走 莫跑 莫哭 莫担心 孔网
-    成屋 唐制 塞罕坝
+    成屋 唐制 塞罕坝 石家庄 黄梅天 黄梅雨
     """
 )
 # Words that are also a whole name or start one (高中华, 许可, 温馨, 叶子涵): the word itself only.
