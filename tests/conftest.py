@@ -72,3 +72,13 @@ def name_scrubber() -> Any:
     finder = PersonNameFinder()
     finder.start()
     return Scrubber(bytes(range(32)), phone_region=None, names=finder)
+
+
+@pytest.fixture(scope="session")
+def zh_names() -> Any:
+    """The real person-name finder for Chinese alone (jieba), loaded once."""
+    from voice_agent.memory.person_names import PersonNameFinder
+
+    finder = PersonNameFinder()
+    finder.start(["zh"])
+    return finder

@@ -86,21 +86,14 @@ def test_a_ticket_bought_is_no_food_to_leave_out_of_a_dish() -> None:
     assert vowed and all("黄牛" in c.noun_zh and not eaten_zh(c) for c in vowed)
 
 
-@pytest.fixture(scope="module")
-def names() -> PersonNameFinder:
-    finder = PersonNameFinder()
-    finder.start(["zh"])
-    return finder
-
-
-def test_a_name_tagged_word_after_de_with_no_person_after_is_no_name(names: PersonNameFinder) -> None:
+def test_a_name_tagged_word_after_de_with_no_person_after_is_no_name(zh_names: PersonNameFinder) -> None:
     text = "隔壁小姑娘天天点那个味道的香薰蜡烛。"
-    assert [text[s:e] for s, e in names.spans(text)] == []
+    assert [text[s:e] for s, e in zh_names.spans(text)] == []
 
 
-def test_a_given_name_after_de_with_a_person_after_is_still_found(names: PersonNameFinder) -> None:
+def test_a_given_name_after_de_with_a_person_after_is_still_found(zh_names: PersonNameFinder) -> None:
     text = "宿舍的美玲和佳琪都来了。"
-    assert "美玲" in [text[s:e] for s, e in names.spans(text)]
+    assert "美玲" in [text[s:e] for s, e in zh_names.spans(text)]
 
 
 def test_an_unnamed_tropical_fruit_with_a_severe_reaction_rules_out_every_tropical_fruit() -> None:

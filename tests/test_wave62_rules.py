@@ -21,15 +21,8 @@ def _read(said: str) -> list[tuple[str, str]]:
     return [(c.key, c.kind) for c in parse_constraints(said)]
 
 
-@pytest.fixture(scope="module")
-def names() -> PersonNameFinder:
-    finder = PersonNameFinder()
-    finder.start(["zh"])
-    return finder
-
-
-def _found(names: PersonNameFinder, text: str) -> list[str]:
-    return [text[s:e] for s, e in names.spans(text)]
+def _found(zh_names: PersonNameFinder, text: str) -> list[str]:
+    return [text[s:e] for s, e in zh_names.spans(text)]
 
 
 @pytest.mark.parametrize(
@@ -45,8 +38,8 @@ def _found(names: PersonNameFinder, text: str) -> list[str]:
         "我在孔夫子旧书网上买过一套旧书。",
     ],
 )
-def test_everyday_words_and_public_figures_are_no_names(names: PersonNameFinder, text: str) -> None:
-    assert _found(names, text) == []
+def test_everyday_words_and_public_figures_are_no_names(zh_names: PersonNameFinder, text: str) -> None:
+    assert _found(zh_names, text) == []
 
 
 @pytest.mark.parametrize(
@@ -58,9 +51,9 @@ def test_everyday_words_and_public_figures_are_no_names(names: PersonNameFinder,
     ],
 )
 def test_a_person_who_shares_such_a_word_or_a_figure_name_is_still_found(
-    names: PersonNameFinder, text: str, name: str
+    zh_names: PersonNameFinder, text: str, name: str
 ) -> None:
-    assert any(name in found for found in _found(names, text))
+    assert any(name in found for found in _found(zh_names, text))
 
 
 @pytest.mark.parametrize(

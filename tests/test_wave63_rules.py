@@ -96,13 +96,6 @@ def test_a_pet_called_by_the_household_is_named_for_the_turn() -> None:
     assert pet_note("帮我给狗狗写个生日卡片。", [told], "zh") == ""
 
 
-@pytest.fixture(scope="module")
-def names() -> PersonNameFinder:
-    finder = PersonNameFinder()
-    finder.start(["zh"])
-    return finder
-
-
 @pytest.mark.parametrize(
     "text",
     [
@@ -113,13 +106,13 @@ def names() -> PersonNameFinder:
         "八月我跟媳妇在塞罕坝订了个房车营地住三晚。",
     ],
 )
-def test_everyday_words_are_no_names(names: PersonNameFinder, text: str) -> None:
-    assert [text[s:e] for s, e in names.spans(text)] == []
+def test_everyday_words_are_no_names(zh_names: PersonNameFinder, text: str) -> None:
+    assert [text[s:e] for s, e in zh_names.spans(text)] == []
 
 
 @pytest.mark.parametrize(("text", "name"), [("戴军明天来。", "戴军"), ("我朋友麻晓明也去。", "麻晓明")])
-def test_people_with_those_surnames_are_still_found(names: PersonNameFinder, text: str, name: str) -> None:
-    assert name in [text[s:e] for s, e in names.spans(text)]
+def test_people_with_those_surnames_are_still_found(zh_names: PersonNameFinder, text: str, name: str) -> None:
+    assert name in [text[s:e] for s, e in zh_names.spans(text)]
 
 
 def test_a_spoken_date_is_quoted_in_digits() -> None:
