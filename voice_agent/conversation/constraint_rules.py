@@ -91,11 +91,10 @@ DESCRIBED_AFTER_ZH = re.compile(
 _VAGUE_HEAD_ZH = re.compile(r"^(?:.?花儿?|东西|玩意儿?|味儿?|味道|颜色|样子|感觉|家伙|货|菜|人|事儿?|地方)$")
 
 
-def described_head_zh(text: str, at: int) -> str | None:
-    """The word a description after ``at`` ends in, when it names a thing of its own (two characters or
-    more, not a vague word)."""
-    match = DESCRIBED_AFTER_ZH.match(text, at)
-    head = match.group("head") if match else ""
+def described_head_zh(described: re.Match[str]) -> str | None:
+    """The word a description (a ``DESCRIBED_AFTER_ZH`` match) ends in, when it names a thing of its own
+    (two characters or more, not a vague word)."""
+    head = described.group("head")
     return head if len(head) >= 2 and not _VAGUE_HEAD_ZH.match(head) else None
 
 

@@ -300,11 +300,11 @@ def _read(text: str) -> list[Constraint]:
             kind_here = "intolerance" if kind == "allergy" and says_milder(stated) else kind
             # "never take me camping": an activity, named by its -ing form; "吃不消就是普罗旺斯漫山遍野的那种
             # 紫颜色一串串的小花": a thing described, not named (a known topic in it only)
-            described = pattern is AVOID_ZH and DESCRIBED_AFTER_ZH.match(text, match.end("x")) is not None
+            described = DESCRIBED_AFTER_ZH.match(text, match.end("x")) if pattern is AVOID_ZH else None
             activity = pattern in (NEVER_EN, DISLIKE_EN)
-            found = _object_constraints(match, kind_here, text, activity=activity, topics_only=described)
-            head = described_head_zh(text, match.end("x")) if described and not found else None
-            out.extend(found + ([_phrase_constraint(head, kind_here, text)] if head else []))
+            made = _object_constraints(match, kind_here, text, activity=activity, topics_only=bool(described))
+            head = described_head_zh(described) if described and not made else None
+            out.extend(made + ([_phrase_constraint(head, kind_here, text)] if head else []))
     out += _more_shapes(text)
     if not out:  # said another way, for a known topic only: "Dairy and me really don't get along"
         kind = "allergy" if SEVERE.search(text) else "intolerance"

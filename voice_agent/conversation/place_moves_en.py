@@ -55,15 +55,15 @@ _HOME_IN_CLAUSE_EN = re.compile(
     re.IGNORECASE,
 )
 # A relative's town is theirs, not the person's: "My mother in Kumasi calls every Sunday".
-_KIN_BEFORE_EN = re.compile(
-    r"\b(?:my|our)\s+(?:mother|mum|mom|mam|ma|father|dad|parents|folks|family|sister|brother|gran|granny|"
-    r"grandma|grandmother|grandad|grandpa|grandfather|aunt|auntie|aunty|uncle|cousin|in-laws|son|daughter)\s*$",
-    re.IGNORECASE,
+_KIN_EN = (
+    r"mother|mum|mom|mam|ma|father|dad|parents|folks|family|sister|brother|gran|granny|grandma|grandmother|"
+    r"grandad|grandpa|grandfather|aunt|auntie|aunty|uncle|cousin|in-laws|son|daughter"
 )
+_KIN_BEFORE_EN = re.compile(rf"\b(?:my|our)\s+(?:{_KIN_EN})\s*$", re.IGNORECASE)
 # A relative's plans are theirs too: "My cousin is having her wedding at some lakeside hotel in Naivasha".
 _KIN_CLAUSE_EN = re.compile(
-    r"\b(?:my|our)\s+(?:mother|mum|mom|father|dad|parents|sister|brother|cousin|aunt|auntie|uncle|son|"
-    r"daughter|in-laws|niece|nephew)\s+(?:is|was|are|were)\s+(?:having|holding|throwing|planning)\b[^,.;!?]*$",
+    rf"\b(?:my|our)\s+(?:{_KIN_EN}|niece|nephew)\s+(?:is|was|are|were)\s+(?:having|holding|throwing|"
+    r"planning)\b[^,.;!?]*$",
     re.IGNORECASE,
 )
 
